@@ -1,0 +1,93 @@
+# ir-run build. `make` builds build/ir-run; `make check` runs every test;
+# `make check SAN=1` does the same in an address/undefined sanitizer build.
+CC ?= cc
+PREFIX ?= /usr/local
+SAN ?=
+BUILD := build$(if $(SAN),-san)
+
+YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+
+WARN := -Wall -Wextra -Werror
+OPT := $(if $(SAN),-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer,-O2)
+# -ffp-contract=off: the reference rounds after every multiply and every add,
+# so the compiler must never fuse them.
+CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE \
+	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
+LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),-fsanitize=address,undefined) $(LDFLAGS)
+
+LIB_SRC := $(wildcard src/types/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
+	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
+LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(GEN_C:.c=.o)
+CLI_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+LIB := $(BUILD)/libirrun.a
+BIN := $(BUILD)/ir-run
+
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+BENCH_SRC := $(wildcard bench/*.c)
+
+.PHONY: all deps check check-unit check-scripts check-san bench install clean
+
+all: deps $(BIN)
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/gen/parser.c: grammar/parser.y
+	@mkdir -p $(dir $@)
+	bison -Wall -Werror --defines=$(BUILD)/gen/parser.h -o $@ $<
+
+$(BUILD)/gen/lexer.c: grammar/lexer.l $(BUILD)/gen/parser.c
+	@mkdir -p $(dir $@)
+	flex --header-file=$(BUILD)/gen/lexer.h -o $@ $<
+
+# generated scanners and parsers are not held to -Wextra
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -Isrc/ir -c -o $@ $<
+
+$(BUILD)/obj/%.o: %.c $(GEN_C)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS_ALL)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -o $@ $< $(LIB) $(CHECK_LIBS) $(LDLIBS_ALL)
+
+check: deps $(BIN) check-unit check-scripts
+
+check-unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-../shared/testdata} CK_FORK=no ./$$t; done
+
+check-scripts: $(BIN)
+	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) sh $$s; done
+
+check-san:
+	$(MAKE) check SAN=1
+
+$(BUILD)/bench: $(BENCH_SRC) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -march=native -o $@ $(BENCH_SRC) $(LIB) $(LDLIBS_ALL)
+
+bench: deps $(BIN) $(BUILD)/bench
+	./$(BUILD)/bench
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ir-run
+
+clean:
+	rm -rf build build-san
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

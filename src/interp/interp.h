@@ -1,0 +1,49 @@
+/* Executing a checked module: the entry function of a chunk, check ops, and
+ * printing of returned values (SPEC.md 5, 6.2-6.4). */
+#ifndef IRRUN_INTERP_H
+#define IRRUN_INTERP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "interp/tensor.h"
+#include "ir/ir.h"
+#include "util/diag.h"
+
+typedef enum {
+    DOT_ACC_REF,       /* REF: round after every multiply and add (default) */
+    DOT_ACC_ALGORITHM, /* honour the op's algorithm accumulation_type */
+    DOT_ACC_F32,
+    DOT_ACC_F64
+} dot_accumulation;
+
+typedef struct {
+    const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */
+    bool strict_eq;           /* --strict-eq: float expect_eq* bitwise */
+    dot_accumulation dot_acc; /* --dot-accumulation */
+    bool print_dense;         /* --print-format=dense / --interpreter-print-dense */
+    long hex_threshold;       /* --mlir-print-elementsattrs-with-hex-if-larger, default 100 */
+    FILE *out;                /* returned values (stdout) */
+    FILE *err;                /* check reports, runtime errors (stderr) */
+    tensor **args;            /* entry arguments (--args / --input), borrowed */
+    int nargs;
+} interp_options;
+
+typedef struct {
+    int checks_passed;
+    int checks_failed;
+    tensor **results; /* when keep_results: the entry's returned values (owned) */
+    int nresults;
+} interp_outcome;
+
+/* Runs one checked module. Returns 0 when everything ran and every check
+ * passed, 1 when a check failed, 2 on a runtime error (no entry function,
+ * wrong arguments, out of memory, call depth), each reported on opt->err with
+ * the location of the op. When keep_results is set the returned values are
+ * handed to the caller in `outcome` (free with interp_outcome_free) instead of
+ * being printed. */
+int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
+                      bool keep_results, interp_outcome *outcome);
+void interp_outcome_free(interp_outcome *o);
+
+#endif

@@ -1,0 +1,27 @@
+/* Runtime tensors: row-major buffers of one element type, one element per
+ * et_traits.bytes (sub-byte types one per byte; layout in types/etype.h).
+ * Reference counted so a value is freed after its last use. */
+#ifndef IRRUN_TENSOR_H
+#define IRRUN_TENSOR_H
+
+#include <stddef.h>
+
+#include "ir/shape.h"
+
+typedef struct tensor {
+    tensor_type type;
+    int64_t count;  /* number of elements */
+    size_t nbytes;  /* count * bytes per element */
+    int refs;
+    void *data;     /* nbytes, suitably aligned for any element type */
+} tensor;
+
+/* A new tensor with zeroed data, refs = 1; NULL when out of memory or the
+ * shape is refused by shape_count. */
+tensor *tensor_new(const tensor_type *type);
+tensor *tensor_retain(tensor *t);
+void tensor_release(tensor *t); /* frees at refs == 0; NULL is fine */
+
+static inline size_t tensor_elem_bytes(const tensor *t) { return et_get(t->type.elem)->bytes; }
+
+#endif

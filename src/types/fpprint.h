@@ -1,0 +1,27 @@
+/* Float patterns as text, the way MLIR prints them (SPEC.md 3.9). */
+#ifndef IRRUN_FPPRINT_H
+#define IRRUN_FPPRINT_H
+
+#include "fpformat.h"
+
+enum { FP_PRINT_MAX = 64 }; /* enough for any format's text plus NUL */
+
+/* MLIR's float printer: NaN/Inf (and large integral values) in hex, else the
+ * 6-digit scientific text when it round-trips, else the shortest-ish
+ * `Pdefault` text. Writes a NUL-terminated string; returns its length. */
+size_t fp_print_mlir(fp_id f, uint64_t bits, char *buf);
+
+/* APFloat's toString(value, precision, padding) for a finite pattern:
+ * scientific == true is the zero-padded "%.{P}e"-like form, false is the
+ * padding-3 form with truncated zeros. */
+size_t fp_to_string(fp_id f, uint64_t bits, unsigned precision, bool scientific, char *buf);
+
+/* The exact value in C's "%.17g" style, with "nan", "inf", "-inf", "-0", "0"
+ * as in ../shared/testdata/decode. */
+size_t fp_print_g17(fp_id f, uint64_t bits, char *buf);
+
+/* The pattern as "0x" plus uppercase hex digits, width = ceil(bits / 4),
+ * at least 2 digits. */
+size_t fp_print_hex(unsigned value_bits, uint64_t bits, char *buf);
+
+#endif

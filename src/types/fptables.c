@@ -1,0 +1,104 @@
+/* Lookup tables for the formats of 8 bits or fewer, built on first use from
+ * the generic decoder/encoder/arithmetic so they cannot disagree with them. */
+#include "fptables.h"
+
+#include <string.h>
+
+#include "util/mem.h"
+
+static uint32_t *to_f32[FP_COUNT];
+static double *to_double[FP_COUNT];
+static uint8_t *binop[FP_COUNT][FPOP_COUNT];
+static uint8_t *from_f32[FP_COUNT][FPR_COUNT];
+
+static bool is_small(fp_id f) { return fp_fmt(f)->bits <= 8; }
+
+const uint32_t *fp_table_to_f32(fp_id f)
+{
+    if (!is_small(f))
+        return NULL;
+    if (!to_f32[f]) {
+        uint32_t *t = mem_alloc(256 * sizeof *t);
+        if (!t)
+            return NULL;
+        for (unsigned b = 0; b < 256; b++)
+            t[b] = (uint32_t)fp_convert(FP_F32, f, b);
+        to_f32[f] = t;
+    }
+    return to_f32[f];
+}
+
+const double *fp_table_to_double(fp_id f)
+{
+    if (!is_small(f))
+        return NULL;
+    if (!to_double[f]) {
+        double *t = mem_alloc(256 * sizeof *t);
+        if (!t)
+            return NULL;
+        for (unsigned b = 0; b < 256; b++)
+            t[b] = fp_to_double(f, b);
+        to_double[f] = t;
+    }
+    return to_double[f];
+}
+
+const uint8_t *fp_table_binop(fp_id f, fp_binop op)
+{
+    if (!is_small(f))
+        return NULL;
+    if (!binop[f][op]) {
+        uint8_t *t = mem_alloc(65536);
+        if (!t)
+            return NULL;
+        unsigned n = 1u << fp_fmt(f)->bits;
+        /* patterns beyond the format's width never occur in tensors; they
+         * map to the result of their low bits so lookups need no masking */
+        for (unsigned a = 0; a < 256; a++)
+            for (unsigned b = 0; b < 256; b++)
+                t[a << 8 | b] = (a < n && b < n)
+                                    ? (uint8_t)fp_arith(f, op, a, b)
+                                    : (uint8_t)fp_arith(f, op, a & (n - 1), b & (n - 1));
+        binop[f][op] = t;
+    }
+    return binop[f][op];
+}
+
+const uint8_t *fp_table_from_f32(fp_id f, fp_round mode)
+{
+    if (!is_small(f) || mode == FPR_STOCHASTIC)
+        return NULL;
+    if (!from_f32[f][mode]) {
+        uint8_t *t = mem_alloc(131072);
+        if (!t)
+            return NULL;
+        for (uint32_t hi = 0; hi < 65536; hi++) {
+            for (uint32_t sticky = 0; sticky < 2; sticky++) {
+                /* any nonzero low half stands for all of them: only its
+                 * being nonzero can influence the rounding */
+                fp_value v = fp_decode(FP_F32, hi << 16 | sticky);
+                t[hi << 1 | sticky] = (uint8_t)fp_encode(f, &v, mode, 0);
+            }
+        }
+        from_f32[f][mode] = t;
+    }
+    return from_f32[f][mode];
+}
+
+void fp_tables_free(void)
+{
+    for (int f = 0; f < FP_COUNT; f++) {
+        mem_free(to_f32[f]);
+        mem_free(to_double[f]);
+        to_f32[f] = NULL;
+        to_double[f] = NULL;
+        for (int op = 0; op < FPOP_COUNT; op++) {
+            mem_free(binop[f][op]);
+            binop[f][op] = NULL;
+        }
+        for (int r = 0; r < FPR_COUNT; r++) {
+            mem_free(from_f32[f][r]);
+            from_f32[f][r] = NULL;
+        }
+    }
+}

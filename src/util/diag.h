@@ -1,0 +1,34 @@
+/* Located diagnostics: "FILE:LINE:COL: error: MESSAGE", the source line and a
+ * caret under the column (MLIR's layout). */
+#ifndef IRRUN_DIAG_H
+#define IRRUN_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    int line; /* 1-based, in the original file (not the chunk) */
+    int col;  /* 1-based byte column */
+} src_loc;
+
+/* One source buffer as the user sees it: the whole file, so line numbers of
+ * chunks stay those of the original file. */
+typedef struct {
+    const char *name; /* file name as given, "<stdin>" for - */
+    const char *text; /* whole file */
+    size_t len;
+    FILE *out;        /* where diagnostics go (stderr by default) */
+    int errors;       /* number of errors reported */
+} diag_source;
+
+void diag_error(diag_source *src, src_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_verror(diag_source *src, src_loc loc, const char *fmt, va_list ap);
+void diag_warning(diag_source *src, src_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A message with location but no source excerpt kind of "note". */
+void diag_note(diag_source *src, src_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,23 @@
+/* Every allocation of ir-run goes through these functions, so that tests can
+ * make the N-th allocation fail and check that nothing crashes or leaks. */
+#ifndef IRRUN_MEM_H
+#define IRRUN_MEM_H
+
+#include <stddef.h>
+
+/* NULL when memory runs out (or when the injected failure hits); never
+ * aborts. mem_alloc(0) returns a valid unique pointer. */
+void *mem_alloc(size_t size);
+void *mem_calloc(size_t count, size_t size); /* overflow-checked */
+void *mem_realloc(void *p, size_t size);
+void mem_free(void *p);
+char *mem_strndup(const char *s, size_t n);
+
+/* Make the n-th allocation from now fail (1 = the next one); 0 disables.
+ * Also read from the environment variable IRRUN_FAIL_ALLOC at start-up. */
+void mem_fail_at(unsigned long n);
+/* Number of allocations performed so far (to drive failure-injection
+ * loops). */
+unsigned long mem_alloc_count(void);
+
+#endif
