@@ -31,9 +31,13 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps check check-unit check-scripts check-san bench install clean
+.PHONY: all deps example check check-unit check-scripts check-san bench install clean
 
 all: deps $(BIN)
+
+example: all
+	./$(BIN) info f8E4M3FN
+	./$(BIN) encode f8E4M3FN 0.1 3.1415 464 465 -- -1000
 
 deps:
 	@sh tools/deps.sh

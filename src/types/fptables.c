@@ -85,6 +85,12 @@ const uint8_t *fp_table_from_f32(fp_id f, fp_round mode)
     return from_f32[f][mode];
 }
 
+uint8_t fp_small_from_f64_slow(fp_id f, uint64_t x, fp_round mode)
+{
+    fp_value v = fp_decode(FP_F64, x);
+    return (uint8_t)fp_encode(f, &v, mode, 0);
+}
+
 void fp_tables_free(void)
 {
     for (int f = 0; f < FP_COUNT; f++) {

@@ -22,6 +22,21 @@ static inline uint8_t fp_small_from_f32(const uint8_t *table, uint32_t x)
     return table[((x >> 16) << 1) | ((x & 0xFFFFu) != 0)];
 }
 
+/* The same rounding from a binary64 pattern: values inside f32's normal
+ * range map onto the f32 table (the bits below f32's 7th mantissa bit only
+ * ever act as a sticky bit); the rest (tiny, huge, Inf, NaN) take the
+ * generic encoder. */
+uint8_t fp_small_from_f64_slow(fp_id f, uint64_t x, fp_round mode);
+static inline uint8_t fp_small_from_f64(fp_id f, const uint8_t *table, uint64_t x, fp_round mode)
+{
+    uint64_t e = (x >> 52) & 0x7FF;
+    if (e - 897 < 253) {
+        uint32_t hi = (uint32_t)(x >> 63) << 15 | (uint32_t)(e - 896) << 7 | (uint32_t)((x >> 45) & 0x7F);
+        return table[hi << 1 | ((x & ((UINT64_C(1) << 45) - 1)) != 0)];
+    }
+    return fp_small_from_f64_slow(f, x, mode);
+}
+
 /* Frees every table (for leak checkers at exit). */
 void fp_tables_free(void);
 

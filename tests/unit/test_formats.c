@@ -221,6 +221,27 @@ START_TEST(f32_table_matches_encoder)
 }
 END_TEST
 
+START_TEST(f64_fast_path_matches_encoder)
+{
+    fp_id f = small_formats[_i];
+    const uint8_t *t = fp_table_from_f32(f, FPR_RNE);
+    ck_assert_ptr_nonnull(t);
+    uint64_t x = 0x243F6A8885A308D3u;
+    int bad = 0;
+    for (int i = 0; i < 200000 && bad < 10; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        /* bias exponents toward the small formats' ranges, keep some wild */
+        uint64_t p = i % 4 ? (x & 0x800FFFFFFFFFFFFFu) | (uint64_t)(1023 - 140 + (x >> 52) % 170) << 52 : x;
+        fp_value v = fp_decode(FP_F64, p);
+        bad += mismatch("f64 fast path", fp_fmt(f)->name, "", fp_encode(f, &v, FPR_RNE, 0),
+                        fp_small_from_f64(f, t, p, FPR_RNE));
+    }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(spec_examples)
 {
     /* SPEC.md 3.5 and A.3/A.4 */
@@ -326,6 +347,7 @@ int main(void)
     tcase_add_loop_test(tc, arithmetic_all_pairs, 0, N_SMALL * 4);
     tcase_add_loop_test(tc, f32_table_matches_encoder, 0, N_SMALL);
     tcase_add_loop_test(tc, next_up_down_walk_every_pattern, 0, N_SMALL);
+    tcase_add_loop_test(tc, f64_fast_path_matches_encoder, 0, N_SMALL);
     tcase_add_test(tc, spec_examples);
     tcase_add_test(tc, stochastic_rounding_is_unbiased_and_deterministic);
     suite_add_tcase(s, tc);

@@ -1,0 +1,263 @@
+/* `ir-run info|table|encode|decode`: the format core on the command line,
+ * for looking up ranges and bit patterns (as ml_dtypes.finfo is used). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "types/etype.h"
+#include "types/fparith.h"
+#include "types/fpdecimal.h"
+#include "types/fpprint.h"
+#include "util/mem.h"
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "ir-run %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* The float format named by `name` (element type spellings; tf32 too). */
+static int parse_format(const char *cmd, const char *name, fp_id *out)
+{
+    int f = fp_lookup(name, strlen(name));
+    if (f < 0) {
+        fprintf(stderr, "ir-run %s: unknown float format '%s' (known: ", cmd, name);
+        for (int i = 0; i < FP_COUNT; i++)
+            fprintf(stderr, "%s%s", i ? ", " : "", fp_fmt((fp_id)i)->name);
+        fprintf(stderr, ")\n");
+        return -1;
+    }
+    fp_formats_init();
+    *out = (fp_id)f;
+    return 0;
+}
+
+static void print_value_line(const char *label, fp_id f, uint64_t bits)
+{
+    char value[FP_PRINT_MAX], hex[FP_PRINT_MAX];
+    fp_print_g17(f, bits, value);
+    fp_print_hex(fp_fmt(f)->bits, bits, hex);
+    printf("%-15s %s (%s)\n", label, value, hex);
+}
+
+/* Lists the patterns of one class as ranges: "0x79-0x7F, 0xF9-0xFF". */
+static void print_class_patterns(fp_id f, fp_class cls)
+{
+    const fp_format *d = fp_fmt(f);
+    if (d->bits > 16) {
+        /* too many to list: describe the canonical ones */
+        char hex[FP_PRINT_MAX];
+        if (cls == FPC_NAN) {
+            fp_print_hex(d->bits, d->canon_nan, hex);
+            printf("exponent all ones, mantissa nonzero (default %s)", hex);
+        } else {
+            fp_print_hex(d->bits, d->max_bits + 1, hex);
+            printf("%s", hex);
+            fp_print_hex(d->bits, (d->max_bits + 1) | d->sign_mask, hex);
+            printf(", %s", hex);
+        }
+        return;
+    }
+    uint64_t n = UINT64_C(1) << d->bits;
+    int first = 1;
+    for (uint64_t b = 0; b < n; b++) {
+        if (fp_classify(f, b) != cls)
+            continue;
+        uint64_t e = b;
+        while (e + 1 < n && fp_classify(f, e + 1) == cls)
+            e++;
+        char lo[FP_PRINT_MAX], hi[FP_PRINT_MAX];
+        fp_print_hex(d->bits, b, lo);
+        fp_print_hex(d->bits, e, hi);
+        printf(first ? "%s" : ", %s", lo);
+        if (e != b)
+            printf("-%s", hi);
+        first = 0;
+        b = e;
+    }
+}
+
+int cmd_info(int argc, char **argv)
+{
+    fp_id f;
+    if (argc != 2)
+        return usage_error("info", "usage: ir-run info FORMAT%s", "");
+    if (parse_format("info", argv[1], &f) < 0)
+        return 2;
+    const fp_format *d = fp_fmt(f);
+    printf("%-15s %s\n", "format", d->name);
+    printf("%-15s %u\n", "bits", d->bits);
+    printf("%-15s %s\n", "sign", d->has_sign ? "yes" : "no (unsigned)");
+    printf("%-15s %u\n", "exponent bits", d->ebits);
+    printf("%-15s %u\n", "mantissa bits", d->mbits);
+    printf("%-15s %d\n", "bias", d->bias);
+    printf("%-15s %u\n", "precision", d->mbits + 1);
+    print_value_line("max", f, d->max_bits);
+    uint64_t min_normal = d->nan == FPN_E8M0 ? 0 : UINT64_C(1) << d->mbits;
+    print_value_line("min normal", f, min_normal);
+    if (d->mbits > 0)
+        print_value_line("min subnormal", f, 1);
+    else
+        printf("%-15s none\n", "min subnormal");
+    uint64_t one = fp_from_double(f, 1.0, FPR_RNE);
+    /* exact: 1 and its successor are both small binary fractions */
+    printf("%-15s %.17g\n", "epsilon", fp_to_double(f, fp_next_up(f, one)) - 1.0);
+    printf("%-15s ", "inf");
+    if (d->has_inf) {
+        printf("yes: ");
+        print_class_patterns(f, FPC_INF);
+    } else {
+        printf("no");
+    }
+    printf("\n%-15s ", "nan");
+    if (d->nan != FPN_NONE) {
+        printf("yes: ");
+        print_class_patterns(f, FPC_NAN);
+    } else {
+        printf("no");
+    }
+    char hex[FP_PRINT_MAX];
+    printf("\n%-15s ", "negative zero");
+    if (d->has_negzero) {
+        fp_print_hex(d->bits, d->sign_mask, hex);
+        printf("yes: %s\n", hex);
+    } else {
+        printf("no\n");
+    }
+    fp_print_hex(d->bits, 0, hex);
+    printf("%-15s %s\n", "zero", d->nan == FPN_E8M0 ? "none (0x00 is 2^-127)" : hex);
+    return 0;
+}
+
+int cmd_table(int argc, char **argv)
+{
+    fp_id f;
+    if (argc != 2)
+        return usage_error("table", "usage: ir-run table FORMAT%s", "");
+    if (parse_format("table", argv[1], &f) < 0)
+        return 2;
+    if (fp_fmt(f)->bits > 8)
+        return usage_error("table", "'%s' has more than 8 bits; tables are for formats of 8 bits or fewer", argv[1]);
+    for (unsigned b = 0; b < (1u << fp_fmt(f)->bits); b++) {
+        char value[FP_PRINT_MAX];
+        fp_print_g17(f, b, value);
+        printf("0x%02X\t%s\n", b, value);
+    }
+    return 0;
+}
+
+static int encode_one(fp_id f, const char *text, fp_round mode, uint64_t random, uint64_t *bits)
+{
+    const char *t = text;
+    bool neg = false;
+    if (*t == '-' || *t == '+') {
+        neg = *t == '-';
+        t++;
+    }
+    if (strcmp(t, "inf") == 0 || strcmp(t, "nan") == 0) {
+        fp_value v = { strcmp(t, "inf") == 0 ? FPC_INF : FPC_NAN, neg, false, false, 0,
+                       UINT64_C(1) << 63 };
+        *bits = fp_encode(f, &v, mode, random);
+        return 0;
+    }
+    return fp_from_decimal(f, text, strlen(text), mode, random, bits);
+}
+
+int cmd_encode(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("encode", "usage: ir-run encode FORMAT [--mode rne|saturate|stochastic|truncate] [--seed N] [--] VALUE...%s", "");
+    fp_id f;
+    if (parse_format("encode", argv[1], &f) < 0)
+        return 2;
+    fp_round mode = FPR_RNE;
+    uint64_t seed = 0;
+    int i = 2;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || a[1] == '.' || strcmp(a, "-inf") == 0 ||
+            strcmp(a, "-nan") == 0)
+            break;
+        const char *val = NULL;
+        size_t n = strcspn(a, "=");
+        if (a[n] == '=')
+            val = a + n + 1;
+        else if (i + 1 < argc && (strcmp(a, "--mode") == 0 || strcmp(a, "--seed") == 0))
+            val = argv[++i];
+        if (strncmp(a, "--mode", n) == 0 && n == 6 && val) {
+            int m = fp_round_lookup(val);
+            if (m < 0)
+                return usage_error("encode", "unknown rounding mode '%s' (known: rne, saturate, stochastic, truncate)", val);
+            mode = (fp_round)m;
+        } else if (strncmp(a, "--seed", n) == 0 && n == 6 && val) {
+            char *end;
+            errno = 0;
+            seed = strtoull(val, &end, 0);
+            if (errno || *end || !*val)
+                return usage_error("encode", "bad seed '%s' (expected an unsigned integer)", val);
+        } else {
+            return usage_error("encode", "unknown option '%s'", a);
+        }
+    }
+    if (i >= argc)
+        return usage_error("encode", "no VALUE given%s", "");
+    /* validate everything before printing anything, so a bad value gives one
+     * error line and no partial output */
+    int first = i;
+    uint64_t *out = mem_calloc((size_t)(argc - first), sizeof *out);
+    if (!out)
+        return usage_error("encode", "out of memory%s", "");
+    for (; i < argc; i++) {
+        if (encode_one(f, argv[i], mode, fp_random(seed, (uint64_t)(i - first)), &out[i - first]) < 0) {
+            mem_free(out);
+            return usage_error("encode", "'%s' is not a decimal number, inf, -inf or nan", argv[i]);
+        }
+    }
+    for (i = first; i < argc; i++) {
+        char hex[FP_PRINT_MAX];
+        fp_print_hex(fp_fmt(f)->bits, out[i - first], hex);
+        puts(hex);
+    }
+    mem_free(out);
+    return 0;
+}
+
+int cmd_decode(int argc, char **argv)
+{
+    if (argc < 3)
+        return usage_error("decode", "usage: ir-run decode FORMAT BITS...%s", "");
+    fp_id f;
+    if (parse_format("decode", argv[1], &f) < 0)
+        return 2;
+    const fp_format *d = fp_fmt(f);
+    uint64_t *patterns = mem_calloc((size_t)argc, sizeof *patterns);
+    if (!patterns)
+        return usage_error("decode", "out of memory%s", "");
+    for (int i = 2; i < argc; i++) {
+        char *end;
+        errno = 0;
+        uint64_t b = strtoull(argv[i], &end, 0);
+        if (errno || *end || !argv[i][0] || argv[i][0] == '-' || (b & ~d->mask)) {
+            mem_free(patterns);
+            fprintf(stderr, "ir-run decode: '%s' is not a %u-bit pattern of %s\n", argv[i], d->bits, d->name);
+            return 2;
+        }
+        patterns[i] = b;
+    }
+    for (int i = 2; i < argc; i++) {
+        char text[FP_PRINT_MAX];
+        fp_print_mlir(f, patterns[i], text);
+        puts(text);
+    }
+    mem_free(patterns);
+    return 0;
+}
