@@ -11,12 +11,14 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 WARN := -Wall -Wextra -Werror
-OPT := $(if $(SAN),-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer,-O2)
+comma := ,
+SANFLAGS := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT := $(if $(SAN),-O1 $(SANFLAGS),-O2)
 # -ffp-contract=off: the reference rounds after every multiply and every add,
 # so the compiler must never fuse them.
 CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE \
 	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),-fsanitize=address,undefined) $(LDFLAGS)
+LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),$(SANFLAGS)) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/types/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
@@ -37,7 +39,7 @@ all: deps $(BIN)
 
 example: all
 	./$(BIN) info f8E4M3FN
-	./$(BIN) encode f8E4M3FN 0.1 3.1415 464 465 -- -1000
+	./$(BIN) encode f8E4M3FN -- 0.1 3.1415 464 465 -1000
 
 deps:
 	@sh tools/deps.sh

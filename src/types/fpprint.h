@@ -13,7 +13,9 @@ size_t fp_print_mlir(fp_id f, uint64_t bits, char *buf);
 
 /* APFloat's toString(value, precision, padding) for a finite pattern:
  * scientific == true is the zero-padded "%.{P}e"-like form, false is the
- * padding-3 form with truncated zeros. */
+ * padding-3 form with truncated zeros. Precision 0 means the format's
+ * Pdefault (as in APFloat); precisions above 40 are treated as 40 so that the
+ * text fits FP_PRINT_MAX. NaN and Inf give APFloat's "NaN", "+Inf", "-Inf". */
 size_t fp_to_string(fp_id f, uint64_t bits, unsigned precision, bool scientific, char *buf);
 
 /* The exact value in C's "%.17g" style, with "nan", "inf", "-inf", "-0", "0"

@@ -186,7 +186,10 @@ START_TEST(arithmetic_all_pairs)
     for (unsigned a = 0; a < n; a++) {
         for (unsigned b = 0; b < n; b++) {
             unsigned want;
-            ck_assert_int_eq(fscanf(in, "%x", &want), 1);
+            if (fscanf(in, "%x", &want) != 1) {
+                bad++;
+                break;
+            }
             char input[32];
             snprintf(input, sizeof input, "%s 0x%02X 0x%02X", op_names[op], a, b);
             bad += mismatch("arith", fp_fmt(f)->name, input, want, fp_arith(f, op, a, b));
@@ -299,18 +302,21 @@ START_TEST(stochastic_rounding_is_unbiased_and_deterministic)
      * f8E4M3... exactly halfway is 1.0625; use 1.03125 = one quarter */
     fp_value v = fp_decode(FP_F32, 0x3F840000); /* 1.03125 */
     int up = 0;
+    int bad = 0;
     for (uint64_t i = 0; i < 100000; i++) {
         uint64_t r = fp_encode(FP_F8E4M3, &v, FPR_STOCHASTIC, fp_random(7, i));
-        ck_assert(r == 0x38 || r == 0x39);
+        bad += r != 0x38 && r != 0x39;
         up += r == 0x39;
-        ck_assert_uint_eq(r, fp_encode(FP_F8E4M3, &v, FPR_STOCHASTIC, fp_random(7, i)));
+        bad += r != fp_encode(FP_F8E4M3, &v, FPR_STOCHASTIC, fp_random(7, i));
     }
+    ck_assert_int_eq(bad, 0);
     ck_assert_int_gt(up, 24000);
     ck_assert_int_lt(up, 26000);
     /* exact values never move */
     fp_value one = fp_decode(FP_F32, 0x3F800000);
     for (uint64_t i = 0; i < 1000; i++)
-        ck_assert_uint_eq(fp_encode(FP_F8E4M3, &one, FPR_STOCHASTIC, fp_random(1, i)), 0x38);
+        bad += fp_encode(FP_F8E4M3, &one, FPR_STOCHASTIC, fp_random(1, i)) != 0x38;
+    ck_assert_int_eq(bad, 0);
 }
 END_TEST
 
@@ -318,18 +324,20 @@ START_TEST(next_up_down_walk_every_pattern)
 {
     fp_id f = small_formats[_i];
     unsigned n = 1u << fp_fmt(f)->bits;
+    int bad = 0;
     for (unsigned a = 0; a < n; a++) {
         if (fp_is_nan(f, a) || fp_classify(f, a) == FPC_INF)
             continue;
         uint64_t u = fp_next_up(f, a);
         if (u != a && fp_classify(f, u) != FPC_NAN && fp_classify(f, u) != FPC_INF) {
-            ck_assert_int_eq(fp_compare(f, a, u), -1);
-            ck_assert_uint_eq(fp_ulp_distance(f, a, u) <= 2, 1);
+            bad += fp_compare(f, a, u) != -1;
+            bad += fp_ulp_distance(f, a, u) > 2;
         }
         uint64_t d = fp_next_down(f, a);
         if (d != a && !fp_is_nan(f, d))
-            ck_assert_int_eq(fp_compare(f, d, a), -1);
+            bad += fp_compare(f, d, a) != -1;
     }
+    ck_assert_int_eq(bad, 0);
 }
 END_TEST
 
