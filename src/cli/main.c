@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cmds_io.h"
 #include "types/fptables.h"
 
 typedef struct {
@@ -14,6 +15,8 @@ static const subcommand subcommands[] = {
     { "table", cmd_table },
     { "encode", cmd_encode },
     { "decode", cmd_decode },
+    { "compare", cmd_compare },
+    { "test", cmd_test },
 };
 
 int main(int argc, char **argv)

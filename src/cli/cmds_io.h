@@ -1,0 +1,20 @@
+/* Subcommands for tensor files: `ir-run compare` (backend validation) and
+ * `ir-run test` (golden-file manifests). Same conventions as cli/cli.h:
+ * argv[0] is the subcommand name; the return value is the exit status
+ * (0 success, 1 a comparison or case failed, 2 bad input or usage). */
+#ifndef IRRUN_CLI_CMDS_IO_H
+#define IRRUN_CLI_CMDS_IO_H
+
+#include "io/compare.h"
+
+int cmd_compare(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+
+/* Parses one comparison-rule option at argv[*i] (--max-ulp N, --atol X,
+ * --rtol X, --nan any|exact, --signed-zero equal|distinct,
+ * --inf exact|saturate; also the --opt=VALUE spelling), advancing *i past a
+ * separate value. Returns 1 when consumed, 0 when argv[*i] is not a rule
+ * option, -1 after printing a usage error (prefixed "ir-run CMD: "). */
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
+
+#endif

@@ -1,0 +1,236 @@
+/* `ir-run compare --type FMT [--shape AxB] EXPECTED ACTUAL [rule options]`:
+ * backend validation of two tensor files (.npy, .bin, .yaml) with the ULP
+ * report. Exit 0 when the rule holds, 1 when it does not, 2 when an input is
+ * unusable or the command line is wrong. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmds_io.h"
+#include "io/compare.h"
+#include "io/tensor_io.h"
+
+/* "--name VALUE" or "--name=VALUE": 1 and *val set, 0 not this option, -1
+ * missing value (reported). */
+static int opt_value(const char *cmd, const char *name, int argc, char **argv, int *i,
+                     const char **val)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "ir-run %s: %s needs a value\n", cmd, name);
+        return -1;
+    }
+    *val = argv[++*i];
+    return 1;
+}
+
+static int bad_value(const char *cmd, const char *opt, const char *val, const char *want)
+{
+    fprintf(stderr, "ir-run %s: bad value '%s' for %s (expected %s)\n", cmd, val, opt, want);
+    return -1;
+}
+
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule)
+{
+    const char *v;
+    int r;
+    if ((r = opt_value(cmd, "--max-ulp", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(v, &end, 10);
+        if (!*v || *end || errno || *v == '-')
+            return bad_value(cmd, "--max-ulp", v, "a non-negative integer");
+        rule->has_ulp = true;
+        rule->max_ulp = n;
+        return 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        const char *opt = k ? "--rtol" : "--atol";
+        if ((r = opt_value(cmd, opt, argc, argv, i, &v)) == 0)
+            continue;
+        if (r < 0)
+            return -1;
+        char *end;
+        double x = strtod(v, &end);
+        if (!*v || *end || !isfinite(x) || x < 0)
+            return bad_value(cmd, opt, v, "a non-negative number");
+        if (k) {
+            rule->has_rtol = true;
+            rule->rtol = x;
+        } else {
+            rule->has_atol = true;
+            rule->atol = x;
+        }
+        return 1;
+    }
+    if ((r = opt_value(cmd, "--nan", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "any") == 0)
+            rule->nan = IO_NAN_ANY;
+        else if (strcmp(v, "exact") == 0)
+            rule->nan = IO_NAN_EXACT;
+        else
+            return bad_value(cmd, "--nan", v, "any or exact");
+        return 1;
+    }
+    if ((r = opt_value(cmd, "--signed-zero", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "equal") == 0)
+            rule->zero = IO_ZERO_EQUAL;
+        else if (strcmp(v, "distinct") == 0)
+            rule->zero = IO_ZERO_DISTINCT;
+        else
+            return bad_value(cmd, "--signed-zero", v, "equal or distinct");
+        return 1;
+    }
+    if ((r = opt_value(cmd, "--inf", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "exact") == 0)
+            rule->inf = IO_INF_EXACT;
+        else if (strcmp(v, "saturate") == 0)
+            rule->inf = IO_INF_SATURATE;
+        else
+            return bad_value(cmd, "--inf", v, "exact or saturate");
+        return 1;
+    }
+    return 0;
+}
+
+static void compare_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: ir-run compare --type TYPE [--shape AxB] EXPECTED ACTUAL [options]\n"
+            "  EXPECTED, ACTUAL   tensor files: .npy, .bin or .yaml (docs/tensor-files.md)\n"
+            "  --type TYPE        element type (f8E4M3FN, bf16, i4, ...); decides how bytes read\n"
+            "  --shape AxB        shape; required for .bin unless 1-D, checked for the others\n"
+            "  --format F         npy|bin|yaml for both files, instead of the extensions\n"
+            "  --max-ulp N        pass when every ULP distance is <= N (SPEC.md 3.11)\n"
+            "  --atol X --rtol X  pass when |actual - expected| <= X + Y * |expected|\n"
+            "  --nan any|exact    NaN matches any NaN, or only the same pattern\n"
+            "  --signed-zero equal|distinct   -0 vs +0\n"
+            "  --inf exact|saturate           Inf also matches max of the same sign\n"
+            "  --report text|json\n"
+            "Without a tolerance the rule is exact: bit for bit (nan exact, signed zero\n"
+            "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    const char *cmd = "compare";
+    io_rule rule = { 0 };
+    const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL;
+    const char *files[2];
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        int r;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            compare_usage(stdout);
+            return 0;
+        }
+        if ((r = cli_rule_option(cmd, argc, argv, &i, &rule)) != 0) {
+            if (r < 0)
+                return 2;
+            continue;
+        }
+        if ((r = opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
+            if (r < 0)
+                return 2;
+            type_name = v;
+        } else if ((r = opt_value(cmd, "--shape", argc, argv, &i, &v)) != 0) {
+            if (r < 0)
+                return 2;
+            shape_text = v;
+        } else if ((r = opt_value(cmd, "--report", argc, argv, &i, &v)) != 0) {
+            if (r < 0)
+                return 2;
+            report = v;
+        } else if ((r = opt_value(cmd, "--format", argc, argv, &i, &v)) != 0) {
+            if (r < 0)
+                return 2;
+            format = v;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "ir-run compare: unknown option '%s'\n", a);
+            compare_usage(stderr);
+            return 2;
+        } else if (nfiles < 2) {
+            files[nfiles++] = a;
+        } else {
+            fprintf(stderr, "ir-run compare: more than two files given ('%s')\n", a);
+            return 2;
+        }
+    }
+    if (!type_name || nfiles != 2) {
+        fprintf(stderr, "ir-run compare: %s\n",
+                !type_name ? "--type is required" : "give the EXPECTED and ACTUAL files");
+        compare_usage(stderr);
+        return 2;
+    }
+    io_expect expect = { .rank = -1 };
+    int t = et_lookup(type_name, strlen(type_name));
+    if (t < 0) {
+        fprintf(stderr, "ir-run compare: unknown element type '%s' (known: %s)\n", type_name,
+                et_known_names());
+        return 2;
+    }
+    expect.elem = (et_id)t;
+    if (shape_text && io_parse_shape(shape_text, &expect) != 0) {
+        fprintf(stderr, "ir-run compare: bad --shape '%s' (expected e.g. 2x3, or scalar)\n",
+                shape_text);
+        return 2;
+    }
+    if (strcmp(report, "text") != 0 && strcmp(report, "json") != 0) {
+        fprintf(stderr, "ir-run compare: bad --report '%s' (text or json)\n", report);
+        return 2;
+    }
+    io_format fmt = IO_FMT_UNKNOWN;
+    if (format && (fmt = io_format_lookup(format)) == IO_FMT_UNKNOWN) {
+        fprintf(stderr, "ir-run compare: bad --format '%s' (npy, bin or yaml)\n", format);
+        return 2;
+    }
+    io_error err;
+    tensor *e = io_read_file(files[0], fmt, &expect, &err);
+    if (!e) {
+        fprintf(stderr, "%s\n", err.text);
+        return 2;
+    }
+    /* the actual file must have the expected file's shape */
+    io_expect want = e->type;
+    tensor *a = io_read_file(files[1], fmt, &want, &err);
+    if (!a) {
+        fprintf(stderr, "%s\n", err.text);
+        tensor_release(e);
+        return 2;
+    }
+    io_report rep;
+    char why[256];
+    int rc = io_compare(e, a, &rule, &rep, why, sizeof why);
+    if (rc < 0) {
+        fprintf(stderr, "ir-run compare: %s\n", why);
+        rc = 2;
+    } else if (strcmp(report, "json") == 0) {
+        io_report_json(&rep, stdout);
+    } else {
+        io_report_text(&rep, NULL, stdout);
+    }
+    tensor_release(e);
+    tensor_release(a);
+    if (fflush(stdout) != 0)
+        return 2;
+    return rc;
+}

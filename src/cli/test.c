@@ -1,0 +1,793 @@
+/* `ir-run test MANIFEST.yaml...`: golden-file conformance suites.
+ *
+ * A manifest (docs/golden-files.md) lists cases: a program, its entry, its
+ * inputs and the expected outputs, each with a comparison rule. Every case
+ * runs through the same front end and interpreter as `ir-run FILE`; results
+ * are kept (not printed) and compared with io_compare. One line per case,
+ * `N passed, M failed` at the end, optional JUnit XML. Manifests are
+ * validated completely before any case runs, so a typo is reported with
+ * FILE:LINE:COL instead of failing half-way. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "cli/cmds_io.h"
+#include "interp/interp.h"
+#include "io/compare.h"
+#include "io/tensor_io.h"
+#include "ir/ir.h"
+#include "util/mem.h"
+
+typedef struct {
+    const char *path; /* as given */
+    char *dir;        /* directory part with trailing '/', "" for the cwd */
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    bool loaded;
+    bool bad;
+    yaml_node_t *cases;        /* sequence */
+    yaml_node_t *program;      /* manifest-wide default program, or NULL */
+    yaml_node_t *rule;         /* manifest-wide default rule, or NULL */
+} manifest;
+
+typedef struct {
+    char *suite;
+    char *name;
+    char *message; /* NULL when passed */
+    double seconds;
+} case_result;
+
+typedef struct {
+    case_result *v;
+    int n, cap;
+} result_list;
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static const char *sval(const yaml_node_t *n)
+{
+    return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static void manifest_error(manifest *m, const yaml_node_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void manifest_error(manifest *m, const yaml_node_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (n)
+        fprintf(stderr, "%s:%lu:%lu: error: ", m->path, (unsigned long)n->start_mark.line + 1,
+                (unsigned long)n->start_mark.column + 1);
+    else
+        fprintf(stderr, "%s: error: ", m->path);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    m->bad = true;
+}
+
+static yaml_node_t *node_at(manifest *m, int index) { return yaml_document_get_node(&m->doc, index); }
+
+static yaml_node_t *map_get(manifest *m, yaml_node_t *map, const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return NULL;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        const char *k = sval(node_at(m, p->key));
+        if (k && strcmp(k, key) == 0)
+            return node_at(m, p->value);
+    }
+    return NULL;
+}
+
+/* Every key of `map` must be in `allowed` (NULL-terminated). */
+static bool check_keys(manifest *m, yaml_node_t *map, const char *what, const char *const *allowed)
+{
+    bool ok = true;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = node_at(m, p->key);
+        const char *key = sval(k);
+        bool found = false;
+        for (const char *const *a = allowed; key && *a; a++)
+            found |= strcmp(key, *a) == 0;
+        if (!found) {
+            manifest_error(m, k, "unknown key '%s' in %s", key ? key : "?", what);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static char *xstrdup(const char *s) { return s ? mem_strndup(s, strlen(s)) : NULL; }
+
+static char *xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    char *s = mem_alloc((size_t)n + 1);
+    if (!s)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* A path relative to the manifest's directory (absolute paths unchanged). */
+static char *resolve(const manifest *m, const char *p)
+{
+    if (p[0] == '/')
+        return xstrdup(p);
+    return xprintf("%s%s", m->dir, p);
+}
+
+/* ---- rules ------------------------------------------------------------------ */
+
+static const char *const rule_keys[] = { "ulp", "atol", "rtol", "nan", "signed_zero", "inf", NULL };
+
+static bool parse_number(const char *s, double *out)
+{
+    char *end;
+    if (!s || !*s)
+        return false;
+    double x = strtod(s, &end);
+    if (*end || !isfinite(x) || x < 0)
+        return false;
+    *out = x;
+    return true;
+}
+
+/* Applies the rule keys found in mapping `map` (a `rule:` mapping or an
+ * output item) to *r. */
+static bool apply_rule_keys(manifest *m, yaml_node_t *map, io_rule *r)
+{
+    bool ok = true;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+        const char *key = sval(node_at(m, p->key));
+        yaml_node_t *vn = node_at(m, p->value);
+        const char *v = sval(vn);
+        if (!key)
+            continue;
+        if (strcmp(key, "ulp") == 0) {
+            char *end;
+            errno = 0;
+            unsigned long long n = v && *v != '-' ? strtoull(v, &end, 10) : 0;
+            if (!v || !*v || *v == '-' || *end || errno) {
+                manifest_error(m, vn, "ulp must be a non-negative integer");
+                ok = false;
+            }
+            r->has_ulp = true;
+            r->max_ulp = n;
+        } else if (strcmp(key, "atol") == 0 || strcmp(key, "rtol") == 0) {
+            double x = 0;
+            if (!parse_number(v, &x)) {
+                manifest_error(m, vn, "%s must be a non-negative number", key);
+                ok = false;
+            }
+            if (key[0] == 'a') {
+                r->has_atol = true;
+                r->atol = x;
+            } else {
+                r->has_rtol = true;
+                r->rtol = x;
+            }
+        } else if (strcmp(key, "nan") == 0) {
+            if (v && strcmp(v, "any") == 0)
+                r->nan = IO_NAN_ANY;
+            else if (v && strcmp(v, "exact") == 0)
+                r->nan = IO_NAN_EXACT;
+            else {
+                manifest_error(m, vn, "nan must be 'any' or 'exact'");
+                ok = false;
+            }
+        } else if (strcmp(key, "signed_zero") == 0) {
+            if (v && strcmp(v, "equal") == 0)
+                r->zero = IO_ZERO_EQUAL;
+            else if (v && strcmp(v, "distinct") == 0)
+                r->zero = IO_ZERO_DISTINCT;
+            else {
+                manifest_error(m, vn, "signed_zero must be 'equal' or 'distinct'");
+                ok = false;
+            }
+        } else if (strcmp(key, "inf") == 0) {
+            if (v && strcmp(v, "exact") == 0)
+                r->inf = IO_INF_EXACT;
+            else if (v && strcmp(v, "saturate") == 0)
+                r->inf = IO_INF_SATURATE;
+            else {
+                manifest_error(m, vn, "inf must be 'exact' or 'saturate'");
+                ok = false;
+            }
+        }
+    }
+    return ok;
+}
+
+/* `rule: exact` or `rule: {ulp: 2, nan: any, ...}`. */
+static bool parse_rule_node(manifest *m, yaml_node_t *n, io_rule *r)
+{
+    const char *v = sval(n);
+    if (v) {
+        if (strcmp(v, "exact") == 0) {
+            io_rule exact = { 0 };
+            *r = exact;
+            return true;
+        }
+        manifest_error(m, n, "rule must be 'exact' or a mapping of %s", "ulp, atol, rtol, nan, signed_zero, inf");
+        return false;
+    }
+    if (!n || n->type != YAML_MAPPING_NODE) {
+        manifest_error(m, n, "rule must be 'exact' or a mapping");
+        return false;
+    }
+    if (!check_keys(m, n, "rule", rule_keys))
+        return false;
+    io_rule fresh = { 0 };
+    *r = fresh;
+    return apply_rule_keys(m, n, r);
+}
+
+/* ---- validation --------------------------------------------------------------- */
+
+static const char *const case_keys[] = { "name", "description", "program", "entry", "inputs",
+                                         "outputs", "rule", NULL };
+static const char *const input_keys[] = { "name", "literal", "file", "values", "bits", "type",
+                                          "shape", NULL };
+static const char *const output_keys[] = { "name", "literal", "file", "values", "bits", "type",
+                                           "shape", "rule", "ulp", "atol", "rtol", "nan",
+                                           "signed_zero", "inf", NULL };
+
+/* One input or output item: exactly one of literal, file, values, bits. */
+static void validate_item(manifest *m, yaml_node_t *item, bool output)
+{
+    if (!item || item->type != YAML_MAPPING_NODE) {
+        manifest_error(m, item, "each %s must be a mapping with one of literal, file, values, bits",
+                       output ? "output" : "input");
+        return;
+    }
+    check_keys(m, item, output ? "an output" : "an input", output ? output_keys : input_keys);
+    int sources = 0;
+    static const char *const src_keys[] = { "literal", "file", "values", "bits" };
+    for (int k = 0; k < 4; k++) {
+        yaml_node_t *v = map_get(m, item, src_keys[k]);
+        if (v) {
+            sources++;
+            if (k < 2 && !sval(v))
+                manifest_error(m, v, "%s must be a string", src_keys[k]);
+        }
+    }
+    if (sources != 1)
+        manifest_error(m, item, "give exactly one of literal, file, values, bits");
+    if (output) {
+        io_rule r = { 0 };
+        yaml_node_t *rn = map_get(m, item, "rule");
+        if (rn)
+            parse_rule_node(m, rn, &r);
+        apply_rule_keys(m, item, &r);
+    }
+}
+
+static void validate_case(manifest *m, yaml_node_t *c)
+{
+    if (!c || c->type != YAML_MAPPING_NODE) {
+        manifest_error(m, c, "each case must be a mapping");
+        return;
+    }
+    check_keys(m, c, "a case", case_keys);
+    yaml_node_t *name = map_get(m, c, "name"), *prog = map_get(m, c, "program");
+    if (name && !sval(name))
+        manifest_error(m, name, "name must be a string");
+    if (prog && !sval(prog))
+        manifest_error(m, prog, "program must be a file name");
+    if (!prog && !m->program)
+        manifest_error(m, c, "the case has no program (and the manifest gives no default)");
+    yaml_node_t *entry = map_get(m, c, "entry");
+    if (entry && !sval(entry))
+        manifest_error(m, entry, "entry must be a function name");
+    yaml_node_t *rule = map_get(m, c, "rule");
+    io_rule r;
+    if (rule)
+        parse_rule_node(m, rule, &r);
+    static const char *const lists[] = { "inputs", "outputs" };
+    for (int k = 0; k < 2; k++) {
+        yaml_node_t *l = map_get(m, c, lists[k]);
+        if (!l)
+            continue;
+        if (l->type != YAML_SEQUENCE_NODE) {
+            manifest_error(m, l, "%s must be a list", lists[k]);
+            continue;
+        }
+        for (yaml_node_item_t *it = l->data.sequence.items.start; it < l->data.sequence.items.top; it++)
+            validate_item(m, node_at(m, *it), k == 1);
+    }
+}
+
+static bool manifest_load(manifest *m, const char *path)
+{
+    memset(m, 0, sizeof *m);
+    m->path = path;
+    const char *slash = strrchr(path, '/');
+    m->dir = slash ? mem_strndup(path, (size_t)(slash - path + 1)) : xstrdup("");
+    if (!m->dir) {
+        manifest_error(m, NULL, "out of memory");
+        return false;
+    }
+    io_error err;
+    size_t len;
+    unsigned char *text = io_slurp(path, &len, &err);
+    if (!text) {
+        fprintf(stderr, "%s\n", err.text);
+        m->bad = true;
+        return false;
+    }
+    if (!yaml_parser_initialize(&m->parser)) {
+        mem_free(text);
+        manifest_error(m, NULL, "out of memory");
+        return false;
+    }
+    yaml_parser_set_input_string(&m->parser, text, len);
+    if (!yaml_parser_load(&m->parser, &m->doc)) {
+        fprintf(stderr, "%s:%lu:%lu: error: YAML: %s%s%s\n", path,
+                (unsigned long)m->parser.problem_mark.line + 1,
+                (unsigned long)m->parser.problem_mark.column + 1,
+                m->parser.problem ? m->parser.problem : "malformed",
+                m->parser.context ? " " : "", m->parser.context ? m->parser.context : "");
+        yaml_parser_delete(&m->parser);
+        mem_free(text);
+        m->bad = true;
+        return false;
+    }
+    mem_free(text); /* the document owns copies of every scalar */
+    m->loaded = true;
+    yaml_node_t *root = yaml_document_get_root_node(&m->doc);
+    if (!root || root->type != YAML_MAPPING_NODE) {
+        manifest_error(m, root, "a manifest is a mapping with a 'cases' list");
+        return false;
+    }
+    static const char *const top_keys[] = { "suite", "description", "program", "rule", "cases", NULL };
+    check_keys(m, root, "the manifest", top_keys);
+    m->program = map_get(m, root, "program");
+    if (m->program && !sval(m->program))
+        manifest_error(m, m->program, "program must be a file name");
+    m->rule = map_get(m, root, "rule");
+    io_rule r;
+    if (m->rule)
+        parse_rule_node(m, m->rule, &r);
+    m->cases = map_get(m, root, "cases");
+    if (!m->cases || m->cases->type != YAML_SEQUENCE_NODE) {
+        manifest_error(m, m->cases ? m->cases : root, "the manifest needs a 'cases' list");
+        return false;
+    }
+    for (yaml_node_item_t *it = m->cases->data.sequence.items.start;
+         it < m->cases->data.sequence.items.top; it++)
+        validate_case(m, node_at(m, *it));
+    return !m->bad;
+}
+
+static void manifest_free(manifest *m)
+{
+    if (m->loaded) {
+        yaml_document_delete(&m->doc);
+        yaml_parser_delete(&m->parser);
+    }
+    mem_free(m->dir);
+}
+
+static int case_count(const manifest *m)
+{
+    return m->cases ? (int)(m->cases->data.sequence.items.top - m->cases->data.sequence.items.start) : 0;
+}
+
+/* ---- running one case ---------------------------------------------------------- */
+
+typedef struct {
+    char *reason; /* NULL: passed */
+    bool bad;     /* a file or the program was unusable (exit 2) */
+} case_outcome;
+
+static void fail(case_outcome *o, bool bad, char *reason)
+{
+    if (!o->reason)
+        o->reason = reason ? reason : xstrdup("out of memory");
+    else
+        mem_free(reason);
+    o->bad |= bad;
+}
+
+/* The literal text of a `literal:` item as a tensor of type `want`. */
+static tensor *literal_tensor(manifest *m, yaml_node_t *n, const tensor_type *want, char **why)
+{
+    const char *text = sval(n);
+    char *wrapped = xprintf("[%s]", text);
+    char *label = xprintf("%s:%lu:%lu (literal)", m->path, (unsigned long)n->start_mark.line + 1,
+                          (unsigned long)n->start_mark.column + 1);
+    tensor *t = NULL;
+    if (!wrapped || !label) {
+        *why = xstrdup("out of memory");
+        goto done;
+    }
+    diag_source src = { .name = label, .text = wrapped, .len = strlen(wrapped), .out = stderr };
+    ir_literal *lits;
+    int n_lits;
+    if (ir_parse_literals(&src, &lits, &n_lits) != 0) {
+        *why = xprintf("%s: the literal does not parse (see above)", label);
+        goto done;
+    }
+    if (n_lits != 1) {
+        *why = xprintf("%s: give exactly one dense literal", label);
+    } else if (!shape_equal(&lits[0].type, want)) {
+        char a[SHAPE_MAX_RANK * 21 + 64], b[SHAPE_MAX_RANK * 21 + 64];
+        shape_format(&lits[0].type, a, (int)sizeof a);
+        shape_format(want, b, (int)sizeof b);
+        *why = xprintf("%s: the literal has type %s but %s is expected", label, a, b);
+    } else if ((t = tensor_new(want)) == NULL) {
+        *why = xstrdup("out of memory");
+    } else if (lits[0].nbytes) {
+        memcpy(t->data, lits[0].data, lits[0].nbytes);
+    }
+    ir_literals_free(lits, n_lits);
+done:
+    mem_free(wrapped);
+    mem_free(label);
+    return t;
+}
+
+/* Reads one input/output item as a tensor of type `want`. */
+static tensor *item_tensor(manifest *m, yaml_node_t *item, const tensor_type *want, char **why)
+{
+    yaml_node_t *n;
+    io_error err;
+    if ((n = map_get(m, item, "literal")) != NULL)
+        return literal_tensor(m, n, want, why);
+    tensor *t;
+    if ((n = map_get(m, item, "file")) != NULL) {
+        char *path = resolve(m, sval(n));
+        if (!path) {
+            *why = xstrdup("out of memory");
+            return NULL;
+        }
+        t = io_read_file(path, IO_FMT_UNKNOWN, want, &err);
+        mem_free(path);
+    } else {
+        t = io_yaml_node_tensor(&m->doc, item, m->path, want, &err);
+    }
+    if (!t)
+        *why = xstrdup(err.text);
+    return t;
+}
+
+static const ir_func *find_entry(const ir_module *mod, const char *entry)
+{
+    if (entry)
+        return ir_module_find(mod, entry);
+    const ir_func *f = ir_module_find(mod, "main");
+    if (f)
+        return f;
+    return mod->nfuncs == 1 ? &mod->funcs[0] : NULL;
+}
+
+static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
+{
+    yaml_node_t *pn = map_get(m, c, "program");
+    if (!pn)
+        pn = m->program;
+    char *prog = resolve(m, sval(pn));
+    const char *entry = sval(map_get(m, c, "entry"));
+    yaml_node_t *inputs = map_get(m, c, "inputs"), *outputs = map_get(m, c, "outputs");
+    int nin = inputs ? (int)(inputs->data.sequence.items.top - inputs->data.sequence.items.start) : 0;
+    int nout = outputs ? (int)(outputs->data.sequence.items.top - outputs->data.sequence.items.start) : 0;
+    tensor **args = mem_calloc((size_t)nin + 1, sizeof *args);
+    size_t len = 0;
+    io_error err;
+    unsigned char *text = prog ? io_slurp(prog, &len, &err) : NULL;
+    ir_module *mod = NULL;
+    interp_outcome out = { 0 };
+    if (!prog || !args) {
+        fail(o, true, NULL);
+        goto done;
+    }
+    if (!text) {
+        fail(o, true, xstrdup(err.text));
+        goto done;
+    }
+    diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr };
+    mod = ir_parse(&src, 0, len, 1);
+    if (!mod || ir_check_module(mod, &src) != 0) {
+        fail(o, true, xprintf("%s does not parse or check (see above)", prog));
+        goto done;
+    }
+    const ir_func *f = find_entry(mod, entry);
+    if (!f) {
+        fail(o, true, xprintf("%s: no entry function %s%s", prog, entry ? "@" : "",
+                              entry ? entry : "(main, or a single function)"));
+        goto done;
+    }
+    if (f->nargs != nin) {
+        fail(o, true, xprintf("@%s takes %d argument%s, the case gives %d inputs", f->name,
+                              f->nargs, f->nargs == 1 ? "" : "s", nin));
+        goto done;
+    }
+    for (int i = 0; i < nin; i++) {
+        char *why = NULL;
+        args[i] = item_tensor(m, node_at(m, inputs->data.sequence.items.start[i]),
+                              &f->arg_types[i], &why);
+        if (!args[i]) {
+            fail(o, true, xprintf("input %d: %s", i, why ? why : "out of memory"));
+            mem_free(why);
+            goto done;
+        }
+    }
+    interp_options opt = { .entry = f->name, .hex_threshold = 100, .out = stderr, .err = stderr,
+                           .args = args, .nargs = nin };
+    int rc = interp_run_module(mod, &src, &opt, true, &out);
+    if (rc == 2) {
+        fail(o, false, xprintf("runtime error (see above)"));
+        goto done;
+    }
+    if (rc == 1 || out.checks_failed) {
+        fail(o, false, xprintf("%d check%s failed in the program", out.checks_failed,
+                               out.checks_failed == 1 ? "" : "s"));
+        goto done;
+    }
+    if (outputs && out.nresults != nout) {
+        fail(o, false, xprintf("@%s returned %d value%s, the case lists %d outputs", f->name,
+                               out.nresults, out.nresults == 1 ? "" : "s", nout));
+        goto done;
+    }
+    for (int k = 0; k < nout; k++) {
+        yaml_node_t *item = node_at(m, outputs->data.sequence.items.start[k]);
+        io_rule rule = { 0 };
+        yaml_node_t *rn;
+        /* manifest default, then case, then output: the nearest wins */
+        if (m->rule)
+            parse_rule_node(m, m->rule, &rule);
+        if ((rn = map_get(m, c, "rule")) != NULL)
+            parse_rule_node(m, rn, &rule);
+        if ((rn = map_get(m, item, "rule")) != NULL)
+            parse_rule_node(m, rn, &rule);
+        apply_rule_keys(m, item, &rule);
+        char *why = NULL;
+        tensor *want = item_tensor(m, item, &out.results[k]->type, &why);
+        if (!want) {
+            fail(o, true, xprintf("output %d: %s", k, why ? why : "out of memory"));
+            mem_free(why);
+            continue;
+        }
+        io_report rep;
+        char msg[1024];
+        int cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
+        if (cr != 0) {
+            if (cr > 0)
+                io_report_summary(&rep, msg, sizeof msg);
+            char rd[160];
+            io_rule_describe(&rule, rd, sizeof rd);
+            fail(o, false, xprintf("output %d (%s): %s", k, rd, msg));
+        }
+        tensor_release(want);
+    }
+done:
+    interp_outcome_free(&out);
+    for (int i = 0; args && i < nin; i++)
+        tensor_release(args[i]);
+    mem_free(args);
+    ir_module_free(mod);
+    mem_free(text);
+    mem_free(prog);
+}
+
+/* ---- output ----------------------------------------------------------------------- */
+
+static void xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '&': fputs("&amp;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            /* XML 1.0 forbids most control characters */
+            fputc(c < 32 && c != '\n' && c != '\t' ? '?' : c, out);
+        }
+    }
+}
+
+static int write_junit(const char *path, const result_list *r)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ir-run test: cannot create %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int failures = 0;
+    double total = 0;
+    for (int i = 0; i < r->n; i++) {
+        failures += r->v[i].message != NULL;
+        total += r->v[i].seconds;
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"ir-run test\" tests=\"%d\" failures=\"%d\" time=\"%.6f\">\n",
+            r->n, failures, total);
+    for (int i = 0; i < r->n;) {
+        /* one <testsuite> per manifest, cases in order */
+        int j = i, fails = 0;
+        double t = 0;
+        while (j < r->n && strcmp(r->v[j].suite, r->v[i].suite) == 0) {
+            fails += r->v[j].message != NULL;
+            t += r->v[j].seconds;
+            j++;
+        }
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, r->v[i].suite);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"%.6f\">\n",
+                j - i, fails, t);
+        for (int k = i; k < j; k++) {
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, r->v[k].suite);
+            fprintf(f, "\" name=\"");
+            xml_text(f, r->v[k].name);
+            fprintf(f, "\" time=\"%.6f\"", r->v[k].seconds);
+            if (!r->v[k].message) {
+                fprintf(f, "/>\n");
+                continue;
+            }
+            fprintf(f, ">\n      <failure message=\"");
+            xml_text(f, r->v[k].message);
+            fprintf(f, "\">");
+            xml_text(f, r->v[k].message);
+            fprintf(f, "</failure>\n    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+        i = j;
+    }
+    fprintf(f, "</testsuites>\n");
+    if (ferror(f) | (fclose(f) != 0)) {
+        fprintf(stderr, "ir-run test: error writing %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void test_usage(FILE *out)
+{
+    fprintf(out, "usage: ir-run test [--junit FILE] MANIFEST.yaml...\n"
+                 "  runs every case of each manifest (docs/golden-files.md); prints PASS/FAIL\n"
+                 "  per case and 'N passed, M failed'. Exit 0 all passed, 1 a case failed,\n"
+                 "  2 a manifest, program or tensor file was unusable.\n");
+}
+
+int cmd_test(int argc, char **argv)
+{
+    const char *junit = NULL;
+    int nman = 0;
+    const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
+    if (!paths) {
+        fprintf(stderr, "ir-run test: out of memory\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            test_usage(stdout);
+            mem_free(paths);
+            return 0;
+        } else if (strcmp(a, "--junit") == 0 && i + 1 < argc) {
+            junit = argv[++i];
+        } else if (strncmp(a, "--junit=", 8) == 0) {
+            junit = a + 8;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "ir-run test: unknown option or missing value '%s'\n", a);
+            test_usage(stderr);
+            mem_free(paths);
+            return 2;
+        } else {
+            paths[nman++] = a;
+        }
+    }
+    if (nman == 0) {
+        fprintf(stderr, "ir-run test: no manifest given\n");
+        test_usage(stderr);
+        mem_free(paths);
+        return 2;
+    }
+    manifest *mans = mem_calloc((size_t)nman, sizeof *mans);
+    result_list res = { 0 };
+    if (!mans) {
+        mem_free(paths);
+        fprintf(stderr, "ir-run test: out of memory\n");
+        return 2;
+    }
+    bool any_bad = false;
+    int total = 0;
+    for (int i = 0; i < nman; i++) {
+        if (!manifest_load(&mans[i], paths[i]))
+            any_bad = true;
+        else
+            total += case_count(&mans[i]);
+    }
+    bool tty = isatty(fileno(stdout));
+    int passed = 0, failed = 0, done = 0;
+    for (int i = 0; i < nman; i++) {
+        manifest *m = &mans[i];
+        if (m->bad)
+            continue;
+        yaml_node_item_t *it = m->cases->data.sequence.items.start;
+        for (int k = 0; it < m->cases->data.sequence.items.top; it++, k++) {
+            yaml_node_t *c = node_at(m, *it);
+            const char *nm = sval(map_get(m, c, "name"));
+            char *name = nm ? xstrdup(nm) : xprintf("case%d", k + 1);
+            case_outcome o = { 0 };
+            double t0 = now();
+            fflush(stdout);
+            run_case(m, c, &o);
+            double dt = now() - t0;
+            done++;
+            if (tty)
+                printf("[%d/%d] ", done, total);
+            if (o.reason) {
+                printf("FAIL %s: %s\n", name ? name : "?", o.reason);
+                failed++;
+            } else {
+                printf("PASS %s\n", name ? name : "?");
+                passed++;
+            }
+            any_bad |= o.bad;
+            if (res.n == res.cap) {
+                int cap = res.cap ? res.cap * 2 : 16;
+                case_result *v = mem_realloc(res.v, (size_t)cap * sizeof *v);
+                if (v) {
+                    res.v = v;
+                    res.cap = cap;
+                }
+            }
+            char *suite = xstrdup(m->path);
+            if (res.n < res.cap && name && suite) {
+                res.v[res.n++] = (case_result){ suite, name, o.reason, dt };
+            } else {
+                mem_free(suite);
+                mem_free(name);
+                mem_free(o.reason);
+                any_bad = true;
+            }
+        }
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    int status = any_bad ? 2 : failed ? 1 : 0;
+    if (junit && write_junit(junit, &res) != 0)
+        status = 2;
+    for (int i = 0; i < res.n; i++) {
+        mem_free(res.v[i].suite);
+        mem_free(res.v[i].name);
+        mem_free(res.v[i].message);
+    }
+    mem_free(res.v);
+    for (int i = 0; i < nman; i++)
+        manifest_free(&mans[i]);
+    mem_free(mans);
+    mem_free(paths);
+    if (fflush(stdout) != 0)
+        status = 2;
+    return status;
+}

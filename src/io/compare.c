@@ -1,0 +1,299 @@
+/* Element-by-element comparison under a rule, with the ULP report. */
+#include "io/compare.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "types/fparith.h"
+
+const char *const io_hist_labels[IO_HIST_BUCKETS] = { "0", "1", "2", "3-4", "5-8", ">8" };
+
+static int bucket(uint64_t d)
+{
+    if (d <= 2)
+        return (int)d;
+    if (d <= 4)
+        return 3;
+    if (d <= 8)
+        return 4;
+    return 5;
+}
+
+void io_rule_describe(const io_rule *r, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+#define ADD(...) do { if (at < size) at += (size_t)snprintf(buf + at, size - at, __VA_ARGS__); } while (0)
+    if (io_rule_is_exact(r))
+        ADD("exact");
+    if (r->has_ulp)
+        ADD("ulp <= %" PRIu64, r->max_ulp);
+    if (r->has_atol)
+        ADD("%satol %g", at ? ", " : "", r->atol);
+    if (r->has_rtol)
+        ADD("%srtol %g", at ? ", " : "", r->rtol);
+    if (r->nan != IO_NAN_DEFAULT)
+        ADD(", nan %s", r->nan == IO_NAN_ANY ? "any" : "exact");
+    if (r->zero != IO_ZERO_DEFAULT)
+        ADD(", signed zero %s", r->zero == IO_ZERO_EQUAL ? "equal" : "distinct");
+    if (r->inf == IO_INF_SATURATE)
+        ADD(", inf saturate");
+#undef ADD
+}
+
+typedef struct {
+    bool pass;
+    uint64_t ulp;
+    bool nan, inf, zero; /* the kind of mismatch, when not passing */
+} elem_cmp;
+
+static bool within_tolerance(const io_rule *r, double e, double a)
+{
+    double diff = fabs(a - e);
+    double tol = (r->has_atol ? r->atol : 0.0) + (r->has_rtol ? r->rtol * fabs(e) : 0.0);
+    return diff <= tol;
+}
+
+static elem_cmp cmp_float(fp_id f, uint64_t e, uint64_t a, const io_rule *r, io_nan_mode nm,
+                          io_zero_mode zm)
+{
+    elem_cmp c = { .ulp = fp_ulp_distance(f, e, a) };
+    if (e == a) {
+        c.pass = true;
+        return c;
+    }
+    fp_class ce = fp_classify(f, e), ca = fp_classify(f, a);
+    if (ce == FPC_NAN || ca == FPC_NAN) {
+        c.pass = ce == ca && nm == IO_NAN_ANY;
+        c.nan = !c.pass;
+        return c;
+    }
+    if (ce == FPC_INF || ca == FPC_INF) {
+        if (r->inf == IO_INF_SATURATE && ce != ca) {
+            const fp_format *d = fp_fmt(f);
+            uint64_t inf = ce == FPC_INF ? e : a, other = ce == FPC_INF ? a : e;
+            c.pass = (other & ~d->sign_mask) == d->max_bits &&
+                     (other & d->sign_mask) == (inf & d->sign_mask);
+        }
+        c.inf = !c.pass;
+        return c;
+    }
+    if (ce == FPC_ZERO && ca == FPC_ZERO) {
+        c.pass = zm == IO_ZERO_EQUAL;
+        c.zero = !c.pass;
+        return c;
+    }
+    if (r->has_ulp && c.ulp <= r->max_ulp)
+        c.pass = true;
+    else if ((r->has_atol || r->has_rtol) &&
+             within_tolerance(r, fp_to_double(f, e), fp_to_double(f, a)))
+        c.pass = true;
+    return c;
+}
+
+static int64_t sext(et_id t, uint64_t v)
+{
+    unsigned n = et_get(t)->value_bits;
+    if (n < 64 && (v >> (n - 1)) & 1)
+        v |= ~((UINT64_C(1) << n) - 1);
+    return (int64_t)v;
+}
+
+static elem_cmp cmp_int(et_id t, uint64_t e, uint64_t a, const io_rule *r)
+{
+    elem_cmp c = { .pass = e == a };
+    if (c.pass)
+        return c;
+    bool sgn = et_get(t)->kind == EK_SINT;
+    double de, da;
+    if (sgn) {
+        int64_t x = sext(t, e), y = sext(t, a);
+        c.ulp = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+        de = (double)x;
+        da = (double)y;
+    } else {
+        c.ulp = e > a ? e - a : a - e;
+        de = (double)e;
+        da = (double)a;
+    }
+    if (r->has_ulp && c.ulp <= r->max_ulp)
+        c.pass = true;
+    else if ((r->has_atol || r->has_rtol) && within_tolerance(r, de, da))
+        c.pass = true;
+    return c;
+}
+
+static void unravel(const tensor_type *t, int64_t flat, int64_t *index)
+{
+    for (int d = t->rank - 1; d >= 0; d--) {
+        int64_t n = t->dims[d];
+        index[d] = n ? flat % n : 0;
+        flat = n ? flat / n : 0;
+    }
+}
+
+int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
+               io_report *rep, char *why, size_t why_size)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->type = expected->type;
+    rep->rule = *rule;
+    if (!shape_equal(&expected->type, &actual->type)) {
+        char a[SHAPE_MAX_RANK * 21 + 64], b[SHAPE_MAX_RANK * 21 + 64];
+        shape_format(&expected->type, a, (int)sizeof a);
+        shape_format(&actual->type, b, (int)sizeof b);
+        snprintf(why, why_size, "expected %s but got %s", a, b);
+        return -1;
+    }
+    fp_formats_init();
+    bool exact = io_rule_is_exact(rule);
+    io_nan_mode nm = rule->nan != IO_NAN_DEFAULT ? rule->nan : exact ? IO_NAN_EXACT : IO_NAN_ANY;
+    io_zero_mode zm = rule->zero != IO_ZERO_DEFAULT ? rule->zero
+                      : exact                      ? IO_ZERO_DISTINCT
+                                                   : IO_ZERO_EQUAL;
+    et_id elem = expected->type.elem;
+    const et_traits *tr = et_get(elem);
+    size_t eb = tr->bytes;
+    const unsigned char *E = expected->data, *A = actual->data;
+    for (int64_t i = 0; i < expected->count; i++) {
+        const unsigned char *pe = E + (size_t)i * eb, *pa = A + (size_t)i * eb;
+        elem_cmp c;
+        if (tr->kind == EK_COMPLEX) {
+            et_id part = elem == ET_C64 ? ET_F32 : ET_F64;
+            size_t h = eb / 2;
+            elem_cmp re = cmp_float(tr->fmt, et_load_bits(part, pe), et_load_bits(part, pa), rule,
+                                    nm, zm);
+            elem_cmp im = cmp_float(tr->fmt, et_load_bits(part, pe + h),
+                                    et_load_bits(part, pa + h), rule, nm, zm);
+            c.pass = re.pass && im.pass;
+            c.ulp = re.ulp > im.ulp ? re.ulp : im.ulp;
+            c.nan = re.nan || im.nan;
+            c.inf = re.inf || im.inf;
+            c.zero = re.zero || im.zero;
+        } else if (tr->kind == EK_FLOAT) {
+            c = cmp_float(tr->fmt, et_load_bits(elem, pe), et_load_bits(elem, pa), rule, nm, zm);
+        } else {
+            c = cmp_int(elem, et_load_bits(elem, pe), et_load_bits(elem, pa), rule);
+        }
+        rep->compared++;
+        rep->histogram[bucket(c.ulp)]++;
+        if (c.ulp > rep->max_ulp)
+            rep->max_ulp = c.ulp;
+        if (c.pass)
+            continue;
+        rep->differing++;
+        rep->nan_mismatches += c.nan;
+        rep->inf_mismatches += c.inf;
+        rep->negzero_mismatches += c.zero;
+        if (rep->nfirst < IO_REPORT_FIRST) {
+            io_diff *d = &rep->first[rep->nfirst++];
+            unravel(&expected->type, i, d->index);
+            io_elem_bits_text(elem, pe, d->expected_bits);
+            io_elem_bits_text(elem, pa, d->actual_bits);
+            io_elem_value_text(elem, pe, d->expected_value);
+            io_elem_value_text(elem, pa, d->actual_value);
+            d->ulp = c.ulp;
+        }
+    }
+    return rep->differing ? 1 : 0;
+}
+
+static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
+{
+    size_t at = (size_t)snprintf(buf, size, "[");
+    for (int k = 0; k < rep->type.rank && at < size; k++)
+        at += (size_t)snprintf(buf + at, size - at, "%s%" PRId64, k ? ", " : "", d->index[k]);
+    if (at < size)
+        snprintf(buf + at, size - at, "]");
+}
+
+void io_report_text(const io_report *rep, const char *label, FILE *out)
+{
+    char type[SHAPE_MAX_RANK * 21 + 64], rule[160];
+    shape_format(&rep->type, type, (int)sizeof type);
+    io_rule_describe(&rep->rule, rule, sizeof rule);
+    fprintf(out, "%s%s%s (rule: %s): %" PRId64 " compared, %" PRId64 " differing\n",
+            label ? label : "", label ? ": " : "", type, rule, rep->compared, rep->differing);
+    fprintf(out, "  max ULP distance: %" PRIu64 "\n", rep->max_ulp);
+    fprintf(out, "  ULP histogram:");
+    for (int b = 0; b < IO_HIST_BUCKETS; b++)
+        fprintf(out, "%s %s: %" PRId64, b ? "," : "", io_hist_labels[b], rep->histogram[b]);
+    fprintf(out, "\n  mismatches counted apart: NaN %" PRId64 ", Inf %" PRId64 ", -0 %" PRId64 "\n",
+            rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches);
+    if (rep->nfirst) {
+        fprintf(out, "  first differing elements%s:\n",
+                rep->differing > rep->nfirst ? " (first 10)" : "");
+        for (int k = 0; k < rep->nfirst; k++) {
+            const io_diff *d = &rep->first[k];
+            char idx[SHAPE_MAX_RANK * 22 + 4];
+            index_text(rep, d, idx, sizeof idx);
+            fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %" PRIu64 "\n", idx,
+                    d->expected_value, d->expected_bits, d->actual_value, d->actual_bits, d->ulp);
+        }
+    }
+    fprintf(out, "  result: %s\n", rep->differing ? "FAIL" : "PASS");
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 32)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void io_report_json(const io_report *rep, FILE *out)
+{
+    char type[SHAPE_MAX_RANK * 21 + 64], rule[160];
+    shape_format(&rep->type, type, (int)sizeof type);
+    io_rule_describe(&rep->rule, rule, sizeof rule);
+    fprintf(out, "{\"type\": ");
+    json_string(out, type);
+    fprintf(out, ", \"rule\": ");
+    json_string(out, rule);
+    fprintf(out, ", \"passed\": %s, \"compared\": %" PRId64 ", \"differing\": %" PRId64
+                 ", \"max_ulp\": %" PRIu64 ", \"histogram\": {",
+            rep->differing ? "false" : "true", rep->compared, rep->differing, rep->max_ulp);
+    for (int b = 0; b < IO_HIST_BUCKETS; b++)
+        fprintf(out, "%s\"%s\": %" PRId64, b ? ", " : "", io_hist_labels[b], rep->histogram[b]);
+    fprintf(out, "}, \"nan_mismatches\": %" PRId64 ", \"inf_mismatches\": %" PRId64
+                 ", \"negzero_mismatches\": %" PRId64 ", \"first\": [",
+            rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches);
+    for (int k = 0; k < rep->nfirst; k++) {
+        const io_diff *d = &rep->first[k];
+        fprintf(out, "%s{\"index\": [", k ? ", " : "");
+        for (int i = 0; i < rep->type.rank; i++)
+            fprintf(out, "%s%" PRId64, i ? ", " : "", d->index[i]);
+        fprintf(out, "], \"expected\": ");
+        json_string(out, d->expected_bits);
+        fprintf(out, ", \"actual\": ");
+        json_string(out, d->actual_bits);
+        fprintf(out, ", \"expected_value\": ");
+        json_string(out, d->expected_value);
+        fprintf(out, ", \"actual_value\": ");
+        json_string(out, d->actual_value);
+        fprintf(out, ", \"ulp\": %" PRIu64 "}", d->ulp);
+    }
+    fprintf(out, "]}\n");
+}
+
+void io_report_summary(const io_report *rep, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%" PRId64 " of %" PRId64 " elements differ (max ULP %" PRIu64 ")",
+                     rep->differing, rep->compared, rep->max_ulp);
+    if (rep->nfirst && n > 0 && (size_t)n < size) {
+        const io_diff *d = &rep->first[0];
+        char idx[SHAPE_MAX_RANK * 22 + 4];
+        index_text(rep, d, idx, sizeof idx);
+        snprintf(buf + n, size - (size_t)n, ", first at %s: expected %s (%s), actual %s (%s), ULP %" PRIu64,
+                 idx, d->expected_value, d->expected_bits, d->actual_value, d->actual_bits, d->ulp);
+    }
+}

@@ -1,0 +1,95 @@
+/* Comparing a result tensor with an expected one under a rule, and the ULP
+ * report shared by `ir-run compare`, `ir-run test` and `--expect`. */
+#ifndef IRRUN_IO_COMPARE_H
+#define IRRUN_IO_COMPARE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "io/tensor_io.h"
+
+typedef enum {
+    IO_NAN_DEFAULT, /* exact for the exact rule, any for tolerance rules */
+    IO_NAN_ANY,     /* any NaN matches any NaN (payload and sign ignored) */
+    IO_NAN_EXACT    /* a NaN matches only the identical pattern */
+} io_nan_mode;
+
+typedef enum {
+    IO_ZERO_DEFAULT,  /* distinct for the exact rule, equal for tolerances */
+    IO_ZERO_EQUAL,    /* -0 matches +0 */
+    IO_ZERO_DISTINCT  /* -0 and +0 differ */
+} io_zero_mode;
+
+typedef enum {
+    IO_INF_EXACT,   /* an infinity matches only the same infinity */
+    IO_INF_SATURATE /* +-Inf also matches +-max of the same sign (a backend
+                       that saturates instead of overflowing) */
+} io_inf_mode;
+
+/* The rule. With none of max_ulp/atol/rtol set it is `exact` (bit for bit
+ * under the NaN and zero modes); otherwise an element passes when any given
+ * tolerance holds: ULP distance (SPEC.md 3.11; integers: |a - b|) <= max_ulp,
+ * or |actual - expected| <= atol + rtol * |expected| in binary64. Infinities
+ * and NaNs never pass through a tolerance, only through their modes. */
+typedef struct {
+    bool has_ulp;
+    uint64_t max_ulp;
+    bool has_atol;
+    double atol;
+    bool has_rtol;
+    double rtol;
+    io_nan_mode nan;
+    io_zero_mode zero;
+    io_inf_mode inf;
+} io_rule;
+
+static inline bool io_rule_is_exact(const io_rule *r)
+{
+    return !r->has_ulp && !r->has_atol && !r->has_rtol;
+}
+
+/* "exact", "ulp <= 2", "atol 0.01, rtol 0.001" and the non-default modes. */
+void io_rule_describe(const io_rule *r, char *buf, size_t size);
+
+enum { IO_HIST_BUCKETS = 6, IO_REPORT_FIRST = 10 };
+extern const char *const io_hist_labels[IO_HIST_BUCKETS]; /* "0","1","2","3-4","5-8",">8" */
+
+typedef struct {
+    int64_t index[SHAPE_MAX_RANK];
+    char expected_bits[IO_ELEM_TEXT_MAX];
+    char actual_bits[IO_ELEM_TEXT_MAX];
+    char expected_value[IO_ELEM_TEXT_MAX];
+    char actual_value[IO_ELEM_TEXT_MAX];
+    uint64_t ulp;
+} io_diff;
+
+typedef struct {
+    tensor_type type;
+    io_rule rule;
+    int64_t compared;
+    int64_t differing;
+    uint64_t max_ulp; /* REF's distance: 2^64-1 when one side is not finite */
+    int64_t histogram[IO_HIST_BUCKETS];
+    int64_t nan_mismatches;
+    int64_t inf_mismatches;
+    int64_t negzero_mismatches;
+    int nfirst;
+    io_diff first[IO_REPORT_FIRST];
+} io_report;
+
+/* Compares `actual` with `expected` (same element type and shape, else -1
+ * with a message in `why`). Returns 0 when the rule holds, 1 when not. */
+int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
+               io_report *rep, char *why, size_t why_size);
+
+/* The report as text (several lines, "label" names the comparison) or as
+ * one JSON object followed by a newline. */
+void io_report_text(const io_report *rep, const char *label, FILE *out);
+void io_report_json(const io_report *rep, FILE *out);
+
+/* One line for `ir-run test`: "2 of 6 elements differ (max ULP 3), first at
+ * [0, 1]: expected .. (0x38), actual .. (0x3A)". */
+void io_report_summary(const io_report *rep, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,472 @@
+/* NumPy .npy files, versions 1.0, 2.0 and 3.0 (C order only).
+ *
+ * The header is a Python dict literal; we parse exactly the subset NumPy
+ * writes ({'descr': STR, 'fortran_order': BOOL, 'shape': TUPLE}) with a tiny
+ * bounded cursor, so a malformed or hostile header can only produce an error.
+ * The element type always comes from the caller: ml_dtypes saves FP8 arrays
+ * with ambiguous descrs ('<V1', '<f1', '|u1', or the type's name), so the
+ * descr is only checked for consistency with the expected type. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/tensor_io.h"
+#include "util/mem.h"
+
+static const char npy_magic[6] = { '\x93', 'N', 'U', 'M', 'P', 'Y' };
+
+/* NumPy's own code for the types NumPy has (NULL otherwise) and the ml_dtypes
+ * (or NumPy) dtype name of every element type. */
+static const struct {
+    const char *numpy;
+    const char *name;
+} npy_names[ET_COUNT] = {
+    [ET_I1] = { "|b1", "bool" },
+    [ET_I2] = { NULL, "int2" },
+    [ET_I4] = { NULL, "int4" },
+    [ET_I8] = { "|i1", "int8" },
+    [ET_I16] = { "<i2", "int16" },
+    [ET_I32] = { "<i4", "int32" },
+    [ET_I64] = { "<i8", "int64" },
+    [ET_UI2] = { NULL, "uint2" },
+    [ET_UI4] = { NULL, "uint4" },
+    [ET_UI8] = { "|u1", "uint8" },
+    [ET_UI16] = { "<u2", "uint16" },
+    [ET_UI32] = { "<u4", "uint32" },
+    [ET_UI64] = { "<u8", "uint64" },
+    [ET_F4E2M1FN] = { NULL, "float4_e2m1fn" },
+    [ET_F6E2M3FN] = { NULL, "float6_e2m3fn" },
+    [ET_F6E3M2FN] = { NULL, "float6_e3m2fn" },
+    [ET_F8E3M4] = { NULL, "float8_e3m4" },
+    [ET_F8E4M3] = { NULL, "float8_e4m3" },
+    [ET_F8E4M3FN] = { NULL, "float8_e4m3fn" },
+    [ET_F8E4M3FNUZ] = { NULL, "float8_e4m3fnuz" },
+    [ET_F8E4M3B11FNUZ] = { NULL, "float8_e4m3b11fnuz" },
+    [ET_F8E5M2] = { NULL, "float8_e5m2" },
+    [ET_F8E5M2FNUZ] = { NULL, "float8_e5m2fnuz" },
+    [ET_F8E8M0FNU] = { NULL, "float8_e8m0fnu" },
+    [ET_BF16] = { NULL, "bfloat16" },
+    [ET_F16] = { "<f2", "float16" },
+    [ET_F32] = { "<f4", "float32" },
+    [ET_F64] = { "<f8", "float64" },
+    [ET_C64] = { "<c8", "complex64" },
+    [ET_C128] = { "<c16", "complex128" },
+};
+
+const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16])
+{
+    const et_traits *tr = et_get(elem);
+    if (npy_names[elem].numpy)
+        return npy_names[elem].numpy;
+    if (descr == IO_NPY_NAME)
+        return npy_names[elem].name;
+    /* plain bytes: signed sub-byte integers are stored sign-extended, which
+     * reads correctly as int8 */
+    if (tr->bytes == 1)
+        return tr->kind == EK_SINT ? "|i1" : "|u1";
+    snprintf(buf, 16, "<u%u", tr->bytes);
+    return buf;
+}
+
+/* ---- header parsing ---------------------------------------------------- */
+
+typedef struct {
+    const char *p, *end;
+} cursor;
+
+static void skip_ws(cursor *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
+        c->p++;
+}
+
+static bool take(cursor *c, char ch)
+{
+    skip_ws(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return false;
+}
+
+/* A quoted Python string without escapes, at most cap-1 bytes. */
+static bool read_string(cursor *c, char *out, size_t cap)
+{
+    skip_ws(c);
+    if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
+        return false;
+    char q = *c->p++;
+    size_t n = 0;
+    while (c->p < c->end && *c->p != q) {
+        unsigned char ch = (unsigned char)*c->p;
+        if (ch == '\\' || ch < 32 || n + 1 >= cap)
+            return false;
+        out[n++] = (char)ch;
+        c->p++;
+    }
+    if (c->p >= c->end)
+        return false;
+    c->p++;
+    out[n] = '\0';
+    return true;
+}
+
+static bool read_word(cursor *c, const char *word)
+{
+    skip_ws(c);
+    size_t n = strlen(word);
+    if ((size_t)(c->end - c->p) >= n && memcmp(c->p, word, n) == 0) {
+        c->p += n;
+        return true;
+    }
+    return false;
+}
+
+/* (d0, d1, ...) with optional trailing comma and Python 2 'L' suffixes. */
+static bool read_shape(cursor *c, tensor_type *t)
+{
+    if (!take(c, '('))
+        return false;
+    t->rank = 0;
+    for (;;) {
+        skip_ws(c);
+        if (take(c, ')'))
+            return true;
+        if (c->p >= c->end || !isdigit((unsigned char)*c->p) || t->rank == SHAPE_MAX_RANK)
+            return false;
+        int64_t v = 0;
+        while (c->p < c->end && isdigit((unsigned char)*c->p)) {
+            if (v > SHAPE_MAX_ELEMENTS)
+                return false;
+            v = v * 10 + (*c->p++ - '0');
+        }
+        if (c->p < c->end && (*c->p == 'L' || *c->p == 'l'))
+            c->p++;
+        t->dims[t->rank++] = v;
+        if (take(c, ')'))
+            return true;
+        if (!take(c, ','))
+            return false;
+    }
+}
+
+typedef struct {
+    char descr[64];
+    bool fortran;
+    tensor_type shape;
+} npy_header;
+
+static bool parse_header(const char *text, size_t len, npy_header *h, const char **why)
+{
+    cursor c = { text, text + len };
+    bool have_descr = false, have_fortran = false, have_shape = false;
+    *why = "not a dict literal";
+    if (!take(&c, '{'))
+        return false;
+    for (;;) {
+        if (take(&c, '}'))
+            break;
+        char key[32];
+        if (!read_string(&c, key, sizeof key)) {
+            *why = "expected a quoted key";
+            return false;
+        }
+        if (!take(&c, ':')) {
+            *why = "expected ':' after a key";
+            return false;
+        }
+        if (strcmp(key, "descr") == 0 && !have_descr) {
+            if (!read_string(&c, h->descr, sizeof h->descr)) {
+                *why = "'descr' is not a simple string (structured dtypes are not supported)";
+                return false;
+            }
+            have_descr = true;
+        } else if (strcmp(key, "fortran_order") == 0 && !have_fortran) {
+            if (read_word(&c, "True"))
+                h->fortran = true;
+            else if (read_word(&c, "False"))
+                h->fortran = false;
+            else {
+                *why = "'fortran_order' is not True or False";
+                return false;
+            }
+            have_fortran = true;
+        } else if (strcmp(key, "shape") == 0 && !have_shape) {
+            if (!read_shape(&c, &h->shape)) {
+                *why = "'shape' is not a tuple of at most 16 sane integers";
+                return false;
+            }
+            have_shape = true;
+        } else {
+            *why = "unexpected or repeated key";
+            return false;
+        }
+        if (take(&c, '}'))
+            break;
+        if (!take(&c, ',')) {
+            *why = "expected ',' or '}'";
+            return false;
+        }
+    }
+    skip_ws(&c);
+    if (c.p != c.end) {
+        *why = "text after the dict";
+        return false;
+    }
+    if (!have_descr || !have_fortran || !have_shape) {
+        *why = "missing one of 'descr', 'fortran_order', 'shape'";
+        return false;
+    }
+    return true;
+}
+
+/* ---- descr against the expected type ------------------------------------ */
+
+static int name_lookup(const char *s)
+{
+    for (int t = 0; t < ET_COUNT; t++)
+        if (strcmp(npy_names[t].name, s) == 0)
+            return t;
+    return -1;
+}
+
+/* Checks that descr `d` can hold elements of `elem`; sets *swap when the
+ * data is big-endian. Returns false with a message naming both. */
+static bool descr_fits(const char *d, et_id elem, bool *swap, const char *name, io_error *err)
+{
+    const et_traits *tr = et_get(elem);
+    const char *body = d;
+    char order = '=';
+    if (*body == '<' || *body == '>' || *body == '|' || *body == '=')
+        order = *body++;
+    *swap = false;
+    /* kind letter + size, e.g. "f4" */
+    if (isalpha((unsigned char)body[0]) && body[1] && strspn(body + 1, "0123456789") == strlen(body + 1)) {
+        char kind = body[0];
+        unsigned long n = strtoul(body + 1, NULL, 10);
+        bool ok = false;
+        bool raw = false; /* bytes copied as they are, never swapped */
+        switch (kind) {
+        case 'V':
+            ok = n == tr->bytes;
+            raw = true;
+            break;
+        case 'b':
+            ok = elem == ET_I1 && n == 1;
+            break;
+        case 'i':
+        case 'u':
+            if (tr->kind == EK_COMPLEX)
+                ok = false;
+            else if (tr->kind == EK_FLOAT || tr->kind == EK_BOOL)
+                ok = n == tr->bytes; /* plain bytes holding the patterns */
+            else
+                ok = n == tr->bytes && (kind == 'i') == (tr->kind == EK_SINT);
+            break;
+        case 'f':
+            if (tr->kind != EK_FLOAT)
+                ok = false;
+            else if (n == 1)
+                ok = tr->bytes == 1; /* ml_dtypes' '<f1': any 8-bit-or-less float */
+            else
+                ok = (n == 2 && elem == ET_F16) || (n == 4 && elem == ET_F32) ||
+                     (n == 8 && elem == ET_F64);
+            break;
+        case 'c':
+            ok = (n == 8 && elem == ET_C64) || (n == 16 && elem == ET_C128);
+            break;
+        default:
+            ok = false;
+        }
+        if (!ok) {
+            io_errorf(err, "%s: header descr '%s' contradicts the expected element type %s "
+                      "(%u byte%s per element)", name, d, tr->name, tr->bytes,
+                      tr->bytes == 1 ? "" : "s");
+            return false;
+        }
+        *swap = !raw && order == '>' && tr->bytes > 1;
+        return true;
+    }
+    int t = name_lookup(body);
+    if (t < 0) {
+        io_errorf(err, "%s: header descr '%s' is not a known dtype (expected element type %s)",
+                  name, d, tr->name);
+        return false;
+    }
+    if ((et_id)t != elem) {
+        io_errorf(err, "%s: header descr '%s' names %s but the expected element type is %s", name,
+                  d, et_get((et_id)t)->name, tr->name);
+        return false;
+    }
+    *swap = order == '>' && tr->bytes > 1;
+    return true;
+}
+
+static void swap_elements(unsigned char *data, int64_t count, unsigned bytes, bool complex)
+{
+    unsigned unit = complex ? bytes / 2 : bytes;
+    size_t units = (size_t)count * (complex ? 2 : 1);
+    for (size_t i = 0; i < units; i++) {
+        unsigned char *p = data + i * unit;
+        for (unsigned a = 0, b = unit - 1; a < b; a++, b--) {
+            unsigned char tmp = p[a];
+            p[a] = p[b];
+            p[b] = tmp;
+        }
+    }
+}
+
+/* Sub-byte and boolean elements sit one per byte; a byte outside the type's
+ * range means the file holds something else, so it is refused rather than
+ * silently wrapped. */
+static bool normalize_small(tensor *t, const char *name, io_error *err)
+{
+    et_id elem = t->type.elem;
+    const et_traits *tr = et_get(elem);
+    unsigned char *d = t->data;
+    if (tr->bytes != 1 || tr->value_bits == 8)
+        return true;
+    for (int64_t i = 0; i < t->count; i++) {
+        unsigned v = d[i];
+        if (tr->kind == EK_BOOL) {
+            d[i] = v != 0;
+            continue;
+        }
+        unsigned lim = 1u << tr->value_bits;
+        bool ok = v < lim || (tr->kind == EK_SINT && v >= 256 - lim / 2);
+        if (!ok) {
+            io_errorf(err, "%s: element %" PRId64 " is the byte 0x%02X, outside the range of %s",
+                      name, i, v, tr->name);
+            return false;
+        }
+        et_store_bits(elem, d + i, v); /* canonical sign/zero extension */
+    }
+    return true;
+}
+
+static void shape_text(const tensor_type *t, char *buf, size_t cap)
+{
+    size_t at = 0;
+    at += (size_t)snprintf(buf + at, cap - at, "(");
+    for (int d = 0; d < t->rank && at < cap; d++)
+        at += (size_t)snprintf(buf + at, cap - at, "%s%" PRId64, d ? ", " : "", t->dims[d]);
+    if (at < cap)
+        snprintf(buf + at, cap - at, t->rank == 1 ? ",)" : ")");
+}
+
+tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
+                    const io_expect *expect, io_error *err)
+{
+    if (len < 10 || memcmp(buf, npy_magic, sizeof npy_magic) != 0) {
+        io_errorf(err, "%s: not a .npy file (bad magic)", name);
+        return NULL;
+    }
+    unsigned major = buf[6], minor = buf[7];
+    size_t hlen, hstart;
+    if (major == 1) {
+        hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
+        hstart = 10;
+    } else if (major == 2 || major == 3) {
+        if (len < 12) {
+            io_errorf(err, "%s: truncated .npy header", name);
+            return NULL;
+        }
+        hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
+        hstart = 12;
+    } else {
+        io_errorf(err, "%s: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
+                  minor);
+        return NULL;
+    }
+    if (minor != 0) {
+        io_errorf(err, "%s: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
+                  minor);
+        return NULL;
+    }
+    if (hlen > len - hstart) {
+        io_errorf(err, "%s: .npy header length %zu runs past the end of the file (%zu bytes)",
+                  name, hlen, len);
+        return NULL;
+    }
+    npy_header h;
+    const char *why;
+    if (!parse_header((const char *)buf + hstart, hlen, &h, &why)) {
+        io_errorf(err, "%s: malformed .npy header: %s", name, why);
+        return NULL;
+    }
+    if (h.fortran) {
+        io_errorf(err, "%s: Fortran-order arrays are not supported (save with C order)", name);
+        return NULL;
+    }
+    bool swap;
+    if (!descr_fits(h.descr, expect->elem, &swap, name, err))
+        return NULL;
+    h.shape.elem = expect->elem;
+    int64_t count = shape_count(&h.shape);
+    if (count < 0) {
+        io_errorf(err, "%s: header shape is too large", name);
+        return NULL;
+    }
+    if (expect->rank >= 0 && !shape_same_dims(&h.shape, expect)) {
+        char a[SHAPE_MAX_RANK * 24], b[SHAPE_MAX_RANK * 24 + 64];
+        shape_text(&h.shape, a, sizeof a);
+        shape_format(expect, b, (int)sizeof b);
+        io_errorf(err, "%s: header shape %s contradicts the expected type %s", name, a, b);
+        return NULL;
+    }
+    const et_traits *tr = et_get(expect->elem);
+    size_t need = (size_t)count * tr->bytes;
+    size_t have = len - hstart - hlen;
+    if (have != need) {
+        io_errorf(err, "%s: %zu data bytes for %" PRId64 " elements of %u byte%s (%zu expected)",
+                  name, have, count, tr->bytes, tr->bytes == 1 ? "" : "s", need);
+        return NULL;
+    }
+    tensor *t = tensor_new(&h.shape);
+    if (!t) {
+        io_errorf(err, "%s: out of memory", name);
+        return NULL;
+    }
+    if (need)
+        memcpy(t->data, buf + hstart + hlen, need);
+    if (swap)
+        swap_elements(t->data, count, tr->bytes, tr->kind == EK_COMPLEX);
+    if (!normalize_small(t, name, err)) {
+        tensor_release(t);
+        return NULL;
+    }
+    return t;
+}
+
+int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
+{
+    char dbuf[16], shape[SHAPE_MAX_RANK * 24];
+    shape_text(&t->type, shape, sizeof shape);
+    char header[512];
+    int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }",
+                     io_npy_descr_for(t->type.elem, descr, dbuf), shape);
+    if (n < 0 || (size_t)n + 80 > sizeof header)
+        return -1;
+    /* NumPy pads with spaces and ends with '\n' so the data starts on a
+     * 64-byte boundary (magic 6 + version 2 + length 2 = 10 bytes) */
+    size_t total = 10 + (size_t)n + 1;
+    size_t padded = (total + 63) / 64 * 64;
+    memset(header + n, ' ', padded - total);
+    header[padded - 10 - 1] = '\n';
+    size_t hlen = padded - 10;
+    unsigned char pre[10];
+    memcpy(pre, npy_magic, 6);
+    pre[6] = 1;
+    pre[7] = 0;
+    pre[8] = (unsigned char)(hlen & 0xFF);
+    pre[9] = (unsigned char)(hlen >> 8);
+    if (fwrite(pre, 1, 10, out) != 10 || fwrite(header, 1, hlen, out) != hlen)
+        return -1;
+    /* the runtime layout is already NumPy's: little-endian, one sub-byte
+     * element per byte (signed ones sign-extended), booleans 0/1 */
+    if (t->nbytes && fwrite(t->data, 1, t->nbytes, out) != t->nbytes)
+        return -1;
+    return ferror(out) ? -1 : 0;
+}

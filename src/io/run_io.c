@@ -1,0 +1,313 @@
+/* --input / --output-dir / --expect for the run command (see run_io.h). */
+#include "io/run_io.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/mem.h"
+
+void io_run_opts_init(io_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output_format = IO_FMT_NPY;
+    o->npy_descr = IO_NPY_NAME;
+}
+
+/* "--name VALUE" / "--name=VALUE" */
+static int value_of(const char *name, int argc, char **argv, int *i, const char **val)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "ir-run: %s needs a value\n", name);
+        return -1;
+    }
+    *val = argv[++*i];
+    return 1;
+}
+
+static int usage(const char *opt, const char *val, const char *want)
+{
+    fprintf(stderr, "ir-run: bad value '%s' for %s (expected %s)\n", val, opt, want);
+    return -1;
+}
+
+/* Splits "KEY=PATH" at the first '='. */
+static bool split_pair(const char *v, const char **key, size_t *klen, const char **path)
+{
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v || !eq[1])
+        return false;
+    *key = v;
+    *klen = (size_t)(eq - v);
+    *path = eq + 1;
+    return true;
+}
+
+static bool parse_index(const char *s, size_t len, int *out)
+{
+    if (len == 0 || len > 6)
+        return false;
+    int v = 0;
+    for (size_t k = 0; k < len; k++) {
+        if (s[k] < '0' || s[k] > '9')
+            return false;
+        v = v * 10 + (s[k] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
+{
+    const char *v, *key, *path;
+    size_t klen;
+    int r;
+    if ((r = value_of("--input", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (!split_pair(v, &key, &klen, &path))
+            return usage("--input", v, "NAME_OR_INDEX=FILE");
+        if (o->ninputs == IO_RUN_MAX_FILES)
+            return usage("--input", v, "at most 64 inputs");
+        /* the key stays inside argv: remember its length through a copy of
+         * the pointer pair (argv outlives the run) */
+        o->inputs[o->ninputs].key = key;
+        o->inputs[o->ninputs].path = path;
+        o->ninputs++;
+        return 1;
+    }
+    if ((r = value_of("--expect", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        int idx;
+        if (!split_pair(v, &key, &klen, &path) || !parse_index(key, klen, &idx))
+            return usage("--expect", v, "INDEX=FILE");
+        if (o->nexpect == IO_RUN_MAX_FILES)
+            return usage("--expect", v, "at most 64 expectations");
+        o->expect[o->nexpect].index = idx;
+        o->expect[o->nexpect].path = path;
+        o->nexpect++;
+        return 1;
+    }
+    if ((r = value_of("--output-dir", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        o->output_dir = v;
+        return 1;
+    }
+    if ((r = value_of("--output-format", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if ((o->output_format = io_format_lookup(v)) == IO_FMT_UNKNOWN)
+            return usage("--output-format", v, "npy, bin or yaml");
+        return 1;
+    }
+    if ((r = value_of("--npy-descr", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "u1") == 0 || strcmp(v, "plain") == 0)
+            o->npy_descr = IO_NPY_PLAIN;
+        else if (strcmp(v, "name") == 0)
+            o->npy_descr = IO_NPY_NAME;
+        else
+            return usage("--npy-descr", v, "u1 or name");
+        return 1;
+    }
+    if ((r = value_of("--report", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "json") == 0)
+            o->report_json = true;
+        else if (strcmp(v, "text") == 0)
+            o->report_json = false;
+        else
+            return usage("--report", v, "text or json");
+        return 1;
+    }
+    /* the rule options are shared with `ir-run compare`; parsed here again
+     * so the library does not depend on the CLI */
+    if ((r = value_of("--max-ulp", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(v, &end, 10);
+        if (!*v || *end || errno || *v == '-')
+            return usage("--max-ulp", v, "a non-negative integer");
+        o->rule.has_ulp = true;
+        o->rule.max_ulp = n;
+        o->rule_given = true;
+        return 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        const char *opt = k ? "--rtol" : "--atol";
+        if ((r = value_of(opt, argc, argv, i, &v)) == 0)
+            continue;
+        if (r < 0)
+            return -1;
+        char *end;
+        double x = strtod(v, &end);
+        if (!*v || *end || !isfinite(x) || x < 0)
+            return usage(opt, v, "a non-negative number");
+        if (k) {
+            o->rule.has_rtol = true;
+            o->rule.rtol = x;
+        } else {
+            o->rule.has_atol = true;
+            o->rule.atol = x;
+        }
+        o->rule_given = true;
+        return 1;
+    }
+    static const struct {
+        const char *opt, *a, *b;
+    } modes[] = { { "--nan", "any", "exact" },
+                  { "--signed-zero", "equal", "distinct" },
+                  { "--inf", "exact", "saturate" } };
+    for (int k = 0; k < 3; k++) {
+        if ((r = value_of(modes[k].opt, argc, argv, i, &v)) == 0)
+            continue;
+        if (r < 0)
+            return -1;
+        int which = strcmp(v, modes[k].a) == 0 ? 0 : strcmp(v, modes[k].b) == 0 ? 1 : -1;
+        if (which < 0) {
+            char want[48];
+            snprintf(want, sizeof want, "%s or %s", modes[k].a, modes[k].b);
+            return usage(modes[k].opt, v, want);
+        }
+        if (k == 0)
+            o->rule.nan = which ? IO_NAN_EXACT : IO_NAN_ANY;
+        else if (k == 1)
+            o->rule.zero = which ? IO_ZERO_DISTINCT : IO_ZERO_EQUAL;
+        else
+            o->rule.inf = which ? IO_INF_SATURATE : IO_INF_EXACT;
+        o->rule_given = true;
+        return 1;
+    }
+    return 0;
+}
+
+bool io_run_wants_results(const io_run_opts *o) { return o->output_dir || o->nexpect; }
+
+/* The argument an --input key names: a decimal index or an argument name
+ * (with or without '%'). -1 when none. */
+static int arg_of(const ir_func *f, const char *key, size_t klen)
+{
+    int idx;
+    if (parse_index(key, klen, &idx))
+        return idx < f->nargs ? idx : -1;
+    if (klen && key[0] == '%') {
+        key++;
+        klen--;
+    }
+    for (int a = 0; a < f->nargs && f->values; a++) {
+        const char *name = f->values[f->body.args[a]].name;
+        if (name && strlen(name) == klen && memcmp(name, key, klen) == 0)
+            return a;
+    }
+    return -1;
+}
+
+int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *err)
+{
+    int rc = 0;
+    for (int k = 0; k < o->ninputs; k++) {
+        const io_run_input *in = &o->inputs[k];
+        size_t klen = (size_t)(in->path - 1 - in->key);
+        int a = arg_of(f, in->key, klen);
+        if (a < 0) {
+            fprintf(err, "ir-run: --input %.*s: @%s has no such argument (%d argument%s)\n",
+                    (int)klen, in->key, f->name, f->nargs, f->nargs == 1 ? "" : "s");
+            rc = 2;
+            continue;
+        }
+        if (args[a]) {
+            fprintf(err, "ir-run: --input %.*s: argument %d is given twice\n", (int)klen, in->key, a);
+            rc = 2;
+            continue;
+        }
+        io_error e;
+        args[a] = io_read_file(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &e);
+        if (!args[a]) {
+            fprintf(err, "ir-run: --input: %s\n", e.text);
+            rc = 2;
+        }
+    }
+    return rc;
+}
+
+int io_run_results(const io_run_opts *o, tensor *const *results, int nresults, FILE *out,
+                   FILE *err)
+{
+    int rc = 0;
+    if (o->output_dir) {
+        /* an existing directory is fine; anything else is reported by the
+         * first write */
+        mkdir(o->output_dir, 0777);
+        for (int k = 0; k < nresults; k++) {
+            size_t n = strlen(o->output_dir) + 32;
+            char *path = mem_alloc(n);
+            if (!path) {
+                fprintf(err, "ir-run: out of memory\n");
+                return 2;
+            }
+            snprintf(path, n, "%s/result%d.%s", o->output_dir, k, io_format_ext(o->output_format));
+            io_error e;
+            if (io_write_file(path, o->output_format, results[k], o->npy_descr, &e) != 0) {
+                fprintf(err, "ir-run: %s\n", e.text);
+                rc = 2;
+            }
+            mem_free(path);
+        }
+    }
+    for (int k = 0; k < o->nexpect; k++) {
+        const io_run_expect *x = &o->expect[k];
+        if (x->index >= nresults) {
+            fprintf(err, "ir-run: --expect %d=%s: the entry returned %d value%s\n", x->index,
+                    x->path, nresults, nresults == 1 ? "" : "s");
+            rc = 2;
+            continue;
+        }
+        const tensor *actual = results[x->index];
+        io_error e;
+        /* the backend's file is read as the result's type: its header may be
+         * as ambiguous as ml_dtypes makes it */
+        tensor *backend = io_read_file(x->path, IO_FMT_UNKNOWN, &actual->type, &e);
+        if (!backend) {
+            fprintf(err, "%s\n", e.text);
+            rc = 2;
+            continue;
+        }
+        /* the interpreter is the reference: it is the expected side */
+        io_report rep;
+        char why[256], label[64];
+        int c = io_compare(actual, backend, &o->rule, &rep, why, sizeof why);
+        if (c < 0) {
+            fprintf(err, "ir-run: --expect %d: %s\n", x->index, why);
+            rc = 2;
+        } else {
+            if (o->report_json) {
+                io_report_json(&rep, out);
+            } else {
+                snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
+                io_report_text(&rep, label, out);
+            }
+            if (c && rc == 0)
+                rc = 1;
+        }
+        tensor_release(backend);
+    }
+    return rc;
+}

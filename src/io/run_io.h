@@ -1,0 +1,73 @@
+/* The tensor-file options of the main run command (`ir-run FILE ...`):
+ *
+ *   --input NAME_OR_INDEX=FILE   an entry argument from a .npy/.bin/.yaml file
+ *   --output-dir DIR             write each result as DIR/result<N>.<ext>
+ *   --output-format npy|bin|yaml (default npy)
+ *   --npy-descr=u1               plain-byte descrs instead of ml_dtypes names
+ *   --expect INDEX=FILE          compare result INDEX with a backend's file
+ *   --max-ulp N, --atol X, --rtol X, --nan .., --signed-zero .., --inf ..
+ *                                the rule for --expect (default exact)
+ *   --report text|json           report form for --expect (stdout)
+ *
+ * Kept apart from the run command so it can be wired in with a few lines:
+ * feed every argv entry to io_run_option first; after the module is checked
+ * and the entry function known, io_run_inputs fills the arguments; run with
+ * keep_results when io_run_wants_results; then io_run_results. */
+#ifndef IRRUN_IO_RUN_IO_H
+#define IRRUN_IO_RUN_IO_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "io/compare.h"
+#include "io/tensor_io.h"
+#include "ir/ir.h"
+
+enum { IO_RUN_MAX_FILES = 64 };
+
+typedef struct {
+    const char *key;  /* argument name (without '%') or decimal index */
+    const char *path;
+} io_run_input;
+
+typedef struct {
+    int index;
+    const char *path;
+} io_run_expect;
+
+typedef struct {
+    int ninputs;
+    io_run_input inputs[IO_RUN_MAX_FILES];
+    const char *output_dir;
+    io_format output_format;
+    io_npy_descr npy_descr;
+    int nexpect;
+    io_run_expect expect[IO_RUN_MAX_FILES];
+    io_rule rule;
+    bool rule_given;
+    bool report_json;
+} io_run_opts;
+
+void io_run_opts_init(io_run_opts *o);
+
+/* Consumes argv[*i] (and its value) when it is one of the options above.
+ * Returns 1 consumed, 0 not ours, -1 after printing a usage error. */
+int io_run_option(io_run_opts *o, int argc, char **argv, int *i);
+
+/* True when results must be kept (interp_run_module(..., keep_results = true)):
+ * --output-dir or --expect given. */
+bool io_run_wants_results(const io_run_opts *o);
+
+/* Fills args[0..f->nargs) from --input files (each read with the type of
+ * its argument); slots already set (from --args) may not be given twice.
+ * Returns 0, or 2 after printing errors to `err` (file problems, unknown
+ * argument names, duplicates). New tensors are owned by the caller. */
+int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *err);
+
+/* Writes results (--output-dir) and compares them (--expect), printing the
+ * reports on `out` and problems on `err`. Returns 0, 1 when an expectation
+ * failed, 2 when a file was unusable. */
+int io_run_results(const io_run_opts *o, tensor *const *results, int nresults, FILE *out,
+                   FILE *err);
+
+#endif

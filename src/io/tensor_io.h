@@ -1,0 +1,88 @@
+/* Tensors in and out of files: NumPy .npy, raw .bin and a YAML form
+ * (docs/tensor-files.md describes all three). Readers never trust a file:
+ * every length is checked before it is used, and the element type always
+ * comes from the caller (the function signature or --type), because FP8
+ * arrays written through ml_dtypes carry ambiguous headers. */
+#ifndef IRRUN_IO_TENSOR_IO_H
+#define IRRUN_IO_TENSOR_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <yaml.h>
+
+#include "interp/tensor.h"
+
+typedef enum { IO_FMT_UNKNOWN, IO_FMT_NPY, IO_FMT_BIN, IO_FMT_YAML } io_format;
+
+/* A reader's or writer's complaint, already prefixed with the file name (and
+ * LINE:COL for YAML), without "error: " and without a newline. */
+typedef struct {
+    char text[640];
+} io_error;
+
+void io_errorf(io_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* What the caller expects. `type.elem` is always honoured; `type.rank < 0`
+ * means "any shape" (the file decides; .bin then reads as a 1-D tensor). */
+typedef tensor_type io_expect;
+
+/* ".npy" -> IO_FMT_NPY, ".bin" -> IO_FMT_BIN, ".yaml"/".yml" -> IO_FMT_YAML. */
+io_format io_format_from_path(const char *path);
+/* "npy", "bin", "yaml" (also "yml") -> format; IO_FMT_UNKNOWN otherwise. */
+io_format io_format_lookup(const char *name);
+const char *io_format_ext(io_format f); /* "npy", "bin", "yaml" */
+
+/* Readers of an in-memory file image. `name` is used in messages only.
+ * Return a new tensor (refs = 1) or NULL with *err filled. */
+tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
+                    const io_expect *expect, io_error *err);
+tensor *io_read_bin(const unsigned char *buf, size_t len, const char *name,
+                    const io_expect *expect, io_error *err);
+tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
+                     const io_expect *expect, io_error *err);
+
+/* The YAML tensor form read from one node of an already loaded document
+ * (a mapping with type/shape/values/bits), so manifests can embed tensors.
+ * Locations in messages are `name:LINE:COL` of the offending node. */
+tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char *name,
+                            const io_expect *expect, io_error *err);
+
+/* Reads a whole file (format by `fmt`, or by extension when IO_FMT_UNKNOWN). */
+tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err);
+
+/* Loads a whole file into memory (mem_alloc'ed, NUL-terminated past *len so
+ * text parsers may rely on it). NULL with *err filled on failure. */
+unsigned char *io_slurp(const char *path, size_t *len, io_error *err);
+
+typedef enum {
+    IO_NPY_NAME,  /* descr = NumPy's own code where NumPy has the type
+                     ('<f4', '|b1'), else the ml_dtypes name ('float8_e4m3fn') */
+    IO_NPY_PLAIN  /* descr = plain unsigned bytes ('|u1', '<u2') where NumPy has
+                     no type of its own; '|i1' for signed sub-byte integers */
+} io_npy_descr;
+
+/* Writers. Return 0, or -1 when the stream reports a write error. */
+int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr);
+int io_write_bin(FILE *out, const tensor *t);
+int io_write_yaml(FILE *out, const tensor *t);
+/* Writes `path` in `fmt` (by extension when IO_FMT_UNKNOWN). */
+int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
+                  io_error *err);
+
+/* The .npy descr string the writer uses for `elem` (without quotes). */
+const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16]);
+
+/* Parses "2x3x4" ("" or "scalar" for rank 0) into t->rank/dims. Returns 0 or
+ * -1 for bad text. */
+int io_parse_shape(const char *text, tensor_type *t);
+
+/* One element as text the way REF prints it (SPEC.md 3.2, 3.9; complex as
+ * "[re, im]"), and its bit pattern as "0x.." (complex "(0x..,0x..)"). */
+enum { IO_ELEM_TEXT = 2 * 64 + 8 };
+#define IO_ELEM_TEXT_MAX IO_ELEM_TEXT
+void io_elem_value_text(et_id elem, const unsigned char *p, char *buf);
+void io_elem_bits_text(et_id elem, const unsigned char *p, char *buf);
+
+#endif

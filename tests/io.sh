@@ -1,0 +1,140 @@
+#!/bin/sh
+# Tensor files, `ir-run compare` and `ir-run test` from the command line:
+# exit codes, report keys, the example walkthroughs. Run by `make check` with
+# IRRUN set to the ir-run binary.
+set -u
+IRRUN=${IRRUN:-build/ir-run}
+case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_rc WANT CMD...: runs CMD, output to $tmp/out and $tmp/err
+expect_rc() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" = "$want" ]; then ok; else bad "exit $got (want $want): $*"; cat "$tmp/err"; fi
+}
+# expect_in FILE TEXT: FILE contains TEXT (fixed string)
+expect_in() {
+    if grep -qF -- "$2" "$1"; then ok; else bad "'$2' not in $1:"; cat "$1"; fi
+}
+
+if ! "$IRRUN" compare --help >/dev/null 2>&1; then
+    echo "io.sh: SKIP: 'ir-run compare' is not registered in src/cli/main.c yet"
+    exit 0
+fi
+
+# A .npy file by hand: npy FILE DESCR SHAPE OCTAL_BYTES (version 1.0)
+npy() {
+    hdr="{'descr': '$2', 'fortran_order': False, 'shape': $3, }"
+    len=$((${#hdr} + 1))
+    {
+        printf '\223NUMPY\001\000'
+        printf "\\$(printf %03o $((len % 256)))\\$(printf %03o $((len / 256)))"
+        printf '%s\n' "$hdr"
+        printf "$4"
+    } >"$1"
+}
+
+# ---- compare: exit codes, every spelling, reports ----------------------------
+# expected: 1.0 2.0 4.0 0x7F(NaN) -0 1.0 ; actual differs by 1 ULP at [1], 3 at [2]
+npy "$tmp/e.npy" '<V1' '(2, 3)' '\070\100\110\177\200\070'
+for d in '<V1' '|V1' '<f1' '|u1' '<u1' '|i1' 'float8_e4m3fn'; do
+    npy "$tmp/same.npy" "$d" '(2, 3)' '\070\100\110\177\200\070'
+    expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/same.npy"
+done
+npy "$tmp/a.npy" 'float8_e4m3fn' '(2, 3)' '\070\101\113\177\200\070'
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy"
+expect_in "$tmp/out" "2 differing"
+expect_in "$tmp/out" "[0, 1]: expected 2.000000e+00 (0x40), actual 2.250000e+00 (0x41), ULP 1"
+expect_in "$tmp/out" "[0, 2]: expected 4.000000e+00 (0x48), actual 5.500000e+00 (0x4B), ULP 3"
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --max-ulp 2
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --max-ulp 3
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN --shape 2x3 "$tmp/e.npy" "$tmp/a.npy" --atol=1.5
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --report json
+for key in '"compared": 6' '"differing": 2' '"max_ulp": 3' '"histogram": {"0": 4, "1": 1, "2": 0, "3-4": 1, "5-8": 0, ">8": 0}' \
+    '"nan_mismatches": 0' '"inf_mismatches": 0' '"negzero_mismatches": 0' \
+    '"first": [{"index": [0, 1], "expected": "0x40", "actual": "0x41", "expected_value": "2.000000e+00", "actual_value": "2.250000e+00", "ulp": 1}'; do
+    expect_in "$tmp/out" "$key"
+done
+# NaN and -0 treatment
+npy "$tmp/n.npy" '|u1' '(2, 3)' '\070\100\110\377\000\070'
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy"
+expect_in "$tmp/out" "NaN 1, Inf 0, -0 1"
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --nan any --signed-zero equal
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --max-ulp 1 --nan exact
+# unusable input: exit 2 with both sides named
+expect_rc 2 "$IRRUN" compare --type f8E5M2 "$tmp/e.npy" "$tmp/a.npy"
+expect_in "$tmp/err" "names f8E4M3FN but the expected element type is f8E5M2"
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN --shape 3x2 "$tmp/e.npy" "$tmp/a.npy"
+expect_in "$tmp/err" "tensor<3x2xf8E4M3FN>"
+expect_rc 2 "$IRRUN" compare --type bf16 "$tmp/e.npy" "$tmp/a.npy"
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/missing.npy"
+expect_rc 2 "$IRRUN" compare --type nosuch "$tmp/e.npy" "$tmp/a.npy"
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy"
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --max-ulp -1
+npy "$tmp/f.npy" '<V1' '(2, 3)' '\070\100'
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/f.npy"
+
+# .bin (nibble packed f4E2M1FN) and .yaml against each other
+printf '\062\144\001' >"$tmp/f4.bin" # 1.0 1.5 | 2.0 4.0 | 0.5 (low nibble first)
+cat >"$tmp/f4.yaml" <<'Y'
+type: f4E2M1FN
+values: [[1.0, 1.5], [2, 4], [0.5, 0]]
+Y
+expect_rc 0 "$IRRUN" compare --type f4E2M1FN --shape 3x2 "$tmp/f4.yaml" "$tmp/f4.bin"
+printf '\062\144\002' >"$tmp/f4b.bin"
+expect_rc 1 "$IRRUN" compare --type f4E2M1FN --shape 3x2 "$tmp/f4.yaml" "$tmp/f4b.bin"
+expect_in "$tmp/out" "[2, 0]: expected 5.000000e-01 (0x01), actual 1.000000e+00 (0x02), ULP 1"
+printf '\062\164' >"$tmp/short.bin"
+expect_rc 2 "$IRRUN" compare --type f4E2M1FN --shape 3x2 "$tmp/f4.yaml" "$tmp/short.bin"
+printf 'values: [1, 2\n' >"$tmp/broken.yaml"
+expect_rc 2 "$IRRUN" compare --type f16 "$tmp/broken.yaml" "$tmp/broken.yaml"
+expect_in "$tmp/err" "broken.yaml:2:1:"
+
+# ---- test: golden suites --------------------------------------------------------
+expect_rc 0 "$IRRUN" test "$here/examples/golden/suite.yaml" --junit "$tmp/j.xml"
+expect_in "$tmp/out" "PASS matmul_npy_files"
+expect_in "$tmp/out" "5 passed, 0 failed"
+expect_in "$tmp/j.xml" '<testsuite name="'
+expect_rc 1 "$IRRUN" test "$here/tests/golden/failing.yaml" --junit "$tmp/f.xml"
+expect_in "$tmp/out" "FAIL off_by_one_ulp: output 0 (exact): 1 of 4 elements differ (max ULP 1), first at [2]"
+expect_in "$tmp/out" "FAIL nan_vs_number:"
+expect_in "$tmp/out" "PASS passes"
+expect_in "$tmp/out" "1 passed, 2 failed"
+expect_in "$tmp/f.xml" '<failure message="output 0 (exact)'
+expect_rc 2 "$IRRUN" test "$here/tests/golden/bad_manifest.yaml"
+expect_in "$tmp/err" "bad_manifest.yaml:4:5: error: unknown key 'inputz'"
+expect_rc 2 "$IRRUN" test "$here/tests/golden/bad_yaml.yaml"
+expect_in "$tmp/err" "bad_yaml.yaml:3:1: error: YAML"
+expect_rc 2 "$IRRUN" test "$tmp/nonexistent.yaml"
+expect_rc 2 "$IRRUN" test
+
+# ---- the validation walkthrough (examples/validation/README.md) -------------------
+cd "$here/examples/validation" || exit 1
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN reference_out.npy backend_out.npy
+if cmp -s "$tmp/out" report.txt; then ok; else bad "walkthrough report changed:"; diff report.txt "$tmp/out"; fi
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN reference_out.npy backend_out.npy --max-ulp 2
+# with the run command's tensor options, when they are wired in
+if "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy >/dev/null 2>&1; then
+    expect_rc 1 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy
+    expect_in "$tmp/out" "[1, 1]: expected -7.000000e+00 (0xCE), actual -6.000000e+00 (0xCC), ULP 2"
+    expect_rc 0 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy --max-ulp 2
+    expect_rc 0 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --output-dir "$tmp/o"
+    expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/o/result0.npy" reference_out.npy
+    expect_rc 0 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=rhs.npy --output-dir "$tmp/y" --output-format yaml
+    expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/y/result0.yaml" reference_out.npy
+else
+    echo "io.sh: note: run command has no --input yet; --expect walkthrough skipped"
+fi
+
+echo "io.sh: $pass passed, $fail failed"
+[ "$fail" = 0 ]
