@@ -52,5 +52,7 @@ int main(void)
 {
     printf("ratio = time of the kernel / time of memcpy of the same input bytes, same run\n");
     bench_formats();
+    bench_parse();
+    bench_interp();
     return 0;
 }

@@ -1,0 +1,1019 @@
+/* The grammar of SPEC.md 2.4-2.11: files of functions (optionally inside one
+ * module), ops in generic and pretty forms, attributes. Actions only collect
+ * what was written; build.c types each op and reports attribute errors.
+ * Everything is allocated in the module arena, so YYABORT leaks nothing. */
+%define api.pure full
+%locations
+%expect 0
+%define parse.error verbose
+%parse-param {parse_state *ps} {void *scanner}
+%lex-param {void *scanner}
+
+%code requires {
+#include "ir/parse.h"
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
+static void yyerror(YYLTYPE *loc, parse_state *ps, void *scanner, const char *msg);
+
+#define L(x) ((src_loc){ (x).first_line, (x).first_column })
+#define NEED(x) do { if (!(x)) YYABORT; } while (0)
+
+static pattr *scalar(parse_state *ps, pattr_kind k, ptok t, bool neg, src_loc loc)
+{
+    pattr *a = pattr_new(ps, k, loc);
+    if (a) {
+        a->text = t.s;
+        a->len = t.n;
+        a->neg = neg;
+        if (k == PA_INT || k == PA_FLOAT || k == PA_WORD) {
+            /* token texts die with the scanner buffer */
+            a->text = parse_strdup(ps, t.s, t.n);
+            if (!a->text)
+                return NULL;
+        }
+    }
+    return a;
+}
+
+static bool add_attr(parse_state *ps, plist *l, const char *key, src_loc loc, pattr *v)
+{
+    pentry *e = pentry_new(ps, key, loc, v);
+    if (!e)
+        return false;
+    plist_add(l, e);
+    return true;
+}
+
+static bool merge(plist *into, plist *from)
+{
+    for (pentry *e = from->head, *n; e; e = n) {
+        n = e->next;
+        e->next = NULL;
+        plist_add(into, e);
+    }
+    return true;
+}
+
+static char *word(parse_state *ps, ptok t)
+{
+    return parse_strdup(ps, t.s, t.n);
+}
+
+static bool expect_word(parse_state *ps, ptok t, const char *w)
+{
+    if (t.n == strlen(w) && memcmp(t.s, w, t.n) == 0)
+        return true;
+    parse_error(ps, t.loc, "expected '%s', got '%.*s'", w, (int)t.n, t.s);
+    return false;
+}
+
+static bool no_result_number(parse_state *ps, ptok v)
+{
+    if (memchr(v.s, '#', v.n)) {
+        parse_error(ps, v.loc, "a result number '#N' cannot appear in a definition");
+        return false;
+    }
+    return true;
+}
+
+static bool set_sig(pop *p, psig *s)
+{
+    p->sig = s;
+    return true;
+}
+}
+
+%union {
+    ptok tok;
+    tensor_type *type;
+    tlist *types;
+    psig *sig;
+    pattr *attr;
+    plist *list;
+    ulist *uses;
+    olist *ops;
+    ir_op *op;
+    pop *pop;
+    pblock *block;
+}
+
+%token END 0 "end of file"
+%token LEX_ERROR "invalid token"
+%token <tok> VALUE_ID "value name"
+%token <tok> SYMBOL "symbol"
+%token <tok> HASH_ID "attribute alias"
+%token <tok> CARET_ID "block label"
+%token <tok> STRING "string"
+%token <tok> BARE_ID "identifier"
+%token <tok> INT "integer"
+%token <tok> FLOAT "float"
+%token <tok> DENSE "dense literal"
+%token <type> TENSOR "tensor type"
+%token <attr> ARRAY "array attribute"
+%token LOC "location"
+%token ARROW "->"
+%token T_MODULE "module"
+%token T_FUNC "func.func"
+%token T_ATTRIBUTES "attributes"
+%token <tok> OP_NAME_UNKNOWN "unsupported op name"
+%token <tok> T_CONSTANT "stablehlo.constant"
+%token <tok> T_IOTA "stablehlo.iota"
+%token <tok> T_UNARY "unary op"
+%token <tok> T_BINARY "binary op"
+%token <tok> T_COMPARE "stablehlo.compare"
+%token <tok> T_TERNARY "select or clamp"
+%token <tok> T_DIMSOP "transpose, broadcast_in_dim or reverse"
+%token <tok> T_CONCATENATE "stablehlo.concatenate"
+%token <tok> T_SLICE "stablehlo.slice"
+%token <tok> T_PAD "stablehlo.pad"
+%token <tok> T_REDUCE "stablehlo.reduce"
+%token <tok> T_DOT_GENERAL "stablehlo.dot_general"
+%token <tok> T_DOT "stablehlo.dot"
+%token <tok> T_CALL "call"
+%token <tok> T_RETURN "return"
+%token <tok> T_CUSTOM_CALL "stablehlo.custom_call"
+%token <tok> T_CHECK2 "check op"
+%token <tok> T_CHECK_CONST "check const op"
+%token <tok> T_CHECK_CLOSE "check.expect_close"
+
+%type <type> type
+%type <types> types types_opt type_list fresults fres_list fres_list_opt
+%type <sig> sig fn_type
+%type <attr> attribute scalar array_attr angle_attr dense_attr
+%type <list> dict dict_opt entries entries_opt attrs attrs_opt angle_items angle_items_opt
+%type <list> props_opt dot_clauses dot_clause int_array ints ints_opt slice_ranges slice_ranges_opt
+%type <uses> uses uses_opt use defs def fargs fargs_opt ext_args bargs bargs_opt reduce_inputs reducer_pairs
+%type <ops> ops
+%type <op> op
+%type <pop> op_body
+%type <block> region regions regions_opt
+%type <tok> key vis_opt cmp_type_opt
+%type <block> fbody_opt
+%type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item
+%type <list> slice_range
+
+/* `return` alone vs `return %x : T`: a value name after it belongs to it */
+%precedence RETURN_EMPTY
+%precedence VALUE_ID
+
+%%
+
+file:
+    items
+    ;
+
+items:
+    %empty
+  | items item
+    ;
+
+item:
+    module
+  | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
+  | alias_def
+  | ARRAY { if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; } }
+  | '[' attrs_opt ']' {
+        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
+        ps->args_result = *$2;
+    }
+    ;
+
+alias_def:
+    HASH_ID '=' attribute
+    ;
+
+module:
+    T_MODULE sym_opt mattrs_opt '{' mitems '}' loc_opt {
+        ps->m->explicit_module = true;
+        if (ps->nmodules++ || ps->top_funcs) {
+            parse_error(ps, L(@1), "only one module per file (or per split chunk) is supported");
+            YYABORT;
+        }
+    }
+    ;
+
+sym_opt:
+    %empty
+  | SYMBOL { ps->m->name = parse_strdup(ps, $1.s, $1.n); NEED(ps->m->name); }
+    ;
+
+mattrs_opt:
+    %empty
+  | T_ATTRIBUTES dict
+    ;
+
+mitems:
+    %empty
+  | mitems func
+  | mitems alias_def
+  | mitems T_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
+    ;
+
+loc_opt:
+    %empty
+  | LOC
+    ;
+
+func:
+    T_FUNC vis_opt SYMBOL '(' fargs_opt ')' fresults fattrs_opt fbody_opt {
+        NEED(build_func(ps, $3, $2.s ? word(ps, $2) : NULL, $5, $7, $9));
+    }
+    ;
+
+vis_opt:
+    %empty { $$.s = NULL; $$.n = 0; }
+  | BARE_ID
+    ;
+
+fargs_opt:
+    %empty { $$ = NULL; }
+  | fargs
+  | ext_args
+    ;
+
+/* declarations without a body may list bare types */
+ext_args:
+    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$); }
+  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$); }
+    ;
+
+fargs:
+    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
+  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    ;
+
+fresults:
+    %empty { $$ = NULL; }
+  | ARROW type { $$ = tlist_add(ps, NULL, $2, L(@2)); NEED($$); }
+  | ARROW '(' fres_list_opt ')' { $$ = $3; }
+    ;
+
+fres_list_opt:
+    %empty { $$ = NULL; }
+  | fres_list
+    ;
+
+fres_list:
+    type dict_opt { $$ = tlist_add(ps, NULL, $1, L(@1)); NEED($$); }
+  | fres_list ',' type dict_opt { $$ = tlist_add(ps, $1, $3, L(@3)); NEED($$); }
+    ;
+
+fattrs_opt:
+    %empty
+  | T_ATTRIBUTES dict
+    ;
+
+fbody_opt:
+    loc_opt { $$ = NULL; }
+  | '{' ops '}' loc_opt {
+        $$ = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$);
+        $$->ops = $2;
+        $$->loc = L(@1);
+    }
+    ;
+
+ops:
+    %empty { $$ = NULL; }
+  | ops op { $$ = olist_add(ps, $1, $2); NEED($$); }
+    ;
+
+op:
+    op_body loc_opt { $$ = build_op(ps, $1); NEED($$); }
+  | defs '=' op_body loc_opt { $3->defs = $1; $$ = build_op(ps, $3); NEED($$); }
+    ;
+
+defs:
+    def
+  | defs ',' def {
+        $$ = $1;
+        $$->tail->next = $3->head;
+        $$->tail = $3->tail;
+        $$->n += $3->n;
+    }
+    ;
+
+def:
+    VALUE_ID {
+        NEED(no_result_number(ps, $1));
+        $$ = ulist_add(ps, NULL, $1, -1, NULL);
+        NEED($$);
+    }
+  | VALUE_ID ':' INT {
+        NEED(no_result_number(ps, $1));
+        char *end;
+        unsigned long long k = strtoull($3.s, &end, $3.kind ? 16 : 10);
+        if ($3.kind || k < 1 || k > 4096) {
+            parse_error(ps, L(@3), "result group size must be between 1 and 4096");
+            YYABORT;
+        }
+        $$ = ulist_add(ps, NULL, $1, (int)k, NULL);
+        NEED($$);
+    }
+    ;
+
+use:
+    VALUE_ID { $$ = ulist_add(ps, NULL, $1, -1, NULL); NEED($$); }
+    ;
+
+uses:
+    use
+  | uses ',' use {
+        $$ = $1;
+        $$->tail->next = $3->head;
+        $$->tail = $3->tail;
+        $$->n++;
+    }
+    ;
+
+uses_opt:
+    %empty { $$ = NULL; }
+  | uses
+    ;
+
+/* ---- ops ------------------------------------------------------------- */
+
+op_body:
+    STRING '(' uses_opt ')' props_opt regions_opt dict_opt ':' fn_type {
+        int k = ir_op_lookup($1.s, $1.n);
+        if (k < 0 || (k == IR_OP_RETURN && strchr($1.s, '.') == NULL) ||
+            (k == IR_OP_CALL && strchr($1.s, '.') == NULL)) {
+            parse_error(ps, L(@1), "unsupported op '%s'", $1.s);
+            YYABORT;
+        }
+        $$ = pop_new(ps, k, L(@1), $1.s);
+        NEED($$);
+        $$->generic = true;
+        $$->uses = $3;
+        if ($5)
+            merge(&$$->attrs, $5);
+        if ($7)
+            merge(&$$->attrs, $7);
+        $$->region = $6;
+        $$->sig = $9;
+    }
+  | T_CONSTANT dict_opt dense_attr {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        if ($2)
+            merge(&$$->attrs, $2);
+        NEED(add_attr(ps, &$$->attrs, "value", $3->loc, $3));
+    }
+  | T_IOTA BARE_ID '=' INT dict_opt ':' sig {
+        NEED(expect_word(ps, $2, "dim"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        pattr *a = scalar(ps, PA_INT, $4, false, L(@4));
+        NEED(a && add_attr(ps, &$$->attrs, "iota_dimension", L(@4), a));
+        if ($5)
+            merge(&$$->attrs, $5);
+        set_sig($$, $7);
+    }
+  | T_UNARY use dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        if ($3)
+            merge(&$$->attrs, $3);
+        set_sig($$, $5);
+    }
+  | T_BINARY use ',' use dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        if ($5)
+            merge(&$$->attrs, $5);
+        set_sig($$, $7);
+    }
+  | T_COMPARE BARE_ID ',' use ',' use cmp_type_opt dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $4->tail->next = $6->head; $4->tail = $6->tail; $4->n++;
+        $$->uses = $4;
+        pattr *d = pattr_new(ps, PA_ENUM, L(@2));
+        NEED(d);
+        d->text = "#stablehlo";
+        d->word2 = "comparison_direction";
+        d->word = word(ps, $2);
+        NEED(d->word && add_attr(ps, &$$->attrs, "comparison_direction", L(@2), d));
+        if ($7.s) {
+            pattr *t = pattr_new(ps, PA_ENUM, $7.loc);
+            NEED(t);
+            t->text = "#stablehlo";
+            t->word2 = "comparison_type";
+            t->word = word(ps, $7);
+            NEED(t->word && add_attr(ps, &$$->attrs, "compare_type", $7.loc, t));
+        }
+        if ($8)
+            merge(&$$->attrs, $8);
+        set_sig($$, $10);
+    }
+  | T_TERNARY use ',' use ',' use dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $2->tail->next = $6->head; $2->tail = $6->tail; $2->n++;
+        $$->uses = $2;
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+    }
+  | T_DIMSOP use ',' BARE_ID '=' int_array dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "dims"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        const char *name = $1.kind == IR_OP_TRANSPOSE ? "permutation"
+                         : $1.kind == IR_OP_REVERSE ? "dimensions" : "broadcast_dimensions";
+        pattr *a = pattr_new(ps, PA_ARRAY, L(@6));
+        NEED(a);
+        a->items = *$6;
+        NEED(add_attr(ps, &$$->attrs, name, L(@6), a));
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+    }
+  | T_CONCATENATE uses ',' BARE_ID '=' INT dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "dim"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = scalar(ps, PA_INT, $6, false, L(@6));
+        NEED(a && add_attr(ps, &$$->attrs, "dimension", L(@6), a));
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+    }
+  | T_SLICE use '[' slice_ranges_opt ']' dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        /* the ranges list holds start, limit, stride triples */
+        pattr *s = pattr_new(ps, PA_ARRAY, L(@3)), *l = pattr_new(ps, PA_ARRAY, L(@3)),
+              *t = pattr_new(ps, PA_ARRAY, L(@3));
+        NEED(s && l && t);
+        int i = 0;
+        for (pentry *e = $4 ? $4->head : NULL, *n; e; e = n, i++) {
+            n = e->next;
+            e->next = NULL;
+            plist_add(i % 3 == 0 ? &s->items : i % 3 == 1 ? &l->items : &t->items, e);
+        }
+        NEED(add_attr(ps, &$$->attrs, "start_indices", L(@3), s));
+        NEED(add_attr(ps, &$$->attrs, "limit_indices", L(@3), l));
+        NEED(add_attr(ps, &$$->attrs, "strides", L(@3), t));
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_PAD use ',' use ',' BARE_ID '=' int_array ',' BARE_ID '=' int_array ',' BARE_ID '=' int_array dict_opt ':' sig {
+        NEED(expect_word(ps, $6, "low") && expect_word(ps, $10, "high") && expect_word(ps, $14, "interior"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        pattr *lo = pattr_new(ps, PA_ARRAY, L(@8)), *hi = pattr_new(ps, PA_ARRAY, L(@12)),
+              *in = pattr_new(ps, PA_ARRAY, L(@16));
+        NEED(lo && hi && in);
+        lo->items = *$8;
+        hi->items = *$12;
+        in->items = *$16;
+        NEED(add_attr(ps, &$$->attrs, "edge_padding_low", L(@8), lo));
+        NEED(add_attr(ps, &$$->attrs, "edge_padding_high", L(@12), hi));
+        NEED(add_attr(ps, &$$->attrs, "interior_padding", L(@16), in));
+        if ($17)
+            merge(&$$->attrs, $17);
+        set_sig($$, $19);
+    }
+  | T_REDUCE reduce_inputs BARE_ID T_BINARY BARE_ID BARE_ID '=' int_array dict_opt ':' sig {
+        NEED(expect_word(ps, $3, "applies") && expect_word(ps, $5, "across") &&
+             expect_word(ps, $6, "dimensions"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        $$->compact_reduce_op = $4.kind;
+        pattr *a = pattr_new(ps, PA_ARRAY, L(@8));
+        NEED(a);
+        a->items = *$8;
+        NEED(add_attr(ps, &$$->attrs, "dimensions", L(@8), a));
+        if ($9)
+            merge(&$$->attrs, $9);
+        set_sig($$, $11);
+    }
+  | T_REDUCE reduce_inputs BARE_ID BARE_ID '=' int_array dict_opt ':' sig BARE_ID reducer_pairs '{' ops '}' {
+        NEED(expect_word(ps, $3, "across") && expect_word(ps, $4, "dimensions") &&
+             expect_word(ps, $10, "reducer"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = pattr_new(ps, PA_ARRAY, L(@6));
+        NEED(a);
+        a->items = *$6;
+        NEED(add_attr(ps, &$$->attrs, "dimensions", L(@6), a));
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+        $$->region = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$->region);
+        $$->region->args = $11;
+        $$->region->ops = $13;
+        $$->region->loc = L(@12);
+    }
+  | T_DOT_GENERAL use ',' use ',' dot_clauses dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        merge(&$$->attrs, $6);
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+    }
+  | T_DOT use ',' use dot_prec_opt dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        if ($5)
+            NEED(add_attr(ps, &$$->attrs, "precision_config", $5->loc, $5));
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_CALL SYMBOL '(' uses_opt ')' dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $4;
+        $$->symbol = parse_strdup(ps, $2.s, $2.n);
+        NEED($$->symbol);
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_CUSTOM_CALL SYMBOL '(' uses_opt ')' dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $4;
+        $$->symbol = parse_strdup(ps, $2.s, $2.n);
+        NEED($$->symbol);
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_RETURN %prec RETURN_EMPTY {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+    }
+  | T_RETURN uses ':' type_list {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        psig *s = parse_alloc(ps, 1, sizeof *s);
+        NEED(s);
+        s->ins = $4;
+        s->loc = L(@4);
+        set_sig($$, s);
+    }
+  | T_CHECK2 use ',' use tol_opt dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        if ($5)
+            NEED(add_attr(ps, &$$->attrs, "tolerance", $5->loc, $5));
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_CHECK_CONST use ',' dense_attr tol_opt dict_opt {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        NEED(add_attr(ps, &$$->attrs, "value", $4->loc, $4));
+        if ($5)
+            NEED(add_attr(ps, &$$->attrs, "tolerance", $5->loc, $5));
+        if ($6)
+            merge(&$$->attrs, $6);
+    }
+  | T_CHECK_CLOSE use ',' use ',' BARE_ID '=' INT min_ulp_opt ':' dict_opt sig {
+        NEED(expect_word(ps, $6, "max_ulp_difference"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $2->tail->next = $4->head; $2->tail = $4->tail; $2->n++;
+        $$->uses = $2;
+        pattr *a = scalar(ps, PA_INT, $8, false, L(@8));
+        NEED(a && add_attr(ps, &$$->attrs, "max_ulp_difference", L(@8), a));
+        if ($9)
+            NEED(add_attr(ps, &$$->attrs, "min_ulp_difference", $9->loc, $9));
+        if ($11)
+            merge(&$$->attrs, $11);
+        set_sig($$, $12);
+    }
+  | OP_NAME_UNKNOWN {
+        parse_error(ps, L(@1), "unsupported op '%.*s'", (int)$1.n, $1.s);
+        YYABORT;
+    }
+  | BARE_ID {
+        parse_error(ps, L(@1), "unknown op '%.*s'", (int)$1.n, $1.s);
+        YYABORT;
+    }
+    ;
+
+cmp_type_opt:
+    %empty { $$.s = NULL; $$.n = 0; }
+  | ',' BARE_ID { $$ = $2; }
+    ;
+
+tol_opt:
+    %empty { $$ = NULL; }
+  | ',' BARE_ID '=' FLOAT {
+        NEED(expect_word(ps, $2, "tolerance"));
+        $$ = scalar(ps, PA_FLOAT, $4, false, L(@4));
+        NEED($$);
+    }
+  | ',' BARE_ID '=' INT {
+        NEED(expect_word(ps, $2, "tolerance"));
+        $$ = scalar(ps, PA_INT, $4, false, L(@4));
+        NEED($$);
+    }
+    ;
+
+min_ulp_opt:
+    %empty { $$ = NULL; }
+  | ',' BARE_ID '=' INT {
+        NEED(expect_word(ps, $2, "min_ulp_difference"));
+        $$ = scalar(ps, PA_INT, $4, false, L(@4));
+        NEED($$);
+    }
+    ;
+
+dot_prec_opt:
+    %empty { $$ = NULL; }
+  | ',' BARE_ID '=' array_attr {
+        NEED(expect_word(ps, $2, "precision"));
+        $$ = $4;
+    }
+    ;
+
+dot_clauses:
+    dot_clause { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); merge($$, $1); }
+  | dot_clauses ',' dot_clause { $$ = $1; merge($$, $3); }
+    ;
+
+/* batching_dims / contracting_dims = [..] x [..] become the fields of
+ * #stablehlo.dot; precision = [..]; algorithm = <...> */
+dot_clause:
+    BARE_ID '=' array_attr BARE_ID array_attr {
+        NEED(expect_word(ps, $4, "x"));
+        const char *l, *r;
+        if ($1.n == 13 && memcmp($1.s, "batching_dims", 13) == 0) {
+            l = "lhs_batching_dimensions";
+            r = "rhs_batching_dimensions";
+        } else if ($1.n == 16 && memcmp($1.s, "contracting_dims", 16) == 0) {
+            l = "lhs_contracting_dimensions";
+            r = "rhs_contracting_dimensions";
+        } else {
+            parse_error(ps, L(@1), "expected 'batching_dims' or 'contracting_dims', got '%.*s'", (int)$1.n, $1.s);
+            YYABORT;
+        }
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        NEED($$);
+        NEED(add_attr(ps, $$, l, L(@3), $3) && add_attr(ps, $$, r, L(@5), $5));
+    }
+  | BARE_ID '=' array_attr {
+        NEED(expect_word(ps, $1, "precision"));
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        NEED($$ && add_attr(ps, $$, "precision", L(@1), $3));
+    }
+  | BARE_ID '=' angle_attr {
+        NEED(expect_word(ps, $1, "algorithm"));
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        NEED($$ && add_attr(ps, $$, "algorithm", L(@1), $3));
+    }
+    ;
+
+reduce_inputs:
+    '(' use BARE_ID ':' use ')' {
+        NEED(expect_word(ps, $3, "init"));
+        $$ = $2;
+        $$->tail->next = $5->head; $$->tail = $5->tail; $$->n++;
+    }
+  | reduce_inputs ',' '(' use BARE_ID ':' use ')' {
+        NEED(expect_word(ps, $5, "init"));
+        $$ = $1;
+        $$->tail->next = $4->head; $$->tail = $4->tail; $$->n++;
+        $$->tail->next = $7->head; $$->tail = $7->tail; $$->n++;
+    }
+    ;
+
+reducer_pairs:
+    '(' VALUE_ID ':' type ',' VALUE_ID ':' type ')' {
+        $$ = ulist_add(ps, NULL, $2, -1, $4);
+        NEED($$);
+        $$ = ulist_add(ps, $$, $6, -1, $8);
+        NEED($$);
+    }
+  | reducer_pairs '(' VALUE_ID ':' type ',' VALUE_ID ':' type ')' {
+        $$ = ulist_add(ps, $1, $3, -1, $5);
+        NEED($$);
+        $$ = ulist_add(ps, $$, $7, -1, $9);
+        NEED($$);
+    }
+    ;
+
+slice_ranges_opt:
+    %empty { $$ = NULL; }
+  | slice_ranges
+    ;
+
+slice_ranges:
+    slice_range { $$ = $1; }
+  | slice_ranges ',' slice_range { $$ = $1; merge($$, $3); }
+    ;
+
+slice_range:
+    INT ':' INT {
+        plist *l = parse_alloc(ps, 1, sizeof *l);
+        pattr *a = scalar(ps, PA_INT, $1, false, L(@1)), *b = scalar(ps, PA_INT, $3, false, L(@3));
+        pattr *c = scalar(ps, PA_INT, (ptok){ "1", 1, 0, L(@3) }, false, L(@3));
+        NEED(l && a && b && c);
+        NEED(add_attr(ps, l, NULL, L(@1), a) && add_attr(ps, l, NULL, L(@3), b) && add_attr(ps, l, NULL, L(@3), c));
+        $$ = l;
+    }
+  | INT ':' INT ':' INT {
+        plist *l = parse_alloc(ps, 1, sizeof *l);
+        pattr *a = scalar(ps, PA_INT, $1, false, L(@1)), *b = scalar(ps, PA_INT, $3, false, L(@3));
+        pattr *c = scalar(ps, PA_INT, $5, false, L(@5));
+        NEED(l && a && b && c);
+        NEED(add_attr(ps, l, NULL, L(@1), a) && add_attr(ps, l, NULL, L(@3), b) && add_attr(ps, l, NULL, L(@5), c));
+        $$ = l;
+    }
+    ;
+
+int_array:
+    '[' ints_opt ']' { $$ = $2; if (!$$) { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); } }
+    ;
+
+ints_opt:
+    %empty { $$ = NULL; }
+  | ints
+    ;
+
+ints:
+    scalar { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$ && add_attr(ps, $$, NULL, $1->loc, $1)); }
+  | ints ',' scalar { $$ = $1; NEED(add_attr(ps, $$, NULL, $3->loc, $3)); }
+    ;
+
+/* ---- regions --------------------------------------------------------- */
+
+regions_opt:
+    %empty { $$ = NULL; }
+  | '(' regions ')' { $$ = $2; }
+    ;
+
+regions:
+    region
+  | regions ',' region { parse_error(ps, L(@3), "ops with more than one region are not supported"); YYABORT; }
+    ;
+
+region:
+    '{' ops '}' {
+        $$ = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$);
+        $$->ops = $2;
+        $$->loc = L(@1);
+    }
+  | '{' CARET_ID bargs_opt ':' ops '}' {
+        $$ = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$);
+        $$->args = $3;
+        $$->ops = $5;
+        $$->loc = L(@2);
+    }
+    ;
+
+bargs_opt:
+    %empty { $$ = NULL; }
+  | '(' ')' { $$ = NULL; }
+  | '(' bargs ')' { $$ = $2; }
+    ;
+
+bargs:
+    VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
+  | bargs ',' VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    ;
+
+/* ---- types ----------------------------------------------------------- */
+
+type:
+    TENSOR
+  | BARE_ID {
+        parse_error(ps, L(@1), "expected a tensor type, got '%.*s' (operands and results are tensors)", (int)$1.n, $1.s);
+        YYABORT;
+    }
+    ;
+
+type_list:
+    type { $$ = tlist_add(ps, NULL, $1, L(@1)); NEED($$); }
+  | type_list ',' type { $$ = tlist_add(ps, $1, $3, L(@3)); NEED($$); }
+    ;
+
+types:
+    type { $$ = tlist_add(ps, NULL, $1, L(@1)); NEED($$); }
+  | types ',' type { $$ = tlist_add(ps, $1, $3, L(@3)); NEED($$); }
+    ;
+
+types_opt:
+    %empty { $$ = NULL; }
+  | types
+    ;
+
+sig:
+    type_list {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->ins = $1;
+        $$->loc = L(@1);
+    }
+  | fn_type
+    ;
+
+fn_type:
+    '(' types_opt ')' ARROW type {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $2;
+        $$->outs = tlist_add(ps, NULL, $5, L(@5));
+        NEED($$->outs);
+        $$->loc = L(@1);
+    }
+  | '(' types_opt ')' ARROW '(' types_opt ')' {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $2;
+        $$->outs = $6;
+        $$->loc = L(@1);
+    }
+    ;
+
+/* ---- attributes ------------------------------------------------------ */
+
+dict_opt:
+    %empty { $$ = NULL; }
+  | dict
+    ;
+
+dict:
+    '{' entries_opt '}' { $$ = $2; if (!$$) { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); } }
+    ;
+
+props_opt:
+    %empty { $$ = NULL; }
+  | '<' dict '>' { $$ = $2; }
+    ;
+
+entries_opt:
+    %empty { $$ = NULL; }
+  | entries
+    ;
+
+entries:
+    key { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); NEED(add_attr(ps, $$, $1.s, $1.loc, NULL)); }
+  | key '=' attribute { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); NEED(add_attr(ps, $$, $1.s, $1.loc, $3)); }
+  | entries ',' key { $$ = $1; NEED(add_attr(ps, $$, $3.s, $3.loc, NULL)); }
+  | entries ',' key '=' attribute { $$ = $1; NEED(add_attr(ps, $$, $3.s, $3.loc, $5)); }
+    ;
+
+key:
+    BARE_ID { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
+  | STRING
+  | OP_NAME_UNKNOWN { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
+    ;
+
+attribute:
+    scalar
+  | scalar ':' BARE_ID { $$ = $1; $$->type_word = word(ps, $3); NEED($$->type_word); }
+  | scalar ':' TENSOR { $$ = $1; $$->type = $3; }
+  | STRING { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | STRING ':' BARE_ID { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | SYMBOL { $$ = pattr_new(ps, PA_SYMBOL, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
+  | array_attr
+  | ARRAY
+  | dense_attr
+  | dict { $$ = pattr_new(ps, PA_DICT, L(@1)); NEED($$); $$->items = *$1; }
+  | HASH_ID { $$ = pattr_new(ps, PA_ALIAS, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
+  | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text); }
+  | angle_attr
+  | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
+  | LOC { $$ = pattr_new(ps, PA_LOC, L(@1)); NEED($$); }
+    ;
+
+scalar:
+    INT { $$ = scalar(ps, PA_INT, $1, false, L(@1)); NEED($$); }
+  | '-' INT { $$ = scalar(ps, PA_INT, $2, true, L(@1)); NEED($$); }
+  | FLOAT { $$ = scalar(ps, PA_FLOAT, $1, false, L(@1)); NEED($$); }
+  | '-' FLOAT { $$ = scalar(ps, PA_FLOAT, $2, true, L(@1)); NEED($$); }
+  | BARE_ID { $$ = scalar(ps, PA_WORD, $1, false, L(@1)); NEED($$); }
+    ;
+
+array_attr:
+    '[' attrs_opt ']' {
+        $$ = pattr_new(ps, PA_ARRAY, L(@1));
+        NEED($$);
+        if ($2)
+            $$->items = *$2;
+    }
+    ;
+
+attrs_opt:
+    %empty { $$ = NULL; }
+  | attrs
+    ;
+
+attrs:
+    attribute { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$ && add_attr(ps, $$, NULL, $1->loc, $1)); }
+  | attrs ',' attribute { $$ = $1; NEED(add_attr(ps, $$, NULL, $3->loc, $3)); }
+    ;
+
+dense_attr:
+    DENSE ':' TENSOR {
+        $$ = pattr_new(ps, PA_DENSE, L(@1));
+        NEED($$);
+        $$->type = $3;
+        /* convert now: the body lives in the scanner buffer */
+        ir_literal *lit = parse_alloc(ps, 1, sizeof *lit);
+        NEED(lit);
+        NEED(literal_build(ps, &$1, $3, lit));
+        lit->loc = L(@1);
+        $$->lit = lit;
+    }
+  | DENSE {
+        parse_error(ps, L(@1), "expected ':' and a tensor type after the dense literal");
+        YYABORT;
+    }
+    ;
+
+angle_attr:
+    '<' angle_items_opt '>' {
+        $$ = pattr_new(ps, PA_STRUCT, L(@1));
+        NEED($$);
+        if ($2) {
+            $$->items = *$2;
+            /* <WORD> and <kind WORD> are enums */
+            pentry *e = $2->head;
+            if ($2->n == 1 && !e->key && e->val && e->val->kind == PA_WORD) {
+                $$->kind = PA_ENUM;
+                $$->word = e->val->text;
+                $$->word2 = e->val->word2;
+            }
+        }
+    }
+    ;
+
+angle_items_opt:
+    %empty { $$ = NULL; }
+  | angle_items
+    ;
+
+angle_items:
+    angle_item { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); NEED(add_attr(ps, $$, $1->word, $1->loc, $1->word ? $1->items.head->val : $1)); }
+  | angle_items ',' angle_item { $$ = $1; NEED(add_attr(ps, $$, $3->word, $3->loc, $3->word ? $3->items.head->val : $3)); }
+    ;
+
+/* angle items are `WORD`, `KIND WORD` (enums) or `name = attribute` (struct
+ * fields); a field comes back wrapped (word = its name) */
+angle_item:
+    BARE_ID { $$ = scalar(ps, PA_WORD, $1, false, L(@1)); NEED($$); }
+  | BARE_ID BARE_ID {
+        pattr *a = scalar(ps, PA_WORD, $2, false, L(@2));
+        NEED(a);
+        a->word2 = word(ps, $1);
+        NEED(a->word2);
+        $$ = a;
+    }
+  | BARE_ID '=' attribute {
+        pattr *w = pattr_new(ps, PA_STRUCT, L(@1));
+        NEED(w);
+        w->word = word(ps, $1);
+        NEED(w->word && add_attr(ps, &w->items, NULL, L(@3), $3));
+        $$ = w;
+    }
+    ;
+
+%%
+
+static void yyerror(YYLTYPE *loc, parse_state *ps, void *scanner, const char *msg)
+{
+    (void)scanner;
+    if (!ps->failed)
+        parse_error(ps, L(*loc), "%s", msg);
+}

@@ -1,0 +1,419 @@
+/* The default command: for each file (and each split chunk), parse, check,
+ * then print the IR (--emit=ir) or run it through the interpreter. Options
+ * mirror stablehlo-translate --interpret (SPEC.md 6.1): LLVM style, one or
+ * two leading dashes, `--opt=value` or `--opt value`. */
+#include "cli/run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/interp.h"
+#include "interp/tensor.h"
+#include "ir/ir.h"
+#include "util/diag.h"
+#include "util/mem.h"
+
+#define IRRUN_VERSION "0.1"
+
+typedef struct {
+    bool split;
+    const char *split_marker;  /* NULL: the default `// -----` rule */
+    const char *output_marker; /* between chunk outputs, then "\n" */
+    const char *output;        /* -o */
+    bool emit_ir;
+    const char *args_text;
+    interp_options io;
+    const char **files;
+    int nfiles;
+} run_options;
+
+static void usage(FILE *out)
+{
+    fputs("usage: ir-run [options] FILE... ('-' reads stdin)\n"
+          "  --interpret                      accepted for stablehlo-translate compatibility\n"
+          "  --split-input-file[=MARKER]      run each chunk separated by '// -----' on its own\n"
+          "  --output-split-marker=STR        written between chunk outputs\n"
+          "  -o FILE                          write results to FILE\n"
+          "  --emit=ir                        print the checked program instead of running it\n"
+          "  --entry NAME                     run function NAME\n"
+          "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
+          "  --strict-eq                      bitwise float equality in expect_eq*\n"
+          "  --dot-accumulation=ref|algorithm|f32|f64\n"
+          "  --print-format=tensor|dense, --interpreter-print-dense\n"
+          "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
+          "  --help, --version\n"
+          "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
+          out);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("ir-run: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (see ir-run --help)\n", stderr);
+    return 2;
+}
+
+/* Matches `-name`, `--name`, and with `=value` or a following argument
+ * when the option takes a value. */
+static bool opt_match(char **argv, int argc, int *i, const char *name, bool takes_value, const char **value,
+                      bool *missing)
+{
+    const char *a = argv[*i];
+    if (a[0] != '-')
+        return false;
+    a += a[1] == '-' ? 2 : 1;
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '\0') {
+        if (!takes_value)
+            return true;
+        if (*i + 1 >= argc) {
+            *missing = true;
+            return true;
+        }
+        *value = argv[++*i];
+        return true;
+    }
+    if (a[n] == '=' && takes_value) {
+        *value = a + n + 1;
+        return true;
+    }
+    return false;
+}
+
+static int parse_options(int argc, char **argv, run_options *o)
+{
+    o->io.hex_threshold = 100;
+    o->io.dot_acc = DOT_ACC_REF;
+    o->output_marker = "";
+    o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
+    if (!o->files)
+        return usage_error("%s", "out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        bool missing = false;
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            o->files[o->nfiles++] = a;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "help", false, &v, &missing)) {
+            usage(stdout);
+            return 0;
+        }
+        if (opt_match(argv, argc, &i, "version", false, &v, &missing)) {
+            printf("ir-run %s\n", IRRUN_VERSION);
+            return 0;
+        }
+        if (opt_match(argv, argc, &i, "interpret", false, &v, &missing))
+            continue;
+        if (opt_match(argv, argc, &i, "split-input-file", false, &v, &missing)) {
+            o->split = true;
+            continue;
+        }
+        {
+            /* --split-input-file=MARKER: the value is optional, so no
+             * following-argument form */
+            const char *s = a + (a[1] == '-' ? 2 : 1);
+            if (strncmp(s, "split-input-file=", 17) == 0) {
+                o->split = true;
+                o->split_marker = s + 17;
+                continue;
+            }
+        }
+        if (opt_match(argv, argc, &i, "output-split-marker", true, &v, &missing)) {
+            if (missing)
+                return usage_error("option %s needs a value", a);
+            o->output_marker = v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "o", true, &v, &missing)) {
+            if (missing)
+                return usage_error("option %s needs a file name", a);
+            o->output = v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "emit", true, &v, &missing)) {
+            if (missing || strcmp(v, "ir") != 0)
+                return usage_error("unknown --emit value '%s' (expected ir)", missing ? "" : v);
+            o->emit_ir = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "entry", true, &v, &missing)) {
+            if (missing)
+                return usage_error("option %s needs a function name", a);
+            o->io.entry = v[0] == '@' ? v + 1 : v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "args", true, &v, &missing)) {
+            if (missing)
+                return usage_error("option %s needs a value", a);
+            o->args_text = v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "strict-eq", false, &v, &missing)) {
+            o->io.strict_eq = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "dot-accumulation", true, &v, &missing)) {
+            static const char *const modes[] = { "ref", "algorithm", "f32", "f64" };
+            int k = -1;
+            for (int m = 0; !missing && m < 4; m++)
+                if (strcmp(v, modes[m]) == 0)
+                    k = m;
+            if (k < 0)
+                return usage_error("unknown --dot-accumulation mode '%s' (ref, algorithm, f32, f64)",
+                                   missing ? "" : v);
+            o->io.dot_acc = (dot_accumulation)k;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "print-format", true, &v, &missing)) {
+            if (!missing && strcmp(v, "dense") == 0)
+                o->io.print_dense = true;
+            else if (!missing && strcmp(v, "tensor") == 0)
+                o->io.print_dense = false;
+            else
+                return usage_error("unknown --print-format '%s' (tensor or dense)", missing ? "" : v);
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "interpreter-print-dense", false, &v, &missing)) {
+            o->io.print_dense = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "mlir-print-elementsattrs-with-hex-if-larger", true, &v, &missing)) {
+            char *end;
+            long n = missing ? 0 : strtol(v, &end, 10);
+            if (missing || *v == '\0' || *end != '\0')
+                return usage_error("option %s needs an integer", a);
+            o->io.hex_threshold = n;
+            continue;
+        }
+        return usage_error("unknown option '%s'", a);
+    }
+    return -1; /* go on */
+}
+
+/* Whole file (or stdin) into memory; NULL after reporting. */
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "ir-run: cannot open '%s'\n", path);
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = mem_alloc(cap);
+    while (buf) {
+        if (n == cap) {
+            char *b = cap > SIZE_MAX / 2 ? NULL : mem_realloc(buf, cap * 2);
+            if (!b) {
+                mem_free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        size_t k = fread(buf + n, 1, cap - n, f);
+        n += k;
+        if (k == 0)
+            break;
+    }
+    bool err = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (!buf) {
+        fprintf(stderr, "ir-run: out of memory reading '%s'\n", path);
+        return NULL;
+    }
+    if (err) {
+        fprintf(stderr, "ir-run: error reading '%s'\n", path);
+        mem_free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* Is the line [p, eol) a split marker? Default rule (SPEC 8 item 13): its
+ * text, ignoring leading and trailing blanks, is exactly `// -----`. */
+static bool is_marker(const char *p, const char *eol, const char *marker)
+{
+    while (p < eol && (*p == ' ' || *p == '\t'))
+        p++;
+    while (eol > p && (eol[-1] == ' ' || eol[-1] == '\t' || eol[-1] == '\r'))
+        eol--;
+    const char *m = marker ? marker : "// -----";
+    size_t n = strlen(m);
+    return (size_t)(eol - p) == n && memcmp(p, m, n) == 0;
+}
+
+typedef struct {
+    int passed, failed;
+    int status; /* worst: 2 > 1 > 0 */
+} tally;
+
+static void worst(tally *t, int s)
+{
+    if (s > t->status)
+        t->status = s;
+}
+
+static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
+{
+    ir_module *m = ir_parse(src, begin, end, line);
+    int s;
+    if (!m) {
+        s = 2;
+    } else if (ir_check_module(m, src) != 0) {
+        s = 2;
+    } else if (o->emit_ir) {
+        s = ir_print_module(m, out) == 0 ? 0 : 2;
+    } else {
+        interp_outcome oc;
+        memset(&oc, 0, sizeof oc);
+        interp_options io = o->io;
+        io.out = out;
+        io.err = stderr;
+        s = interp_run_module(m, src, &io, false, &oc);
+        interp_outcome_free(&oc);
+    }
+    ir_module_free(m);
+    worst(t, s);
+    if (s == 0)
+        t->passed++;
+    else
+        t->failed++;
+}
+
+static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool *first_output)
+{
+    size_t len;
+    char *text = read_all(path, &len);
+    if (!text) {
+        worst(t, 2);
+        t->failed++;
+        return;
+    }
+    diag_source src = { .name = strcmp(path, "-") == 0 ? "<stdin>" : path, .text = text, .len = len };
+    if (!o->split) {
+        if (!*first_output)
+            fprintf(out, "%s\n", o->output_marker);
+        *first_output = false;
+        run_chunk(o, &src, 0, len, 1, out, t);
+    } else {
+        size_t begin = 0;
+        int line = 1, begin_line = 1;
+        const char *p = text, *end = text + len;
+        while (p < end) {
+            const char *eol = memchr(p, '\n', (size_t)(end - p));
+            if (is_marker(p, eol ? eol : end, o->split_marker)) {
+                if (!*first_output)
+                    fprintf(out, "%s\n", o->output_marker);
+                *first_output = false;
+                run_chunk(o, &src, begin, (size_t)(p - text), begin_line, out, t);
+                begin = eol ? (size_t)(eol + 1 - text) : len;
+                begin_line = line + 1;
+            }
+            if (!eol)
+                break;
+            p = eol + 1;
+            line++;
+        }
+        if (!*first_output)
+            fprintf(out, "%s\n", o->output_marker);
+        *first_output = false;
+        run_chunk(o, &src, begin, len, begin_line, out, t);
+    }
+    mem_free(text);
+}
+
+/* --args: literals to tensors (borrowed by the interpreter). */
+static int load_args(run_options *o, tensor ***out, int *n)
+{
+    const char *text = o->args_text;
+    char *file_text = NULL;
+    size_t len = strlen(text);
+    const char *name = "<--args>";
+    if (text[0] == '@') {
+        file_text = read_all(text + 1, &len);
+        if (!file_text)
+            return -1;
+        name = text + 1;
+        text = file_text;
+    }
+    diag_source src = { .name = name, .text = text, .len = len };
+    ir_literal *lits;
+    int count;
+    int rc = ir_parse_literals(&src, &lits, &count);
+    if (rc == 0) {
+        tensor **ts = mem_calloc((size_t)(count ? count : 1), sizeof *ts);
+        if (!ts)
+            rc = -1;
+        for (int i = 0; ts && i < count; i++) {
+            ts[i] = tensor_new(&lits[i].type);
+            if (!ts[i]) {
+                for (int k = 0; k < i; k++)
+                    tensor_release(ts[k]);
+                mem_free(ts);
+                ts = NULL;
+                rc = -1;
+                break;
+            }
+            memcpy(ts[i]->data, lits[i].data, lits[i].nbytes);
+        }
+        if (rc != 0)
+            fputs("ir-run: out of memory loading --args\n", stderr);
+        *out = ts;
+        *n = count;
+        ir_literals_free(lits, count);
+    }
+    mem_free(file_text);
+    return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_options o;
+    memset(&o, 0, sizeof o);
+    int s = parse_options(argc, argv, &o);
+    if (s >= 0) {
+        mem_free(o.files);
+        return s;
+    }
+    if (o.nfiles == 0) {
+        mem_free(o.files);
+        return usage_error("%s", "no input file (use '-' for stdin)");
+    }
+    FILE *out = stdout;
+    if (o.output && !(out = fopen(o.output, "w"))) {
+        fprintf(stderr, "ir-run: cannot open '%s' for writing\n", o.output);
+        mem_free(o.files);
+        return 2;
+    }
+    tensor **args = NULL;
+    int nargs = 0;
+    tally t = { 0, 0, 0 };
+    if (o.args_text && load_args(&o, &args, &nargs) != 0) {
+        t.status = 2;
+    } else {
+        o.io.args = args;
+        o.io.nargs = nargs;
+        bool first = true;
+        for (int i = 0; i < o.nfiles; i++)
+            run_file(&o, o.files[i], out, &t, &first);
+        if (!o.emit_ir)
+            fprintf(stderr, "%d passed, %d failed\n", t.passed, t.failed);
+    }
+    for (int i = 0; i < nargs; i++)
+        tensor_release(args[i]);
+    mem_free(args);
+    if (fflush(out) != 0 || ferror(out))
+        t.status = 2;
+    if (out != stdout)
+        fclose(out);
+    mem_free(o.files);
+    return t.status;
+}

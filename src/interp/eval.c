@@ -1,0 +1,546 @@
+/* Evaluation of checked modules (SPEC.md 4.40, 4.43, 4.44, 6.2): call
+ * frames of value slots, ops dispatched to the whole-tensor kernels, reduce
+ * bodies evaluated per step, tensors released after their last use. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "interp/interp_internal.h"
+#include "interp/kern.h"
+#include "util/mem.h"
+
+/* Deep enough for any real program, shallow enough that the C stack (a few
+ * hundred bytes per level) never overflows. */
+enum { CALL_DEPTH_MAX = 1000 };
+
+typedef struct {
+    const ir_module *m;
+    diag_source *src;
+    const interp_options *opt;
+    FILE *err;
+    int depth;
+    int passed, failed;
+    const char *fname; /* function being run, for check reports */
+} ictx;
+
+/* Runtime errors end the run with status 2. */
+static int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(c->err, "%s:%d:%d: error: ", c->src && c->src->name ? c->src->name : "<input>", loc.line,
+            loc.col);
+    vfprintf(c->err, fmt, ap);
+    fputc('\n', c->err);
+    va_end(ap);
+    return 2;
+}
+
+static int kern_status(ictx *c, const ir_op *op, int rc)
+{
+    if (rc == 0)
+        return 0;
+    if (rc == -1)
+        return rt_error(c, op->loc, "out of memory while executing '%s'", ir_op_name(op->kind));
+    return rt_error(c, op->loc, "'%s' is not supported for this element type", ir_op_name(op->kind));
+}
+
+static void release_slot(tensor **slots, int v)
+{
+    tensor_release(slots[v]);
+    slots[v] = NULL;
+}
+
+static int run_block(ictx *c, const ir_func *f, const ir_block *blk, tensor **slots, tensor **rets);
+static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results);
+
+static kern_binop binop_of(ir_op_kind k)
+{
+    switch (k) {
+    case IR_OP_ADD: return KB_ADD;
+    case IR_OP_SUBTRACT: return KB_SUB;
+    case IR_OP_MULTIPLY: return KB_MUL;
+    case IR_OP_DIVIDE: return KB_DIV;
+    case IR_OP_REMAINDER: return KB_REM;
+    case IR_OP_MAXIMUM: return KB_MAX;
+    case IR_OP_MINIMUM: return KB_MIN;
+    case IR_OP_AND: return KB_AND;
+    case IR_OP_OR: return KB_OR;
+    default: return KB_XOR;
+    }
+}
+
+static kern_unop unop_of(ir_op_kind k)
+{
+    switch (k) {
+    case IR_OP_NEGATE: return KU_NEG;
+    case IR_OP_ABS: return KU_ABS;
+    case IR_OP_SQRT: return KU_SQRT;
+    case IR_OP_RSQRT: return KU_RSQRT;
+    case IR_OP_EXPONENTIAL: return KU_EXP;
+    case IR_OP_LOG: return KU_LOG;
+    case IR_OP_TANH: return KU_TANH;
+    case IR_OP_LOGISTIC: return KU_LOGISTIC;
+    case IR_OP_SINE: return KU_SIN;
+    case IR_OP_COSINE: return KU_COS;
+    case IR_OP_FLOOR: return KU_FLOOR;
+    case IR_OP_CEIL: return KU_CEIL;
+    case IR_OP_ROUND_NEAREST_EVEN: return KU_ROUND_EVEN;
+    case IR_OP_SIGN: return KU_SIGN;
+    default: return KU_NOT;
+    }
+}
+
+/* A reduce body that is `return op(arg_acc, arg_elem)` (either order). */
+static bool simple_body(const ir_block *body, kern_binop *op, bool *acc_left)
+{
+    if (body->nargs != 2 || body->nops != 2)
+        return false;
+    const ir_op *b = &body->ops[0], *ret = &body->ops[1];
+    if (!ir_op_is_binary(b->kind) || b->noperands != 2 || b->nresults != 1)
+        return false;
+    if (ret->kind != IR_OP_REGION_RETURN || ret->noperands != 1 || ret->operands[0] != b->results[0])
+        return false;
+    int x = b->operands[0], y = b->operands[1];
+    if (x == body->args[0] && y == body->args[1])
+        *acc_left = true;
+    else if (x == body->args[1] && y == body->args[0])
+        *acc_left = false;
+    else
+        return false;
+    *op = binop_of(b->kind);
+    return true;
+}
+
+/* The general reduce: the body runs once per input element, on rank-0
+ * tensors, in each result element's row-major fold order. */
+static int reduce_general(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    int N = op->noperands / 2;
+    const ir_block *body = op->a.reduce.body;
+    const ir_ints *dims = &op->a.reduce.dims;
+    const tensor *in0 = slots[op->operands[0]];
+    int64_t perm[SHAPE_MAX_RANK], R = 1;
+    for (int i = 0; i < dims->n; i++)
+        R *= in0->type.dims[dims->v[i]];
+    kern_reduce_perm(in0->type.rank, dims->v, dims->n, false, perm);
+    tensor **xp = mem_calloc((size_t)N, sizeof *xp);
+    tensor **acc = mem_calloc((size_t)N, sizeof *acc);
+    tensor **rets = mem_calloc((size_t)N, sizeof *rets);
+    int rc = 0;
+    if (!xp || !acc || !rets)
+        rc = rt_error(c, op->loc, "out of memory in reduce");
+    for (int k = 0; k < N && rc == 0; k++) {
+        const tensor *x = slots[op->operands[k]];
+        tensor_type pt = x->type;
+        for (int d = 0; d < pt.rank; d++)
+            pt.dims[d] = x->type.dims[perm[d]];
+        xp[k] = tensor_new(&pt);
+        if (!xp[k])
+            rc = rt_error(c, op->loc, "out of memory in reduce");
+        else
+            kern_transpose(x, perm, xp[k]);
+    }
+    int64_t outputs = rc == 0 ? res[0]->count : 0;
+    for (int64_t i = 0; i < outputs && rc == 0; i++) {
+        for (int k = 0; k < N; k++)
+            acc[k] = tensor_retain(slots[op->operands[N + k]]);
+        for (int64_t j = 0; j < R && rc == 0; j++) {
+            for (int k = 0; k < N; k++) {
+                tensor_type et = { xp[k]->type.elem, 0, { 0 } };
+                tensor *e = tensor_new(&et);
+                if (!e) {
+                    rc = rt_error(c, op->loc, "out of memory in reduce");
+                    break;
+                }
+                size_t es = tensor_elem_bytes(e);
+                memcpy(e->data, (unsigned char *)xp[k]->data + (i * R + j) * (int64_t)es, es);
+                release_slot(slots, body->args[k]);
+                release_slot(slots, body->args[N + k]);
+                slots[body->args[k]] = acc[k];
+                acc[k] = NULL;
+                slots[body->args[N + k]] = e;
+            }
+            if (rc)
+                break;
+            for (int a = 0; a < body->ndead_args; a++)
+                release_slot(slots, body->dead_args[a]);
+            rc = run_block(c, f, body, slots, rets);
+            for (int a = 0; a < body->nargs; a++)
+                release_slot(slots, body->args[a]);
+            for (int k = 0; k < N; k++) {
+                acc[k] = rets[k];
+                rets[k] = NULL;
+            }
+        }
+        for (int k = 0; k < N; k++) {
+            if (rc == 0 && acc[k])
+                memcpy((unsigned char *)res[k]->data + i * (int64_t)tensor_elem_bytes(res[k]),
+                       acc[k]->data, tensor_elem_bytes(res[k]));
+            tensor_release(acc[k]);
+            acc[k] = NULL;
+        }
+    }
+    for (int k = 0; xp && k < N; k++)
+        tensor_release(xp[k]);
+    mem_free(xp);
+    mem_free(acc);
+    mem_free(rets);
+    return rc;
+}
+
+static int exec_reduce(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    kern_binop bop;
+    bool acc_left;
+    if (op->noperands == 2 && simple_body(op->a.reduce.body, &bop, &acc_left))
+        return kern_status(c, op,
+                           kern_reduce_binop(bop, acc_left, slots[op->operands[0]],
+                                             slots[op->operands[1]], op->a.reduce.dims.v,
+                                             op->a.reduce.dims.n, res[0]));
+    return reduce_general(c, f, op, slots, res);
+}
+
+static int exec_dot(ictx *c, const ir_op *op, tensor **slots, tensor *r)
+{
+    const ir_dot *d = &op->a.dot;
+    kern_dot_dims dd;
+    memset(&dd, 0, sizeof dd);
+    dd.nbatch = d->lhs_batch.n;
+    dd.ncontract = d->lhs_contract.n;
+    for (int i = 0; i < dd.nbatch; i++) {
+        dd.lb[i] = d->lhs_batch.v[i];
+        dd.rb[i] = d->rhs_batch.v[i];
+    }
+    for (int i = 0; i < dd.ncontract; i++) {
+        dd.lc[i] = d->lhs_contract.v[i];
+        dd.rc[i] = d->rhs_contract.v[i];
+    }
+    dd.mode = KACC_REF;
+    dd.lprec = dd.rprec = FP_COUNT;
+    switch (c->opt->dot_acc) {
+    case DOT_ACC_F32:
+    case DOT_ACC_F64:
+        dd.mode = KACC_TYPE;
+        dd.acc = c->opt->dot_acc == DOT_ACC_F32 ? FP_F32 : FP_F64;
+        break;
+    case DOT_ACC_ALGORITHM:
+        if (d->has_algorithm) {
+            dd.mode = KACC_TYPE;
+            dd.acc = d->algorithm.accumulation;
+            dd.lprec = d->algorithm.lhs_precision;
+            dd.rprec = d->algorithm.rhs_precision;
+        }
+        break;
+    default:
+        break;
+    }
+    return kern_status(c, op, kern_dot_general(slots[op->operands[0]], slots[op->operands[1]], &dd, r));
+}
+
+static tensor *literal_tensor(const ir_literal *lit)
+{
+    tensor *t = tensor_new(&lit->type);
+    if (t && lit->nbytes)
+        memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
+    return t;
+}
+
+static int exec_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
+{
+    const tensor *actual = slots[op->operands[0]];
+    tensor *owned = NULL;
+    const tensor *expected;
+    if (op->kind == IR_OP_CHECK_EXPECT_EQ_CONST || op->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
+        owned = literal_tensor(&op->a.check.expected);
+        if (!owned)
+            return rt_error(c, op->loc, "out of memory");
+        expected = owned;
+    } else {
+        expected = slots[op->operands[1]];
+    }
+    interp_check_ctx cc = { c->src && c->src->name ? c->src->name : "<input>", c->fname,
+                            c->opt->strict_eq, c->err };
+    bool ok = interp_run_check(&cc, op, actual, expected);
+    tensor_release(owned);
+    if (ok)
+        c->passed++;
+    else
+        c->failed++;
+    if (op->kind == IR_OP_CHECK_EQ && op->nresults == 1)
+        *(uint8_t *)res[0]->data = ok;
+    return 0;
+}
+
+static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
+{
+    tensor *res[8] = { NULL };
+    tensor **resv = op->nresults <= 8 ? res : mem_calloc((size_t)op->nresults, sizeof *resv);
+    if (!resv)
+        return rt_error(c, op->loc, "out of memory");
+    int rc = 0;
+    if (op->kind != IR_OP_CALL) {
+        for (int k = 0; k < op->nresults && rc == 0; k++) {
+            resv[k] = tensor_new(&f->values[op->results[k]].type);
+            if (!resv[k])
+                rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'",
+                              ir_op_name(op->kind));
+        }
+    }
+#define IN(k) slots[op->operands[k]]
+    if (rc == 0) {
+        ir_op_kind k = op->kind;
+        if (ir_op_is_binary(k)) {
+            rc = kern_status(c, op, kern_binary(binop_of(k), IN(0), IN(1), resv[0]));
+        } else if (ir_op_is_unary(k)) {
+            rc = kern_status(c, op, kern_unary(unop_of(k), IN(0), resv[0]));
+        } else if (ir_op_is_check(k)) {
+            rc = exec_check(c, op, slots, resv);
+        } else {
+            switch (k) {
+            case IR_OP_CONSTANT:
+                if (op->a.constant.nbytes)
+                    memcpy(resv[0]->data, op->a.constant.data,
+                           op->a.constant.nbytes < resv[0]->nbytes ? op->a.constant.nbytes : resv[0]->nbytes);
+                break;
+            case IR_OP_IOTA:
+                rc = kern_status(c, op, kern_iota(op->a.iota_dim, resv[0]));
+                break;
+            case IR_OP_CONVERT:
+                rc = kern_status(c, op, kern_convert(IN(0), resv[0]));
+                break;
+            case IR_OP_BITCAST_CONVERT:
+                rc = kern_status(c, op, kern_bitcast(IN(0), resv[0]));
+                break;
+            case IR_OP_COMPARE: {
+                bool total = op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(IN(0)->type.elem);
+                rc = kern_status(c, op, kern_compare((kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), resv[0]));
+                break;
+            }
+            case IR_OP_SELECT:
+                rc = kern_status(c, op, kern_select(IN(0), IN(1), IN(2), resv[0]));
+                break;
+            case IR_OP_CLAMP:
+                rc = kern_status(c, op, kern_clamp(IN(0), IN(1), IN(2), resv[0]));
+                break;
+            case IR_OP_RESHAPE:
+                rc = kern_status(c, op, kern_reshape(IN(0), resv[0]));
+                break;
+            case IR_OP_TRANSPOSE:
+                rc = kern_status(c, op, kern_transpose(IN(0), op->a.dims.v, resv[0]));
+                break;
+            case IR_OP_BROADCAST_IN_DIM:
+                rc = kern_status(c, op, kern_broadcast(IN(0), op->a.dims.v, resv[0]));
+                break;
+            case IR_OP_CONCATENATE: {
+                const tensor **xs = mem_calloc((size_t)op->noperands, sizeof *xs);
+                if (!xs) {
+                    rc = rt_error(c, op->loc, "out of memory");
+                    break;
+                }
+                for (int i = 0; i < op->noperands; i++)
+                    xs[i] = IN(i);
+                rc = kern_status(c, op, kern_concatenate(xs, op->noperands, op->a.concat_dim, resv[0]));
+                mem_free(xs);
+                break;
+            }
+            case IR_OP_SLICE:
+                rc = kern_status(c, op, kern_slice(IN(0), op->a.slice.start.v, op->a.slice.stride.v, resv[0]));
+                break;
+            case IR_OP_REVERSE:
+                rc = kern_status(c, op, kern_reverse(IN(0), op->a.dims.v, op->a.dims.n, resv[0]));
+                break;
+            case IR_OP_PAD:
+                rc = kern_status(c, op, kern_pad(IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, resv[0]));
+                break;
+            case IR_OP_REDUCE:
+                rc = exec_reduce(c, f, op, slots, resv);
+                break;
+            case IR_OP_DOT_GENERAL:
+            case IR_OP_DOT:
+                rc = exec_dot(c, op, slots, resv[0]);
+                break;
+            case IR_OP_CALL: {
+                const ir_func *callee = op->a.call.func;
+                if (!callee || !callee->has_body) {
+                    rc = rt_error(c, op->loc, "call to @%s, which has no body", op->a.call.name);
+                    break;
+                }
+                tensor *argv[16];
+                tensor **args = op->noperands <= 16 ? argv : mem_calloc((size_t)op->noperands, sizeof *args);
+                if (!args) {
+                    rc = rt_error(c, op->loc, "out of memory");
+                    break;
+                }
+                for (int i = 0; i < op->noperands; i++)
+                    args[i] = IN(i);
+                if (c->depth >= CALL_DEPTH_MAX) {
+                    rc = rt_error(c, op->loc, "call depth limit (%d) exceeded calling @%s",
+                                  CALL_DEPTH_MAX, callee->name);
+                } else {
+                    const char *saved = c->fname;
+                    c->depth++;
+                    rc = run_func(c, callee, args, resv);
+                    c->depth--;
+                    c->fname = saved;
+                }
+                if (args != argv)
+                    mem_free(args);
+                break;
+            }
+            case IR_OP_CUSTOM_CALL:
+                rc = rt_error(c, op->loc, "unsupported custom call @%s",
+                              op->a.custom_call.target ? op->a.custom_call.target : "?");
+                break;
+            default:
+                rc = rt_error(c, op->loc, "unsupported op '%s'", ir_op_name(k));
+                break;
+            }
+        }
+    }
+#undef IN
+    for (int k = 0; k < op->nresults; k++) {
+        if (rc == 0) {
+            release_slot(slots, op->results[k]);
+            slots[op->results[k]] = resv[k];
+        } else {
+            tensor_release(resv[k]);
+        }
+    }
+    if (resv != res)
+        mem_free(resv);
+    return rc;
+}
+
+static void release_dead(const ir_op *op, tensor **slots)
+{
+    for (int i = 0; i < op->ndead; i++)
+        release_slot(slots, op->dead[i]);
+}
+
+static int run_block(ictx *c, const ir_func *f, const ir_block *blk, tensor **slots, tensor **rets)
+{
+    for (int i = 0; i < blk->nops; i++) {
+        const ir_op *op = &blk->ops[i];
+        if (op->kind == IR_OP_RETURN || op->kind == IR_OP_REGION_RETURN) {
+            for (int k = 0; k < op->noperands; k++)
+                rets[k] = tensor_retain(slots[op->operands[k]]);
+            release_dead(op, slots);
+            return 0;
+        }
+        int rc = exec_op(c, f, op, slots);
+        if (rc)
+            return rc;
+        release_dead(op, slots);
+    }
+    return 0;
+}
+
+static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results)
+{
+    c->fname = f->name;
+    tensor **slots = mem_calloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *slots);
+    if (!slots)
+        return rt_error(c, f->loc, "out of memory");
+    for (int i = 0; i < f->body.nargs; i++)
+        slots[f->body.args[i]] = tensor_retain(args[i]);
+    for (int i = 0; i < f->body.ndead_args; i++)
+        release_slot(slots, f->body.dead_args[i]);
+    int rc = run_block(c, f, &f->body, slots, results);
+    for (int v = 0; v < f->nvalues; v++)
+        tensor_release(slots[v]);
+    mem_free(slots);
+    if (rc) {
+        for (int k = 0; k < f->nresults; k++) {
+            tensor_release(results[k]);
+            results[k] = NULL;
+        }
+    }
+    return rc;
+}
+
+/* SPEC.md 6.2: --entry, else the first function named main, else the only
+ * function. */
+static const ir_func *entry_function(ictx *c, int *rc)
+{
+    const ir_module *m = c->m;
+    src_loc top = { 1, 1 };
+    *rc = 0;
+    if (c->opt->entry) {
+        const ir_func *f = ir_module_find(m, c->opt->entry);
+        if (!f)
+            *rc = rt_error(c, top, "entry function @%s not found", c->opt->entry);
+        return f;
+    }
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i].name, "main") == 0)
+            return &m->funcs[i];
+    if (m->nfuncs == 1)
+        return &m->funcs[0];
+    if (m->nfuncs > 1)
+        *rc = rt_error(c, m->funcs[0].loc, "module must have entry func with name main");
+    return NULL;
+}
+
+int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
+                      bool keep_results, interp_outcome *outcome)
+{
+    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL };
+    if (outcome)
+        memset(outcome, 0, sizeof *outcome);
+    int rc;
+    const ir_func *f = entry_function(&c, &rc);
+    if (!f)
+        return rc;
+    if (!f->has_body)
+        return rt_error(&c, f->loc, "entry function @%s has no body", f->name);
+    if (f->nargs != opt->nargs)
+        return rt_error(&c, f->loc,
+                        "incorrect number of arguments specified, provided %d inputs but function "
+                        "expected %d",
+                        opt->nargs, f->nargs);
+    for (int i = 0; i < f->nargs; i++) {
+        if (!shape_equal(&opt->args[i]->type, &f->arg_types[i])) {
+            char want[256], got[256];
+            shape_format(&f->arg_types[i], want, sizeof want);
+            shape_format(&opt->args[i]->type, got, sizeof got);
+            return rt_error(&c, f->loc, "argument %d of @%s has type %s, but %s was provided", i,
+                            f->name, want, got);
+        }
+    }
+    tensor **results = mem_calloc((size_t)(f->nresults ? f->nresults : 1), sizeof *results);
+    if (!results)
+        return rt_error(&c, f->loc, "out of memory");
+    rc = run_func(&c, f, opt->args, results);
+    if (rc == 0 && !keep_results) {
+        for (int k = 0; k < f->nresults; k++)
+            if (interp_print_tensor(results[k], opt->print_dense, opt->hex_threshold,
+                                    opt->out ? opt->out : stdout) != 0)
+                rc = rt_error(&c, f->loc, "error writing results");
+    }
+    if (outcome) {
+        outcome->checks_passed = c.passed;
+        outcome->checks_failed = c.failed;
+    }
+    if (rc == 0 && keep_results && outcome) {
+        outcome->results = results;
+        outcome->nresults = f->nresults;
+    } else {
+        for (int k = 0; k < f->nresults; k++)
+            tensor_release(results[k]);
+        mem_free(results);
+    }
+    if (rc)
+        return rc;
+    return c.failed ? 1 : 0;
+}
+
+void interp_outcome_free(interp_outcome *o)
+{
+    if (!o)
+        return;
+    for (int k = 0; k < o->nresults; k++)
+        tensor_release(o->results[k]);
+    mem_free(o->results);
+    o->results = NULL;
+    o->nresults = 0;
+}

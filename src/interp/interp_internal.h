@@ -1,0 +1,33 @@
+/* Declarations shared by the interpreter's files (eval, checks, printing);
+ * not part of the public API in interp.h. */
+#ifndef IRRUN_INTERP_INTERNAL_H
+#define IRRUN_INTERP_INTERNAL_H
+
+#include "interp/interp.h"
+
+enum { INTERP_ELEM_TEXT = 2 * 64 + 8 }; /* a complex element's text plus NUL */
+
+/* One element as REF prints it (SPEC.md 3.2, 3.9): integers in decimal, i1
+ * true/false, floats with MLIR's printer, complex `[re, im]` (or `(re,im)`
+ * when dense is set, as inside dense<...>). Returns the length. */
+size_t interp_elem_text(et_id t, const void *elem, bool dense, char *buf);
+
+/* The value bits of an element as "0x.." (complex: "0xRE,0xIM"). */
+size_t interp_elem_hex(et_id t, const void *elem, char *buf);
+
+/* Writes a tensor in REF's result format or as dense<...> : T (6.3). */
+int interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out);
+
+/* Runs one check op on its operands (actual, expected); reports a failure on
+ * err located at op->loc. Returns true when the check passed. */
+typedef struct {
+    const char *file;     /* for the located header line */
+    const char *function; /* enclosing function's name */
+    bool strict_eq;
+    FILE *err;
+} interp_check_ctx;
+
+bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *actual,
+                      const tensor *expected);
+
+#endif

@@ -1,0 +1,367 @@
+/* convert (SPEC.md 3.6, 4.3) and bitcast_convert (4.32).
+ *
+ * One scalar routine defines every conversion; the kernel picks a fast loop
+ * where one exists (f32 -> small float through the 128K table, 1-byte
+ * sources through a 256-entry table built with the scalar routine, the
+ * binary64-exact IEEE pairs) and otherwise maps the scalar routine over the
+ * elements. */
+#include "interp/kern.h"
+#include "interp/kern_num.h"
+#include "types/fptables.h"
+#include "util/mem.h"
+
+/* An element's value bits; complex: re in lo, im in hi. */
+typedef struct {
+    uint64_t lo, hi;
+} kval;
+
+static kval load_elem(et_id t, const unsigned char *p)
+{
+    kval v = { 0, 0 };
+    if (t == ET_C64) {
+        uint32_t w[2];
+        memcpy(w, p, sizeof w);
+        v.lo = w[0];
+        v.hi = w[1];
+    } else if (t == ET_C128) {
+        memcpy(&v.lo, p, 8);
+        memcpy(&v.hi, p + 8, 8);
+    } else {
+        v.lo = et_load_bits(t, p);
+    }
+    return v;
+}
+
+static void store_elem(et_id t, unsigned char *p, kval v)
+{
+    if (t == ET_C64) {
+        uint32_t w[2] = { (uint32_t)v.lo, (uint32_t)v.hi };
+        memcpy(p, w, sizeof w);
+    } else if (t == ET_C128) {
+        memcpy(p, &v.lo, 8);
+        memcpy(p + 8, &v.hi, 8);
+    } else {
+        et_store_bits(t, p, v.lo);
+    }
+}
+
+/* An integer element's value: magnitude and sign. */
+static void int_value(et_id t, uint64_t bits, uint64_t *mag, bool *neg)
+{
+    const et_traits *tr = et_get(t);
+    *neg = false;
+    if (tr->kind == EK_SINT && tr->value_bits < 64 && (bits >> (tr->value_bits - 1)) & 1)
+        bits |= ~((UINT64_C(1) << tr->value_bits) - 1);
+    if (tr->kind == EK_SINT && (int64_t)bits < 0) {
+        *neg = true;
+        *mag = (uint64_t)0 - bits;
+    } else {
+        *mag = bits;
+    }
+}
+
+/* The conversion of one scalar (never complex) source into a non-complex
+ * target. */
+static uint64_t cvt_real(et_id from, uint64_t x, et_id to)
+{
+    const et_traits *ft = et_get(from), *tt = et_get(to);
+    if (ft->kind == EK_FLOAT) {
+        switch (tt->kind) {
+        case EK_BOOL:
+            return fp_classify(ft->fmt, x) != FPC_ZERO; /* NaN -> true */
+        case EK_SINT:
+            return (uint64_t)fp_to_sint(ft->fmt, x, tt->value_bits);
+        case EK_UINT:
+            return fp_to_uint(ft->fmt, x, tt->value_bits);
+        default:
+            return fp_convert(tt->fmt, ft->fmt, x);
+        }
+    }
+    /* integer or boolean source: its exact value */
+    uint64_t mag;
+    bool neg;
+    int_value(from, x, &mag, &neg);
+    switch (tt->kind) {
+    case EK_BOOL:
+        return mag != 0;
+    case EK_SINT:
+    case EK_UINT:
+        return neg ? (uint64_t)0 - mag : mag; /* wrap: low bits kept by the store */
+    default: {
+        fp_value v = fp_from_uint(mag, neg);
+        return fp_encode(tt->fmt, &v, FPR_RNE, 0);
+    }
+    }
+}
+
+static kval cvt_scalar(et_id from, kval x, et_id to)
+{
+    kval r = { 0, 0 };
+    bool fc = et_get(from)->kind == EK_COMPLEX, tc = et_get(to)->kind == EK_COMPLEX;
+    et_id fr = fc ? (from == ET_C64 ? ET_F32 : ET_F64) : from; /* real part's type */
+    et_id tr = tc ? (to == ET_C64 ? ET_F32 : ET_F64) : to;
+    r.lo = cvt_real(fr, x.lo, tr);
+    if (tc)
+        r.hi = fc ? cvt_real(fr, x.hi, tr) : 0; /* imaginary part +0 */
+    return r;
+}
+
+static int generic_convert(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    size_t fb = et_get(from)->bytes, tb = et_get(to)->bytes;
+    const unsigned char *src = x->data;
+    unsigned char *dst = r->data;
+    for (int64_t i = 0; i < x->count; i++)
+        store_elem(to, dst + i * tb, cvt_scalar(from, load_elem(from, src + i * fb), to));
+    return 0;
+}
+
+/* Any 1-byte source: 256 conversions, then a table lookup per element. */
+static int byte_source_convert(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    size_t tb = et_get(to)->bytes;
+    unsigned char *tab = mem_alloc(256 * tb);
+    if (!tab)
+        return -1;
+    for (unsigned p = 0; p < 256; p++) {
+        unsigned char b[16] = { (unsigned char)p };
+        store_elem(to, tab + p * tb, cvt_scalar(from, load_elem(from, b), to));
+    }
+    const uint8_t *src = x->data;
+    int64_t n = x->count;
+    switch (tb) {
+    case 1: {
+        uint8_t *d = r->data;
+        for (int64_t i = 0; i < n; i++)
+            d[i] = tab[src[i]];
+        break;
+    }
+    case 2: {
+        uint16_t *d = r->data;
+        const uint16_t *t = (const uint16_t *)(const void *)tab;
+        for (int64_t i = 0; i < n; i++)
+            d[i] = t[src[i]];
+        break;
+    }
+    case 4: {
+        uint32_t *d = r->data;
+        const uint32_t *t = (const uint32_t *)(const void *)tab;
+        for (int64_t i = 0; i < n; i++)
+            d[i] = t[src[i]];
+        break;
+    }
+    default: {
+        unsigned char *d = r->data;
+        for (int64_t i = 0; i < n; i++)
+            memcpy(d + i * tb, tab + src[i] * tb, tb);
+        break;
+    }
+    }
+    mem_free(tab);
+    return 0;
+}
+
+/* Fast float -> float pairs; returns 1 when the pair has no fast loop. */
+static int float_fast_convert(fp_id ff, fp_id tf, const void *xs, void *rs, int64_t n)
+{
+    if (ff == FP_F32 && fp_fmt(tf)->bits <= 8) {
+        const uint8_t *tab = fp_table_from_f32(tf, FPR_RNE);
+        if (!tab)
+            return -1;
+        const uint32_t *x = xs;
+        uint8_t *r = rs;
+        for (int64_t i = 0; i < n; i++)
+            r[i] = fp_small_from_f32(tab, x[i]);
+        return 0;
+    }
+    if (ff == FP_F32 && tf == FP_F64) {
+        const uint32_t *x = xs;
+        uint64_t *r = rs;
+        for (int64_t i = 0; i < n; i++) {
+            float v = kern_bits_to_f32(x[i]);
+            r[i] = v == v ? kern_f64_to_bits((double)v) : fp_convert(tf, ff, x[i]);
+        }
+        return 0;
+    }
+    if (ff == FP_F64 && tf == FP_F32) {
+        const uint64_t *x = xs;
+        uint32_t *r = rs;
+        for (int64_t i = 0; i < n; i++) {
+            double v = kern_bits_to_f64(x[i]);
+            r[i] = v == v ? kern_f32_to_bits((float)v) : (uint32_t)fp_convert(tf, ff, x[i]);
+        }
+        return 0;
+    }
+    if ((ff == FP_F32 || ff == FP_F64) && (tf == FP_BF16 || tf == FP_F16)) {
+        uint16_t *r = rs;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t b = ff == FP_F32 ? ((const uint32_t *)xs)[i] : ((const uint64_t *)xs)[i];
+            double v = ff == FP_F32 ? (double)kern_bits_to_f32((uint32_t)b) : kern_bits_to_f64(b);
+            if (v != v)
+                r[i] = (uint16_t)fp_convert(tf, ff, b);
+            else
+                r[i] = tf == FP_BF16 ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
+        }
+        return 0;
+    }
+    if ((ff == FP_BF16 || ff == FP_F16) && (tf == FP_F32 || tf == FP_F64)) {
+        const uint16_t *x = xs;
+        for (int64_t i = 0; i < n; i++) {
+            double v = ff == FP_BF16 ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]);
+            uint64_t b = v != v ? fp_convert(tf, ff, x[i])
+                         : tf == FP_F32 ? kern_f32_to_bits((float)v) : kern_f64_to_bits(v);
+            if (tf == FP_F32)
+                ((uint32_t *)rs)[i] = (uint32_t)b;
+            else
+                ((uint64_t *)rs)[i] = b;
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* Sets the quiet bit of every signaling NaN in place. */
+static void quiet_signaling(et_id t, void *data, int64_t n)
+{
+    const et_traits *tr = et_get(t);
+    if (tr->kind != EK_FLOAT && tr->kind != EK_COMPLEX)
+        return;
+    const fp_format *F = fp_fmt(tr->fmt);
+    if (F->nan != FPN_IEEE)
+        return;
+    if (tr->kind == EK_COMPLEX)
+        n *= 2;
+    uint64_t emask = ((UINT64_C(1) << F->ebits) - 1) << F->mbits, quiet = UINT64_C(1) << (F->mbits - 1);
+    unsigned es = F->bits / 8;
+    unsigned char *p = data;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t b = 0;
+        memcpy(&b, p + i * es, es);
+        if ((b & emask) == emask && (b & (quiet - 1 + quiet)) != 0 && !(b & quiet)) {
+            b |= quiet;
+            memcpy(p + i * es, &b, es);
+        }
+    }
+}
+
+int kern_convert(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    fp_formats_init();
+    if (from == to) {
+        /* an identity convert still quiets a signaling NaN, as the vectors
+         * (convert/FMT.tsv, same-format column) and SPEC.md 3.6 say */
+        memcpy(r->data, x->data, x->nbytes);
+        quiet_signaling(to, r->data, x->count);
+        return 0;
+    }
+    if (x->count == 0)
+        return 0;
+    if (et_get(from)->bytes == 1 && x->count > 64)
+        return byte_source_convert(x, r);
+    if (et_is_float(from) && et_is_float(to)) {
+        int rc = float_fast_convert(et_get(from)->fmt, et_get(to)->fmt, x->data, r->data, x->count);
+        if (rc <= 0)
+            return rc;
+    }
+    return generic_convert(x, r);
+}
+
+/* bitcast_convert: elements are streams of value bits, little-endian. */
+static void get_value_bits(et_id t, const unsigned char *p, unsigned char out[16])
+{
+    memset(out, 0, 16);
+    const et_traits *tr = et_get(t);
+    if (tr->value_bits == 8 * tr->bytes) {
+        memcpy(out, p, tr->bytes); /* memory image = value bits */
+    } else {
+        uint64_t v = et_load_bits(t, p);
+        for (int i = 0; i < 8; i++)
+            out[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static void put_value_bits(et_id t, unsigned char *p, const unsigned char in[16])
+{
+    const et_traits *tr = et_get(t);
+    if (tr->value_bits == 8 * tr->bytes) {
+        memcpy(p, in, tr->bytes);
+    } else {
+        uint64_t v = 0;
+        for (int i = 0; i < 8; i++)
+            v |= (uint64_t)in[i] << (8 * i);
+        et_store_bits(t, p, v);
+    }
+}
+
+/* bits [at, at + n) of a little-endian byte string, n <= 64 */
+static uint64_t read_bits(const unsigned char *s, unsigned at, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned k = 0; k < n; k++)
+        v |= (uint64_t)((s[(at + k) / 8] >> ((at + k) % 8)) & 1) << k;
+    return v;
+}
+
+static void write_bits(unsigned char *s, unsigned at, unsigned n, uint64_t v)
+{
+    for (unsigned k = 0; k < n; k++) {
+        unsigned char m = (unsigned char)(1u << ((at + k) % 8));
+        if ((v >> k) & 1)
+            s[(at + k) / 8] |= m;
+        else
+            s[(at + k) / 8] &= (unsigned char)~m;
+    }
+}
+
+int kern_bitcast(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    const et_traits *ft = et_get(from), *tt = et_get(to);
+    unsigned w1 = ft->value_bits, w2 = tt->value_bits;
+    const unsigned char *src = x->data;
+    unsigned char *dst = r->data;
+    unsigned char buf[16], piece[16];
+    if (w1 == w2) {
+        if (ft->bytes == tt->bytes && w1 == 8 * ft->bytes) {
+            memcpy(dst, src, x->nbytes);
+            return 0;
+        }
+        for (int64_t i = 0; i < x->count; i++) {
+            get_value_bits(from, src + i * ft->bytes, buf);
+            put_value_bits(to, dst + i * tt->bytes, buf);
+        }
+        return 0;
+    }
+    if (w1 > w2) { /* split each wide element into k narrow ones */
+        unsigned k = w1 / w2;
+        for (int64_t i = 0; i < x->count; i++) {
+            get_value_bits(from, src + i * ft->bytes, buf);
+            for (unsigned j = 0; j < k; j++) {
+                memset(piece, 0, sizeof piece);
+                if (w2 == 128)
+                    memcpy(piece, buf, 16);
+                else
+                    write_bits(piece, 0, w2, read_bits(buf, j * w2, w2));
+                put_value_bits(to, dst + (i * k + j) * tt->bytes, piece);
+            }
+        }
+        return 0;
+    }
+    unsigned k = w2 / w1; /* join k narrow elements into one wide one */
+    for (int64_t i = 0; i < r->count; i++) {
+        memset(buf, 0, sizeof buf);
+        for (unsigned j = 0; j < k; j++) {
+            get_value_bits(from, src + (i * k + j) * ft->bytes, piece);
+            if (w1 == 64) {
+                memcpy(buf + 8 * j, piece, 8);
+            } else {
+                write_bits(buf, j * w1, w1, read_bits(piece, 0, w1));
+            }
+        }
+        put_value_bits(to, dst + i * tt->bytes, buf);
+    }
+    return 0;
+}

@@ -1,0 +1,473 @@
+/* dot_general (SPEC.md 4.41) and its accumulation modes
+ * (docs/dot-accumulation.md).
+ *
+ * Both operands are first packed by a transpose: lhs to [batch, lhs-free,
+ * contracting] and rhs to [batch, rhs-free, contracting] (REF mode) or
+ * [batch, contracting, rhs-free] (f32 accumulation), with the contracting
+ * dims in the order the op lists them, so that k = 0, 1, ... enumerates the
+ * contracting tuples in REF's lexicographic order and the result index
+ * [batch, lhs-free, rhs-free] is row-major. Every result element is then an
+ * independent fold over k, computed in k order. */
+#include "interp/kern.h"
+#include "interp/kern_fscalar.h"
+#include "types/fptables.h"
+#include "util/mem.h"
+
+typedef struct {
+    int64_t B, M, N, K;
+} dot_sizes;
+
+static bool in_list(const int64_t *l, int n, int64_t d)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i] == d)
+            return true;
+    return false;
+}
+
+/* perm = batch ++ free (ascending) ++ contracting (as listed), or with
+ * contract_before_free the contracting dims before the free ones. Returns
+ * the product of the free dims. */
+static int64_t make_perm(const tensor *x, const int64_t *batch, const int64_t *contract, int nb,
+                         int nc, bool contract_before_free, int64_t *perm)
+{
+    int at = 0;
+    int64_t freecount = 1;
+    int64_t freedims[SHAPE_MAX_RANK];
+    int nf = 0;
+    for (int d = 0; d < x->type.rank; d++)
+        if (!in_list(batch, nb, d) && !in_list(contract, nc, d)) {
+            freedims[nf++] = d;
+            freecount *= x->type.dims[d];
+        }
+    for (int i = 0; i < nb; i++)
+        perm[at++] = batch[i];
+    if (!contract_before_free)
+        for (int i = 0; i < nf; i++)
+            perm[at++] = freedims[i];
+    for (int i = 0; i < nc; i++)
+        perm[at++] = contract[i];
+    if (contract_before_free)
+        for (int i = 0; i < nf; i++)
+            perm[at++] = freedims[i];
+    return freecount;
+}
+
+/* x transposed by perm and converted to elem (NULL when out of memory). */
+static tensor *pack(const tensor *x, const int64_t *perm, et_id elem)
+{
+    tensor_type pt = x->type;
+    for (int d = 0; d < x->type.rank; d++)
+        pt.dims[d] = x->type.dims[perm[d]];
+    tensor *p = tensor_new(&pt);
+    if (!p)
+        return NULL;
+    kern_transpose(x, perm, p);
+    if (elem == x->type.elem)
+        return p;
+    pt.elem = elem;
+    tensor *c = tensor_new(&pt);
+    if (c && kern_convert(p, c) != 0) {
+        tensor_release(c);
+        c = NULL;
+    }
+    tensor_release(p);
+    return c;
+}
+
+/* --- REF accumulation ------------------------------------------------- */
+
+/* Small floats: a product lookup and a sum lookup per step. Eight result
+ * elements of one lhs row advance together so that their independent
+ * lookup chains overlap. */
+static int ref_small(fp_id f, const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes s)
+{
+    const uint8_t *mul = fp_table_binop(f, FPOP_MUL);
+    const uint8_t *add = fp_table_binop(f, FPOP_ADD);
+    if (!mul || !add)
+        return -1;
+    int64_t K = s.K;
+    for (int64_t b = 0; b < s.B; b++) {
+        for (int64_t m = 0; m < s.M; m++) {
+            const uint8_t *lrow = L + (b * s.M + m) * K;
+            uint8_t *orow = out + (b * s.M + m) * s.N;
+            int64_t n = 0;
+            for (; n + 8 <= s.N; n += 8) {
+                const uint8_t *r0 = R + (b * s.N + n) * K;
+                unsigned a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+                for (int64_t k = 0; k < K; k++) {
+                    const uint8_t *mr = mul + ((unsigned)lrow[k] << 8);
+                    a0 = add[a0 << 8 | mr[r0[k]]];
+                    a1 = add[a1 << 8 | mr[r0[K + k]]];
+                    a2 = add[a2 << 8 | mr[r0[2 * K + k]]];
+                    a3 = add[a3 << 8 | mr[r0[3 * K + k]]];
+                    a4 = add[a4 << 8 | mr[r0[4 * K + k]]];
+                    a5 = add[a5 << 8 | mr[r0[5 * K + k]]];
+                    a6 = add[a6 << 8 | mr[r0[6 * K + k]]];
+                    a7 = add[a7 << 8 | mr[r0[7 * K + k]]];
+                }
+                orow[n] = (uint8_t)a0;
+                orow[n + 1] = (uint8_t)a1;
+                orow[n + 2] = (uint8_t)a2;
+                orow[n + 3] = (uint8_t)a3;
+                orow[n + 4] = (uint8_t)a4;
+                orow[n + 5] = (uint8_t)a5;
+                orow[n + 6] = (uint8_t)a6;
+                orow[n + 7] = (uint8_t)a7;
+            }
+            for (; n < s.N; n++) {
+                const uint8_t *rr = R + (b * s.N + n) * K;
+                unsigned a = 0;
+                for (int64_t k = 0; k < K; k++)
+                    a = add[a << 8 | mul[(unsigned)lrow[k] << 8 | rr[k]]];
+                orow[n] = (uint8_t)a;
+            }
+        }
+    }
+    return 0;
+}
+
+/* One result element computed step by step with fp_arith: the definition,
+ * used when the fast loops meet a NaN. */
+static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64_t K, unsigned es)
+{
+    uint64_t acc = 0;
+    for (int64_t k = 0; k < K; k++) {
+        uint64_t x = 0, y = 0;
+        memcpy(&x, (const unsigned char *)lrow + k * es, es);
+        memcpy(&y, (const unsigned char *)rrow + k * es, es);
+        acc = fp_arith(f, FPOP_ADD, acc, fp_arith(f, FPOP_MUL, x, y));
+    }
+    return acc;
+}
+
+/* f32 / f64: the FPU's multiply and add are exactly one rounding each
+ * (no contraction: -ffp-contract=off); NaN results are redone slowly. */
+static void ref_f32(const float *L, const float *R, uint32_t *out, dot_sizes s)
+{
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            const float *lrow = L + (b * s.M + m) * s.K;
+            for (int64_t n = 0; n < s.N; n++) {
+                const float *rrow = R + (b * s.N + n) * s.K;
+                float acc = 0.0f;
+                for (int64_t k = 0; k < s.K; k++)
+                    acc = acc + lrow[k] * rrow[k];
+                uint32_t bits = kern_f32_to_bits(acc);
+                if (acc != acc)
+                    bits = (uint32_t)ref_slow_elem(FP_F32, lrow, rrow, s.K, 4);
+                out[(b * s.M + m) * s.N + n] = bits;
+            }
+        }
+}
+
+static void ref_f64(const double *L, const double *R, uint64_t *out, dot_sizes s)
+{
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            const double *lrow = L + (b * s.M + m) * s.K;
+            for (int64_t n = 0; n < s.N; n++) {
+                const double *rrow = R + (b * s.N + n) * s.K;
+                double acc = 0.0;
+                for (int64_t k = 0; k < s.K; k++)
+                    acc = acc + lrow[k] * rrow[k];
+                uint64_t bits = kern_f64_to_bits(acc);
+                if (acc != acc)
+                    bits = ref_slow_elem(FP_F64, lrow, rrow, s.K, 8);
+                out[(b * s.M + m) * s.N + n] = bits;
+            }
+        }
+}
+
+/* bf16 / f16: each step in binary64, rounded into the format. */
+static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out, dot_sizes s)
+{
+    bool bf = f == FP_BF16;
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            const uint16_t *lrow = L + (b * s.M + m) * s.K;
+            for (int64_t n = 0; n < s.N; n++) {
+                const uint16_t *rrow = R + (b * s.N + n) * s.K;
+                uint16_t acc = 0;
+                bool nan = false;
+                for (int64_t k = 0; k < s.K && !nan; k++) {
+                    double x = bf ? kern_bf16_to_f64(lrow[k]) : kern_f16_to_f64(lrow[k]);
+                    double y = bf ? kern_bf16_to_f64(rrow[k]) : kern_f16_to_f64(rrow[k]);
+                    double p = x * y;
+                    uint16_t pb = bf ? kern_f64_to_bf16(p) : kern_f64_to_f16(p);
+                    double a = bf ? kern_bf16_to_f64(acc) : kern_f16_to_f64(acc);
+                    double q = bf ? kern_bf16_to_f64(pb) : kern_f16_to_f64(pb);
+                    double sum = a + q;
+                    nan = p != p || sum != sum;
+                    acc = bf ? kern_f64_to_bf16(sum) : kern_f64_to_f16(sum);
+                }
+                if (nan)
+                    acc = (uint16_t)ref_slow_elem(f, lrow, rrow, s.K, 2);
+                out[(b * s.M + m) * s.N + n] = acc;
+            }
+        }
+}
+
+/* Integers: the sum mod 2^64 truncated to N bits equals the sum mod 2^N. */
+#define REF_INT(NAME, T)                                                       \
+    static void NAME(const T *L, const T *R, T *out, dot_sizes s)              \
+    {                                                                          \
+        for (int64_t b = 0; b < s.B; b++)                                      \
+            for (int64_t m = 0; m < s.M; m++) {                                \
+                const T *lrow = L + (b * s.M + m) * s.K;                       \
+                for (int64_t n = 0; n < s.N; n++) {                            \
+                    const T *rrow = R + (b * s.N + n) * s.K;                   \
+                    uint64_t acc = 0;                                          \
+                    for (int64_t k = 0; k < s.K; k++)                          \
+                        acc += (uint64_t)(int64_t)lrow[k] * (uint64_t)(int64_t)rrow[k]; \
+                    out[(b * s.M + m) * s.N + n] = (T)acc;                     \
+                }                                                              \
+            }                                                                  \
+    }
+
+REF_INT(ref_i8, int8_t)
+REF_INT(ref_i16, int16_t)
+REF_INT(ref_i32, int32_t)
+REF_INT(ref_i64, int64_t)
+
+static void ref_bool(const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes s)
+{
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            const uint8_t *lrow = L + (b * s.M + m) * s.K;
+            for (int64_t n = 0; n < s.N; n++) {
+                const uint8_t *rrow = R + (b * s.N + n) * s.K;
+                uint8_t acc = 0;
+                for (int64_t k = 0; k < s.K; k++)
+                    acc |= lrow[k] & rrow[k];
+                out[(b * s.M + m) * s.N + n] = acc;
+            }
+        }
+}
+
+static uint64_t c_arith(bool wide, fp_binop op, uint64_t a, uint64_t b)
+{
+    return wide ? kern_f64_arith(op, a, b) : kern_f32_arith(op, (uint32_t)a, (uint32_t)b);
+}
+
+static uint64_t c_part(bool wide, const void *base, int64_t i)
+{
+    return wide ? ((const uint64_t *)base)[i] : ((const uint32_t *)base)[i];
+}
+
+static void ref_complex(bool wide, const void *L, const void *R, void *out, dot_sizes s)
+{
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            int64_t lrow = (b * s.M + m) * s.K;
+            for (int64_t n = 0; n < s.N; n++) {
+                int64_t rrow = (b * s.N + n) * s.K;
+                uint64_t ar = 0, ai = 0;
+                for (int64_t k = 0; k < s.K; k++) {
+                    uint64_t xr = c_part(wide, L, 2 * (lrow + k)), xi = c_part(wide, L, 2 * (lrow + k) + 1);
+                    uint64_t yr = c_part(wide, R, 2 * (rrow + k)), yi = c_part(wide, R, 2 * (rrow + k) + 1);
+                    uint64_t pr = c_arith(wide, FPOP_SUB, c_arith(wide, FPOP_MUL, xr, yr),
+                                          c_arith(wide, FPOP_MUL, xi, yi));
+                    uint64_t pi = c_arith(wide, FPOP_ADD, c_arith(wide, FPOP_MUL, xr, yi),
+                                          c_arith(wide, FPOP_MUL, xi, yr));
+                    ar = c_arith(wide, FPOP_ADD, ar, pr);
+                    ai = c_arith(wide, FPOP_ADD, ai, pi);
+                }
+                int64_t o = (b * s.M + m) * s.N + n;
+                if (wide) {
+                    ((uint64_t *)out)[2 * o] = ar;
+                    ((uint64_t *)out)[2 * o + 1] = ai;
+                } else {
+                    ((uint32_t *)out)[2 * o] = (uint32_t)ar;
+                    ((uint32_t *)out)[2 * o + 1] = (uint32_t)ai;
+                }
+            }
+        }
+}
+
+static int ref_dispatch(et_id t, const tensor *L, const tensor *R, tensor *r, dot_sizes s)
+{
+    const et_traits *tr = et_get(t);
+    switch (tr->kind) {
+    case EK_BOOL:
+        ref_bool(L->data, R->data, r->data, s);
+        return 0;
+    case EK_SINT:
+    case EK_UINT:
+        switch (tr->bytes) {
+        case 1: ref_i8(L->data, R->data, r->data, s); break;
+        case 2: ref_i16(L->data, R->data, r->data, s); break;
+        case 4: ref_i32(L->data, R->data, r->data, s); break;
+        default: ref_i64(L->data, R->data, r->data, s); break;
+        }
+        kern_int_normalize(t, r->data, r->count);
+        return 0;
+    case EK_COMPLEX:
+        ref_complex(t == ET_C128, L->data, R->data, r->data, s);
+        return 0;
+    case EK_FLOAT:
+        break;
+    }
+    switch (tr->fmt) {
+    case FP_F32: ref_f32(L->data, R->data, r->data, s); return 0;
+    case FP_F64: ref_f64(L->data, R->data, r->data, s); return 0;
+    case FP_BF16:
+    case FP_F16: ref_half(tr->fmt, L->data, R->data, r->data, s); return 0;
+    default: return ref_small(tr->fmt, L->data, R->data, r->data, s);
+    }
+}
+
+/* --- accumulate-in-type mode ------------------------------------------ */
+
+/* Exact binary64 values of a float tensor, each first rounded to `prec`
+ * (FP_COUNT: kept as is). */
+static double *decode_values(const tensor *x, fp_id prec)
+{
+    fp_id f = et_get(x->type.elem)->fmt;
+    double *v = mem_alloc((size_t)(x->count ? x->count : 1) * sizeof *v);
+    if (!v)
+        return NULL;
+    unsigned es = (unsigned)tensor_elem_bytes(x);
+    const double *small = es == 1 ? fp_table_to_double(f) : NULL;
+    if (es == 1 && !small) {
+        mem_free(v);
+        return NULL;
+    }
+    for (int64_t i = 0; i < x->count; i++) {
+        uint64_t b = 0;
+        memcpy(&b, (const unsigned char *)x->data + i * es, es);
+        double d = small ? small[b] : fp_to_double(f, b);
+        if (prec != FP_COUNT && prec != f)
+            d = fp_to_double(prec, fp_from_double(prec, d, FPR_RNE));
+        v[i] = d;
+    }
+    return v;
+}
+
+/* The accumulated binary64 value rounded into the result (a NaN becomes the
+ * result's conversion of the positive quiet NaN: hardware NaNs carry no
+ * meaningful sign or payload). */
+static void store_result(tensor *r, int64_t i, double v)
+{
+    fp_id f = et_get(r->type.elem)->fmt;
+    if (v != v)
+        v = kern_bits_to_f64(UINT64_C(0x7FF8000000000000));
+    uint64_t b = f == FP_F64 ? kern_f64_to_bits(v) : fp_from_double(f, v, FPR_RNE);
+    memcpy((unsigned char *)r->data + i * (int64_t)tensor_elem_bytes(r), &b,
+           tensor_elem_bytes(r));
+}
+
+/* acc in f32: values exact in f32, so the f32 multiply is the exact product
+ * rounded once; rhs is [B, K, N] so the inner loop runs over the free dim n
+ * (vectorisable) while each output still sums its products in k order. */
+static int acc_f32(const double *Ld, const double *Rd, tensor *r, dot_sizes s)
+{
+    size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
+    float *L = mem_alloc((nl ? nl : 1) * sizeof *L);
+    float *R = mem_alloc((nr ? nr : 1) * sizeof *R);
+    float *acc = mem_alloc((size_t)(s.N ? s.N : 1) * sizeof *acc);
+    int rc = -1;
+    if (L && R && acc) {
+        for (size_t i = 0; i < nl; i++)
+            L[i] = (float)Ld[i];
+        for (size_t i = 0; i < nr; i++)
+            R[i] = (float)Rd[i];
+        for (int64_t b = 0; b < s.B; b++)
+            for (int64_t m = 0; m < s.M; m++) {
+                const float *lrow = L + (b * s.M + m) * s.K;
+                for (int64_t n = 0; n < s.N; n++)
+                    acc[n] = 0.0f;
+                for (int64_t k = 0; k < s.K; k++) {
+                    float a = lrow[k];
+                    const float *rrow = R + (b * s.K + k) * s.N;
+                    for (int64_t n = 0; n < s.N; n++)
+                        acc[n] = acc[n] + a * rrow[n];
+                }
+                for (int64_t n = 0; n < s.N; n++)
+                    store_result(r, (b * s.M + m) * s.N + n, acc[n]);
+            }
+        rc = 0;
+    }
+    mem_free(L);
+    mem_free(R);
+    mem_free(acc);
+    return rc;
+}
+
+static double round_acc(fp_id a, double v)
+{
+    if (a == FP_F64 || v != v)
+        return v;
+    if (a == FP_F32)
+        return (double)(float)v;
+    return fp_to_double(a, fp_from_double(a, v, FPR_RNE));
+}
+
+static void acc_generic(fp_id a, const double *L, const double *R, tensor *r, dot_sizes s)
+{
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++)
+            for (int64_t n = 0; n < s.N; n++) {
+                double acc = 0.0;
+                for (int64_t k = 0; k < s.K; k++)
+                    acc = round_acc(a, acc + round_acc(a, L[(b * s.M + m) * s.K + k] *
+                                                              R[(b * s.K + k) * s.N + n]));
+                store_result(r, (b * s.M + m) * s.N + n, acc);
+            }
+}
+
+static bool exact_in_f32(fp_id operand, fp_id prec)
+{
+    fp_id f = prec != FP_COUNT ? prec : operand;
+    return f != FP_F64;
+}
+
+int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r)
+{
+    fp_formats_init();
+    et_id rt = r->type.elem;
+    bool typed = dd->mode == KACC_TYPE && et_is_float(a->type.elem) &&
+                 et_is_float(b->type.elem) && et_is_float(rt);
+    int64_t lperm[SHAPE_MAX_RANK], rperm[SHAPE_MAX_RANK];
+    dot_sizes s = { 1, 1, 1, 1 };
+    for (int i = 0; i < dd->nbatch; i++)
+        s.B *= a->type.dims[dd->lb[i]];
+    for (int i = 0; i < dd->ncontract; i++)
+        s.K *= a->type.dims[dd->lc[i]];
+    s.M = make_perm(a, dd->lb, dd->lc, dd->nbatch, dd->ncontract, false, lperm);
+    s.N = make_perm(b, dd->rb, dd->rc, dd->nbatch, dd->ncontract, typed, rperm);
+    if (r->count == 0)
+        return 0;
+    if (s.K == 0) {
+        memset(r->data, 0, r->nbytes); /* zero of R (section 8 item 10) */
+        return 0;
+    }
+    int rc = -1;
+    if (!typed) {
+        tensor *L = pack(a, lperm, rt);
+        tensor *R = L ? pack(b, rperm, rt) : NULL;
+        if (R)
+            rc = ref_dispatch(rt, L, R, r, s);
+        tensor_release(L);
+        tensor_release(R);
+        return rc;
+    }
+    tensor *L = pack(a, lperm, a->type.elem);
+    tensor *R = L ? pack(b, rperm, b->type.elem) : NULL;
+    double *Ld = R ? decode_values(L, dd->lprec) : NULL;
+    double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
+    if (Rd) {
+        fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
+        if (dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec))
+            rc = acc_f32(Ld, Rd, r, s);
+        else {
+            acc_generic(dd->acc, Ld, Rd, r, s);
+            rc = 0;
+        }
+    }
+    mem_free(Ld);
+    mem_free(Rd);
+    tensor_release(L);
+    tensor_release(R);
+    return rc;
+}

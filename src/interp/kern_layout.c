@@ -1,0 +1,208 @@
+/* Layout ops (SPEC.md 4.2, 4.33-4.39) as instances of one strided copy:
+ * every one of them moves whole elements from positions that are affine in
+ * the index (transpose permutes strides, broadcast zeroes them, slice scales
+ * them, reverse negates them, pad and concatenate write into a strided
+ * window of the result). The innermost dimension gets a loop specialised for
+ * the element size. */
+#include "interp/kern.h"
+#include "util/mem.h"
+
+#include <string.h>
+
+static void row_strides(const tensor_type *t, int64_t *s)
+{
+    int64_t acc = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        s[d] = acc;
+        acc *= t->dims[d];
+    }
+}
+
+/* dst[doff + i.dstride] = src[soff + i.sstride] for every i in the box
+ * `dims` (rank entries); offsets and strides in elements of size es. */
+static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstride,
+                     unsigned char *dst, int64_t doff, const int64_t *dstride, const int64_t *dims,
+                     int rank, size_t es)
+{
+    int64_t total = 1;
+    for (int d = 0; d < rank; d++)
+        total *= dims[d];
+    if (total == 0)
+        return;
+    if (rank == 0) {
+        memcpy(dst + doff * (int64_t)es, src + soff * (int64_t)es, es);
+        return;
+    }
+    int64_t idx[SHAPE_MAX_RANK] = { 0 };
+    int64_t inner = dims[rank - 1], si = sstride[rank - 1], di = dstride[rank - 1];
+    int64_t rows = total / inner;
+    for (int64_t row = 0; row < rows; row++) {
+        const unsigned char *s = src + soff * (int64_t)es;
+        unsigned char *o = dst + doff * (int64_t)es;
+        if (si == 1 && di == 1) {
+            memcpy(o, s, (size_t)inner * es);
+        } else {
+            switch (es) {
+#define ROW(T)                                                          \
+    {                                                                   \
+        const T *sp = (const T *)(const void *)s;                       \
+        T *op = (T *)(void *)o;                                         \
+        for (int64_t j = 0; j < inner; j++)                             \
+            op[j * di] = sp[j * si];                                    \
+        break;                                                          \
+    }
+            case 1: ROW(uint8_t)
+            case 2: ROW(uint16_t)
+            case 4: ROW(uint32_t)
+            case 8: ROW(uint64_t)
+#undef ROW
+            default:
+                for (int64_t j = 0; j < inner; j++)
+                    memcpy(o + j * di * (int64_t)es, s + j * si * (int64_t)es, es);
+                break;
+            }
+        }
+        /* odometer over the outer dimensions */
+        for (int d = rank - 2; d >= 0; d--) {
+            idx[d]++;
+            soff += sstride[d];
+            doff += dstride[d];
+            if (idx[d] < dims[d])
+                break;
+            soff -= sstride[d] * dims[d];
+            doff -= dstride[d] * dims[d];
+            idx[d] = 0;
+        }
+    }
+}
+
+void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
+{
+    int64_t rs[SHAPE_MAX_RANK];
+    row_strides(&r->type, rs);
+    copy_box(x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
+             tensor_elem_bytes(r));
+}
+
+int kern_reshape(const tensor *x, tensor *r)
+{
+    memcpy(r->data, x->data, x->nbytes);
+    return 0;
+}
+
+int kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
+{
+    int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK];
+    row_strides(&x->type, xs);
+    for (int d = 0; d < r->type.rank; d++)
+        st[d] = xs[perm[d]];
+    kern_strided_copy(x, 0, st, r);
+    return 0;
+}
+
+int kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
+{
+    int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK] = { 0 };
+    row_strides(&x->type, xs);
+    for (int d = 0; d < x->type.rank; d++)
+        st[dims[d]] = x->type.dims[d] == 1 ? 0 : xs[d];
+    kern_strided_copy(x, 0, st, r);
+    return 0;
+}
+
+int kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
+{
+    int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK], off = 0;
+    row_strides(&x->type, xs);
+    for (int d = 0; d < x->type.rank; d++) {
+        off += start[d] * xs[d];
+        st[d] = stride[d] * xs[d];
+    }
+    if (r->count)
+        kern_strided_copy(x, off, st, r);
+    return 0;
+}
+
+int kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r)
+{
+    int64_t xs[SHAPE_MAX_RANK], off = 0;
+    row_strides(&x->type, xs);
+    if (x->count == 0)
+        return 0;
+    for (int k = 0; k < ndims; k++) {
+        int64_t d = dims[k];
+        off += (x->type.dims[d] - 1) * xs[d];
+        xs[d] = -xs[d];
+    }
+    kern_strided_copy(x, off, xs, r);
+    return 0;
+}
+
+int kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
+{
+    int64_t rs[SHAPE_MAX_RANK], at = 0;
+    row_strides(&r->type, rs);
+    size_t es = tensor_elem_bytes(r);
+    for (int k = 0; k < n; k++) {
+        int64_t ss[SHAPE_MAX_RANK];
+        row_strides(&xs[k]->type, ss);
+        copy_box(xs[k]->data, 0, ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
+        at += xs[k]->type.dims[dim];
+    }
+    return 0;
+}
+
+int kern_pad(const tensor *x, const tensor *value, const int64_t *low, const int64_t *interior,
+             tensor *r)
+{
+    size_t es = tensor_elem_bytes(r);
+    unsigned char *o = r->data;
+    for (int64_t i = 0; i < r->count; i++)
+        memcpy(o + i * (int64_t)es, value->data, es);
+    /* operand index j lands at low + j * (interior + 1); keep the j whose
+     * position is inside the result (negative padding crops) */
+    int rank = x->type.rank;
+    int64_t xs[SHAPE_MAX_RANK], rs[SHAPE_MAX_RANK], box[SHAPE_MAX_RANK];
+    int64_t ss[SHAPE_MAX_RANK], ds[SHAPE_MAX_RANK], soff = 0, doff = 0;
+    row_strides(&x->type, xs);
+    row_strides(&r->type, rs);
+    for (int d = 0; d < rank; d++) {
+        int64_t step = interior[d] + 1, n = x->type.dims[d], rn = r->type.dims[d];
+        int64_t jlo = low[d] >= 0 ? 0 : (-low[d] + step - 1) / step;
+        int64_t jhi = n - 1; /* last j with low + j * step < rn */
+        if (low[d] + jhi * step >= rn)
+            jhi = low[d] >= rn ? -1 : (rn - 1 - low[d]) / step;
+        box[d] = jhi >= jlo ? jhi - jlo + 1 : 0;
+        if (box[d] == 0)
+            return 0;
+        soff += jlo * xs[d];
+        ss[d] = xs[d];
+        doff += (low[d] + jlo * step) * rs[d];
+        ds[d] = step * rs[d];
+    }
+    copy_box(x->data, soff, ss, r->data, doff, ds, box, rank, es);
+    return 0;
+}
+
+int kern_iota(int64_t dim, tensor *r)
+{
+    /* the index along `dim`, converted from i64 by 3.6, then broadcast */
+    int64_t len = r->type.dims[dim];
+    if (r->count == 0)
+        return 0;
+    tensor_type it = { ET_I64, 1, { len } }, vt = { r->type.elem, 1, { len } };
+    tensor *idx = tensor_new(&it);
+    tensor *v = idx ? tensor_new(&vt) : NULL;
+    int rc = -1;
+    if (v) {
+        int64_t *p = idx->data;
+        for (int64_t i = 0; i < len; i++)
+            p[i] = i;
+        rc = kern_convert(idx, v);
+        if (rc == 0)
+            rc = kern_broadcast(v, &dim, r);
+    }
+    tensor_release(idx);
+    tensor_release(v);
+    return rc;
+}

@@ -1,0 +1,116 @@
+/* The reduce fast path (SPEC.md 4.40) for bodies that are one binary op on
+ * the block arguments. Each result element is a left fold, in row-major
+ * order of its reduced coordinates, starting from the init value; folds of
+ * different result elements are independent, so the operand is first
+ * transposed to make every fold's elements adjacent (or every fold step a
+ * contiguous row). */
+#include "interp/kern.h"
+#include "interp/kern_fscalar.h"
+#include "util/mem.h"
+
+void kern_reduce_perm(int rank, const int64_t *dims, int ndims, bool reduced_first, int64_t *perm)
+{
+    bool red[SHAPE_MAX_RANK] = { false };
+    for (int i = 0; i < ndims; i++)
+        red[dims[i]] = true;
+    int at = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        bool want_reduced = (pass == 0) == reduced_first;
+        for (int d = 0; d < rank; d++)
+            if (red[d] == want_reduced)
+                perm[at++] = d;
+    }
+}
+
+static tensor *permuted(const tensor *x, const int64_t *perm)
+{
+    tensor_type t = x->type;
+    for (int d = 0; d < t.rank; d++)
+        t.dims[d] = x->type.dims[perm[d]];
+    tensor *p = tensor_new(&t);
+    if (p)
+        kern_transpose(x, perm, p);
+    return p;
+}
+
+/* 1-byte element types: the op as a 64K table (built with the whole-tensor
+ * kernel itself, so it has exactly its semantics), then one lookup per
+ * step. xp is [outputs, R]. */
+static int fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+                      int64_t R, tensor *r)
+{
+    tensor_type tt = { init->type.elem, 1, { 65536 } };
+    tensor *ta = tensor_new(&tt), *tb = tensor_new(&tt), *tab = tensor_new(&tt);
+    int rc = -1;
+    if (ta && tb && tab) {
+        uint8_t *pa = ta->data, *pb = tb->data;
+        for (unsigned i = 0; i < 65536; i++) {
+            pa[i] = (uint8_t)(i >> 8);
+            pb[i] = (uint8_t)i;
+        }
+        /* sub-byte integers must be in their memory layout to be operands */
+        kern_int_normalize(tt.elem, pa, 65536);
+        kern_int_normalize(tt.elem, pb, 65536);
+        rc = kern_binary(op, ta, tb, tab);
+    }
+    if (rc == 0) {
+        /* stored bytes are already in their layout, so the raw bytes
+         * index the table directly */
+        const uint8_t *t = tab->data, *x = xp->data;
+        uint8_t *o = r->data;
+        uint8_t start = *(const uint8_t *)init->data;
+        for (int64_t i = 0; i < r->count; i++) {
+            const uint8_t *row = x + i * R;
+            unsigned acc = start;
+            if (acc_left)
+                for (int64_t j = 0; j < R; j++)
+                    acc = t[acc << 8 | row[j]];
+            else
+                for (int64_t j = 0; j < R; j++)
+                    acc = t[(unsigned)row[j] << 8 | acc];
+            o[i] = (uint8_t)acc;
+        }
+    }
+    tensor_release(ta);
+    tensor_release(tb);
+    tensor_release(tab);
+    return rc;
+}
+
+/* Any element type: xp is [R, outputs]; step j combines the accumulator
+ * tensor with row j using the whole-tensor kernel. */
+static int fold_rows(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+                     int64_t R, tensor *r)
+{
+    size_t es = tensor_elem_bytes(r);
+    for (int64_t i = 0; i < r->count; i++)
+        memcpy((unsigned char *)r->data + i * (int64_t)es, init->data, es);
+    tensor row = *r;
+    row.refs = 1;
+    for (int64_t j = 0; j < R; j++) {
+        row.data = (unsigned char *)xp->data + j * r->count * (int64_t)es;
+        int rc = acc_left ? kern_binary(op, r, &row, r) : kern_binary(op, &row, r, r);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+                      const int64_t *dims, int ndims, tensor *r)
+{
+    int64_t R = 1;
+    for (int i = 0; i < ndims; i++)
+        R *= x->type.dims[dims[i]];
+    if (r->count == 0)
+        return 0;
+    bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
+    int64_t perm[SHAPE_MAX_RANK];
+    kern_reduce_perm(x->type.rank, dims, ndims, !bytes, perm);
+    tensor *xp = permuted(x, perm);
+    if (!xp)
+        return -1;
+    int rc = bytes ? fold_bytes(op, acc_left, xp, init, R, r) : fold_rows(op, acc_left, xp, init, R, r);
+    tensor_release(xp);
+    return rc;
+}

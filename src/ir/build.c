@@ -1,0 +1,776 @@
+/* Parse-time ops to typed IR ops: resolves the written type signature into
+ * operand and result types, and the attribute set (generic dictionaries and
+ * pretty clauses alike) into each op's typed attributes. Rules that need
+ * value types live in check.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/parse.h"
+
+static const char *const op_names[IR_OP_COUNT] = {
+#define IR_OP_NAME(e, s) s,
+    IR_OP_LIST(IR_OP_NAME)
+#undef IR_OP_NAME
+};
+
+const char *ir_op_name(ir_op_kind k) { return k < IR_OP_COUNT ? op_names[k] : "?"; }
+
+int ir_op_lookup(const char *name, size_t len)
+{
+    if (len == 6 && memcmp(name, "return", 6) == 0)
+        return IR_OP_RETURN;
+    if (len == 4 && memcmp(name, "call", 4) == 0)
+        return IR_OP_CALL;
+    for (int k = 0; k < IR_OP_COUNT; k++)
+        if (strlen(op_names[k]) == len && memcmp(op_names[k], name, len) == 0)
+            return k;
+    return -1;
+}
+
+static const char *const cmp_dir_names[] = { "EQ", "NE", "GE", "GT", "LE", "LT" };
+static const char *const cmp_type_names[] = { "", "NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED" };
+static const char *const precision_names[] = { "DEFAULT", "HIGH", "HIGHEST" };
+
+const char *ir_cmp_dir_name(ir_cmp_dir d) { return cmp_dir_names[d]; }
+const char *ir_cmp_type_name(ir_cmp_type t) { return cmp_type_names[t]; }
+const char *ir_precision_name(ir_precision p) { return precision_names[p]; }
+
+#define ERR(loc, ...)                              \
+    do {                                           \
+        parse_error(ps, loc, __VA_ARGS__);         \
+        return false;                              \
+    } while (0)
+
+/* ---- attribute readers ------------------------------------------------ */
+
+static pentry *find(pop *p, const char *key)
+{
+    for (pentry *e = p->attrs.head; e; e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return e;
+    return NULL;
+}
+
+static bool need(parse_state *ps, pop *p, const char *key, pentry **out)
+{
+    *out = find(p, key);
+    if (!*out || !(*out)->val)
+        ERR(p->loc, "'%s' requires the attribute '%s'", p->name, key);
+    return true;
+}
+
+static bool magnitude(const char *s, uint64_t *v)
+{
+    uint64_t x = 0;
+    if (s[0] == '0' && s[1] == 'x') {
+        for (s += 2; *s; s++) {
+            int d = *s <= '9' ? *s - '0' : (*s | 32) - 'a' + 10;
+            if (x >> 60)
+                return false;
+            x = x << 4 | (uint64_t)d;
+        }
+    } else {
+        for (; *s; s++) {
+            unsigned d = (unsigned)(*s - '0');
+            if (x > (UINT64_MAX - d) / 10)
+                return false;
+            x = x * 10 + d;
+        }
+    }
+    *v = x;
+    return true;
+}
+
+static bool attr_int(parse_state *ps, pop *p, const pentry *e, const pattr *a, int64_t *out)
+{
+    uint64_t v;
+    if (!a || a->kind != PA_INT)
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be an integer", p->name, e->key ? e->key : "");
+    if (!magnitude(a->text, &v) || v > (a->neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))
+        ERR(a->loc, "'%s' attribute '%s' is out of range of i64", p->name, e->key ? e->key : "");
+    *out = a->neg ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
+
+static bool attr_uint64(parse_state *ps, pop *p, const pentry *e, uint64_t *out)
+{
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_INT || a->neg)
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a non-negative integer", p->name, e->key);
+    if (!magnitude(a->text, out))
+        ERR(a->loc, "'%s' attribute '%s' is out of range of ui64", p->name, e->key);
+    return true;
+}
+
+static bool attr_double(parse_state *ps, pop *p, const pentry *e, double *out)
+{
+    const pattr *a = e->val;
+    if (!a || (a->kind != PA_FLOAT && a->kind != PA_INT))
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a number", p->name, e->key);
+    double d = strtod(a->text, NULL);
+    if (a->kind == PA_INT && a->text[1] == 'x') {
+        uint64_t bits;
+        if (!magnitude(a->text, &bits))
+            ERR(a->loc, "'%s' attribute '%s' is out of range", p->name, e->key);
+        memcpy(&d, &bits, sizeof d); /* a hex f64 pattern */
+    }
+    *out = a->neg ? -d : d;
+    if (isnan(*out) || *out < 0)
+        ERR(a->loc, "'%s' attribute '%s' must be a non-negative number", p->name, e->key);
+    return true;
+}
+
+/* A list of integers: [1, 2], array<i64: 1, 2>, or dense<[1, 2]> :
+ * tensor<2xi64> (older producers). */
+static bool attr_ints(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
+{
+    const pattr *a = e->val;
+    if (!a)
+        ERR(e->loc, "'%s' attribute '%s' must be a list of integers", p->name, e->key);
+    if (a->kind == PA_INTS) {
+        *out = a->ints;
+        return true;
+    }
+    if (a->kind == PA_DENSE && et_is_int(a->lit->type.elem) && a->lit->type.rank <= 1) {
+        out->n = (int)a->lit->count;
+        out->v = parse_alloc(ps, (size_t)(out->n ? out->n : 1), sizeof(int64_t));
+        if (!out->v)
+            return false;
+        const et_traits *tr = et_get(a->lit->type.elem);
+        for (int i = 0; i < out->n; i++) {
+            uint64_t b = et_load_bits(a->lit->type.elem, a->lit->data + (size_t)i * tr->bytes);
+            if (tr->kind == EK_SINT && tr->value_bits < 64 && (b >> (tr->value_bits - 1)) & 1)
+                b |= ~((UINT64_C(1) << tr->value_bits) - 1);
+            out->v[i] = (int64_t)b;
+        }
+        return true;
+    }
+    if (a->kind != PA_ARRAY)
+        ERR(a->loc, "'%s' attribute '%s' must be a list of integers", p->name, e->key);
+    out->n = a->items.n;
+    out->v = parse_alloc(ps, (size_t)(out->n ? out->n : 1), sizeof(int64_t));
+    if (!out->v)
+        return false;
+    int i = 0;
+    for (const pentry *it = a->items.head; it; it = it->next, i++) {
+        pentry named = *it;
+        named.key = e->key;
+        if (!attr_int(ps, p, &named, it->val, &out->v[i]))
+            return false;
+    }
+    return true;
+}
+
+/* An enum value: WORD, #stablehlo<kind WORD> or #stablehlo.kind<WORD>. */
+static bool attr_enum(parse_state *ps, pop *p, const pentry *e, const char *kind, const char *const *names,
+                      int count, int *out)
+{
+    const pattr *a = e->val;
+    const char *w = NULL;
+    if (a && a->kind == PA_WORD)
+        w = a->text;
+    else if (a && a->kind == PA_ENUM)
+        w = a->word;
+    if (!w)
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a %s value", p->name, e->key, kind);
+    if (a->kind == PA_ENUM && a->word2 && strcmp(a->word2, kind) != 0)
+        ERR(a->loc, "'%s' attribute '%s' must be a %s, got a %s", p->name, e->key, kind, a->word2);
+    for (int i = 0; i < count; i++) {
+        if (strcmp(w, names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    ERR(a->loc, "'%s' has an invalid %s '%s'", p->name, kind, w);
+}
+
+static bool attr_literal(parse_state *ps, pop *p, const pentry *e, ir_literal *out)
+{
+    if (!e->val || e->val->kind != PA_DENSE)
+        ERR(e->val ? e->val->loc : e->loc, "'%s' attribute '%s' must be a dense literal", p->name, e->key);
+    *out = *e->val->lit;
+    return true;
+}
+
+/* ---- signatures -------------------------------------------------------- */
+
+static tensor_type *types_array(parse_state *ps, const tlist *l, int n)
+{
+    tensor_type *v = parse_alloc(ps, (size_t)(n ? n : 1), sizeof *v);
+    if (v && l) {
+        int i = 0;
+        for (const tnode *t = l->head; t && i < n; t = t->next)
+            v[i++] = *t->t;
+    }
+    return v;
+}
+
+static tensor_type *fill_types(parse_state *ps, const tensor_type *t, int n)
+{
+    tensor_type *v = parse_alloc(ps, (size_t)(n ? n : 1), sizeof *v);
+    if (v)
+        for (int i = 0; i < n; i++)
+            v[i] = *t;
+    return v;
+}
+
+static bool no_results(ir_op_kind k)
+{
+    return k == IR_OP_RETURN || k == IR_OP_REGION_RETURN ||
+           (ir_op_is_check(k) && k != IR_OP_CHECK_EQ);
+}
+
+/* Operand and result types from the written signature. */
+static bool resolve_sig(parse_state *ps, pop *p, ir_op *o)
+{
+    const psig *s = p->sig;
+    int nops = o->noperands;
+    if (!s) {
+        o->operand_types = parse_alloc(ps, (size_t)(nops ? nops : 1), sizeof(tensor_type));
+        o->result_types = parse_alloc(ps, 1, sizeof(tensor_type));
+        return o->operand_types && o->result_types;
+    }
+    int nins = s->ins ? s->ins->n : 0;
+    if (s->fn) {
+        if (nins != nops)
+            ERR(s->loc, "'%s' has %d operand%s but its type lists %d", p->name, nops, nops == 1 ? "" : "s", nins);
+        o->nresults = s->outs ? s->outs->n : 0;
+        o->operand_types = types_array(ps, s->ins, nops);
+        o->result_types = types_array(ps, s->outs, o->nresults);
+        return o->operand_types && o->result_types;
+    }
+    /* the plain forms `: T`, `: Tp, T`, `: T1, T2` */
+    if (no_results(p->kind)) {
+        o->nresults = 0;
+        o->result_types = parse_alloc(ps, 1, sizeof(tensor_type));
+        if (nins == nops)
+            o->operand_types = types_array(ps, s->ins, nops);
+        else if (nins == 1)
+            o->operand_types = fill_types(ps, s->ins->head->t, nops);
+        else
+            ERR(s->loc, "'%s' has %d operands but its type lists %d", p->name, nops, nins);
+        return o->operand_types && o->result_types;
+    }
+    o->nresults = 1;
+    if (p->kind == IR_OP_SELECT && nins == 2 && nops == 3) {
+        o->operand_types = parse_alloc(ps, 3, sizeof(tensor_type));
+        if (!o->operand_types)
+            return false;
+        o->operand_types[0] = *s->ins->head->t;
+        o->operand_types[1] = o->operand_types[2] = *s->ins->tail->t;
+        o->result_types = fill_types(ps, s->ins->tail->t, 1);
+        return o->result_types != NULL;
+    }
+    if (nins != 1)
+        ERR(s->loc, "'%s' expects a single type or a function type '(...) -> ...'", p->name);
+    o->operand_types = fill_types(ps, s->ins->head->t, nops);
+    o->result_types = fill_types(ps, s->ins->head->t, 1);
+    return o->operand_types && o->result_types;
+}
+
+/* ---- blocks ------------------------------------------------------------ */
+
+static bool build_block(parse_state *ps, const ulist *args, const olist *ops, ir_block *b)
+{
+    b->nargs = args ? args->n : 0;
+    b->arg_types = parse_alloc(ps, (size_t)(b->nargs ? b->nargs : 1), sizeof(tensor_type));
+    b->arg_names = parse_alloc(ps, (size_t)(b->nargs ? b->nargs : 1), sizeof(ir_use));
+    b->args = parse_alloc(ps, (size_t)(b->nargs ? b->nargs : 1), sizeof(int));
+    if (!b->arg_types || !b->arg_names || !b->args)
+        return false;
+    int i = 0;
+    for (const unode *u = args ? args->head : NULL; u; u = u->next, i++) {
+        b->arg_types[i] = *u->type;
+        b->arg_names[i] = u->u;
+        b->arg_names[i].result = -1;
+    }
+    b->nops = ops ? ops->n : 0;
+    b->ops = parse_alloc(ps, (size_t)(b->nops ? b->nops : 1), sizeof(ir_op));
+    if (!b->ops)
+        return false;
+    i = 0;
+    for (const onode *o = ops ? ops->head : NULL; o; o = o->next)
+        b->ops[i++] = *o->op;
+    return true;
+}
+
+static ir_use synth_use(const char *name, src_loc loc)
+{
+    return (ir_use){ name, -1, loc };
+}
+
+/* The body of the compact form `applies OP`: ^bb0(%a, %b): %r = OP %a, %b;
+ * stablehlo.return %r, with rank-0 arguments of the first input's element
+ * type. The names cannot be written in source, so they never clash. */
+static bool compact_body(parse_state *ps, pop *p, ir_op *o)
+{
+    if (o->noperands != 2)
+        ERR(p->loc, "the compact reduce form 'applies %s' takes exactly one input and one init value",
+            ir_op_name((ir_op_kind)p->compact_reduce_op));
+    ir_block *b = parse_alloc(ps, 1, sizeof *b);
+    tensor_type *scalar = parse_alloc(ps, 1, sizeof *scalar);
+    if (!b || !scalar)
+        return false;
+    scalar->elem = o->operand_types[0].elem;
+    scalar->rank = 0;
+    static const char *const acc = "\x01" "acc", *const elem = "\x01" "elem", *const res = "\x01" "res";
+    b->nargs = 2;
+    b->arg_types = fill_types(ps, scalar, 2);
+    b->arg_names = parse_alloc(ps, 2, sizeof(ir_use));
+    b->args = parse_alloc(ps, 2, sizeof(int));
+    b->nops = 2;
+    b->ops = parse_alloc(ps, 2, sizeof(ir_op));
+    if (!b->arg_types || !b->arg_names || !b->args || !b->ops)
+        return false;
+    b->arg_names[0] = synth_use(acc, p->loc);
+    b->arg_names[1] = synth_use(elem, p->loc);
+    ir_op *bin = &b->ops[0], *ret = &b->ops[1];
+    bin->kind = (ir_op_kind)p->compact_reduce_op;
+    bin->loc = p->loc;
+    bin->noperands = 2;
+    bin->uses = parse_alloc(ps, 2, sizeof(ir_use));
+    bin->operands = parse_alloc(ps, 2, sizeof(int));
+    bin->operand_types = fill_types(ps, scalar, 2);
+    bin->nresults = 1;
+    bin->results = parse_alloc(ps, 1, sizeof(int));
+    bin->result_types = fill_types(ps, scalar, 1);
+    bin->ndefs = 1;
+    bin->defs = parse_alloc(ps, 1, sizeof(ir_use));
+    ret->kind = IR_OP_REGION_RETURN;
+    ret->loc = p->loc;
+    ret->noperands = 1;
+    ret->uses = parse_alloc(ps, 1, sizeof(ir_use));
+    ret->operands = parse_alloc(ps, 1, sizeof(int));
+    ret->operand_types = fill_types(ps, scalar, 1);
+    ret->results = parse_alloc(ps, 1, sizeof(int));
+    ret->result_types = parse_alloc(ps, 1, sizeof(tensor_type));
+    if (!bin->uses || !bin->operands || !bin->operand_types || !bin->results || !bin->result_types ||
+        !bin->defs || !ret->uses || !ret->operands || !ret->operand_types || !ret->results || !ret->result_types)
+        return false;
+    bin->uses[0] = synth_use(acc, p->loc);
+    bin->uses[1] = synth_use(elem, p->loc);
+    bin->defs[0] = synth_use(res, p->loc);
+    ret->uses[0] = synth_use(res, p->loc);
+    o->a.reduce.body = b;
+    return true;
+}
+
+/* ---- per-op attributes ---------------------------------------------------- */
+
+static bool dot_dims(parse_state *ps, pop *p, const plist *fields, ir_dot *d)
+{
+    static const char *const names[4] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
+                                          "lhs_contracting_dimensions", "rhs_contracting_dimensions" };
+    ir_ints *slots[4] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract };
+    for (const pentry *e = fields->head; e; e = e->next) {
+        int k = -1;
+        for (int i = 0; i < 4; i++)
+            if (e->key && strcmp(e->key, names[i]) == 0)
+                k = i;
+        if (k < 0)
+            ERR(e->loc, "unknown field '%s' in #stablehlo.dot", e->key ? e->key : "?");
+        if (slots[k]->v)
+            ERR(e->loc, "duplicate field '%s' in #stablehlo.dot", e->key);
+        if (!attr_ints(ps, p, e, slots[k]))
+            return false;
+    }
+    for (int i = 0; i < 4; i++)
+        if (!slots[i]->v && !(slots[i]->v = parse_alloc(ps, 1, sizeof(int64_t))))
+            return false;
+    return true;
+}
+
+/* tf32 exists only here; the other names are element-type spellings. */
+static bool precision_type(parse_state *ps, const pentry *e, fp_id *out)
+{
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_WORD)
+        ERR(a ? a->loc : e->loc, "dot algorithm field '%s' must be a float type", e->key);
+    if (strcmp(a->text, "tf32") == 0) {
+        *out = FP_TF32;
+        return true;
+    }
+    int t = et_lookup(a->text, strlen(a->text));
+    if (t < 0 || !et_is_float((et_id)t))
+        ERR(a->loc, "dot algorithm field '%s' must be a float type, got '%s'", e->key, a->text);
+    *out = et_get((et_id)t)->fmt;
+    return true;
+}
+
+static bool dot_algorithm(parse_state *ps, pop *p, const pentry *e, ir_dot_algorithm *alg)
+{
+    static const char *const names[7] = { "lhs_precision_type", "rhs_precision_type", "accumulation_type",
+                                          "lhs_component_count", "rhs_component_count",
+                                          "num_primitive_operations", "allow_imprecise_accumulation" };
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_STRUCT)
+        ERR(a ? a->loc : e->loc, "'%s' algorithm must be <lhs_precision_type = ..., ...>", p->name);
+    int i = 0;
+    for (const pentry *f = a->items.head; f; f = f->next, i++) {
+        if (i >= 7 || !f->key || strcmp(f->key, names[i]) != 0)
+            ERR(f->loc, "dot algorithm: expected field '%s'", i < 7 ? names[i] : ">");
+        bool ok = true;
+        switch (i) {
+        case 0: ok = precision_type(ps, f, &alg->lhs_precision); break;
+        case 1: ok = precision_type(ps, f, &alg->rhs_precision); break;
+        case 2: ok = precision_type(ps, f, &alg->accumulation); break;
+        case 3: ok = attr_int(ps, p, f, f->val, &alg->lhs_component_count); break;
+        case 4: ok = attr_int(ps, p, f, f->val, &alg->rhs_component_count); break;
+        case 5: ok = attr_int(ps, p, f, f->val, &alg->num_primitive_operations); break;
+        case 6:
+            if (!f->val || f->val->kind != PA_WORD ||
+                (strcmp(f->val->text, "true") != 0 && strcmp(f->val->text, "false") != 0))
+                ERR(f->loc, "dot algorithm field 'allow_imprecise_accumulation' must be true or false");
+            alg->allow_imprecise_accumulation = strcmp(f->val->text, "true") == 0;
+            break;
+        }
+        if (!ok)
+            return false;
+    }
+    if (i != 7)
+        ERR(a->loc, "dot algorithm: missing field '%s'", names[i]);
+    return true;
+}
+
+static bool precision_list(parse_state *ps, pop *p, const pentry *e, ir_dot *d)
+{
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_ARRAY)
+        ERR(a ? a->loc : e->loc, "'%s' precision must be a list like [DEFAULT, DEFAULT]", p->name);
+    d->nprecision = a->items.n;
+    d->precision = parse_alloc(ps, (size_t)(a->items.n ? a->items.n : 1), sizeof(ir_precision));
+    if (!d->precision)
+        return false;
+    int i = 0;
+    for (const pentry *it = a->items.head; it; it = it->next, i++) {
+        pentry named = *it;
+        named.key = e->key;
+        int v;
+        if (!attr_enum(ps, p, &named, "precision", precision_names, 3, &v))
+            return false;
+        d->precision[i] = (ir_precision)v;
+    }
+    return true;
+}
+
+static bool build_dot(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_dot *d = &o->a.dot;
+    pentry *e;
+    if (p->kind == IR_OP_DOT_GENERAL) {
+        if ((e = find(p, "dot_dimension_numbers"))) {
+            if (!e->val || e->val->kind != PA_STRUCT)
+                ERR(e->loc, "'%s' dot_dimension_numbers must be #stablehlo.dot<...>", p->name);
+            if (!dot_dims(ps, p, &e->val->items, d))
+                return false;
+        } else {
+            /* the pretty clauses were stored under the struct's field names */
+            plist fields = { 0 };
+            pentry copies[4];
+            static const char *const names[4] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
+                                                  "lhs_contracting_dimensions", "rhs_contracting_dimensions" };
+            for (int i = 0; i < 4; i++) {
+                if ((e = find(p, names[i]))) {
+                    copies[i] = *e;
+                    copies[i].next = NULL;
+                    plist_add(&fields, &copies[i]);
+                }
+            }
+            if (!find(p, "lhs_contracting_dimensions"))
+                ERR(p->loc, "'%s' requires contracting_dims (or dot_dimension_numbers)", p->name);
+            if (!dot_dims(ps, p, &fields, d))
+                return false;
+        }
+    }
+    if ((e = find(p, "precision_config")) || (e = find(p, "precision"))) {
+        if (!precision_list(ps, p, e, d))
+            return false;
+    }
+    if (p->kind == IR_OP_DOT_GENERAL && (e = find(p, "algorithm"))) {
+        d->has_algorithm = true;
+        if (!dot_algorithm(ps, p, e, &d->algorithm))
+            return false;
+    }
+    return true;
+}
+
+/* custom_call targets that are check ops (SPEC.md 5.6). */
+static bool custom_call_target(parse_state *ps, pop *p, ir_op *o)
+{
+    const char *target = p->symbol;
+    pentry *e = find(p, "call_target_name");
+    if (!target) {
+        if (!e || !e->val || e->val->kind != PA_STRING)
+            ERR(p->loc, "'stablehlo.custom_call' requires a call target");
+        target = e->val->text;
+    }
+    o->a.custom_call.target = target;
+    static const struct {
+        const char *name;
+        ir_op_kind kind;
+    } checks[] = {
+        { "check.expect_eq", IR_OP_CHECK_EXPECT_EQ },
+        { "check.expect_almost_eq", IR_OP_CHECK_EXPECT_ALMOST_EQ },
+        { "check.expect_close", IR_OP_CHECK_EXPECT_CLOSE },
+        { "check.eq", IR_OP_CHECK_EQ },
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        if (strcmp(target, checks[i].name) == 0) {
+            o->kind = checks[i].kind;
+            memset(&o->a, 0, sizeof o->a);
+            o->a.check.custom_call = true;
+            o->a.check.tolerance = o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ ? 1e-3 : 1e-4;
+            o->a.check.max_ulp = 3;
+            o->a.check.min_ulp = 0;
+        }
+    }
+    return true;
+}
+
+static bool build_attrs(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    int v;
+    switch (p->kind) {
+    case IR_OP_CONSTANT:
+        if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &o->a.constant))
+            return false;
+        if (!p->sig) {
+            o->nresults = 1;
+            o->result_types[0] = o->a.constant.type;
+        }
+        return true;
+    case IR_OP_IOTA:
+        return need(ps, p, "iota_dimension", &e) && attr_int(ps, p, e, e->val, &o->a.iota_dim);
+    case IR_OP_CONCATENATE:
+        return need(ps, p, "dimension", &e) && attr_int(ps, p, e, e->val, &o->a.concat_dim);
+    case IR_OP_COMPARE:
+        if (!need(ps, p, "comparison_direction", &e) ||
+            !attr_enum(ps, p, e, "comparison_direction", cmp_dir_names, 6, &v))
+            return false;
+        o->a.compare.dir = (ir_cmp_dir)v;
+        o->a.compare.type = IR_CMPT_ABSENT;
+        if ((e = find(p, "compare_type"))) {
+            if (!attr_enum(ps, p, e, "comparison_type", cmp_type_names + 1, 5, &v))
+                return false;
+            o->a.compare.type = (ir_cmp_type)(v + 1);
+        }
+        return true;
+    case IR_OP_TRANSPOSE:
+        return need(ps, p, "permutation", &e) && attr_ints(ps, p, e, &o->a.dims);
+    case IR_OP_BROADCAST_IN_DIM:
+        return need(ps, p, "broadcast_dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
+    case IR_OP_REVERSE:
+        return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
+    case IR_OP_SLICE:
+        if (!need(ps, p, "start_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.start) ||
+            !need(ps, p, "limit_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.limit))
+            return false;
+        if ((e = find(p, "strides")))
+            return attr_ints(ps, p, e, &o->a.slice.stride);
+        o->a.slice.stride.n = o->a.slice.start.n;
+        o->a.slice.stride.v = parse_alloc(ps, (size_t)(o->a.slice.start.n + 1), sizeof(int64_t));
+        if (!o->a.slice.stride.v)
+            return false;
+        for (int i = 0; i < o->a.slice.start.n; i++)
+            o->a.slice.stride.v[i] = 1;
+        return true;
+    case IR_OP_PAD:
+        return need(ps, p, "edge_padding_low", &e) && attr_ints(ps, p, e, &o->a.pad.low) &&
+               need(ps, p, "edge_padding_high", &e) && attr_ints(ps, p, e, &o->a.pad.high) &&
+               need(ps, p, "interior_padding", &e) && attr_ints(ps, p, e, &o->a.pad.interior);
+    case IR_OP_REDUCE:
+        return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.reduce.dims);
+    case IR_OP_DOT_GENERAL:
+    case IR_OP_DOT:
+        return build_dot(ps, p, o);
+    case IR_OP_CALL:
+        if (p->symbol) {
+            o->a.call.name = p->symbol;
+        } else {
+            if (!need(ps, p, "callee", &e))
+                return false;
+            if (e->val->kind != PA_SYMBOL)
+                ERR(e->val->loc, "'func.call' attribute 'callee' must be a symbol like @f");
+            o->a.call.name = e->val->text;
+        }
+        o->a.call.index = -1;
+        return true;
+    case IR_OP_CUSTOM_CALL:
+        return custom_call_target(ps, p, o);
+    default:
+        return true;
+    }
+}
+
+/* Check-op attributes (also after a custom_call was mapped to a check). */
+static bool build_check(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_check *c = &o->a.check;
+    pentry *e;
+    if (!c->custom_call) {
+        c->tolerance = 1e-4;
+        c->max_ulp = 1;
+        c->min_ulp = 0;
+    }
+    switch (o->kind) {
+    case IR_OP_CHECK_EXPECT_EQ_CONST:
+    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+        if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &c->expected))
+            return false;
+        if (!p->sig && o->noperands == 1)
+            o->operand_types[0] = c->expected.type;
+        break;
+    default:
+        break;
+    }
+    if ((o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) &&
+        (e = find(p, "tolerance")) && !attr_double(ps, p, e, &c->tolerance))
+        return false;
+    if (o->kind == IR_OP_CHECK_EXPECT_CLOSE) {
+        if ((e = find(p, "max_ulp_difference")) && !attr_uint64(ps, p, e, &c->max_ulp))
+            return false;
+        if ((e = find(p, "min_ulp_difference")) && !attr_uint64(ps, p, e, &c->min_ulp))
+            return false;
+    }
+    return true;
+}
+
+ir_op *build_op(parse_state *ps, pop *p)
+{
+    ir_op *o = parse_alloc(ps, 1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->kind = (ir_op_kind)p->kind;
+    o->loc = p->loc;
+    /* duplicates between <{...}> and {...} or within one dictionary */
+    for (const pentry *a = p->attrs.head; a; a = a->next)
+        for (const pentry *b = a->next; b; b = b->next)
+            if (a->key && b->key && strcmp(a->key, b->key) == 0) {
+                parse_error(ps, b->loc, "duplicate attribute '%s' on '%s'", b->key, p->name);
+                return NULL;
+            }
+    o->noperands = p->uses ? p->uses->n : 0;
+    o->uses = parse_alloc(ps, (size_t)(o->noperands ? o->noperands : 1), sizeof(ir_use));
+    o->operands = parse_alloc(ps, (size_t)(o->noperands ? o->noperands : 1), sizeof(int));
+    if (!o->uses || !o->operands)
+        return NULL;
+    int i = 0;
+    for (const unode *u = p->uses ? p->uses->head : NULL; u; u = u->next)
+        o->uses[i++] = u->u;
+    if (p->kind == IR_OP_REDUCE && !p->generic && o->noperands % 2 == 0) {
+        /* pretty (input init: value) pairs -> all inputs, then all inits */
+        int n = o->noperands / 2;
+        ir_use *ordered = parse_alloc(ps, (size_t)(2 * n + 1), sizeof(ir_use));
+        if (!ordered)
+            return NULL;
+        for (int k = 0; k < n; k++) {
+            ordered[k] = o->uses[2 * k];
+            ordered[n + k] = o->uses[2 * k + 1];
+        }
+        o->uses = ordered;
+    }
+    o->ndefs = p->defs ? p->defs->n : 0;
+    o->defs = parse_alloc(ps, (size_t)(o->ndefs ? o->ndefs : 1), sizeof(ir_use));
+    if (!o->defs)
+        return NULL;
+    int ndefined = 0;
+    i = 0;
+    for (const unode *u = p->defs ? p->defs->head : NULL; u; u = u->next) {
+        o->defs[i++] = u->u;
+        ndefined += u->u.result > 0 ? u->u.result : 1;
+    }
+    if (!resolve_sig(ps, p, o) || !build_attrs(ps, p, o))
+        return NULL;
+    if (ir_op_is_check(o->kind) && !build_check(ps, p, o))
+        return NULL;
+    if (p->kind == IR_OP_CONSTANT && p->sig == NULL)
+        o->nresults = 1;
+    if (o->kind == IR_OP_REDUCE) {
+        if (p->compact_reduce_op >= 0) {
+            if (!p->sig || !p->sig->fn) {
+                parse_error(ps, p->loc, "'stablehlo.reduce' needs a function type '(inputs, inits) -> results'");
+                return NULL;
+            }
+            if (!compact_body(ps, p, o))
+                return NULL;
+        } else {
+            if (!p->region) {
+                parse_error(ps, p->loc, "'stablehlo.reduce' requires a body region");
+                return NULL;
+            }
+            o->a.reduce.body = parse_alloc(ps, 1, sizeof(ir_block));
+            if (!o->a.reduce.body || !build_block(ps, p->region->args, p->region->ops, o->a.reduce.body))
+                return NULL;
+            if (p->region->args && !p->generic) {
+                /* pretty pairs (acc_k, elem_k) -> accumulators first */
+                ir_block *b = o->a.reduce.body;
+                int n = b->nargs / 2;
+                tensor_type *ty = parse_alloc(ps, (size_t)b->nargs, sizeof *ty);
+                ir_use *nm = parse_alloc(ps, (size_t)b->nargs, sizeof *nm);
+                if (!ty || !nm)
+                    return NULL;
+                for (int k = 0; k < n; k++) {
+                    ty[k] = b->arg_types[2 * k];
+                    nm[k] = b->arg_names[2 * k];
+                    ty[n + k] = b->arg_types[2 * k + 1];
+                    nm[n + k] = b->arg_names[2 * k + 1];
+                }
+                b->arg_types = ty;
+                b->arg_names = nm;
+            }
+        }
+    } else if (p->region) {
+        parse_error(ps, p->region->loc, "'%s' does not take a region", p->name);
+        return NULL;
+    }
+    if (o->ndefs && ndefined != o->nresults) {
+        parse_error(ps, o->defs[0].loc, "'%s' has %d result%s but %d value%s defined", p->name, o->nresults,
+                    o->nresults == 1 ? "" : "s", ndefined, ndefined == 1 ? " is" : "s are");
+        return NULL;
+    }
+    o->results = parse_alloc(ps, (size_t)(o->nresults ? o->nresults : 1), sizeof(int));
+    o->dead = NULL;
+    return o->results ? o : NULL;
+}
+
+bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, tlist *results, pblock *body)
+{
+    if (visibility && strcmp(visibility, "public") != 0 && strcmp(visibility, "private") != 0 &&
+        strcmp(visibility, "nested") != 0) {
+        parse_error(ps, sym.loc, "unknown function visibility '%s' (public, private or nested)", visibility);
+        return false;
+    }
+    if (ps->nfuncs == ps->capfuncs) {
+        int cap = ps->capfuncs ? 2 * ps->capfuncs : 8;
+        ir_func *f = arena_grow(ps->arena, ps->funcs, (size_t)ps->nfuncs, (size_t)cap, sizeof *f);
+        if (!f) {
+            parse_error(ps, sym.loc, "out of memory");
+            return false;
+        }
+        ps->funcs = f;
+        ps->capfuncs = cap;
+    }
+    for (const unode *u = args ? args->head : NULL; body && u; u = u->next)
+        if (u->u.name[0] == '\0') {
+            parse_error(ps, u->u.loc, "arguments of a function with a body need names (%%arg0: ...)");
+            return false;
+        }
+    ir_func *f = &ps->funcs[ps->nfuncs];
+    memset(f, 0, sizeof *f);
+    f->name = parse_strdup(ps, sym.s, sym.n);
+    if (!f->name)
+        return false;
+    f->loc = sym.loc;
+    f->is_private = visibility && strcmp(visibility, "private") == 0;
+    f->has_body = body != NULL;
+    f->nresults = results ? results->n : 0;
+    f->result_types = types_array(ps, results, f->nresults);
+    if (!f->result_types || !build_block(ps, args, body ? body->ops : NULL, &f->body))
+        return false;
+    f->nargs = f->body.nargs;
+    f->arg_types = f->body.arg_types;
+    ps->nfuncs++;
+    return true;
+}

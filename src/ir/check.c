@@ -1,0 +1,366 @@
+/* The checker's driver: function-level rules (unique names, terminators,
+ * return and call signatures) and SSA resolution (SPEC.md 2.6): every use
+ * is bound to a value id of its function's table, in one walk that also
+ * builds the table. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "ir/check_internal.h"
+#include "util/mem.h"
+
+void check_error(checker *c, src_loc loc, const char *fmt, ...)
+{
+    c->errors++;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(c->src, loc, fmt, ap);
+    va_end(ap);
+}
+
+void check_warning(checker *c, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    diag_warning(c->src, loc, "%s", buf);
+}
+
+const char *check_type_str(const tensor_type *t)
+{
+    static char bufs[4][SHAPE_MAX_RANK * 21 + 64];
+    static int next;
+    char *b = bufs[next++ % 4];
+    shape_format(t, b, (int)sizeof bufs[0]);
+    return b;
+}
+
+static void oom(checker *c, src_loc loc)
+{
+    if (!c->oom)
+        check_error(c, loc, "out of memory");
+    c->oom = true;
+}
+
+/* ---- scopes: name -> value ids -------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    int first; /* value id of result 0 */
+    int count;
+    int next;  /* chain in the bucket */
+} binding;
+
+typedef struct {
+    checker *c;
+    ir_func *f;
+    binding *b;
+    int nb, capb;
+    int *bucket;
+    int nbucket;
+    ir_value *values;
+    int nvalues, capvalues;
+} scope;
+
+static unsigned hash_name(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static int lookup(const scope *s, const char *name)
+{
+    for (int i = s->bucket[hash_name(name) & (unsigned)(s->nbucket - 1)]; i >= 0; i = s->b[i].next)
+        if (strcmp(s->b[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* New values for a definition of `count` results; -1 on error. */
+static int define(scope *s, const ir_use *u, int count, const tensor_type *types)
+{
+    if (lookup(s, u->name) >= 0) {
+        check_error(s->c, u->loc, "redefinition of value '%%%s'", u->name);
+        return -1;
+    }
+    if (s->nvalues + count > s->capvalues) {
+        int cap = s->capvalues ? 2 * s->capvalues : 64;
+        while (cap < s->nvalues + count)
+            cap *= 2;
+        ir_value *v = mem_realloc(s->values, (size_t)cap * sizeof *v);
+        if (!v) {
+            oom(s->c, u->loc);
+            return -1;
+        }
+        s->values = v;
+        s->capvalues = cap;
+    }
+    if (s->nb == s->capb) {
+        int cap = s->capb ? 2 * s->capb : 64;
+        binding *b = mem_realloc(s->b, (size_t)cap * sizeof *b);
+        if (!b) {
+            oom(s->c, u->loc);
+            return -1;
+        }
+        s->b = b;
+        s->capb = cap;
+    }
+    int first = s->nvalues;
+    for (int i = 0; i < count; i++) {
+        s->values[first + i].type = types[i];
+        s->values[first + i].name = u->name;
+        s->values[first + i].loc = u->loc;
+    }
+    s->nvalues += count;
+    unsigned h = hash_name(u->name) & (unsigned)(s->nbucket - 1);
+    s->b[s->nb] = (binding){ u->name, first, count, s->bucket[h] };
+    s->bucket[h] = s->nb++;
+    return first;
+}
+
+/* Forgets the bindings made since `mark` (leaving a region). Bindings go in
+ * LIFO order, so each is at the head of its chain. */
+static void unwind(scope *s, int mark)
+{
+    while (s->nb > mark) {
+        binding *b = &s->b[--s->nb];
+        s->bucket[hash_name(b->name) & (unsigned)(s->nbucket - 1)] = b->next;
+    }
+}
+
+static bool defined_later(const ir_block *b, int from, const char *name)
+{
+    for (int i = from; i < b->nops; i++) {
+        const ir_op *o = &b->ops[i];
+        for (int d = 0; d < o->ndefs; d++)
+            if (strcmp(o->defs[d].name, name) == 0)
+                return true;
+        if (o->kind == IR_OP_REDUCE && o->a.reduce.body && defined_later(o->a.reduce.body, 0, name))
+            return true;
+    }
+    return false;
+}
+
+static bool resolve_use(scope *s, const ir_block *b, int at, const ir_use *u, int *out)
+{
+    int i = lookup(s, u->name);
+    if (i < 0) {
+        if (defined_later(b, at, u->name))
+            check_error(s->c, u->loc, "value '%%%s' is used before its definition", u->name);
+        else
+            check_error(s->c, u->loc, "use of undefined value '%%%s'", u->name);
+        return false;
+    }
+    const binding *bd = &s->b[i];
+    int k = u->result < 0 ? 0 : u->result;
+    if (k >= bd->count) {
+        check_error(s->c, u->loc, "result number #%d out of range: '%%%s' has %d result%s", k, u->name, bd->count,
+                    bd->count == 1 ? "" : "s");
+        return false;
+    }
+    *out = bd->first + k;
+    return true;
+}
+
+static bool resolve_block(scope *s, ir_block *b, bool is_region);
+
+static bool resolve_op(scope *s, ir_block *b, int at)
+{
+    ir_op *o = &b->ops[at];
+    bool ok = true;
+    for (int i = 0; i < o->noperands; i++) {
+        if (!resolve_use(s, b, at, &o->uses[i], &o->operands[i])) {
+            ok = false;
+            continue;
+        }
+        const tensor_type *have = &s->values[o->operands[i]].type;
+        if (!shape_equal(have, &o->operand_types[i])) {
+            check_error(s->c, o->uses[i].loc, "'%s' operand #%d '%%%s' has type %s but the op's type says %s",
+                        ir_op_name(o->kind), i, o->uses[i].name, check_type_str(have),
+                        check_type_str(&o->operand_types[i]));
+            ok = false;
+        }
+    }
+    if (o->kind == IR_OP_REDUCE && o->a.reduce.body) {
+        int mark = s->nb;
+        if (!resolve_block(s, o->a.reduce.body, true))
+            ok = false;
+        unwind(s, mark);
+    }
+    /* results: named groups in order; unnamed results still get slots */
+    int r = 0;
+    for (int d = 0; d < o->ndefs; d++) {
+        int count = o->defs[d].result > 0 ? o->defs[d].result : 1;
+        int first = define(s, &o->defs[d], count, o->result_types + r);
+        if (first < 0) {
+            ok = false;
+            first = 0;
+        }
+        for (int k = 0; k < count; k++)
+            o->results[r + k] = first + k;
+        r += count;
+    }
+    static const char unnamed[] = "";
+    for (; r < o->nresults; r++) {
+        ir_use u = { unnamed, -1, o->loc };
+        /* unnamed results cannot be referenced: bind under an impossible
+         * name, then drop the binding */
+        int first = define(s, &u, 1, o->result_types + r);
+        if (first < 0)
+            return false;
+        unwind(s, s->nb - 1);
+        o->results[r] = first;
+    }
+    return ok;
+}
+
+static bool resolve_block(scope *s, ir_block *b, bool is_region)
+{
+    bool ok = true;
+    for (int i = 0; i < b->nargs; i++) {
+        int v = define(s, &b->arg_names[i], 1, &b->arg_types[i]);
+        if (v < 0)
+            ok = false;
+        b->args[i] = v < 0 ? 0 : v;
+    }
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *o = &b->ops[i];
+        bool last = i == b->nops - 1;
+        if (o->kind == IR_OP_RETURN && is_region) {
+            check_error(s->c, o->loc, "a reduce body must end with 'stablehlo.return', not 'func.return'");
+            ok = false;
+        } else if (o->kind == IR_OP_REGION_RETURN && !is_region) {
+            check_error(s->c, o->loc, "'stablehlo.return' is only valid inside a reduce body (use 'func.return')");
+            ok = false;
+        } else if ((o->kind == IR_OP_RETURN || o->kind == IR_OP_REGION_RETURN) && !last) {
+            check_error(s->c, o->loc, "'%s' must be the last op of its block", ir_op_name(o->kind));
+            ok = false;
+        }
+        if (!resolve_op(s, b, i)) {
+            ok = false;
+            continue;
+        }
+        if (s->c->oom)
+            return false;
+        if (!check_op_rules(s->c, s->f, o))
+            ok = false;
+    }
+    return ok;
+}
+
+static bool check_func(checker *c, ir_func *f)
+{
+    ir_block *b = &f->body;
+    if (!f->has_body)
+        return true;
+    if (b->nops == 0 || b->ops[b->nops - 1].kind != IR_OP_RETURN) {
+        src_loc loc = b->nops ? b->ops[b->nops - 1].loc : f->loc;
+        check_error(c, loc, "function '@%s' must end with 'func.return'", f->name);
+        return false;
+    }
+    scope s = { .c = c, .f = f };
+    s.nbucket = 256;
+    s.bucket = mem_alloc((size_t)s.nbucket * sizeof(int));
+    if (!s.bucket) {
+        oom(c, f->loc);
+        return false;
+    }
+    memset(s.bucket, 0xFF, (size_t)s.nbucket * sizeof(int)); /* all -1 */
+    bool ok = resolve_block(&s, b, false);
+    if (ok) {
+        const ir_op *ret = &b->ops[b->nops - 1];
+        if (ret->noperands != f->nresults) {
+            check_error(c, ret->loc, "'func.return' has %d operand%s but function '@%s' returns %d value%s",
+                        ret->noperands, ret->noperands == 1 ? "" : "s", f->name, f->nresults,
+                        f->nresults == 1 ? "" : "s");
+            ok = false;
+        } else {
+            for (int i = 0; i < f->nresults; i++) {
+                if (!shape_equal(&ret->operand_types[i], &f->result_types[i])) {
+                    check_error(c, ret->uses[i].loc,
+                                "'func.return' operand #%d has type %s but function '@%s' returns %s", i,
+                                check_type_str(&ret->operand_types[i]), f->name,
+                                check_type_str(&f->result_types[i]));
+                    ok = false;
+                }
+            }
+        }
+    }
+    if (ok) {
+        f->nvalues = s.nvalues;
+        f->values = arena_alloc(c->m->arena, (size_t)(s.nvalues ? s.nvalues : 1), sizeof(ir_value));
+        if (!f->values) {
+            oom(c, f->loc);
+            ok = false;
+        } else {
+            if (s.nvalues)
+                memcpy(f->values, s.values, (size_t)s.nvalues * sizeof(ir_value));
+        }
+    }
+    mem_free(s.values);
+    mem_free(s.b);
+    mem_free(s.bucket);
+    if (ok && !live_compute(c, f))
+        ok = false;
+    return ok;
+}
+
+static void resolve_calls(checker *c, ir_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *o = &b->ops[i];
+        if (o->kind == IR_OP_REDUCE && o->a.reduce.body)
+            resolve_calls(c, o->a.reduce.body);
+        if (o->kind != IR_OP_CALL)
+            continue;
+        const ir_func *g = ir_module_find(c->m, o->a.call.name);
+        if (!g) {
+            check_error(c, o->loc, "'func.call' to unknown function '@%s'", o->a.call.name);
+            continue;
+        }
+        if (!g->has_body) {
+            check_error(c, o->loc, "'func.call' to '@%s', which is declared without a body", g->name);
+            continue;
+        }
+        o->a.call.func = g;
+        o->a.call.index = (int)(g - c->m->funcs);
+        if (o->noperands != g->nargs) {
+            check_error(c, o->loc, "'func.call' passes %d argument%s but '@%s' takes %d", o->noperands,
+                        o->noperands == 1 ? "" : "s", g->name, g->nargs);
+            continue;
+        }
+        if (o->nresults != g->nresults) {
+            check_error(c, o->loc, "'func.call' expects %d result%s but '@%s' returns %d", o->nresults,
+                        o->nresults == 1 ? "" : "s", g->name, g->nresults);
+            continue;
+        }
+        for (int k = 0; k < g->nargs; k++)
+            if (!shape_equal(&o->operand_types[k], &g->arg_types[k]))
+                check_error(c, o->uses[k].loc, "'func.call' argument #%d has type %s but '@%s' expects %s", k,
+                            check_type_str(&o->operand_types[k]), g->name, check_type_str(&g->arg_types[k]));
+        for (int k = 0; k < g->nresults; k++)
+            if (!shape_equal(&o->result_types[k], &g->result_types[k]))
+                check_error(c, o->loc, "'func.call' result #%d has type %s but '@%s' returns %s", k,
+                            check_type_str(&o->result_types[k]), g->name, check_type_str(&g->result_types[k]));
+    }
+}
+
+int ir_check_module(ir_module *m, diag_source *src)
+{
+    checker c = { .m = m, .src = src };
+    for (int i = 0; i < m->nfuncs; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(m->funcs[i].name, m->funcs[j].name) == 0) {
+                check_error(&c, m->funcs[i].loc, "redefinition of function '@%s' (first defined at line %d)",
+                            m->funcs[i].name, m->funcs[j].loc.line);
+                break;
+            }
+    for (int i = 0; i < m->nfuncs && !c.oom; i++) {
+        check_func(&c, &m->funcs[i]);
+        resolve_calls(&c, &m->funcs[i].body);
+    }
+    return c.errors ? -1 : 0;
+}

@@ -1,0 +1,30 @@
+/* Internal to the checker: shared helpers of check.c (module, functions,
+ * SSA), check_ops.c (per-op rules) and live.c (value lifetimes). */
+#ifndef IRRUN_CHECK_INTERNAL_H
+#define IRRUN_CHECK_INTERNAL_H
+
+#include "ir/arena.h"
+#include "ir/ir.h"
+
+typedef struct {
+    ir_module *m;
+    diag_source *src;
+    int errors;
+    bool oom;
+} checker;
+
+void check_error(checker *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void check_warning(checker *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* "tensor<2x3xf32>" in one of a few rotating buffers (valid for a few
+ * calls, enough for one message). */
+const char *check_type_str(const tensor_type *t);
+
+/* The rules of SPEC.md 4 and 5 for one op whose operands were resolved and
+ * whose types match its signature. Reports and returns false on error. */
+bool check_op_rules(checker *c, const ir_func *f, ir_op *o);
+
+/* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
+bool live_compute(checker *c, ir_func *f);
+
+#endif

@@ -1,0 +1,621 @@
+/* The "Checks" of every op of SPEC.md section 4 and of the check dialect
+ * (section 5). Operands are resolved and their types equal the op's written
+ * signature when these run; each message names the op and the rule. */
+#include <string.h>
+
+#include "ir/check_internal.h"
+
+#define FAIL(loc, ...)                         \
+    do {                                       \
+        check_error(c, loc, __VA_ARGS__);      \
+        return false;                          \
+    } while (0)
+
+#define TS(t) check_type_str(t)
+
+typedef enum { S_BOOL = 1, S_SINT = 2, S_UINT = 4, S_FLOAT = 8, S_COMPLEX = 16 } elem_set;
+enum { S_INT = S_SINT | S_UINT, S_ANY = 31 };
+
+static unsigned set_of(et_id e)
+{
+    switch (et_get(e)->kind) {
+    case EK_BOOL: return S_BOOL;
+    case EK_SINT: return S_SINT;
+    case EK_UINT: return S_UINT;
+    case EK_FLOAT: return S_FLOAT;
+    default: return S_COMPLEX;
+    }
+}
+
+static const char *set_name(unsigned s)
+{
+    switch (s) {
+    case S_INT | S_FLOAT | S_COMPLEX: return "integer, float or complex";
+    case S_INT | S_FLOAT: return "integer or float";
+    case S_SINT | S_FLOAT | S_COMPLEX: return "signed integer, float or complex";
+    case S_FLOAT | S_COMPLEX: return "float or complex";
+    case S_FLOAT: return "float";
+    case S_BOOL | S_INT: return "boolean or integer";
+    default: return "supported";
+    }
+}
+
+static bool elem_in(checker *c, const ir_op *o, const tensor_type *t, unsigned set)
+{
+    if (!(set_of(t->elem) & set))
+        FAIL(o->loc, "'%s' does not accept element type %s (expected %s elements)", ir_op_name(o->kind),
+             et_get(t->elem)->name, set_name(set));
+    return true;
+}
+
+static bool same_type(checker *c, const ir_op *o, const tensor_type *a, const char *an, const tensor_type *b,
+                      const char *bn)
+{
+    if (!shape_equal(a, b))
+        FAIL(o->loc, "'%s' requires %s and %s to have the same type, got %s and %s", ir_op_name(o->kind), an, bn,
+             TS(a), TS(b));
+    return true;
+}
+
+static bool arity(checker *c, const ir_op *o, int nops, int nres)
+{
+    if (nops >= 0 && o->noperands != nops)
+        FAIL(o->loc, "'%s' takes %d operand%s, got %d", ir_op_name(o->kind), nops, nops == 1 ? "" : "s",
+             o->noperands);
+    if (nres >= 0 && o->nresults != nres)
+        FAIL(o->loc, "'%s' has %d result%s, got %d", ir_op_name(o->kind), nres, nres == 1 ? "" : "s", o->nresults);
+    return true;
+}
+
+/* Each entry in [0, rank), optionally without repeats. */
+static bool dims_in_range(checker *c, const ir_op *o, const char *what, const ir_ints *d, int rank, bool unique)
+{
+    for (int i = 0; i < d->n; i++) {
+        if (d->v[i] < 0 || d->v[i] >= rank)
+            FAIL(o->loc, "'%s' %s entry %lld is out of range [0, %d)", ir_op_name(o->kind), what,
+                 (long long)d->v[i], rank);
+        if (unique)
+            for (int j = 0; j < i; j++)
+                if (d->v[j] == d->v[i])
+                    FAIL(o->loc, "'%s' %s repeats dimension %lld", ir_op_name(o->kind), what, (long long)d->v[i]);
+    }
+    return true;
+}
+
+static bool list_len(checker *c, const ir_op *o, const char *what, const ir_ints *d, int want)
+{
+    if (d->n != want)
+        FAIL(o->loc, "'%s' %s has %d entr%s but the operand rank is %d", ir_op_name(o->kind), what, d->n,
+             d->n == 1 ? "y" : "ies", want);
+    return true;
+}
+
+static bool check_bitcast(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    unsigned w1 = et_get(a->elem)->value_bits, w2 = et_get(r->elem)->value_bits;
+    bool c1 = et_get(a->elem)->kind == EK_COMPLEX, c2 = et_get(r->elem)->kind == EK_COMPLEX;
+    if (c1 != c2)
+        FAIL(o->loc, "'stablehlo.bitcast_convert' cannot convert between complex and non-complex types (%s to %s)",
+             et_get(a->elem)->name, et_get(r->elem)->name);
+    if (w1 == w2) {
+        if (!shape_same_dims(a, r))
+            FAIL(o->loc, "'stablehlo.bitcast_convert' between equal widths needs equal shapes, got %s and %s", TS(a),
+                 TS(r));
+        return true;
+    }
+    const tensor_type *wide = w1 > w2 ? a : r, *narrow = w1 > w2 ? r : a;
+    unsigned ww = w1 > w2 ? w1 : w2, nw = w1 > w2 ? w2 : w1;
+    bool ok = narrow->rank == wide->rank + 1;
+    for (int d = 0; ok && d < wide->rank; d++)
+        ok = wide->dims[d] == narrow->dims[d];
+    if (ok)
+        ok = narrow->dims[narrow->rank - 1] * (int64_t)nw == (int64_t)ww;
+    if (!ok)
+        FAIL(o->loc,
+             "'stablehlo.bitcast_convert' from %s to %s: the narrower type needs the wider shape plus a last "
+             "dimension of %u",
+             TS(a), TS(r), ww / nw);
+    return true;
+}
+
+static bool check_broadcast(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    const ir_ints *d = &o->a.dims;
+    if (a->elem != r->elem)
+        FAIL(o->loc, "'stablehlo.broadcast_in_dim' requires the same element type, got %s and %s", TS(a), TS(r));
+    if (!list_len(c, o, "broadcast dimensions", d, a->rank) ||
+        !dims_in_range(c, o, "broadcast dimensions", d, r->rank, true))
+        return false;
+    for (int i = 0; i < a->rank; i++)
+        if (a->dims[i] != 1 && a->dims[i] != r->dims[d->v[i]])
+            FAIL(o->loc,
+                 "'stablehlo.broadcast_in_dim' operand dimension %d has size %lld, which is neither 1 nor the "
+                 "result's size %lld at dimension %lld",
+                 i, (long long)a->dims[i], (long long)r->dims[d->v[i]], (long long)d->v[i]);
+    return true;
+}
+
+static bool check_transpose(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    const ir_ints *p = &o->a.dims;
+    if (a->elem != r->elem)
+        FAIL(o->loc, "'stablehlo.transpose' requires the same element type, got %s and %s", TS(a), TS(r));
+    if (!list_len(c, o, "permutation", p, a->rank) || !dims_in_range(c, o, "permutation", p, a->rank, true))
+        return false;
+    if (r->rank != a->rank)
+        FAIL(o->loc, "'stablehlo.transpose' result rank %d differs from the operand rank %d", r->rank, a->rank);
+    for (int d = 0; d < r->rank; d++)
+        if (r->dims[d] != a->dims[p->v[d]])
+            FAIL(o->loc, "'stablehlo.transpose' result type %s does not match the permuted operand type %s", TS(r),
+                 TS(a));
+    return true;
+}
+
+static bool check_concatenate(checker *c, const ir_op *o)
+{
+    const tensor_type *r = &o->result_types[0];
+    if (o->noperands < 1)
+        FAIL(o->loc, "'stablehlo.concatenate' needs at least one operand");
+    const tensor_type *a0 = &o->operand_types[0];
+    if (a0->rank == 0)
+        FAIL(o->loc, "'stablehlo.concatenate' cannot concatenate rank-0 values");
+    int64_t dim = o->a.concat_dim;
+    if (dim < 0 || dim >= a0->rank)
+        FAIL(o->loc, "'stablehlo.concatenate' dimension %lld must be less than the rank %d", (long long)dim,
+             a0->rank);
+    int64_t sum = 0;
+    for (int i = 0; i < o->noperands; i++) {
+        const tensor_type *t = &o->operand_types[i];
+        if (t->elem != a0->elem || t->rank != a0->rank)
+            FAIL(o->uses[i].loc, "'stablehlo.concatenate' operand #%d has type %s, incompatible with %s", i, TS(t),
+                 TS(a0));
+        for (int d = 0; d < t->rank; d++)
+            if (d != dim && t->dims[d] != a0->dims[d])
+                FAIL(o->uses[i].loc,
+                     "'stablehlo.concatenate' operand #%d has size %lld at dimension %d, expected %lld", i,
+                     (long long)t->dims[d], d, (long long)a0->dims[d]);
+        sum += t->dims[dim];
+    }
+    tensor_type want = *a0;
+    want.dims[dim] = sum;
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.concatenate' result type %s should be %s", TS(r), TS(&want));
+    return true;
+}
+
+static bool check_slice(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    const ir_ints *s = &o->a.slice.start, *l = &o->a.slice.limit, *t = &o->a.slice.stride;
+    if (!list_len(c, o, "start_indices", s, a->rank) || !list_len(c, o, "limit_indices", l, a->rank) ||
+        !list_len(c, o, "strides", t, a->rank))
+        return false;
+    tensor_type want = *a;
+    for (int d = 0; d < a->rank; d++) {
+        if (s->v[d] < 0 || s->v[d] > l->v[d] || l->v[d] > a->dims[d])
+            FAIL(o->loc, "'stablehlo.slice' dimension %d needs 0 <= start %lld <= limit %lld <= size %lld", d,
+                 (long long)s->v[d], (long long)l->v[d], (long long)a->dims[d]);
+        if (t->v[d] <= 0)
+            FAIL(o->loc, "'stablehlo.slice' stride %lld of dimension %d must be positive", (long long)t->v[d], d);
+        want.dims[d] = (l->v[d] - s->v[d] + t->v[d] - 1) / t->v[d];
+    }
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.slice' result type %s should be %s", TS(r), TS(&want));
+    return true;
+}
+
+static bool check_pad(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *v = &o->operand_types[1], *r = &o->result_types[0];
+    if (v->rank != 0)
+        FAIL(o->uses[1].loc, "'stablehlo.pad' padding value must be rank 0, got %s", TS(v));
+    if (v->elem != a->elem || r->elem != a->elem)
+        FAIL(o->loc, "'stablehlo.pad' requires equal element types, got %s, %s and %s", TS(a), TS(v), TS(r));
+    const ir_ints *lo = &o->a.pad.low, *hi = &o->a.pad.high, *in = &o->a.pad.interior;
+    if (!list_len(c, o, "edge_padding_low", lo, a->rank) || !list_len(c, o, "edge_padding_high", hi, a->rank) ||
+        !list_len(c, o, "interior_padding", in, a->rank))
+        return false;
+    tensor_type want = *a;
+    for (int d = 0; d < a->rank; d++) {
+        const int64_t big = INT64_C(1) << 40;
+        if (in->v[d] < 0)
+            FAIL(o->loc, "'stablehlo.pad' interior padding %lld of dimension %d must be non-negative",
+                 (long long)in->v[d], d);
+        if (lo->v[d] > big || lo->v[d] < -big || hi->v[d] > big || hi->v[d] < -big || in->v[d] > big)
+            FAIL(o->loc, "'stablehlo.pad' padding of dimension %d is too large", d);
+        int64_t n = a->dims[d];
+        int64_t size = n + lo->v[d] + hi->v[d] + (n > 0 ? (n - 1) * in->v[d] : 0);
+        if (size < 0)
+            FAIL(o->loc, "'stablehlo.pad' dimension %d would have negative size %lld", d, (long long)size);
+        want.dims[d] = size;
+    }
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.pad' result type %s should be %s", TS(r), TS(&want));
+    return true;
+}
+
+static bool check_reduce(checker *c, const ir_op *o)
+{
+    if (o->noperands < 2 || o->noperands % 2)
+        FAIL(o->loc, "'stablehlo.reduce' takes N inputs and N init values, got %d operands", o->noperands);
+    int n = o->noperands / 2;
+    if (o->nresults != n)
+        FAIL(o->loc, "'stablehlo.reduce' with %d inputs has %d results, got %d", n, n, o->nresults);
+    const tensor_type *in0 = &o->operand_types[0];
+    if (!dims_in_range(c, o, "dimensions", &o->a.reduce.dims, in0->rank, true))
+        return false;
+    tensor_type out = *in0;
+    out.rank = 0;
+    for (int d = 0; d < in0->rank; d++) {
+        bool reduced = false;
+        for (int i = 0; i < o->a.reduce.dims.n; i++)
+            reduced |= o->a.reduce.dims.v[i] == d;
+        if (!reduced)
+            out.dims[out.rank++] = in0->dims[d];
+    }
+    const ir_block *b = o->a.reduce.body;
+    if (b->nargs != 2 * n)
+        FAIL(o->loc, "'stablehlo.reduce' body must take %d arguments (accumulators then elements), got %d", 2 * n,
+             b->nargs);
+    for (int k = 0; k < n; k++) {
+        const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[n + k];
+        if (!shape_same_dims(in, in0))
+            FAIL(o->uses[k].loc, "'stablehlo.reduce' inputs must have the same shape, got %s and %s", TS(in),
+                 TS(in0));
+        if (init->rank != 0 || init->elem != in->elem)
+            FAIL(o->uses[n + k].loc, "'stablehlo.reduce' init value #%d must be rank 0 of %s, got %s", k,
+                 et_get(in->elem)->name, TS(init));
+        for (int j = 0; j < 2; j++) {
+            const tensor_type *t = &b->arg_types[k + j * n];
+            if (t->rank != 0 || t->elem != in->elem)
+                FAIL(b->arg_names[k + j * n].loc,
+                     "'stablehlo.reduce' body argument #%d must be tensor<%s>, got %s", k + j * n,
+                     et_get(in->elem)->name, TS(t));
+        }
+        out.elem = in->elem;
+        if (!shape_equal(&o->result_types[k], &out))
+            FAIL(o->loc, "'stablehlo.reduce' result #%d type %s should be %s", k, TS(&o->result_types[k]),
+                 TS(&out));
+    }
+    if (b->nops == 0 || b->ops[b->nops - 1].kind != IR_OP_REGION_RETURN)
+        FAIL(b->nops ? b->ops[b->nops - 1].loc : o->loc, "a reduce body must end with 'stablehlo.return'");
+    const ir_op *ret = &b->ops[b->nops - 1];
+    if (ret->noperands != n)
+        FAIL(ret->loc, "'stablehlo.return' of a reduce body returns %d value%s, expected %d", ret->noperands,
+             ret->noperands == 1 ? "" : "s", n);
+    for (int k = 0; k < n; k++) {
+        const tensor_type *t = &ret->operand_types[k];
+        if (t->rank != 0 || t->elem != o->operand_types[k].elem)
+            FAIL(ret->uses[k].loc, "'stablehlo.return' value #%d of a reduce body must be tensor<%s>, got %s", k,
+                 et_get(o->operand_types[k].elem)->name, TS(t));
+    }
+    return true;
+}
+
+static bool is_f8_alg(fp_id f)
+{
+    return f == FP_F8E3M4 || f == FP_F8E4M3 || f == FP_F8E4M3FN || f == FP_F8E5M2 || f == FP_F8E4M3FNUZ ||
+           f == FP_F8E4M3B11FNUZ || f == FP_F8E5M2FNUZ;
+}
+
+/* SPEC 4.41 check 8: the algorithms REF's verifier knows. */
+static bool known_algorithm(const ir_dot_algorithm *a)
+{
+    if (a->lhs_component_count != 1 || a->rhs_component_count != 1)
+        return false;
+    if (is_f8_alg(a->lhs_precision) && is_f8_alg(a->rhs_precision) && a->accumulation == FP_F32 &&
+        a->num_primitive_operations == 1)
+        return true;
+    if (a->allow_imprecise_accumulation)
+        return false;
+    static const struct {
+        fp_id l, r, acc;
+        int ops;
+    } known[] = {
+        { FP_F16, FP_F16, FP_F16, 1 },   { FP_F16, FP_F16, FP_F32, 1 },   { FP_BF16, FP_BF16, FP_BF16, 1 },
+        { FP_BF16, FP_BF16, FP_F32, 1 }, { FP_BF16, FP_BF16, FP_F32, 3 }, { FP_BF16, FP_BF16, FP_F32, 6 },
+        { FP_BF16, FP_BF16, FP_F32, 9 }, { FP_TF32, FP_TF32, FP_F32, 1 }, { FP_TF32, FP_TF32, FP_F32, 3 },
+        { FP_F32, FP_F32, FP_F32, 1 },   { FP_F64, FP_F64, FP_F64, 1 },
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i].l == a->lhs_precision && known[i].r == a->rhs_precision && known[i].acc == a->accumulation &&
+            known[i].ops == a->num_primitive_operations)
+            return true;
+    return false;
+}
+
+static bool check_dot_general(checker *c, ir_op *o)
+{
+    const char *name = ir_op_name(o->kind);
+    const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
+    ir_dot *d = &o->a.dot;
+    if (d->lhs_batch.n != d->rhs_batch.n)
+        FAIL(o->loc, "'%s' (C1) lhs and rhs batching dimension lists differ in length: %d vs %d", name,
+             d->lhs_batch.n, d->rhs_batch.n);
+    if (d->lhs_contract.n != d->rhs_contract.n)
+        FAIL(o->loc, "'%s' (C2) lhs and rhs contracting dimension lists differ in length: %d vs %d", name,
+             d->lhs_contract.n, d->rhs_contract.n);
+    const ir_ints *lists[4] = { &d->lhs_batch, &d->lhs_contract, &d->rhs_batch, &d->rhs_contract };
+    const char *lnames[4] = { "lhs batching", "lhs contracting", "rhs batching", "rhs contracting" };
+    for (int k = 0; k < 4; k++) {
+        int rank = k < 2 ? a->rank : b->rank;
+        for (int i = 0; i < lists[k]->n; i++)
+            if (lists[k]->v[i] < 0 || lists[k]->v[i] >= rank)
+                FAIL(o->loc, "'%s' (C5-C8) %s dimension %lld is out of range [0, %d)", name, lnames[k],
+                     (long long)lists[k]->v[i], rank);
+    }
+    for (int side = 0; side < 2; side++) {
+        const ir_ints *x = lists[2 * side], *y = lists[2 * side + 1];
+        for (int i = 0; i < x->n + y->n; i++)
+            for (int j = 0; j < i; j++) {
+                int64_t vi = i < x->n ? x->v[i] : y->v[i - x->n], vj = j < x->n ? x->v[j] : y->v[j - x->n];
+                if (vi == vj)
+                    FAIL(o->loc, "'%s' (C%d) %s dimension %lld appears twice in the batching and contracting lists",
+                         name, 3 + side, side ? "rhs" : "lhs", (long long)vi);
+            }
+    }
+    for (int i = 0; i < d->lhs_batch.n; i++)
+        if (a->dims[d->lhs_batch.v[i]] != b->dims[d->rhs_batch.v[i]])
+            FAIL(o->loc, "'%s' (C9) batching dimensions lhs %lld (size %lld) and rhs %lld (size %lld) differ", name,
+                 (long long)d->lhs_batch.v[i], (long long)a->dims[d->lhs_batch.v[i]], (long long)d->rhs_batch.v[i],
+                 (long long)b->dims[d->rhs_batch.v[i]]);
+    for (int i = 0; i < d->lhs_contract.n; i++)
+        if (a->dims[d->lhs_contract.v[i]] != b->dims[d->rhs_contract.v[i]])
+            FAIL(o->loc, "'%s' (C10) contracting dimensions lhs %lld (size %lld) and rhs %lld (size %lld) differ",
+                 name, (long long)d->lhs_contract.v[i], (long long)a->dims[d->lhs_contract.v[i]],
+                 (long long)d->rhs_contract.v[i], (long long)b->dims[d->rhs_contract.v[i]]);
+    if (d->nprecision > 2)
+        FAIL(o->loc, "'%s' (C11) precision config has %d entries, at most 2 allowed", name, d->nprecision);
+    tensor_type want = *r;
+    want.rank = 0;
+    for (int i = 0; i < d->lhs_batch.n; i++)
+        want.dims[want.rank++] = a->dims[d->lhs_batch.v[i]];
+    for (int side = 0; side < 2; side++) {
+        const tensor_type *t = side ? b : a;
+        const ir_ints *x = lists[2 * side], *y = lists[2 * side + 1];
+        for (int dim = 0; dim < t->rank; dim++) {
+            bool used = false;
+            for (int i = 0; i < x->n; i++)
+                used |= x->v[i] == dim;
+            for (int i = 0; i < y->n; i++)
+                used |= y->v[i] == dim;
+            if (!used) {
+                if (want.rank == SHAPE_MAX_RANK)
+                    FAIL(o->loc, "'%s' result rank exceeds %d", name, SHAPE_MAX_RANK);
+                want.dims[want.rank++] = t->dims[dim];
+            }
+        }
+    }
+    if (!shape_same_dims(r, &want))
+        FAIL(o->loc, "'%s' (C12) result type %s should have shape %s", name, TS(r), TS(&want));
+    if (a->elem != b->elem)
+        check_warning(c, o->loc, "'%s' operands have different element types %s and %s (converted to %s)", name,
+                      et_get(a->elem)->name, et_get(b->elem)->name, et_get(r->elem)->name);
+    if (d->has_algorithm) {
+        const ir_dot_algorithm *al = &d->algorithm;
+        for (int i = 0; i < d->nprecision; i++)
+            if (d->precision[i] != IR_PREC_DEFAULT)
+                FAIL(o->loc, "'%s' (C21) precision config must be DEFAULT when an algorithm is given", name);
+        if (al->lhs_component_count < 1 || al->rhs_component_count < 1 || al->num_primitive_operations < 1)
+            FAIL(o->loc, "'%s' (C22-C24) algorithm component counts and num_primitive_operations must be >= 1", name);
+        if (!known_algorithm(al))
+            FAIL(o->loc, "'%s' algorithm (%s, %s, accumulation %s, %lld primitive operation%s%s) is not a known dot "
+                         "algorithm",
+                 name, fp_fmt(al->lhs_precision)->name, fp_fmt(al->rhs_precision)->name,
+                 fp_fmt(al->accumulation)->name, (long long)al->num_primitive_operations,
+                 al->num_primitive_operations == 1 ? "" : "s",
+                 al->allow_imprecise_accumulation ? ", imprecise accumulation" : "");
+    }
+    return true;
+}
+
+static bool check_dot(checker *c, ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
+    if (a->rank < 1 || a->rank > 2 || b->rank < 1 || b->rank > 2)
+        FAIL(o->loc, "'stablehlo.dot' needs rank 1 or 2 operands, got %s and %s", TS(a), TS(b));
+    if (a->dims[a->rank - 1] != b->dims[0])
+        FAIL(o->loc, "'stablehlo.dot' contracting dimensions differ: %s and %s", TS(a), TS(b));
+    /* the equivalent dot_general, for one interpreter routine */
+    ir_dot *d = &o->a.dot;
+    int64_t *v = arena_alloc(c->m->arena, 4, sizeof(int64_t));
+    if (!v)
+        FAIL(o->loc, "out of memory");
+    v[0] = a->rank - 1;
+    v[1] = 0;
+    d->lhs_contract = (ir_ints){ 1, &v[0] };
+    d->rhs_contract = (ir_ints){ 1, &v[1] };
+    d->lhs_batch = (ir_ints){ 0, &v[2] };
+    d->rhs_batch = (ir_ints){ 0, &v[3] };
+    (void)r;
+    return check_dot_general(c, o);
+}
+
+static bool check_compare(checker *c, const ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    if (!same_type(c, o, a, "lhs", &o->operand_types[1], "rhs"))
+        return false;
+    tensor_type want = *a;
+    want.elem = ET_I1;
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.compare' result type %s should be %s", TS(r), TS(&want));
+    ir_cmp_type t = o->a.compare.type;
+    unsigned s = set_of(a->elem);
+    bool fits = t == IR_CMPT_ABSENT || t == IR_CMPT_NOTYPE ||
+                (t == IR_CMPT_SIGNED && s == S_SINT) || (t == IR_CMPT_UNSIGNED && (s == S_UINT || s == S_BOOL)) ||
+                ((t == IR_CMPT_FLOAT || t == IR_CMPT_TOTALORDER) && s == S_FLOAT) ||
+                (t == IR_CMPT_FLOAT && s == S_COMPLEX);
+    if (!fits) /* SPEC section 8 item 16: accepted, REF ignores compare_type */
+        check_warning(c, o->loc, "'stablehlo.compare' compare type %s does not match element type %s (ignored)",
+                      ir_cmp_type_name(t), et_get(a->elem)->name);
+    return true;
+}
+
+static bool check_scalar_or_same(checker *c, const ir_op *o, int i, const tensor_type *x, const char *what)
+{
+    const tensor_type *t = &o->operand_types[i];
+    if (t->rank != 0 && !shape_same_dims(t, x))
+        FAIL(o->uses[i].loc, "'%s' %s must be rank 0 or have the shape of %s, got %s", ir_op_name(o->kind), what,
+             TS(x), TS(t));
+    return true;
+}
+
+static bool check_checkop(checker *c, ir_op *o)
+{
+    const char *name = ir_op_name(o->kind);
+    bool is_const = o->kind == IR_OP_CHECK_EXPECT_EQ_CONST || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST;
+    if (!arity(c, o, is_const ? 1 : 2, o->kind == IR_OP_CHECK_EQ ? 1 : 0))
+        return false;
+    const tensor_type *a = &o->operand_types[0];
+    const tensor_type *e = is_const ? &o->a.check.expected.type : &o->operand_types[1];
+    if (!shape_equal(a, e))
+        FAIL(o->loc, "'%s' compares values of different types: %s (actual) and %s (expected)", name, TS(a), TS(e));
+    if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST ||
+        o->kind == IR_OP_CHECK_EXPECT_CLOSE) {
+        if (!elem_in(c, o, a, S_FLOAT | S_COMPLEX))
+            return false;
+    }
+    if (o->kind == IR_OP_CHECK_EXPECT_CLOSE && o->a.check.min_ulp > o->a.check.max_ulp)
+        FAIL(o->loc, "'%s' min_ulp_difference %llu exceeds max_ulp_difference %llu", name,
+             (unsigned long long)o->a.check.min_ulp, (unsigned long long)o->a.check.max_ulp);
+    if (o->kind == IR_OP_CHECK_EQ) {
+        const tensor_type *r = &o->result_types[0];
+        if (r->rank != 0 || r->elem != ET_I1)
+            FAIL(o->loc, "'stablehlo.custom_call @check.eq' must return tensor<i1>, got %s", TS(r));
+    }
+    return true;
+}
+
+bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
+{
+    (void)f;
+    const char *name = ir_op_name(o->kind);
+    const tensor_type *a = o->noperands ? &o->operand_types[0] : NULL;
+    const tensor_type *r = o->nresults ? &o->result_types[0] : NULL;
+    if (ir_op_is_binary(o->kind)) {
+        if (!arity(c, o, 2, 1) || !same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
+            !same_type(c, o, a, "operands", r, "result"))
+            return false;
+        unsigned set = S_ANY;
+        if (o->kind == IR_OP_SUBTRACT || o->kind == IR_OP_DIVIDE)
+            set = S_INT | S_FLOAT | S_COMPLEX;
+        else if (o->kind == IR_OP_REMAINDER)
+            set = S_INT | S_FLOAT;
+        else if (o->kind == IR_OP_AND || o->kind == IR_OP_OR || o->kind == IR_OP_XOR)
+            set = S_BOOL | S_INT;
+        return elem_in(c, o, a, set);
+    }
+    if (ir_op_is_unary(o->kind)) {
+        if (!arity(c, o, 1, 1))
+            return false;
+        unsigned set;
+        switch (o->kind) {
+        case IR_OP_NEGATE: set = S_INT | S_FLOAT | S_COMPLEX; break;
+        case IR_OP_ABS: set = S_SINT | S_FLOAT | S_COMPLEX; break;
+        case IR_OP_FLOOR: case IR_OP_CEIL: case IR_OP_ROUND_NEAREST_EVEN: set = S_FLOAT; break;
+        case IR_OP_SIGN: set = S_SINT | S_FLOAT | S_COMPLEX; break;
+        case IR_OP_NOT: set = S_BOOL | S_INT; break;
+        default: set = S_FLOAT | S_COMPLEX; break;
+        }
+        if (!elem_in(c, o, a, set))
+            return false;
+        if (o->kind == IR_OP_ABS && et_get(a->elem)->kind == EK_COMPLEX) {
+            tensor_type want = *a;
+            want.elem = et_get(a->elem)->fmt == FP_F32 ? ET_F32 : ET_F64;
+            if (!shape_equal(r, &want))
+                FAIL(o->loc, "'stablehlo.abs' of %s returns %s, got %s", TS(a), TS(&want), TS(r));
+            return true;
+        }
+        return same_type(c, o, a, "operand", r, "result");
+    }
+    switch (o->kind) {
+    case IR_OP_CONSTANT:
+        if (!arity(c, o, 0, 1))
+            return false;
+        if (!shape_equal(r, &o->a.constant.type))
+            FAIL(o->loc, "'stablehlo.constant' result type %s differs from the literal's type %s", TS(r),
+                 TS(&o->a.constant.type));
+        return true;
+    case IR_OP_IOTA:
+        if (!arity(c, o, 0, 1))
+            return false;
+        if (r->rank == 0)
+            FAIL(o->loc, "'stablehlo.iota' does not support rank-0 results");
+        if (o->a.iota_dim < 0 || o->a.iota_dim >= r->rank)
+            FAIL(o->loc, "'stablehlo.iota' iota_dimension %lld must be less than the rank %d",
+                 (long long)o->a.iota_dim, r->rank);
+        return elem_in(c, o, r, S_ANY & ~S_BOOL);
+    case IR_OP_CONVERT:
+        if (!arity(c, o, 1, 1))
+            return false;
+        if (!shape_same_dims(a, r))
+            FAIL(o->loc, "'stablehlo.convert' requires equal shapes, got %s and %s", TS(a), TS(r));
+        return true;
+    case IR_OP_BITCAST_CONVERT:
+        return arity(c, o, 1, 1) && check_bitcast(c, o);
+    case IR_OP_RESHAPE:
+        if (!arity(c, o, 1, 1))
+            return false;
+        if (a->elem != r->elem || shape_count(a) != shape_count(r))
+            FAIL(o->loc, "'stablehlo.reshape' needs the same element type and count, got %s and %s", TS(a), TS(r));
+        return true;
+    case IR_OP_TRANSPOSE:
+        return arity(c, o, 1, 1) && check_transpose(c, o);
+    case IR_OP_BROADCAST_IN_DIM:
+        return arity(c, o, 1, 1) && check_broadcast(c, o);
+    case IR_OP_REVERSE:
+        return arity(c, o, 1, 1) && same_type(c, o, a, "operand", r, "result") &&
+               dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
+    case IR_OP_CONCATENATE:
+        return arity(c, o, -1, 1) && check_concatenate(c, o);
+    case IR_OP_SLICE:
+        return arity(c, o, 1, 1) && (a->elem == r->elem ||
+                                     (check_error(c, o->loc, "'stablehlo.slice' requires the same element type"),
+                                      false)) &&
+               check_slice(c, o);
+    case IR_OP_PAD:
+        return arity(c, o, 2, 1) && check_pad(c, o);
+    case IR_OP_REDUCE:
+        return check_reduce(c, o);
+    case IR_OP_DOT_GENERAL:
+        return arity(c, o, 2, 1) && check_dot_general(c, o);
+    case IR_OP_DOT:
+        return arity(c, o, 2, 1) && check_dot(c, o);
+    case IR_OP_COMPARE:
+        return arity(c, o, 2, 1) && check_compare(c, o);
+    case IR_OP_SELECT: {
+        if (!arity(c, o, 3, 1))
+            return false;
+        if (a->elem != ET_I1)
+            FAIL(o->uses[0].loc, "'stablehlo.select' predicate must have element type i1, got %s", TS(a));
+        const tensor_type *t = &o->operand_types[1];
+        return same_type(c, o, t, "on_true", &o->operand_types[2], "on_false") &&
+               same_type(c, o, t, "operands", r, "result") && check_scalar_or_same(c, o, 0, t, "predicate");
+    }
+    case IR_OP_CLAMP: {
+        if (!arity(c, o, 3, 1))
+            return false;
+        const tensor_type *x = &o->operand_types[1];
+        if (a->elem != x->elem || o->operand_types[2].elem != x->elem)
+            FAIL(o->loc, "'stablehlo.clamp' requires equal element types, got %s, %s and %s", TS(a), TS(x),
+                 TS(&o->operand_types[2]));
+        return check_scalar_or_same(c, o, 0, x, "min") && check_scalar_or_same(c, o, 2, x, "max") &&
+               same_type(c, o, x, "operand", r, "result");
+    }
+    case IR_OP_CALL:
+    case IR_OP_RETURN:
+    case IR_OP_REGION_RETURN:
+        return true; /* checked against the function signatures */
+    case IR_OP_CUSTOM_CALL:
+        FAIL(o->loc, "unsupported custom call target '@%s' (only the check.* targets of SPEC 5.6 run)",
+             o->a.custom_call.target);
+    default:
+        if (ir_op_is_check(o->kind))
+            return check_checkop(c, o);
+        FAIL(o->loc, "unsupported op '%s'", name);
+    }
+}

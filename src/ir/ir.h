@@ -1,0 +1,308 @@
+/* The checked program: module -> functions -> one block of ops -> values.
+ *
+ * Produced by ir_parse() (grammar/parser.y + grammar/lexer.l) and validated
+ * by ir_check_module(); after a successful check every field documented as
+ * "after check" is filled and the interpreter may rely on every rule of
+ * SPEC.md section 4 "Checks" holding (types, shapes, attribute ranges).
+ *
+ * Values. Each function owns a table of values (`values`, `nvalues` slots):
+ * its arguments, every op result, and the block arguments and op results of
+ * the reduce bodies nested in it. Ops refer to values by index into that
+ * table, so the interpreter can keep one array of `nvalues` tensor slots per
+ * call frame. A reduce body reads enclosing values through the same table.
+ *
+ * Lifetimes. `ir_op.dead` lists the values whose last use is that op, so the
+ * interpreter can release them right after executing it (after the op took
+ * what it needs, e.g. the return op has retained its operands as results).
+ * A use inside a reduce body counts as a use by the reduce op itself, at the
+ * level of the block that defines the value; inside a body, the values
+ * defined in the body die at their last use within the body (each body
+ * evaluation). Results that are never used appear in the dead list of their
+ * own defining op. Block arguments that are never used are listed in
+ * `ir_block.dead_args` (release them right after binding).
+ *
+ * Memory. Everything hangs off the module's arena and is freed by
+ * ir_module_free(), including literal data buffers.
+ */
+#ifndef IRRUN_IR_H
+#define IRRUN_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/shape.h"
+#include "types/etype.h"
+#include "types/fpformat.h"
+#include "util/diag.h"
+
+/* Every op ir-run knows: SPEC.md section 4 and section 5. X(enum suffix,
+ * canonical name). Ops spelled as `stablehlo.custom_call @check.X` are mapped
+ * to the check kinds (with ir_check.custom_call set); check.eq has a result. */
+#define IR_OP_LIST(X)                                                   \
+    X(CONSTANT, "stablehlo.constant")                                   \
+    X(IOTA, "stablehlo.iota")                                           \
+    X(CONVERT, "stablehlo.convert")                                     \
+    X(BITCAST_CONVERT, "stablehlo.bitcast_convert")                     \
+    /* binary element-wise */                                           \
+    X(ADD, "stablehlo.add")                                             \
+    X(SUBTRACT, "stablehlo.subtract")                                   \
+    X(MULTIPLY, "stablehlo.multiply")                                   \
+    X(DIVIDE, "stablehlo.divide")                                       \
+    X(REMAINDER, "stablehlo.remainder")                                 \
+    X(MAXIMUM, "stablehlo.maximum")                                     \
+    X(MINIMUM, "stablehlo.minimum")                                     \
+    X(AND, "stablehlo.and")                                             \
+    X(OR, "stablehlo.or")                                               \
+    X(XOR, "stablehlo.xor")                                             \
+    /* unary element-wise */                                            \
+    X(NEGATE, "stablehlo.negate")                                       \
+    X(ABS, "stablehlo.abs")                                             \
+    X(SQRT, "stablehlo.sqrt")                                           \
+    X(RSQRT, "stablehlo.rsqrt")                                         \
+    X(EXPONENTIAL, "stablehlo.exponential")                             \
+    X(LOG, "stablehlo.log")                                             \
+    X(TANH, "stablehlo.tanh")                                           \
+    X(LOGISTIC, "stablehlo.logistic")                                   \
+    X(SINE, "stablehlo.sine")                                           \
+    X(COSINE, "stablehlo.cosine")                                       \
+    X(FLOOR, "stablehlo.floor")                                         \
+    X(CEIL, "stablehlo.ceil")                                           \
+    X(ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even")               \
+    X(SIGN, "stablehlo.sign")                                           \
+    X(NOT, "stablehlo.not")                                             \
+    /* others */                                                        \
+    X(COMPARE, "stablehlo.compare")                                     \
+    X(SELECT, "stablehlo.select")                                       \
+    X(CLAMP, "stablehlo.clamp")                                         \
+    X(RESHAPE, "stablehlo.reshape")                                     \
+    X(TRANSPOSE, "stablehlo.transpose")                                 \
+    X(BROADCAST_IN_DIM, "stablehlo.broadcast_in_dim")                   \
+    X(CONCATENATE, "stablehlo.concatenate")                             \
+    X(SLICE, "stablehlo.slice")                                         \
+    X(REVERSE, "stablehlo.reverse")                                     \
+    X(PAD, "stablehlo.pad")                                             \
+    X(REDUCE, "stablehlo.reduce")                                       \
+    X(DOT_GENERAL, "stablehlo.dot_general")                             \
+    X(DOT, "stablehlo.dot")                                             \
+    X(CALL, "func.call")                                                \
+    X(RETURN, "func.return")                                            \
+    X(REGION_RETURN, "stablehlo.return")                                \
+    X(CUSTOM_CALL, "stablehlo.custom_call")                             \
+    /* the check dialect (section 5) */                                 \
+    X(CHECK_EXPECT_EQ, "check.expect_eq")                               \
+    X(CHECK_EXPECT_EQ_CONST, "check.expect_eq_const")                   \
+    X(CHECK_EXPECT_ALMOST_EQ, "check.expect_almost_eq")                 \
+    X(CHECK_EXPECT_ALMOST_EQ_CONST, "check.expect_almost_eq_const")     \
+    X(CHECK_EXPECT_CLOSE, "check.expect_close")                         \
+    X(CHECK_EQ, "check.eq") /* custom_call @check.eq, one i1 result */
+
+typedef enum {
+#define IR_OP_ENUM(e, s) IR_OP_##e,
+    IR_OP_LIST(IR_OP_ENUM)
+#undef IR_OP_ENUM
+    IR_OP_COUNT
+} ir_op_kind;
+
+/* "stablehlo.add", ...; check.eq is "check.eq". */
+const char *ir_op_name(ir_op_kind k);
+/* The op named `name[0..len)` (full dialect-qualified name, also the func
+ * ops without prefix: "return", "call"), or -1. */
+int ir_op_lookup(const char *name, size_t len);
+
+/* The ops grouped the way the checker and interpreter treat them. */
+static inline bool ir_op_is_binary(ir_op_kind k) { return k >= IR_OP_ADD && k <= IR_OP_XOR; }
+static inline bool ir_op_is_unary(ir_op_kind k) { return k >= IR_OP_NEGATE && k <= IR_OP_NOT; }
+static inline bool ir_op_is_check(ir_op_kind k) { return k >= IR_OP_CHECK_EXPECT_EQ; }
+
+typedef enum { IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT } ir_cmp_dir;
+typedef enum {
+    IR_CMPT_ABSENT, /* no compare_type attribute */
+    IR_CMPT_NOTYPE,
+    IR_CMPT_FLOAT,
+    IR_CMPT_TOTALORDER,
+    IR_CMPT_SIGNED,
+    IR_CMPT_UNSIGNED
+} ir_cmp_type;
+typedef enum { IR_PREC_DEFAULT, IR_PREC_HIGH, IR_PREC_HIGHEST } ir_precision;
+
+const char *ir_cmp_dir_name(ir_cmp_dir d);   /* "EQ" */
+const char *ir_cmp_type_name(ir_cmp_type t); /* "FLOAT"; "" for ABSENT */
+const char *ir_precision_name(ir_precision p);
+
+/* A list of integers (dimension numbers, slice bounds, paddings). */
+typedef struct {
+    int n;
+    int64_t *v;
+} ir_ints;
+
+/* A literal tensor: the elements in the runtime layout of types/etype.h
+ * (one element per et_get(type.elem)->bytes, little-endian, signed sub-byte
+ * integers sign-extended, floats as their pattern in the low bits, i1 as
+ * 0/1, complex as real then imaginary pattern), splats already replicated. */
+typedef struct {
+    tensor_type type;
+    int64_t count;  /* elements */
+    size_t nbytes;  /* count * bytes per element */
+    unsigned char *data;
+    src_loc loc;    /* of the `dense` keyword */
+} ir_literal;
+
+typedef struct {
+    fp_id lhs_precision; /* may be FP_TF32 */
+    fp_id rhs_precision;
+    fp_id accumulation;
+    int64_t lhs_component_count;
+    int64_t rhs_component_count;
+    int64_t num_primitive_operations;
+    bool allow_imprecise_accumulation;
+} ir_dot_algorithm;
+
+/* dot_general's attributes. For IR_OP_DOT the checker fills the equivalent
+ * dimension numbers (no batching, contracting [rank(lhs) - 1] x [0]) so the
+ * interpreter can run both with one routine. */
+typedef struct {
+    ir_ints lhs_batch, rhs_batch;
+    ir_ints lhs_contract, rhs_contract;
+    int nprecision;
+    ir_precision *precision;
+    bool has_algorithm;
+    ir_dot_algorithm algorithm;
+} ir_dot;
+
+/* Check ops (section 5). Defaults already applied by the parser: tolerance
+ * 1e-4 (custom_call @check.expect_almost_eq: 1e-3), max_ulp 1 and min_ulp 0
+ * (custom_call @check.expect_close: 3 and 0). */
+typedef struct {
+    double tolerance;
+    uint64_t max_ulp;
+    uint64_t min_ulp;
+    ir_literal expected; /* the *_CONST kinds */
+    bool custom_call;    /* written as stablehlo.custom_call @check.X */
+} ir_check;
+
+typedef struct ir_op ir_op;
+struct ir_func;
+
+/* How a value was written, kept for diagnostics and printing. */
+typedef struct {
+    const char *name; /* NUL-terminated, without '%' and without "#N" */
+    int result;       /* N of "%x#N", -1 when absent */
+    src_loc loc;
+} ir_use;
+
+/* One block: a function body or a reduce body. */
+typedef struct {
+    int nargs;
+    int *args; /* value ids of the block arguments (after check) */
+    tensor_type *arg_types;
+    ir_use *arg_names; /* as written */
+    int nops;
+    ir_op *ops;
+    int ndead_args;
+    int *dead_args; /* arguments never used */
+} ir_block;
+
+struct ir_op {
+    ir_op_kind kind;
+    src_loc loc; /* of the op name */
+
+    int noperands;
+    int *operands; /* value ids (after check) */
+    ir_use *uses;  /* noperands entries, as written */
+    int ndefs;
+    ir_use *defs;  /* result names as written: "%x" (result = -1) or "%x:N"
+                      (result = N, a group of N results) */
+    int nresults;
+    int *results;  /* value ids (after check) */
+
+    /* The types written in the op's signature (parser), in operand order and
+     * result order; after check they equal the values' types. */
+    tensor_type *operand_types;
+    tensor_type *result_types;
+
+    int ndead;
+    int *dead; /* values whose last use is this op (after check) */
+
+    union {
+        ir_literal constant;                         /* CONSTANT */
+        int64_t iota_dim;                            /* IOTA */
+        int64_t concat_dim;                          /* CONCATENATE */
+        struct { ir_cmp_dir dir; ir_cmp_type type; } compare; /* COMPARE */
+        ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, REVERSE */
+        struct { ir_ints start, limit, stride; } slice;        /* SLICE */
+        struct { ir_ints low, high, interior; } pad;           /* PAD */
+        struct { ir_ints dims; ir_block *body; } reduce;       /* REDUCE */
+        ir_dot dot;                                  /* DOT_GENERAL, DOT */
+        struct {
+            const char *name;            /* without '@' */
+            int index;                   /* into module funcs (after check) */
+            const struct ir_func *func;  /* idem */
+        } call;                                      /* CALL */
+        struct { const char *target; } custom_call;  /* CUSTOM_CALL (never
+                                                        passes the checker) */
+        ir_check check;                              /* CHECK_* */
+    } a;
+};
+
+/* A value slot. */
+typedef struct {
+    tensor_type type;
+    const char *name; /* as written, without '%' (for messages) */
+    src_loc loc;      /* of its definition */
+} ir_value;
+
+typedef struct ir_func {
+    const char *name; /* without '@' */
+    src_loc loc;      /* of the symbol */
+    bool has_body;    /* false for external declarations (cannot be called) */
+    bool is_private;
+    int nargs;
+    tensor_type *arg_types;
+    int nresults;
+    tensor_type *result_types;
+    ir_block body;    /* body.args are the function arguments */
+    int nvalues;      /* (after check) */
+    ir_value *values; /* nvalues slots (after check) */
+} ir_func;
+
+typedef struct ir_arena ir_arena;
+
+typedef struct ir_module {
+    const char *name;  /* `module @name`, NULL when implicit */
+    bool explicit_module;
+    int nfuncs;
+    ir_func *funcs;    /* in source order */
+    ir_arena *arena;   /* owns everything above */
+} ir_module;
+
+/* Parses bytes [begin, end) of src->text (a whole file or one chunk; line
+ * numbers in diagnostics are those of the whole file: the chunk starts at
+ * `line`, column 1). Returns NULL after reporting errors (syntax, literal,
+ * unsupported constructs) or when out of memory. */
+ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line);
+
+/* Checks every rule of SPEC.md sections 2.6, 4 and 5, resolves values and
+ * callees, computes value tables and lifetimes. Returns 0, or -1 after
+ * reporting every error found (on src). */
+int ir_check_module(ir_module *m, diag_source *src);
+
+void ir_module_free(ir_module *m);
+
+/* Prints the module in the canonical pretty form (checked modules only);
+ * parsing the output gives the same IR. Returns 0 or -1 on write error. */
+int ir_print_module(const ir_module *m, FILE *out);
+
+/* Prints a literal as `dense<...> : tensor<...>` (exactly re-parsable). */
+int ir_print_literal(const ir_literal *lit, FILE *out);
+
+/* Parses an `--args` array attribute `[dense<..> : tensor<..>, ...]` from
+ * text. On success returns 0 and a module-independent array of literals
+ * (*out, *n) to free with ir_literals_free; -1 after reporting errors. */
+int ir_parse_literals(diag_source *src, ir_literal **out, int *n);
+void ir_literals_free(ir_literal *lits, int n);
+
+/* The function named `name`, or NULL. */
+const ir_func *ir_module_find(const ir_module *m, const char *name);
+
+#endif

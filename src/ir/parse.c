@@ -1,0 +1,525 @@
+/* Glue between the generated scanner/parser and the IR: error reporting,
+ * parse-time lists, the hand scanners for tensor types and array<...>
+ * tokens, and the entry points ir_parse / ir_parse_literals. */
+#include "parse.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/mem.h"
+
+void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
+{
+    if (ps->failed)
+        return; /* the first error of a parse is the one that matters */
+    ps->failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ps->src, loc, fmt, ap);
+    va_end(ap);
+}
+
+void *parse_alloc(parse_state *ps, size_t count, size_t size)
+{
+    void *p = arena_alloc(ps->arena, count, size);
+    if (!p)
+        parse_error(ps, (src_loc){ ps->line, ps->col }, "out of memory");
+    return p;
+}
+
+char *parse_strdup(parse_state *ps, const char *s, size_t n)
+{
+    char *d = arena_strndup(ps->arena, s, n);
+    if (!d)
+        parse_error(ps, (src_loc){ ps->line, ps->col }, "out of memory");
+    return d;
+}
+
+void plist_add(plist *l, pentry *e)
+{
+    if (l->tail)
+        l->tail->next = e;
+    else
+        l->head = e;
+    l->tail = e;
+    l->n++;
+}
+
+pentry *pentry_new(parse_state *ps, const char *key, src_loc loc, pattr *val)
+{
+    pentry *e = parse_alloc(ps, 1, sizeof *e);
+    if (e) {
+        e->key = key;
+        e->loc = loc;
+        e->val = val;
+    }
+    return e;
+}
+
+pattr *pattr_new(parse_state *ps, pattr_kind k, src_loc loc)
+{
+    pattr *a = parse_alloc(ps, 1, sizeof *a);
+    if (a) {
+        a->kind = k;
+        a->loc = loc;
+    }
+    return a;
+}
+
+tlist *tlist_add(parse_state *ps, tlist *l, tensor_type *t, src_loc loc)
+{
+    if (!l && !(l = parse_alloc(ps, 1, sizeof *l)))
+        return NULL;
+    tnode *n = parse_alloc(ps, 1, sizeof *n);
+    if (!n)
+        return NULL;
+    n->t = t;
+    n->loc = loc;
+    if (l->tail)
+        l->tail->next = n;
+    else
+        l->head = n;
+    l->tail = n;
+    l->n++;
+    return l;
+}
+
+ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count, tensor_type *type)
+{
+    if (!l && !(l = parse_alloc(ps, 1, sizeof *l)))
+        return NULL;
+    unode *n = parse_alloc(ps, 1, sizeof *n);
+    if (!n)
+        return NULL;
+    const char *hash = memchr(v.s, '#', v.n);
+    size_t len = hash ? (size_t)(hash - v.s) : v.n;
+    n->u.name = parse_strdup(ps, v.s, len);
+    if (!n->u.name)
+        return NULL;
+    n->u.loc = v.loc;
+    n->u.result = count;
+    n->type = type;
+    if (hash) {
+        if (type) {
+            parse_error(ps, v.loc, "a result number '#N' cannot appear in an argument name");
+            return NULL;
+        }
+        const char *d = hash + 1, *end = v.s + v.n;
+        long long k = 0;
+        for (; d < end; d++) {
+            k = k * 10 + (*d - '0');
+            if (k > 1000000) {
+                parse_error(ps, v.loc, "result number out of range");
+                return NULL;
+            }
+        }
+        n->u.result = (int)k;
+    }
+    if (l->tail)
+        l->tail->next = n;
+    else
+        l->head = n;
+    l->tail = n;
+    l->n++;
+    return l;
+}
+
+olist *olist_add(parse_state *ps, olist *l, ir_op *op)
+{
+    if (!l && !(l = parse_alloc(ps, 1, sizeof *l)))
+        return NULL;
+    onode *n = parse_alloc(ps, 1, sizeof *n);
+    if (!n)
+        return NULL;
+    n->op = op;
+    if (l->tail)
+        l->tail->next = n;
+    else
+        l->head = n;
+    l->tail = n;
+    l->n++;
+    return l;
+}
+
+pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name)
+{
+    pop *p = parse_alloc(ps, 1, sizeof *p);
+    if (p) {
+        p->kind = kind;
+        p->loc = loc;
+        p->name = name ? name : ir_op_name((ir_op_kind)kind);
+        p->compact_reduce_op = -1;
+    }
+    return p;
+}
+
+/* The location of byte `off` of a token starting at `loc`. */
+static src_loc loc_at(src_loc loc, const char *s, size_t off)
+{
+    for (size_t i = 0; i < off; i++) {
+        if (s[i] == '\n') {
+            loc.line++;
+            loc.col = 1;
+        } else {
+            loc.col++;
+        }
+    }
+    return loc;
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out)
+{
+    tensor_type *t = parse_alloc(ps, 1, sizeof *t);
+    if (!t)
+        return false;
+    size_t i = 7; /* after "tensor<" */
+    t->rank = 0;
+    for (;;) {
+        while (i < n && is_space(s[i]))
+            i++;
+        if (i >= n)
+            break;
+        if (s[i] >= '0' && s[i] <= '9') {
+            size_t start = i;
+            int64_t d = 0;
+            while (i < n && s[i] >= '0' && s[i] <= '9') {
+                if (d <= INT64_MAX / 100)
+                    d = d * 10 + (s[i] - '0');
+                else
+                    d = INT64_MAX; /* saturate: shape_count refuses it */
+                i++;
+            }
+            while (i < n && is_space(s[i]))
+                i++;
+            if (i >= n || s[i] != 'x') {
+                parse_error(ps, loc_at(loc, s, i), "expected 'x' after a dimension in tensor type");
+                return false;
+            }
+            if (t->rank == SHAPE_MAX_RANK) {
+                parse_error(ps, loc_at(loc, s, start), "tensor rank exceeds the limit of %d", SHAPE_MAX_RANK);
+                return false;
+            }
+            t->dims[t->rank++] = d;
+            i++;
+            continue;
+        }
+        if (s[i] == '?') {
+            parse_error(ps, loc_at(loc, s, i), "unsupported dynamic dimension '?' (only static shapes are supported)");
+            return false;
+        }
+        if (s[i] == '*') {
+            parse_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
+            return false;
+        }
+        /* element type */
+        size_t start = i;
+        while (i < n && s[i] != '>' && s[i] != ',' && s[i] != '<' && !is_space(s[i]))
+            i++;
+        if (i < n && s[i] == '<') { /* complex<...> */
+            while (i < n && s[i] != '>')
+                i++;
+            if (i < n)
+                i++;
+        }
+        size_t len = i - start;
+        int e = et_lookup(s + start, len);
+        if (e < 0) {
+            src_loc l = loc_at(loc, s, start);
+            if (len >= 3 && s[start] == 's' && s[start + 1] == 'i')
+                parse_error(ps, l, "unsupported element type '%.*s' (StableHLO integers are signless: write 'i%.*s')",
+                            (int)len, s + start, (int)len - 2, s + start + 2);
+            else if (len == 0)
+                parse_error(ps, l, "expected an element type in tensor type");
+            else
+                parse_error(ps, l, "unsupported element type '%.*s' (supported: %s)", (int)len, s + start,
+                            et_known_names());
+            return false;
+        }
+        t->elem = (et_id)e;
+        while (i < n && is_space(s[i]))
+            i++;
+        if (i < n && s[i] == ',') {
+            parse_error(ps, loc_at(loc, s, i), "unsupported tensor encoding attribute");
+            return false;
+        }
+        if (i != n - 1 || s[i] != '>') {
+            parse_error(ps, loc_at(loc, s, i), "expected '>' at the end of the tensor type");
+            return false;
+        }
+        if (shape_count(t) < 0) {
+            parse_error(ps, loc, "tensor type has too many elements (the limit is 2^36)");
+            return false;
+        }
+        *out = t;
+        return true;
+    }
+    parse_error(ps, loc, "expected an element type in tensor type");
+    return false;
+}
+
+/* Reads [-]digits or [-]0xhex at s[*i]; the value must fit int64. */
+static bool read_int64(parse_state *ps, const char *s, size_t n, size_t *i, src_loc loc, int64_t *out)
+{
+    size_t at = *i;
+    bool neg = false;
+    if (at < n && s[at] == '-') {
+        neg = true;
+        at++;
+        while (at < n && is_space(s[at]))
+            at++;
+    }
+    uint64_t v = 0;
+    bool any = false, over = false;
+    if (at + 1 < n && s[at] == '0' && s[at + 1] == 'x') {
+        at += 2;
+        for (; at < n; at++, any = true) {
+            char c = s[at];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0)
+                break;
+            if (v >> 60)
+                over = true;
+            v = v << 4 | (uint64_t)d;
+        }
+    } else {
+        for (; at < n && s[at] >= '0' && s[at] <= '9'; at++, any = true) {
+            if (v > (UINT64_MAX - 9) / 10)
+                over = true;
+            v = v * 10 + (uint64_t)(s[at] - '0');
+        }
+    }
+    if (!any) {
+        parse_error(ps, loc_at(loc, s, *i), "expected an integer");
+        return false;
+    }
+    if (over || v > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) {
+        parse_error(ps, loc_at(loc, s, *i), "integer out of range of i64");
+        return false;
+    }
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    *i = at;
+    return true;
+}
+
+bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out)
+{
+    pattr *a = pattr_new(ps, PA_INTS, loc);
+    if (!a)
+        return false;
+    size_t i = 6; /* after "array<" */
+    while (i < n && is_space(s[i]))
+        i++;
+    size_t start = i;
+    while (i < n && s[i] != ':' && s[i] != '>' && !is_space(s[i]))
+        i++;
+    int e = et_lookup(s + start, i - start);
+    if (e < 0 || !et_is_int((et_id)e)) {
+        parse_error(ps, loc_at(loc, s, start), "unsupported array attribute element type '%.*s' (expected an integer type)",
+                    (int)(i - start), s + start);
+        return false;
+    }
+    while (i < n && is_space(s[i]))
+        i++;
+    /* count the entries first so one allocation holds them */
+    int cap = 1;
+    for (size_t k = i; k < n; k++)
+        cap += s[k] == ',';
+    a->ints.v = parse_alloc(ps, (size_t)cap, sizeof(int64_t));
+    if (!a->ints.v)
+        return false;
+    if (s[i] == ':') {
+        i++;
+        for (;;) {
+            while (i < n && is_space(s[i]))
+                i++;
+            int64_t v;
+            if (!read_int64(ps, s, n, &i, loc, &v))
+                return false;
+            if (a->ints.n == cap)
+                break; /* cannot happen: cap counts the commas */
+            a->ints.v[a->ints.n++] = v;
+            while (i < n && is_space(s[i]))
+                i++;
+            if (s[i] == ',') {
+                i++;
+                continue;
+            }
+            break;
+        }
+    }
+    if (i != n - 1 || s[i] != '>') {
+        parse_error(ps, loc_at(loc, s, i), "malformed array attribute");
+        return false;
+    }
+    *out = a;
+    return true;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc)
+{
+    char *d = parse_alloc(ps, n + 1, 1);
+    if (!d)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c != '\\') {
+            if (c == '\0') {
+                parse_error(ps, loc_at(loc, s - 1, i + 1), "NUL byte in string");
+                return NULL;
+            }
+            d[o++] = c;
+            continue;
+        }
+        char e = s[++i];
+        if (e == '"' || e == '\\')
+            d[o++] = e;
+        else if (e == 'n')
+            d[o++] = '\n';
+        else if (e == 't')
+            d[o++] = '\t';
+        else if (i + 1 < n && hexval(e) >= 0 && hexval(s[i + 1]) >= 0) {
+            int v = hexval(e) * 16 + hexval(s[i + 1]);
+            i++;
+            if (v == 0) {
+                parse_error(ps, loc_at(loc, s - 1, i), "NUL byte in string");
+                return NULL;
+            }
+            d[o++] = (char)v;
+        } else {
+            parse_error(ps, loc_at(loc, s - 1, i), "invalid escape sequence in string");
+            return NULL;
+        }
+    }
+    d[o] = '\0';
+    return d;
+}
+
+static void state_init(parse_state *ps, diag_source *src, size_t begin, size_t end, int line)
+{
+    memset(ps, 0, sizeof *ps);
+    ps->src = src;
+    ps->base = src->text + begin;
+    ps->len = end - begin;
+    ps->line = line;
+    ps->col = 1;
+}
+
+ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line)
+{
+    parse_state ps;
+    state_init(&ps, src, begin, end, line);
+    ir_arena *arena = arena_new();
+    if (!arena) {
+        diag_error(src, (src_loc){ line, 1 }, "out of memory");
+        return NULL;
+    }
+    ir_module *m = arena_alloc(arena, 1, sizeof *m);
+    if (!m) {
+        arena_free(arena);
+        diag_error(src, (src_loc){ line, 1 }, "out of memory");
+        return NULL;
+    }
+    m->arena = arena;
+    ps.arena = arena;
+    ps.m = m;
+    int status = parse_run(&ps);
+    if (status != 0 || ps.failed) {
+        if (!ps.failed)
+            diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
+        arena_free(arena);
+        return NULL;
+    }
+    m->funcs = ps.funcs;
+    m->nfuncs = ps.nfuncs;
+    return m;
+}
+
+void ir_module_free(ir_module *m)
+{
+    if (m)
+        arena_free(m->arena);
+}
+
+const ir_func *ir_module_find(const ir_module *m, const char *name)
+{
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i].name, name) == 0)
+            return &m->funcs[i];
+    return NULL;
+}
+
+int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    parse_state ps;
+    state_init(&ps, src, 0, src->len, 1);
+    ps.literals_only = true;
+    ps.arena = arena_new();
+    ir_module m = { 0 };
+    if (!ps.arena) {
+        diag_error(src, (src_loc){ 1, 1 }, "out of memory");
+        return -1;
+    }
+    m.arena = ps.arena;
+    ps.m = &m;
+    int status = parse_run(&ps);
+    if (status == 0 && !ps.failed && (ps.nfuncs || ps.nmodules)) {
+        parse_error(&ps, (src_loc){ 1, 1 }, "expected an array of dense literals");
+    }
+    if (status != 0 || ps.failed) {
+        if (!ps.failed)
+            diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
+        arena_free(ps.arena);
+        return -1;
+    }
+    int count = ps.args_result.n;
+    ir_literal *lits = mem_calloc((size_t)(count ? count : 1), sizeof *lits);
+    if (!lits) {
+        diag_error(src, (src_loc){ 1, 1 }, "out of memory");
+        arena_free(ps.arena);
+        return -1;
+    }
+    int k = 0;
+    for (pentry *e = ps.args_result.head; e; e = e->next, k++) {
+        if (!e->val || e->val->kind != PA_DENSE) {
+            diag_error(src, e->loc, "expected a dense literal `dense<...> : tensor<...>`");
+            ir_literals_free(lits, k);
+            arena_free(ps.arena);
+            return -1;
+        }
+        lits[k] = *e->val->lit;
+        lits[k].data = mem_alloc(lits[k].nbytes ? lits[k].nbytes : 1);
+        if (!lits[k].data) {
+            diag_error(src, e->loc, "out of memory");
+            ir_literals_free(lits, k);
+            arena_free(ps.arena);
+            return -1;
+        }
+        memcpy(lits[k].data, e->val->lit->data, lits[k].nbytes);
+    }
+    arena_free(ps.arena);
+    *out = lits;
+    *n = count;
+    return 0;
+}
+
+void ir_literals_free(ir_literal *lits, int n)
+{
+    if (!lits)
+        return;
+    for (int i = 0; i < n; i++)
+        mem_free(lits[i].data);
+    mem_free(lits);
+}

@@ -1,0 +1,184 @@
+/* Internal to the front end: the state shared by the flex scanner, the bison
+ * grammar and the op builder, and the parse-time forms (attributes as
+ * written, ops under construction) that build.c turns into typed IR. All of
+ * it lives in the module's arena, so an error anywhere frees everything. */
+#ifndef IRRUN_PARSE_H
+#define IRRUN_PARSE_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ir/arena.h"
+#include "ir/ir.h"
+
+/* Bracket nesting deeper than this is refused by the lexer (no recursion in
+ * the parser or checker can then go deep). */
+enum { PARSE_MAX_DEPTH = 200 };
+
+/* A token's text inside the scanner buffer (stays valid for the whole parse:
+ * the buffer holds the entire input and is never moved). */
+typedef struct {
+    const char *s;
+    size_t n;
+    int kind; /* op keywords: the ir_op_kind */
+    src_loc loc;
+} ptok;
+
+typedef enum {
+    PA_INT,    /* text = digits or 0x-hex, neg = leading '-' */
+    PA_FLOAT,  /* text = decimal float, neg = leading '-' */
+    PA_WORD,   /* bare identifier: true, false, unit, DEFAULT, tf32, ... */
+    PA_STRING, /* text = unescaped contents */
+    PA_SYMBOL, /* text = name without '@' */
+    PA_ARRAY,  /* items */
+    PA_DICT,   /* items with keys */
+    PA_INTS,   /* array<i64: ...> */
+    PA_DENSE,  /* dense<body> : type */
+    PA_ENUM,   /* #dialect<kind WORD> or #dialect.name<WORD>: text = "#...",
+                  word2 = kind (may be NULL), word = value */
+    PA_STRUCT, /* #dialect.name<fields> (text) or bare <fields> (text NULL) */
+    PA_TYPE,   /* a tensor type */
+    PA_ALIAS,  /* #loc3 */
+    PA_LOC     /* loc(...) */
+} pattr_kind;
+
+typedef struct pattr pattr;
+typedef struct pentry {
+    const char *key; /* NULL for array items */
+    src_loc loc;
+    pattr *val;      /* NULL for a unit entry `{key}` */
+    struct pentry *next;
+} pentry;
+
+typedef struct {
+    pentry *head, *tail;
+    int n;
+} plist;
+
+struct pattr {
+    pattr_kind kind;
+    src_loc loc;
+    const char *text;
+    size_t len;
+    bool neg;
+    const char *word, *word2;
+    plist items;
+    ir_ints ints;
+    tensor_type *type;     /* DENSE, TYPE, typed scalars (may be NULL) */
+    const char *type_word; /* typed scalar with an element-type word: `: i64` */
+    ir_literal *lit;       /* DENSE, converted as soon as its type is read */
+};
+
+/* Lists of types, uses, ops built left to right. */
+typedef struct tnode {
+    tensor_type *t;
+    src_loc loc;
+    struct tnode *next;
+} tnode;
+typedef struct {
+    tnode *head, *tail;
+    int n;
+} tlist;
+
+typedef struct unode {
+    ir_use u;
+    tensor_type *type; /* block arguments */
+    struct unode *next;
+} unode;
+typedef struct {
+    unode *head, *tail;
+    int n;
+} ulist;
+
+typedef struct onode {
+    ir_op *op;
+    struct onode *next;
+} onode;
+typedef struct {
+    onode *head, *tail;
+    int n;
+} olist;
+
+/* A type signature as written after the op's ':'. */
+typedef struct {
+    bool fn;     /* (ins) -> outs */
+    tlist *ins;  /* or the plain list `T1, T2` */
+    tlist *outs;
+    src_loc loc;
+} psig;
+
+/* A region as written. */
+typedef struct {
+    ulist *args;
+    olist *ops;
+    src_loc loc;
+} pblock;
+
+/* An op as written, before build_op() types it. */
+typedef struct {
+    int kind; /* ir_op_kind */
+    src_loc loc;
+    const char *name; /* as written, for messages */
+    ulist *uses;
+    ulist *defs;
+    plist attrs;      /* union of <{...}> and {...} and the pretty clauses */
+    psig *sig;
+    pblock *region;
+    const char *symbol;     /* call / custom_call target */
+    int compact_reduce_op;  /* reduce `applies OP`, or -1 */
+    bool generic;
+} pop;
+
+typedef struct {
+    diag_source *src;
+    const char *base; /* start of the parsed range inside src->text */
+    size_t len;
+    ir_arena *arena;
+    ir_module *m;
+    /* functions and top-level items seen so far */
+    ir_func *funcs;
+    int nfuncs, capfuncs;
+    int nmodules;
+    bool top_funcs;
+    bool failed; /* an error was reported: suppress bison's generic one */
+    /* lexer position (original-file line and column of the next byte) */
+    int line, col;
+    int depth;     /* open brackets */
+    int loc_depth; /* parentheses inside loc(...) */
+    jmp_buf *oom_jump;
+    bool literals_only; /* parsing --args */
+    plist args_result;
+} parse_state;
+
+/* Reports an error (first one wins for syntax; sets ps->failed). */
+void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void *parse_alloc(parse_state *ps, size_t count, size_t size); /* reports OOM */
+char *parse_strdup(parse_state *ps, const char *s, size_t n);
+
+/* Tokens to parse-time values (build.c). */
+bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);
+bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out);
+char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc); /* s without quotes */
+
+void plist_add(plist *l, pentry *e);
+pentry *pentry_new(parse_state *ps, const char *key, src_loc loc, pattr *val);
+pattr *pattr_new(parse_state *ps, pattr_kind k, src_loc loc);
+tlist *tlist_add(parse_state *ps, tlist *l, tensor_type *t, src_loc loc);
+ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count_or_minus1, tensor_type *type);
+olist *olist_add(parse_state *ps, olist *l, ir_op *op);
+pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
+
+/* The typed op for a pop, or NULL after reporting an error. */
+ir_op *build_op(parse_state *ps, pop *p);
+bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
+                tlist *results, pblock *body);
+
+/* Literal bodies (literal.c): fills `lit` for `dense<body> : type`. */
+bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, ir_literal *lit);
+
+/* Flex / bison glue (defined in the generated files). */
+int parse_run(parse_state *ps);
+
+#endif

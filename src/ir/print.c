@@ -1,0 +1,617 @@
+/* The canonical pretty form of a checked module (SPEC.md 2.9): values
+ * renumbered (%argN, %N, %N#k), one op per line, literals printed so that
+ * they re-parse to the same bits. Parsing the output and printing again
+ * gives identical text (tests/parse.sh checks this on every test file). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "types/fpdecimal.h"
+#include "types/fpprint.h"
+#include "util/mem.h"
+
+/* Literals with more elements than this print as a hex blob, like MLIR. */
+enum { PRINT_HEX_THRESHOLD = 100 };
+
+typedef struct {
+    FILE *out;
+    const ir_func *f;
+    /* per value: printed as %argN (arg) or %N / %N#k */
+    int *num;
+    int *idx;   /* k within its group */
+    int *group; /* group size */
+    unsigned char *is_arg;
+    int next_arg, next_val;
+} printer;
+
+static void print_type(FILE *out, const tensor_type *t)
+{
+    char buf[SHAPE_MAX_RANK * 21 + 64];
+    shape_format(t, buf, (int)sizeof buf);
+    fputs(buf, out);
+}
+
+static void print_value(printer *p, int v)
+{
+    if (p->is_arg[v])
+        fprintf(p->out, "%%arg%d", p->num[v]);
+    else if (p->group[v] > 1)
+        fprintf(p->out, "%%%d#%d", p->num[v], p->idx[v]);
+    else
+        fprintf(p->out, "%%%d", p->num[v]);
+}
+
+static void print_values(printer *p, const int *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", p->out);
+        print_value(p, v[i]);
+    }
+}
+
+static void print_types(FILE *out, const tensor_type *t, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", out);
+        print_type(out, &t[i]);
+    }
+}
+
+/* `(T1, T2) -> T3` or `-> (T, T)` / `-> ()` for other result counts */
+static void print_fn_type(FILE *out, const ir_op *o)
+{
+    fputc('(', out);
+    print_types(out, o->operand_types, o->noperands);
+    fputs(") -> ", out);
+    if (o->nresults == 1) {
+        print_type(out, &o->result_types[0]);
+    } else {
+        fputc('(', out);
+        print_types(out, o->result_types, o->nresults);
+        fputc(')', out);
+    }
+}
+
+static void print_ints(FILE *out, const ir_ints *d)
+{
+    fputc('[', out);
+    for (int i = 0; i < d->n; i++)
+        fprintf(out, i ? ", %" PRId64 : "%" PRId64, d->v[i]);
+    fputc(']', out);
+}
+
+static void print_symbol(FILE *out, const char *name)
+{
+    bool plain = name[0] != '\0';
+    for (const char *s = name; *s; s++) {
+        char c = *s;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '$' || c == '.' || c == '-'))
+            plain = false;
+    }
+    if ((name[0] >= '0' && name[0] <= '9'))
+        for (const char *s = name; *s; s++)
+            if (*s < '0' || *s > '9')
+                plain = false;
+    if (plain) {
+        fprintf(out, "@%s", name);
+        return;
+    }
+    fputs("@\"", out);
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if (*s < 32 || *s >= 127)
+            fprintf(out, "\\%02X", *s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* ---- literals ------------------------------------------------------------ */
+
+/* One float pattern as text that parses back to the same bits. */
+static void float_text(fp_id f, uint64_t bits, char *buf)
+{
+    size_t n = fp_print_mlir(f, bits, buf);
+    if (n >= 2 && buf[0] == '0' && buf[1] == 'x')
+        return;
+    uint64_t back;
+    if (strchr(buf, '.') && fp_from_decimal(f, buf, n, FPR_RNE, 0, &back) == 0 && back == bits)
+        return;
+    fp_print_hex(fp_fmt(f)->bits, bits, buf);
+}
+
+static void print_element(FILE *out, et_id e, const unsigned char *p)
+{
+    const et_traits *tr = et_get(e);
+    char buf[FP_PRINT_MAX];
+    switch (tr->kind) {
+    case EK_BOOL:
+        fputs(p[0] ? "true" : "false", out);
+        return;
+    case EK_SINT: {
+        uint64_t b = et_load_bits(e, p);
+        if (tr->value_bits < 64 && (b >> (tr->value_bits - 1)) & 1)
+            b |= ~((UINT64_C(1) << tr->value_bits) - 1);
+        fprintf(out, "%" PRId64, (int64_t)b);
+        return;
+    }
+    case EK_UINT:
+        fprintf(out, "%" PRIu64, et_load_bits(e, p));
+        return;
+    case EK_FLOAT:
+        float_text(tr->fmt, et_load_bits(e, p), buf);
+        fputs(buf, out);
+        return;
+    case EK_COMPLEX: {
+        et_id part = tr->fmt == FP_F32 ? ET_F32 : ET_F64;
+        size_t half = et_get(part)->bytes;
+        float_text(tr->fmt, et_load_bits(part, p), buf);
+        fprintf(out, "(%s,", buf);
+        float_text(tr->fmt, et_load_bits(part, p + half), buf);
+        fprintf(out, "%s)", buf);
+        return;
+    }
+    }
+}
+
+static void print_list(FILE *out, const ir_literal *l, int d, int64_t *at)
+{
+    size_t es = et_get(l->type.elem)->bytes;
+    fputc('[', out);
+    for (int64_t i = 0; i < l->type.dims[d]; i++) {
+        if (i)
+            fputs(", ", out);
+        if (d == l->type.rank - 1) {
+            print_element(out, l->type.elem, l->data + (size_t)*at * es);
+            ++*at;
+        } else {
+            print_list(out, l, d + 1, at);
+        }
+    }
+    fputc(']', out);
+}
+
+int ir_print_literal(const ir_literal *l, FILE *out)
+{
+    const et_traits *tr = et_get(l->type.elem);
+    size_t es = tr->bytes;
+    fputs("dense<", out);
+    bool splat = l->count > 0;
+    for (int64_t i = 1; splat && i < l->count; i++)
+        splat = memcmp(l->data, l->data + (size_t)i * es, es) == 0;
+    if (l->count == 0) {
+        /* nothing */
+    } else if (splat) {
+        print_element(out, l->type.elem, l->data);
+    } else if (l->count > PRINT_HEX_THRESHOLD) {
+        static const char digits[] = "0123456789ABCDEF";
+        unsigned mask = tr->value_bits < 8 ? (1u << tr->value_bits) - 1 : 0xFF;
+        fputs("\"0x", out);
+        for (size_t i = 0; i < l->nbytes; i++) {
+            unsigned b = l->data[i] & mask;
+            fputc(digits[b >> 4], out);
+            fputc(digits[b & 15], out);
+        }
+        fputc('"', out);
+    } else {
+        int64_t at = 0;
+        print_list(out, l, 0, &at);
+    }
+    fputs("> : ", out);
+    print_type(out, &l->type);
+    return ferror(out) ? -1 : 0;
+}
+
+/* ---- ops --------------------------------------------------------------- */
+
+static void print_block(printer *p, const ir_block *b, int indent);
+
+static void indent_to(FILE *out, int n)
+{
+    for (int i = 0; i < n; i++)
+        fputc(' ', out);
+}
+
+/* Numbers the results of an op and prints `%N = ` / `%N:k = `. */
+static void print_defs(printer *p, const ir_op *o)
+{
+    if (o->nresults == 0)
+        return;
+    int n = p->next_val++;
+    for (int r = 0; r < o->nresults; r++) {
+        int v = o->results[r];
+        p->num[v] = n;
+        p->idx[v] = r;
+        p->group[v] = o->nresults;
+    }
+    if (o->nresults == 1)
+        fprintf(p->out, "%%%d = ", n);
+    else
+        fprintf(p->out, "%%%d:%d = ", n, o->nresults);
+}
+
+static void number_args(printer *p, const ir_block *b)
+{
+    for (int i = 0; i < b->nargs; i++) {
+        p->is_arg[b->args[i]] = 1;
+        p->num[b->args[i]] = p->next_arg++;
+    }
+}
+
+static void print_arg_list(printer *p, const ir_block *b, int from, int n)
+{
+    for (int i = from; i < from + n; i++) {
+        if (i > from)
+            fputs(", ", p->out);
+        print_value(p, b->args[i]);
+        fputs(": ", p->out);
+        print_type(p->out, &b->arg_types[i]);
+    }
+}
+
+static bool all_same_type(const ir_op *o)
+{
+    for (int i = 0; i < o->noperands; i++)
+        if (!shape_equal(&o->operand_types[i], &o->result_types[0]))
+            return false;
+    return o->nresults == 1;
+}
+
+static void same_or_fn(FILE *out, const ir_op *o)
+{
+    if (all_same_type(o))
+        print_type(out, &o->result_types[0]);
+    else
+        print_fn_type(out, o);
+}
+
+/* The compact form applies when the body is `%r = OP %acc, %elem;
+ * stablehlo.return %r` for a commutative binary OP and one input. */
+static int compact_reduce_op(const ir_op *o)
+{
+    const ir_block *b = o->a.reduce.body;
+    if (o->noperands != 2 || b->nops != 2 || b->nargs != 2)
+        return -1;
+    const ir_op *bin = &b->ops[0], *ret = &b->ops[1];
+    ir_op_kind k = bin->kind;
+    bool commutative = k == IR_OP_ADD || k == IR_OP_MULTIPLY || k == IR_OP_MAXIMUM || k == IR_OP_MINIMUM ||
+                       k == IR_OP_AND || k == IR_OP_OR || k == IR_OP_XOR;
+    if (!commutative || bin->operands[0] != b->args[0] || bin->operands[1] != b->args[1] ||
+        ret->noperands != 1 || ret->operands[0] != bin->results[0])
+        return -1;
+    tensor_type scalar = { .elem = o->operand_types[0].elem, .rank = 0 };
+    if (!shape_equal(&b->arg_types[0], &scalar) || !shape_equal(&b->arg_types[1], &scalar))
+        return -1;
+    return (int)k;
+}
+
+static void print_precision(FILE *out, const ir_dot *d)
+{
+    if (!d->nprecision)
+        return;
+    fputs(", precision = [", out);
+    for (int i = 0; i < d->nprecision; i++)
+        fprintf(out, i ? ", %s" : "%s", ir_precision_name(d->precision[i]));
+    fputc(']', out);
+}
+
+static void print_tolerance(FILE *out, double t)
+{
+    fprintf(out, ", tolerance = %.17e", t);
+}
+
+static void print_op(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    indent_to(out, indent);
+    if (o->kind != IR_OP_REDUCE)
+        print_defs(p, o);
+    const char *name = ir_op_name(o->kind);
+    if (ir_op_is_binary(o->kind) || ir_op_is_unary(o->kind) || o->kind == IR_OP_CONVERT ||
+        o->kind == IR_OP_BITCAST_CONVERT || o->kind == IR_OP_RESHAPE) {
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, o->noperands);
+        fputs(" : ", out);
+        same_or_fn(out, o);
+        return;
+    }
+    switch (o->kind) {
+    case IR_OP_CONSTANT:
+        fprintf(out, "%s ", name);
+        ir_print_literal(&o->a.constant, out);
+        return;
+    case IR_OP_IOTA:
+        fprintf(out, "%s dim = %" PRId64 " : ", name, o->a.iota_dim);
+        print_type(out, &o->result_types[0]);
+        return;
+    case IR_OP_COMPARE:
+        fprintf(out, "%s %s, ", name, ir_cmp_dir_name(o->a.compare.dir));
+        print_values(p, o->operands, 2);
+        if (o->a.compare.type != IR_CMPT_ABSENT)
+            fprintf(out, ", %s", ir_cmp_type_name(o->a.compare.type));
+        fputs(" : ", out);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_SELECT:
+    case IR_OP_CLAMP:
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, 3);
+        fputs(" : ", out);
+        same_or_fn(out, o);
+        return;
+    case IR_OP_TRANSPOSE:
+    case IR_OP_BROADCAST_IN_DIM:
+    case IR_OP_REVERSE:
+        fprintf(out, "%s ", name);
+        print_value(p, o->operands[0]);
+        fputs(", dims = ", out);
+        print_ints(out, &o->a.dims);
+        fputs(" : ", out);
+        same_or_fn(out, o);
+        return;
+    case IR_OP_CONCATENATE:
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, o->noperands);
+        fprintf(out, ", dim = %" PRId64 " : ", o->a.concat_dim);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_SLICE:
+        fprintf(out, "%s ", name);
+        print_value(p, o->operands[0]);
+        fputs(" [", out);
+        for (int d = 0; d < o->a.slice.start.n; d++) {
+            fprintf(out, d ? ", %" PRId64 ":%" PRId64 : "%" PRId64 ":%" PRId64, o->a.slice.start.v[d],
+                    o->a.slice.limit.v[d]);
+            if (o->a.slice.stride.v[d] != 1)
+                fprintf(out, ":%" PRId64, o->a.slice.stride.v[d]);
+        }
+        fputs("] : ", out);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_PAD:
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, 2);
+        fputs(", low = ", out);
+        print_ints(out, &o->a.pad.low);
+        fputs(", high = ", out);
+        print_ints(out, &o->a.pad.high);
+        fputs(", interior = ", out);
+        print_ints(out, &o->a.pad.interior);
+        fputs(" : ", out);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_REDUCE: {
+        /* the body's arguments are numbered before the results so that the
+         * printed order of definitions matches the parse order */
+        const ir_block *b = o->a.reduce.body;
+        int n = o->noperands / 2;
+        int compact = compact_reduce_op(o);
+        if (compact < 0)
+            number_args(p, b);
+        print_defs(p, o);
+        fprintf(out, "%s", name);
+        for (int k = 0; k < n; k++) {
+            fputs(k ? ", (" : "(", out);
+            print_value(p, o->operands[k]);
+            fputs(" init: ", out);
+            print_value(p, o->operands[n + k]);
+            fputc(')', out);
+        }
+        if (compact >= 0)
+            fprintf(out, " applies %s", ir_op_name((ir_op_kind)compact));
+        fputs(" across dimensions = ", out);
+        print_ints(out, &o->a.reduce.dims);
+        fputs(" : ", out);
+        print_fn_type(out, o);
+        if (compact >= 0)
+            return;
+        fputs("\n", out);
+        indent_to(out, indent + 1);
+        fputs("reducer", out);
+        for (int k = 0; k < n; k++) {
+            fputc('(', out);
+            print_value(p, b->args[k]);
+            fputs(": ", out);
+            print_type(out, &b->arg_types[k]);
+            fputs(", ", out);
+            print_value(p, b->args[n + k]);
+            fputs(": ", out);
+            print_type(out, &b->arg_types[n + k]);
+            fputs(k + 1 < n ? ") " : ")", out);
+        }
+        fputs(" {\n", out);
+        print_block(p, b, indent + 2);
+        indent_to(out, indent);
+        fputc('}', out);
+        return;
+    }
+    case IR_OP_DOT_GENERAL: {
+        const ir_dot *d = &o->a.dot;
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, 2);
+        if (d->lhs_batch.n) {
+            fputs(", batching_dims = ", out);
+            print_ints(out, &d->lhs_batch);
+            fputs(" x ", out);
+            print_ints(out, &d->rhs_batch);
+        }
+        fputs(", contracting_dims = ", out);
+        print_ints(out, &d->lhs_contract);
+        fputs(" x ", out);
+        print_ints(out, &d->rhs_contract);
+        print_precision(out, d);
+        if (d->has_algorithm) {
+            const ir_dot_algorithm *a = &d->algorithm;
+            fprintf(out,
+                    ", algorithm = <lhs_precision_type = %s, rhs_precision_type = %s, accumulation_type = %s, "
+                    "lhs_component_count = %" PRId64 ", rhs_component_count = %" PRId64
+                    ", num_primitive_operations = %" PRId64 ", allow_imprecise_accumulation = %s>",
+                    fp_fmt(a->lhs_precision)->name, fp_fmt(a->rhs_precision)->name, fp_fmt(a->accumulation)->name,
+                    a->lhs_component_count, a->rhs_component_count, a->num_primitive_operations,
+                    a->allow_imprecise_accumulation ? "true" : "false");
+        }
+        fputs(" : ", out);
+        print_fn_type(out, o);
+        return;
+    }
+    case IR_OP_DOT:
+        fprintf(out, "%s ", name);
+        print_values(p, o->operands, 2);
+        print_precision(out, &o->a.dot);
+        fputs(" : ", out);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_CALL:
+        fprintf(out, "%s ", name);
+        print_symbol(out, o->a.call.name);
+        fputc('(', out);
+        print_values(p, o->operands, o->noperands);
+        fputs(") : ", out);
+        print_fn_type(out, o);
+        return;
+    case IR_OP_RETURN:
+    case IR_OP_REGION_RETURN:
+        fputs(name, out);
+        if (o->noperands) {
+            fputc(' ', out);
+            print_values(p, o->operands, o->noperands);
+            fputs(" : ", out);
+            print_types(out, o->operand_types, o->noperands);
+        }
+        return;
+    case IR_OP_CUSTOM_CALL:
+        fprintf(out, "%s ", name);
+        print_symbol(out, o->a.custom_call.target);
+        fputc('(', out);
+        print_values(p, o->operands, o->noperands);
+        fputs(") : ", out);
+        print_fn_type(out, o);
+        return;
+    default:
+        break;
+    }
+    /* check ops */
+    const ir_check *c = &o->a.check;
+    if (c->custom_call || o->kind == IR_OP_CHECK_EQ) {
+        fputs("stablehlo.custom_call ", out);
+        print_symbol(out, name);
+        fputc('(', out);
+        print_values(p, o->operands, o->noperands);
+        fputs(o->kind == IR_OP_CHECK_EQ ? ") : " : ") {has_side_effect = true} : ", out);
+        print_fn_type(out, o);
+        return;
+    }
+    fprintf(out, "%s ", name);
+    print_value(p, o->operands[0]);
+    switch (o->kind) {
+    case IR_OP_CHECK_EXPECT_EQ_CONST:
+    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+        fputs(", ", out);
+        ir_print_literal(&c->expected, out);
+        if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST)
+            print_tolerance(out, c->tolerance);
+        return;
+    case IR_OP_CHECK_EXPECT_CLOSE:
+        fputs(", ", out);
+        print_value(p, o->operands[1]);
+        fprintf(out, ", max_ulp_difference = %" PRIu64, c->max_ulp);
+        if (c->min_ulp)
+            fprintf(out, ", min_ulp_difference = %" PRIu64, c->min_ulp);
+        fputs(" : ", out);
+        print_types(out, o->operand_types, 2);
+        return;
+    default:
+        fputs(", ", out);
+        print_value(p, o->operands[1]);
+        if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ)
+            print_tolerance(out, c->tolerance);
+        fputs(" : ", out);
+        print_type(out, &o->operand_types[0]);
+        return;
+    }
+}
+
+static void print_block(printer *p, const ir_block *b, int indent)
+{
+    for (int i = 0; i < b->nops; i++) {
+        print_op(p, &b->ops[i], indent);
+        fputc('\n', p->out);
+    }
+}
+
+static int print_func(FILE *out, const ir_func *f, int indent)
+{
+    size_t n = (size_t)(f->nvalues ? f->nvalues : 1);
+    printer p = { .out = out, .f = f };
+    p.num = mem_calloc(n, sizeof(int));
+    p.idx = mem_calloc(n, sizeof(int));
+    p.group = mem_calloc(n, sizeof(int));
+    p.is_arg = mem_calloc(n, 1);
+    int status = 0;
+    if (!p.num || !p.idx || !p.group || !p.is_arg) {
+        status = -1;
+        goto done;
+    }
+    indent_to(out, indent);
+    fputs("func.func ", out);
+    if (f->is_private)
+        fputs("private ", out);
+    print_symbol(out, f->name);
+    fputc('(', out);
+    if (f->has_body) {
+        number_args(&p, &f->body);
+        print_arg_list(&p, &f->body, 0, f->nargs);
+    } else {
+        for (int i = 0; i < f->nargs; i++) {
+            fprintf(out, i ? ", %%arg%d: " : "%%arg%d: ", i);
+            print_type(out, &f->arg_types[i]);
+        }
+    }
+    fputc(')', out);
+    if (f->nresults == 1) {
+        fputs(" -> ", out);
+        print_type(out, &f->result_types[0]);
+    } else if (f->nresults > 1) {
+        fputs(" -> (", out);
+        print_types(out, f->result_types, f->nresults);
+        fputc(')', out);
+    }
+    if (f->has_body) {
+        fputs(" {\n", out);
+        print_block(&p, &f->body, indent + 2);
+        indent_to(out, indent);
+        fputc('}', out);
+    }
+    fputc('\n', out);
+done:
+    mem_free(p.num);
+    mem_free(p.idx);
+    mem_free(p.group);
+    mem_free(p.is_arg);
+    return status;
+}
+
+int ir_print_module(const ir_module *m, FILE *out)
+{
+    int indent = 0;
+    if (m->explicit_module) {
+        fputs("module ", out);
+        if (m->name) {
+            print_symbol(out, m->name);
+            fputc(' ', out);
+        }
+        fputs("{\n", out);
+        indent = 2;
+    }
+    for (int i = 0; i < m->nfuncs; i++)
+        if (print_func(out, &m->funcs[i], indent) != 0)
+            return -1;
+    if (m->explicit_module)
+        fputs("}\n", out);
+    return ferror(out) ? -1 : 0;
+}

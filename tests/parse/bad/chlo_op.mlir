@@ -1,0 +1,5 @@
+// ERROR: chlo_op.mlir:3:8: error: unsupported op 'chlo.erf'
+func.func @f(%a: tensor<f32>) {
+  %0 = chlo.erf %a : tensor<f32>
+  func.return
+}
