@@ -38,8 +38,8 @@ BENCH_SRC := $(wildcard bench/*.c)
 all: deps $(BIN)
 
 example: all
-	./$(BIN) info f8E4M3FN
-	./$(BIN) encode f8E4M3FN -- 0.1 3.1415 464 465 -1000
+	./$(BIN) examples/quickstart.mlir
+	./$(BIN) --dot-accumulation=f32 examples/quickstart.mlir
 
 deps:
 	@sh tools/deps.sh
