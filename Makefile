@@ -74,7 +74,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 check: deps $(BIN) check-unit check-scripts
 
 check-unit: $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-../shared/testdata} CK_FORK=no ./$$t; done
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
 
 check-scripts: $(BIN)
 	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) sh $$s; done
