@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "interp/interp.h"
+#include "interp/interp_internal.h"
+#include "io/run_io.h"
 #include "interp/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
@@ -24,6 +26,7 @@ typedef struct {
     bool emit_ir;
     const char *args_text;
     interp_options io;
+    io_run_opts files_io; /* --input, --output-dir, --expect (src/io/run_io.h) */
     const char **files;
     int nfiles;
 } run_options;
@@ -42,6 +45,11 @@ static void usage(FILE *out)
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
           "  --print-format=tensor|dense, --interpreter-print-dense\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
+          "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
+          "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
+          "                                   write each result as DIR/result<N>.<ext>\n"
+          "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--report text|json]\n"
+          "                                   compare a result with a backend's output file\n"
           "  --help, --version\n"
           "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
           out);
@@ -190,6 +198,11 @@ static int parse_options(int argc, char **argv, run_options *o)
             o->io.hex_threshold = n;
             continue;
         }
+        int taken = io_run_option(&o->files_io, argc, argv, &i);
+        if (taken < 0)
+            return 2;
+        if (taken)
+            continue;
         return usage_error("unknown option '%s'", a);
     }
     return -1; /* go on */
@@ -261,6 +274,81 @@ static void worst(tally *t, int s)
         t->status = s;
 }
 
+/* The entry arguments: --args values first, then --input files into the
+ * remaining slots. Returns the argument array (owned, refs retained) or NULL
+ * with *status set. */
+static tensor **gather_args(run_options *o, const ir_func *f, int *status)
+{
+    tensor **args = mem_calloc((size_t)(f->nargs ? f->nargs : 1), sizeof *args);
+    *status = 2;
+    if (!args) {
+        fputs("ir-run: out of memory\n", stderr);
+        return NULL;
+    }
+    if (o->io.nargs > f->nargs) {
+        fprintf(stderr, "ir-run: %d --args values given but @%s takes %d arguments\n", o->io.nargs,
+                f->name, f->nargs);
+        mem_free(args);
+        return NULL;
+    }
+    for (int i = 0; i < o->io.nargs; i++)
+        args[i] = tensor_retain(o->io.args[i]);
+    int bad = io_run_inputs(&o->files_io, f, args, stderr);
+    for (int i = 0; i < f->nargs && !bad; i++) {
+        if (!args[i]) {
+            fprintf(stderr, "ir-run: argument %d of @%s is given neither by --args nor by --input\n", i,
+                    f->name);
+            bad = 2;
+        }
+    }
+    if (bad) {
+        for (int i = 0; i < f->nargs; i++)
+            tensor_release(args[i]);
+        mem_free(args);
+        return NULL;
+    }
+    *status = 0;
+    return args;
+}
+
+/* Runs a checked module: arguments from --args/--input, results printed, and
+ * written (--output-dir) or compared with a backend's (--expect). */
+static int run_checked(run_options *o, const ir_module *m, diag_source *src, FILE *out)
+{
+    interp_outcome oc;
+    memset(&oc, 0, sizeof oc);
+    interp_options io = o->io;
+    io.out = out;
+    io.err = stderr;
+    const ir_func *f = o->files_io.ninputs ? interp_entry(m, io.entry) : NULL;
+    tensor **args = NULL;
+    int s = 0;
+    if (f) {
+        args = gather_args(o, f, &s);
+        if (!args)
+            return s;
+        io.args = args;
+        io.nargs = f->nargs;
+    }
+    bool keep = io_run_wants_results(&o->files_io);
+    s = interp_run_module(m, src, &io, keep, &oc);
+    if (keep && oc.results) {
+        for (int k = 0; k < oc.nresults; k++)
+            if (interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out) != 0)
+                s = 2;
+        int r = io_run_results(&o->files_io, oc.results, oc.nresults, out, stderr);
+        if (r > s)
+            s = r;
+    }
+    interp_outcome_free(&oc);
+    if (f) {
+        for (int i = 0; i < f->nargs; i++)
+            tensor_release(args[i]);
+        mem_free(args);
+    }
+    return s;
+}
+
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
     ir_module *m = ir_parse(src, begin, end, line);
@@ -272,13 +360,7 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
     } else if (o->emit_ir) {
         s = ir_print_module(m, out) == 0 ? 0 : 2;
     } else {
-        interp_outcome oc;
-        memset(&oc, 0, sizeof oc);
-        interp_options io = o->io;
-        io.out = out;
-        io.err = stderr;
-        s = interp_run_module(m, src, &io, false, &oc);
-        interp_outcome_free(&oc);
+        s = run_checked(o, m, src, out);
     }
     ir_module_free(m);
     worst(t, s);
@@ -378,6 +460,7 @@ int cmd_run(int argc, char **argv)
 {
     run_options o;
     memset(&o, 0, sizeof o);
+    io_run_opts_init(&o.files_io);
     int s = parse_options(argc, argv, &o);
     if (s >= 0) {
         mem_free(o.files);

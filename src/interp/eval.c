@@ -458,27 +458,28 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
     return rc;
 }
 
-/* SPEC.md 6.2: --entry, else the first function named main, else the only
- * function. */
+const ir_func *interp_entry(const ir_module *m, const char *entry)
+{
+    if (entry)
+        return ir_module_find(m, entry);
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i].name, "main") == 0)
+            return &m->funcs[i];
+    return m->nfuncs == 1 ? &m->funcs[0] : NULL;
+}
+
+/* interp_entry, with the reference's errors when there is none. */
 static const ir_func *entry_function(ictx *c, int *rc)
 {
     const ir_module *m = c->m;
     src_loc top = { 1, 1 };
+    const ir_func *f = interp_entry(m, c->opt->entry);
     *rc = 0;
-    if (c->opt->entry) {
-        const ir_func *f = ir_module_find(m, c->opt->entry);
-        if (!f)
-            *rc = rt_error(c, top, "entry function @%s not found", c->opt->entry);
-        return f;
-    }
-    for (int i = 0; i < m->nfuncs; i++)
-        if (strcmp(m->funcs[i].name, "main") == 0)
-            return &m->funcs[i];
-    if (m->nfuncs == 1)
-        return &m->funcs[0];
-    if (m->nfuncs > 1)
+    if (!f && c->opt->entry)
+        *rc = rt_error(c, top, "entry function @%s not found", c->opt->entry);
+    else if (!f && m->nfuncs > 1)
         *rc = rt_error(c, m->funcs[0].loc, "module must have entry func with name main");
-    return NULL;
+    return f;
 }
 
 int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,

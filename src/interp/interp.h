@@ -46,4 +46,9 @@ int interp_run_module(const ir_module *m, diag_source *src, const interp_options
                       bool keep_results, interp_outcome *outcome);
 void interp_outcome_free(interp_outcome *o);
 
+/* The function interp_run_module runs (SPEC.md 6.2): `entry` when given,
+ * else the first function named main, else the only function; NULL when
+ * there is none. */
+const ir_func *interp_entry(const ir_module *m, const char *entry);
+
 #endif
