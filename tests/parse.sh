@@ -63,7 +63,7 @@ robust() { # file description
     rc=$?
     if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ]; then
         fail "$2: exit status $rc"
-        cp "$1" "$here/../crash-$(basename "$1")" 2>/dev/null
+        cp "$1" "${TMPDIR:-/tmp}/irrun-crash-$(basename "$1")" 2>/dev/null
     fi
 }
 # every truncation of the seed, checked in batches (one process per batch;
