@@ -14,5 +14,6 @@ void bench_report(const char *name, double units, const char *unit, double secon
 void bench_formats(void);
 void bench_parse(void);
 void bench_interp(void);
+void bench_memory(void);
 
 #endif

@@ -54,5 +54,6 @@ int main(void)
     bench_formats();
     bench_parse();
     bench_interp();
+    bench_memory();
     return 0;
 }

@@ -20,4 +20,10 @@ void mem_fail_at(unsigned long n);
  * loops). */
 unsigned long mem_alloc_count(void);
 
+/* Bytes handed out and not yet freed, and the most there ever were (since
+ * the last mem_reset_peak). */
+size_t mem_bytes_in_use(void);
+size_t mem_bytes_peak(void);
+void mem_reset_peak(void);
+
 #endif
