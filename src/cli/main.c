@@ -1,9 +1,12 @@
 /* ir-run: dispatches the format subcommands; everything else runs programs. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/cmds_io.h"
 #include "types/fptables.h"
+#include "util/mem.h"
 
 typedef struct {
     const char *name;
@@ -30,5 +33,8 @@ int main(int argc, char **argv)
     if (status < 0)
         status = cmd_run(argc, argv);
     fp_tables_free();
+    /* lets tests/alloc_failures.sh know how many allocations to fail */
+    if (getenv("IRRUN_ALLOC_REPORT"))
+        fprintf(stderr, "allocations: %lu\n", mem_alloc_count());
     return status;
 }

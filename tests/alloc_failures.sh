@@ -1,0 +1,37 @@
+#!/bin/sh
+# Makes each allocation of a run fail in turn (IRRUN_FAIL_ALLOC=k): ir-run
+# must end with status 0, 1 or 2, never crash; in the sanitizer build
+# (make check SAN=1) a leak on any of these paths also fails the run.
+set -u
+IRRUN=${IRRUN:-build/ir-run}
+fail=0
+runs=0
+probe() { # name, then the ir-run arguments
+    name=$1
+    shift
+    total=$(IRRUN_ALLOC_REPORT=1 "$IRRUN" "$@" 2>&1 >/dev/null | sed -n 's/^allocations: //p')
+    [ -n "$total" ] || { echo "FAIL: $name: no allocation count"; fail=1; return; }
+    # every allocation up to 300, then a stride that still visits ~300 more
+    step=$(( total > 600 ? total / 300 : 1 ))
+    k=1
+    while [ "$k" -le "$total" ]; do
+        IRRUN_FAIL_ALLOC=$k "$IRRUN" "$@" >/dev/null 2>&1
+        st=$?
+        runs=$((runs + 1))
+        if [ "$st" -gt 2 ]; then
+            echo "FAIL: $name: allocation $k of $total failing gives exit status $st"
+            fail=1
+        fi
+        if [ "$k" -lt 300 ]; then k=$((k + 1)); else k=$((k + step)); fi
+    done
+}
+probe quickstart examples/quickstart.mlir
+probe interpret-checks --interpret -split-input-file tests/interpret/checks.mlir
+probe reduce --interpret -split-input-file tests/interpret/reduce.mlir
+probe jax-module --interpret tests/parse/ok/jax_module.mlir
+probe validation examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
+    --input 1=examples/validation/rhs.npy --expect 0=examples/validation/backend_out.npy
+probe golden test examples/golden/suite.yaml
+probe formats encode f8E4M3 -- 0.1 1e-3 -7.5
+[ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
+exit $fail
