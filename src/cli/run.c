@@ -449,7 +449,7 @@ static int load_args(run_options *o, tensor ***out, int *n)
         if (rc != 0)
             fputs("ir-run: out of memory loading --args\n", stderr);
         *out = ts;
-        *n = count;
+        *n = ts ? count : 0;
         ir_literals_free(lits, count);
     }
     mem_free(file_text);
