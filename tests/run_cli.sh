@@ -1,0 +1,65 @@
+#!/bin/sh
+# The run command's behaviour as a drop-in for `stablehlo-translate
+# --interpret`: exit statuses, what goes to stdout and stderr, chunking.
+set -u
+IRRUN=${IRRUN:-build/ir-run}
+D=tests/cli
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+run() { # expected-status args...
+    want=$1
+    shift
+    "$IRRUN" "$@" >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    [ "$st" -eq "$want" ] || bad "ir-run $* exit $st, want $want: $(head -3 "$tmp/err")"
+}
+
+# all chunks run; a bad chunk and a failed check are both reported; 2 wins
+run 2 --interpret -split-input-file $D/two_chunks.mlir
+grep -q '^2 passed, 2 failed$' "$tmp/err" || bad "summary line: $(tail -1 "$tmp/err")"
+grep -q 'two_chunks.mlir:13:3: error: check.expect_eq_const failed in function @bad_check' "$tmp/err" ||
+    bad "check failure not located: $(cat "$tmp/err")"
+grep -q '2.500000e+00' "$tmp/err" || bad "check failure shows no expected value"
+grep -q 'two_chunks.mlir:20:' "$tmp/err" || bad "syntax error not at the original file's line 20"
+# stdout holds exactly what REF prints: chunk outputs separated by a newline
+printf '\n\n\ntensor<2xi1> {\n  [true, true]\n}\ntensor<f16> {1.500000e+00}\n' > "$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || { bad "stdout differs from REF's layout"; diff "$tmp/out" "$tmp/want"; }
+# --output-split-marker
+run 2 -split-input-file --output-split-marker=XX $D/two_chunks.mlir
+[ "$(grep -c '^XX$' "$tmp/out")" -eq 3 ] || bad "--output-split-marker not written between chunks"
+# a check failure alone gives 1; REF's dense printing
+printf 'func.func @main() -> tensor<3xf8E5M2> {\n  %%a = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf8E5M2>\n  check.expect_eq_const %%a, dense<[1.0, 2.0, 4.0]> : tensor<3xf8E5M2>\n  func.return %%a : tensor<3xf8E5M2>\n}\n' > "$tmp/one.mlir"
+run 1 "$tmp/one.mlir"
+grep -q '^0 passed, 1 failed$' "$tmp/err" || bad "summary for a failed check"
+run 1 --print-format=dense "$tmp/one.mlir"
+grep -q '^dense<\[1.000000e+00, 2.000000e+00, 3.000000e+00\]> : tensor<3xf8E5M2>$' "$tmp/out" || bad "dense printing: $(cat "$tmp/out")"
+run 1 --interpreter-print-dense "$tmp/one.mlir"
+grep -q '^dense<' "$tmp/out" || bad "--interpreter-print-dense"
+# decisions: i1 blobs, compare_type warning
+run 0 --interpret -split-input-file $D/decisions.mlir
+grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"
+# stdin, empty input, usage
+printf '' | "$IRRUN" --interpret - >"$tmp/out" 2>"$tmp/err" || bad "empty stdin exit status"
+[ -s "$tmp/out" ] && bad "empty input printed on stdout"
+run 0 --help
+run 0 --version
+run 2 --no-such-option $D/decisions.mlir
+run 2 --dot-accumulation=f16 $D/decisions.mlir
+run 2 no/such/file.mlir
+# --entry and --args; wrong argument count is an error, not a crash
+printf 'func.func @twice(%%x: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {\n  %%y = stablehlo.add %%x, %%x : tensor<2xf8E4M3FN>\n  func.return %%y : tensor<2xf8E4M3FN>\n}\nfunc.func @other() {\n  func.return\n}\n' > "$tmp/args.mlir"
+run 2 "$tmp/args.mlir"
+grep -q 'module must have entry func with name main' "$tmp/err" || bad "entry error text"
+run 0 --entry twice --args='[dense<[1.5, 100.0]> : tensor<2xf8E4M3FN>]' "$tmp/args.mlir"
+grep -q '\[3.000000e+00, 1.920000e+02\]' "$tmp/out" || bad "--entry/--args result: $(cat "$tmp/out")"
+echo '[dense<[1.5, 300.0]> : tensor<2xf8E4M3FN>]' > "$tmp/args.txt"
+run 0 --entry twice --args=@"$tmp/args.txt" "$tmp/args.mlir"
+grep -q '\[3.000000e+00, 0x7F\]' "$tmp/out" || bad "--args=@FILE result: $(cat "$tmp/out")"
+run 2 --entry twice "$tmp/args.mlir"
+grep -q 'provided 0 inputs but function expected 1' "$tmp/err" || bad "argument count error"
+# the checker of this script can fail
+( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
+[ $fail -eq 0 ] && echo "run_cli: all passed"
+exit $fail
