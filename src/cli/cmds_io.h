@@ -10,11 +10,4 @@
 int cmd_compare(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 
-/* Parses one comparison-rule option at argv[*i] (--max-ulp N, --atol X,
- * --rtol X, --nan any|exact, --signed-zero equal|distinct,
- * --inf exact|saturate; also the --opt=VALUE spelling), advancing *i past a
- * separate value. Returns 1 when consumed, 0 when argv[*i] is not a rule
- * option, -1 after printing a usage error (prefixed "ir-run CMD: "). */
-int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
-
 #endif

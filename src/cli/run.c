@@ -11,6 +11,7 @@
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "io/run_io.h"
+#include "io/tensor_io.h"
 #include "interp/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
@@ -208,46 +209,14 @@ static int parse_options(int argc, char **argv, run_options *o)
     return -1; /* go on */
 }
 
-/* Whole file (or stdin) into memory; NULL after reporting. */
+/* Whole file (or stdin for "-") into memory; NULL after reporting. */
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "ir-run: cannot open '%s'\n", path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = mem_alloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *b = cap > SIZE_MAX / 2 ? NULL : mem_realloc(buf, cap * 2);
-            if (!b) {
-                mem_free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    bool err = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf) {
-        fprintf(stderr, "ir-run: out of memory reading '%s'\n", path);
-        return NULL;
-    }
-    if (err) {
-        fprintf(stderr, "ir-run: error reading '%s'\n", path);
-        mem_free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
+    io_error err;
+    char *text = (char *)io_slurp(path, len, &err);
+    if (!text)
+        fprintf(stderr, "ir-run: %s\n", err.text);
+    return text;
 }
 
 /* Is the line [p, eol) a split marker? Default rule (SPEC 8 item 13): its

@@ -60,7 +60,8 @@ const char *io_format_ext(io_format f)
 
 unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         io_errorf(err, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
@@ -86,17 +87,20 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
             break;
     }
     if (!buf) {
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         io_errorf(err, "%s: out of memory", path);
         return NULL;
     }
     if (ferror(f)) {
         io_errorf(err, "%s: read error: %s", path, strerror(errno));
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         mem_free(buf);
         return NULL;
     }
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     buf[n] = '\0';
     *len = n;
     return buf;

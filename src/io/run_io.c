@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "io/options.h"
 #include "util/mem.h"
 
 void io_run_opts_init(io_run_opts *o)
@@ -14,33 +15,6 @@ void io_run_opts_init(io_run_opts *o)
     memset(o, 0, sizeof *o);
     o->output_format = IO_FMT_NPY;
     o->npy_descr = IO_NPY_NAME;
-}
-
-/* "--name VALUE" / "--name=VALUE" */
-static int value_of(const char *name, int argc, char **argv, int *i, const char **val)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "ir-run: %s needs a value\n", name);
-        return -1;
-    }
-    *val = argv[++*i];
-    return 1;
-}
-
-static int usage(const char *opt, const char *val, const char *want)
-{
-    fprintf(stderr, "ir-run: bad value '%s' for %s (expected %s)\n", val, opt, want);
-    return -1;
 }
 
 /* Splits "KEY=PATH" at the first '='. */
@@ -74,13 +48,13 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
     const char *v, *key, *path;
     size_t klen;
     int r;
-    if ((r = value_of("--input", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--input", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (!split_pair(v, &key, &klen, &path))
-            return usage("--input", v, "NAME_OR_INDEX=FILE");
+            return io_opt_bad_value(NULL, "--input", v, "NAME_OR_INDEX=FILE");
         if (o->ninputs == IO_RUN_MAX_FILES)
-            return usage("--input", v, "at most 64 inputs");
+            return io_opt_bad_value(NULL, "--input", v, "at most 64 inputs");
         /* the key stays inside argv: remember its length through a copy of
          * the pointer pair (argv outlives the run) */
         o->inputs[o->ninputs].key = key;
@@ -88,33 +62,33 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         o->ninputs++;
         return 1;
     }
-    if ((r = value_of("--expect", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--expect", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         int idx;
         if (!split_pair(v, &key, &klen, &path) || !parse_index(key, klen, &idx))
-            return usage("--expect", v, "INDEX=FILE");
+            return io_opt_bad_value(NULL, "--expect", v, "INDEX=FILE");
         if (o->nexpect == IO_RUN_MAX_FILES)
-            return usage("--expect", v, "at most 64 expectations");
+            return io_opt_bad_value(NULL, "--expect", v, "at most 64 expectations");
         o->expect[o->nexpect].index = idx;
         o->expect[o->nexpect].path = path;
         o->nexpect++;
         return 1;
     }
-    if ((r = value_of("--output-dir", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--output-dir", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         o->output_dir = v;
         return 1;
     }
-    if ((r = value_of("--output-format", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--output-format", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if ((o->output_format = io_format_lookup(v)) == IO_FMT_UNKNOWN)
-            return usage("--output-format", v, "npy, bin or yaml");
+            return io_opt_bad_value(NULL, "--output-format", v, "npy, bin or yaml");
         return 1;
     }
-    if ((r = value_of("--npy-descr", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--npy-descr", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (strcmp(v, "u1") == 0 || strcmp(v, "plain") == 0)
@@ -122,10 +96,10 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         else if (strcmp(v, "name") == 0)
             o->npy_descr = IO_NPY_NAME;
         else
-            return usage("--npy-descr", v, "u1 or name");
+            return io_opt_bad_value(NULL, "--npy-descr", v, "u1 or name");
         return 1;
     }
-    if ((r = value_of("--report", argc, argv, i, &v)) != 0) {
+    if ((r = io_opt_value(NULL, "--report", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (strcmp(v, "json") == 0)
@@ -133,68 +107,13 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         else if (strcmp(v, "text") == 0)
             o->report_json = false;
         else
-            return usage("--report", v, "text or json");
+            return io_opt_bad_value(NULL, "--report", v, "text or json");
         return 1;
     }
-    /* the rule options are shared with `ir-run compare`; parsed here again
-     * so the library does not depend on the CLI */
-    if ((r = value_of("--max-ulp", argc, argv, i, &v)) != 0) {
-        if (r < 0)
-            return -1;
-        char *end;
-        errno = 0;
-        unsigned long long n = strtoull(v, &end, 10);
-        if (!*v || *end || errno || *v == '-')
-            return usage("--max-ulp", v, "a non-negative integer");
-        o->rule.has_ulp = true;
-        o->rule.max_ulp = n;
-        o->rule_given = true;
-        return 1;
-    }
-    for (int k = 0; k < 2; k++) {
-        const char *opt = k ? "--rtol" : "--atol";
-        if ((r = value_of(opt, argc, argv, i, &v)) == 0)
-            continue;
-        if (r < 0)
-            return -1;
-        char *end;
-        double x = strtod(v, &end);
-        if (!*v || *end || !isfinite(x) || x < 0)
-            return usage(opt, v, "a non-negative number");
-        if (k) {
-            o->rule.has_rtol = true;
-            o->rule.rtol = x;
-        } else {
-            o->rule.has_atol = true;
-            o->rule.atol = x;
-        }
-        o->rule_given = true;
-        return 1;
-    }
-    static const struct {
-        const char *opt, *a, *b;
-    } modes[] = { { "--nan", "any", "exact" },
-                  { "--signed-zero", "equal", "distinct" },
-                  { "--inf", "exact", "saturate" } };
-    for (int k = 0; k < 3; k++) {
-        if ((r = value_of(modes[k].opt, argc, argv, i, &v)) == 0)
-            continue;
-        if (r < 0)
-            return -1;
-        int which = strcmp(v, modes[k].a) == 0 ? 0 : strcmp(v, modes[k].b) == 0 ? 1 : -1;
-        if (which < 0) {
-            char want[48];
-            snprintf(want, sizeof want, "%s or %s", modes[k].a, modes[k].b);
-            return usage(modes[k].opt, v, want);
-        }
-        if (k == 0)
-            o->rule.nan = which ? IO_NAN_EXACT : IO_NAN_ANY;
-        else if (k == 1)
-            o->rule.zero = which ? IO_ZERO_DISTINCT : IO_ZERO_EQUAL;
-        else
-            o->rule.inf = which ? IO_INF_SATURATE : IO_INF_EXACT;
-        o->rule_given = true;
-        return 1;
+    if ((r = io_rule_option(NULL, argc, argv, i, &o->rule)) != 0) {
+        if (r > 0)
+            o->rule_given = true;
+        return r;
     }
     return 0;
 }
