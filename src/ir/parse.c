@@ -67,6 +67,18 @@ pattr *pattr_new(parse_state *ps, pattr_kind k, src_loc loc)
     return a;
 }
 
+/* Appends node n to a list with head, tail and count (the tlist, ulist and
+ * olist of the grammar's semantic values). */
+#define LIST_APPEND(l, node)           \
+    do {                               \
+        if ((l)->tail)                 \
+            (l)->tail->next = (node);  \
+        else                           \
+            (l)->head = (node);        \
+        (l)->tail = (node);            \
+        (l)->n++;                      \
+    } while (0)
+
 tlist *tlist_add(parse_state *ps, tlist *l, tensor_type *t, src_loc loc)
 {
     if (!l && !(l = parse_alloc(ps, 1, sizeof *l)))
@@ -76,12 +88,7 @@ tlist *tlist_add(parse_state *ps, tlist *l, tensor_type *t, src_loc loc)
         return NULL;
     n->t = t;
     n->loc = loc;
-    if (l->tail)
-        l->tail->next = n;
-    else
-        l->head = n;
-    l->tail = n;
-    l->n++;
+    LIST_APPEND(l, n);
     return l;
 }
 
@@ -116,12 +123,7 @@ ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count, tensor_type *type
         }
         n->u.result = (int)k;
     }
-    if (l->tail)
-        l->tail->next = n;
-    else
-        l->head = n;
-    l->tail = n;
-    l->n++;
+    LIST_APPEND(l, n);
     return l;
 }
 
@@ -133,12 +135,7 @@ olist *olist_add(parse_state *ps, olist *l, ir_op *op)
     if (!n)
         return NULL;
     n->op = op;
-    if (l->tail)
-        l->tail->next = n;
-    else
-        l->head = n;
-    l->tail = n;
-    l->n++;
+    LIST_APPEND(l, n);
     return l;
 }
 
