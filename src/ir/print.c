@@ -111,6 +111,18 @@ static void print_symbol(FILE *out, const char *name)
     fputc('"', out);
 }
 
+/* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call and custom_call. */
+static void print_symbol_call(printer *p, const ir_op *o, const char *name, const char *symbol)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", name);
+    print_symbol(out, symbol);
+    fputc('(', out);
+    print_values(p, o->operands, o->noperands);
+    fputs(") : ", out);
+    print_fn_type(out, o);
+}
+
 /* ---- literals ------------------------------------------------------------ */
 
 /* One float pattern as text that parses back to the same bits. */
@@ -467,12 +479,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
         print_fn_type(out, o);
         return;
     case IR_OP_CALL:
-        fprintf(out, "%s ", name);
-        print_symbol(out, o->a.call.name);
-        fputc('(', out);
-        print_values(p, o->operands, o->noperands);
-        fputs(") : ", out);
-        print_fn_type(out, o);
+        print_symbol_call(p, o, name, o->a.call.name);
         return;
     case IR_OP_RETURN:
     case IR_OP_REGION_RETURN:
@@ -485,12 +492,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
         }
         return;
     case IR_OP_CUSTOM_CALL:
-        fprintf(out, "%s ", name);
-        print_symbol(out, o->a.custom_call.target);
-        fputc('(', out);
-        print_values(p, o->operands, o->noperands);
-        fputs(") : ", out);
-        print_fn_type(out, o);
+        print_symbol_call(p, o, name, o->a.custom_call.target);
         return;
     default:
         break;
