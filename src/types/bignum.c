@@ -234,3 +234,15 @@ size_t bn_to_decimal(const bignum *a, char *buf, size_t cap)
     buf[nd] = '\0';
     return nd;
 }
+
+/* 10^0 .. 10^19: every power of ten that fits 64 bits (decimal parsing and
+ * printing both work in 19-digit chunks). */
+const uint64_t bn_pow10_u64[20] = {
+    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
+    UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000),
+    UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
+    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+    UINT64_C(1000000000000000), UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
+    UINT64_C(10000000000000000000),
+};

@@ -53,4 +53,7 @@ uint64_t bn_low64(const bignum *a);
  * of digits, or 0 when cap is too small. */
 size_t bn_to_decimal(const bignum *a, char *buf, size_t cap);
 
+/* 10^k for k = 0 .. 19. */
+extern const uint64_t bn_pow10_u64[20];
+
 #endif

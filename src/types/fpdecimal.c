@@ -52,15 +52,6 @@ typedef struct {
     size_t ilen, first;
 } dec_num;
 
-static const uint64_t pow10_u64[20] = {
-    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
-    UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000),
-    UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
-    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
-    UINT64_C(1000000000000000), UINT64_C(10000000000000000),
-    UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
-    UINT64_C(10000000000000000000),
-};
 
 /* Exactly representable powers of ten (10^22 < 2^53 * 2^22 and 5^22 < 2^53). */
 static const double pow10_dbl[23] = {
@@ -101,7 +92,7 @@ static int scan(const char *s, size_t len, dec_num *n)
             last = g;                                                        \
             if (fits) {                                                      \
                 if (nd + pend + 1 <= 19) {                                   \
-                    D = D * pow10_u64[pend + 1] + dg_;                       \
+                    D = D * bn_pow10_u64[pend + 1] + dg_;                       \
                     nd += pend + 1;                                          \
                     pend = 0;                                                \
                 } else {                                                     \
@@ -281,7 +272,7 @@ static void exact_value(const dec_num *n, fp_value *out)
             }
         }
         if (cn)
-            bn_muladd_small(&X, (uint32_t)pow10_u64[cn], chunk);
+            bn_muladd_small(&X, (uint32_t)bn_pow10_u64[cn], chunk);
     }
     scale(&X, E, dropped, out);
 }
@@ -310,8 +301,8 @@ static bool clinger(uint64_t D, int64_t E, double *out)
         *out = (double)D / pow10_dbl[-E];
         return true;
     }
-    if (E > 22 && E <= 22 + 15 && D <= (two53 - 1) / pow10_u64[E - 22]) {
-        *out = (double)(D * pow10_u64[E - 22]) * pow10_dbl[22];
+    if (E > 22 && E <= 22 + 15 && D <= (two53 - 1) / bn_pow10_u64[E - 22]) {
+        *out = (double)(D * bn_pow10_u64[E - 22]) * pow10_dbl[22];
         return true;
     }
     return false;

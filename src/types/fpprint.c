@@ -12,15 +12,6 @@
  * FP_PRINT_MAX: sign, 2 + 40 digits, point, "e-324"). */
 enum { PRINT_MAX_PRECISION = 40 };
 
-static const uint64_t pow10_u64[20] = {
-    UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
-    UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000),
-    UINT64_C(1000000000), UINT64_C(10000000000), UINT64_C(100000000000),
-    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
-    UINT64_C(1000000000000000), UINT64_C(10000000000000000),
-    UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
-    UINT64_C(10000000000000000000),
-};
 
 /* 5^k for k <= 27 (5^27 < 2^63) */
 static uint64_t pow5_u64(unsigned k)
@@ -98,7 +89,7 @@ static void to_digits(uint64_t N, int e, unsigned P, digits *out)
         unsigned r = bits > need ? (bits - need) * 59 / 196 : 0;
         out->t = (int)r;
         if (bits <= 64) {
-            put_u64((N << e) / pow10_u64[r], out); /* r <= 13 here */
+            put_u64((N << e) / bn_pow10_u64[r], out); /* r <= 13 here */
             return;
         }
         bignum x;
@@ -120,7 +111,7 @@ static void to_digits(uint64_t N, int e, unsigned P, digits *out)
             unsigned bits = bitlen64(y);
             unsigned r = bits > need ? (bits - need) * 59 / 196 : 0;
             out->t = e + (int)r;
-            put_u64(y / pow10_u64[r], out);
+            put_u64(y / bn_pow10_u64[r], out);
             return;
         }
     }
