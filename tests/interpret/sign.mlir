@@ -1,0 +1,224 @@
+// sign (SPEC.md 4.24) on every type it accepts: -1/+1 encoded in the
+// format, zeros keep their sign (FNUZ has only +0), NaN is the operand
+// itself, f8E8M0FNU gives 1.0 or stays NaN; pinned bitwise.
+
+func.func @sign_f4E2M1FN() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf4E2M1FN>
+  %s = stablehlo.sign %x : tensor<4xf4E2M1FN>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf4E2M1FN>) -> tensor<4xui4>
+  check.expect_eq_const %b, dense<[0xA, 0x8, 0x0, 0x2]> : tensor<4xui4>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E3M4() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E3M4>
+  %s = stablehlo.sign %x : tensor<4xf8E3M4>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E3M4>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xB0, 0x80, 0x00, 0x30]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E4M3() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E4M3>
+  %s = stablehlo.sign %x : tensor<4xf8E4M3>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E4M3>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xB8, 0x80, 0x00, 0x38]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E4M3FN() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E4M3FN>
+  %s = stablehlo.sign %x : tensor<4xf8E4M3FN>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E4M3FN>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xB8, 0x80, 0x00, 0x38]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E4M3FNUZ() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E4M3FNUZ>
+  %s = stablehlo.sign %x : tensor<4xf8E4M3FNUZ>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E4M3FNUZ>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xC0, 0x00, 0x00, 0x40]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E4M3B11FNUZ() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E4M3B11FNUZ>
+  %s = stablehlo.sign %x : tensor<4xf8E4M3B11FNUZ>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E4M3B11FNUZ>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xD8, 0x00, 0x00, 0x58]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E5M2() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E5M2>
+  %s = stablehlo.sign %x : tensor<4xf8E5M2>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E5M2>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xBC, 0x80, 0x00, 0x3C]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E5M2FNUZ() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf8E5M2FNUZ>
+  %s = stablehlo.sign %x : tensor<4xf8E5M2FNUZ>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E5M2FNUZ>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0xC0, 0x00, 0x00, 0x40]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_bf16() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xbf16>
+  %s = stablehlo.sign %x : tensor<4xbf16>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xbf16>) -> tensor<4xui16>
+  check.expect_eq_const %b, dense<[0xBF80, 0x8000, 0x0000, 0x3F80]> : tensor<4xui16>
+  func.return
+}
+
+// -----
+
+func.func @sign_f16() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf16>
+  %s = stablehlo.sign %x : tensor<4xf16>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf16>) -> tensor<4xui16>
+  check.expect_eq_const %b, dense<[0xBC00, 0x8000, 0x0000, 0x3C00]> : tensor<4xui16>
+  func.return
+}
+
+// -----
+
+func.func @sign_f32() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf32>
+  %s = stablehlo.sign %x : tensor<4xf32>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf32>) -> tensor<4xui32>
+  check.expect_eq_const %b, dense<[0xBF800000, 0x80000000, 0x00000000, 0x3F800000]> : tensor<4xui32>
+  func.return
+}
+
+// -----
+
+func.func @sign_f64() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf64>
+  %s = stablehlo.sign %x : tensor<4xf64>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf64>) -> tensor<4xui64>
+  check.expect_eq_const %b, dense<[0xBFF0000000000000, 0x8000000000000000, 0x0000000000000000, 0x3FF0000000000000]> : tensor<4xui64>
+  func.return
+}
+
+// -----
+
+func.func @sign_nan_is_the_operand() {
+  %x = stablehlo.constant dense<[0x7F800001, 0xFFC00002, 0xFF800000]> : tensor<3xf32>
+  %s = stablehlo.sign %x : tensor<3xf32>
+  %b = stablehlo.bitcast_convert %s : (tensor<3xf32>) -> tensor<3xui32>
+  check.expect_eq_const %b, dense<[0x7F800001, 0xFFC00002, 0xBF800000]> : tensor<3xui32>
+  %y = stablehlo.constant dense<[0x80, 0x7F, 0xFF]> : tensor<3xf8E4M3FNUZ>
+  %t = stablehlo.sign %y : tensor<3xf8E4M3FNUZ>
+  %c = stablehlo.bitcast_convert %t : (tensor<3xf8E4M3FNUZ>) -> tensor<3xui8>
+  check.expect_eq_const %c, dense<[0x80, 0x40, 0xC0]> : tensor<3xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f8E8M0FNU_is_one_or_nan() {
+  %x = stablehlo.constant dense<[0x00, 0x7E, 0xFE, 0xFF]> : tensor<4xf8E8M0FNU>
+  %s = stablehlo.sign %x : tensor<4xf8E8M0FNU>
+  %b = stablehlo.bitcast_convert %s : (tensor<4xf8E8M0FNU>) -> tensor<4xui8>
+  check.expect_eq_const %b, dense<[0x7F, 0x7F, 0x7F, 0xFF]> : tensor<4xui8>
+  func.return
+}
+
+// -----
+
+func.func @sign_f6() {
+  %x = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf6E2M3FN>
+  %s = stablehlo.sign %x : tensor<4xf6E2M3FN>
+  %w = stablehlo.convert %s : (tensor<4xf6E2M3FN>) -> tensor<4xf32>
+  %b = stablehlo.bitcast_convert %w : (tensor<4xf32>) -> tensor<4xui32>
+  check.expect_eq_const %b, dense<[0xBF800000, 0x80000000, 0x00000000, 0x3F800000]> : tensor<4xui32>
+  %y = stablehlo.constant dense<[-2.0, -0.0, 0.0, 3.0]> : tensor<4xf6E3M2FN>
+  %t = stablehlo.sign %y : tensor<4xf6E3M2FN>
+  %v = stablehlo.convert %t : (tensor<4xf6E3M2FN>) -> tensor<4xf32>
+  %c = stablehlo.bitcast_convert %v : (tensor<4xf32>) -> tensor<4xui32>
+  check.expect_eq_const %c, dense<[0xBF800000, 0x80000000, 0x00000000, 0x3F800000]> : tensor<4xui32>
+  func.return
+}
+
+// -----
+
+func.func @sign_i2() {
+  %x = stablehlo.constant dense<[-2, -1, 0, 1, 1]> : tensor<5xi2>
+  %s = stablehlo.sign %x : tensor<5xi2>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi2>
+  func.return
+}
+
+// -----
+
+func.func @sign_i4() {
+  %x = stablehlo.constant dense<[-8, -1, 0, 1, 7]> : tensor<5xi4>
+  %s = stablehlo.sign %x : tensor<5xi4>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi4>
+  func.return
+}
+
+// -----
+
+func.func @sign_i8() {
+  %x = stablehlo.constant dense<[-128, -1, 0, 1, 127]> : tensor<5xi8>
+  %s = stablehlo.sign %x : tensor<5xi8>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi8>
+  func.return
+}
+
+// -----
+
+func.func @sign_i16() {
+  %x = stablehlo.constant dense<[-32768, -1, 0, 1, 32767]> : tensor<5xi16>
+  %s = stablehlo.sign %x : tensor<5xi16>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi16>
+  func.return
+}
+
+// -----
+
+func.func @sign_i32() {
+  %x = stablehlo.constant dense<[-2147483648, -1, 0, 1, 2147483647]> : tensor<5xi32>
+  %s = stablehlo.sign %x : tensor<5xi32>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi32>
+  func.return
+}
+
+// -----
+
+func.func @sign_i64() {
+  %x = stablehlo.constant dense<[-9223372036854775808, -1, 0, 1, 9223372036854775807]> : tensor<5xi64>
+  %s = stablehlo.sign %x : tensor<5xi64>
+  check.expect_eq_const %s, dense<[-1, -1, 0, 1, 1]> : tensor<5xi64>
+  func.return
+}
+
+// -----
+
+func.func @sign_complex() {
+  %x = stablehlo.constant dense<[(3.0, 4.0), (0.0, -0.0), (-2.0, 0.0)]> : tensor<3xcomplex<f64>>
+  %s = stablehlo.sign %x : tensor<3xcomplex<f64>>
+  check.expect_eq_const %s, dense<[(0.6, 0.8), (0.0, 0.0), (-1.0, 0.0)]> : tensor<3xcomplex<f64>>
+  func.return
+}
