@@ -158,7 +158,7 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
                 ck->tolerance, ta, te, idx);
     else
         fprintf(err, "  Elements values don't match with respect to maximal ULP difference=%" PRIu64
-                     " limit\n", ck->max_ulp);
+                     " limit:\n", ck->max_ulp);
     int64_t shown = 0;
     for (int64_t i = first; i < actual->count && shown < REPORT_MAX; i++) {
         const unsigned char *pa = a + i * (int64_t)es, *pe = b + i * (int64_t)es;
@@ -171,6 +171,12 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
         interp_elem_hex(t, pa, ha);
         interp_elem_hex(t, pe, he);
         index_text(&actual->type, i, idx);
+        if (rule == CK_CLOSE) {
+            /* REF's line (5.4), then the patterns REF leaves out */
+            fprintf(err, "  index=%s, actual=%s, expected=%s, ULP difference=%" PRIu64
+                         " (actual %s, expected %s)\n", idx, ta, te, r.ulp, ha, he);
+            continue;
+        }
         fprintf(err, "  index %s: expected %s (%s), actual %s (%s)", idx, te, he, ta, ha);
         if (r.has_ulp) {
             if (r.ulp == UINT64_MAX)

@@ -7,6 +7,8 @@
 // EXPECT-ERR: Element values don't match with tolerance 0.000100
 // EXPECT-ERR: error: check.expect_almost_eq_const failed in function @almost_const_fails
 // EXPECT-ERR: error: check.expect_close failed in function @close_fails
+// EXPECT-ERR: Elements values don't match with respect to maximal ULP difference=2 limit:
+// EXPECT-ERR: index=[], actual=5.000000e+00, expected=5.011720e+00, ULP difference=3 (actual 0x4500, expected 0x4503)
 // EXPECT-ERR: ULP difference == 3 count is 1
 // EXPECT-ERR: error: check.expect_eq failed in function @custom_eq_fails
 // EXPECT-ERR: error: stablehlo.custom_call(@check.eq) failed in function @check_eq_fails
