@@ -194,7 +194,7 @@ static int f32_binary(kern_binop op, const uint32_t *a, const uint32_t *b, uint3
     case KB_MIN:
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint32_t)kern_fmaxmin(FP_F32, op == KB_MAX, a[i], b[i],
-                                          kern_bits_to_f32(a[i]), kern_bits_to_f32(b[i]));
+                                          bits_to_f32(a[i]), bits_to_f32(b[i]));
         return 0;
     case KB_ADD:
         for (int64_t i = 0; i < n; i++)
@@ -225,8 +225,8 @@ static int f64_binary(kern_binop op, const uint64_t *a, const uint64_t *b, uint6
 {
     if (op == KB_MAX || op == KB_MIN) {
         for (int64_t i = 0; i < n; i++)
-            r[i] = kern_fmaxmin(FP_F64, op == KB_MAX, a[i], b[i], kern_bits_to_f64(a[i]),
-                                kern_bits_to_f64(b[i]));
+            r[i] = kern_fmaxmin(FP_F64, op == KB_MAX, a[i], b[i], bits_to_f64(a[i]),
+                                bits_to_f64(b[i]));
         return 0;
     }
     if (op > KB_REM)
@@ -245,17 +245,17 @@ static uint64_t part_arith(bool wide, fp_binop op, uint64_t a, uint64_t b)
 
 static double part_value(bool wide, uint64_t a)
 {
-    return wide ? kern_bits_to_f64(a) : (double)kern_bits_to_f32((uint32_t)a);
+    return wide ? bits_to_f64(a) : (double)bits_to_f32((uint32_t)a);
 }
 
 /* A binary64 result rounded into the component format (3.6 for NaNs). */
 static uint64_t part_round(bool wide, double d)
 {
     if (wide)
-        return kern_f64_to_bits(d);
+        return f64_to_bits(d);
     if (d != d)
         return fp_from_double(FP_F32, d, FPR_RNE);
-    return kern_f32_to_bits((float)d);
+    return f32_to_bits((float)d);
 }
 
 void kern_cdiv(double ar, double ai, double br, double bi, double *rr, double *ri)

@@ -56,7 +56,7 @@ static void load_doubles(fp_id f, const double *small, const void *data, int64_t
         break;
     case FP_F32:
         for (int j = 0; j < n; j++)
-            out[j] = kern_bits_to_f32(((const uint32_t *)data)[i + j]);
+            out[j] = bits_to_f32(((const uint32_t *)data)[i + j]);
         break;
     case FP_BF16:
         for (int j = 0; j < n; j++)

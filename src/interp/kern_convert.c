@@ -180,8 +180,8 @@ static int float_fast_convert(fp_id ff, fp_id tf, const void *xs, void *rs, int6
         const uint32_t *x = xs;
         uint64_t *r = rs;
         for (int64_t i = 0; i < n; i++) {
-            float v = kern_bits_to_f32(x[i]);
-            r[i] = v == v ? kern_f64_to_bits((double)v) : fp_convert(tf, ff, x[i]);
+            float v = bits_to_f32(x[i]);
+            r[i] = v == v ? f64_to_bits((double)v) : fp_convert(tf, ff, x[i]);
         }
         return 0;
     }
@@ -189,8 +189,8 @@ static int float_fast_convert(fp_id ff, fp_id tf, const void *xs, void *rs, int6
         const uint64_t *x = xs;
         uint32_t *r = rs;
         for (int64_t i = 0; i < n; i++) {
-            double v = kern_bits_to_f64(x[i]);
-            r[i] = v == v ? kern_f32_to_bits((float)v) : (uint32_t)fp_convert(tf, ff, x[i]);
+            double v = bits_to_f64(x[i]);
+            r[i] = v == v ? f32_to_bits((float)v) : (uint32_t)fp_convert(tf, ff, x[i]);
         }
         return 0;
     }
@@ -198,7 +198,7 @@ static int float_fast_convert(fp_id ff, fp_id tf, const void *xs, void *rs, int6
         uint16_t *r = rs;
         for (int64_t i = 0; i < n; i++) {
             uint64_t b = ff == FP_F32 ? ((const uint32_t *)xs)[i] : ((const uint64_t *)xs)[i];
-            double v = ff == FP_F32 ? (double)kern_bits_to_f32((uint32_t)b) : kern_bits_to_f64(b);
+            double v = ff == FP_F32 ? (double)bits_to_f32((uint32_t)b) : bits_to_f64(b);
             if (v != v)
                 r[i] = (uint16_t)fp_convert(tf, ff, b);
             else
@@ -211,7 +211,7 @@ static int float_fast_convert(fp_id ff, fp_id tf, const void *xs, void *rs, int6
         for (int64_t i = 0; i < n; i++) {
             double v = ff == FP_BF16 ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]);
             uint64_t b = v != v ? fp_convert(tf, ff, x[i])
-                         : tf == FP_F32 ? kern_f32_to_bits((float)v) : kern_f64_to_bits(v);
+                         : tf == FP_F32 ? f32_to_bits((float)v) : f64_to_bits(v);
             if (tf == FP_F32)
                 ((uint32_t *)rs)[i] = (uint32_t)b;
             else

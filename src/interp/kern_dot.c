@@ -143,41 +143,27 @@ static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64
 
 /* f32 / f64: the FPU's multiply and add are exactly one rounding each
  * (no contraction: -ffp-contract=off); NaN results are redone slowly. */
-static void ref_f32(const float *L, const float *R, uint32_t *out, dot_sizes s)
-{
-    for (int64_t b = 0; b < s.B; b++)
-        for (int64_t m = 0; m < s.M; m++) {
-            const float *lrow = L + (b * s.M + m) * s.K;
-            for (int64_t n = 0; n < s.N; n++) {
-                const float *rrow = R + (b * s.N + n) * s.K;
-                float acc = 0.0f;
-                for (int64_t k = 0; k < s.K; k++)
-                    acc = acc + lrow[k] * rrow[k];
-                uint32_t bits = kern_f32_to_bits(acc);
-                if (acc != acc)
-                    bits = (uint32_t)ref_slow_elem(FP_F32, lrow, rrow, s.K, 4);
-                out[(b * s.M + m) * s.N + n] = bits;
-            }
-        }
-}
+#define DEFINE_REF_NATIVE(name, T, UT, to_bits, fmt)                                       \
+    static void name(const T *L, const T *R, UT *out, dot_sizes s)                        \
+    {                                                                                      \
+        for (int64_t b = 0; b < s.B; b++)                                                  \
+            for (int64_t m = 0; m < s.M; m++) {                                            \
+                const T *lrow = L + (b * s.M + m) * s.K;                                   \
+                for (int64_t n = 0; n < s.N; n++) {                                        \
+                    const T *rrow = R + (b * s.N + n) * s.K;                               \
+                    T acc = 0;                                                             \
+                    for (int64_t k = 0; k < s.K; k++)                                      \
+                        acc = acc + lrow[k] * rrow[k];                                     \
+                    UT bits = to_bits(acc);                                                \
+                    if (acc != acc)                                                        \
+                        bits = (UT)ref_slow_elem(fmt, lrow, rrow, s.K, (unsigned)sizeof(T)); \
+                    out[(b * s.M + m) * s.N + n] = bits;                                   \
+                }                                                                          \
+            }                                                                              \
+    }
 
-static void ref_f64(const double *L, const double *R, uint64_t *out, dot_sizes s)
-{
-    for (int64_t b = 0; b < s.B; b++)
-        for (int64_t m = 0; m < s.M; m++) {
-            const double *lrow = L + (b * s.M + m) * s.K;
-            for (int64_t n = 0; n < s.N; n++) {
-                const double *rrow = R + (b * s.N + n) * s.K;
-                double acc = 0.0;
-                for (int64_t k = 0; k < s.K; k++)
-                    acc = acc + lrow[k] * rrow[k];
-                uint64_t bits = kern_f64_to_bits(acc);
-                if (acc != acc)
-                    bits = ref_slow_elem(FP_F64, lrow, rrow, s.K, 8);
-                out[(b * s.M + m) * s.N + n] = bits;
-            }
-        }
-}
+DEFINE_REF_NATIVE(ref_f32, float, uint32_t, f32_to_bits, FP_F32)
+DEFINE_REF_NATIVE(ref_f64, double, uint64_t, f64_to_bits, FP_F64)
 
 /* bf16 / f16: each step in binary64, rounded into the format. */
 static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out, dot_sizes s)
@@ -351,8 +337,8 @@ static void store_result(tensor *r, int64_t i, double v)
 {
     fp_id f = et_get(r->type.elem)->fmt;
     if (v != v)
-        v = kern_bits_to_f64(UINT64_C(0x7FF8000000000000));
-    uint64_t b = f == FP_F64 ? kern_f64_to_bits(v) : fp_from_double(f, v, FPR_RNE);
+        v = bits_to_f64(UINT64_C(0x7FF8000000000000));
+    uint64_t b = f == FP_F64 ? f64_to_bits(v) : fp_from_double(f, v, FPR_RNE);
     memcpy((unsigned char *)r->data + i * (int64_t)tensor_elem_bytes(r), &b,
            tensor_elem_bytes(r));
 }

@@ -22,18 +22,18 @@ static inline uint32_t kern_f32_arith(fp_binop op, uint32_t a, uint32_t b)
 {
     /* binary64 holds 2p + 2 bits of an f32 result: rounding it once more
      * into f32 equals a single rounding */
-    double r = kern_apply_f64(op, (double)kern_bits_to_f32(a), (double)kern_bits_to_f32(b));
+    double r = kern_apply_f64(op, (double)bits_to_f32(a), (double)bits_to_f32(b));
     if (r != r)
         return (uint32_t)fp_arith(FP_F32, op, a, b);
-    return kern_f32_to_bits((float)r);
+    return f32_to_bits((float)r);
 }
 
 static inline uint64_t kern_f64_arith(fp_binop op, uint64_t a, uint64_t b)
 {
-    double r = kern_apply_f64(op, kern_bits_to_f64(a), kern_bits_to_f64(b));
+    double r = kern_apply_f64(op, bits_to_f64(a), bits_to_f64(b));
     if (r != r)
         return fp_arith(FP_F64, op, a, b);
-    return kern_f64_to_bits(r);
+    return f64_to_bits(r);
 }
 
 /* llvm::maximum / llvm::minimum on patterns of format f whose exact values

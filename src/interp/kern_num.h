@@ -13,39 +13,12 @@
 
 #include "types/etype.h"
 #include "types/fparith.h"
-
-static inline double kern_bits_to_f64(uint64_t b)
-{
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
-
-static inline uint64_t kern_f64_to_bits(double d)
-{
-    uint64_t b;
-    memcpy(&b, &d, sizeof b);
-    return b;
-}
-
-static inline float kern_bits_to_f32(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
-
-static inline uint32_t kern_f32_to_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
+#include "util/bitcast.h"
 
 /* Exact value of a bf16 pattern (NaNs come out as some NaN). */
 static inline double kern_bf16_to_f64(uint16_t h)
 {
-    return (double)kern_bits_to_f32((uint32_t)h << 16);
+    return (double)bits_to_f32((uint32_t)h << 16);
 }
 
 /* Exact value of an f16 pattern (NaNs come out as some NaN). */
@@ -58,8 +31,8 @@ static inline double kern_f16_to_f64(uint16_t h)
         return sign ? -v : v;
     }
     if (e == 31)
-        return kern_bits_to_f32(sign | 0x7F800000u | (m << 13));
-    return kern_bits_to_f32(sign | ((e + 112) << 23) | (m << 13));
+        return bits_to_f32(sign | 0x7F800000u | (m << 13));
+    return bits_to_f32(sign | ((e + 112) << 23) | (m << 13));
 }
 
 /* One RNE rounding of a non-NaN binary64 into an IEEE format with `mbits`
@@ -67,7 +40,7 @@ static inline double kern_f16_to_f64(uint16_t h)
  * Overflow gives Inf, underflow a zero of the same sign. */
 static inline uint16_t kern_f64_to_ieee16(double d, unsigned mbits, int bias)
 {
-    uint64_t u = kern_f64_to_bits(d);
+    uint64_t u = f64_to_bits(d);
     uint16_t sign = (uint16_t)((u >> 48) & 0x8000);
     u &= ~(UINT64_C(1) << 63);
     int e = (int)(u >> 52) - 1023;

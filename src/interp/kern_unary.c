@@ -32,7 +32,7 @@ static kern_mathfn math_fn(kern_unop op)
 static uint64_t round_into(fp_id f, double d)
 {
     if (f == FP_F64)
-        return kern_f64_to_bits(d);
+        return f64_to_bits(d);
     return fp_from_double(f, d, FPR_RNE);
 }
 
@@ -133,8 +133,8 @@ static int f32_unary(kern_unop op, const uint32_t *x, uint32_t *r, int64_t n)
     kern_mathfn fn = math_fn(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
-            double v = fn((double)kern_bits_to_f32(x[i]));
-            r[i] = v != v ? (uint32_t)fp_from_double(FP_F32, v, FPR_RNE) : kern_f32_to_bits((float)v);
+            double v = fn((double)bits_to_f32(x[i]));
+            r[i] = v != v ? (uint32_t)fp_from_double(FP_F32, v, FPR_RNE) : f32_to_bits((float)v);
         }
         return 0;
     }
@@ -159,7 +159,7 @@ static int f64_unary(kern_unop op, const uint64_t *x, uint64_t *r, int64_t n)
     kern_mathfn fn = math_fn(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f64_to_bits(fn(kern_bits_to_f64(x[i])));
+            r[i] = f64_to_bits(fn(bits_to_f64(x[i])));
         return 0;
     }
     switch (op) {
@@ -268,7 +268,7 @@ static int complex_unary(kern_unop op, et_id t, const void *x, void *r, int64_t 
         case KU_ABS:
             /* the result has the component type: one element per input */
             if (wide)
-                ((uint64_t *)r)[i] = kern_f64_to_bits(hypot(a, b));
+                ((uint64_t *)r)[i] = f64_to_bits(hypot(a, b));
             else
                 ((uint32_t *)r)[i] = (uint32_t)round_into(f, hypot(a, b));
             continue;

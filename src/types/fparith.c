@@ -8,12 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-static uint64_t double_to_bits(double d)
-{
-    uint64_t b;
-    memcpy(&b, &d, sizeof b);
-    return b;
-}
+#include "util/bitcast.h"
+
 
 uint64_t fp_quiet(fp_id id, uint64_t a)
 {
@@ -55,7 +51,7 @@ uint64_t fp_arith(fp_id id, fp_binop op, uint64_t a, uint64_t b)
     if (r != r)
         return invalid_result(id);
     if (id == FP_F64)
-        return double_to_bits(r);
+        return f64_to_bits(r);
     return fp_from_double(id, r, FPR_RNE);
 }
 

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "util/bitcast.h"
+
 #define IEEE(n, b, e, m, bias) { n, b, e, m, bias, FPN_IEEE, true, true, true, 0, 0, 0, 0, 0, 0 }
 #define FN(n, b, e, m, bias) { n, b, e, m, bias, FPN_FN, true, false, true, 0, 0, 0, 0, 0, 0 }
 #define FNUZ(n, b, e, m, bias) { n, b, e, m, bias, FPN_FNUZ, true, false, false, 0, 0, 0, 0, 0, 0 }
@@ -313,9 +315,7 @@ uint64_t fp_encode(fp_id id, const fp_value *v, fp_round mode, uint64_t random)
 
 fp_value fp_from_double_value(double d)
 {
-    uint64_t b;
-    memcpy(&b, &d, sizeof b);
-    return fp_decode(FP_F64, b);
+    return fp_decode(FP_F64, f64_to_bits(d));
 }
 
 uint64_t fp_from_double(fp_id f, double d, fp_round mode)
@@ -330,9 +330,7 @@ double fp_to_double(fp_id f, uint64_t bits)
     if (f == FP_F64) {
         b = bits;
     } else if (f == FP_F32) {
-        float x;
-        uint32_t w = (uint32_t)bits;
-        memcpy(&x, &w, sizeof x);
+        float x = bits_to_f32((uint32_t)bits);
         if (x == x)
             return (double)x;
         fp_value v = fp_decode(f, bits);
@@ -341,9 +339,7 @@ double fp_to_double(fp_id f, uint64_t bits)
         fp_value v = fp_decode(f, bits);
         b = fp_encode(FP_F64, &v, FPR_RNE, 0);
     }
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
+    return bits_to_f64(b);
 }
 
 fp_value fp_from_uint(uint64_t magnitude, bool neg)
