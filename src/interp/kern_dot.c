@@ -141,25 +141,31 @@ static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64
     return acc;
 }
 
+/* Runs the statements after `s` once per result element, with lk/rk the
+ * offsets of its K contracted operand elements (operands laid out [B, M, K]
+ * and [B, N, K]) and `at` its index in the [B, M, N] result. */
+#define FOR_EACH_RESULT(s, ...)                                                            \
+    for (int64_t b_ = 0; b_ < (s).B; b_++)                                                 \
+        for (int64_t m_ = 0; m_ < (s).M; m_++)                                             \
+            for (int64_t n_ = 0; n_ < (s).N; n_++) {                                       \
+                int64_t lk = (b_ * (s).M + m_) * (s).K, rk = (b_ * (s).N + n_) * (s).K;     \
+                int64_t at = (b_ * (s).M + m_) * (s).N + n_;                               \
+                __VA_ARGS__                                                                \
+            }
+
 /* f32 / f64: the FPU's multiply and add are exactly one rounding each
  * (no contraction: -ffp-contract=off); NaN results are redone slowly. */
 #define DEFINE_REF_NATIVE(name, T, UT, to_bits, fmt)                                       \
     static void name(const T *L, const T *R, UT *out, dot_sizes s)                        \
     {                                                                                      \
-        for (int64_t b = 0; b < s.B; b++)                                                  \
-            for (int64_t m = 0; m < s.M; m++) {                                            \
-                const T *lrow = L + (b * s.M + m) * s.K;                                   \
-                for (int64_t n = 0; n < s.N; n++) {                                        \
-                    const T *rrow = R + (b * s.N + n) * s.K;                               \
-                    T acc = 0;                                                             \
-                    for (int64_t k = 0; k < s.K; k++)                                      \
-                        acc = acc + lrow[k] * rrow[k];                                     \
-                    UT bits = to_bits(acc);                                                \
-                    if (acc != acc)                                                        \
-                        bits = (UT)ref_slow_elem(fmt, lrow, rrow, s.K, (unsigned)sizeof(T)); \
-                    out[(b * s.M + m) * s.N + n] = bits;                                   \
-                }                                                                          \
-            }                                                                              \
+        FOR_EACH_RESULT(s, {                                                               \
+            const T *lrow = L + lk, *rrow = R + rk;                                        \
+            T acc = 0;                                                                     \
+            for (int64_t k = 0; k < s.K; k++)                                              \
+                acc = acc + lrow[k] * rrow[k];                                             \
+            out[at] = acc == acc ? to_bits(acc)                                            \
+                                 : (UT)ref_slow_elem(fmt, lrow, rrow, s.K, (unsigned)sizeof(T)); \
+        })                                                                                 \
     }
 
 DEFINE_REF_NATIVE(ref_f32, float, uint32_t, f32_to_bits, FP_F32)
@@ -169,46 +175,36 @@ DEFINE_REF_NATIVE(ref_f64, double, uint64_t, f64_to_bits, FP_F64)
 static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out, dot_sizes s)
 {
     bool bf = f == FP_BF16;
-    for (int64_t b = 0; b < s.B; b++)
-        for (int64_t m = 0; m < s.M; m++) {
-            const uint16_t *lrow = L + (b * s.M + m) * s.K;
-            for (int64_t n = 0; n < s.N; n++) {
-                const uint16_t *rrow = R + (b * s.N + n) * s.K;
-                uint16_t acc = 0;
-                bool nan = false;
-                for (int64_t k = 0; k < s.K && !nan; k++) {
-                    double x = bf ? kern_bf16_to_f64(lrow[k]) : kern_f16_to_f64(lrow[k]);
-                    double y = bf ? kern_bf16_to_f64(rrow[k]) : kern_f16_to_f64(rrow[k]);
-                    double p = x * y;
-                    uint16_t pb = bf ? kern_f64_to_bf16(p) : kern_f64_to_f16(p);
-                    double a = bf ? kern_bf16_to_f64(acc) : kern_f16_to_f64(acc);
-                    double q = bf ? kern_bf16_to_f64(pb) : kern_f16_to_f64(pb);
-                    double sum = a + q;
-                    nan = p != p || sum != sum;
-                    acc = bf ? kern_f64_to_bf16(sum) : kern_f64_to_f16(sum);
-                }
-                if (nan)
-                    acc = (uint16_t)ref_slow_elem(f, lrow, rrow, s.K, 2);
-                out[(b * s.M + m) * s.N + n] = acc;
-            }
+    FOR_EACH_RESULT(s, {
+        const uint16_t *lrow = L + lk, *rrow = R + rk;
+        uint16_t acc = 0;
+        bool nan = false;
+        for (int64_t k = 0; k < s.K && !nan; k++) {
+            double x = bf ? kern_bf16_to_f64(lrow[k]) : kern_f16_to_f64(lrow[k]);
+            double y = bf ? kern_bf16_to_f64(rrow[k]) : kern_f16_to_f64(rrow[k]);
+            double p = x * y;
+            uint16_t pb = bf ? kern_f64_to_bf16(p) : kern_f64_to_f16(p);
+            double a = bf ? kern_bf16_to_f64(acc) : kern_f16_to_f64(acc);
+            double q = bf ? kern_bf16_to_f64(pb) : kern_f16_to_f64(pb);
+            double sum = a + q;
+            nan = p != p || sum != sum;
+            acc = bf ? kern_f64_to_bf16(sum) : kern_f64_to_f16(sum);
         }
+        out[at] = nan ? (uint16_t)ref_slow_elem(f, lrow, rrow, s.K, 2) : acc;
+    })
 }
 
 /* Integers: the sum mod 2^64 truncated to N bits equals the sum mod 2^N. */
-#define REF_INT(NAME, T)                                                       \
-    static void NAME(const T *L, const T *R, T *out, dot_sizes s)              \
-    {                                                                          \
-        for (int64_t b = 0; b < s.B; b++)                                      \
-            for (int64_t m = 0; m < s.M; m++) {                                \
-                const T *lrow = L + (b * s.M + m) * s.K;                       \
-                for (int64_t n = 0; n < s.N; n++) {                            \
-                    const T *rrow = R + (b * s.N + n) * s.K;                   \
-                    uint64_t acc = 0;                                          \
-                    for (int64_t k = 0; k < s.K; k++)                          \
-                        acc += (uint64_t)(int64_t)lrow[k] * (uint64_t)(int64_t)rrow[k]; \
-                    out[(b * s.M + m) * s.N + n] = (T)acc;                     \
-                }                                                              \
-            }                                                                  \
+#define REF_INT(NAME, T)                                                                   \
+    static void NAME(const T *L, const T *R, T *out, dot_sizes s)                          \
+    {                                                                                      \
+        FOR_EACH_RESULT(s, {                                                               \
+            const T *lrow = L + lk, *rrow = R + rk;                                        \
+            uint64_t acc = 0;                                                              \
+            for (int64_t k = 0; k < s.K; k++)                                              \
+                acc += (uint64_t)(int64_t)lrow[k] * (uint64_t)(int64_t)rrow[k];            \
+            out[at] = (T)acc;                                                              \
+        })                                                                                 \
     }
 
 REF_INT(ref_i8, int8_t)
@@ -218,17 +214,13 @@ REF_INT(ref_i64, int64_t)
 
 static void ref_bool(const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes s)
 {
-    for (int64_t b = 0; b < s.B; b++)
-        for (int64_t m = 0; m < s.M; m++) {
-            const uint8_t *lrow = L + (b * s.M + m) * s.K;
-            for (int64_t n = 0; n < s.N; n++) {
-                const uint8_t *rrow = R + (b * s.N + n) * s.K;
-                uint8_t acc = 0;
-                for (int64_t k = 0; k < s.K; k++)
-                    acc |= lrow[k] & rrow[k];
-                out[(b * s.M + m) * s.N + n] = acc;
-            }
-        }
+    FOR_EACH_RESULT(s, {
+        const uint8_t *lrow = L + lk, *rrow = R + rk;
+        uint8_t acc = 0;
+        for (int64_t k = 0; k < s.K; k++)
+            acc |= lrow[k] & rrow[k];
+        out[at] = acc;
+    })
 }
 
 static uint64_t c_arith(bool wide, fp_binop op, uint64_t a, uint64_t b)
@@ -243,32 +235,27 @@ static uint64_t c_part(bool wide, const void *base, int64_t i)
 
 static void ref_complex(bool wide, const void *L, const void *R, void *out, dot_sizes s)
 {
-    for (int64_t b = 0; b < s.B; b++)
-        for (int64_t m = 0; m < s.M; m++) {
-            int64_t lrow = (b * s.M + m) * s.K;
-            for (int64_t n = 0; n < s.N; n++) {
-                int64_t rrow = (b * s.N + n) * s.K;
-                uint64_t ar = 0, ai = 0;
-                for (int64_t k = 0; k < s.K; k++) {
-                    uint64_t xr = c_part(wide, L, 2 * (lrow + k)), xi = c_part(wide, L, 2 * (lrow + k) + 1);
-                    uint64_t yr = c_part(wide, R, 2 * (rrow + k)), yi = c_part(wide, R, 2 * (rrow + k) + 1);
-                    uint64_t pr = c_arith(wide, FPOP_SUB, c_arith(wide, FPOP_MUL, xr, yr),
-                                          c_arith(wide, FPOP_MUL, xi, yi));
-                    uint64_t pi = c_arith(wide, FPOP_ADD, c_arith(wide, FPOP_MUL, xr, yi),
-                                          c_arith(wide, FPOP_MUL, xi, yr));
-                    ar = c_arith(wide, FPOP_ADD, ar, pr);
-                    ai = c_arith(wide, FPOP_ADD, ai, pi);
-                }
-                int64_t o = (b * s.M + m) * s.N + n;
-                if (wide) {
-                    ((uint64_t *)out)[2 * o] = ar;
-                    ((uint64_t *)out)[2 * o + 1] = ai;
-                } else {
-                    ((uint32_t *)out)[2 * o] = (uint32_t)ar;
-                    ((uint32_t *)out)[2 * o + 1] = (uint32_t)ai;
-                }
-            }
+    FOR_EACH_RESULT(s, {
+        int64_t li = lk, ri = rk;
+        uint64_t ar = 0, ai = 0;
+        for (int64_t k = 0; k < s.K; k++) {
+            uint64_t xr = c_part(wide, L, 2 * (li + k)), xi = c_part(wide, L, 2 * (li + k) + 1);
+            uint64_t yr = c_part(wide, R, 2 * (ri + k)), yi = c_part(wide, R, 2 * (ri + k) + 1);
+            uint64_t pr = c_arith(wide, FPOP_SUB, c_arith(wide, FPOP_MUL, xr, yr),
+                                  c_arith(wide, FPOP_MUL, xi, yi));
+            uint64_t pi = c_arith(wide, FPOP_ADD, c_arith(wide, FPOP_MUL, xr, yi),
+                                  c_arith(wide, FPOP_MUL, xi, yr));
+            ar = c_arith(wide, FPOP_ADD, ar, pr);
+            ai = c_arith(wide, FPOP_ADD, ai, pi);
         }
+        if (wide) {
+            ((uint64_t *)out)[2 * at] = ar;
+            ((uint64_t *)out)[2 * at + 1] = ai;
+        } else {
+            ((uint32_t *)out)[2 * at] = (uint32_t)ar;
+            ((uint32_t *)out)[2 * at + 1] = (uint32_t)ai;
+        }
+    })
 }
 
 static int ref_dispatch(et_id t, const tensor *L, const tensor *R, tensor *r, dot_sizes s)
