@@ -1,6 +1,7 @@
 /* Interpreter kernel throughput (make bench): each figure with its ratio to
  * a memcpy of the same bytes timed in the same run, so results can be
  * compared across machines. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -70,17 +71,33 @@ out:
     tensor_release(r);
 }
 
-static void bench_dot(kern_acc_mode mode, double target)
+/* Small values so sums stay finite and the tables see varied input. */
+static void fill_dot_operand(tensor *x, int64_t n, unsigned mul, bool signs)
+{
+    et_id t = x->type.elem;
+    fp_id f = et_get(t)->fmt;
+    if (tensor_elem_bytes(x) == 1) { /* patterns 0x20-0x37: 1/64 .. 15/16 in f8E4M3 */
+        for (int64_t i = 0; i < n; i++)
+            ((uint8_t *)x->data)[i] = (uint8_t)(0x20 + (i * mul) % 24) | (uint8_t)(signs ? (i & 4) << 5 : 0);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        double v = (double)(1 + (i * mul) % 24) / 8.0;
+        if (signs && (i & 4))
+            v = -v;
+        et_store_bits(t, (unsigned char *)x->data + i * (int64_t)tensor_elem_bytes(x),
+                      fp_from_double(f, v, FPR_RNE));
+    }
+}
+
+static void bench_dot(et_id t, kern_acc_mode mode, double target)
 {
     int64_t n = 512;
-    tensor *a = make(ET_F8E4M3, 2, n, n), *b = make(ET_F8E4M3, 2, n, n), *r = make(ET_F8E4M3, 2, n, n);
+    tensor *a = make(t, 2, n, n), *b = make(t, 2, n, n), *r = make(t, 2, n, n);
     if (!a || !b || !r)
         goto out;
-    for (int64_t i = 0; i < n * n; i++) {
-        /* small values so sums stay finite and the tables see varied input */
-        ((uint8_t *)a->data)[i] = (uint8_t)(0x20 + (i * 7) % 24) | (uint8_t)((i & 4) << 5);
-        ((uint8_t *)b->data)[i] = (uint8_t)(0x20 + (i * 11) % 24);
-    }
+    fill_dot_operand(a, n * n, 7, true);
+    fill_dot_operand(b, n * n, 11, false);
     kern_dot_dims dd;
     memset(&dd, 0, sizeof dd);
     dd.ncontract = 1;
@@ -93,12 +110,13 @@ static void bench_dot(kern_acc_mode mode, double target)
     for (int rep = 0; rep < 3; rep++) {
         double t0 = bench_now();
         kern_dot_general(a, b, &dd, r);
-        double t = bench_now() - t0;
-        best = t < best ? t : best;
+        double dt = bench_now() - t0;
+        best = dt < best ? dt : best;
     }
-    report(mode == KACC_REF ? "dot_general f8E4M3 512^3, REF accumulation"
-                            : "dot_general f8E4M3 512^3, f32 accumulation",
-           (double)(n * n * n), "MAC", best, (size_t)(n * n * 3), target);
+    char what[96];
+    snprintf(what, sizeof what, "dot_general %s 512^3, %s accumulation", et_get(t)->name,
+             mode == KACC_REF ? "REF" : "f32");
+    report(what, (double)(n * n * n), "MAC", best, (size_t)(n * n) * 3 * tensor_elem_bytes(a), target);
 out:
     tensor_release(a);
     tensor_release(b);
@@ -110,6 +128,9 @@ void bench_interp(void)
     fp_formats_init();
     bench_add();
     bench_convert();
-    bench_dot(KACC_REF, 2e8);
-    bench_dot(KACC_TYPE, 2e9);
+    bench_dot(ET_F8E4M3, KACC_REF, 2e8);
+    bench_dot(ET_F8E4M3, KACC_TYPE, 2e9);
+    bench_dot(ET_BF16, KACC_REF, 0);
+    bench_dot(ET_F16, KACC_REF, 0);
+    bench_dot(ET_F32, KACC_REF, 0);
 }

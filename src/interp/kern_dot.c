@@ -171,27 +171,57 @@ static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64
 DEFINE_REF_NATIVE(ref_f32, float, uint32_t, f32_to_bits, FP_F32)
 DEFINE_REF_NATIVE(ref_f64, double, uint64_t, f64_to_bits, FP_F64)
 
-/* bf16 / f16: each step in binary64, rounded into the format. */
+/* bf16 / f16: each step in binary32 (see kern_num.h), rounded into the
+ * format. Each step depends on the previous one, so HALF_LANES result
+ * elements of a row run side by side to overlap their latencies. */
+enum { HALF_LANES = 8 };
+
+static inline float half_to_f32(bool bf, uint16_t h)
+{
+    return bf ? kern_bf16_to_f32(h) : kern_f16_to_f32(h);
+}
+
+static inline uint16_t f32_to_half(bool bf, float x)
+{
+    return bf ? kern_f32_to_bf16(x) : kern_f32_to_f16(x);
+}
+
+/* Result elements [n0, n0 + lanes) of row (b, m); a lane that meets a NaN is
+ * redone by the definition. */
+static inline void ref_half_lanes(bool bf, fp_id f, const uint16_t *lrow, const uint16_t *R0,
+                                  int64_t K, int lanes, uint16_t *o)
+{
+    uint16_t acc[HALF_LANES] = { 0 };
+    bool nan[HALF_LANES] = { false };
+    for (int64_t k = 0; k < K; k++) {
+        float x = half_to_f32(bf, lrow[k]);
+        for (int j = 0; j < lanes; j++) {
+            float p = x * half_to_f32(bf, R0[j * K + k]);
+            float sum = half_to_f32(bf, acc[j]) + half_to_f32(bf, f32_to_half(bf, p));
+            nan[j] |= p != p || sum != sum;
+            acc[j] = f32_to_half(bf, sum);
+        }
+    }
+    for (int j = 0; j < lanes; j++)
+        o[j] = nan[j] ? (uint16_t)ref_slow_elem(f, lrow, R0 + j * K, K, 2) : acc[j];
+}
+
 static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out, dot_sizes s)
 {
     bool bf = f == FP_BF16;
-    FOR_EACH_RESULT(s, {
-        const uint16_t *lrow = L + lk, *rrow = R + rk;
-        uint16_t acc = 0;
-        bool nan = false;
-        for (int64_t k = 0; k < s.K && !nan; k++) {
-            double x = bf ? kern_bf16_to_f64(lrow[k]) : kern_f16_to_f64(lrow[k]);
-            double y = bf ? kern_bf16_to_f64(rrow[k]) : kern_f16_to_f64(rrow[k]);
-            double p = x * y;
-            uint16_t pb = bf ? kern_f64_to_bf16(p) : kern_f64_to_f16(p);
-            double a = bf ? kern_bf16_to_f64(acc) : kern_f16_to_f64(acc);
-            double q = bf ? kern_bf16_to_f64(pb) : kern_f16_to_f64(pb);
-            double sum = a + q;
-            nan = p != p || sum != sum;
-            acc = bf ? kern_f64_to_bf16(sum) : kern_f64_to_f16(sum);
+    for (int64_t b = 0; b < s.B; b++)
+        for (int64_t m = 0; m < s.M; m++) {
+            const uint16_t *lrow = L + (b * s.M + m) * s.K;
+            uint16_t *orow = out + (b * s.M + m) * s.N;
+            for (int64_t n = 0; n < s.N; n += HALF_LANES) {
+                int lanes = s.N - n < HALF_LANES ? (int)(s.N - n) : HALF_LANES;
+                const uint16_t *R0 = R + (b * s.N + n) * s.K;
+                if (bf)
+                    ref_half_lanes(true, f, lrow, R0, s.K, lanes, orow + n);
+                else
+                    ref_half_lanes(false, f, lrow, R0, s.K, lanes, orow + n);
+            }
         }
-        out[at] = nan ? (uint16_t)ref_slow_elem(f, lrow, rrow, s.K, 2) : acc;
-    })
 }
 
 /* Integers: the sum mod 2^64 truncated to N bits equals the sum mod 2^N. */

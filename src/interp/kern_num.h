@@ -67,6 +67,49 @@ static inline uint16_t kern_f64_to_ieee16(double d, unsigned mbits, int bias)
 static inline uint16_t kern_f64_to_bf16(double d) { return kern_f64_to_ieee16(d, 7, 127); }
 static inline uint16_t kern_f64_to_f16(double d) { return kern_f64_to_ieee16(d, 10, 15); }
 
+/* bf16 and f16 values are exact in binary32, their products too (2p <= 24
+ * bits; a bf16 product below binary32's normal range rounds, but only
+ * where every bf16 rounding of it gives the same result), and a binary32
+ * sum rounded into them is correctly rounded (24 >= 2p + 2: innocuous
+ * double rounding). So the REF loops for them can run in binary32. */
+static inline float kern_bf16_to_f32(uint16_t h) { return bits_to_f32((uint32_t)h << 16); }
+/* Finite f16 magnitudes, moved into binary32's field positions, read as a
+ * binary32 2^112 times too small (exact, subnormals included: 127 - 15 =
+ * 112); one exact multiply rescales them. */
+static inline float kern_f16_to_f32(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, mag = h & 0x7FFFu;
+    float v = bits_to_f32(mag << 13) * 0x1p112f;
+    if (mag >= 0x7C00u)
+        v = bits_to_f32(0x7F800000u | (mag & 0x3FFu) << 13);
+    return bits_to_f32(f32_to_bits(v) | sign);
+}
+
+/* One RNE rounding of a non-NaN binary32 into bf16: round at bit 16. */
+static inline uint16_t kern_f32_to_bf16(float f)
+{
+    uint32_t u = f32_to_bits(f);
+    return (uint16_t)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+}
+
+/* One RNE rounding of a non-NaN binary32 into f16. */
+static inline uint16_t kern_f32_to_f16(float f)
+{
+    uint32_t u = f32_to_bits(f);
+    uint16_t sign = (uint16_t)((u >> 16) & 0x8000u);
+    u &= 0x7FFFFFFFu;
+    if (u >= 0x477FF000u) /* 65520 = max + half an ulp ties to even: Inf */
+        return (uint16_t)(sign | 0x7C00u);
+    if (u >= 0x38800000u) { /* normal: round at bit 13, rebias 127 -> 15 */
+        uint32_t r = u + 0xFFFu + ((u >> 13) & 1u);
+        return (uint16_t)(sign | (uint16_t)((r - 0x38000000u) >> 13));
+    }
+    /* subnormal: adding 0.5 leaves binary32 quanta of 2^-24, the f16
+     * subnormal step, so the hardware's rounding does the work */
+    float s = bits_to_f32(u) + 0.5f;
+    return (uint16_t)(sign | (uint16_t)(f32_to_bits(s) - 0x3F000000u));
+}
+
 /* Sign-extends / zero-extends the low `bits` of x as the memory layout of
  * sub-byte integers requires (types/etype.h). */
 static inline int8_t kern_sext8(uint8_t x, unsigned bits)

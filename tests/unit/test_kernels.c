@@ -447,6 +447,44 @@ START_TEST(layout_pad_negative)
 }
 END_TEST
 
+/* The binary32 -> bf16 / f16 roundings of the REF dot loops against the
+ * generic encoder: every exponent and sign, random fractions cut at every
+ * bit position with the tail just below, at, and just above the halfway
+ * point (every tie and near-tie the roundings can meet). */
+START_TEST(f32_to_half_roundings)
+{
+    int bad = 0;
+    for (uint32_t sign = 0; sign < 2; sign++)
+        for (uint32_t e = 0; e < 256; e++)
+            for (int r = 0; r < 32; r++) {
+                uint32_t m = (uint32_t)rnd() & 0x7FFFFFu;
+                for (int k = 1; k <= 23; k++) {
+                    uint32_t half = 1u << (k - 1), keep = m & ~((1u << k) - 1);
+                    uint32_t tails[] = { 0, half - 1, half, half + 1, (1u << k) - 1 };
+                    for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+                        uint32_t u = sign << 31 | e << 23 | keep | tails[t];
+                        float f = bits_to_f32(u);
+                        if (f != f)
+                            continue;
+                        bad += kern_f32_to_bf16(f) != fp_convert(FP_BF16, FP_F32, u);
+                        bad += kern_f32_to_f16(f) != fp_convert(FP_F16, FP_F32, u);
+                        bad += kern_bf16_to_f32(kern_f32_to_bf16(f)) !=
+                               (float)fp_to_double(FP_BF16, fp_convert(FP_BF16, FP_F32, u));
+                    }
+                }
+            }
+    /* the decoders, on every pattern (NaNs: a NaN with the same payload) */
+    for (uint32_t h = 0; h < 65536; h++) {
+        float a = kern_f16_to_f32((uint16_t)h), b = kern_bf16_to_f32((uint16_t)h);
+        uint32_t want16 = (uint32_t)fp_convert(FP_F32, FP_F16, h);
+        uint32_t wantb = (uint32_t)fp_convert(FP_F32, FP_BF16, h);
+        bad += a == a ? f32_to_bits(a) != want16 : (f32_to_bits(a) | 0x400000u) != want16;
+        bad += b == b ? f32_to_bits(b) != wantb : (f32_to_bits(b) | 0x400000u) != wantb;
+    }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("kernels");
@@ -456,6 +494,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, maxmin_matches_definition, 0, NFORMATS);
     tcase_add_loop_test(tc, convert_matches_fp_convert, 0, NFORMATS);
     tcase_add_test(tc, f32_to_small_all_boundaries);
+    tcase_add_test(tc, f32_to_half_roundings);
     tcase_add_test(tc, integer_rules);
     tcase_add_test(tc, dot_worked_examples);
     tcase_add_test(tc, dot_matrix_matches_scalar_definition);
