@@ -44,6 +44,7 @@ static bool float_almost(fp_id f, uint64_t a, uint64_t b, double tol)
 typedef struct {
     bool pass;
     bool has_ulp;
+    bool nan_pair; /* both parts NaN: fails under IEEE equality even if bit-identical */
     uint64_t ulp;
 } elem_result;
 
@@ -51,7 +52,7 @@ static elem_result check_elem(check_rule rule, const ir_check *ck, bool strict, 
                               const unsigned char *a, const unsigned char *b)
 {
     const et_traits *tr = et_get(t);
-    elem_result r = { true, false, 0 };
+    elem_result r = { true, false, false, 0 };
     if (tr->kind != EK_FLOAT && tr->kind != EK_COMPLEX) {
         r.pass = et_load_bits(t, a) == et_load_bits(t, b);
         return r;
@@ -65,6 +66,8 @@ static elem_result check_elem(check_rule rule, const ir_check *ck, bool strict, 
         if (!r.has_ulp || d > r.ulp)
             r.ulp = d;
         r.has_ulp = true;
+        if (fp_is_nan(tr->fmt, x) && fp_is_nan(tr->fmt, y))
+            r.nan_pair = true;
         switch (rule) {
         case CK_EQ:
             r.pass = r.pass && float_eq(tr->fmt, x, y, strict);
@@ -160,6 +163,7 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
         fprintf(err, "  Elements values don't match with respect to maximal ULP difference=%" PRIu64
                      " limit:\n", ck->max_ulp);
     int64_t shown = 0;
+    bool nan_note = false;
     for (int64_t i = first; i < actual->count && shown < REPORT_MAX; i++) {
         const unsigned char *pa = a + i * (int64_t)es, *pe = b + i * (int64_t)es;
         elem_result r = check_elem(rule, ck, c->strict_eq, t, pa, pe);
@@ -185,7 +189,11 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
                 fprintf(err, ", ULP distance %" PRIu64, r.ulp);
         }
         fputc('\n', err);
+        nan_note = nan_note || (rule == CK_EQ && !c->strict_eq && r.nan_pair);
     }
+    if (nan_note)
+        fputs("  note: a NaN never equals a NaN under REF's IEEE equality (SPEC.md 5.1); "
+              "--strict-eq compares bit patterns\n", err);
     if (nfail > shown)
         fprintf(err, "  ... and %" PRId64 " more\n", nfail - shown);
     if (rule == CK_CLOSE) {

@@ -3,6 +3,7 @@
 // EXPECT-ERR: error: check.expect_eq failed in function @eq_fails
 // EXPECT-ERR: index [1]: expected 3 (0x03), actual 2 (0x02)
 // EXPECT-ERR: error: check.expect_eq_const failed in function @nan_never_equal
+// EXPECT-ERR: note: a NaN never equals a NaN under REF's IEEE equality
 // EXPECT-ERR: error: check.expect_almost_eq failed in function @almost_fails
 // EXPECT-ERR: Element values don't match with tolerance 0.000100
 // EXPECT-ERR: error: check.expect_almost_eq_const failed in function @almost_const_fails
