@@ -15,5 +15,10 @@ void bench_formats(void);
 void bench_parse(void);
 void bench_interp(void);
 void bench_memory(void);
+void bench_reduce(void);
+/* Parses, checks and runs a program; its running time in seconds, or -1 if
+ * it is rejected or fails. peak_bytes (may be NULL): the allocator's peak
+ * above what was in use before the run. */
+double bench_run_program(const char *text, size_t len, size_t *peak_bytes);
 
 #endif

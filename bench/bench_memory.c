@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/interp.h"
-#include "ir/ir.h"
 #include "util/mem.h"
 
 enum { ELEMS = 4 << 20, CHAIN = 24 };
@@ -24,32 +22,21 @@ void bench_memory(void)
         n += (size_t)sprintf(text + n, "  %%v%d = stablehlo.%s %%v%d, %%v%d : tensor<%dxf32>\n", i,
                              ops[i % 4], i - 1, i - 1, ELEMS);
     n += (size_t)sprintf(text + n, "  func.return %%v%d : tensor<%dxf32>\n}\n", CHAIN, ELEMS);
-    diag_source src = { .name = "<bench>", .text = text, .len = n };
-    ir_module *m = ir_parse(&src, 0, n, 1);
-    if (!m || ir_check_module(m, &src) != 0) {
-        printf("memory chain: program rejected\n");
-        ir_module_free(m);
+    size_t peak_bytes = 0;
+    double t = bench_run_program(text, n, &peak_bytes);
+    if (t < 0) {
+        printf("memory chain: program rejected or failed\n");
         mem_free(text);
         return;
     }
-    size_t base = mem_bytes_in_use();
-    mem_reset_peak();
-    interp_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
-    interp_outcome oc;
-    double t = bench_now();
-    int rc = interp_run_module(m, &src, &opt, true, &oc);
-    t = bench_now() - t;
     double mib = 1024.0 * 1024.0;
     double tensor_mib = (double)ELEMS * 4 / mib;
-    double peak = (double)(mem_bytes_peak() - base) / mib;
+    double peak = (double)peak_bytes / mib;
     /* at each op the live set is the operand and the result */
     double live = 2 * tensor_mib, bound = 2 * live + 16;
-    printf("%-44s peak %.1f MiB, largest live set %.1f MiB, bound %.1f MiB: %s (rc %d)\n",
-           "memory: chain of 24 ops on 16 MiB f32", peak, live, bound, peak <= bound ? "ok" : "ABOVE BOUND",
-           rc);
+    printf("%-44s peak %.1f MiB, largest live set %.1f MiB, bound %.1f MiB: %s\n",
+           "memory: chain of 24 ops on 16 MiB f32", peak, live, bound, peak <= bound ? "ok" : "ABOVE BOUND");
     bench_report("chain of 24 f32 element-wise ops (4M elem each)", (double)ELEMS * CHAIN, "elem", t,
                  (size_t)ELEMS * 4 * CHAIN);
-    interp_outcome_free(&oc);
-    ir_module_free(m);
     mem_free(text);
 }

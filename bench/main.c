@@ -54,6 +54,7 @@ int main(void)
     bench_formats();
     bench_parse();
     bench_interp();
+    bench_reduce();
     bench_memory();
     return 0;
 }

@@ -20,6 +20,7 @@ typedef struct {
     int depth;
     int passed, failed;
     const char *fname; /* function being run, for check reports */
+    int64_t lanes;     /* > 0 while a reduce body runs on every result element at once */
 } ictx;
 
 /* Runtime errors end the run with status 2. */
@@ -188,6 +189,176 @@ static int reduce_general(ictx *c, const ir_func *f, const ir_op *op, tensor **s
     return rc;
 }
 
+/* Lanes. The folds of different result elements are independent and every
+ * step of each runs the same body, so a body made only of element-wise ops
+ * on rank-0 values can run once per fold step on all result elements at
+ * once: value v of the body becomes a tensor<L x T> whose element i is what
+ * v would be in the fold of result element i. An element-wise kernel on L
+ * elements computes exactly what it computes on each alone, so the bits are
+ * those of the per-element evaluation above, at the cost of R body runs
+ * instead of R x L. */
+static tensor_type lane_type(et_id elem, int64_t lanes)
+{
+    tensor_type t = { elem, 1, { lanes } };
+    return t;
+}
+
+static void fill_lanes(tensor *t, const void *elem)
+{
+    size_t es = tensor_elem_bytes(t);
+    for (int64_t i = 0; i < t->count; i++)
+        memcpy((unsigned char *)t->data + (size_t)i * es, elem, es);
+}
+
+static bool lane_safe_body(const ir_func *f, const ir_block *body)
+{
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        ir_op_kind k = o->kind;
+        bool elementwise = ir_op_is_binary(k) || ir_op_is_unary(k) || k == IR_OP_COMPARE ||
+                           k == IR_OP_SELECT || k == IR_OP_CLAMP || k == IR_OP_CONVERT ||
+                           k == IR_OP_BITCAST_CONVERT || k == IR_OP_RESHAPE || k == IR_OP_CONSTANT;
+        if (k == IR_OP_REGION_RETURN)
+            continue;
+        if (!elementwise)
+            return false;
+        for (int r = 0; r < o->nresults; r++)
+            if (f->values[o->results[r]].type.rank != 0)
+                return false;
+        for (int a = 0; a < o->noperands; a++)
+            if (f->values[o->operands[a]].type.rank != 0)
+                return false;
+    }
+    return true;
+}
+
+static tensor *lanes_of(const tensor *scalar, int64_t lanes)
+{
+    tensor_type t = lane_type(scalar->type.elem, lanes);
+    tensor *v = tensor_new(&t);
+    if (v)
+        fill_lanes(v, scalar->data);
+    return v;
+}
+
+/* Values the body reads from the enclosing function, each listed once. */
+static int captured_values(const ir_block *body, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        for (int a = 0; a < o->noperands; a++) {
+            int v = o->operands[a];
+            bool inside = false;
+            for (int b = 0; b < body->nargs && !inside; b++)
+                inside = body->args[b] == v;
+            for (int p = 0; p < i && !inside; p++)
+                for (int r = 0; r < body->ops[p].nresults && !inside; r++)
+                    inside = body->ops[p].results[r] == v;
+            for (int q = 0; q < n && !inside; q++)
+                inside = out[q] == v;
+            if (!inside)
+                out[n++] = v;
+        }
+    }
+    return n;
+}
+
+static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    int N = op->noperands / 2;
+    const ir_block *body = op->a.reduce.body;
+    const ir_ints *dims = &op->a.reduce.dims;
+    const tensor *in0 = slots[op->operands[0]];
+    int64_t L = res[0]->count, R = 1, perm[SHAPE_MAX_RANK];
+    for (int i = 0; i < dims->n; i++)
+        R *= in0->type.dims[dims->v[i]];
+    if (L == 0)
+        return 0;
+    kern_reduce_perm(in0->type.rank, dims->v, dims->n, true, perm);
+    int nops = 0;
+    for (int i = 0; i < body->nops; i++)
+        nops += body->ops[i].noperands;
+    tensor **xp = mem_calloc((size_t)N, sizeof *xp);
+    tensor **acc = mem_calloc((size_t)N, sizeof *acc);
+    tensor **rets = mem_calloc((size_t)N, sizeof *rets);
+    int *cap = mem_calloc((size_t)nops + 1, sizeof *cap);
+    tensor **saved = mem_calloc((size_t)nops + 1, sizeof *saved);
+    int rc = 0, ncap = 0;
+    if (!xp || !acc || !rets || !cap || !saved)
+        rc = rt_error(c, op->loc, "out of memory in reduce");
+    if (rc == 0)
+        ncap = captured_values(body, cap);
+    for (int q = 0; q < ncap && rc == 0; q++) {
+        tensor *wide = lanes_of(slots[cap[q]], L);
+        if (!wide) {
+            rc = rt_error(c, op->loc, "out of memory in reduce");
+            break;
+        }
+        saved[q] = slots[cap[q]];
+        slots[cap[q]] = wide;
+    }
+    for (int k = 0; k < N && rc == 0; k++) {
+        const tensor *x = slots[op->operands[k]];
+        tensor_type pt = x->type;
+        for (int d = 0; d < pt.rank; d++)
+            pt.dims[d] = x->type.dims[perm[d]];
+        xp[k] = tensor_new(&pt);
+        acc[k] = lanes_of(slots[op->operands[N + k]], L);
+        if (!xp[k] || !acc[k])
+            rc = rt_error(c, op->loc, "out of memory in reduce");
+        else
+            kern_transpose(x, perm, xp[k]);
+    }
+    c->lanes = L;
+    for (int64_t j = 0; j < R && rc == 0; j++) {
+        for (int k = 0; k < N; k++) {
+            tensor_type lt = lane_type(xp[k]->type.elem, L);
+            tensor *e = tensor_new(&lt);
+            if (!e) {
+                rc = rt_error(c, op->loc, "out of memory in reduce");
+                break;
+            }
+            memcpy(e->data, (unsigned char *)xp[k]->data + (size_t)j * e->nbytes, e->nbytes);
+            release_slot(slots, body->args[k]);
+            release_slot(slots, body->args[N + k]);
+            slots[body->args[k]] = acc[k];
+            acc[k] = NULL;
+            slots[body->args[N + k]] = e;
+        }
+        if (rc)
+            break;
+        for (int a = 0; a < body->ndead_args; a++)
+            release_slot(slots, body->dead_args[a]);
+        rc = run_block(c, f, body, slots, rets);
+        for (int a = 0; a < body->nargs; a++)
+            release_slot(slots, body->args[a]);
+        for (int k = 0; k < N; k++) {
+            acc[k] = rets[k];
+            rets[k] = NULL;
+        }
+    }
+    c->lanes = 0;
+    for (int k = 0; rc == 0 && k < N; k++)
+        memcpy(res[k]->data, acc[k]->data, res[k]->nbytes);
+    for (int q = 0; q < ncap; q++) {
+        if (saved[q]) {
+            tensor_release(slots[cap[q]]);
+            slots[cap[q]] = saved[q];
+        }
+    }
+    for (int k = 0; k < N; k++) {
+        tensor_release(xp ? xp[k] : NULL);
+        tensor_release(acc ? acc[k] : NULL);
+    }
+    mem_free(xp);
+    mem_free(acc);
+    mem_free(rets);
+    mem_free(cap);
+    mem_free(saved);
+    return rc;
+}
+
 static int exec_reduce(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
 {
     kern_binop bop;
@@ -197,6 +368,8 @@ static int exec_reduce(ictx *c, const ir_func *f, const ir_op *op, tensor **slot
                            kern_reduce_binop(bop, acc_left, slots[op->operands[0]],
                                              slots[op->operands[1]], op->a.reduce.dims.v,
                                              op->a.reduce.dims.n, res[0]));
+    if (c->lanes == 0 && lane_safe_body(f, op->a.reduce.body))
+        return reduce_lanes(c, f, op, slots, res);
     return reduce_general(c, f, op, slots, res);
 }
 
@@ -280,7 +453,10 @@ static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
     int rc = 0;
     if (op->kind != IR_OP_CALL) {
         for (int k = 0; k < op->nresults && rc == 0; k++) {
-            resv[k] = tensor_new(&f->values[op->results[k]].type);
+            tensor_type t = f->values[op->results[k]].type;
+            if (c->lanes)
+                t = lane_type(t.elem, c->lanes);
+            resv[k] = tensor_new(&t);
             if (!resv[k])
                 rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'",
                               ir_op_name(op->kind));
@@ -298,7 +474,9 @@ static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
         } else {
             switch (k) {
             case IR_OP_CONSTANT:
-                if (op->a.constant.nbytes)
+                if (c->lanes)
+                    fill_lanes(resv[0], op->a.constant.data);
+                else if (op->a.constant.nbytes)
                     memcpy(resv[0]->data, op->a.constant.data,
                            op->a.constant.nbytes < resv[0]->nbytes ? op->a.constant.nbytes : resv[0]->nbytes);
                 break;
@@ -485,7 +663,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL };
+    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0 };
     if (outcome)
         memset(outcome, 0, sizeof *outcome);
     int rc;

@@ -73,3 +73,101 @@ func.func @reduce_empty_and_all() {
   check.expect_eq_const %s, dense<false> : tensor<i1>
   func.return
 }
+
+// -----
+
+// A body of element-wise ops runs on all result elements at once; the fold
+// order (row-major over reduced dims 0 and 2), a value captured from the
+// function (%k) and a body constant must still give each element's own fold:
+// b=0 folds 1,2,7,8 from 1: 101, 300, 693, 1478.
+func.func @reduce_lanes_captured_and_constant() {
+  %x = stablehlo.constant dense<[[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10], [11, 12]]]> : tensor<2x3x2xi32>
+  %i = stablehlo.constant dense<1> : tensor<i32>
+  %k = stablehlo.constant dense<100> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %i) across dimensions = [0, 2] : (tensor<2x3x2xi32>, tensor<i32>) -> tensor<3xi32>
+   reducer(%acc: tensor<i32>, %e: tensor<i32>) {
+    %two = stablehlo.constant dense<2> : tensor<i32>
+    %d = stablehlo.multiply %acc, %two : tensor<i32>
+    %s = stablehlo.subtract %d, %e : tensor<i32>
+    %n = stablehlo.add %s, %k : tensor<i32>
+    stablehlo.return %n : tensor<i32>
+  }
+  check.expect_eq_const %r, dense<[1478, 1448, 1418]> : tensor<3xi32>
+  func.return
+}
+
+// -----
+
+// f8E4M3 rounds after every step: 16 + 1 is a tie that stays 16, while
+// eight 1s first reach 8 and then 8 + 16 = 24. The select reads a predicate
+// captured from the function.
+func.func @reduce_lanes_rounding_per_step() {
+  %x = stablehlo.constant dense<[[16.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 16.0]]> : tensor<2x9xf8E4M3>
+  %z = stablehlo.constant dense<0.0> : tensor<f8E4M3>
+  %p = stablehlo.constant dense<true> : tensor<i1>
+  %r = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x9xf8E4M3>, tensor<f8E4M3>) -> tensor<2xf8E4M3>
+   reducer(%acc: tensor<f8E4M3>, %e: tensor<f8E4M3>) {
+    %s = stablehlo.add %acc, %e : tensor<f8E4M3>
+    %n = stablehlo.select %p, %s, %acc : tensor<i1>, tensor<f8E4M3>
+    stablehlo.return %n : tensor<f8E4M3>
+  }
+  check.expect_eq_const %r, dense<[16.0, 24.0]> : tensor<2xf8E4M3>
+  func.return
+}
+
+// -----
+
+// A body that itself reduces (here a captured vector, with the element as
+// init) is evaluated element by element: row 0 gives 0-31-32-33 = -96.
+func.func @reduce_nested_body() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %cv = stablehlo.constant dense<[10, 20]> : tensor<2xi32>
+  %r = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%acc: tensor<i32>, %e: tensor<i32>) {
+    %t = stablehlo.reduce(%cv init: %e) applies stablehlo.add across dimensions = [0] : (tensor<2xi32>, tensor<i32>) -> tensor<i32>
+    %n = stablehlo.subtract %acc, %t : tensor<i32>
+    stablehlo.return %n : tensor<i32>
+  }
+  check.expect_eq_const %r, dense<[-96, -105]> : tensor<2xi32>
+  func.return
+}
+
+// -----
+
+// complex<f64>: part-wise add, the multiply of SPEC 4.6, subtract in the
+// general form, all folded left from the init value in row-major order.
+func.func @reduce_complex_f64() {
+  %x = stablehlo.constant dense<[[(1.0, 2.0), (3.0, -4.0), (0.5, 0.25)], [(1.0e308, 0.0), (1.0e308, 1.0), (-1.0e308, 2.0)]]> : tensor<2x3xcomplex<f64>>
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f64>>
+  // row 1: (0 + 1e308) + 1e308 = +Inf already, Inf - 1e308 = Inf (another
+  // order would give 1e308); imaginary 0 + 0 + 1 + 2 = 3
+  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2x3xcomplex<f64>>, tensor<complex<f64>>) -> tensor<2xcomplex<f64>>
+  check.expect_eq_const %r, dense<[(4.5, -1.75), (0x7FF0000000000000, 3.0)]> : tensor<2xcomplex<f64>>
+  %y = stablehlo.constant dense<[[(1.0, 2.0), (3.0, 4.0)], [(5.0, 6.0), (0.5, -0.5)]]> : tensor<2x2xcomplex<f64>>
+  %one = stablehlo.constant dense<(1.0, 0.0)> : tensor<complex<f64>>
+  // (1+2i)(3+4i) = -5+10i; (-5+10i)(5+6i) = -85+20i; (-85+20i)(0.5-0.5i) = -32.5+52.5i
+  %p = stablehlo.reduce(%y init: %one) applies stablehlo.multiply across dimensions = [0, 1] : (tensor<2x2xcomplex<f64>>, tensor<complex<f64>>) -> tensor<complex<f64>>
+  check.expect_eq_const %p, dense<(-32.5, 52.5)> : tensor<complex<f64>>
+  // ((10+10i) - (1+2i)) - (3-4i) - (0.5+0.25i) = 5.5 + 11.75i
+  %i = stablehlo.constant dense<(10.0, 10.0)> : tensor<complex<f64>>
+  %s = stablehlo.reduce(%x init: %i) across dimensions = [1] : (tensor<2x3xcomplex<f64>>, tensor<complex<f64>>) -> tensor<2xcomplex<f64>>
+   reducer(%acc: tensor<complex<f64>>, %e: tensor<complex<f64>>) {
+    %d = stablehlo.subtract %acc, %e : tensor<complex<f64>>
+    stablehlo.return %d : tensor<complex<f64>>
+  }
+  // row 1: 10 - 1e308 - 1e308 = -Inf, -Inf + 1e308 = -Inf; 10 - 0 - 1 - 2 = 7
+  check.expect_eq_const %s, dense<[(5.5, 11.75), (0xFFF0000000000000, 7.0)]> : tensor<2xcomplex<f64>>
+  // two inputs in the generic form: complex<f64> sum and i32 maximum
+  %k = stablehlo.constant dense<[[4, -1, 9], [0, 2, 1]]> : tensor<2x3xi32>
+  %k0 = stablehlo.constant dense<-100> : tensor<i32>
+  %g:2 = "stablehlo.reduce"(%x, %k, %z, %k0) ({
+    ^bb0(%a0: tensor<complex<f64>>, %a1: tensor<i32>, %e0: tensor<complex<f64>>, %e1: tensor<i32>):
+      %s0 = stablehlo.add %a0, %e0 : tensor<complex<f64>>
+      %s1 = stablehlo.maximum %a1, %e1 : tensor<i32>
+      stablehlo.return %s0, %s1 : tensor<complex<f64>>, tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<2x3xcomplex<f64>>, tensor<2x3xi32>, tensor<complex<f64>>, tensor<i32>) -> (tensor<3xcomplex<f64>>, tensor<3xi32>)
+  check.expect_eq_const %g#0, dense<[(1.0e308, 2.0), (1.0e308, -3.0), (-1.0e308, 2.25)]> : tensor<3xcomplex<f64>>
+  check.expect_eq_const %g#1, dense<[4, 2, 9]> : tensor<3xi32>
+  func.return
+}

@@ -1,0 +1,30 @@
+/* Runs a whole program text through the parser, checker and interpreter,
+ * as `ir-run` would, for the benches that measure more than one kernel. */
+#include <stdio.h>
+
+#include "bench.h"
+#include "interp/interp.h"
+#include "ir/ir.h"
+#include "util/mem.h"
+
+double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
+{
+    diag_source src = { .name = "<bench>", .text = text, .len = len };
+    ir_module *m = ir_parse(&src, 0, len, 1);
+    if (!m || ir_check_module(m, &src) != 0) {
+        ir_module_free(m);
+        return -1;
+    }
+    size_t base = mem_bytes_in_use();
+    mem_reset_peak();
+    interp_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
+    interp_outcome oc;
+    double t = bench_now();
+    int rc = interp_run_module(m, &src, &opt, true, &oc);
+    t = bench_now() - t;
+    if (peak_bytes)
+        *peak_bytes = mem_bytes_peak() - base;
+    interp_outcome_free(&oc);
+    ir_module_free(m);
+    return rc == 0 ? t : -1;
+}
