@@ -112,83 +112,6 @@ static bool simple_body(const ir_block *body, kern_binop *op, bool *acc_left)
     return true;
 }
 
-/* The general reduce: the body runs once per input element, on rank-0
- * tensors, in each result element's row-major fold order. */
-static int reduce_general(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
-{
-    int N = op->noperands / 2;
-    const ir_block *body = op->a.reduce.body;
-    const ir_ints *dims = &op->a.reduce.dims;
-    const tensor *in0 = slots[op->operands[0]];
-    int64_t perm[SHAPE_MAX_RANK], R = 1;
-    for (int i = 0; i < dims->n; i++)
-        R *= in0->type.dims[dims->v[i]];
-    kern_reduce_perm(in0->type.rank, dims->v, dims->n, false, perm);
-    tensor **xp = mem_calloc((size_t)N, sizeof *xp);
-    tensor **acc = mem_calloc((size_t)N, sizeof *acc);
-    tensor **rets = mem_calloc((size_t)N, sizeof *rets);
-    int rc = 0;
-    if (!xp || !acc || !rets)
-        rc = rt_error(c, op->loc, "out of memory in reduce");
-    for (int k = 0; k < N && rc == 0; k++) {
-        const tensor *x = slots[op->operands[k]];
-        tensor_type pt = x->type;
-        for (int d = 0; d < pt.rank; d++)
-            pt.dims[d] = x->type.dims[perm[d]];
-        xp[k] = tensor_new(&pt);
-        if (!xp[k])
-            rc = rt_error(c, op->loc, "out of memory in reduce");
-        else
-            kern_transpose(x, perm, xp[k]);
-    }
-    int64_t outputs = rc == 0 ? res[0]->count : 0;
-    for (int64_t i = 0; i < outputs && rc == 0; i++) {
-        for (int k = 0; k < N; k++)
-            acc[k] = tensor_retain(slots[op->operands[N + k]]);
-        for (int64_t j = 0; j < R && rc == 0; j++) {
-            for (int k = 0; k < N; k++) {
-                tensor_type et = { xp[k]->type.elem, 0, { 0 } };
-                tensor *e = tensor_new(&et);
-                if (!e) {
-                    rc = rt_error(c, op->loc, "out of memory in reduce");
-                    break;
-                }
-                size_t es = tensor_elem_bytes(e);
-                memcpy(e->data, (unsigned char *)xp[k]->data + (i * R + j) * (int64_t)es, es);
-                release_slot(slots, body->args[k]);
-                release_slot(slots, body->args[N + k]);
-                slots[body->args[k]] = acc[k];
-                acc[k] = NULL;
-                slots[body->args[N + k]] = e;
-            }
-            if (rc)
-                break;
-            for (int a = 0; a < body->ndead_args; a++)
-                release_slot(slots, body->dead_args[a]);
-            rc = run_block(c, f, body, slots, rets);
-            for (int a = 0; a < body->nargs; a++)
-                release_slot(slots, body->args[a]);
-            for (int k = 0; k < N; k++) {
-                acc[k] = rets[k];
-                rets[k] = NULL;
-            }
-        }
-        for (int k = 0; k < N; k++) {
-            if (rc == 0 && acc[k])
-                memcpy((unsigned char *)res[k]->data + i * (int64_t)tensor_elem_bytes(res[k]),
-                       acc[k]->data, tensor_elem_bytes(res[k]));
-            tensor_release(acc[k]);
-            acc[k] = NULL;
-        }
-    }
-    for (int k = 0; xp && k < N; k++)
-        tensor_release(xp[k]);
-    mem_free(xp);
-    mem_free(acc);
-    mem_free(rets);
-    return rc;
-}
-
 /* Lanes. The folds of different result elements are independent and every
  * step of each runs the same body, so a body made only of element-wise ops
  * on rank-0 values can run once per fold step on all result elements at
@@ -208,6 +131,99 @@ static void fill_lanes(tensor *t, const void *elem)
     size_t es = tensor_elem_bytes(t);
     for (int64_t i = 0; i < t->count; i++)
         memcpy((unsigned char *)t->data + (size_t)i * es, elem, es);
+}
+
+/* One fold step: binds the accumulators and, for each input, the elements
+ * from element `at` (one rank-0 element, or one per lane) to the body's
+ * arguments, runs the body and takes its results as the new accumulators. */
+static int fold_step(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **acc,
+                     tensor *const *xp, int64_t at, tensor **rets)
+{
+    const ir_block *body = op->a.reduce.body;
+    int N = op->noperands / 2;
+    for (int k = 0; k < N; k++) {
+        tensor_type et = { xp[k]->type.elem, 0, { 0 } };
+        if (c->lanes)
+            et = lane_type(et.elem, c->lanes);
+        tensor *e = tensor_new(&et);
+        if (!e)
+            return rt_error(c, op->loc, "out of memory in reduce");
+        memcpy(e->data, (unsigned char *)xp[k]->data + (size_t)at * tensor_elem_bytes(e), e->nbytes);
+        release_slot(slots, body->args[k]);
+        release_slot(slots, body->args[N + k]);
+        slots[body->args[k]] = acc[k];
+        acc[k] = NULL;
+        slots[body->args[N + k]] = e;
+    }
+    for (int a = 0; a < body->ndead_args; a++)
+        release_slot(slots, body->dead_args[a]);
+    int rc = run_block(c, f, body, slots, rets);
+    for (int a = 0; a < body->nargs; a++)
+        release_slot(slots, body->args[a]);
+    for (int k = 0; k < N; k++) {
+        acc[k] = rets[k];
+        rets[k] = NULL;
+    }
+    return rc;
+}
+
+/* Each input transposed so that the elements of a fold step are adjacent:
+ * reduced dimensions last (one fold's elements in a row) or first (one step
+ * of every fold in a row). Returns the fold length R, or -1 out of memory. */
+static int64_t fold_inputs(const ir_op *op, tensor **slots, bool reduced_first, tensor **xp)
+{
+    int N = op->noperands / 2;
+    const ir_ints *dims = &op->a.reduce.dims;
+    const tensor *in0 = slots[op->operands[0]];
+    int64_t perm[SHAPE_MAX_RANK], R = 1;
+    for (int i = 0; i < dims->n; i++)
+        R *= in0->type.dims[dims->v[i]];
+    kern_reduce_perm(in0->type.rank, dims->v, dims->n, reduced_first, perm);
+    for (int k = 0; k < N; k++) {
+        const tensor *x = slots[op->operands[k]];
+        tensor_type pt = x->type;
+        for (int d = 0; d < pt.rank; d++)
+            pt.dims[d] = x->type.dims[perm[d]];
+        xp[k] = tensor_new(&pt);
+        if (!xp[k])
+            return -1;
+        kern_transpose(x, perm, xp[k]);
+    }
+    return R;
+}
+
+/* The general reduce: the body runs once per input element, on rank-0
+ * tensors, in each result element's row-major fold order. */
+static int reduce_general(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    int N = op->noperands / 2;
+    tensor **xp = mem_calloc((size_t)N, sizeof *xp);
+    tensor **acc = mem_calloc((size_t)N, sizeof *acc);
+    tensor **rets = mem_calloc((size_t)N, sizeof *rets);
+    int rc = 0;
+    int64_t R = xp && acc && rets ? fold_inputs(op, slots, false, xp) : -1;
+    if (R < 0)
+        rc = rt_error(c, op->loc, "out of memory in reduce");
+    int64_t outputs = rc == 0 ? res[0]->count : 0;
+    for (int64_t i = 0; i < outputs && rc == 0; i++) {
+        for (int k = 0; k < N; k++)
+            acc[k] = tensor_retain(slots[op->operands[N + k]]);
+        for (int64_t j = 0; j < R && rc == 0; j++)
+            rc = fold_step(c, f, op, slots, acc, xp, i * R + j, rets);
+        for (int k = 0; k < N; k++) {
+            if (rc == 0 && acc[k])
+                memcpy((unsigned char *)res[k]->data + i * (int64_t)tensor_elem_bytes(res[k]),
+                       acc[k]->data, tensor_elem_bytes(res[k]));
+            tensor_release(acc[k]);
+            acc[k] = NULL;
+        }
+    }
+    for (int k = 0; xp && k < N; k++)
+        tensor_release(xp[k]);
+    mem_free(xp);
+    mem_free(acc);
+    mem_free(rets);
+    return rc;
 }
 
 static bool lane_safe_body(const ir_func *f, const ir_block *body)
@@ -268,14 +284,9 @@ static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slo
 {
     int N = op->noperands / 2;
     const ir_block *body = op->a.reduce.body;
-    const ir_ints *dims = &op->a.reduce.dims;
-    const tensor *in0 = slots[op->operands[0]];
-    int64_t L = res[0]->count, R = 1, perm[SHAPE_MAX_RANK];
-    for (int i = 0; i < dims->n; i++)
-        R *= in0->type.dims[dims->v[i]];
+    int64_t L = res[0]->count, R = 0;
     if (L == 0)
         return 0;
-    kern_reduce_perm(in0->type.rank, dims->v, dims->n, true, perm);
     int nops = 0;
     for (int i = 0; i < body->nops; i++)
         nops += body->ops[i].noperands;
@@ -299,45 +310,15 @@ static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slo
         slots[cap[q]] = wide;
     }
     for (int k = 0; k < N && rc == 0; k++) {
-        const tensor *x = slots[op->operands[k]];
-        tensor_type pt = x->type;
-        for (int d = 0; d < pt.rank; d++)
-            pt.dims[d] = x->type.dims[perm[d]];
-        xp[k] = tensor_new(&pt);
         acc[k] = lanes_of(slots[op->operands[N + k]], L);
-        if (!xp[k] || !acc[k])
+        if (!acc[k])
             rc = rt_error(c, op->loc, "out of memory in reduce");
-        else
-            kern_transpose(x, perm, xp[k]);
     }
+    if (rc == 0 && (R = fold_inputs(op, slots, true, xp)) < 0)
+        rc = rt_error(c, op->loc, "out of memory in reduce");
     c->lanes = L;
-    for (int64_t j = 0; j < R && rc == 0; j++) {
-        for (int k = 0; k < N; k++) {
-            tensor_type lt = lane_type(xp[k]->type.elem, L);
-            tensor *e = tensor_new(&lt);
-            if (!e) {
-                rc = rt_error(c, op->loc, "out of memory in reduce");
-                break;
-            }
-            memcpy(e->data, (unsigned char *)xp[k]->data + (size_t)j * e->nbytes, e->nbytes);
-            release_slot(slots, body->args[k]);
-            release_slot(slots, body->args[N + k]);
-            slots[body->args[k]] = acc[k];
-            acc[k] = NULL;
-            slots[body->args[N + k]] = e;
-        }
-        if (rc)
-            break;
-        for (int a = 0; a < body->ndead_args; a++)
-            release_slot(slots, body->dead_args[a]);
-        rc = run_block(c, f, body, slots, rets);
-        for (int a = 0; a < body->nargs; a++)
-            release_slot(slots, body->args[a]);
-        for (int k = 0; k < N; k++) {
-            acc[k] = rets[k];
-            rets[k] = NULL;
-        }
-    }
+    for (int64_t j = 0; j < R && rc == 0; j++)
+        rc = fold_step(c, f, op, slots, acc, xp, j * L, rets);
     c->lanes = 0;
     for (int k = 0; rc == 0 && k < N; k++)
         memcpy(res[k]->data, acc[k]->data, res[k]->nbytes);
