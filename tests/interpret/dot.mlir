@@ -88,3 +88,23 @@ func.func @dot_general_unsigned_wraps() {
   check.expect_eq_const %t, dense<[18446744073709551612, 5]> : tensor<2xui64>
   func.return
 }
+
+// -----
+
+// complex<f64>, matrix x vector and vector x vector: every product is SPEC
+// 4.6's (four rounded products), every sum rounded, starting from (+0, +0).
+func.func @dot_complex_f64() {
+  %a = stablehlo.constant dense<[[(1.0, 1.0), (2.0, 0.0)], [(0.0, 1.0), (1.0, -1.0)]]> : tensor<2x2xcomplex<f64>>
+  %b = stablehlo.constant dense<[(1.0, -1.0), (0.0, 2.0)]> : tensor<2xcomplex<f64>>
+  // row 0: (1+i)(1-i) = 2, 2 * 2i = 4i -> (2, 4); row 1: i(1-i) = 1+i,
+  // (1-i)(2i) = 2+2i -> (3, 3)
+  %r = stablehlo.dot %a, %b : (tensor<2x2xcomplex<f64>>, tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>>
+  check.expect_eq_const %r, dense<[(2.0, 4.0), (3.0, 3.0)]> : tensor<2xcomplex<f64>>
+  // (1e308, 0)(2, 0): the real product 2e308 overflows to Inf on its own
+  // rounding; the imaginary part 1e308 * 0 + 0 * 2 = 0. Then + (1, 1)(1, 1) = 2i.
+  %c = stablehlo.constant dense<[(1.0e308, 0.0), (1.0, 1.0)]> : tensor<2xcomplex<f64>>
+  %d = stablehlo.constant dense<[(2.0, 0.0), (1.0, 1.0)]> : tensor<2xcomplex<f64>>
+  %s = stablehlo.dot %c, %d : (tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) -> tensor<complex<f64>>
+  check.expect_eq_const %s, dense<(0x7FF0000000000000, 2.0)> : tensor<complex<f64>>
+  func.return
+}

@@ -222,3 +222,29 @@ func.func @sign_complex() {
   check.expect_eq_const %s, dense<[(0.6, 0.8), (0.0, 0.0), (-1.0, 0.0)]> : tensor<3xcomplex<f64>>
   func.return
 }
+
+// -----
+
+// complex<f32> (SPEC 4.24): z / (|z|, +0) in binary64 (hypot, then C99
+// division), each part rounded to f32; both parts zero -> (+0, +0); a NaN
+// part -> (canonical NaN, canonical NaN). |5+12i| = 13 exactly, and 5/13,
+// 12/13, 0.6, 0.8 are at least 1e-8 (relative) from an f32 rounding boundary
+// (mpmath), far beyond the binary64 error, so the f32 bits are certain.
+func.func @sign_complex_f32() {
+  %x = stablehlo.constant dense<[(3.0, 4.0), (0.0, -0.0), (-2.0, 0.0), (0.0, -5.0), (5.0, 12.0), (-0.0, 0.0)]> : tensor<6xcomplex<f32>>
+  %s = stablehlo.sign %x : tensor<6xcomplex<f32>>
+  check.expect_eq_const %s, dense<[(0.6, 0.8), (0.0, 0.0), (-1.0, 0.0), (0.0, -1.0), (0x3EC4EC4F, 0x3F6C4EC5), (0.0, 0.0)]> : tensor<6xcomplex<f32>>
+  // NaN parts, and the +0 parts of the zero inputs, pinned bit for bit: pad
+  // each element with (0, 0), bitcast the pair to complex<f64>, take the real
+  // part: (im bits << 32) | re bits.
+  %y = stablehlo.constant dense<[(0xFFC00001, 1.0), (1.0, 0x7F800001), (0.0, -0.0), (-0.0, -0.0)]> : tensor<4xcomplex<f32>>
+  %t = stablehlo.sign %y : tensor<4xcomplex<f32>>
+  %t1 = stablehlo.reshape %t : (tensor<4xcomplex<f32>>) -> tensor<4x1xcomplex<f32>>
+  %z = stablehlo.constant dense<(0.0, 0.0)> : tensor<complex<f32>>
+  %t2 = stablehlo.pad %t1, %z, low = [0, 0], high = [0, 1], interior = [0, 0] : (tensor<4x1xcomplex<f32>>, tensor<complex<f32>>) -> tensor<4x2xcomplex<f32>>
+  %t3 = stablehlo.bitcast_convert %t2 : (tensor<4x2xcomplex<f32>>) -> tensor<4xcomplex<f64>>
+  %t4 = stablehlo.convert %t3 : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
+  %t5 = stablehlo.bitcast_convert %t4 : (tensor<4xf64>) -> tensor<4xui64>
+  check.expect_eq_const %t5, dense<[0x7FC000007FC00000, 0x7FC000007FC00000, 0x0000000000000000, 0x0000000000000000]> : tensor<4xui64>
+  func.return
+}

@@ -18,6 +18,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import model  # noqa: E402
 from model import FMTS, FLOAT_NAMES, INT_NAMES, decode, encode, convert  # noqa: E402
+import gen_bitcast  # noqa: E402
 
 OUT = os.path.join(HERE, '..', 'interpret')
 DEFAULT_OUT = OUT
@@ -27,6 +28,7 @@ REPS = 1  # --reps K multiplies the random chunks (fuzzing; not for committed fi
 ALL_TYPES = FLOAT_NAMES + INT_NAMES
 NONBOOL_INTS = [t for t in INT_NAMES if t != 'i1']
 SINTS = [t for t in NONBOOL_INTS if not t.startswith('ui')]
+CPLX = {'complex<f32>': 'f32', 'complex<f64>': 'f64'}  # complex type -> part format
 
 # ------------------------------------------------------------ known ir-run bugs
 # predicate(group, case-dict) -> True if the case must go to pending_<group>.
@@ -34,6 +36,14 @@ SINTS = [t for t in NONBOOL_INTS if not t.startswith('ui')]
 PENDING = []
 
 # ------------------------------------------------------------------ samplers
+
+
+def size(shape):
+    """Number of elements of a shape (1 for rank 0)."""
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def bits_of(t):
@@ -186,6 +196,9 @@ def hexpat(bits, v):
 
 
 def lit_elem(t, v):
+    if t in CPLX:  # v = (re, im) patterns
+        bits = FMTS[CPLX[t]].bits
+        return '(%s, %s)' % (hexpat(bits, v[0]), hexpat(bits, v[1]))
     if t in FMTS:
         return hexpat(FMTS[t].bits, v)
     if t == 'i1':
@@ -217,9 +230,55 @@ def const(name, t, shape, vals):
     return '  %%%s = stablehlo.constant %s' % (name, dense(t, shape, vals))
 
 
+def pin_complex(name, t, shape, vals, tag):
+    """pin() for complex values. bitcast_convert goes complex <-> complex
+    only (SPEC 4.32), so the parts reach an integer view through a
+    complex<f64> whose real part holds them, then convert to f64 (exact but
+    for quieting a signalling NaN, 3.6, which the expectation models):
+      complex<f32>: each value broadcast to a pair and the pair joined into
+        one complex<f64> whose real part has the bits re | im << 32;
+      complex<f64>: the real part directly; the imaginary part by splitting
+        into two complex<f32>, slicing the second (the bits of im),
+        broadcasting it to a pair and joining that into a complex<f64>."""
+    cv = lambda x: convert('f64', 'f64', x)  # noqa: E731
+    r = len(shape)
+    S2 = shape + [2]
+    C32, C64 = 'complex<f32>', 'complex<f64>'
+    U, F = ttype(shape, 'ui64'), ttype(shape, 'f64')
+    dims = '[%s]' % ', '.join(str(d) for d in range(r))
+    if t == C32:
+        exp = [cv(re_ | im << 32) for re_, im in vals]
+        return ['  %%%s_d = stablehlo.broadcast_in_dim %%%s, dims = %s : (%s) -> %s' % (
+                    tag, name, dims, ttype(shape, C32), ttype(S2, C32)),
+                '  %%%s_j = stablehlo.bitcast_convert %%%s_d : (%s) -> %s' % (
+                    tag, tag, ttype(S2, C32), ttype(shape, C64)),
+                '  %%%s_w = stablehlo.convert %%%s_j : (%s) -> %s' % (tag, tag, ttype(shape, C64), F),
+                '  %%%s_b = stablehlo.bitcast_convert %%%s_w : (%s) -> %s' % (tag, tag, F, U),
+                '  check.expect_eq_const %%%s_b, %s' % (tag, dense('ui64', shape, exp))]
+    ere = [cv(re_) for re_, im in vals]
+    eim = [cv(im) for re_, im in vals]
+    sl = ', '.join('0:%d' % d for d in shape) + (', ' if shape else '') + '1:2'
+    dims1 = '[%s]' % ', '.join(str(d) for d in range(r + 1))
+    return ['  %%%s_rw = stablehlo.convert %%%s : (%s) -> %s' % (tag, name, ttype(shape, C64), F),
+            '  %%%s_rb = stablehlo.bitcast_convert %%%s_rw : (%s) -> %s' % (tag, tag, F, U),
+            '  check.expect_eq_const %%%s_rb, %s' % (tag, dense('ui64', shape, ere)),
+            '  %%%s_s = stablehlo.bitcast_convert %%%s : (%s) -> %s' % (tag, name, ttype(shape, C64), ttype(S2, C32)),
+            '  %%%s_t = stablehlo.slice %%%s_s [%s] : (%s) -> %s' % (
+                tag, tag, sl, ttype(S2, C32), ttype(shape + [1], C32)),
+            '  %%%s_u = stablehlo.broadcast_in_dim %%%s_t, dims = %s : (%s) -> %s' % (
+                tag, tag, dims1, ttype(shape + [1], C32), ttype(S2, C32)),
+            '  %%%s_k = stablehlo.bitcast_convert %%%s_u : (%s) -> %s' % (tag, tag, ttype(S2, C32), ttype(shape, C64)),
+            '  %%%s_iw = stablehlo.convert %%%s_k : (%s) -> %s' % (tag, tag, ttype(shape, C64), F),
+            '  %%%s_ib = stablehlo.bitcast_convert %%%s_iw : (%s) -> %s' % (tag, tag, F, U),
+            '  check.expect_eq_const %%%s_ib, %s' % (tag, dense('ui64', shape, eim))]
+
+
 def pin(name, t, shape, vals, tag='r'):
-    """Lines checking value %name of type t bit for bit against vals."""
+    """Lines checking value %name of type t bit for bit against vals
+    (complex: (re, im) pattern pairs)."""
     T = ttype(shape, t)
+    if t in CPLX:
+        return pin_complex(name, t, shape, vals, tag)
     if t not in FMTS:
         return ['  check.expect_eq_const %%%s, %s' % (name, dense(t, shape, vals))]
     f = FMTS[t]
@@ -586,12 +645,8 @@ def gen_dot(seed):
             if si >= 3 and rng.random() < 0.5:
                 continue
             tame = rng.random() < 0.75
-            na = 1
-            for d in sa:
-                na *= d
-            nb = 1
-            for d in sb:
-                nb *= d
+            na = size(sa)
+            nb = size(sb)
             A = dot_operand(rng, ta, na, tame)
             B = dot_operand(rng, tb, nb, tame)
             rshape, R = model.dot_general(ta, tb, tr, A, B, sa, sb, lb, rb, lc, rc)
@@ -604,12 +659,50 @@ def gen_dot(seed):
             body += pin('r', tr, rshape, R)
             body += ['  func.return', '}']
             k += 1
-            cnt = 1
-            for d in rshape:
-                cnt *= d
+            cnt = size(rshape)
             out.add({'op': 'dot', 'types': (ta, tb, tr)}, body, cnt)
     return out.write()
 
+
+# stablehlo.dot (legacy, SPEC 4.42): dot_general with contracting_dims =
+# [rank(a) - 1] x [0] and no batching, for the four rank pairs.
+DOT_LEGACY_SHAPES = [([5], [5]), ([3, 4], [4]), ([4], [4, 3]), ([2, 3], [3, 4])]
+DOT_LEGACY_MIXED = [
+    ('f8E4M3FN', 'f8E5M2', 'f32'), ('bf16', 'bf16', 'f32'), ('f16', 'f32', 'f16'),
+    ('f8E4M3B11FNUZ', 'f8E4M3FNUZ', 'bf16'), ('f4E2M1FN', 'f6E3M2FN', 'f8E4M3'),
+    ('i8', 'i8', 'i32'), ('i4', 'ui4', 'i16'), ('ui8', 'i8', 'ui32'), ('i1', 'i1', 'i8'),
+    ('f32', 'f32', 'i32'), ('i16', 'i16', 'f8E5M2'), ('i64', 'ui64', 'f64'), ('f8E8M0FNU', 'f16', 'f32'),
+]
+
+
+def gen_dot_legacy(seed):
+    rng = random.Random(seed)
+    out = Out('dot', 'stablehlo.dot (SPEC 4.42) on every non-complex element type and the four '
+              'rank pairs: REF accumulation as dot_general with contracting_dims = [rank(a) - 1] x [0].')
+    cases = [(t, t, t) for t in ALL_TYPES] + DOT_LEGACY_MIXED
+    for ci, (ta, tb, tr) in enumerate(cases):
+        body = ['func.func @dot_%s_%s_%s() {' % (ta, tb, tr)]
+        cnt = 0
+        shapes = list(DOT_LEGACY_SHAPES)
+        if ci % 4 == 0:
+            shapes.append(([2, 0], [0, 3]))  # zero-size contraction: zero of R
+        for si, (sa, sb) in enumerate(shapes):
+            na = size(sa)
+            nb = size(sb)
+            tame = rng.random() < 0.75
+            A = dot_operand(rng, ta, na, tame) if ta != 'i1' else [rng.randint(0, 1) for _ in range(na)]
+            B = dot_operand(rng, tb, nb, tame) if tb != 'i1' else [rng.randint(0, 1) for _ in range(nb)]
+            rshape, R = model.dot_general(ta, tb, tr, A, B, sa, sb, [], [], [len(sa) - 1], [0])
+            prec = ', precision = [DEFAULT, HIGHEST]' if (ci + si) % 5 == 0 else ''
+            body += [const('a%d' % si, ta, sa, A), const('b%d' % si, tb, sb, B),
+                     '  %%r%d = stablehlo.dot %%a%d, %%b%d%s : (%s, %s) -> %s' % (
+                         si, si, si, prec, ttype(sa, ta), ttype(sb, tb), ttype(rshape, tr))]
+            body += pin('r%d' % si, tr, rshape, R, tag='p%d' % si)
+            n = size(rshape)
+            cnt += n
+        body += ['  func.return', '}']
+        out.add({'op': 'dot', 'types': (ta, tb, tr)}, body, cnt)
+    return out.write()
 
 REDUCE_SHAPES = [([4, 16], [1]), ([2, 3, 8], [0, 2]), ([24], [0]), ([3, 10], [0]), ([4, 5], [0, 1]), ([3, 0], [1])]
 
@@ -629,16 +722,15 @@ def reduce_ref(op, t, X, shape, dims, init):
 def gen_reduce(seed):
     from fractions import Fraction
     rng = random.Random(seed)
-    out = Out('reduce', 'reduce (compact form) with add/multiply/maximum/minimum: left fold in '
+    out = Out('reduce', 'reduce (compact form with add/multiply/maximum/minimum, general form '
+              'with subtract/divide, two-input argmax, generic form with two inputs): left fold in '
               'row-major order, rounded after every step (SPEC 4.40).')
     k = 0
     for t in FLOAT_NAMES + ['i8', 'ui8', 'i4', 'i32', 'ui64', 'i1']:
         f = FMTS.get(t)
         for op in ['add', 'add', 'maximum', 'minimum', 'multiply']:
             shape, dims = REDUCE_SHAPES[rng.randrange(len(REDUCE_SHAPES))]
-            n = 1
-            for d in shape:
-                n *= d
+            n = size(shape)
             if f and op == 'add' and rng.random() < 0.7:
                 # positive values of similar size: stagnation in small formats
                 base = Fraction(rng.choice([1, 2, 3, 5, 7]), rng.choice([1, 2, 4, 8]))
@@ -663,17 +755,13 @@ def gen_reduce(seed):
             body += pin('r', t, rshape, R)
             body += ['  func.return', '}']
             k += 1
-            cnt = 1
-            for d in rshape:
-                cnt *= d
+            cnt = size(rshape)
             out.add({'op': 'reduce', 'type': t, 'red': op}, body, cnt)
     # order-sensitive bodies (general form): the fold order is visible
     for t in FLOAT_NAMES + ['i8', 'ui16', 'i64']:
         for op in (['subtract', 'divide'] if t in FMTS else ['subtract']):
             shape, dims = REDUCE_SHAPES[rng.randrange(len(REDUCE_SHAPES))]
-            n = 1
-            for d in shape:
-                n *= d
+            n = size(shape)
             X = dot_operand(rng, t, n, rng.random() < 0.8)
             init = sample(rng, t)
             rshape, R = reduce_ref(op, t, X, shape, dims, init)
@@ -689,31 +777,154 @@ def gen_reduce(seed):
             body += pin('r', t, rshape, R)
             body += ['  func.return', '}']
             k += 1
-            cnt = 1
-            for d in rshape:
-                cnt *= d
+            cnt = size(rshape)
             out.add({'op': 'reduce', 'type': t, 'red': op}, body, cnt)
+    # Appended later (after the chunks above, so that those keep their
+    # random streams): the remaining integer types in the compact and the
+    # general form, then the multi-operand forms on every non-complex type.
+    k = gen_reduce_more(rng, out, k)
     return out.write()
 
 
+def reduce_ref_multi(fn, shape, dims, Xs, inits):
+    """reduce_ref for N inputs: fn(accs, elems) -> new accs (SPEC 4.40)."""
+    import itertools
+    keep = [d for d in range(len(shape)) if d not in dims]
+    rshape = [shape[d] for d in keep]
+    acc = {}
+    for j, idx in enumerate(itertools.product(*[range(n) for n in shape])):
+        i = tuple(idx[d] for d in keep)
+        acc[i] = fn(acc.get(i, tuple(inits)), tuple(X[j] for X in Xs))
+    res = [acc.get(i, tuple(inits)) for i in itertools.product(*[range(n) for n in rshape])]
+    return rshape, [[r[q] for r in res] for q in range(len(Xs))]
+
+
+def gen_reduce_more(rng, out, k):
+    for t in ['i16', 'i2', 'ui2', 'ui32', 'ui4']:
+        for op in ['add', 'maximum', 'minimum', 'multiply', 'subtract']:
+            shape, dims = REDUCE_SHAPES[rng.randrange(len(REDUCE_SHAPES))]
+            X = dot_operand(rng, t, size(shape), rng.random() < 0.5)
+            init = 1 if op == 'multiply' else sample(rng, t)
+            rshape, R = reduce_ref(op, t, X, shape, dims, init)
+            S = ttype([], t)
+            sig = '(%s, %s) -> %s' % (ttype(shape, t), S, ttype(rshape, t))
+            dl = ', '.join(map(str, dims))
+            body = ['func.func @reduce_%d_%s_%s() {' % (k, op, t),
+                    const('x', t, shape, X), const('z', t, [], [init])]
+            if op == 'subtract':  # general form: the fold order shows
+                body += ['  %%r = stablehlo.reduce(%%x init: %%z) across dimensions = [%s] : %s' % (dl, sig),
+                         '   reducer(%%acc: %s, %%e: %s) {' % (S, S),
+                         '    %%s = stablehlo.%s %%acc, %%e : %s' % (op, S),
+                         '    stablehlo.return %%s : %s' % S,
+                         '  }']
+            else:
+                body.append('  %%r = stablehlo.reduce(%%x init: %%z) applies stablehlo.%s across dimensions = [%s] : %s' % (
+                    op, dl, sig))
+            body += pin('r', t, rshape, R)
+            body += ['  func.return', '}']
+            k += 1
+            out.add({'op': 'reduce', 'type': t, 'red': op}, body, size(rshape))
+
+    # argmax (pretty form, two inputs): a compare + select body, so a NaN
+    # (compare false) or a tie picks the element; the fold order shows.
+    for t in ALL_TYPES:
+        f = FMTS.get(t)
+        shape, dims = REDUCE_SHAPES[rng.randrange(len(REDUCE_SHAPES))]
+        n = size(shape)
+        pool = dot_operand(rng, t, 5, True) if t != 'i1' else [0, 1]
+        X = [rng.choice(pool) if rng.random() < 0.5 else sample(rng, t) for _ in range(n)]
+        K = list(range(n))
+        init = (sample(rng, t), -1)
+        if f:
+            ctype = 'FLOAT'
+            gt = lambda a, b, f=f: model.float_compare('GT', f, a, b)  # noqa: E731
+        else:
+            ctype = 'UNSIGNED' if (t.startswith('ui') or t == 'i1') else 'SIGNED'
+            gt = lambda a, b: model.int_compare('GT', a, b)  # noqa: E731
+
+        def argmax(acc, el, gt=gt):
+            return acc if gt(acc[0], el[0]) else el
+
+        rshape, (RV, RK) = reduce_ref_multi(argmax, shape, dims, [X, K], init)
+        S, I = ttype([], t), ttype([], 'i32')
+        body = ['func.func @reduce_%d_argmax_%s() {' % (k, t),
+                const('v', t, shape, X), const('k', 'i32', shape, K),
+                const('v0', t, [], [init[0]]), const('k0', 'i32', [], [init[1]]),
+                '  %%r:2 = stablehlo.reduce(%%v init: %%v0), (%%k init: %%k0) across dimensions = [%s]' % (
+                    ', '.join(map(str, dims))),
+                '    : (%s, %s, %s, %s) -> (%s, %s)' % (ttype(shape, t), ttype(shape, 'i32'), S, I,
+                                                      ttype(rshape, t), ttype(rshape, 'i32')),
+                '   reducer(%%av: %s, %%xv: %s) (%%ak: %s, %%xk: %s) {' % (S, S, I, I),
+                '    %%gt = stablehlo.compare GT, %%av, %%xv, %s : (%s, %s) -> tensor<i1>' % (ctype, S, S),
+                '    %%nv = stablehlo.select %%gt, %%av, %%xv : tensor<i1>, %s' % S,
+                '    %%nk = stablehlo.select %%gt, %%ak, %%xk : tensor<i1>, %s' % I,
+                '    stablehlo.return %%nv, %%nk : %s, %s' % (S, I),
+                '  }']
+        body += pin('r#0', t, rshape, RV, tag='p0')
+        body.append('  check.expect_eq_const %%r#1, %s' % dense('i32', rshape, RK))
+        body += ['  func.return', '}']
+        k += 1
+        out.add({'op': 'reduce', 'type': t, 'red': 'argmax'}, body, 2 * size(rshape))
+
+    # generic form, two inputs of different element types folded
+    # independently (accumulators first, then elements: SPEC 4.40)
+    for i, t in enumerate(ALL_TYPES):
+        u = ALL_TYPES[(i + 11) % len(ALL_TYPES)]
+        ops = ['add', 'multiply', 'maximum', 'minimum']
+        op0, op1 = ops[i % 4], ops[(i // 4 + 2) % 4]
+        shape, dims = REDUCE_SHAPES[rng.randrange(len(REDUCE_SHAPES))]
+        n = size(shape)
+        X = dot_operand(rng, t, n, rng.random() < 0.7) if t != 'i1' else [rng.randint(0, 1) for _ in range(n)]
+        Y = dot_operand(rng, u, n, rng.random() < 0.7) if u != 'i1' else [rng.randint(0, 1) for _ in range(n)]
+        inits = (sample(rng, t), sample(rng, u))
+
+        def both(acc, el, t=t, u=u, op0=op0, op1=op1):
+            return (model.binop(op0, t, acc[0], el[0]), model.binop(op1, u, acc[1], el[1]))
+
+        rshape, (R0, R1) = reduce_ref_multi(both, shape, dims, [X, Y], inits)
+        St, Su = ttype([], t), ttype([], u)
+        body = ['func.func @reduce_%d_generic_%s_%s_%s_%s() {' % (k, op0, t, op1, u),
+                const('x', t, shape, X), const('y', u, shape, Y),
+                const('x0', t, [], [inits[0]]), const('y0', u, [], [inits[1]]),
+                '  %r:2 = "stablehlo.reduce"(%x, %y, %x0, %y0) ({',
+                '    ^bb0(%%a0: %s, %%a1: %s, %%e0: %s, %%e1: %s):' % (St, Su, St, Su),
+                '      %%s0 = stablehlo.%s %%a0, %%e0 : %s' % (op0, St),
+                '      %%s1 = stablehlo.%s %%a1, %%e1 : %s' % (op1, Su),
+                '      stablehlo.return %%s0, %%s1 : %s, %s' % (St, Su),
+                '  }) {dimensions = array<i64: %s>} : (%s, %s, %s, %s) -> (%s, %s)' % (
+                    ', '.join(map(str, dims)), ttype(shape, t), ttype(shape, u), St, Su,
+                    ttype(rshape, t), ttype(rshape, u))]
+        body += pin('r#0', t, rshape, R0, tag='p0')
+        body += pin('r#1', u, rshape, R1, tag='p1')
+        body += ['  func.return', '}']
+        k += 1
+        out.add({'op': 'reduce', 'type': t, 'red': 'generic'}, body, 2 * size(rshape))
+    return k
+
+
 def gen_iota(seed):
-    out = Out('iota', 'iota of every element type (wrap for ints, RNE/overflow for floats).')
-    for t in FLOAT_NAMES + NONBOOL_INTS:
+    out = Out('iota', 'iota of every element type but i1 (wrap for ints, RNE/overflow for floats, '
+              '(i, +0) for complex).')
+    for t in FLOAT_NAMES + NONBOOL_INTS + ['complex<f32>', 'complex<f64>']:
         for shape, dim in (([300], 0), ([3, 20], 1)):
-            n = 1
-            for d in shape:
-                n *= d
+            n = size(shape)
             import itertools
-            R = [convert('i64', t, idx[dim]) for idx in itertools.product(*[range(s) for s in shape])]
-            body = ['func.func @iota_%s_%d() {' % (t, dim),
+            body = ['func.func @iota_%s_%d() {' % (t.replace('<', '_').replace('>', ''), dim),
                     '  %%r = stablehlo.iota dim = %d : %s' % (dim, ttype(shape, t))]
-            body += pin('r', t, shape, R)
+            if t.startswith('complex'):
+                # SPEC 4.2: (i, +0); the real part converted like a float iota.
+                # Pinned bit for bit (sign of the zero imaginary part too).
+                R = [(convert('i64', CPLX[t], idx[dim]), 0) for idx in itertools.product(*[range(s) for s in shape])]
+                body += pin('r', t, shape, R, 'p')
+                n *= 2
+            else:
+                R = [convert('i64', t, idx[dim]) for idx in itertools.product(*[range(s) for s in shape])]
+                body += pin('r', t, shape, R)
             body += ['  func.return', '}']
             out.add({'op': 'iota', 'type': t}, body, n)
     return out.write()
 
 
-CPLX = {'complex<f32>': 'f32', 'complex<f64>': 'f64'}
 
 
 def gen_convert_complex(seed, n=16):
@@ -725,8 +936,7 @@ def gen_convert_complex(seed, n=16):
               'imaginary part dropped, or set to +0).')
 
     def clit(c, vals):
-        return '[' + ', '.join('(%s, %s)' % (hexpat(FMTS[c].bits, re_), hexpat(FMTS[c].bits, im))
-                               for re_, im in vals) + ']'
+        return nest([lit_elem('complex<%s>' % c, v) for v in vals], [len(vals)])
 
     def cnan(c, pr):
         return any(decode(FMTS[c], x).kind == 'nan' for x in pr)
@@ -790,6 +1000,12 @@ def build_groups():
     GROUPS['dot_general'] = lambda: gen_dot(SEED + 400)
     GROUPS['reduce'] = lambda: gen_reduce(SEED + 500)
     GROUPS['iota'] = lambda: gen_iota(SEED + 600)
+    sys.modules.setdefault('gen', sys.modules[__name__])  # gen_layout's `import gen` is this module
+    import gen_layout
+    GROUPS['layout'] = lambda: gen_layout.gen_layout(SEED + 800)
+    GROUPS['select_clamp'] = lambda: gen_layout.gen_select_clamp(SEED + 801)
+    GROUPS['bitcast'] = lambda: gen_bitcast.gen_bitcast(SEED + 802)
+    GROUPS['dot'] = lambda: gen_dot_legacy(SEED + 803)
 
 
 def main(argv):
