@@ -274,9 +274,11 @@ func.func @convert_complex_f32_to_ui64() {
 func.func @convert_complex_f32_to_complex_f32() {
   %a = stablehlo.constant dense<[(0x00000000, 0xBF800000), (0x3F800000, 0x3F800000), (0x007AADBD, 0xBE862D4B), (0x0F85C904, 0xC383C24A), (0xBEF41EB3, 0x67ED9F39), (0x80000000, 0xC05BF41E), (0x3CF6DB2A, 0xBD73D51C), (0xB9BB632B, 0x7F7FFFFC), (0x410061AC, 0xB8201AF8), (0x40877AEC, 0x5476412D), (0xC0400000, 0xC0880000), (0x001A564A, 0xC2146082), (0xC2000000, 0x7FE050D3), (0x7F7FFFFC, 0x80000000), (0xC363A279, 0xC1680000), (0xA00BF20A, 0x22875EA4)]> : tensor<16xcomplex<f32>>
   %r = stablehlo.convert %a : (tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x3F800000, 0x007AADBD, 0x0F85C904, 0xBEF41EB3, 0x80000000, 0x3CF6DB2A, 0xB9BB632B, 0x410061AC, 0x40877AEC, 0xC0400000, 0x001A564A, 0xC2000000, 0x7F7FFFFC, 0xC363A279, 0xA00BF20A]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[13799029258263199744, 4575657222473777152, 13728710314239372733, 14088317682688837892, 7488816825752624819, 13860940689996513280, 13651489212748716842, 9187343225772008235, 13267634155778236844, 6086123609049758444, 13873338655340232704, 13984908854355973706, 9214453708023136256, 9223372038993870844, 13936389050176086649, 2488061380298273290]> : tensor<16xui64>
   func.return
 }
 
@@ -285,9 +287,16 @@ func.func @convert_complex_f32_to_complex_f32() {
 func.func @convert_complex_f32_to_complex_f64() {
   %a = stablehlo.constant dense<[(0x00000000, 0xBF800000), (0x3F800000, 0x3F800000), (0x0020937E, 0xBCC00000), (0xBC06F283, 0xBF800000), (0xC1900000, 0xBD4BE78B), (0xBD400000, 0x8599F26A), (0x3E5718B5, 0xC1900000), (0x40600000, 0x40700000), (0xFF7FFFFF, 0x80000000), (0xFF94EC02, 0xBE0A6469), (0x9B865AD3, 0x40F8B945), (0x94D2E4EC, 0x3BE93F8D), (0x804EE392, 0x00000000), (0xBD4C3CA7, 0x3F0823F5), (0x40C2D014, 0x84D37205), (0x00000000, 0x3F233196)]> : tensor<16xcomplex<f32>>
   %r = stablehlo.convert %a : (tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x3FF0000000000000, 0x37F049BF00000000, 0xBF80DE5060000000, 0xC032000000000000, 0xBFA8000000000000, 0x3FCAE316A0000000, 0x400C000000000000, 0xC7EFFFFFE0000000, 0xFFFA9D8040000000, 0xBB70CB5A60000000, 0xBA9A5C9D80000000, 0xB803B8E480000000, 0xBFA98794E0000000, 0x40185A0280000000, 0x0000000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4607182418800017408, 4030802751184175104, 13799273695052562432, 13849131804117696512, 13810288257331625984, 4596736055998152704, 4615063718147915776, 14407015207421345792, 18445228398004404224, 13506518871502225408, 13446161468995141632, 13259645019448410112, 13810718805791342592, 4618540384652361728, 0]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[13830554455654793216, 4607182418800017408, 13805784657704255488, 13830554455654793216, 13810707108447911936, 13309049825317093376, 13849131804117696512, 4615626668101337088, 9223372036854775808, 13817409300760363008, 4620437205955903488, 4574856715203248128, 0, 4602965236046102528, 13302065673233498112, 4603917087235112960]> : tensor<16xui64>
   func.return
 }
 
@@ -565,10 +574,11 @@ func.func @convert_complex_f64_to_ui64() {
 func.func @convert_complex_f64_to_complex_f32() {
   %a = stablehlo.constant dense<[(0x0000000000000000, 0xBFF0000000000000), (0x3FF0000000000000, 0x3FF0000000000000), (0xFFEFFFFFFFFFFFFD, 0xFFEFFFFFFFFFFFFD), (0x3FD0800000000000, 0x737CC7B866B56347), (0xC01E23C73385224B, 0x4060000000000000), (0xFFEFFFFFFFFFFFFD, 0x3F841E67DF1A1407), (0x3F905C9068830EB4, 0x07676CBBBA7C2225), (0xBFB3A286AFBB89BA, 0x3FCE5F588B424F40), (0x000298AB2F55ED19, 0x4040800000000000), (0x8000000000000000, 0xBFA3C00000000000), (0x8004716B143B1ADD, 0xB9AE5D08A1DFB48E), (0xBF921B8C7CF03DA6, 0x3BB0913C3E337B8F), (0x00019BCE6605ABC6, 0xC013F735613878FF), (0xC07E000000000000, 0xC024000000000000), (0xC020000000000000, 0x00066CD686EC265B), (0x3FE791B8EF76BC24, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
   %r = stablehlo.convert %a : (tensor<16xcomplex<f64>>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x3F800000, 0xFF800000, 0x3E840000, 0xC0F11E3A, 0xFF800000, 0x3C82E483, 0xBD9D1435, 0x00000000, 0x80000000, 0x80000000, 0xBC90DC64, 0x00000000, 0xC3F00000, 0xC1000000, 0x3F3C8DC7]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x00000000, 0xBF800000), (0x3F800000, 0x3F800000), (0xFF800000, 0xFF800000), (0x3E840000, 0x7F800000), (0xC0F11E3A, 0x43000000), (0xFF800000, 0x3C20F33F), (0x3C82E483, 0x00000000), (0xBD9D1435, 0x3E72FAC4), (0x00000000, 0x42040000), (0x80000000, 0xBD1E0000), (0x80000000, 0x8D72E845), (0xBC90DC64, 0x1D8489E2), (0x00000000, 0xC09FB9AB), (0xC3F00000, 0xC1200000), (0xC1000000, 0x00000000), (0x3F3C8DC7, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[13799029258263199744, 4575657222473777152, 18410715280977166336, 9187343240884649984, 4827858803778199098, 4332730297725485056, 1015211139, 4499934700598268981, 4756927106410086400, 13627329524617183232, 10192464291890724864, 2126976530944941156, 13880016720669704192, 13916122851862118400, 3238002688, 1060933063]> : tensor<16xui64>
   func.return
 }
 
@@ -577,9 +587,16 @@ func.func @convert_complex_f64_to_complex_f32() {
 func.func @convert_complex_f64_to_complex_f64() {
   %a = stablehlo.constant dense<[(0x0000000000000000, 0xBFF0000000000000), (0x3FF0000000000000, 0x3FF0000000000000), (0x400D74E4A203717B, 0x00029AD56DEE0BCC), (0xFFEFFFFFFFFFFFFE, 0xC030000000000000), (0x3FA66C4A2C27D411, 0x4027000000000000), (0xC011800000000000, 0xBFC8E1138580B49D), (0x40565BCCA5F9B76F, 0x4013EEA783561CB1), (0xC028000000000000, 0x0000B588052FB5AB), (0xBF9AD364126334E4, 0x8004453E3DBB9F55), (0xFFF0000000000000, 0x4025000000000000), (0x402FB148421339E1, 0x3F9C19EFC37005B4), (0xBFBC6838DE1FD38E, 0xBFE8000000000000), (0xC016000000000000, 0x00084A23E18FF589), (0x7FF1F4CC27AA8EE1, 0xBFDD21CECED033D9), (0xBFBAFBB4828EDF2A, 0xBFFF1E3EE2BE355E), (0x4020000000000000, 0xBF9FF5AA956742A0)]> : tensor<16xcomplex<f64>>
   %r = stablehlo.convert %a : (tensor<16xcomplex<f64>>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x3FF0000000000000, 0x400D74E4A203717B, 0xFFEFFFFFFFFFFFFE, 0x3FA66C4A2C27D411, 0xC011800000000000, 0x40565BCCA5F9B76F, 0xC028000000000000, 0xBF9AD364126334E4, 0xFFF0000000000000, 0x402FB148421339E1, 0xBFBC6838DE1FD38E, 0xC016000000000000, 0x7FF9F4CC27AA8EE1, 0xBFBAFBB4828EDF2A, 0x4020000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4607182418800017408, 4615473718444126587, 18442240474082181118, 4586472336347616273, 13839983867374600192, 4635993800940566383, 13846317054350589952, 13806580034416358628, 18442240474082181120, 4625110266237106657, 13816032350319924110, 13841250504769798144, 9221670869693796065, 13815631559615504170, 4620693217682128896]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[13830554455654793216, 4607182418800017408, 733191416449996, 13848568854164275200, 4622663542519103488, 13819542930546799773, 4617296446215298225, 199595807192491, 9224574070387613525, 4622100592565682176, 4583567038323099060, 13828302655841107968, 2333317782304137, 13825243603214021593, 13834809835746375006, 13808025095541047968]> : tensor<16xui64>
   func.return
 }
 
@@ -588,10 +605,11 @@ func.func @convert_complex_f64_to_complex_f64() {
 func.func @convert_f4E2M1FN_to_complex_f32() {
   %a = stablehlo.constant dense<[0x0A, 0x07, 0x0F, 0x01, 0x01, 0x08, 0x02, 0x03, 0x00, 0x02, 0x0D, 0x0A, 0x01, 0x00, 0x04, 0x0E]> : tensor<16xf4E2M1FN>
   %r = stablehlo.convert %a : (tensor<16xf4E2M1FN>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xBF800000, 0x40C00000, 0xC0C00000, 0x3F000000, 0x3F000000, 0x80000000, 0x3F800000, 0x3FC00000, 0x00000000, 0x3F800000, 0xC0400000, 0xBF800000, 0x3F000000, 0x00000000, 0x40000000, 0xC0800000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0xBF800000, 0x00000000), (0x40C00000, 0x00000000), (0xC0C00000, 0x00000000), (0x3F000000, 0x00000000), (0x3F000000, 0x00000000), (0x80000000, 0x00000000), (0x3F800000, 0x00000000), (0x3FC00000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0xC0400000, 0x00000000), (0xBF800000, 0x00000000), (0x3F000000, 0x00000000), (0x00000000, 0x00000000), (0x40000000, 0x00000000), (0xC0800000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[3212836864, 1086324736, 3233808384, 1056964608, 1056964608, 2147483648, 1065353216, 1069547520, 0, 1065353216, 3225419776, 3212836864, 1056964608, 0, 1073741824, 3229614080]> : tensor<16xui64>
   func.return
 }
 
@@ -600,10 +618,16 @@ func.func @convert_f4E2M1FN_to_complex_f32() {
 func.func @convert_f4E2M1FN_to_complex_f64() {
   %a = stablehlo.constant dense<[0x00, 0x02, 0x08, 0x02, 0x0A, 0x0F, 0x01, 0x01, 0x07, 0x03, 0x06, 0x07, 0x07, 0x03, 0x08, 0x07]> : tensor<16xf4E2M1FN>
   %r = stablehlo.convert %a : (tensor<16xf4E2M1FN>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x3FF0000000000000, 0x8000000000000000, 0x3FF0000000000000, 0xBFF0000000000000, 0xC018000000000000, 0x3FE0000000000000, 0x3FE0000000000000, 0x4018000000000000, 0x3FF8000000000000, 0x4010000000000000, 0x4018000000000000, 0x4018000000000000, 0x3FF8000000000000, 0x8000000000000000, 0x4018000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x8000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0xC018000000000000, 0x0000000000000000), (0x3FE0000000000000, 0x0000000000000000), (0x3FE0000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000), (0x3FF8000000000000, 0x0000000000000000), (0x4010000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000), (0x3FF8000000000000, 0x0000000000000000), (0x8000000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4607182418800017408, 9223372036854775808, 4607182418800017408, 13830554455654793216, 13841813454723219456, 4602678819172646912, 4602678819172646912, 4618441417868443648, 4609434218613702656, 4616189618054758400, 4618441417868443648, 4618441417868443648, 4609434218613702656, 9223372036854775808, 4618441417868443648]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -612,10 +636,11 @@ func.func @convert_f4E2M1FN_to_complex_f64() {
 func.func @convert_f6E2M3FN_to_complex_f32() {
   %a = stablehlo.constant dense<[0x01, 0x08, 0x28, 0x20, 0x02, 0x00, 0x03, 0x1F, 0x01, 0x3F, 0x1C, 0x00, 0x1C, 0x13, 0x00, 0x12]> : tensor<16xf6E2M3FN>
   %r = stablehlo.convert %a : (tensor<16xf6E2M3FN>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x3E000000, 0x3F800000, 0xBF800000, 0x80000000, 0x3E800000, 0x00000000, 0x3EC00000, 0x40F00000, 0x3E000000, 0xC0F00000, 0x40C00000, 0x00000000, 0x40C00000, 0x40300000, 0x00000000, 0x40200000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x3E000000, 0x00000000), (0x3F800000, 0x00000000), (0xBF800000, 0x00000000), (0x80000000, 0x00000000), (0x3E800000, 0x00000000), (0x00000000, 0x00000000), (0x3EC00000, 0x00000000), (0x40F00000, 0x00000000), (0x3E000000, 0x00000000), (0xC0F00000, 0x00000000), (0x40C00000, 0x00000000), (0x00000000, 0x00000000), (0x40C00000, 0x00000000), (0x40300000, 0x00000000), (0x00000000, 0x00000000), (0x40200000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1040187392, 1065353216, 3212836864, 2147483648, 1048576000, 0, 1052770304, 1089470464, 1040187392, 3236954112, 1086324736, 0, 1086324736, 1076887552, 0, 1075838976]> : tensor<16xui64>
   func.return
 }
 
@@ -624,10 +649,16 @@ func.func @convert_f6E2M3FN_to_complex_f32() {
 func.func @convert_f6E2M3FN_to_complex_f64() {
   %a = stablehlo.constant dense<[0x01, 0x02, 0x3F, 0x1F, 0x28, 0x20, 0x03, 0x01, 0x00, 0x08, 0x1F, 0x25, 0x1F, 0x00, 0x04, 0x22]> : tensor<16xf6E2M3FN>
   %r = stablehlo.convert %a : (tensor<16xf6E2M3FN>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3FC0000000000000, 0x3FD0000000000000, 0xC01E000000000000, 0x401E000000000000, 0xBFF0000000000000, 0x8000000000000000, 0x3FD8000000000000, 0x3FC0000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x401E000000000000, 0xBFE4000000000000, 0x401E000000000000, 0x0000000000000000, 0x3FE0000000000000, 0xBFD0000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x3FC0000000000000, 0x0000000000000000), (0x3FD0000000000000, 0x0000000000000000), (0xC01E000000000000, 0x0000000000000000), (0x401E000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0x8000000000000000, 0x0000000000000000), (0x3FD8000000000000, 0x0000000000000000), (0x3FC0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x401E000000000000, 0x0000000000000000), (0xBFE4000000000000, 0x0000000000000000), (0x401E000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FE0000000000000, 0x0000000000000000), (0xBFD0000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4593671619917905920, 4598175219545276416, 13843502304583483392, 4620130267728707584, 13830554455654793216, 9223372036854775808, 4600427019358961664, 4593671619917905920, 0, 4607182418800017408, 4620130267728707584, 13827176755934265344, 4620130267728707584, 0, 4602678819172646912, 13821547256400052224]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -636,10 +667,11 @@ func.func @convert_f6E2M3FN_to_complex_f64() {
 func.func @convert_f6E3M2FN_to_complex_f32() {
   %a = stablehlo.constant dense<[0x1F, 0x00, 0x10, 0x01, 0x3F, 0x2C, 0x20, 0x0C, 0x11, 0x0F, 0x02, 0x3D, 0x3C, 0x0C, 0x1E, 0x37]> : tensor<16xf6E3M2FN>
   %r = stablehlo.convert %a : (tensor<16xf6E3M2FN>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x41E00000, 0x00000000, 0x40000000, 0x3D800000, 0xC1E00000, 0xBF800000, 0x80000000, 0x3F800000, 0x40200000, 0x3FE00000, 0x3E000000, 0xC1A00000, 0xC1800000, 0x3F800000, 0x41C00000, 0xC0E00000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x41E00000, 0x00000000), (0x00000000, 0x00000000), (0x40000000, 0x00000000), (0x3D800000, 0x00000000), (0xC1E00000, 0x00000000), (0xBF800000, 0x00000000), (0x80000000, 0x00000000), (0x3F800000, 0x00000000), (0x40200000, 0x00000000), (0x3FE00000, 0x00000000), (0x3E000000, 0x00000000), (0xC1A00000, 0x00000000), (0xC1800000, 0x00000000), (0x3F800000, 0x00000000), (0x41C00000, 0x00000000), (0xC0E00000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1105199104, 0, 1073741824, 1031798784, 3252682752, 3212836864, 2147483648, 1065353216, 1075838976, 1071644672, 1040187392, 3248488448, 3246391296, 1065353216, 1103101952, 3235905536]> : tensor<16xui64>
   func.return
 }
 
@@ -648,10 +680,16 @@ func.func @convert_f6E3M2FN_to_complex_f32() {
 func.func @convert_f6E3M2FN_to_complex_f64() {
   %a = stablehlo.constant dense<[0x1F, 0x10, 0x0C, 0x0F, 0x3F, 0x01, 0x00, 0x11, 0x2C, 0x20, 0x1C, 0x1C, 0x00, 0x14, 0x2F, 0x02]> : tensor<16xf6E3M2FN>
   %r = stablehlo.convert %a : (tensor<16xf6E3M2FN>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x403C000000000000, 0x4000000000000000, 0x3FF0000000000000, 0x3FFC000000000000, 0xC03C000000000000, 0x3FB0000000000000, 0x0000000000000000, 0x4004000000000000, 0xBFF0000000000000, 0x8000000000000000, 0x4030000000000000, 0x4030000000000000, 0x0000000000000000, 0x4010000000000000, 0xBFFC000000000000, 0x3FC0000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x403C000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FFC000000000000, 0x0000000000000000), (0xC03C000000000000, 0x0000000000000000), (0x3FB0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4004000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0x8000000000000000, 0x0000000000000000), (0x4030000000000000, 0x0000000000000000), (0x4030000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4010000000000000, 0x0000000000000000), (0xBFFC000000000000, 0x0000000000000000), (0x3FC0000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4628574517030027264, 4611686018427387904, 4607182418800017408, 4610560118520545280, 13851946553884803072, 4589168020290535424, 0, 4612811918334230528, 13830554455654793216, 9223372036854775808, 4625196817309499392, 4625196817309499392, 0, 4616189618054758400, 13833932155375321088, 4593671619917905920]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -660,9 +698,11 @@ func.func @convert_f6E3M2FN_to_complex_f64() {
 func.func @convert_f8E3M4_to_complex_f32() {
   %a = stablehlo.constant dense<[0x10, 0x78, 0xB0, 0x11, 0x70, 0x80, 0xEF, 0x00, 0x0F, 0xF0, 0x01, 0x6F, 0xBF, 0x4D, 0x2F, 0x08]> : tensor<16xf8E3M4>
   %r = stablehlo.convert %a : (tensor<16xf8E3M4>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x3E800000, 0x7FC00000, 0xBF800000, 0x3E880000, 0x7F800000, 0x80000000, 0xC1780000, 0x00000000, 0x3E700000, 0xFF800000, 0x3C800000, 0x41780000, 0xBFF80000, 0x40680000, 0x3F780000, 0x3E000000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1048576000, 2143289344, 3212836864, 1049100288, 2139095040, 2147483648, 3245867008, 0, 1047527424, 4286578688, 1015021568, 1098383360, 3220701184, 1080557568, 1064828928, 1040187392]> : tensor<16xui64>
   func.return
 }
 
@@ -671,9 +711,16 @@ func.func @convert_f8E3M4_to_complex_f32() {
 func.func @convert_f8E3M4_to_complex_f64() {
   %a = stablehlo.constant dense<[0x30, 0x01, 0x6F, 0xB0, 0xF9, 0x78, 0x0F, 0x00, 0x80, 0x11, 0x70, 0xEF, 0xEE, 0x70, 0x2D, 0x09]> : tensor<16xf8E3M4>
   %r = stablehlo.convert %a : (tensor<16xf8E3M4>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3FF0000000000000, 0x3F90000000000000, 0x402F000000000000, 0xBFF0000000000000, 0xFFF9000000000000, 0x7FF8000000000000, 0x3FCE000000000000, 0x0000000000000000, 0x8000000000000000, 0x3FD1000000000000, 0x7FF0000000000000, 0xC02F000000000000, 0xC02E000000000000, 0x7FF0000000000000, 0x3FED000000000000, 0x3FC2000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4607182418800017408, 4580160821035794432, 4624915342332788736, 13830554455654793216, 18444773748872577024, 9221120237041090560, 4597612269591855104, 0, 9223372036854775808, 4598456694521987072, 9218868437227405312, 13848287379187564544, 13848005904210853888, 9218868437227405312, 4606337993869885440, 4594234569871327232]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -682,9 +729,11 @@ func.func @convert_f8E3M4_to_complex_f64() {
 func.func @convert_f8E4M3_to_complex_f32() {
   %a = stablehlo.constant dense<[0x38, 0x79, 0x77, 0xB8, 0x80, 0x4F, 0xF8, 0x01, 0x51, 0x78, 0x7C, 0xF7, 0x49, 0x00, 0xB7, 0x42]> : tensor<16xf8E4M3>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x3F800000, 0x7FD00000, 0x43700000, 0xBF800000, 0x80000000, 0x40F00000, 0xFF800000, 0x3B000000, 0x41100000, 0x7F800000, 0x7FC00000, 0xC3700000, 0x40900000, 0x00000000, 0xBF700000, 0x40200000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1065353216, 2144337920, 1131413504, 3212836864, 2147483648, 1089470464, 4286578688, 989855744, 1091567616, 2139095040, 2143289344, 3278897152, 1083179008, 0, 3211788288, 1075838976]> : tensor<16xui64>
   func.return
 }
 
@@ -693,9 +742,16 @@ func.func @convert_f8E4M3_to_complex_f32() {
 func.func @convert_f8E4M3_to_complex_f64() {
   %a = stablehlo.constant dense<[0x80, 0x4F, 0x50, 0x51, 0x78, 0x7C, 0xFD, 0x79, 0x77, 0xF8, 0x38, 0xB8, 0x51, 0xB6, 0x51, 0x70]> : tensor<16xf8E4M3>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x8000000000000000, 0x401E000000000000, 0x4020000000000000, 0x4022000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0xFFFA000000000000, 0x7FFA000000000000, 0x406E000000000000, 0xFFF0000000000000, 0x3FF0000000000000, 0xBFF0000000000000, 0x4022000000000000, 0xBFEC000000000000, 0x4022000000000000, 0x4060000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[9223372036854775808, 4620130267728707584, 4620693217682128896, 4621256167635550208, 9218868437227405312, 9221120237041090560, 18445055223849287680, 9221683186994511872, 4642648265865560064, 18442240474082181120, 4607182418800017408, 13830554455654793216, 4621256167635550208, 13829428555747950592, 4621256167635550208, 4638707616191610880]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -704,9 +760,11 @@ func.func @convert_f8E4M3_to_complex_f64() {
 func.func @convert_f8E4M3FN_to_complex_f32() {
   %a = stablehlo.constant dense<[0x7F, 0x7E, 0x38, 0xB8, 0x01, 0x59, 0x80, 0x00, 0x57, 0xFE, 0x58, 0xFF, 0x3F, 0x06, 0x97, 0x06]> : tensor<16xf8E4M3FN>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3FN>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x7FF00000, 0x43E00000, 0x3F800000, 0xBF800000, 0x3B000000, 0x41900000, 0x80000000, 0x00000000, 0x41700000, 0xC3E00000, 0x41800000, 0xFFF00000, 0x3FF00000, 0x3C400000, 0xBD700000, 0x3C400000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[2146435072, 1138753536, 1065353216, 3212836864, 989855744, 1099956224, 2147483648, 0, 1097859072, 3286237184, 1098907648, 4293918720, 1072693248, 1010827264, 3178233856, 1010827264]> : tensor<16xui64>
   func.return
 }
 
@@ -715,9 +773,16 @@ func.func @convert_f8E4M3FN_to_complex_f32() {
 func.func @convert_f8E4M3FN_to_complex_f64() {
   %a = stablehlo.constant dense<[0x59, 0x38, 0x7F, 0x01, 0x80, 0x7E, 0xFE, 0x00, 0x58, 0xB8, 0x57, 0xFF, 0xCE, 0xFD, 0x14, 0x09]> : tensor<16xf8E4M3FN>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3FN>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x4032000000000000, 0x3FF0000000000000, 0x7FFE000000000000, 0x3F60000000000000, 0x8000000000000000, 0x407C000000000000, 0xC07C000000000000, 0x0000000000000000, 0x4030000000000000, 0xBFF0000000000000, 0x402E000000000000, 0xFFFE000000000000, 0xC01C000000000000, 0xC07A000000000000, 0x3FA8000000000000, 0x3F92000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4625759767262920704, 4607182418800017408, 9222809086901354496, 4566650022153682944, 9223372036854775808, 4646588915539509248, 13869960952394285056, 0, 4625196817309499392, 13830554455654793216, 4624633867356078080, 18446181123756130304, 13842939354630062080, 13869398002440863744, 4586916220476850176, 4580723770989215744]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -726,9 +791,11 @@ func.func @convert_f8E4M3FN_to_complex_f64() {
 func.func @convert_f8E4M3FNUZ_to_complex_f32() {
   %a = stablehlo.constant dense<[0x58, 0x57, 0x01, 0x40, 0xFF, 0x7F, 0x00, 0x59, 0xC0, 0x80, 0x00, 0x5E, 0x03, 0x02, 0xAF, 0x0F]> : tensor<16xf8E4M3FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3FNUZ>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x41000000, 0x40F00000, 0x3A800000, 0x3F800000, 0xC3700000, 0x43700000, 0x00000000, 0x41100000, 0xBF800000, 0x7FC00000, 0x00000000, 0x41600000, 0x3B400000, 0x3B000000, 0xBE700000, 0x3C700000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1090519040, 1089470464, 981467136, 1065353216, 3278897152, 1131413504, 0, 1091567616, 3212836864, 2143289344, 0, 1096810496, 994050048, 989855744, 3195011072, 1013972992]> : tensor<16xui64>
   func.return
 }
 
@@ -737,9 +804,16 @@ func.func @convert_f8E4M3FNUZ_to_complex_f32() {
 func.func @convert_f8E4M3FNUZ_to_complex_f64() {
   %a = stablehlo.constant dense<[0xC0, 0x57, 0x58, 0xFF, 0x80, 0x40, 0x01, 0x59, 0x7F, 0x00, 0x87, 0x80, 0xC4, 0xD6, 0xE1, 0xFE]> : tensor<16xf8E4M3FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3FNUZ>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xBFF0000000000000, 0x401E000000000000, 0x4020000000000000, 0xC06E000000000000, 0x7FF8000000000000, 0x3FF0000000000000, 0x3F50000000000000, 0x4022000000000000, 0x406E000000000000, 0x0000000000000000, 0xBF7C000000000000, 0x7FF8000000000000, 0xBFF8000000000000, 0xC01C000000000000, 0xC032000000000000, 0xC06C000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[13830554455654793216, 4620130267728707584, 4620693217682128896, 13866020302720335872, 9221120237041090560, 4607182418800017408, 4562146422526312448, 4621256167635550208, 4642648265865560064, 0, 13797903358356357120, 9221120237041090560, 13832806255468478464, 13842939354630062080, 13849131804117696512, 13865457352766914560]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -748,9 +822,11 @@ func.func @convert_f8E4M3FNUZ_to_complex_f64() {
 func.func @convert_f8E4M3B11FNUZ_to_complex_f32() {
   %a = stablehlo.constant dense<[0xD8, 0x80, 0x00, 0x59, 0x58, 0x58, 0x01, 0x7F, 0x57, 0xFF, 0x81, 0x00, 0x00, 0x27, 0xAA, 0x86]> : tensor<16xf8E4M3B11FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3B11FNUZ>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xBF800000, 0x7FC00000, 0x00000000, 0x3F900000, 0x3F800000, 0x3F800000, 0x39000000, 0x41F00000, 0x3F700000, 0xC1F00000, 0xB9000000, 0x00000000, 0x00000000, 0x3C700000, 0xBCA00000, 0xBA400000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[3212836864, 2143289344, 0, 1066401792, 1065353216, 1065353216, 956301312, 1106247680, 1064304640, 3253731328, 3103784960, 0, 0, 1013972992, 3164602368, 3124756480]> : tensor<16xui64>
   func.return
 }
 
@@ -759,9 +835,16 @@ func.func @convert_f8E4M3B11FNUZ_to_complex_f32() {
 func.func @convert_f8E4M3B11FNUZ_to_complex_f64() {
   %a = stablehlo.constant dense<[0xD8, 0x57, 0x7F, 0x59, 0x80, 0x58, 0xFF, 0x01, 0x58, 0x00, 0x87, 0x80, 0x87, 0xFF, 0x68, 0xE4]> : tensor<16xf8E4M3B11FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E4M3B11FNUZ>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xBFF0000000000000, 0x3FEE000000000000, 0x403E000000000000, 0x3FF2000000000000, 0x7FF8000000000000, 0x3FF0000000000000, 0xC03E000000000000, 0x3F20000000000000, 0x3FF0000000000000, 0x0000000000000000, 0xBF4C000000000000, 0x7FF8000000000000, 0xBF4C000000000000, 0xC03E000000000000, 0x4010000000000000, 0xC008000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[13830554455654793216, 4606619468846596096, 4629137466983448576, 4607745368753438720, 9221120237041090560, 4607182418800017408, 13852509503838224384, 4548635623644200960, 4607182418800017408, 0, 13784392559474245632, 9221120237041090560, 13784392559474245632, 13852509503838224384, 4616189618054758400, 13837309855095848960]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -770,9 +853,11 @@ func.func @convert_f8E4M3B11FNUZ_to_complex_f64() {
 func.func @convert_f8E5M2_to_complex_f32() {
   %a = stablehlo.constant dense<[0x7C, 0x7B, 0x01, 0x3C, 0xFC, 0x7E, 0xBC, 0x80, 0x6D, 0x6B, 0x6C, 0x00, 0xE0, 0xC5, 0xFE, 0x00]> : tensor<16xf8E5M2>
   %r = stablehlo.convert %a : (tensor<16xf8E5M2>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x7F800000, 0x47600000, 0x37800000, 0x3F800000, 0xFF800000, 0x7FC00000, 0xBF800000, 0x80000000, 0x45A00000, 0x45600000, 0x45800000, 0x00000000, 0xC4000000, 0xC0A00000, 0xFFC00000, 0x00000000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[2139095040, 1197473792, 931135488, 1065353216, 4286578688, 2143289344, 3212836864, 2147483648, 1168113664, 1163919360, 1166016512, 0, 3288334336, 3231711232, 4290772992, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -781,9 +866,16 @@ func.func @convert_f8E5M2_to_complex_f32() {
 func.func @convert_f8E5M2_to_complex_f64() {
   %a = stablehlo.constant dense<[0x01, 0x7C, 0x6D, 0x7E, 0xFC, 0x3C, 0x6B, 0x7B, 0x6C, 0xBC, 0xFB, 0xFF, 0x80, 0xD1, 0x80, 0xFF]> : tensor<16xf8E5M2>
   %r = stablehlo.convert %a : (tensor<16xf8E5M2>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3EF0000000000000, 0x7FF0000000000000, 0x40B4000000000000, 0x7FF8000000000000, 0xFFF0000000000000, 0x3FF0000000000000, 0x40AC000000000000, 0x40EC000000000000, 0x40B0000000000000, 0xBFF0000000000000, 0xC0EC000000000000, 0xFFFC000000000000, 0x8000000000000000, 0xC044000000000000, 0x8000000000000000, 0xFFFC000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4535124824762089472, 9218868437227405312, 4662351514235305984, 9221120237041090560, 18442240474082181120, 4607182418800017408, 4660099714421620736, 4678114112931102720, 4661225614328463360, 13830554455654793216, 13901486149785878528, 18445618173802708992, 9223372036854775808, 13854198353698488320, 9223372036854775808, 18445618173802708992]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -792,9 +884,11 @@ func.func @convert_f8E5M2_to_complex_f64() {
 func.func @convert_f8E5M2FNUZ_to_complex_f32() {
   %a = stablehlo.constant dense<[0x01, 0x40, 0x71, 0x7F, 0xC0, 0x80, 0x6F, 0xFF, 0x00, 0x70, 0x88, 0x48, 0x1B, 0x68, 0x7F, 0xCC]> : tensor<16xf8E5M2FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E5M2FNUZ>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x37000000, 0x3F800000, 0x45A00000, 0x47600000, 0xBF800000, 0x7FC00000, 0x45600000, 0xC7600000, 0x00000000, 0x45800000, 0xB8800000, 0x40800000, 0x3AE00000, 0x44800000, 0x47600000, 0xC1000000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[922746880, 1065353216, 1168113664, 1197473792, 3212836864, 2143289344, 1163919360, 3344957440, 0, 1166016512, 3095396352, 1082130432, 987758592, 1149239296, 1197473792, 3238002688]> : tensor<16xui64>
   func.return
 }
 
@@ -803,9 +897,16 @@ func.func @convert_f8E5M2FNUZ_to_complex_f32() {
 func.func @convert_f8E5M2FNUZ_to_complex_f64() {
   %a = stablehlo.constant dense<[0x40, 0x01, 0x71, 0x7F, 0xFF, 0x00, 0x6F, 0x70, 0xC0, 0x80, 0xFF, 0xA1, 0x00, 0x19, 0x51, 0x06]> : tensor<16xf8E5M2FNUZ>
   %r = stablehlo.convert %a : (tensor<16xf8E5M2FNUZ>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3FF0000000000000, 0x3EE0000000000000, 0x40B4000000000000, 0x40EC000000000000, 0xC0EC000000000000, 0x0000000000000000, 0x40AC000000000000, 0x40B0000000000000, 0xBFF0000000000000, 0x7FF8000000000000, 0xC0EC000000000000, 0xBF74000000000000, 0x0000000000000000, 0x3F54000000000000, 0x4034000000000000, 0x3F08000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4607182418800017408, 4530621225134718976, 4662351514235305984, 4678114112931102720, 13901486149785878528, 0, 4660099714421620736, 4661225614328463360, 13830554455654793216, 9221120237041090560, 13901486149785878528, 13795651558542671872, 0, 4563272322433155072, 4626322717216342016, 4541880224203145216]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -814,9 +915,11 @@ func.func @convert_f8E5M2FNUZ_to_complex_f64() {
 func.func @convert_f8E8M0FNU_to_complex_f32() {
   %a = stablehlo.constant dense<[0xFF, 0x00, 0x01, 0xFE, 0x7F, 0x80, 0xFD, 0xCC, 0x34, 0x83, 0x7D, 0x7D, 0x84, 0xE1, 0xBF, 0xFC]> : tensor<16xf8E8M0FNU>
   %r = stablehlo.convert %a : (tensor<16xf8E8M0FNU>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x7FC00000, 0x00400000, 0x00800000, 0x7F000000, 0x3F800000, 0x40000000, 0x7E800000, 0x66000000, 0x1A000000, 0x41800000, 0x3E800000, 0x3E800000, 0x42000000, 0x70800000, 0x5F800000, 0x7E000000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[2143289344, 4194304, 8388608, 2130706432, 1065353216, 1073741824, 2122317824, 1711276032, 436207616, 1098907648, 1048576000, 1048576000, 1107296256, 1887436800, 1602224128, 2113929216]> : tensor<16xui64>
   func.return
 }
 
@@ -825,9 +928,16 @@ func.func @convert_f8E8M0FNU_to_complex_f32() {
 func.func @convert_f8E8M0FNU_to_complex_f64() {
   %a = stablehlo.constant dense<[0xFE, 0x80, 0x01, 0x7F, 0x00, 0xFF, 0x79, 0x0B, 0x7D, 0x82, 0xFF, 0x85, 0x80, 0x7F, 0x7D, 0x82]> : tensor<16xf8E8M0FNU>
   %r = stablehlo.convert %a : (tensor<16xf8E8M0FNU>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x47E0000000000000, 0x4000000000000000, 0x3810000000000000, 0x3FF0000000000000, 0x3800000000000000, 0x7FF8000000000000, 0x3F90000000000000, 0x38B0000000000000, 0x3FD0000000000000, 0x4020000000000000, 0x7FF8000000000000, 0x4050000000000000, 0x4000000000000000, 0x3FF0000000000000, 0x3FD0000000000000, 0x4020000000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[5179139571476070400, 4611686018427387904, 4039728865751334912, 4607182418800017408, 4035225266123964416, 9221120237041090560, 4580160821035794432, 4084764862025039872, 4598175219545276416, 4620693217682128896, 9221120237041090560, 4634204016564240384, 4611686018427387904, 4607182418800017408, 4598175219545276416, 4620693217682128896]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -836,9 +946,11 @@ func.func @convert_f8E8M0FNU_to_complex_f64() {
 func.func @convert_bf16_to_complex_f32() {
   %a = stablehlo.constant dense<[0x0000, 0x7F80, 0x7FC0, 0x7F7F, 0xBF80, 0x7AFF, 0x7B00, 0x0001, 0x7F81, 0x7B01, 0xFF80, 0xFF7F, 0xBEF0, 0xBBB3, 0x3D03, 0xC050]> : tensor<16xbf16>
   %r = stablehlo.convert %a : (tensor<16xbf16>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x7F800000, 0x7FC00000, 0x7F7F0000, 0xBF800000, 0x7AFF0000, 0x7B000000, 0x00010000, 0x7FC10000, 0x7B010000, 0xFF800000, 0xFF7F0000, 0xBEF00000, 0xBBB30000, 0x3D030000, 0xC0500000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[0, 2139095040, 2143289344, 2139029504, 3212836864, 2063532032, 2063597568, 65536, 2143354880, 2063663104, 4286578688, 4286513152, 3203399680, 3149070336, 1023606784, 3226468352]> : tensor<16xui64>
   func.return
 }
 
@@ -847,9 +959,16 @@ func.func @convert_bf16_to_complex_f32() {
 func.func @convert_bf16_to_complex_f64() {
   %a = stablehlo.constant dense<[0x7B01, 0xFFC1, 0xFF80, 0x7F80, 0x3F80, 0x7B00, 0x7FC0, 0x7AFF, 0xFF7F, 0xBF80, 0x0000, 0x7F81, 0xC0C0, 0xC138, 0x0000, 0xBFFA]> : tensor<16xbf16>
   %r = stablehlo.convert %a : (tensor<16xbf16>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x4760200000000000, 0xFFF8200000000000, 0xFFF0000000000000, 0x7FF0000000000000, 0x3FF0000000000000, 0x4760000000000000, 0x7FF8000000000000, 0x475FE00000000000, 0xC7EFE00000000000, 0xBFF0000000000000, 0x0000000000000000, 0x7FF8200000000000, 0xC018000000000000, 0xC027000000000000, 0x0000000000000000, 0xBFFF400000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[5143145958829195264, 18444527458267955200, 18442240474082181120, 9218868437227405312, 4607182418800017408, 5143110774457106432, 9221120237041090560, 5143075590085017600, 14406980023586127872, 13830554455654793216, 0, 9221155421413179392, 13841813454723219456, 13846035579373879296, 0, 13834846949049630720]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -858,9 +977,11 @@ func.func @convert_bf16_to_complex_f64() {
 func.func @convert_f16_to_complex_f32() {
   %a = stablehlo.constant dense<[0xFC00, 0xBC00, 0x3C00, 0x0001, 0x4C00, 0xFE01, 0x7C00, 0x7BFF, 0x8000, 0x0000, 0x4BFF, 0x7E00, 0x3711, 0x0347, 0xFBFC, 0xFC01]> : tensor<16xf16>
   %r = stablehlo.convert %a : (tensor<16xf16>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xFF800000, 0xBF800000, 0x3F800000, 0x33800000, 0x41800000, 0xFFC02000, 0x7F800000, 0x477FE000, 0x80000000, 0x00000000, 0x417FE000, 0x7FC00000, 0x3EE22000, 0x3851C000, 0xC77F8000, 0xFFC02000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[4286578688, 3212836864, 1065353216, 864026624, 1098907648, 4290781184, 2139095040, 1199562752, 2147483648, 0, 1098899456, 2143289344, 1055006720, 944881664, 3347021824, 4290781184]> : tensor<16xui64>
   func.return
 }
 
@@ -869,9 +990,16 @@ func.func @convert_f16_to_complex_f32() {
 func.func @convert_f16_to_complex_f64() {
   %a = stablehlo.constant dense<[0x7C00, 0x4BFF, 0x7C01, 0x4C00, 0xFE01, 0xFC00, 0x8000, 0x7BFF, 0xBC00, 0x0001, 0x7E00, 0xFBFF, 0x825E, 0x5000, 0x3537, 0x4ABA]> : tensor<16xf16>
   %r = stablehlo.convert %a : (tensor<16xf16>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x7FF0000000000000, 0x402FFC0000000000, 0x7FF8040000000000, 0x4030000000000000, 0xFFF8040000000000, 0xFFF0000000000000, 0x8000000000000000, 0x40EFFC0000000000, 0xBFF0000000000000, 0x3E70000000000000, 0x7FF8000000000000, 0xC0EFFC0000000000, 0xBF02F00000000000, 0x4040000000000000, 0x3FD4DC0000000000, 0x402AE80000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[9218868437227405312, 4625192419262988288, 9221124635087601664, 4625196817309499392, 18444496671942377472, 18442240474082181120, 9223372036854775808, 4679235614791434240, 13830554455654793216, 4499096027743125504, 9221120237041090560, 13902607651646210048, 13763827293988323328, 4629700416936869888, 4599543012010229760, 4623763054146879488]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -880,9 +1008,11 @@ func.func @convert_f16_to_complex_f64() {
 func.func @convert_f32_to_complex_f32() {
   %a = stablehlo.constant dense<[0x00000001, 0xFF800000, 0x7F800000, 0x73000000, 0x7F800001, 0x80000000, 0x7FC00000, 0x72FFFFFF, 0xBF800000, 0x7F7FFFFF, 0x3F800000, 0xFFC00001, 0x42F8B1BA, 0xFF7FFFFE, 0x3D000000, 0xBE000000]> : tensor<16xf32>
   %r = stablehlo.convert %a : (tensor<16xf32>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000001, 0xFF800000, 0x7F800000, 0x73000000, 0x7FC00001, 0x80000000, 0x7FC00000, 0x72FFFFFF, 0xBF800000, 0x7F7FFFFF, 0x3F800000, 0xFFC00001, 0x42F8B1BA, 0xFF7FFFFE, 0x3D000000, 0xBE000000]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1, 4286578688, 2139095040, 1929379840, 2143289345, 2147483648, 2143289344, 1929379839, 3212836864, 2139095039, 1065353216, 4290772993, 1123594682, 4286578686, 1023410176, 3187671040]> : tensor<16xui64>
   func.return
 }
 
@@ -891,9 +1021,16 @@ func.func @convert_f32_to_complex_f32() {
 func.func @convert_f32_to_complex_f64() {
   %a = stablehlo.constant dense<[0x00000001, 0x3F800000, 0x80000000, 0xBF800000, 0x7F800001, 0xFFC00001, 0x72FFFFFF, 0x73000000, 0xFF800000, 0x73000001, 0x7F800000, 0x7FC00000, 0xBDFC1BEE, 0xC370C0DE, 0x42368B62, 0x7F99C9FB]> : tensor<16xf32>
   %r = stablehlo.convert %a : (tensor<16xf32>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x36A0000000000000, 0x3FF0000000000000, 0x8000000000000000, 0xBFF0000000000000, 0x7FF8000020000000, 0xFFF8000020000000, 0x465FFFFFE0000000, 0x4660000000000000, 0xFFF0000000000000, 0x4660000020000000, 0x7FF0000000000000, 0x7FF8000000000000, 0xBFBF837DC0000000, 0xC06E181BC0000000, 0x4046D16C40000000, 0x7FFB393F60000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[3936146074321813504, 4607182418800017408, 9223372036854775808, 13830554455654793216, 9221120237577961472, 18444492274432737280, 5071053179882307584, 5071053180419178496, 18442240474082181120, 5071053180956049408, 9218868437227405312, 9221120237041090560, 13816906757911347200, 13866046810184744960, 4631619529657548800, 9222027606327558144]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -902,9 +1039,11 @@ func.func @convert_f32_to_complex_f64() {
 func.func @convert_f64_to_complex_f32() {
   %a = stablehlo.constant dense<[0xBF7197B6EFFFFFFF, 0xBF7197B6F0000001, 0x47EFFFFFF0000001, 0x7FF0000000000001, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000, 0xC3EBC40E30000001, 0x3FF0000000000000, 0x4747EC8E30000000, 0x4747EC8E2FFFFFFF, 0x0000000000000000, 0x7FEFFFFFFFFFFFFF, 0x3F7D4E261EC04C7F, 0xF1D299CA685B3A95, 0xC03C69A6551291F7, 0xBFCAF9EA7F6541FE]> : tensor<16xf64>
   %r = stablehlo.convert %a : (tensor<16xf64>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xBB8CBDB7, 0xBB8CBDB8, 0x7F800000, 0x7FC00000, 0xFF800000, 0x7F800000, 0xDF5E2072, 0x3F800000, 0x7A3F6472, 0x7A3F6471, 0x00000000, 0x7F800000, 0x3BEA7131, 0xFF800000, 0xC1E34D33, 0xBE57CF54]> : tensor<16xui32>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[3146562999, 3146563000, 2139095040, 2143289344, 4286578688, 2139095040, 3747487858, 1065353216, 2050974834, 2050974833, 0, 2139095040, 1005220145, 4286578688, 3252899123, 3193425748]> : tensor<16xui64>
   func.return
 }
 
@@ -913,9 +1052,16 @@ func.func @convert_f64_to_complex_f32() {
 func.func @convert_f64_to_complex_f64() {
   %a = stablehlo.constant dense<[0x3FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF8000000000000, 0xFFF0000000000000, 0x7C90000000000000, 0xFFF8000000000001, 0x8000000000000000, 0xFFEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x7C90000000000001, 0x0000000000000001, 0x0000000000000000, 0x3FC0B60467020C23, 0xC021000000000000, 0x3FF7800000000000, 0x3FF3800000000000]> : tensor<16xf64>
   %r = stablehlo.convert %a : (tensor<16xf64>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF8000000000000, 0xFFF0000000000000, 0x7C90000000000000, 0xFFF8000000000001, 0x8000000000000000, 0xFFEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x7C90000000000001, 0x0000000000000001, 0x0000000000000000, 0x3FC0B60467020C23, 0xC021000000000000, 0x3FF7800000000000, 0x3FF3800000000000]> : tensor<16xui64>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4607182418800017408, 9218868437227405311, 9221120237041090560, 18442240474082181120, 8975674057349398528, 18444492273895866369, 9223372036854775808, 18442240474082181119, 13830554455654793216, 8975674057349398529, 1, 0, 4593871749942217763, 13844346729513615360, 4609293481125347328, 4608167581218504704]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -924,10 +1070,11 @@ func.func @convert_f64_to_complex_f64() {
 func.func @convert_i1_to_complex_f32() {
   %a = stablehlo.constant dense<[false, true, true, false, false, true, false, true, false, true, false, true, true, false, false, true]> : tensor<16xi1>
   %r = stablehlo.convert %a : (tensor<16xi1>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x3F800000, 0x3F800000, 0x00000000, 0x00000000, 0x3F800000, 0x00000000, 0x3F800000, 0x00000000, 0x3F800000, 0x00000000, 0x3F800000, 0x3F800000, 0x00000000, 0x00000000, 0x3F800000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[0, 1065353216, 1065353216, 0, 0, 1065353216, 0, 1065353216, 0, 1065353216, 0, 1065353216, 1065353216, 0, 0, 1065353216]> : tensor<16xui64>
   func.return
 }
 
@@ -936,10 +1083,16 @@ func.func @convert_i1_to_complex_f32() {
 func.func @convert_i1_to_complex_f64() {
   %a = stablehlo.constant dense<[false, true, true, true, false, false, false, true, true, false, true, true, true, true, true, false]> : tensor<16xi1>
   %r = stablehlo.convert %a : (tensor<16xi1>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x3FF0000000000000, 0x0000000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4607182418800017408, 4607182418800017408, 4607182418800017408, 0, 0, 0, 4607182418800017408, 4607182418800017408, 0, 4607182418800017408, 4607182418800017408, 4607182418800017408, 4607182418800017408, 4607182418800017408, 0]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -948,10 +1101,11 @@ func.func @convert_i1_to_complex_f64() {
 func.func @convert_i2_to_complex_f32() {
   %a = stablehlo.constant dense<[-2, -1, 0, 1, -2, 0, -1, 1, -1, 0, -1, 0, -2, 1, -2, -1]> : tensor<16xi2>
   %r = stablehlo.convert %a : (tensor<16xi2>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xC0000000, 0xBF800000, 0x00000000, 0x3F800000, 0xC0000000, 0x00000000, 0xBF800000, 0x3F800000, 0xBF800000, 0x00000000, 0xBF800000, 0x00000000, 0xC0000000, 0x3F800000, 0xC0000000, 0xBF800000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0xC0000000, 0x00000000), (0xBF800000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0xC0000000, 0x00000000), (0x00000000, 0x00000000), (0xBF800000, 0x00000000), (0x3F800000, 0x00000000), (0xBF800000, 0x00000000), (0x00000000, 0x00000000), (0xBF800000, 0x00000000), (0x00000000, 0x00000000), (0xC0000000, 0x00000000), (0x3F800000, 0x00000000), (0xC0000000, 0x00000000), (0xBF800000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[3221225472, 3212836864, 0, 1065353216, 3221225472, 0, 3212836864, 1065353216, 3212836864, 0, 3212836864, 0, 3221225472, 1065353216, 3221225472, 3212836864]> : tensor<16xui64>
   func.return
 }
 
@@ -960,10 +1114,16 @@ func.func @convert_i2_to_complex_f32() {
 func.func @convert_i2_to_complex_f64() {
   %a = stablehlo.constant dense<[-1, 1, 0, -2, -2, -1, 1, 0, -2, -1, 1, -2, 0, -2, 0, -2]> : tensor<16xi2>
   %r = stablehlo.convert %a : (tensor<16xi2>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xBFF0000000000000, 0x3FF0000000000000, 0x0000000000000000, 0xC000000000000000, 0xC000000000000000, 0xBFF0000000000000, 0x3FF0000000000000, 0x0000000000000000, 0xC000000000000000, 0xBFF0000000000000, 0x3FF0000000000000, 0xC000000000000000, 0x0000000000000000, 0xC000000000000000, 0x0000000000000000, 0xC000000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0xBFF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0xC000000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[13830554455654793216, 4607182418800017408, 0, 13835058055282163712, 13835058055282163712, 13830554455654793216, 4607182418800017408, 0, 13835058055282163712, 13830554455654793216, 4607182418800017408, 13835058055282163712, 0, 13835058055282163712, 0, 13835058055282163712]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -972,10 +1132,11 @@ func.func @convert_i2_to_complex_f64() {
 func.func @convert_i4_to_complex_f32() {
   %a = stablehlo.constant dense<[0, 1, -8, -1, -7, 6, 7, 4, 2, 2, 5, 7, -2, 4, 0, -3]> : tensor<16xi4>
   %r = stablehlo.convert %a : (tensor<16xi4>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x3F800000, 0xC1000000, 0xBF800000, 0xC0E00000, 0x40C00000, 0x40E00000, 0x40800000, 0x40000000, 0x40000000, 0x40A00000, 0x40E00000, 0xC0000000, 0x40800000, 0x00000000, 0xC0400000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0xC1000000, 0x00000000), (0xBF800000, 0x00000000), (0xC0E00000, 0x00000000), (0x40C00000, 0x00000000), (0x40E00000, 0x00000000), (0x40800000, 0x00000000), (0x40000000, 0x00000000), (0x40000000, 0x00000000), (0x40A00000, 0x00000000), (0x40E00000, 0x00000000), (0xC0000000, 0x00000000), (0x40800000, 0x00000000), (0x00000000, 0x00000000), (0xC0400000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[0, 1065353216, 3238002688, 3212836864, 3235905536, 1086324736, 1088421888, 1082130432, 1073741824, 1073741824, 1084227584, 1088421888, 3221225472, 1082130432, 0, 3225419776]> : tensor<16xui64>
   func.return
 }
 
@@ -984,10 +1145,16 @@ func.func @convert_i4_to_complex_f32() {
 func.func @convert_i4_to_complex_f64() {
   %a = stablehlo.constant dense<[-1, -8, -7, 0, 1, 7, 6, -7, 7, -8, 1, 7, -7, 1, 3, -1]> : tensor<16xi4>
   %r = stablehlo.convert %a : (tensor<16xi4>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xBFF0000000000000, 0xC020000000000000, 0xC01C000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x401C000000000000, 0x4018000000000000, 0xC01C000000000000, 0x401C000000000000, 0xC020000000000000, 0x3FF0000000000000, 0x401C000000000000, 0xC01C000000000000, 0x3FF0000000000000, 0x4008000000000000, 0xBFF0000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0xBFF0000000000000, 0x0000000000000000), (0xC020000000000000, 0x0000000000000000), (0xC01C000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x401C000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000), (0xC01C000000000000, 0x0000000000000000), (0x401C000000000000, 0x0000000000000000), (0xC020000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x401C000000000000, 0x0000000000000000), (0xC01C000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x4008000000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[13830554455654793216, 13844065254536904704, 13842939354630062080, 0, 4607182418800017408, 4619567317775286272, 4618441417868443648, 13842939354630062080, 4619567317775286272, 13844065254536904704, 4607182418800017408, 4619567317775286272, 13842939354630062080, 4607182418800017408, 4613937818241073152, 13830554455654793216]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -996,10 +1163,11 @@ func.func @convert_i4_to_complex_f64() {
 func.func @convert_i8_to_complex_f32() {
   %a = stablehlo.constant dense<[127, 126, -127, -128, 1, -1, 0, -128, 1, 0, 2, 4, 89, 16, -1, -9]> : tensor<16xi8>
   %r = stablehlo.convert %a : (tensor<16xi8>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x42FE0000, 0x42FC0000, 0xC2FE0000, 0xC3000000, 0x3F800000, 0xBF800000, 0x00000000, 0xC3000000, 0x3F800000, 0x00000000, 0x40000000, 0x40800000, 0x42B20000, 0x41800000, 0xBF800000, 0xC1100000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x42FE0000, 0x00000000), (0x42FC0000, 0x00000000), (0xC2FE0000, 0x00000000), (0xC3000000, 0x00000000), (0x3F800000, 0x00000000), (0xBF800000, 0x00000000), (0x00000000, 0x00000000), (0xC3000000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x40000000, 0x00000000), (0x40800000, 0x00000000), (0x42B20000, 0x00000000), (0x41800000, 0x00000000), (0xBF800000, 0x00000000), (0xC1100000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1123942400, 1123811328, 3271426048, 3271557120, 1065353216, 3212836864, 0, 3271557120, 1065353216, 0, 1073741824, 1082130432, 1118961664, 1098907648, 3212836864, 3239051264]> : tensor<16xui64>
   func.return
 }
 
@@ -1008,10 +1176,16 @@ func.func @convert_i8_to_complex_f32() {
 func.func @convert_i8_to_complex_f64() {
   %a = stablehlo.constant dense<[-1, 0, -127, 127, -128, 126, 1, -82, 8, -51, -75, -127, -10, 19, -127, 13]> : tensor<16xi8>
   %r = stablehlo.convert %a : (tensor<16xi8>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xBFF0000000000000, 0x0000000000000000, 0xC05FC00000000000, 0x405FC00000000000, 0xC060000000000000, 0x405F800000000000, 0x3FF0000000000000, 0xC054800000000000, 0x4020000000000000, 0xC049800000000000, 0xC052C00000000000, 0xC05FC00000000000, 0xC024000000000000, 0x4033000000000000, 0xC05FC00000000000, 0x402A000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0xBFF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0xC05FC00000000000, 0x0000000000000000), (0x405FC00000000000, 0x0000000000000000), (0xC060000000000000, 0x0000000000000000), (0x405F800000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0xC054800000000000, 0x0000000000000000), (0x4020000000000000, 0x0000000000000000), (0xC049800000000000, 0x0000000000000000), (0xC052C00000000000, 0x0000000000000000), (0xC05FC00000000000, 0x0000000000000000), (0xC024000000000000, 0x0000000000000000), (0x4033000000000000, 0x0000000000000000), (0xC05FC00000000000, 0x0000000000000000), (0x402A000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[13830554455654793216, 0, 13862009284302209024, 4638637247447433216, 13862079653046386688, 4638566878703255552, 4607182418800017408, 13858842690814214144, 4620693217682128896, 13855746466070396928, 13858350109604970496, 13862009284302209024, 13845191154443747328, 4626041242239631360, 13862009284302209024, 4623507967449235456]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1020,10 +1194,11 @@ func.func @convert_i8_to_complex_f64() {
 func.func @convert_i16_to_complex_f32() {
   %a = stablehlo.constant dense<[-32767, -32768, 0, 1, 32767, -1, 32766, 18456, -32767, 0, 17504, -2, 0, 4189, 2, -14499]> : tensor<16xi16>
   %r = stablehlo.convert %a : (tensor<16xi16>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0xC6FFFE00, 0xC7000000, 0x00000000, 0x3F800000, 0x46FFFE00, 0xBF800000, 0x46FFFC00, 0x46903000, 0xC6FFFE00, 0x00000000, 0x4688C000, 0xC0000000, 0x00000000, 0x4582E800, 0x40000000, 0xC6628C00]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0xC6FFFE00, 0x00000000), (0xC7000000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x46FFFE00, 0x00000000), (0xBF800000, 0x00000000), (0x46FFFC00, 0x00000000), (0x46903000, 0x00000000), (0xC6FFFE00, 0x00000000), (0x00000000, 0x00000000), (0x4688C000, 0x00000000), (0xC0000000, 0x00000000), (0x00000000, 0x00000000), (0x4582E800, 0x00000000), (0x40000000, 0x00000000), (0xC6628C00, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[3338665472, 3338665984, 0, 1065353216, 1191181824, 3212836864, 1191181312, 1183854592, 3338665472, 0, 1183367168, 3221225472, 0, 1166206976, 1073741824, 3328347136]> : tensor<16xui64>
   func.return
 }
 
@@ -1032,10 +1207,16 @@ func.func @convert_i16_to_complex_f32() {
 func.func @convert_i16_to_complex_f64() {
   %a = stablehlo.constant dense<[0, 1, -32767, -32768, 32766, 32767, -1, 1, 7908, 15, -32767, -8, -8677, 1, 10, 13294]> : tensor<16xi16>
   %r = stablehlo.convert %a : (tensor<16xi16>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x3FF0000000000000, 0xC0DFFFC000000000, 0xC0E0000000000000, 0x40DFFF8000000000, 0x40DFFFC000000000, 0xBFF0000000000000, 0x3FF0000000000000, 0x40BEE40000000000, 0x402E000000000000, 0xC0DFFFC000000000, 0xC020000000000000, 0xC0C0F28000000000, 0x3FF0000000000000, 0x4024000000000000, 0x40C9F70000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0xC0DFFFC000000000, 0x0000000000000000), (0xC0E0000000000000, 0x0000000000000000), (0x40DFFF8000000000, 0x0000000000000000), (0x40DFFFC000000000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x40BEE40000000000, 0x0000000000000000), (0x402E000000000000, 0x0000000000000000), (0xC0DFFFC000000000, 0x0000000000000000), (0xC020000000000000, 0x0000000000000000), (0xC0C0F28000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x4024000000000000, 0x0000000000000000), (0x40C9F70000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4607182418800017408, 13898108175187443712, 13898108450065350656, 4674735863454760960, 4674736138332667904, 13830554455654793216, 4607182418800017408, 4665416952653545472, 4624633867356078080, 13898108175187443712, 13844065254536904704, 13889367882380345344, 4607182418800017408, 4621819117588971520, 4668534068118290432]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1044,10 +1225,11 @@ func.func @convert_i16_to_complex_f64() {
 func.func @convert_i32_to_complex_f32() {
   %a = stablehlo.constant dense<[67108865, -67108867, 16777219, 16777215, -67108864, -33554433, 16777217, 33554434, 33554435, -16777218, -67108866, 67108866, 0, -2147483648, -16, -18]> : tensor<16xi32>
   %r = stablehlo.convert %a : (tensor<16xi32>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x4C800000, 0xCC800000, 0x4B800002, 0x4B7FFFFF, 0xCC800000, 0xCC000000, 0x4B800000, 0x4C000000, 0x4C000001, 0xCB800001, 0xCC800000, 0x4C800000, 0x00000000, 0xCF000000, 0xC1800000, 0xC1900000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x4C800000, 0x00000000), (0xCC800000, 0x00000000), (0x4B800002, 0x00000000), (0x4B7FFFFF, 0x00000000), (0xCC800000, 0x00000000), (0xCC000000, 0x00000000), (0x4B800000, 0x00000000), (0x4C000000, 0x00000000), (0x4C000001, 0x00000000), (0xCB800001, 0x00000000), (0xCC800000, 0x00000000), (0x4C800000, 0x00000000), (0x00000000, 0x00000000), (0xCF000000, 0x00000000), (0xC1800000, 0x00000000), (0xC1900000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1283457024, 3430940672, 1266679810, 1266679807, 3430940672, 3422552064, 1266679808, 1275068416, 1275068417, 3414163457, 3430940672, 1283457024, 0, 3472883712, 3246391296, 3247439872]> : tensor<16xui64>
   func.return
 }
 
@@ -1056,10 +1238,16 @@ func.func @convert_i32_to_complex_f32() {
 func.func @convert_i32_to_complex_f64() {
   %a = stablehlo.constant dense<[2147483647, 2147483646, -1, -2147483647, -2147483648, 1, 0, 1, 2123098826, -2147483648, 707153504, 18, -403419950, -2147483647, 2, -3]> : tensor<16xi32>
   %r = stablehlo.convert %a : (tensor<16xi32>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x41DFFFFFFFC00000, 0x41DFFFFFFF800000, 0xBFF0000000000000, 0xC1DFFFFFFFC00000, 0xC1E0000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x41DFA2FAB2800000, 0xC1E0000000000000, 0x41C5132730000000, 0x4032000000000000, 0xC1B80BB32E000000, 0xC1DFFFFFFFC00000, 0x4000000000000000, 0xC008000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x41DFFFFFFFC00000, 0x0000000000000000), (0x41DFFFFFFF800000, 0x0000000000000000), (0xBFF0000000000000, 0x0000000000000000), (0xC1DFFFFFFFC00000, 0x0000000000000000), (0xC1E0000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x41DFA2FAB2800000, 0x0000000000000000), (0xC1E0000000000000, 0x0000000000000000), (0x41C5132730000000, 0x0000000000000000), (0x4032000000000000, 0x0000000000000000), (0xC1B80BB32E000000, 0x0000000000000000), (0xC1DFFFFFFFC00000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0xC008000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4746794007244308480, 4746794007240114176, 13830554455654793216, 13970166044099084288, 13970166044103278592, 4607182418800017408, 0, 4607182418800017408, 4746691729892048896, 13970166044103278592, 4739215241907273728, 4625759767262920704, 13958919909233655808, 13970166044099084288, 4611686018427387904, 13837309855095848960]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1068,10 +1256,11 @@ func.func @convert_i32_to_complex_f64() {
 func.func @convert_i64_to_complex_f32() {
   %a = stablehlo.constant dense<[33554431, 33554435, -33554432, 67108867, -67108866, -33554434, 16777218, -686734999700897792, -686734999700897791, 125760280264179713, 16777217, -304061127388561409, 20, 0, -4299735988097171928, 8830982146960297491]> : tensor<16xi64>
   %r = stablehlo.convert %a : (tensor<16xi64>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x4C000000, 0x4C000001, 0xCC000000, 0x4C800000, 0xCC800000, 0xCC000000, 0x4B800001, 0xDD187C5E, 0xDD187C5D, 0x5BDF6528, 0x4B800000, 0xDC8707C0, 0x41A00000, 0x00000000, 0xDE6EAEEC, 0x5EF51BE7]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x4C000000, 0x00000000), (0x4C000001, 0x00000000), (0xCC000000, 0x00000000), (0x4C800000, 0x00000000), (0xCC800000, 0x00000000), (0xCC000000, 0x00000000), (0x4B800001, 0x00000000), (0xDD187C5E, 0x00000000), (0xDD187C5D, 0x00000000), (0x5BDF6528, 0x00000000), (0x4B800000, 0x00000000), (0xDC8707C0, 0x00000000), (0x41A00000, 0x00000000), (0x00000000, 0x00000000), (0xDE6EAEEC, 0x00000000), (0x5EF51BE7, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1275068416, 1275068417, 3422552064, 1283457024, 3430940672, 3422552064, 1266679809, 3709369438, 3709369437, 1541367080, 1266679808, 3699836864, 1101004800, 0, 3731795692, 1593121767]> : tensor<16xui64>
   func.return
 }
 
@@ -1080,10 +1269,16 @@ func.func @convert_i64_to_complex_f32() {
 func.func @convert_i64_to_complex_f64() {
   %a = stablehlo.constant dense<[-9007199254740993, 4172689430318036224, -9007199254740992, 36028797018963970, 18014398509481983, -18014398509481983, 18014398509481984, 497729100482305120, -9007199254740995, 18014398509481987, -9223372036854775808, 9007199254740991, 8358801887594689097, 1, -4592733367386908379, -1526378740843399995]> : tensor<16xi64>
   %r = stablehlo.convert %a : (tensor<16xi64>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0xC340000000000000, 0x43CCF42F76EA111A, 0xC340000000000000, 0x4360000000000000, 0x4350000000000000, 0xC350000000000000, 0x4350000000000000, 0x439BA127EB527D72, 0xC340000000000002, 0x4350000000000001, 0xC3E0000000000000, 0x433FFFFFFFFFFFFF, 0x43DD001B81EA7C8D, 0x3FF0000000000000, 0xC3CFDE5555079713, 0xC3B52EC960B0ADCB]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0xC340000000000000, 0x0000000000000000), (0x43CCF42F76EA111A, 0x0000000000000000), (0xC340000000000000, 0x0000000000000000), (0x4360000000000000, 0x0000000000000000), (0x4350000000000000, 0x0000000000000000), (0xC350000000000000, 0x0000000000000000), (0x4350000000000000, 0x0000000000000000), (0x439BA127EB527D72, 0x0000000000000000), (0xC340000000000002, 0x0000000000000000), (0x4350000000000001, 0x0000000000000000), (0xC3E0000000000000, 0x0000000000000000), (0x433FFFFFFFFFFFFF, 0x0000000000000000), (0x43DD001B81EA7C8D, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0xC3CFDE5555079713, 0x0000000000000000), (0xC3B52EC960B0ADCB, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[14069245235905429504, 4885548180485837082, 14069245235905429504, 4854880398305394688, 4850376798678024192, 14073748835532800000, 4850376798678024192, 4871664614755171698, 14069245235905429506, 4850376798678024193, 14114281232179134464, 4845873199050653695, 4890064888537971853, 4607182418800017408, 14109740615655200531, 14102229250626072011]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1092,10 +1287,11 @@ func.func @convert_i64_to_complex_f64() {
 func.func @convert_ui2_to_complex_f32() {
   %a = stablehlo.constant dense<[2, 0, 1, 3, 3, 3, 3, 1, 1, 0, 2, 3, 0, 1, 1, 0]> : tensor<16xui2>
   %r = stablehlo.convert %a : (tensor<16xui2>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x40000000, 0x00000000, 0x3F800000, 0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x3F800000, 0x3F800000, 0x00000000, 0x40000000, 0x40400000, 0x00000000, 0x3F800000, 0x3F800000, 0x00000000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x40000000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x40400000, 0x00000000), (0x40400000, 0x00000000), (0x40400000, 0x00000000), (0x40400000, 0x00000000), (0x3F800000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x40000000, 0x00000000), (0x40400000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1073741824, 0, 1065353216, 1077936128, 1077936128, 1077936128, 1077936128, 1065353216, 1065353216, 0, 1073741824, 1077936128, 0, 1065353216, 1065353216, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1104,10 +1300,16 @@ func.func @convert_ui2_to_complex_f32() {
 func.func @convert_ui2_to_complex_f64() {
   %a = stablehlo.constant dense<[3, 2, 1, 0, 3, 3, 0, 2, 0, 2, 0, 0, 0, 0, 0, 0]> : tensor<16xui2>
   %r = stablehlo.convert %a : (tensor<16xui2>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x4008000000000000, 0x4000000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x4008000000000000, 0x4008000000000000, 0x0000000000000000, 0x4000000000000000, 0x0000000000000000, 0x4000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x4008000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4008000000000000, 0x0000000000000000), (0x4008000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4613937818241073152, 4611686018427387904, 4607182418800017408, 0, 4613937818241073152, 4613937818241073152, 0, 4611686018427387904, 0, 4611686018427387904, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1116,10 +1318,11 @@ func.func @convert_ui2_to_complex_f64() {
 func.func @convert_ui4_to_complex_f32() {
   %a = stablehlo.constant dense<[0, 15, 1, 14, 0, 6, 0, 0, 15, 15, 3, 2, 1, 15, 1, 0]> : tensor<16xui4>
   %r = stablehlo.convert %a : (tensor<16xui4>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x00000000, 0x41700000, 0x3F800000, 0x41600000, 0x00000000, 0x40C00000, 0x00000000, 0x00000000, 0x41700000, 0x41700000, 0x40400000, 0x40000000, 0x3F800000, 0x41700000, 0x3F800000, 0x00000000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x00000000, 0x00000000), (0x41700000, 0x00000000), (0x3F800000, 0x00000000), (0x41600000, 0x00000000), (0x00000000, 0x00000000), (0x40C00000, 0x00000000), (0x00000000, 0x00000000), (0x00000000, 0x00000000), (0x41700000, 0x00000000), (0x41700000, 0x00000000), (0x40400000, 0x00000000), (0x40000000, 0x00000000), (0x3F800000, 0x00000000), (0x41700000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[0, 1097859072, 1065353216, 1096810496, 0, 1086324736, 0, 0, 1097859072, 1097859072, 1077936128, 1073741824, 1065353216, 1097859072, 1065353216, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1128,10 +1331,16 @@ func.func @convert_ui4_to_complex_f32() {
 func.func @convert_ui4_to_complex_f64() {
   %a = stablehlo.constant dense<[0, 15, 14, 1, 0, 0, 5, 0, 0, 13, 2, 14, 6, 1, 9, 13]> : tensor<16xui4>
   %r = stablehlo.convert %a : (tensor<16xui4>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x0000000000000000, 0x402E000000000000, 0x402C000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x0000000000000000, 0x4014000000000000, 0x0000000000000000, 0x0000000000000000, 0x402A000000000000, 0x4000000000000000, 0x402C000000000000, 0x4018000000000000, 0x3FF0000000000000, 0x4022000000000000, 0x402A000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x0000000000000000, 0x0000000000000000), (0x402E000000000000, 0x0000000000000000), (0x402C000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4014000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x402A000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x402C000000000000, 0x0000000000000000), (0x4018000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x4022000000000000, 0x0000000000000000), (0x402A000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[0, 4624633867356078080, 4624070917402656768, 4607182418800017408, 0, 0, 4617315517961601024, 0, 0, 4623507967449235456, 4611686018427387904, 4624070917402656768, 4618441417868443648, 4607182418800017408, 4621256167635550208, 4623507967449235456]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1140,10 +1349,11 @@ func.func @convert_ui4_to_complex_f64() {
 func.func @convert_ui8_to_complex_f32() {
   %a = stablehlo.constant dense<[254, 255, 0, 1, 2, 165, 159, 203, 95, 1, 255, 66, 0, 255, 0, 168]> : tensor<16xui8>
   %r = stablehlo.convert %a : (tensor<16xui8>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x437E0000, 0x437F0000, 0x00000000, 0x3F800000, 0x40000000, 0x43250000, 0x431F0000, 0x434B0000, 0x42BE0000, 0x3F800000, 0x437F0000, 0x42840000, 0x00000000, 0x437F0000, 0x00000000, 0x43280000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x437E0000, 0x00000000), (0x437F0000, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x40000000, 0x00000000), (0x43250000, 0x00000000), (0x431F0000, 0x00000000), (0x434B0000, 0x00000000), (0x42BE0000, 0x00000000), (0x3F800000, 0x00000000), (0x437F0000, 0x00000000), (0x42840000, 0x00000000), (0x00000000, 0x00000000), (0x437F0000, 0x00000000), (0x00000000, 0x00000000), (0x43280000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1132331008, 1132396544, 0, 1065353216, 1073741824, 1126498304, 1126105088, 1128988672, 1119748096, 1065353216, 1132396544, 1115947008, 0, 1132396544, 0, 1126694912]> : tensor<16xui64>
   func.return
 }
 
@@ -1152,10 +1362,16 @@ func.func @convert_ui8_to_complex_f32() {
 func.func @convert_ui8_to_complex_f64() {
   %a = stablehlo.constant dense<[254, 1, 0, 255, 0, 162, 116, 0, 2, 161, 165, 254, 0, 21, 255, 3]> : tensor<16xui8>
   %r = stablehlo.convert %a : (tensor<16xui8>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x406FC00000000000, 0x3FF0000000000000, 0x0000000000000000, 0x406FE00000000000, 0x0000000000000000, 0x4064400000000000, 0x405D000000000000, 0x0000000000000000, 0x4000000000000000, 0x4064200000000000, 0x4064A00000000000, 0x406FC00000000000, 0x0000000000000000, 0x4035000000000000, 0x406FE00000000000, 0x4008000000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x406FC00000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x406FE00000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4064400000000000, 0x0000000000000000), (0x405D000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x4064200000000000, 0x0000000000000000), (0x4064A00000000000, 0x0000000000000000), (0x406FC00000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4035000000000000, 0x0000000000000000), (0x406FE00000000000, 0x0000000000000000), (0x4008000000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4643140847074803712, 4607182418800017408, 0, 4643176031446892544, 0, 4639903884842631168, 4637863191261478912, 0, 4611686018427387904, 4639868700470542336, 4640009437958897664, 4643140847074803712, 0, 4626604192193052672, 4643176031446892544, 4613937818241073152]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1164,10 +1380,11 @@ func.func @convert_ui8_to_complex_f64() {
 func.func @convert_ui16_to_complex_f32() {
   %a = stablehlo.constant dense<[65534, 65535, 0, 1, 0, 15454, 1, 13735, 5321, 39074, 36444, 2, 43501, 59789, 65535, 42187]> : tensor<16xui16>
   %r = stablehlo.convert %a : (tensor<16xui16>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x477FFE00, 0x477FFF00, 0x00000000, 0x3F800000, 0x00000000, 0x46717800, 0x3F800000, 0x46569C00, 0x45A64800, 0x4718A200, 0x470E5C00, 0x40000000, 0x4729ED00, 0x47698D00, 0x477FFF00, 0x4724CB00]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x477FFE00, 0x00000000), (0x477FFF00, 0x00000000), (0x00000000, 0x00000000), (0x3F800000, 0x00000000), (0x00000000, 0x00000000), (0x46717800, 0x00000000), (0x3F800000, 0x00000000), (0x46569C00, 0x00000000), (0x45A64800, 0x00000000), (0x4718A200, 0x00000000), (0x470E5C00, 0x00000000), (0x40000000, 0x00000000), (0x4729ED00, 0x00000000), (0x47698D00, 0x00000000), (0x477FFF00, 0x00000000), (0x4724CB00, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1199570432, 1199570688, 0, 1065353216, 0, 1181841408, 1065353216, 1180081152, 1168525312, 1192796672, 1192123392, 1073741824, 1193929984, 1198099712, 1199570688, 1193593600]> : tensor<16xui64>
   func.return
 }
 
@@ -1176,10 +1393,16 @@ func.func @convert_ui16_to_complex_f32() {
 func.func @convert_ui16_to_complex_f64() {
   %a = stablehlo.constant dense<[1, 65534, 65535, 0, 0, 0, 58869, 0, 2, 28784, 46181, 61492, 7092, 65535, 0, 49929]> : tensor<16xui16>
   %r = stablehlo.convert %a : (tensor<16xui16>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x3FF0000000000000, 0x40EFFFC000000000, 0x40EFFFE000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x40ECBEA000000000, 0x0000000000000000, 0x4000000000000000, 0x40DC1C0000000000, 0x40E68CA000000000, 0x40EE068000000000, 0x40BBB40000000000, 0x40EFFFE000000000, 0x0000000000000000, 0x40E8612000000000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x3FF0000000000000, 0x0000000000000000), (0x40EFFFC000000000, 0x0000000000000000), (0x40EFFFE000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x40ECBEA000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x40DC1C0000000000, 0x0000000000000000), (0x40E68CA000000000, 0x0000000000000000), (0x40EE068000000000, 0x0000000000000000), (0x40BBB40000000000, 0x0000000000000000), (0x40EFFFE000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x40E8612000000000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4607182418800017408, 4679239737960038400, 4679239875398991872, 0, 0, 0, 4678323707335147520, 0, 4611686018427387904, 4673641299629309952, 4676579881893494784, 4678684209710104576, 4664519751165280256, 4679239875398991872, 0, 4677095003091107840]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1188,10 +1411,11 @@ func.func @convert_ui16_to_complex_f64() {
 func.func @convert_ui32_to_complex_f32() {
   %a = stablehlo.constant dense<[67108863, 444125392, 16777219, 67108867, 294239343, 3710503551, 67108866, 499338065, 499338064, 33554434, 33554432, 499338063, 4124444892, 6, 7, 76754626]> : tensor<16xui32>
   %r = stablehlo.convert %a : (tensor<16xui32>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x4C800000, 0x4DD3C686, 0x4B800002, 0x4C800000, 0x4D8C4DE3, 0x4F5D29CA, 0x4C800000, 0x4DEE1A5B, 0x4DEE1A5A, 0x4C000000, 0x4C000000, 0x4DEE1A5A, 0x4F75D609, 0x40C00000, 0x40E00000, 0x4C9265D8]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x4C800000, 0x00000000), (0x4DD3C686, 0x00000000), (0x4B800002, 0x00000000), (0x4C800000, 0x00000000), (0x4D8C4DE3, 0x00000000), (0x4F5D29CA, 0x00000000), (0x4C800000, 0x00000000), (0x4DEE1A5B, 0x00000000), (0x4DEE1A5A, 0x00000000), (0x4C000000, 0x00000000), (0x4C000000, 0x00000000), (0x4DEE1A5A, 0x00000000), (0x4F75D609, 0x00000000), (0x40C00000, 0x00000000), (0x40E00000, 0x00000000), (0x4C9265D8, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1283457024, 1305724550, 1266679810, 1283457024, 1301040611, 1331505610, 1283457024, 1307449947, 1307449946, 1275068416, 1275068416, 1307449946, 1333122569, 1086324736, 1088421888, 1284662744]> : tensor<16xui64>
   func.return
 }
 
@@ -1200,10 +1424,16 @@ func.func @convert_ui32_to_complex_f32() {
 func.func @convert_ui32_to_complex_f64() {
   %a = stablehlo.constant dense<[4294967295, 4294967294, 1, 0, 1, 8, 3065198813, 0, 1, 3336745568, 0, 1293772209, 2, 2, 2306906971, 1462958230]> : tensor<16xui32>
   %r = stablehlo.convert %a : (tensor<16xui32>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x41EFFFFFFFE00000, 0x41EFFFFFFFC00000, 0x3FF0000000000000, 0x0000000000000000, 0x3FF0000000000000, 0x4020000000000000, 0x41E6D6671BA00000, 0x0000000000000000, 0x3FF0000000000000, 0x41E8DC564C000000, 0x0000000000000000, 0x41D347596C400000, 0x4000000000000000, 0x4000000000000000, 0x41E130136B600000, 0x41D5CCBE25800000]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x41EFFFFFFFE00000, 0x0000000000000000), (0x41EFFFFFFFC00000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x4020000000000000, 0x0000000000000000), (0x41E6D6671BA00000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x41E8DC564C000000, 0x0000000000000000), (0x0000000000000000, 0x0000000000000000), (0x41D347596C400000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x4000000000000000, 0x0000000000000000), (0x41E130136B600000, 0x0000000000000000), (0x41D5CCBE25800000, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4751297606873776128, 4751297606871678976, 4607182418800017408, 0, 4607182418800017408, 4620693217682128896, 4748718595442212864, 0, 4607182418800017408, 4749288070262554624, 0, 4743213281945059328, 4611686018427387904, 4611686018427387904, 4747128342189178880, 4743922899549683712]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1212,10 +1442,11 @@ func.func @convert_ui32_to_complex_f64() {
 func.func @convert_ui64_to_complex_f32() {
   %a = stablehlo.constant dense<[18446744073709551615, 16777217, 33554434, 67108864, 16777218, 363153383390969857, 3951879673398427648, 67108866, 16777215, 33554435, 369041336877187071, 363153383390969856, 0, 7, 14457850496608765284, 0]> : tensor<16xui64>
   %r = stablehlo.convert %a : (tensor<16xui64>) -> tensor<16xcomplex<f32>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f32>>) -> tensor<16xf32>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %re_b, dense<[0x5F800000, 0x4B800000, 0x4C000000, 0x4C800000, 0x4B800001, 0x5CA145C3, 0x5E5B5F96, 0x4C800000, 0x4B7FFFFF, 0x4C000001, 0x5CA3E324, 0x5CA145C2, 0x00000000, 0x40E00000, 0x5F48A49A, 0x00000000]> : tensor<16xui32>
-  check.expect_eq_const %r, dense<[(0x5F800000, 0x00000000), (0x4B800000, 0x00000000), (0x4C000000, 0x00000000), (0x4C800000, 0x00000000), (0x4B800001, 0x00000000), (0x5CA145C3, 0x00000000), (0x5E5B5F96, 0x00000000), (0x4C800000, 0x00000000), (0x4B7FFFFF, 0x00000000), (0x4C000001, 0x00000000), (0x5CA3E324, 0x00000000), (0x5CA145C2, 0x00000000), (0x00000000, 0x00000000), (0x40E00000, 0x00000000), (0x5F48A49A, 0x00000000), (0x00000000, 0x00000000)]> : tensor<16xcomplex<f32>>
+  %p_d = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_j = stablehlo.bitcast_convert %p_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_w = stablehlo.convert %p_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_b = stablehlo.bitcast_convert %p_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_b, dense<[1602224128, 1266679808, 1275068416, 1283457024, 1266679809, 1554073027, 1583046550, 1283457024, 1266679807, 1275068417, 1554244388, 1554073026, 0, 1088421888, 1598596250, 0]> : tensor<16xui64>
   func.return
 }
 
@@ -1224,9 +1455,15 @@ func.func @convert_ui64_to_complex_f32() {
 func.func @convert_ui64_to_complex_f64() {
   %a = stablehlo.constant dense<[9007199254740992, 1, 7005084059248628223, 36028797018963971, 18446744073709551615, 36028797018963969, 108638393890710296, 2051113333685193344, 65975913794776869, 7005084059248628225, 65975913794776867, 18014398509481987, 17951443162254248534, 18446744073709551615, 9493417160948840609, 9027816503650596830]> : tensor<16xui64>
   %r = stablehlo.convert %a : (tensor<16xui64>) -> tensor<16xcomplex<f64>>
-  %re = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
-  %re_b = stablehlo.bitcast_convert %re : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %re_b, dense<[0x4340000000000000, 0x3FF0000000000000, 0x43D84DC3B5975104, 0x4360000000000000, 0x43F0000000000000, 0x4360000000000000, 0x43781F60B2CD3232, 0x43BC7704B5B05F8A, 0x436D4C97CF2F05E5, 0x43D84DC3B5975105, 0x436D4C97CF2F05E4, 0x4350000000000001, 0x43EF240ACE3F78F1, 0x43F0000000000000, 0x43E077EC9381DE7F, 0x43DF524FD1D5602E]> : tensor<16xui64>
-  check.expect_eq_const %r, dense<[(0x4340000000000000, 0x0000000000000000), (0x3FF0000000000000, 0x0000000000000000), (0x43D84DC3B5975104, 0x0000000000000000), (0x4360000000000000, 0x0000000000000000), (0x43F0000000000000, 0x0000000000000000), (0x4360000000000000, 0x0000000000000000), (0x43781F60B2CD3232, 0x0000000000000000), (0x43BC7704B5B05F8A, 0x0000000000000000), (0x436D4C97CF2F05E5, 0x0000000000000000), (0x43D84DC3B5975105, 0x0000000000000000), (0x436D4C97CF2F05E4, 0x0000000000000000), (0x4350000000000001, 0x0000000000000000), (0x43EF240ACE3F78F1, 0x0000000000000000), (0x43F0000000000000, 0x0000000000000000), (0x43E077EC9381DE7F, 0x0000000000000000), (0x43DF524FD1D5602E, 0x0000000000000000)]> : tensor<16xcomplex<f64>>
+  %p_rw = stablehlo.convert %r : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_rb = stablehlo.bitcast_convert %p_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_rb, dense<[4845873199050653696, 4607182418800017408, 4888742898471227652, 4854880398305394688, 4895412794951729152, 4854880398305394688, 4861670297923564082, 4880906958274584458, 4858623787902371301, 4888742898471227653, 4858623787902371300, 4850376798678024193, 4895170948803557617, 4895412794951729152, 4891041053295107711, 4890718223123963950]> : tensor<16xui64>
+  %p_s = stablehlo.bitcast_convert %r : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p_t = stablehlo.slice %p_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p_u = stablehlo.broadcast_in_dim %p_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p_k = stablehlo.bitcast_convert %p_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p_iw = stablehlo.convert %p_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p_ib = stablehlo.bitcast_convert %p_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p_ib, dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xui64>
   func.return
 }
