@@ -171,3 +171,32 @@ func.func @reduce_complex_f64() {
   check.expect_eq_const %g#1, dense<[4, 2, 9]> : tensor<3xi32>
   func.return
 }
+
+// -----
+
+// Bodies that return a captured value, an element, or swap accumulators and
+// elements: the value kept as the accumulator must outlive the step.
+func.func @reduce_body_returns_its_inputs() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %k = stablehlo.constant dense<7> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%acc: tensor<i32>, %e: tensor<i32>) {
+    stablehlo.return %k : tensor<i32>
+  }
+  check.expect_eq_const %r, dense<[7, 7]> : tensor<2xi32>
+  %s = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%acc: tensor<i32>, %e: tensor<i32>) {
+    stablehlo.return %e : tensor<i32>
+  }
+  check.expect_eq_const %s, dense<[3, 6]> : tensor<2xi32>
+  %t:2 = stablehlo.reduce(%x init: %z), (%x init: %k) across dimensions = [0] : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<i32>, tensor<i32>) -> (tensor<3xi32>, tensor<3xi32>)
+   reducer(%a: tensor<i32>, %b: tensor<i32>) (%c: tensor<i32>, %d: tensor<i32>) {
+    stablehlo.return %d, %a : tensor<i32>, tensor<i32>
+  }
+  check.expect_eq_const %t#0, dense<[4, 5, 6]> : tensor<3xi32>
+  check.expect_eq_const %t#1, dense<[1, 2, 3]> : tensor<3xi32>
+  %u = stablehlo.add %k, %k : tensor<i32>
+  check.expect_eq_const %u, dense<14> : tensor<i32>
+  func.return
+}
