@@ -434,10 +434,13 @@ static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
     int rc = 0;
     if (op->kind != IR_OP_CALL) {
         for (int k = 0; k < op->nresults && rc == 0; k++) {
-            tensor_type t = f->values[op->results[k]].type;
-            if (c->lanes)
-                t = lane_type(t.elem, c->lanes);
-            resv[k] = tensor_new(&t);
+            const tensor_type *t = &f->values[op->results[k]].type;
+            tensor_type lanes;
+            if (c->lanes) {
+                lanes = lane_type(t->elem, c->lanes);
+                t = &lanes;
+            }
+            resv[k] = tensor_new(t);
             if (!resv[k])
                 rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'",
                               ir_op_name(op->kind));
