@@ -298,6 +298,14 @@ static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slo
     int rc = 0, ncap = 0;
     if (!xp || !acc || !rets || !cap || !saved)
         rc = rt_error(c, op->loc, "out of memory in reduce");
+    for (int k = 0; k < N && rc == 0; k++) {
+        acc[k] = lanes_of(slots[op->operands[N + k]], L);
+        if (!acc[k])
+            rc = rt_error(c, op->loc, "out of memory in reduce");
+    }
+    if (rc == 0 && (R = fold_inputs(op, slots, true, xp)) < 0)
+        rc = rt_error(c, op->loc, "out of memory in reduce");
+    /* after reading the operands, which the body may capture too */
     if (rc == 0)
         ncap = captured_values(body, cap);
     for (int q = 0; q < ncap && rc == 0; q++) {
@@ -309,13 +317,6 @@ static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slo
         saved[q] = slots[cap[q]];
         slots[cap[q]] = wide;
     }
-    for (int k = 0; k < N && rc == 0; k++) {
-        acc[k] = lanes_of(slots[op->operands[N + k]], L);
-        if (!acc[k])
-            rc = rt_error(c, op->loc, "out of memory in reduce");
-    }
-    if (rc == 0 && (R = fold_inputs(op, slots, true, xp)) < 0)
-        rc = rt_error(c, op->loc, "out of memory in reduce");
     c->lanes = L;
     for (int64_t j = 0; j < R && rc == 0; j++)
         rc = fold_step(c, f, op, slots, acc, xp, j * L, rets);

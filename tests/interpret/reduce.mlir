@@ -200,3 +200,19 @@ func.func @reduce_body_returns_its_inputs() {
   check.expect_eq_const %u, dense<14> : tensor<i32>
   func.return
 }
+
+// -----
+
+// The init value is also read by the body: row 0 folds 10+1-10, +2-10, +3-10.
+func.func @reduce_body_reads_its_init() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %z = stablehlo.constant dense<10> : tensor<i32>
+  %r = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2xi32>
+   reducer(%acc: tensor<i32>, %e: tensor<i32>) {
+    %s = stablehlo.add %acc, %e : tensor<i32>
+    %t = stablehlo.subtract %s, %z : tensor<i32>
+    stablehlo.return %t : tensor<i32>
+  }
+  check.expect_eq_const %r, dense<[-14, -5]> : tensor<2xi32>
+  func.return
+}
