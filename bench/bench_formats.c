@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "types/fptables.h"
 #include "util/mem.h"
+#include "util/xorshift.h"
 
 enum { N = 1 << 24 };
 
@@ -69,9 +70,7 @@ void bench_formats(void)
         goto out;
     uint64_t x = 0x9E3779B97F4A7C15u;
     for (size_t i = 0; i < N; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift64(&x);
         in8[i] = (uint8_t)x;
         /* values spread over the small formats' ranges, both signs */
         float v = (float)((double)(int32_t)(x >> 32) / 2147483648.0 * 512.0);

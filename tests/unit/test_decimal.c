@@ -11,6 +11,7 @@
 #include "types/bignum.h"
 #include "types/fpdecimal.h"
 #include "types/fpprint.h"
+#include "util/xorshift.h"
 #include "vectors.h"
 
 static const fp_id vector_formats[] = {
@@ -442,14 +443,6 @@ static int check_consistent(fp_id f, const char *text, uint64_t random)
     return bad;
 }
 
-static uint64_t xorshift(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 static const fp_id midpoint_formats[] = {
     FP_F4E2M1FN, FP_F6E2M3FN, FP_F6E3M2FN, FP_F8E3M4, FP_F8E4M3, FP_F8E4M3FN,
     FP_F8E4M3FNUZ, FP_F8E4M3B11FNUZ, FP_F8E5M2, FP_F8E5M2FNUZ, FP_F8E8M0FNU,
@@ -471,7 +464,7 @@ START_TEST(midpoints)
     for (uint64_t a = 0; a < F->max_bits; a += step) {
         uint64_t pa = a, pb = a + 1;
         if (step > 1) { /* jitter the sample */
-            pa = a + xorshift(&seed) % step;
+            pa = a + xorshift64(&seed) % step;
             if (pa >= F->max_bits)
                 continue;
             pb = pa + 1;
@@ -507,7 +500,7 @@ START_TEST(midpoints)
             for (int j = 0; j < 5; j++) {
                 snprintf(t, sizeof t, "%s%s", neg ? "-" : "", c[j].text);
                 bad += bits_mismatch("midpoint", f, t, c[j].want, parse_rne(f, t));
-                bad += check_consistent(f, t, xorshift(&seed));
+                bad += check_consistent(f, t, xorshift64(&seed));
                 n++;
             }
         }
@@ -525,9 +518,9 @@ START_TEST(fast_path_matches_exact)
     uint64_t seed = 0xDEADBEEFCAFEu;
     int bad = 0;
     for (int i = 0; i < 20000; i++) {
-        uint64_t r = xorshift(&seed);
+        uint64_t r = xorshift64(&seed);
         unsigned nd = 1 + (unsigned)(r % 17);
-        uint64_t D = xorshift(&seed) % UINT64_C(100000000000000000);
+        uint64_t D = xorshift64(&seed) % UINT64_C(100000000000000000);
         uint64_t lim = 1;
         for (unsigned j = 0; j < nd; j++)
             lim *= 10;
@@ -536,7 +529,7 @@ START_TEST(fast_path_matches_exact)
         char t[64];
         snprintf(t, sizeof t, "%s%llue%d", (r >> 20) & 1 ? "-" : "", (unsigned long long)D, E);
         fp_id f = (fp_id)((r >> 24) % FP_COUNT);
-        bad += check_consistent(f, t, xorshift(&seed));
+        bad += check_consistent(f, t, xorshift64(&seed));
     }
     ck_assert_int_eq(bad, 0);
 }
@@ -549,12 +542,12 @@ START_TEST(f64_against_strtod)
     uint64_t seed = 42;
     int bad = 0;
     for (int i = 0; i < 20000; i++) {
-        uint64_t r = xorshift(&seed);
+        uint64_t r = xorshift64(&seed);
         char t[128];
         int nd = 1 + (int)(r % 25);
         int p = 0;
         for (int j = 0; j < nd; j++)
-            t[p++] = (char)('0' + xorshift(&seed) % 10);
+            t[p++] = (char)('0' + xorshift64(&seed) % 10);
         t[p] = '\0';
         snprintf(t + p, sizeof t - (size_t)p, "e%d", (int)((r >> 16) % 700) - 350);
         double d = strtod(t, NULL);

@@ -10,6 +10,7 @@
 #include "types/fptables.h"
 #include "types/fpprint.h"
 #include "vectors.h"
+#include "util/xorshift.h"
 
 static const fp_id small_formats[] = {
     FP_F4E2M1FN, FP_F6E2M3FN, FP_F6E3M2FN, FP_F8E3M4, FP_F8E4M3, FP_F8E4M3FN,
@@ -232,9 +233,7 @@ START_TEST(f64_fast_path_matches_encoder)
     uint64_t x = 0x243F6A8885A308D3u;
     int bad = 0;
     for (int i = 0; i < 200000 && bad < 10; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift64(&x);
         /* bias exponents toward the small formats' ranges, keep some wild */
         uint64_t p = i % 4 ? (x & 0x800FFFFFFFFFFFFFu) | (uint64_t)(1023 - 140 + (x >> 52) % 170) << 52 : x;
         fp_value v = fp_decode(FP_F64, p);

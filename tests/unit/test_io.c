@@ -10,17 +10,12 @@
 #include "io/tensor_io.h"
 #include "types/fparith.h"
 #include "util/mem.h"
+#include "util/xorshift.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return xorshift64(&rng_state); }
 
 static tensor_type ttype(et_id e, int rank, int64_t d0, int64_t d1)
 {

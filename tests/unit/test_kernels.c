@@ -10,15 +10,10 @@
 #include "interp/kern_num.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
+#include "util/xorshift.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rnd(void) { return xorshift64(&rng_state); }
 
 static tensor *vec(et_id t, int64_t n)
 {

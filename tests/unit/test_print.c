@@ -9,6 +9,7 @@
 #include "types/fpdecimal.h"
 #include "types/fpprint.h"
 #include "vectors.h"
+#include "util/xorshift.h"
 
 static const fp_id vector_formats[] = {
     FP_F4E2M1FN, FP_F6E2M3FN, FP_F6E3M2FN, FP_F8E3M4, FP_F8E4M3, FP_F8E4M3FN,
@@ -244,9 +245,7 @@ START_TEST(f32_f64_round_trip)
     uint64_t x = 0x9E3779B97F4A7C15u;
     int bad = 0;
     for (int i = 0; i < 200000; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift64(&x);
         fp_id f = i & 1 ? FP_F64 : FP_F32;
         uint64_t b = f == FP_F32 ? (x >> 32) : x;
         fp_class c = fp_classify(f, b);
