@@ -118,8 +118,8 @@ static bool simple_body(const ir_block *body, kern_binop *op, bool *acc_left)
  * once: value v of the body becomes a tensor<L x T> whose element i is what
  * v would be in the fold of result element i. An element-wise kernel on L
  * elements computes exactly what it computes on each alone, so the bits are
- * those of the per-element evaluation above, at the cost of R body runs
- * instead of R x L. */
+ * those of the per-element evaluation (reduce_general), at the cost of R
+ * body runs instead of R x L. */
 static tensor_type lane_type(et_id elem, int64_t lanes)
 {
     tensor_type t = { elem, 1, { lanes } };
@@ -172,22 +172,15 @@ static int fold_step(ictx *c, const ir_func *f, const ir_op *op, tensor **slots,
  * of every fold in a row). Returns the fold length R, or -1 out of memory. */
 static int64_t fold_inputs(const ir_op *op, tensor **slots, bool reduced_first, tensor **xp)
 {
-    int N = op->noperands / 2;
     const ir_ints *dims = &op->a.reduce.dims;
     const tensor *in0 = slots[op->operands[0]];
-    int64_t perm[SHAPE_MAX_RANK], R = 1;
+    int64_t R = 1;
     for (int i = 0; i < dims->n; i++)
         R *= in0->type.dims[dims->v[i]];
-    kern_reduce_perm(in0->type.rank, dims->v, dims->n, reduced_first, perm);
-    for (int k = 0; k < N; k++) {
-        const tensor *x = slots[op->operands[k]];
-        tensor_type pt = x->type;
-        for (int d = 0; d < pt.rank; d++)
-            pt.dims[d] = x->type.dims[perm[d]];
-        xp[k] = tensor_new(&pt);
+    for (int k = 0; k < op->noperands / 2; k++) {
+        xp[k] = kern_reduce_permuted(slots[op->operands[k]], dims->v, dims->n, reduced_first);
         if (!xp[k])
             return -1;
-        kern_transpose(x, perm, xp[k]);
     }
     return R;
 }

@@ -105,10 +105,10 @@ int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, 
 int kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                       const int64_t *dims, int ndims, tensor *r);
 
-/* The permutation that puts the kept dims first and the reduced dims last
- * (or the reduced dims first), each group in increasing order, so that a
- * result element's fold order is the row-major order of its reduced
- * coordinates (shared with the general reduce in eval). */
-void kern_reduce_perm(int rank, const int64_t *dims, int ndims, bool reduced_first, int64_t *perm);
+/* x transposed so that the reduced dims come last (or first), kept and
+ * reduced dims each in increasing order: a result element's fold order is
+ * then the row-major order of its reduced coordinates (shared with the
+ * general reduce in eval). NULL when out of memory. */
+tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bool reduced_first);
 
 #endif

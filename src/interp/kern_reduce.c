@@ -8,7 +8,10 @@
 #include "interp/kern_fscalar.h"
 #include "util/mem.h"
 
-void kern_reduce_perm(int rank, const int64_t *dims, int ndims, bool reduced_first, int64_t *perm)
+/* The kept dims first and the reduced dims last (or the reduced dims
+ * first), each group in increasing order, so that a result element's fold
+ * order is the row-major order of its reduced coordinates. */
+static void reduce_perm(int rank, const int64_t *dims, int ndims, bool reduced_first, int64_t *perm)
 {
     bool red[SHAPE_MAX_RANK] = { false };
     for (int i = 0; i < ndims; i++)
@@ -22,8 +25,10 @@ void kern_reduce_perm(int rank, const int64_t *dims, int ndims, bool reduced_fir
     }
 }
 
-static tensor *permuted(const tensor *x, const int64_t *perm)
+tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bool reduced_first)
 {
+    int64_t perm[SHAPE_MAX_RANK];
+    reduce_perm(x->type.rank, dims, ndims, reduced_first, perm);
     tensor_type t = x->type;
     for (int d = 0; d < t.rank; d++)
         t.dims[d] = x->type.dims[perm[d]];
@@ -105,9 +110,7 @@ int kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tenso
     if (r->count == 0)
         return 0;
     bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
-    int64_t perm[SHAPE_MAX_RANK];
-    kern_reduce_perm(x->type.rank, dims, ndims, !bytes, perm);
-    tensor *xp = permuted(x, perm);
+    tensor *xp = kern_reduce_permuted(x, dims, ndims, !bytes);
     if (!xp)
         return -1;
     int rc = bytes ? fold_bytes(op, acc_left, xp, init, R, r) : fold_rows(op, acc_left, xp, init, R, r);
