@@ -335,7 +335,8 @@ class Out:
 
 
 def fname(s):
-    return s.replace('.', '_')
+    """A type or op name as part of a function name: complex<f32> -> complex_f32."""
+    return s.replace('.', '_').replace('<', '_').replace('>', '')
 
 
 # ------------------------------------------------------------------ groups
@@ -909,7 +910,7 @@ def gen_iota(seed):
         for shape, dim in (([300], 0), ([3, 20], 1)):
             n = size(shape)
             import itertools
-            body = ['func.func @iota_%s_%d() {' % (t.replace('<', '_').replace('>', ''), dim),
+            body = ['func.func @iota_%s_%d() {' % (fname(t), dim),
                     '  %%r = stablehlo.iota dim = %d : %s' % (dim, ttype(shape, t))]
             if t.startswith('complex'):
                 # SPEC 4.2: (i, +0); the real part converted like a float iota.
@@ -954,8 +955,8 @@ def gen_convert_complex(seed, n=16):
             X = reals
             lit = dense(src, shape, X)
             comp = src
-        body = ['func.func @convert_%s_to_%s() {' % (fname(src).replace('<', '_').replace('>', ''),
-                                                      fname(dst).replace('<', '_').replace('>', '')),
+        body = ['func.func @convert_%s_to_%s() {' % (fname(src),
+                                                      fname(dst)),
                 '  %%a = stablehlo.constant %s' % lit,
                 '  %%r = stablehlo.convert %%a : (%s) -> %s' % (ttype(shape, src), ttype(shape, dst))]
         if dst in CPLX:

@@ -258,8 +258,8 @@ def cplx_chunks(G, rng):
     c32, c64 = 'complex<f32>', 'complex<f64>'
     # NaN-free, zero-free values: expect_eq_const is a bit check
     for src, dst in ((c32, c32), (c64, c64), (c64, c32), (c32, c64)):
-        body = ['func.func @bitcast_%s_to_%s() {' % (src.replace('<', '_').replace('>', ''),
-                                                    dst.replace('<', '_').replace('>', ''))]
+        body = ['func.func @bitcast_%s_to_%s() {' % (G.fname(src),
+                                                    G.fname(dst))]
         nchk = 0
         for tag, lead in (('', [8]), ('0', []), ('2', [2, 3]), ('z', [0])):
             n = _gen().size(lead)
@@ -304,8 +304,8 @@ def cplx_chunks(G, rng):
         return res
 
     for src, dst in ((c32, c32), (c32, c64), (c64, c32), (c64, c64)):
-        body = ['func.func @bitcast_specials_%s_to_%s() {' % (src.replace('<', '_').replace('>', ''),
-                                                             dst.replace('<', '_').replace('>', ''))]
+        body = ['func.func @bitcast_specials_%s_to_%s() {' % (G.fname(src),
+                                                             G.fname(dst))]
         nchk = 0
         n = 12
         if src == c32 and dst == c32:
@@ -352,5 +352,4 @@ def gen_bitcast(seed):
 
 if __name__ == '__main__':
     import gen
-    gen.build_groups()
-    gen_bitcast(gen.SEED + 802)
+    gen.main(sys.argv[1:] + ['bitcast'])  # gen.py's options (--out DIR, --seed N)

@@ -52,10 +52,6 @@ def offset(idx, shape):
     return k
 
 
-def tname(t):
-    return t.replace('<', '_').replace('>', '')
-
-
 def lst(xs):
     return '[' + ', '.join(str(x) for x in xs) + ']'
 
@@ -67,8 +63,7 @@ def T(shape, t):
 dense = gen.dense
 
 
-def const(name, t, shape, vals):
-    return '  %%%s = stablehlo.constant %s' % (name, dense(t, shape, vals))
+const = gen.const
 
 
 def pin(name, t, shape, vals, tag):
@@ -267,14 +262,14 @@ def layout_chunks(rng, t):
     """One chunk per op for element type t: [(op, Chunk)]."""
     res = []
 
-    c = Chunk('reshape_%s' % tname(t))
+    c = Chunk('reshape_%s' % gen.fname(t))
     for s1, s2 in RESHAPES:
         X = operand(rng, t, gen.size(s1))
         a = c.val(t, s1, X)
         c.op('  %%s = stablehlo.reshape %%%%%s : (%s) -> %s' % (a, T(s1, t), T(s2, t)), t, s2, X)
     res.append(('reshape', c))
 
-    c = Chunk('transpose_%s' % tname(t))
+    c = Chunk('transpose_%s' % gen.fname(t))
     for s, perm in TRANSPOSES:
         if perm is None:
             perm = list(range(len(s)))
@@ -286,7 +281,7 @@ def layout_chunks(rng, t):
         c.op('  %%s = stablehlo.transpose %%%%%s, dims = %s : (%s) -> %s' % (a, lst(perm), T(s, t), T(rs, t)), t, rs, R)
     res.append(('transpose', c))
 
-    c = Chunk('broadcast_in_dim_%s' % tname(t))
+    c = Chunk('broadcast_in_dim_%s' % gen.fname(t))
     for s, rs, dims in BROADCASTS:
         X = operand(rng, t, gen.size(s))
         R = ref_broadcast(X, s, rs, dims)
@@ -295,7 +290,7 @@ def layout_chunks(rng, t):
              t, rs, R)
     res.append(('broadcast_in_dim', c))
 
-    c = Chunk('concatenate_%s' % tname(t))
+    c = Chunk('concatenate_%s' % gen.fname(t))
     for shapes, dim in CONCATS:
         Xs = [operand(rng, t, gen.size(s)) for s in shapes]
         names = [c.val(t, s, X) for s, X in zip(shapes, Xs)]
@@ -304,7 +299,7 @@ def layout_chunks(rng, t):
             ', '.join('%%%%%s' % nm for nm in names), dim, ', '.join(T(s, t) for s in shapes), T(rs, t)), t, rs, R)
     res.append(('concatenate', c))
 
-    c = Chunk('slice_%s' % tname(t))
+    c = Chunk('slice_%s' % gen.fname(t))
     for s, st, li, sd in SLICES:
         X = operand(rng, t, gen.size(s))
         rs, R = ref_slice(X, s, st, li, sd)
@@ -313,7 +308,7 @@ def layout_chunks(rng, t):
         c.op('  %%s = stablehlo.slice %%%%%s [%s] : (%s) -> %s' % (a, spec, T(s, t), T(rs, t)), t, rs, R)
     res.append(('slice', c))
 
-    c = Chunk('reverse_%s' % tname(t))
+    c = Chunk('reverse_%s' % gen.fname(t))
     for s, dims in REVERSES:
         X = operand(rng, t, gen.size(s))
         R = ref_reverse(X, s, dims)
@@ -321,7 +316,7 @@ def layout_chunks(rng, t):
         c.op('  %%s = stablehlo.reverse %%%%%s, dims = %s : %s' % (a, lst(dims), T(s, t)), t, s, R)
     res.append(('reverse', c))
 
-    c = Chunk('pad_%s' % tname(t))
+    c = Chunk('pad_%s' % gen.fname(t))
     for s, lo, hi, it in PADS + [random_pad(rng) for _ in range(3)]:
         X = operand(rng, t, gen.size(s))
         v = elem(rng, t, 0.7)
@@ -434,7 +429,7 @@ def fill(rng, pool, n):
 
 
 def select_chunk(rng, t):
-    c = Chunk('select_%s' % tname(t))
+    c = Chunk('select_%s' % gen.fname(t))
     P = 'i1'
     cases = [([], [2, 3], 1), ([], [2, 3], 0), ([24], [24], None), ([2, 3, 4], [2, 3, 4], None),
              ([], [], 1), ([], [], 0), ([], [], None), ([0, 4], [0, 4], None), ([], [3, 0], 1),
@@ -460,7 +455,7 @@ def select_chunk(rng, t):
 
 
 def clamp_chunk(rng, t):
-    c = Chunk('clamp_%s' % tname(t))
+    c = Chunk('clamp_%s' % gen.fname(t))
     pool = clamp_pool(rng, t)
 
     def emit(mn_s, MN, X, s, mx_s, MX):
