@@ -125,7 +125,6 @@ out:
 
 void bench_interp(void)
 {
-    fp_formats_init();
     bench_add();
     bench_convert();
     bench_dot(ET_F8E4M3, KACC_REF, 2e8);

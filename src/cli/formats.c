@@ -32,7 +32,6 @@ static int parse_format(const char *cmd, const char *name, fp_id *out)
         fprintf(stderr, ")\n");
         return -1;
     }
-    fp_formats_init();
     *out = (fp_id)f;
     return 0;
 }

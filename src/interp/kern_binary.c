@@ -355,7 +355,6 @@ int kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r)
     et_id t = a->type.elem;
     const et_traits *tr = et_get(t);
     int64_t n = r->count;
-    fp_formats_init();
     switch (tr->kind) {
     case EK_BOOL:
         return bool_binary(op, a->data, b->data, r->data, n);

@@ -134,7 +134,6 @@ int kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor
     const et_traits *tr = et_get(t);
     uint8_t *out = r->data;
     int64_t n = a->count;
-    fp_formats_init();
     if (tr->kind == EK_COMPLEX)
         return complex_compare(dir, t == ET_C128, a->data, b->data, out, n);
     const double *small = NULL;

@@ -249,7 +249,6 @@ static void quiet_signaling(et_id t, void *data, int64_t n)
 int kern_convert(const tensor *x, tensor *r)
 {
     et_id from = x->type.elem, to = r->type.elem;
-    fp_formats_init();
     if (from == to) {
         /* an identity convert still quiets a signaling NaN, as the vectors
          * (convert/FMT.tsv, same-format column) and SPEC.md 3.6 say */

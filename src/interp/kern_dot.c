@@ -427,7 +427,6 @@ static bool exact_in_f32(fp_id operand, fp_id prec)
 
 int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r)
 {
-    fp_formats_init();
     et_id rt = r->type.elem;
     bool typed = dd->mode == KACC_TYPE && et_is_float(a->type.elem) &&
                  et_is_float(b->type.elem) && et_is_float(rt);

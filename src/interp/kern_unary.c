@@ -330,7 +330,6 @@ int kern_unary(kern_unop op, const tensor *x, tensor *r)
     et_id t = x->type.elem;
     const et_traits *tr = et_get(t);
     int64_t n = x->count;
-    fp_formats_init();
     switch (tr->kind) {
     case EK_BOOL:
         if (op != KU_NOT)

@@ -146,7 +146,6 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
         snprintf(why, why_size, "expected %s but got %s", a, b);
         return -1;
     }
-    fp_formats_init();
     bool exact = io_rule_is_exact(rule);
     io_nan_mode nm = rule->nan != IO_NAN_DEFAULT ? rule->nan : exact ? IO_NAN_EXACT : IO_NAN_ANY;
     io_zero_mode zm = rule->zero != IO_ZERO_DEFAULT ? rule->zero

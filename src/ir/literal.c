@@ -417,7 +417,6 @@ bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, i
     r->count = shape_count(type);
     if (r->count < 0)
         FAIL(r->s, "tensor type has too many elements");
-    fp_formats_init();
     size_t nbytes = (size_t)r->count * r->esize;
     r->out = parse_alloc(ps, nbytes ? nbytes : 1, 1);
     if (!r->out)

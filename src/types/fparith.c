@@ -42,7 +42,6 @@ static double apply(fp_binop op, double x, double y)
 
 uint64_t fp_arith(fp_id id, fp_binop op, uint64_t a, uint64_t b)
 {
-    fp_formats_init();
     if (fp_is_nan(id, a))
         return fp_quiet(id, a);
     if (fp_is_nan(id, b))

@@ -377,7 +377,6 @@ static bool fast_ok(const fp_format *F, double d, fp_round mode)
 
 static uint64_t round_num(fp_id f, const dec_num *n, fp_round mode, uint64_t random)
 {
-    fp_formats_init();
     if (n->fits && !n->zero) {
         double d;
         if (clinger(n->D, n->E, &d)) {

@@ -5,12 +5,35 @@
 
 #include "util/bitcast.h"
 
-#define IEEE(n, b, e, m, bias) { n, b, e, m, bias, FPN_IEEE, true, true, true, 0, 0, 0, 0, 0, 0 }
-#define FN(n, b, e, m, bias) { n, b, e, m, bias, FPN_FN, true, false, true, 0, 0, 0, 0, 0, 0 }
-#define FNUZ(n, b, e, m, bias) { n, b, e, m, bias, FPN_FNUZ, true, false, false, 0, 0, 0, 0, 0, 0 }
-#define FINITE(n, b, e, m, bias) { n, b, e, m, bias, FPN_NONE, true, false, true, 0, 0, 0, 0, 0, 0 }
+/* The derived fields are constant expressions of the defining ones, so the
+ * table is complete at compile time: no reader can see it half set up, and
+ * no entry point has to remember to initialise it. */
+/* shift counts kept in range even in the arms a format does not take, which
+ * compilers still check */
+#define ONES(n) ((n) == 0 ? 0 : (UINT64_C(2) << (((n) - 1) & 63)) - 1)
+#define SIGN_MASK(b, has_sign) ((has_sign) ? UINT64_C(1) << ((b) - 1) : 0)
+#define EMIN(style, bias) ((style) == FPN_E8M0 ? -(bias) : 1 - (bias))
+#define MAX_BITS(style, e, m)                                                   \
+    ((style) == FPN_IEEE   ? ((ONES(e) - 1) << (m)) | ONES(m)                   \
+     : (style) == FPN_FN   ? (ONES(e) << (m)) | (ONES(m) - 1)                   \
+     : (style) == FPN_E8M0 ? ONES(e) - 1                                        \
+                           : (ONES(e) << (m)) | ONES(m))
+#define CANON_NAN(style, b, e, m)                                                \
+    ((style) == FPN_IEEE   ? (ONES(e) << (m)) | (UINT64_C(1) << (m) >> 1)       \
+     : (style) == FPN_FN   ? (ONES(e) << (m)) | ONES(m)                         \
+     : (style) == FPN_FNUZ ? SIGN_MASK(b, true)                                 \
+     : (style) == FPN_E8M0 ? ONES(e)                                            \
+                           : 0)
+#define FORMAT(n, b, e, m, bias, style, has_sign, has_inf, has_negzero)                    \
+    { n, b, e, m, bias, style, has_sign, has_inf, has_negzero, EMIN(style, bias),          \
+      (int)(MAX_BITS(style, e, m) >> (m)) - (bias), MAX_BITS(style, e, m),                 \
+      SIGN_MASK(b, has_sign), ONES(b), CANON_NAN(style, b, e, m) }
+#define IEEE(n, b, e, m, bias) FORMAT(n, b, e, m, bias, FPN_IEEE, true, true, true)
+#define FN(n, b, e, m, bias) FORMAT(n, b, e, m, bias, FPN_FN, true, false, true)
+#define FNUZ(n, b, e, m, bias) FORMAT(n, b, e, m, bias, FPN_FNUZ, true, false, false)
+#define FINITE(n, b, e, m, bias) FORMAT(n, b, e, m, bias, FPN_NONE, true, false, true)
 
-fp_format fp_formats[FP_COUNT] = {
+const fp_format fp_formats[FP_COUNT] = {
     [FP_F4E2M1FN] = FINITE("f4E2M1FN", 4, 2, 1, 1),
     [FP_F6E2M3FN] = FINITE("f6E2M3FN", 6, 2, 3, 1),
     [FP_F6E3M2FN] = FINITE("f6E3M2FN", 6, 3, 2, 3),
@@ -21,7 +44,7 @@ fp_format fp_formats[FP_COUNT] = {
     [FP_F8E4M3B11FNUZ] = FNUZ("f8E4M3B11FNUZ", 8, 4, 3, 11),
     [FP_F8E5M2] = IEEE("f8E5M2", 8, 5, 2, 15),
     [FP_F8E5M2FNUZ] = FNUZ("f8E5M2FNUZ", 8, 5, 2, 16),
-    [FP_F8E8M0FNU] = { "f8E8M0FNU", 8, 8, 0, 127, FPN_E8M0, false, false, false, 0, 0, 0, 0, 0, 0 },
+    [FP_F8E8M0FNU] = FORMAT("f8E8M0FNU", 8, 8, 0, 127, FPN_E8M0, false, false, false),
     [FP_BF16] = IEEE("bf16", 16, 8, 7, 127),
     [FP_F16] = IEEE("f16", 16, 5, 10, 15),
     [FP_F32] = IEEE("f32", 32, 8, 23, 127),
@@ -30,50 +53,13 @@ fp_format fp_formats[FP_COUNT] = {
 };
 
 _Static_assert(sizeof fp_formats / sizeof fp_formats[0] == FP_COUNT, "one row per format");
+/* spot checks of the derivation against values the formats' definitions give */
+_Static_assert(MAX_BITS(FPN_FN, 4, 3) == 0x7E, "f8E4M3FN max is 448 = 0x7E");
+_Static_assert(MAX_BITS(FPN_IEEE, 5, 2) == 0x7B, "f8E5M2 max is 57344 = 0x7B");
+_Static_assert(CANON_NAN(FPN_IEEE, 32, 8, 23) == 0x7FC00000, "f32 quiet NaN");
+_Static_assert(CANON_NAN(FPN_FNUZ, 8, 4, 3) == 0x80, "FNUZ NaN is the negative zero pattern");
 
-static uint64_t ones(unsigned n) { return n >= 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1; }
-
-static void derive(fp_format *f)
-{
-    uint64_t emask = ones(f->ebits), mmask = ones(f->mbits);
-    f->mask = ones(f->bits);
-    f->sign_mask = f->has_sign ? UINT64_C(1) << (f->bits - 1) : 0;
-    f->emin = f->nan == FPN_E8M0 ? -f->bias : 1 - f->bias;
-    switch (f->nan) {
-    case FPN_IEEE:
-        f->max_bits = ((emask - 1) << f->mbits) | mmask;
-        f->canon_nan = (emask << f->mbits) | (UINT64_C(1) << (f->mbits - 1));
-        break;
-    case FPN_FN:
-        f->max_bits = (emask << f->mbits) | (mmask - 1);
-        f->canon_nan = (emask << f->mbits) | mmask;
-        break;
-    case FPN_FNUZ:
-        f->max_bits = (emask << f->mbits) | mmask;
-        f->canon_nan = f->sign_mask;
-        break;
-    case FPN_NONE:
-        f->max_bits = (emask << f->mbits) | mmask;
-        f->canon_nan = 0;
-        break;
-    case FPN_E8M0:
-        f->max_bits = emask - 1;
-        f->canon_nan = emask;
-        break;
-    }
-    int top_e = (int)(f->max_bits >> f->mbits);
-    f->emax = top_e - f->bias;
-}
-
-void fp_formats_init(void)
-{
-    static bool done;
-    if (done)
-        return;
-    for (int i = 0; i < FP_COUNT; i++)
-        derive(&fp_formats[i]);
-    done = true;
-}
+static uint64_t ones(unsigned n) { return ONES(n); }
 
 int fp_lookup(const char *name, size_t len)
 {
@@ -105,7 +91,6 @@ static int msb_index(uint64_t x) { return 63 - __builtin_clzll(x); }
 
 fp_value fp_decode(fp_id id, uint64_t bits)
 {
-    fp_formats_init();
     const fp_format *f = &fp_formats[id];
     fp_value v = { FPC_ZERO, false, false, false, 0, 0 };
     bits &= f->mask;
@@ -227,7 +212,6 @@ static uint64_t encode_overflow(const fp_format *f, bool neg, fp_round mode)
 
 uint64_t fp_encode(fp_id id, const fp_value *v, fp_round mode, uint64_t random)
 {
-    fp_formats_init();
     const fp_format *f = &fp_formats[id];
     switch (v->cls) {
     case FPC_NAN:
@@ -372,6 +356,5 @@ fp_class fp_classify(fp_id f, uint64_t bits) { return fp_decode(f, bits).cls; }
 
 bool fp_is_negative(fp_id id, uint64_t bits)
 {
-    fp_formats_init();
     return (bits & fp_formats[id].sign_mask) != 0;
 }

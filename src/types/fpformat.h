@@ -46,7 +46,7 @@ typedef struct {
     bool has_sign;
     bool has_inf;
     bool has_negzero;
-    /* derived from the fields above at start-up (fp_formats_init) */
+    /* derived from the fields above, at compile time */
     int emin;            /* exponent of the smallest normal */
     int emax;            /* exponent of the largest finite */
     uint64_t max_bits;   /* pattern of the largest finite */
@@ -55,11 +55,7 @@ typedef struct {
     uint64_t canon_nan;  /* APFloat's default NaN, 0 where there is none */
 } fp_format;
 
-extern fp_format fp_formats[FP_COUNT];
-
-/* Fills the derived fields; idempotent, called by every entry point that
- * needs them (cheap after the first time). */
-void fp_formats_init(void);
+extern const fp_format fp_formats[FP_COUNT];
 
 static inline const fp_format *fp_fmt(fp_id f) { return &fp_formats[f]; }
 

@@ -243,7 +243,6 @@ static size_t format_digits(bool neg, const digits *x, unsigned P, bool sci, cha
 
 static unsigned default_precision(fp_id f)
 {
-    fp_formats_init();
     unsigned p = fp_fmt(f)->mbits + 1;
     return 2 + p * 59 / 196;
 }
@@ -324,7 +323,6 @@ static size_t hex_unpadded(uint64_t bits, char *buf)
 
 size_t fp_print_mlir(fp_id f, uint64_t bits, char *buf)
 {
-    fp_formats_init();
     bits &= fp_fmt(f)->mask;
     fp_value v = fp_decode(f, bits);
     if (v.cls == FPC_NAN || v.cls == FPC_INF)

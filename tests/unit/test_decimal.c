@@ -38,7 +38,6 @@ static int bits_mismatch(const char *what, fp_id f, const char *text, uint64_t w
 
 START_TEST(checker_detects_mismatch)
 {
-    fp_formats_init();
     ck_assert_int_eq(bits_mismatch("self-test (expected mismatch)", FP_F8E4M3, "1.0625", 0x39, 0x38), 1);
     ck_assert_int_eq(bits_mismatch("self-test", FP_F8E4M3, "1.0625", 0x38, 0x38), 0);
     /* a wrong expectation against the parser's real output */
@@ -62,7 +61,6 @@ static uint64_t parse_rne(fp_id f, const char *text)
 
 START_TEST(decimal_vectors)
 {
-    fp_formats_init();
     fp_id f = vector_formats[_i];
     char path[128];
     static char line[8192];
@@ -177,7 +175,6 @@ static const dec_case spec_cases[] = {
 
 START_TEST(spec_examples)
 {
-    fp_formats_init();
     int bad = 0;
     for (size_t i = 0; i < sizeof spec_cases / sizeof spec_cases[0]; i++)
         bad += bits_mismatch("spec", spec_cases[i].f, spec_cases[i].text, spec_cases[i].bits,
@@ -188,7 +185,6 @@ END_TEST
 
 START_TEST(other_modes)
 {
-    fp_formats_init();
     uint64_t b;
     /* truncate: toward zero, beyond max gives max */
     ck_assert_int_eq(fp_from_decimal(FP_F8E4M3FN, "0.1", 3, FPR_TRUNCATE, 0, &b), 0);
@@ -299,7 +295,6 @@ END_TEST
 /* Far outside every range, very long texts: fast and saturating. */
 START_TEST(huge_inputs)
 {
-    fp_formats_init();
     int bad = 0;
     static const dec_case cases[] = {
         { "1e99999", FP_F32, 0x7F800000 },
@@ -452,7 +447,6 @@ enum { N_MID = sizeof midpoint_formats / sizeof midpoint_formats[0] };
 
 START_TEST(midpoints)
 {
-    fp_formats_init();
     fp_id f = midpoint_formats[_i];
     const fp_format *F = fp_fmt(f);
     uint64_t seed = 0x12345678u + (uint64_t)_i;
@@ -514,7 +508,6 @@ END_TEST
  * every format and mode (including f64 and exact powers of ten). */
 START_TEST(fast_path_matches_exact)
 {
-    fp_formats_init();
     uint64_t seed = 0xDEADBEEFCAFEu;
     int bad = 0;
     for (int i = 0; i < 20000; i++) {

@@ -342,7 +342,6 @@ END_TEST
 
 int main(void)
 {
-    fp_formats_init();
     Suite *s = suite_create("formats");
     TCase *tc = tcase_create("vectors");
     tcase_set_timeout(tc, 120);

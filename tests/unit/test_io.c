@@ -687,7 +687,6 @@ END_TEST
 
 int main(void)
 {
-    fp_formats_init();
     Suite *s = suite_create("io");
     TCase *tc = tcase_create("io");
     tcase_set_timeout(tc, 120);

@@ -503,7 +503,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-    fp_formats_init();
     SRunner *sr = srunner_create(suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

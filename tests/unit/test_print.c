@@ -32,7 +32,6 @@ static int text_mismatch(const char *what, fp_id f, uint64_t pattern, const char
 
 START_TEST(checker_detects_mismatch)
 {
-    fp_formats_init();
     /* a deliberately wrong expectation must be reported */
     ck_assert_int_eq(text_mismatch("self-test (expected mismatch)", FP_F16, 0x000F, "8.940700e-07",
                                    "8.940690e-07"),
@@ -81,7 +80,6 @@ static int check_file(const char *dir, fp_id f, printer print, int *lines)
 
 START_TEST(print_every_pattern)
 {
-    fp_formats_init();
     fp_id f = vector_formats[_i];
     int lines;
     int bad = check_file("print", f, fp_print_mlir, &lines);
@@ -92,7 +90,6 @@ END_TEST
 
 START_TEST(g17_every_pattern)
 {
-    fp_formats_init();
     fp_id f = vector_formats[_i];
     int lines;
     int bad = check_file("decode", f, fp_print_g17, &lines);
@@ -171,7 +168,6 @@ static const print_case spec_cases[] = {
 
 START_TEST(spec_examples)
 {
-    fp_formats_init();
     int bad = 0;
     for (size_t i = 0; i < sizeof spec_cases / sizeof spec_cases[0]; i++) {
         char buf[FP_PRINT_MAX];
@@ -224,7 +220,6 @@ static const to_string_case to_string_cases[] = {
 
 START_TEST(to_string_modes)
 {
-    fp_formats_init();
     int bad = 0;
     for (size_t i = 0; i < sizeof to_string_cases / sizeof to_string_cases[0]; i++) {
         const to_string_case *c = &to_string_cases[i];
@@ -241,7 +236,6 @@ END_TEST
  * pattern (the printer's purpose), and fits the buffer. */
 START_TEST(f32_f64_round_trip)
 {
-    fp_formats_init();
     uint64_t x = 0x9E3779B97F4A7C15u;
     int bad = 0;
     for (int i = 0; i < 200000; i++) {
