@@ -6,6 +6,8 @@ set -u
 IRRUN=${IRRUN:-build/ir-run}
 fail=0
 runs=0
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 probe() { # name, then the ir-run arguments
     name=$1
     shift
@@ -22,6 +24,12 @@ probe() { # name, then the ir-run arguments
             echo "FAIL: $name: allocation $k of $total failing gives exit status $st"
             fail=1
         fi
+        # outputs go through a temporary name: none may survive a failure
+        if ls "$out" | grep -q 'tmp-'; then
+            echo "FAIL: $name: allocation $k of $total failing leaves $(ls "$out")"
+            fail=1
+            rm -f "$out"/*tmp-*
+        fi
         if [ "$k" -lt 300 ]; then k=$((k + 1)); else k=$((k + step)); fi
     done
 }
@@ -32,6 +40,11 @@ probe jax-module --interpret tests/parse/ok/jax_module.mlir --args='[dense<[1.0,
 probe validation examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
     --input 1=examples/validation/rhs.npy --expect 0=examples/validation/backend_out.npy
 probe golden test examples/golden/suite.yaml
+probe golden-junit test examples/golden/suite.yaml --junit "$out/junit.xml"
+probe output-dir examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
+    --input 1=examples/validation/rhs.npy --output-dir "$out" --output-format yaml
+probe output-file -o "$out/results.txt" --split-input-file --output-dir "$out" tests/cli/decisions.mlir
+probe refused-output examples/quickstart.mlir -o examples/quickstart.mlir
 probe formats encode f8E4M3 -- 0.1 1e-3 -7.5
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

@@ -44,5 +44,151 @@ printf 'func.func @main(%%x: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {\n  func
 expect_rc 0 "$IRRUN" id.mlir --input x=nan.yaml
 expect_in out "[0x7F, 0x7F, 1.000000e+00, 0xFF]"
 
+# ---- outputs never clobber an input ------------------------------------------------
+cp "$here/examples/quickstart.mlir" prog.mlir
+cp prog.mlir prog.orig
+expect_rc 2 "$IRRUN" prog.mlir -o prog.mlir
+expect_in err "refusing to overwrite an input"
+cmp -s prog.mlir prog.orig && ok || bad "-o over the program changed it"
+ln -s prog.mlir link.mlir
+expect_rc 2 "$IRRUN" prog.mlir -o link.mlir
+cmp -s prog.mlir prog.orig && ok || bad "-o through a link changed the program"
+ln prog.mlir hard.mlir
+expect_rc 2 "$IRRUN" hard.mlir -o prog.mlir
+cmp -s prog.mlir prog.orig && ok || bad "-o over a hard link of the program changed it"
+echo '[dense<[1.5, 100.0]> : tensor<2xf8E4M3FN>]' >args.txt
+cp args.txt args.orig
+printf 'func.func @main(%%x: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {\n  func.return %%x : tensor<2xf8E4M3FN>\n}\n' >arg.mlir
+expect_rc 2 "$IRRUN" arg.mlir --args=@args.txt -o args.txt
+cmp -s args.txt args.orig && ok || bad "-o over the --args file changed it"
+# -o through a link writes the file it names, and keeps the link
+ln -s real_out.txt out_link.txt
+expect_rc 0 "$IRRUN" prog.mlir -o out_link.txt
+[ -L out_link.txt ] && ok || bad "-o replaced a symbolic link"
+expect_in real_out.txt "tensor<f8E4M3>"
+# --output-dir D --expect 0=D/result0.npy: the backend's file is kept and compared
+mkdir D
+cp "$here/examples/validation/matmul_f8.mlir" "$here/examples/validation/lhs.npy" \
+    "$here/examples/validation/rhs.npy" .
+cp "$here/examples/validation/backend_out.npy" D/result0.npy
+cp D/result0.npy backend.orig
+expect_rc 2 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=rhs.npy --output-dir D --expect 0=D/result0.npy
+expect_in err "refusing to overwrite an input"
+cmp -s D/result0.npy backend.orig && ok || bad "--output-dir overwrote the --expect file"
+expect_in out "differing" # the comparison still ran, against the backend's data
+expect_rc 2 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=D/result0.npy --output-dir D
+cmp -s D/result0.npy backend.orig && ok || bad "--output-dir overwrote an --input file"
+# the JUnit report may not replace the manifest
+cp "$here/examples/golden/"* .
+cp suite.yaml suite.orig
+expect_rc 2 "$IRRUN" test suite.yaml --junit suite.yaml
+cmp -s suite.yaml suite.orig && ok || bad "--junit overwrote the manifest"
+expect_rc 0 "$IRRUN" test suite.yaml --junit j.xml
+expect_in j.xml "<testsuites"
+
+# ---- no partial files: a failed write leaves nothing (or the old file) behind ---------
+if [ -w /dev/full ]; then
+    expect_rc 2 "$IRRUN" prog.mlir -o /dev/full
+    expect_in err "write error"
+fi
+mkdir ro
+echo old >ro/result0.npy
+chmod 555 ro
+if ! touch ro/probe 2>/dev/null; then # not when root ignores the mode
+    expect_rc 2 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=rhs.npy --output-dir ro
+    expect_in ro/result0.npy old
+fi
+chmod 755 ro
+ls ro D . | grep -q 'tmp-' && bad "a temporary file was left behind: $(ls ro D .)" || ok
+# a file size limit makes the write of the npy fail half way: no partial result
+if (ulimit -f 1) 2>/dev/null; then
+    mkdir big
+    printf 'func.func @main() -> tensor<4096xf32> {\n  %%0 = stablehlo.iota dim = 0 : tensor<4096xf32>\n  func.return %%0 : tensor<4096xf32>\n}\n' >big.mlir
+    (ulimit -f 4; trap '' XFSZ; "$IRRUN" big.mlir --output-dir big >out 2>err)
+    rc=$?
+    [ "$rc" = 2 ] && ok || bad "write beyond the file size limit: exit $rc"
+    [ -e big/result0.npy ] && bad "a truncated result0.npy was left" || ok
+    ls big | grep -q 'tmp-' && bad "temporary left behind: $(ls big)" || ok
+fi
+
+# ---- empty names, per-chunk output names ----------------------------------------------
+expect_rc 2 "$IRRUN" prog.mlir --output-dir ''
+expect_rc 2 "$IRRUN" prog.mlir --output-dir=
+expect_rc 2 "$IRRUN" prog.mlir -o ''
+expect_rc 2 "$IRRUN" test suite.yaml --junit=
+printf 'func.func @main() -> tensor<i32> {\n  %%0 = stablehlo.constant dense<1> : tensor<i32>\n  func.return %%0 : tensor<i32>\n}\n// -----\nfunc.func @main() -> tensor<i32> {\n  %%0 = stablehlo.constant dense<2> : tensor<i32>\n  func.return %%0 : tensor<i32>\n}\n' >two.mlir
+mkdir C
+expect_rc 0 "$IRRUN" --split-input-file two.mlir --output-dir C --output-format yaml
+expect_in C/chunk0.result0.yaml "values: 1"
+expect_in C/chunk1.result0.yaml "values: 2"
+[ -e C/result0.yaml ] && bad "split run wrote result0.yaml" || ok
+mkdir M
+expect_rc 0 "$IRRUN" prog.mlir prog.mlir --output-dir M
+[ -e M/chunk0.result0.npy ] && [ -e M/chunk1.result0.npy ] && ok || bad "two files: $(ls M)"
+
+# ---- stdout that cannot be written is an error -----------------------------------------
+for cmd in "info f8E4M3FN" "table f4E2M1FN" "encode f8E5M2 1.0" "decode f8E5M2 0x3C" "--help" "--version" "prog.mlir"; do
+    # shellcheck disable=SC2086
+    "$IRRUN" $cmd >&- 2>err
+    rc=$?
+    [ "$rc" = 2 ] && ok || bad "ir-run $cmd with stdout closed: exit $rc"
+    if [ -w /dev/full ]; then
+        "$IRRUN" $cmd >/dev/full 2>err
+        rc=$?
+        [ "$rc" = 2 ] && ok || bad "ir-run $cmd > /dev/full: exit $rc"
+    fi
+done
+# a closed stdout is not reused by the -o file
+"$IRRUN" prog.mlir -o closed_out.txt >&- 2>err
+expect_in closed_out.txt "tensor<f8E4M3>"
+
+# ---- only regular files are read, up to a cap ------------------------------------------
+expect_rc 2 timeout 60 "$IRRUN" /dev/zero
+expect_in err "not a regular file"
+mkfifo fifo.mlir
+# (under timeout: a regression would block for ever waiting for a writer)
+expect_rc 2 timeout 20 "$IRRUN" fifo.mlir
+expect_rc 2 timeout 20 "$IRRUN" compare --type f32 fifo.mlir /dev/zero
+expect_rc 2 "$IRRUN" .
+expect_in err "is a directory"
+printf 'cases:\n  - program: /dev/zero\n    outputs: []\n' >zero_prog.yaml
+expect_rc 2 timeout 60 "$IRRUN" test zero_prog.yaml
+expect_rc 2 timeout 20 "$IRRUN" prog.mlir --input 0=fifo.mlir
+IRRUN_MAX_FILE_SIZE=100 "$IRRUN" prog.mlir >out 2>err
+[ $? = 2 ] && ok || bad "IRRUN_MAX_FILE_SIZE=100 not enforced"
+expect_in err "larger than the file size limit of 100 bytes"
+size=$(wc -c <prog.mlir)
+IRRUN_MAX_FILE_SIZE=$size "$IRRUN" prog.mlir >out 2>err && ok || bad "a file of exactly the limit refused"
+IRRUN_MAX_FILE_SIZE=2k "$IRRUN" prog.mlir >out 2>err && ok || bad "IRRUN_MAX_FILE_SIZE=2k"
+IRRUN_MAX_FILE_SIZE=1k "$IRRUN" prog.mlir >out 2>err
+[ $? = 2 ] && ok || bad "IRRUN_MAX_FILE_SIZE=1k: a file of $size bytes accepted"
+IRRUN_MAX_FILE_SIZE=lots "$IRRUN" prog.mlir >out 2>err
+[ $? = 2 ] && ok || bad "a bad IRRUN_MAX_FILE_SIZE accepted"
+head -c 200 /dev/zero | IRRUN_MAX_FILE_SIZE=100 "$IRRUN" - >out 2>err
+[ $? = 2 ] && ok || bad "stdin beyond the cap accepted"
+expect_in err "<stdin>: larger than the file size limit"
+
+# ---- nothing to run: stdout as REF (empty), a warning, an error on request -------------
+printf '' >empty.mlir
+printf '// just a comment\n' >comment.mlir
+# /dev/null is a device: refused as any other (a clear error, not a silent pass)
+expect_rc 2 "$IRRUN" /dev/null
+expect_in err "not a regular file"
+for f in empty.mlir comment.mlir; do
+    expect_rc 0 "$IRRUN" "$f"
+    [ -s out ] && bad "$f printed on stdout" || ok
+    expect_in err "warning: $f: no function to run"
+    expect_in err "0 passed, 0 failed, 1 without functions"
+    expect_rc 2 "$IRRUN" --require-functions "$f"
+    expect_in err "error: $f: no function to run"
+done
+printf '' | "$IRRUN" - >out 2>err
+[ $? = 0 ] && ok || bad "empty stdin"
+expect_in err "warning: <stdin>: no function to run"
+printf 'cases:\n  - program: empty.mlir\n    outputs: []\n' >empty_case.yaml
+expect_rc 2 "$IRRUN" test empty_case.yaml
+expect_in out "FAIL case1: "
+expect_in out "no function to run"
+
 echo "files.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

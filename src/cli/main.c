@@ -1,7 +1,10 @@
 /* ir-run: dispatches the format subcommands; everything else runs programs. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cmds_io.h"
@@ -22,8 +25,26 @@ static const subcommand subcommands[] = {
     { "test", cmd_test },
 };
 
+/* A standard descriptor closed by the caller (`>&-`) would be reused by the
+ * next file opened, and results meant for stdout would land in an output
+ * file. Holding it with /dev/null opened read-only keeps the number taken
+ * and makes every write to it fail (EBADF), which the end of main reports. */
+static void hold_closed_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        int got = open("/dev/null", O_RDONLY);
+        if (got >= 0 && got != fd) {
+            dup2(got, fd);
+            close(got);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
+    hold_closed_std_fds();
     int status = -1;
     if (argc > 1) {
         for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
@@ -32,6 +53,13 @@ int main(int argc, char **argv)
     }
     if (status < 0)
         status = cmd_run(argc, argv);
+    /* every command's output ends here: one that could not be written is
+     * never a success (a full disk, a closed pipe) */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "ir-run: error writing standard output: %s\n", strerror(errno));
+        if (status < 2)
+            status = 2;
+    }
     fp_tables_free();
     /* lets tests/alloc_failures.sh know how many allocations to fail */
     if (getenv("IRRUN_ALLOC_REPORT"))

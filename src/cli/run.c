@@ -4,12 +4,14 @@
  * two leading dashes, `--opt=value` or `--opt value`. */
 #include "cli/run.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
+#include "io/outfile.h"
 #include "io/run_io.h"
 #include "io/tensor_io.h"
 #include "interp/tensor.h"
@@ -28,8 +30,12 @@ typedef struct {
     const char *args_text;
     interp_options io;
     io_run_opts files_io; /* --input, --output-dir, --expect (src/io/run_io.h) */
+    bool require_functions;
     const char **files;
     int nfiles;
+    io_inputs reads; /* every file read, so that no output overwrites one */
+    int chunk;       /* chunks run so far, for per-chunk output names */
+    bool many_chunks;
 } run_options;
 
 static void usage(FILE *out)
@@ -38,7 +44,7 @@ static void usage(FILE *out)
           "  --interpret                      accepted for stablehlo-translate compatibility\n"
           "  --split-input-file[=MARKER]      run each chunk separated by '// -----' on its own\n"
           "  --output-split-marker=STR        written between chunk outputs\n"
-          "  -o FILE                          write results to FILE\n"
+          "  -o FILE                          write results to FILE (never one of the inputs)\n"
           "  --emit=ir                        print the checked program instead of running it\n"
           "  --entry NAME                     run function NAME\n"
           "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
@@ -49,8 +55,10 @@ static void usage(FILE *out)
           "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
           "                                   write each result as DIR/result<N>.<ext>\n"
+          "                                   (DIR/chunk<K>.result<N>.<ext> for several chunks)\n"
           "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--report text|json]\n"
           "                                   compare a result with a backend's output file\n"
+          "  --require-functions              a file or chunk without functions is an error\n"
           "  --help, --version\n"
           "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
           out);
@@ -139,7 +147,7 @@ static int parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "o", true, &v, &missing)) {
-            if (missing)
+            if (missing || !*v)
                 return usage_error("option %s needs a file name", a);
             o->output = v;
             continue;
@@ -160,6 +168,10 @@ static int parse_options(int argc, char **argv, run_options *o)
             if (missing)
                 return usage_error("option %s needs a value", a);
             o->args_text = v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "require-functions", false, &v, &missing)) {
+            o->require_functions = true;
             continue;
         }
         if (opt_match(argv, argc, &i, "strict-eq", false, &v, &missing)) {
@@ -193,9 +205,10 @@ static int parse_options(int argc, char **argv, run_options *o)
         }
         if (opt_match(argv, argc, &i, "mlir-print-elementsattrs-with-hex-if-larger", true, &v, &missing)) {
             char *end;
+            errno = 0;
             long n = missing ? 0 : strtol(v, &end, 10);
-            if (missing || *v == '\0' || *end != '\0')
-                return usage_error("option %s needs an integer", a);
+            if (missing || *v == '\0' || *end != '\0' || errno == ERANGE)
+                return usage_error("option %s needs an integer (a long)", a);
             o->io.hex_threshold = n;
             continue;
         }
@@ -234,6 +247,7 @@ static bool is_marker(const char *p, const char *eol, const char *marker)
 
 typedef struct {
     int passed, failed;
+    int empty;  /* files or chunks without a function */
     int status; /* worst: 2 > 1 > 0 */
 } tally;
 
@@ -305,7 +319,8 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
         for (int k = 0; k < oc.nresults; k++)
             if (interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out) != 0)
                 s = 2;
-        int r = io_run_results(&o->files_io, oc.results, oc.nresults, out, stderr);
+        int r = io_run_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1, oc.results,
+                               oc.nresults, out, stderr);
         if (r > s)
             s = r;
     }
@@ -318,6 +333,21 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
     return s;
 }
 
+/* A program with no function runs nothing: REF prints nothing and exits 0,
+ * and stdout stays so, but a truncated download must not pass unnoticed. */
+static int no_function(const run_options *o, diag_source *src, int line, tally *t)
+{
+    const char *what = o->require_functions ? "error" : "warning";
+    if (o->split)
+        fprintf(stderr, "%s: %s:%d: no function to run\n", what, src->name, line);
+    else
+        fprintf(stderr, "%s: %s: no function to run\n", what, src->name);
+    if (o->require_functions)
+        return 2;
+    t->empty++;
+    return -1;
+}
+
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
     ir_module *m = ir_parse(src, begin, end, line);
@@ -326,12 +356,17 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
         s = 2;
     } else if (ir_check_module(m, src) != 0) {
         s = 2;
+    } else if (m->nfuncs == 0) {
+        s = no_function(o, src, line, t);
     } else if (o->emit_ir) {
         s = ir_print_module(m, out) == 0 ? 0 : 2;
     } else {
         s = run_checked(o, m, src, out);
     }
     ir_module_free(m);
+    o->chunk++;
+    if (s < 0)
+        return;
     worst(t, s);
     if (s == 0)
         t->passed++;
@@ -425,47 +460,85 @@ static int load_args(run_options *o, tensor ***out, int *n)
     return rc;
 }
 
+/* Every file the run reads, so that -o and --output-dir can refuse them. */
+static int collect_reads(run_options *o)
+{
+    for (int i = 0; i < o->nfiles; i++)
+        if (io_inputs_add(&o->reads, o->files[i]) != 0)
+            return -1;
+    if (o->args_text && o->args_text[0] == '@' && io_inputs_add(&o->reads, o->args_text + 1) != 0)
+        return -1;
+    return io_run_add_reads(&o->files_io, &o->reads);
+}
+
+static void run_all(run_options *o, FILE *out, tally *t)
+{
+    tensor **args = NULL;
+    int nargs = 0;
+    if (o->args_text && load_args(o, &args, &nargs) != 0) {
+        t->status = 2;
+        return;
+    }
+    o->io.args = args;
+    o->io.nargs = nargs;
+    o->many_chunks = o->split || o->nfiles > 1;
+    bool first = true;
+    for (int i = 0; i < o->nfiles; i++)
+        run_file(o, o->files[i], out, t, &first);
+    if (!o->emit_ir) {
+        fprintf(stderr, "%d passed, %d failed", t->passed, t->failed);
+        if (t->empty)
+            fprintf(stderr, ", %d without functions", t->empty);
+        fputc('\n', stderr);
+    }
+    for (int i = 0; i < nargs; i++)
+        tensor_release(args[i]);
+    mem_free(args);
+}
+
 int cmd_run(int argc, char **argv)
 {
     run_options o;
     memset(&o, 0, sizeof o);
     io_run_opts_init(&o.files_io);
+    io_inputs_init(&o.reads);
     int s = parse_options(argc, argv, &o);
+    if (s < 0 && o.nfiles == 0)
+        s = usage_error("%s", "no input file (use '-' for stdin)");
+    if (s < 0 && collect_reads(&o) != 0) {
+        fputs("ir-run: out of memory\n", stderr);
+        s = 2;
+    }
     if (s >= 0) {
+        io_inputs_free(&o.reads);
         mem_free(o.files);
         return s;
     }
-    if (o.nfiles == 0) {
-        mem_free(o.files);
-        return usage_error("%s", "no input file (use '-' for stdin)");
-    }
+    /* -o goes to a temporary name first: the inputs are all read before the
+     * output appears, and a failed write leaves the old file alone */
+    io_outfile of;
+    io_error err;
     FILE *out = stdout;
-    if (o.output && !(out = fopen(o.output, "w"))) {
-        fprintf(stderr, "ir-run: cannot open '%s' for writing\n", o.output);
-        mem_free(o.files);
-        return 2;
+    tally t = { 0, 0, 0, 0 };
+    if (o.output) {
+        if (io_outfile_open(&of, o.output, &o.reads, &err) != 0) {
+            fprintf(stderr, "ir-run: -o: %s\n", err.text);
+            t.status = 2;
+        } else {
+            out = of.f;
+        }
     }
-    tensor **args = NULL;
-    int nargs = 0;
-    tally t = { 0, 0, 0 };
-    if (o.args_text && load_args(&o, &args, &nargs) != 0) {
+    if (t.status == 0)
+        run_all(&o, out, &t);
+    if (o.output && out != stdout) {
+        if (io_outfile_commit(&of, &err) != 0) {
+            fprintf(stderr, "ir-run: -o: %s\n", err.text);
+            t.status = 2;
+        }
+    } else if (fflush(out) != 0 || ferror(out)) {
         t.status = 2;
-    } else {
-        o.io.args = args;
-        o.io.nargs = nargs;
-        bool first = true;
-        for (int i = 0; i < o.nfiles; i++)
-            run_file(&o, o.files[i], out, &t, &first);
-        if (!o.emit_ir)
-            fprintf(stderr, "%d passed, %d failed\n", t.passed, t.failed);
     }
-    for (int i = 0; i < nargs; i++)
-        tensor_release(args[i]);
-    mem_free(args);
-    if (fflush(out) != 0 || ferror(out))
-        t.status = 2;
-    if (out != stdout)
-        fclose(out);
+    io_inputs_free(&o.reads);
     mem_free(o.files);
     return t.status;
 }

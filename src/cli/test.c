@@ -21,6 +21,7 @@
 #include "cli/cmds_io.h"
 #include "interp/interp.h"
 #include "io/compare.h"
+#include "io/outfile.h"
 #include "io/tensor_io.h"
 #include "ir/ir.h"
 #include "util/mem.h"
@@ -510,6 +511,10 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         goto done;
     }
     const ir_func *f = find_entry(mod, entry);
+    if (mod->nfuncs == 0) {
+        fail(o, true, xprintf("%s: no function to run", prog));
+        goto done;
+    }
     if (!f) {
         fail(o, true, xprintf("%s: no entry function %s%s", prog, entry ? "@" : "",
                               entry ? entry : "(main, or a single function)"));
@@ -607,13 +612,15 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-static int write_junit(const char *path, const result_list *r)
+static int write_junit(const char *path, const result_list *r, const io_inputs *reads)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "ir-run test: cannot create %s: %s\n", path, strerror(errno));
+    io_outfile of;
+    io_error err;
+    if (io_outfile_open(&of, path, reads, &err) != 0) {
+        fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
         return -1;
     }
+    FILE *f = of.f;
     int failures = 0;
     double total = 0;
     for (int i = 0; i < r->n; i++) {
@@ -656,8 +663,8 @@ static int write_junit(const char *path, const result_list *r)
         i = j;
     }
     fprintf(f, "</testsuites>\n");
-    if (ferror(f) | (fclose(f) != 0)) {
-        fprintf(stderr, "ir-run test: error writing %s\n", path);
+    if (io_outfile_commit(&of, &err) != 0) {
+        fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
         return -1;
     }
     return 0;
@@ -693,9 +700,9 @@ int cmd_test(int argc, char **argv)
             test_usage(stdout);
             mem_free(paths);
             return 0;
-        } else if (strcmp(a, "--junit") == 0 && i + 1 < argc) {
+        } else if (strcmp(a, "--junit") == 0 && i + 1 < argc && argv[i + 1][0]) {
             junit = argv[++i];
-        } else if (strncmp(a, "--junit=", 8) == 0) {
+        } else if (strncmp(a, "--junit=", 8) == 0 && a[8]) {
             junit = a + 8;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "ir-run test: unknown option or missing value '%s'\n", a);
@@ -775,8 +782,14 @@ int cmd_test(int argc, char **argv)
     }
     printf("%d passed, %d failed\n", passed, failed);
     int status = any_bad ? 2 : failed ? 1 : 0;
-    if (junit && write_junit(junit, &res) != 0)
+    io_inputs reads;
+    io_inputs_init(&reads);
+    bool reads_known = true;
+    for (int i = 0; i < nman; i++)
+        reads_known &= io_inputs_add(&reads, paths[i]) == 0;
+    if (junit && (!reads_known || write_junit(junit, &res, &reads) != 0))
         status = 2;
+    io_inputs_free(&reads);
     for (int i = 0; i < res.n; i++) {
         mem_free(res.v[i].suite);
         mem_free(res.v[i].name);

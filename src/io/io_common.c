@@ -1,11 +1,16 @@
 /* Shared pieces of the tensor file readers and writers: messages, file
  * loading, dispatch by extension, shapes and element texts. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/outfile.h"
 #include "io/tensor_io.h"
 #include "types/fpprint.h"
 #include "util/mem.h"
@@ -54,53 +59,127 @@ const char *io_format_ext(io_format f)
     case IO_FMT_NPY: return "npy";
     case IO_FMT_BIN: return "bin";
     case IO_FMT_YAML: return "yaml";
-    default: return "?";
+    case IO_FMT_UNKNOWN: break;
     }
+    return "?";
+}
+
+uint64_t io_max_file_bytes(void)
+{
+    const char *v = getenv("IRRUN_MAX_FILE_SIZE");
+    if (!v || !*v)
+        return IO_DEFAULT_MAX_FILE_BYTES;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    uint64_t unit = 1;
+    switch (*end) {
+    case 'K': case 'k': unit = UINT64_C(1) << 10; end++; break;
+    case 'M': case 'm': unit = UINT64_C(1) << 20; end++; break;
+    case 'G': case 'g': unit = UINT64_C(1) << 30; end++; break;
+    case 'T': case 't': unit = UINT64_C(1) << 40; end++; break;
+    }
+    if (errno || *end || v[0] == '-' || (n && (uint64_t)n > UINT64_MAX / unit))
+        return 0; /* unusable: io_slurp reports it */
+    return (uint64_t)n * unit;
 }
 
 unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
+    uint64_t limit = io_max_file_bytes();
+    if (limit == 0) {
+        io_errorf(err, "IRRUN_MAX_FILE_SIZE='%s' is not a size (bytes, or a number with K, M, G or T)",
+                  getenv("IRRUN_MAX_FILE_SIZE"));
+        return NULL;
+    }
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; the type check
+     * below then turns it away with everything else that is not a file */
+    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) {
         io_errorf(err, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    /* read in growing chunks rather than trusting a size from fseek, so
-     * pipes and files changing under us are handled alike */
-    size_t cap = 4096, n = 0;
+    if (!is_stdin) {
+        const char *why = NULL;
+        if (fstat(fd, &st) != 0)
+            why = strerror(errno);
+        else if (S_ISDIR(st.st_mode))
+            why = "is a directory";
+        else if (!S_ISREG(st.st_mode))
+            why = "not a regular file (devices, FIFOs and sockets are not read; use '-' for a stream)";
+        else if ((uint64_t)st.st_size > limit)
+            why = "larger than the file size limit";
+        if (why) {
+            if ((uint64_t)st.st_size > limit && S_ISREG(st.st_mode))
+                io_errorf(err, "%s: %s of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)", path,
+                          why, limit);
+            else
+                io_errorf(err, "%s: cannot read: %s", path, why);
+            close(fd);
+            return NULL;
+        }
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    }
+    /* read in growing chunks rather than trusting the size, so pipes and
+     * files changing under us are handled alike */
+    size_t cap = limit < 4096 ? (size_t)limit : 4096, n = 0;
     unsigned char *buf = mem_alloc(cap + 1);
+    bool too_big = false, read_failed = false;
+    int saved = 0;
     while (buf) {
         if (n == cap) {
-            unsigned char *bigger = cap > SIZE_MAX / 2 - 1 ? NULL : mem_realloc(buf, 2 * cap + 1);
+            if ((uint64_t)n >= limit) {
+                /* one byte past the limit tells "exactly at" from "over" */
+                unsigned char probe;
+                ssize_t got;
+                while ((got = read(fd, &probe, 1)) < 0 && errno == EINTR)
+                    ;
+                too_big = got != 0;
+                break;
+            }
+            size_t want = cap > SIZE_MAX / 2 - 1 ? SIZE_MAX : 2 * cap;
+            if ((uint64_t)want > limit)
+                want = (size_t)limit;
+            unsigned char *bigger = mem_realloc(buf, want + 1);
             if (!bigger) {
                 mem_free(buf);
                 buf = NULL;
                 break;
             }
             buf = bigger;
-            cap *= 2;
+            cap = want;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
+        size_t chunk = cap - n < (size_t)1 << 30 ? cap - n : (size_t)1 << 30;
+        ssize_t got = read(fd, buf + n, chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            saved = errno;
+            read_failed = true;
+            break;
+        }
         if (got == 0)
             break;
+        n += (size_t)got;
     }
+    if (!is_stdin)
+        close(fd);
+    const char *label = is_stdin ? "<stdin>" : path;
     if (!buf) {
-        if (!is_stdin)
-            fclose(f);
-        io_errorf(err, "%s: out of memory", path);
+        io_errorf(err, "%s: out of memory", label);
         return NULL;
     }
-    if (ferror(f)) {
-        io_errorf(err, "%s: read error: %s", path, strerror(errno));
-        if (!is_stdin)
-            fclose(f);
+    if (too_big || read_failed) {
+        if (too_big)
+            io_errorf(err, "%s: larger than the file size limit of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)",
+                      label, limit);
+        else
+            io_errorf(err, "%s: read error: %s", label, strerror(saved));
         mem_free(buf);
         return NULL;
     }
-    if (!is_stdin)
-        fclose(f);
     buf[n] = '\0';
     *len = n;
     return buf;
@@ -123,14 +202,15 @@ tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, i
     switch (fmt) {
     case IO_FMT_NPY: t = io_read_npy(buf, len, path, expect, err); break;
     case IO_FMT_BIN: t = io_read_bin(buf, len, path, expect, err); break;
-    default: t = io_read_yaml(buf, len, path, expect, err); break;
+    case IO_FMT_YAML: t = io_read_yaml(buf, len, path, expect, err); break;
+    case IO_FMT_UNKNOWN: break;
     }
     mem_free(buf);
     return t;
 }
 
 int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
-                  io_error *err)
+                  const io_inputs *inputs, io_error *err)
 {
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
@@ -139,22 +219,22 @@ int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr
                   path);
         return -1;
     }
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        io_errorf(err, "%s: cannot create: %s", path, strerror(errno));
+    io_outfile o;
+    if (io_outfile_open(&o, path, inputs, err) != 0)
+        return -1;
+    int rc = 0;
+    switch (fmt) {
+    case IO_FMT_NPY: rc = io_write_npy(o.f, t, descr); break;
+    case IO_FMT_BIN: rc = io_write_bin(o.f, t); break;
+    case IO_FMT_YAML: rc = io_write_yaml(o.f, t); break;
+    case IO_FMT_UNKNOWN: break;
+    }
+    if (rc != 0) {
+        io_errorf(err, "%s: write error", path);
+        io_outfile_discard(&o);
         return -1;
     }
-    int rc;
-    switch (fmt) {
-    case IO_FMT_NPY: rc = io_write_npy(f, t, descr); break;
-    case IO_FMT_BIN: rc = io_write_bin(f, t); break;
-    default: rc = io_write_yaml(f, t); break;
-    }
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc != 0)
-        io_errorf(err, "%s: write error", path);
-    return rc;
+    return io_outfile_commit(&o, err);
 }
 
 int io_parse_shape(const char *text, tensor_type *t)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "io/options.h"
+#include "io/outfile.h"
 #include "util/mem.h"
 
 void io_run_opts_init(io_run_opts *o)
@@ -78,6 +79,8 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
     if ((r = io_opt_value(NULL, "--output-dir", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
+        if (!*v)
+            return io_opt_bad_value(NULL, "--output-dir", v, "a directory name");
         o->output_dir = v;
         return 1;
     }
@@ -119,6 +122,17 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
 }
 
 bool io_run_wants_results(const io_run_opts *o) { return o->output_dir || o->nexpect; }
+
+int io_run_add_reads(const io_run_opts *o, io_inputs *reads)
+{
+    for (int k = 0; k < o->ninputs; k++)
+        if (io_inputs_add(reads, o->inputs[k].path) != 0)
+            return -1;
+    for (int k = 0; k < o->nexpect; k++)
+        if (io_inputs_add(reads, o->expect[k].path) != 0)
+            return -1;
+    return 0;
+}
 
 /* The argument an --input key names: a decimal index or an argument name
  * (with or without '%'). -1 when none. */
@@ -167,8 +181,8 @@ int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *e
     return rc;
 }
 
-int io_run_results(const io_run_opts *o, tensor *const *results, int nresults, FILE *out,
-                   FILE *err)
+int io_run_results(const io_run_opts *o, const io_inputs *reads, int chunk, tensor *const *results,
+                   int nresults, FILE *out, FILE *err)
 {
     int rc = 0;
     if (o->output_dir) {
@@ -176,15 +190,19 @@ int io_run_results(const io_run_opts *o, tensor *const *results, int nresults, F
          * first write */
         mkdir(o->output_dir, 0777);
         for (int k = 0; k < nresults; k++) {
-            size_t n = strlen(o->output_dir) + 32;
+            size_t n = strlen(o->output_dir) + 48;
             char *path = mem_alloc(n);
             if (!path) {
                 fprintf(err, "ir-run: out of memory\n");
                 return 2;
             }
-            snprintf(path, n, "%s/result%d.%s", o->output_dir, k, io_format_ext(o->output_format));
+            if (chunk < 0)
+                snprintf(path, n, "%s/result%d.%s", o->output_dir, k, io_format_ext(o->output_format));
+            else
+                snprintf(path, n, "%s/chunk%d.result%d.%s", o->output_dir, chunk, k,
+                         io_format_ext(o->output_format));
             io_error e;
-            if (io_write_file(path, o->output_format, results[k], o->npy_descr, &e) != 0) {
+            if (io_write_file(path, o->output_format, results[k], o->npy_descr, reads, &e) != 0) {
                 fprintf(err, "ir-run: %s\n", e.text);
                 rc = 2;
             }

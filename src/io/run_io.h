@@ -2,6 +2,7 @@
  *
  *   --input NAME_OR_INDEX=FILE   an entry argument from a .npy/.bin/.yaml file
  *   --output-dir DIR             write each result as DIR/result<N>.<ext>
+ *                                (DIR/chunk<K>.result<N>.<ext> for several chunks)
  *   --output-format npy|bin|yaml (default npy)
  *   --npy-descr=u1               plain-byte descrs instead of ml_dtypes names
  *   --expect INDEX=FILE          compare result INDEX with a backend's file
@@ -20,6 +21,7 @@
 #include <stdio.h>
 
 #include "io/compare.h"
+#include "io/outfile.h"
 #include "io/tensor_io.h"
 #include "ir/ir.h"
 
@@ -64,10 +66,17 @@ bool io_run_wants_results(const io_run_opts *o);
  * argument names, duplicates). New tensors are owned by the caller. */
 int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *err);
 
+/* Adds every file the options read (--input, --expect) to `reads`, so no
+ * output overwrites one. Returns 0 or -1 out of memory. */
+int io_run_add_reads(const io_run_opts *o, io_inputs *reads);
+
 /* Writes results (--output-dir) and compares them (--expect), printing the
- * reports on `out` and problems on `err`. Returns 0, 1 when an expectation
- * failed, 2 when a file was unusable. */
-int io_run_results(const io_run_opts *o, tensor *const *results, int nresults, FILE *out,
-                   FILE *err);
+ * reports on `out` and problems on `err`. Outputs are DIR/result<N>.<ext>,
+ * or DIR/chunk<K>.result<N>.<ext> when `chunk` >= 0 (a run of several
+ * chunks or files: K counts them from 0 in run order); none may be one of
+ * `reads`. Returns 0, 1 when an expectation failed, 2 when a file was
+ * unusable. */
+int io_run_results(const io_run_opts *o, const io_inputs *reads, int chunk, tensor *const *results,
+                   int nresults, FILE *out, FILE *err);
 
 #endif

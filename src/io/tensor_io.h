@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <yaml.h>
@@ -53,8 +54,17 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err);
 
 /* Loads a whole file into memory (mem_alloc'ed, NUL-terminated past *len so
- * text parsers may rely on it). NULL with *err filled on failure. */
+ * text parsers may rely on it). NULL with *err filled on failure. Only
+ * regular files are read ("-" reads stdin, whatever it is), and never more
+ * than io_max_file_bytes(): a device or FIFO named by mistake can neither
+ * block ir-run nor feed it without end. */
 unsigned char *io_slurp(const char *path, size_t *len, io_error *err);
+
+/* The cap on any file read: IRRUN_MAX_FILE_SIZE (bytes, or with a K/M/G/T
+ * suffix) when set, else IO_DEFAULT_MAX_FILE_BYTES; 0 when the variable is
+ * not a size. Read at each call: no state to set up. */
+#define IO_DEFAULT_MAX_FILE_BYTES (UINT64_C(4) << 30)
+uint64_t io_max_file_bytes(void);
 
 typedef enum {
     IO_NPY_NAME,  /* descr = NumPy's own code where NumPy has the type
@@ -67,9 +77,12 @@ typedef enum {
 int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr);
 int io_write_bin(FILE *out, const tensor *t);
 int io_write_yaml(FILE *out, const tensor *t);
-/* Writes `path` in `fmt` (by extension when IO_FMT_UNKNOWN). */
+/* Writes `path` in `fmt` (by extension when IO_FMT_UNKNOWN) through a
+ * temporary file renamed into place (io/outfile.h), refusing a path that is
+ * one of `inputs` (NULL: no check). */
+typedef struct io_inputs io_inputs;
 int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
-                  io_error *err);
+                  const io_inputs *inputs, io_error *err);
 
 /* The .npy descr string the writer uses for `elem` (without quotes). */
 const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16]);

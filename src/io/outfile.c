@@ -1,0 +1,176 @@
+/* Temporary-name-then-rename output files (see outfile.h). */
+#include "io/outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/mem.h"
+
+void io_inputs_init(io_inputs *in) { memset(in, 0, sizeof *in); }
+
+int io_inputs_add(io_inputs *in, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    if (in->n == in->cap) {
+        int cap = in->cap ? 2 * in->cap : 8;
+        const char **bigger = mem_realloc(in->paths, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            return -1;
+        in->paths = bigger;
+        in->cap = cap;
+    }
+    in->paths[in->n++] = path;
+    return 0;
+}
+
+void io_inputs_free(io_inputs *in)
+{
+    mem_free(in->paths);
+    io_inputs_init(in);
+}
+
+bool io_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The name to replace for `path`: through symbolic links (dangling ones
+ * included) the file they name, so the links themselves survive. */
+static char *link_target(const char *path)
+{
+    char *cur = mem_strndup(path, strlen(path));
+    struct stat st;
+    for (int depth = 0; cur && depth < 40 && lstat(cur, &st) == 0 && S_ISLNK(st.st_mode); depth++) {
+        char target[4096];
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n <= 0)
+            break;
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1;
+        char *next = mem_alloc(dir + (size_t)n + 1);
+        if (next) {
+            memcpy(next, cur, dir);
+            memcpy(next + dir, target, (size_t)n + 1);
+        }
+        mem_free(cur);
+        cur = next;
+    }
+    return cur;
+}
+
+int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || !*path) {
+        io_errorf(err, "an output file name may not be empty");
+        return -1;
+    }
+    for (int i = 0; inputs && i < inputs->n; i++) {
+        if (io_same_file(path, inputs->paths[i])) {
+            io_errorf(err, "%s: refusing to overwrite an input of this run (%s)", path,
+                      inputs->paths[i]);
+            return -1;
+        }
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a terminal, /dev/null or a pipe: nothing to protect by renaming,
+         * and a rename would replace the device node itself */
+        if (S_ISDIR(st.st_mode)) {
+            io_errorf(err, "%s: is a directory", path);
+            return -1;
+        }
+        if (!(o->f = fopen(path, "wb"))) {
+            io_errorf(err, "%s: cannot open for writing: %s", path, strerror(errno));
+            return -1;
+        }
+        o->path = mem_strndup(path, strlen(path)); /* for messages only */
+        return 0;
+    }
+    o->path = link_target(path);
+    size_t n = (o->path ? strlen(o->path) : 0) + 48;
+    o->tmp = mem_alloc(n);
+    if (!o->tmp || !o->path) {
+        io_outfile_discard(o);
+        io_errorf(err, "%s: out of memory", path);
+        return -1;
+    }
+    /* O_EXCL on a name no other writer uses: never follows a planted link,
+     * and the mode comes from the umask as for any new file */
+    int fd = -1;
+    for (unsigned attempt = 0; fd < 0 && attempt < 100; attempt++) {
+        snprintf(o->tmp, n, "%s.tmp-%ld-%u-%x", o->path, (long)getpid(), attempt,
+                 (unsigned)((uintptr_t)o >> 4));
+        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+        io_errorf(err, "%s: cannot create: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        mem_free(o->tmp);
+        o->tmp = NULL;
+        io_outfile_discard(o);
+        return -1;
+    }
+    return 0;
+}
+
+int io_outfile_commit(io_outfile *o, io_error *err)
+{
+    int rc = 0, saved = 0;
+    if (!o->tmp) { /* written in place (not a regular file) */
+        if (fflush(o->f) != 0 || ferror(o->f))
+            rc = -1;
+        if (fclose(o->f) != 0)
+            rc = -1;
+        o->f = NULL;
+        if (rc != 0)
+            io_errorf(err, "%s: write error: %s", o->path ? o->path : "output", strerror(errno));
+        io_outfile_discard(o);
+        return rc;
+    }
+    if (fflush(o->f) != 0 || ferror(o->f)) {
+        saved = errno;
+        rc = -1;
+    }
+    if (fclose(o->f) != 0 && rc == 0) {
+        saved = errno;
+        rc = -1;
+    }
+    o->f = NULL;
+    if (rc == 0 && rename(o->tmp, o->path) != 0) {
+        saved = errno;
+        rc = -1;
+    }
+    if (rc != 0) {
+        io_errorf(err, "%s: write error: %s", o->path, saved ? strerror(saved) : "unknown");
+        io_outfile_discard(o);
+        return -1;
+    }
+    mem_free(o->tmp);
+    mem_free(o->path);
+    memset(o, 0, sizeof *o);
+    return 0;
+}
+
+void io_outfile_discard(io_outfile *o)
+{
+    if (o->f)
+        fclose(o->f);
+    if (o->tmp)
+        unlink(o->tmp);
+    mem_free(o->tmp);
+    mem_free(o->path);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,49 @@
+/* Output files that never clobber an input and never exist half written.
+ *
+ * An output is written to a temporary file in the same directory (so the
+ * final rename stays on one file system and is atomic) and renamed over its
+ * real name only when every byte is written and flushed. A path that names
+ * the same file as one of the run's inputs (same device and inode, so links
+ * and different spellings are caught too) is refused before anything is
+ * opened. docs/tensor-files.md ("Output files") states the rules. */
+#ifndef IRRUN_IO_OUTFILE_H
+#define IRRUN_IO_OUTFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "io/tensor_io.h"
+
+typedef struct {
+    FILE *f;    /* write here */
+    char *path; /* the final name */
+    char *tmp;  /* the temporary name, removed unless committed */
+} io_outfile;
+
+/* The files a run reads, to refuse outputs that would overwrite them. */
+struct io_inputs {
+    const char **paths;
+    int n, cap;
+};
+
+void io_inputs_init(io_inputs *in);
+/* Records `path` ("-" and NULL are ignored). Returns 0 or -1 out of memory. */
+int io_inputs_add(io_inputs *in, const char *path);
+void io_inputs_free(io_inputs *in);
+
+/* True when both paths exist and are the same file. */
+bool io_same_file(const char *a, const char *b);
+
+/* Refuses `path` when it is one of `inputs` (NULL: none) or empty, else
+ * opens a temporary file beside it. Returns 0, or -1 with *err filled. */
+int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err);
+
+/* Flushes, checks for write errors, closes and renames into place. On any
+ * failure the temporary file is removed and the old `path`, if any, is left
+ * untouched. Returns 0 or -1 with *err filled. Always releases `o`. */
+int io_outfile_commit(io_outfile *o, io_error *err);
+
+/* Closes and removes the temporary file; `path` is not touched. */
+void io_outfile_discard(io_outfile *o);
+
+#endif
