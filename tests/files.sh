@@ -190,5 +190,33 @@ expect_rc 2 "$IRRUN" test empty_case.yaml
 expect_in out "FAIL case1: "
 expect_in out "no function to run"
 
+# ---- one YAML document per file -----------------------------------------------------
+printf 'values: [1.0]\n---\nvalues: [2.0]\n' >two_docs.yaml
+expect_rc 2 "$IRRUN" compare --type f32 two_docs.yaml two_docs.yaml
+expect_in err "two_docs.yaml:2:1: a second YAML document"
+printf 'values: [1.0]\n...\n# only a comment after the end marker\n' >one_doc.yaml
+expect_rc 0 "$IRRUN" compare --type f32 one_doc.yaml one_doc.yaml
+printf 'cases: []\n---\ncases: []\n' >two_manifests.yaml
+expect_rc 2 "$IRRUN" test two_manifests.yaml
+expect_in err "two_manifests.yaml:2:1: a second YAML document"
+
+# ---- numeric flags out of range: errors, never clamped ----------------------------------
+expect_rc 2 "$IRRUN" --mlir-print-elementsattrs-with-hex-if-larger=99999999999999999999 prog.mlir
+expect_rc 2 "$IRRUN" compare --type f32 --atol 1e-400 one_doc.yaml one_doc.yaml
+expect_rc 2 "$IRRUN" compare --type f32 --rtol 1e400 one_doc.yaml one_doc.yaml
+expect_rc 2 "$IRRUN" compare --type f32 --max-ulp 18446744073709551616 one_doc.yaml one_doc.yaml
+expect_rc 2 "$IRRUN" encode f8E5M2 --mode stochastic --seed -1 1.0
+expect_rc 2 "$IRRUN" encode f8E5M2 --mode stochastic --seed 0x10000000000000000 1.0
+expect_rc 2 "$IRRUN" decode f8E5M2 0x100
+printf 'cases:\n  - program: prog.mlir\n    outputs: []\n    rule: {atol: 1e-999}\n' >tiny_tol.yaml
+expect_rc 2 "$IRRUN" test tiny_tol.yaml
+
+# ---- bytes from a hostile .npy header are escaped in messages -----------------------------
+hdr=$(printf "{'descr': '<f\351\233', 'fortran_order': False, 'shape': (1,), }")
+{ printf '\223NUMPY\001\000'; printf "\\$(printf %03o $((${#hdr} + 1)))\\000"; printf '%s\n' "$hdr"; printf '\0\0\0\0'; } >esc.npy
+expect_rc 2 "$IRRUN" compare --type f32 esc.npy esc.npy
+expect_in err "header descr '<f\xE9\x9B' is not a known dtype"
+if LC_ALL=C grep -q "$(printf '\351')" err; then bad "a raw non-ASCII byte reached the message"; else ok; fi
+
 echo "files.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -201,7 +201,7 @@ int cmd_encode(int argc, char **argv)
             char *end;
             errno = 0;
             seed = strtoull(val, &end, 0);
-            if (errno || *end || !*val)
+            if (errno || *end || !*val || val[0] == '-')
                 return usage_error("encode", "bad seed '%s' (expected an unsigned integer)", val);
         } else {
             return usage_error("encode", "unknown option '%s'", a);

@@ -144,8 +144,9 @@ static bool parse_number(const char *s, double *out)
     char *end;
     if (!s || !*s)
         return false;
+    errno = 0;
     double x = strtod(s, &end);
-    if (*end || !isfinite(x) || x < 0)
+    if (*end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
         return false;
     *out = x;
     return true;
@@ -351,8 +352,14 @@ static bool manifest_load(manifest *m, const char *path)
         m->bad = true;
         return false;
     }
-    mem_free(text); /* the document owns copies of every scalar */
     m->loaded = true;
+    if (io_yaml_no_second_document(&m->parser, path, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        mem_free(text);
+        m->bad = true;
+        return false;
+    }
+    mem_free(text); /* the document owns copies of every scalar */
     yaml_node_t *root = yaml_document_get_root_node(&m->doc);
     if (!root || root->type != YAML_MAPPING_NODE) {
         manifest_error(m, root, "a manifest is a mapping with a 'cases' list");

@@ -234,9 +234,14 @@ static int name_lookup(const char *s)
 
 /* Checks that descr `d` can hold elements of `elem`; sets *swap when the
  * data is big-endian. Returns false with a message naming both. */
-static bool descr_fits(const char *d, et_id elem, bool *swap, const char *name, io_error *err)
+static bool descr_fits(const char *raw_descr, et_id elem, bool *swap, const char *name, io_error *err)
 {
     const et_traits *tr = et_get(elem);
+    const char *d = raw_descr;
+    /* the descr is quoted back in messages: only printable ASCII reaches
+     * the terminal */
+    char shown[4 * sizeof ((npy_header *)0)->descr + 1];
+    io_escape_text(raw_descr, strlen(raw_descr), shown, sizeof shown);
     const char *body = d;
     char order = '=';
     if (*body == '<' || *body == '>' || *body == '|' || *body == '=')
@@ -282,7 +287,7 @@ static bool descr_fits(const char *d, et_id elem, bool *swap, const char *name, 
         }
         if (!ok) {
             io_errorf(err, "%s: header descr '%s' contradicts the expected element type %s "
-                      "(%u byte%s per element)", name, d, tr->name, tr->bytes,
+                      "(%u byte%s per element)", name, shown, tr->name, tr->bytes,
                       tr->bytes == 1 ? "" : "s");
             return false;
         }
@@ -292,12 +297,12 @@ static bool descr_fits(const char *d, et_id elem, bool *swap, const char *name, 
     int t = name_lookup(body);
     if (t < 0) {
         io_errorf(err, "%s: header descr '%s' is not a known dtype (expected element type %s)",
-                  name, d, tr->name);
+                  name, shown, tr->name);
         return false;
     }
     if ((et_id)t != elem) {
         io_errorf(err, "%s: header descr '%s' names %s but the expected element type is %s", name,
-                  d, et_get((et_id)t)->name, tr->name);
+                  shown, et_get((et_id)t)->name, tr->name);
         return false;
     }
     *swap = order == '>' && tr->bytes > 1;

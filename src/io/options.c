@@ -59,9 +59,11 @@ int io_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule
         if (r < 0)
             return -1;
         char *end;
+        errno = 0;
         double x = strtod(v, &end);
-        if (!*v || *end || !isfinite(x) || x < 0)
-            return io_opt_bad_value(cmd, opt, v, "a non-negative number");
+        /* a value that underflows to 0 is not the tolerance asked for */
+        if (!*v || *end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
+            return io_opt_bad_value(cmd, opt, v, "a non-negative number within binary64's range");
         if (k) {
             rule->has_rtol = true;
             rule->rtol = x;

@@ -25,6 +25,11 @@ typedef struct {
 
 void io_errorf(io_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* `s[0..n)` as printable ASCII for a message: other bytes (and '\\') as
+ * \xNN, so a hostile file cannot send escape sequences to a terminal.
+ * Truncates to fit `cap` (4n + 1 always fits). */
+void io_escape_text(const char *s, size_t n, char *out, size_t cap);
+
 /* What the caller expects. `type.elem` is always honoured; `type.rank < 0`
  * means "any shape" (the file decides; .bin then reads as a 1-D tensor). */
 typedef tensor_type io_expect;
@@ -49,6 +54,12 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
  * Locations in messages are `name:LINE:COL` of the offending node. */
 tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char *name,
                             const io_expect *expect, io_error *err);
+
+/* After the first document of `parser` is loaded: 0 when nothing but
+ * comments and blanks follow, -1 with *err filled (located) when a second
+ * document or bad YAML does. A tensor file or manifest is one document;
+ * silently ignoring a second would ignore data. */
+int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err);
 
 /* Reads a whole file (format by `fmt`, or by extension when IO_FMT_UNKNOWN). */
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err);

@@ -424,6 +424,28 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
     return t;
 }
 
+int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err)
+{
+    yaml_document_t extra;
+    if (!yaml_parser_load(parser, &extra)) {
+        io_errorf(err, "%s:%lu:%lu: YAML error: %s%s%s", name,
+                  (unsigned long)parser->problem_mark.line + 1,
+                  (unsigned long)parser->problem_mark.column + 1,
+                  parser->problem ? parser->problem : "malformed", parser->context ? " " : "",
+                  parser->context ? parser->context : "");
+        return -1;
+    }
+    yaml_node_t *root = yaml_document_get_root_node(&extra);
+    int rc = 0;
+    if (root) {
+        io_errorf(err, "%s:%lu:%lu: a second YAML document: the file must hold exactly one", name,
+                  (unsigned long)extra.start_mark.line + 1, (unsigned long)extra.start_mark.column + 1);
+        rc = -1;
+    }
+    yaml_document_delete(&extra);
+    return rc;
+}
+
 tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
                      const io_expect *expect, io_error *err)
 {
@@ -443,7 +465,9 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
         yaml_parser_delete(&parser);
         return NULL;
     }
-    tensor *t = io_yaml_node_tensor(&doc, yaml_document_get_root_node(&doc), name, expect, err);
+    tensor *t = NULL;
+    if (io_yaml_no_second_document(&parser, name, err) == 0)
+        t = io_yaml_node_tensor(&doc, yaml_document_get_root_node(&doc), name, expect, err);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
     return t;
