@@ -233,8 +233,8 @@ def const(name, t, shape, vals):
 def pin_complex(name, t, shape, vals, tag):
     """pin() for complex values. bitcast_convert goes complex <-> complex
     only (SPEC 4.32), so the parts reach an integer view through a
-    complex<f64> whose real part holds them, then convert to f64 (exact but
-    for quieting a signalling NaN, 3.6, which the expectation models):
+    complex<f64> whose real part holds them, then convert to f64 (exact, a
+    signalling NaN included: same-format convert is the identity, 3.6):
       complex<f32>: each value broadcast to a pair and the pair joined into
         one complex<f64> whose real part has the bits re | im << 32;
       complex<f64>: the real part directly; the imaginary part by splitting
