@@ -218,5 +218,22 @@ expect_rc 2 "$IRRUN" compare --type f32 esc.npy esc.npy
 expect_in err "header descr '<f\xE9\x9B' is not a known dtype"
 if LC_ALL=C grep -q "$(printf '\351')" err; then bad "a raw non-ASCII byte reached the message"; else ok; fi
 
+# ---- hostile case names: valid JUnit XML, nothing raw on the terminal ---------------------
+printf 'cases:\n  - name: "esc \\e[31mred\\e[0m bell \\a nul-free \\x01 caf\\u00e9"\n    program: prog.mlir\n    outputs: [{values: 1.0}]\n  - name: "bad utf8 \\xff"\n    program: prog.mlir\n    outputs: []\n' >hostile.yaml
+"$IRRUN" test hostile.yaml --junit hostile.xml >out 2>err
+[ $? = 1 ] && ok || bad "hostile manifest: exit status $?"
+if LC_ALL=C grep -q "$(printf '\033')" out; then bad "an ESC byte reached the terminal: $(od -c out | head)"; else ok; fi
+expect_in out 'FAIL esc \x1B[31mred\x1B[0m bell \x07'
+expect_in out "café" # well-formed UTF-8 passes as it is
+if LC_ALL=C grep -q "$(printf '[\001-\010\013\014\016-\037]')" hostile.xml; then
+    bad "hostile.xml holds characters XML 1.0 forbids"
+else
+    ok
+fi
+expect_in hostile.xml 'name="esc \x1B[31mred\x1B[0m bell \x07 nul-free \x01 café"'
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' hostile.xml && ok || bad "hostile.xml does not parse as XML"
+fi
+
 echo "files.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -25,6 +25,7 @@
 #include "io/tensor_io.h"
 #include "ir/ir.h"
 #include "util/mem.h"
+#include "util/text.h"
 
 typedef struct {
     const char *path; /* as given */
@@ -602,20 +603,32 @@ done:
 
 /* ---- output ----------------------------------------------------------------------- */
 
+/* Text for an XML 1.0 attribute or element: markup characters as entities,
+ * line breaks and tabs as character references (attribute values would
+ * otherwise fold them into spaces), and what XML cannot hold at all (most
+ * control characters, bytes that are not UTF-8) as a visible \xNN. */
 static void xml_text(FILE *out, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        size_t len = text_utf8_next(p + i, n - i, &cp);
+        if (len == 0 || !text_xml_char(cp)) {
+            fprintf(out, "\\x%02X", p[i]);
+            i++;
+            continue;
+        }
+        switch (cp) {
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '&': fputs("&amp;", out); break;
         case '"': fputs("&quot;", out); break;
         case '\'': fputs("&apos;", out); break;
-        default:
-            /* XML 1.0 forbids most control characters */
-            fputc(c < 32 && c != '\n' && c != '\t' ? '?' : c, out);
+        case '\n': case '\r': case '\t': fprintf(out, "&#%u;", (unsigned)cp); break;
+        default: fwrite(p + i, 1, len, out);
         }
+        i += len;
     }
 }
 
@@ -760,13 +773,18 @@ int cmd_test(int argc, char **argv)
             done++;
             if (tty)
                 printf("[%d/%d] ", done, total);
+            /* names and reasons come from files: nothing raw reaches a terminal */
+            const char *shown = name ? name : "?";
+            fputs(o.reason ? "FAIL " : "PASS ", stdout);
+            text_write_escaped(stdout, shown, strlen(shown), 0);
             if (o.reason) {
-                printf("FAIL %s: %s\n", name ? name : "?", o.reason);
+                fputs(": ", stdout);
+                text_write_escaped(stdout, o.reason, strlen(o.reason), 1);
                 failed++;
             } else {
-                printf("PASS %s\n", name ? name : "?");
                 passed++;
             }
+            fputc('\n', stdout);
             any_bad |= o.bad;
             if (res.n == res.cap) {
                 int cap = res.cap ? res.cap * 2 : 16;

@@ -1,0 +1,72 @@
+/* UTF-8 checks and visible escapes for untrusted text (see text.h). */
+#include "util/text.h"
+
+#include <string.h>
+
+size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    if (n == 0)
+        return 0;
+    unsigned char c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    size_t len;
+    uint32_t v, min;
+    if ((c & 0xE0) == 0xC0) {
+        len = 2, v = c & 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3, v = c & 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4, v = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3F);
+    }
+    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+        return 0;
+    *cp = v;
+    return len;
+}
+
+static int put_hex(FILE *out, unsigned char c)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    char buf[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+    return fwrite(buf, 1, 4, out) == 4 ? 0 : EOF;
+}
+
+int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int rc = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        size_t len = text_utf8_next(p + i, n - i, &cp);
+        int plain = len > 0 && cp != '\\' && cp != 0x7F && !(cp >= 0x80 && cp < 0xA0) &&
+                    (cp >= 0x20 || cp == '\t' || (cp == '\n' && keep_newlines));
+        if (plain) {
+            if (fwrite(p + i, 1, len, out) != len)
+                rc = EOF;
+            i += len;
+        } else {
+            if (put_hex(out, p[i]) != 0)
+                rc = EOF;
+            i++;
+        }
+    }
+    return rc;
+}
+
+int text_xml_char(uint32_t cp)
+{
+    return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) ||
+           (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+}

@@ -1,0 +1,27 @@
+/* Untrusted text (names from manifests, bytes from file headers) on its way
+ * to a terminal or an XML file: what may pass as it is, and the visible
+ * \xNN escape for everything else, so a hostile file can neither send
+ * escape sequences to a terminal nor make a report file invalid. */
+#ifndef IRRUN_TEXT_H
+#define IRRUN_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Length (1-4) of the well-formed UTF-8 sequence at s[0..n), its code point
+ * in *cp; 0 for a byte that does not start one (stray continuation bytes,
+ * overlong forms, surrogates, beyond U+10FFFF, truncated). */
+size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* Writes s[0..n) with every byte that is not printable text as \xNN:
+ * C0 and C1 controls (but tab and, when keep_newlines, newline), DEL,
+ * bytes that are not well-formed UTF-8, and the backslash itself (so the
+ * output reads back unambiguously). Returns what fputs/fputc report. */
+int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines);
+
+/* Whether code point `cp` may appear in an XML 1.0 document (the Char
+ * production). */
+int text_xml_char(uint32_t cp);
+
+#endif
