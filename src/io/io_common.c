@@ -25,25 +25,6 @@ void io_errorf(io_error *err, const char *fmt, ...)
     va_end(ap);
 }
 
-void io_escape_text(const char *s, size_t n, char *out, size_t cap)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    size_t k = 0;
-    for (size_t i = 0; i < n && cap > 0 && k + 5 <= cap; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7F && c != '\\') {
-            out[k++] = (char)c;
-        } else {
-            out[k++] = '\\';
-            out[k++] = 'x';
-            out[k++] = hex[c >> 4];
-            out[k++] = hex[c & 15];
-        }
-    }
-    if (cap > 0)
-        out[k < cap ? k : cap - 1] = '\0';
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), k = strlen(suffix);

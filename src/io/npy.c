@@ -13,6 +13,7 @@
 
 #include "io/tensor_io.h"
 #include "util/mem.h"
+#include "util/text.h"
 
 static const char npy_magic[6] = { '\x93', 'N', 'U', 'M', 'P', 'Y' };
 
@@ -241,7 +242,7 @@ static bool descr_fits(const char *raw_descr, et_id elem, bool *swap, const char
     /* the descr is quoted back in messages: only printable ASCII reaches
      * the terminal */
     char shown[4 * sizeof ((npy_header *)0)->descr + 1];
-    io_escape_text(raw_descr, strlen(raw_descr), shown, sizeof shown);
+    text_escape_ascii(raw_descr, strlen(raw_descr), shown, sizeof shown);
     const char *body = d;
     char order = '=';
     if (*body == '<' || *body == '>' || *body == '|' || *body == '=')

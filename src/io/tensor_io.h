@@ -25,11 +25,6 @@ typedef struct {
 
 void io_errorf(io_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* `s[0..n)` as printable ASCII for a message: other bytes (and '\\') as
- * \xNN, so a hostile file cannot send escape sequences to a terminal.
- * Truncates to fit `cap` (4n + 1 always fits). */
-void io_escape_text(const char *s, size_t n, char *out, size_t cap);
-
 /* What the caller expects. `type.elem` is always honoured; `type.rank < 0`
  * means "any shape" (the file decides; .bin then reads as a 1-D tensor). */
 typedef tensor_type io_expect;

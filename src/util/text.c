@@ -36,11 +36,36 @@ size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
     return len;
 }
 
-static int put_hex(FILE *out, unsigned char c)
+static void hex_escape(unsigned char c, char buf[4])
 {
     static const char hex[] = "0123456789ABCDEF";
-    char buf[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+    buf[0] = '\\';
+    buf[1] = 'x';
+    buf[2] = hex[c >> 4];
+    buf[3] = hex[c & 15];
+}
+
+static int put_hex(FILE *out, unsigned char c)
+{
+    char buf[4];
+    hex_escape(c, buf);
     return fwrite(buf, 1, 4, out) == 4 ? 0 : EOF;
+}
+
+void text_escape_ascii(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 5 <= cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            out[k++] = (char)c;
+        } else {
+            hex_escape(c, out + k);
+            k += 4;
+        }
+    }
+    if (cap > 0)
+        out[k < cap ? k : cap - 1] = '\0';
 }
 
 int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines)

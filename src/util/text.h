@@ -20,6 +20,11 @@ size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp);
  * output reads back unambiguously). Returns what fputs/fputc report. */
 int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines);
 
+/* s[0..n) into out[0..cap) as printable ASCII only, every other byte
+ * (and '\\') as \xNN; for bytes that should be ASCII anyway (a .npy
+ * header). Truncates to fit; 4n + 1 bytes always suffice. */
+void text_escape_ascii(const char *s, size_t n, char *out, size_t cap);
+
 /* Whether code point `cp` may appear in an XML 1.0 document (the Char
  * production). */
 int text_xml_char(uint32_t cp);

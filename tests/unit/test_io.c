@@ -10,6 +10,7 @@
 #include "io/tensor_io.h"
 #include "types/fparith.h"
 #include "util/mem.h"
+#include "util/text.h"
 #include "util/xorshift.h"
 
 /* ---- helpers --------------------------------------------------------------- */
@@ -685,6 +686,40 @@ START_TEST(readers_out_of_memory)
 }
 END_TEST
 
+START_TEST(untrusted_text_escaped)
+{
+    uint32_t cp;
+    const unsigned char ok2[] = { 0xC3, 0xA9 }, ok4[] = { 0xF0, 0x9F, 0x98, 0x80 };
+    ck_assert_uint_eq(text_utf8_next(ok2, 2, &cp), 2);
+    ck_assert_uint_eq(cp, 0xE9);
+    ck_assert_uint_eq(text_utf8_next(ok4, 4, &cp), 4);
+    ck_assert_uint_eq(cp, 0x1F600);
+    const unsigned char overlong[] = { 0xC0, 0x80 }, surrogate[] = { 0xED, 0xA0, 0x80 },
+                        too_big[] = { 0xF4, 0x90, 0x80, 0x80 }, stray[] = { 0x80 };
+    ck_assert_uint_eq(text_utf8_next(overlong, 2, &cp), 0);
+    ck_assert_uint_eq(text_utf8_next(surrogate, 3, &cp), 0);
+    ck_assert_uint_eq(text_utf8_next(too_big, 4, &cp), 0);
+    ck_assert_uint_eq(text_utf8_next(stray, 1, &cp), 0);
+    ck_assert_uint_eq(text_utf8_next(ok4, 3, &cp), 0); /* truncated */
+    char buf[64];
+    text_escape_ascii("a\x1b[1m\xe9\\", 7, buf, sizeof buf);
+    ck_assert_str_eq(buf, "a\\x1B[1m\\xE9\\x5C");
+    text_escape_ascii("abcdef", 6, buf, 4); /* truncated, still terminated */
+    ck_assert_uint_lt(strlen(buf), 4);
+    char *mem = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&mem, &len);
+    ck_assert_ptr_nonnull(f);
+    text_write_escaped(f, "caf\xc3\xa9\t\x1b\xc2\x9b\n\xff", 11, 0);
+    fclose(f);
+    ck_assert_str_eq(mem, "caf\xc3\xa9\t\\x1B\\xC2\\x9B\\x0A\\xFF");
+    free(mem);
+    ck_assert(text_xml_char(0x9) && text_xml_char(0xE9) && text_xml_char(0x10FFFF));
+    ck_assert(!text_xml_char(0x1B) && !text_xml_char(0xFFFE) && !text_xml_char(0xD800));
+}
+END_TEST
+
+
 int main(void)
 {
     Suite *s = suite_create("io");
@@ -703,6 +738,7 @@ int main(void)
     tcase_add_test(tc, compare_rules);
     tcase_add_test(tc, report_json_keys);
     tcase_add_test(tc, readers_out_of_memory);
+    tcase_add_test(tc, untrusted_text_escaped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
