@@ -86,6 +86,15 @@ cmp -s suite.yaml suite.orig && ok || bad "--junit overwrote the manifest"
 expect_rc 0 "$IRRUN" test suite.yaml --junit j.xml
 expect_in j.xml "<testsuites"
 
+# -o /dev/stdout appends to what stdout is, it does not replace the file
+echo "log line" >log.txt
+"$IRRUN" prog.mlir -o /dev/stdout >>log.txt 2>err
+expect_in log.txt "log line"
+expect_in log.txt "tensor<f8E4M3>"
+"$IRRUN" prog.mlir -o - >dash_out.txt 2>err
+expect_in dash_out.txt "tensor<f8E4M3>"
+[ -e ./- ] && bad "-o - created a file named '-'" || ok
+
 # ---- no partial files: a failed write leaves nothing (or the old file) behind ---------
 if [ -w /dev/full ]; then
     expect_rc 2 "$IRRUN" prog.mlir -o /dev/full

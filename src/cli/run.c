@@ -520,6 +520,8 @@ int cmd_run(int argc, char **argv)
     io_error err;
     FILE *out = stdout;
     tally t = { 0, 0, 0, 0 };
+    if (o.output && strcmp(o.output, "-") == 0)
+        o.output = NULL; /* LLVM's convention: -o - is stdout */
     if (o.output) {
         if (io_outfile_open(&of, o.output, &o.reads, &err) != 0) {
             fprintf(stderr, "ir-run: -o: %s\n", err.text);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -79,15 +80,24 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
             return -1;
         }
     }
+    /* /dev/stdout and /proc/self/fd/N name an open descriptor: replacing
+     * the file behind it would throw away what else it holds (a log opened
+     * for appending), so they are written in place like devices */
+    bool descriptor = strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0;
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (stat(path, &st) == 0 && (descriptor || !S_ISREG(st.st_mode))) {
         /* a terminal, /dev/null or a pipe: nothing to protect by renaming,
          * and a rename would replace the device node itself */
         if (S_ISDIR(st.st_mode)) {
             io_errorf(err, "%s: is a directory", path);
             return -1;
         }
-        if (!(o->f = fopen(path, "wb"))) {
+        /* appending, never truncating: behind /dev/stdout may be a file
+         * the shell opened with >> */
+        int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (fd < 0 || !(o->f = fdopen(fd, "ab"))) {
+            if (fd >= 0)
+                close(fd);
             io_errorf(err, "%s: cannot open for writing: %s", path, strerror(errno));
             return -1;
         }
