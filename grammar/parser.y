@@ -177,11 +177,19 @@ items:
 item:
     module
   | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
-  | alias_def
-  | ARRAY { if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; } }
+  | alias_def {
+        if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
+    }
+  | ARRAY {
+        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
+        /* `[]`: zero arguments */
+        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
+    }
   | '[' attrs_opt ']' {
         if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
-        ps->args_result = *$2;
+        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
+        if ($2)
+            ps->args_result = *$2;
     }
     ;
 

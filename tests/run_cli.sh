@@ -59,6 +59,46 @@ run 0 --entry twice --args=@"$tmp/args.txt" "$tmp/args.mlir"
 grep -q '\[3.000000e+00, 0x7F\]' "$tmp/out" || bad "--args=@FILE result: $(cat "$tmp/out")"
 run 2 --entry twice "$tmp/args.mlir"
 grep -q 'provided 0 inputs but function expected 1' "$tmp/err" || bad "argument count error"
+# an empty list is zero arguments; anything else than exactly one list is a
+# located error, never a crash
+run 0 --entry other --args=[] "$tmp/args.mlir"
+run 0 --entry other '--args=[ ]' "$tmp/args.mlir"
+run 2 --entry twice --args=[] "$tmp/args.mlir"
+grep -q 'provided 0 inputs but function expected 1' "$tmp/err" || bad "--args=[] for a one-argument function"
+run 2 --entry other --args= "$tmp/args.mlir"
+grep -q '^<--args>:1:1: error: expected an array of dense literals' "$tmp/err" || bad "blank --args: $(cat "$tmp/err")"
+run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] [dense<1> : tensor<i32>]' "$tmp/args.mlir"
+grep -q '^<--args>:1:42: error: text after the argument list' "$tmp/err" || bad "second list: $(cat "$tmp/err")"
+run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] junk' "$tmp/args.mlir"
+grep -q '^<--args>:1:42: error:' "$tmp/err" || bad "trailing word: $(cat "$tmp/err")"
+run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] #a = 1' "$tmp/args.mlir"
+grep -q '^<--args>:1:42: error: text after the argument list' "$tmp/err" || bad "trailing alias: $(cat "$tmp/err")"
+run 0 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] // a comment' "$tmp/args.mlir"
+printf '' > "$tmp/empty_args.txt"
+run 2 --entry other --args=@"$tmp/empty_args.txt" "$tmp/args.mlir"
+# a manifest literal that is empty fails its case; the other cases still run
+cat > "$tmp/lit.yaml" <<EOF
+cases:
+  - name: empty_literal
+    program: args.mlir
+    entry: twice
+    inputs: [{literal: ""}]
+    outputs: []
+  - name: two_literals
+    program: args.mlir
+    entry: twice
+    inputs: [{literal: "dense<1.0> : tensor<2xf8E4M3FN>] [dense<1> : tensor<i32>"}]
+    outputs: []
+  - name: still_runs
+    program: args.mlir
+    entry: twice
+    inputs: [{literal: "dense<1.0> : tensor<2xf8E4M3FN>"}]
+    outputs: [{values: [2.0, 2.0]}]
+EOF
+run 2 test "$tmp/lit.yaml"
+grep -q '^FAIL empty_literal: .*lit.yaml:5:.*give exactly one dense literal' "$tmp/out" || bad "empty literal: $(cat "$tmp/out")"
+grep -q '^FAIL two_literals:' "$tmp/out" || bad "two literals: $(cat "$tmp/out")"
+grep -q '^PASS still_runs' "$tmp/out" || bad "a bad case stopped the others: $(cat "$tmp/out")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

@@ -472,8 +472,10 @@ int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
     m.arena = ps.arena;
     ps.m = &m;
     int status = parse_run(&ps);
-    if (status == 0 && !ps.failed && (ps.nfuncs || ps.nmodules)) {
-        parse_error(&ps, (src_loc){ 1, 1 }, "expected an array of dense literals");
+    if (status == 0 && !ps.failed && (ps.nfuncs || ps.nmodules || ps.nargs_lists != 1)) {
+        /* a blank --args (or an alias alone) is a mistake, not zero
+         * arguments: `[]` says that */
+        parse_error(&ps, (src_loc){ 1, 1 }, "expected an array of dense literals `[dense<...> : tensor<...>, ...]` (`[]` for none)");
     }
     if (status != 0 || ps.failed) {
         if (!ps.failed)

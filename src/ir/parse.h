@@ -149,6 +149,7 @@ typedef struct {
     jmp_buf *oom_jump;
     bool literals_only; /* parsing --args */
     plist args_result;
+    int nargs_lists; /* argument lists seen: exactly one is valid */
 } parse_state;
 
 /* Reports an error (first one wins for syntax; sets ps->failed). */
