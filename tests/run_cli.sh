@@ -99,6 +99,26 @@ run 2 test "$tmp/lit.yaml"
 grep -q '^FAIL empty_literal: .*lit.yaml:5:.*give exactly one dense literal' "$tmp/out" || bad "empty literal: $(cat "$tmp/out")"
 grep -q '^FAIL two_literals:' "$tmp/out" || bad "two literals: $(cat "$tmp/out")"
 grep -q '^PASS still_runs' "$tmp/out" || bad "a bad case stopped the others: $(cat "$tmp/out")"
+# tensors without elements: REF's layout for small shapes, bounded work for
+# huge ones (a regression would print 2^36 lines: the time limit catches it)
+cat > "$tmp/empty.mlir" <<EOF
+func.func @main() -> (tensor<68719476736x0xf32>, tensor<3x0x2xf32>, tensor<0x3xf32>, tensor<2x0xf8E5M2>) {
+  %0 = stablehlo.constant dense<> : tensor<68719476736x0xf32>
+  %1 = stablehlo.constant dense<> : tensor<3x0x2xf32>
+  %2 = stablehlo.constant dense<> : tensor<0x3xf32>
+  %3 = stablehlo.constant dense<> : tensor<2x0xf8E5M2>
+  func.return %0, %1, %2, %3 : tensor<68719476736x0xf32>, tensor<3x0x2xf32>, tensor<0x3xf32>, tensor<2x0xf8E5M2>
+}
+EOF
+( ulimit -t 10; "$IRRUN" "$tmp/empty.mlir" >"$tmp/out" 2>"$tmp/err" ) || bad "huge empty tensor: exit $?"
+printf 'tensor<68719476736x0xf32> {}\ntensor<3x0x2xf32> {\n  [\n    [],\n    [],\n    []\n  ]\n}\ntensor<0x3xf32> {\n  []\n}\ntensor<2x0xf8E5M2> {\n  [\n    [],\n    []\n  ]\n}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || { bad "empty tensors printed differently"; diff "$tmp/out" "$tmp/want"; }
+( ulimit -t 10; "$IRRUN" "$tmp/empty.mlir" --output-dir "$tmp/empty_out" --output-format yaml >"$tmp/out" 2>"$tmp/err" ) || bad "huge empty tensor to YAML: exit $?"
+grep -q '^values: \[\]$' "$tmp/empty_out/result0.yaml" || bad "huge empty YAML: $(head -5 "$tmp/empty_out/result0.yaml")"
+run 0 compare --type f32 --shape 68719476736x0 "$tmp/empty_out/result0.yaml" "$tmp/empty_out/result0.yaml"
+run 0 compare --type f32 --shape 3x0x2 "$tmp/empty_out/result1.yaml" "$tmp/empty_out/result1.yaml"
+( ulimit -t 10; "$IRRUN" --print-format=dense "$tmp/empty.mlir" >"$tmp/out" 2>"$tmp/err" ) || bad "huge empty tensor, dense: exit $?"
+grep -q '^dense<> : tensor<68719476736x0xf32>$' "$tmp/out" || bad "dense form of a huge empty tensor"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

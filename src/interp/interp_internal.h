@@ -15,6 +15,12 @@ size_t interp_elem_text(et_id t, const void *elem, bool dense, char *buf);
 /* The value bits of an element as "0x.." (complex: "0xRE,0xIM"). */
 size_t interp_elem_hex(et_id t, const void *elem, char *buf);
 
+/* Writes a tensor in REF's result format or as dense<...> : T (6.3).
+ * A tensor without elements for which REF's layout would print more than
+ * INTERP_PRINT_MAX_EMPTY_LISTS empty lists (`[]` per row) is printed as
+ * `tensor<...> {}` (docs/semantics.md, "Printing tensors without
+ * elements"), so printing never costs more than a bounded amount. */
+enum { INTERP_PRINT_MAX_EMPTY_LISTS = 1 << 20 };
 /* Writes a tensor in REF's result format or as dense<...> : T (6.3). */
 int interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out);
 

@@ -510,7 +510,10 @@ int io_write_yaml(FILE *out, const tensor *t)
      * (NaN and Inf are printed as hex patterns, which read back exactly) */
     fprintf(out, "]\nvalues: ");
     int64_t at = 0;
-    if (write_values(out, t, 0, &at) != 0)
+    if (t->count == 0)
+        fputs("[]", out); /* the flat form: nesting empty rows would cost
+                             the product of the other dimensions */
+    else if (write_values(out, t, 0, &at) != 0)
         return -1;
     fputc('\n', out);
     return ferror(out) ? -1 : 0;
