@@ -930,7 +930,11 @@ scalar:
   | '-' INT { $$ = scalar(ps, PA_INT, $2, true, L(@1)); NEED($$); }
   | FLOAT { $$ = scalar(ps, PA_FLOAT, $1, false, L(@1)); NEED($$); }
   | '-' FLOAT { $$ = scalar(ps, PA_FLOAT, $2, true, L(@1)); NEED($$); }
-  | BARE_ID { $$ = scalar(ps, PA_WORD, $1, false, L(@1)); NEED($$); }
+  | BARE_ID {
+        /* `loc` is only ever a location: a bare one is a file cut after it */
+        if ($1.n == 3 && memcmp($1.s, "loc", 3) == 0) { parse_error(ps, L(@1), "expected '(' after 'loc'"); YYABORT; }
+        $$ = scalar(ps, PA_WORD, $1, false, L(@1)); NEED($$);
+    }
     ;
 
 array_attr:

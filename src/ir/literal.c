@@ -300,8 +300,8 @@ static bool read_hex_blob(lit_reader *r)
     enum { FULL, SPLAT, PACKED } mode;
     if (nbytes == (size_t)count * esize)
         mode = FULL;
-    else if (nbytes == esize && count > 0)
-        mode = SPLAT;
+    else if (nbytes == esize)
+        mode = SPLAT; /* for a zero-element type too, as MLIR reads it */
     else if (i1 && count > 0 && nbytes == (size_t)((count + 7) / 8))
         mode = PACKED;
     else
