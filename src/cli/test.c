@@ -336,6 +336,12 @@ static bool manifest_load(manifest *m, const char *path)
         m->bad = true;
         return false;
     }
+    if (io_yaml_check_nesting(text, len, path, &err) != 0) {
+        fprintf(stderr, "%s\n", err.text);
+        mem_free(text);
+        m->bad = true;
+        return false;
+    }
     if (!yaml_parser_initialize(&m->parser)) {
         mem_free(text);
         manifest_error(m, NULL, "out of memory");

@@ -50,6 +50,13 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
 tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char *name,
                             const io_expect *expect, io_error *err);
 
+/* libyaml's scanner takes time quadratic in the depth of nested flow
+ * collections (`[[[[...`: 40,000 levels take seconds), so every YAML text
+ * is checked first: 0, or -1 with a located *err when brackets nest deeper
+ * than IO_YAML_MAX_NESTING (quoted text and comments do not count). */
+enum { IO_YAML_MAX_NESTING = 1000 };
+int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err);
+
 /* After the first document of `parser` is loaded: 0 when nothing but
  * comments and blanks follow, -1 with *err filled (located) when a second
  * document or bad YAML does. A tensor file or manifest is one document;

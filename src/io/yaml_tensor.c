@@ -424,6 +424,59 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
     return t;
 }
 
+int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err)
+{
+    int depth = 0;
+    unsigned long line = 1, col = 0;
+    enum { PLAIN, SQUOTE, DQUOTE, COMMENT } state = PLAIN;
+    unsigned char prev = '\n';
+    for (size_t i = 0; i < len; i++, prev = buf[i - 1]) {
+        unsigned char c = buf[i];
+        col++;
+        if (c == '\n') {
+            line++;
+            col = 0;
+            if (state == COMMENT)
+                state = PLAIN;
+            continue;
+        }
+        switch (state) {
+        case COMMENT:
+            break;
+        case SQUOTE:
+            if (c == '\'')
+                state = PLAIN; /* '' inside reads as close-then-open: same depth */
+            break;
+        case DQUOTE:
+            if (c == '\\' && i + 1 < len && buf[i + 1] != '\n') {
+                i++;
+                col++;
+            } else if (c == '"') {
+                state = PLAIN;
+            }
+            break;
+        case PLAIN:
+            if (c == '#' && (prev == ' ' || prev == '\t' || prev == '\n'))
+                state = COMMENT;
+            else if (c == '\'')
+                state = SQUOTE;
+            else if (c == '"')
+                state = DQUOTE;
+            else if (c == '[' || c == '{') {
+                if (++depth > IO_YAML_MAX_NESTING) {
+                    io_errorf(err, "%s:%lu:%lu: YAML nesting deeper than %d levels", name, line, col,
+                              IO_YAML_MAX_NESTING);
+                    return -1;
+                }
+            } else if ((c == ']' || c == '}') && depth > 0) {
+                depth--;
+            }
+            break;
+        }
+    }
+    return 0;
+}
+
 int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err)
 {
     yaml_document_t extra;
@@ -453,6 +506,10 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
     yaml_document_t doc;
     if (!yaml_parser_initialize(&parser)) {
         io_errorf(err, "%s: out of memory", name);
+        return NULL;
+    }
+    if (io_yaml_check_nesting(buf, len, name, err) != 0) {
+        yaml_parser_delete(&parser);
         return NULL;
     }
     yaml_parser_set_input_string(&parser, buf, len);

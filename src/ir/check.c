@@ -10,11 +10,18 @@
 
 void check_error(checker *c, src_loc loc, const char *fmt, ...)
 {
+    if (c->oom)
+        return; /* stopped: out of memory or too many errors */
     c->errors++;
     va_list ap;
     va_start(ap, fmt);
     diag_verror(c->src, loc, fmt, ap);
     va_end(ap);
+    if (c->errors == CHECK_MAX_ERRORS) {
+        /* a file of garbage should not cost time quadratic in its errors */
+        diag_note(c->src, (src_loc){ 0, 0 }, "stopping after %d errors", CHECK_MAX_ERRORS);
+        c->oom = true;
+    }
 }
 
 void check_warning(checker *c, src_loc loc, const char *fmt, ...)
@@ -63,20 +70,32 @@ typedef struct {
     int nvalues, capvalues;
 } scope;
 
-static unsigned hash_name(const char *s)
-{
-    unsigned h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
 static int lookup(const scope *s, const char *name)
 {
-    for (int i = s->bucket[hash_name(name) & (unsigned)(s->nbucket - 1)]; i >= 0; i = s->b[i].next)
+    for (int i = s->bucket[ir_name_hash(name) & (unsigned)(s->nbucket - 1)]; i >= 0; i = s->b[i].next)
         if (strcmp(s->b[i].name, name) == 0)
             return i;
     return -1;
+}
+
+/* Keeps chains short: as many buckets as bindings. Re-chaining in binding
+ * order puts the newest binding first in every chain, as unwind needs. */
+static bool grow_buckets(scope *s)
+{
+    int n = s->nbucket * 2;
+    int *bucket = mem_alloc((size_t)n * sizeof *bucket);
+    if (!bucket)
+        return false;
+    memset(bucket, 0xFF, (size_t)n * sizeof *bucket); /* all -1 */
+    for (int i = 0; i < s->nb; i++) {
+        unsigned h = ir_name_hash(s->b[i].name) & (unsigned)(n - 1);
+        s->b[i].next = bucket[h];
+        bucket[h] = i;
+    }
+    mem_free(s->bucket);
+    s->bucket = bucket;
+    s->nbucket = n;
+    return true;
 }
 
 /* New values for a definition of `count` results; -1 on error. */
@@ -115,7 +134,11 @@ static int define(scope *s, const ir_use *u, int count, const tensor_type *types
         s->values[first + i].loc = u->loc;
     }
     s->nvalues += count;
-    unsigned h = hash_name(u->name) & (unsigned)(s->nbucket - 1);
+    if (s->nb >= s->nbucket && !grow_buckets(s)) {
+        oom(s->c, u->loc);
+        return -1;
+    }
+    unsigned h = ir_name_hash(u->name) & (unsigned)(s->nbucket - 1);
     s->b[s->nb] = (binding){ u->name, first, count, s->bucket[h] };
     s->bucket[h] = s->nb++;
     return first;
@@ -127,7 +150,7 @@ static void unwind(scope *s, int mark)
 {
     while (s->nb > mark) {
         binding *b = &s->b[--s->nb];
-        s->bucket[hash_name(b->name) & (unsigned)(s->nbucket - 1)] = b->next;
+        s->bucket[ir_name_hash(b->name) & (unsigned)(s->nbucket - 1)] = b->next;
     }
 }
 
@@ -148,6 +171,8 @@ static bool resolve_use(scope *s, const ir_block *b, int at, const ir_use *u, in
 {
     int i = lookup(s, u->name);
     if (i < 0) {
+        if (s->c->oom)
+            return false; /* stopped: no message, and no search for one */
         if (defined_later(b, at, u->name))
             check_error(s->c, u->loc, "value '%%%s' is used before its definition", u->name);
         else
@@ -227,6 +252,8 @@ static bool resolve_block(scope *s, ir_block *b, bool is_region)
         b->args[i] = v < 0 ? 0 : v;
     }
     for (int i = 0; i < b->nops; i++) {
+        if (s->c->oom)
+            return false;
         ir_op *o = &b->ops[i];
         bool last = i == b->nops - 1;
         if (o->kind == IR_OP_RETURN && is_region) {
@@ -262,7 +289,7 @@ static bool check_func(checker *c, ir_func *f)
         return false;
     }
     scope s = { .c = c, .f = f };
-    s.nbucket = 256;
+    s.nbucket = 64; /* doubled as bindings come */
     s.bucket = mem_alloc((size_t)s.nbucket * sizeof(int));
     if (!s.bucket) {
         oom(c, f->loc);
@@ -348,16 +375,37 @@ static void resolve_calls(checker *c, ir_block *b)
     }
 }
 
+/* The module's name index (ir_module.func_slots); a second function of the
+ * same name is reported and left out of it. */
+static void index_functions(checker *c, ir_module *m)
+{
+    unsigned n = 16;
+    while (n < 2u * (unsigned)m->nfuncs)
+        n *= 2;
+    int *slots = arena_alloc(m->arena, n, sizeof *slots);
+    if (!slots) {
+        oom(c, (src_loc){ 1, 1 });
+        return;
+    }
+    memset(slots, 0xFF, n * sizeof *slots);
+    for (int i = 0; i < m->nfuncs; i++) {
+        unsigned h = ir_name_hash(m->funcs[i].name) & (n - 1);
+        while (slots[h] >= 0 && strcmp(m->funcs[slots[h]].name, m->funcs[i].name) != 0)
+            h = (h + 1) & (n - 1);
+        if (slots[h] >= 0)
+            check_error(c, m->funcs[i].loc, "redefinition of function '@%s' (first defined at line %d)",
+                        m->funcs[i].name, m->funcs[slots[h]].loc.line);
+        else
+            slots[h] = i;
+    }
+    m->func_slots = slots;
+    m->func_mask = n - 1;
+}
+
 int ir_check_module(ir_module *m, diag_source *src)
 {
     checker c = { .m = m, .src = src };
-    for (int i = 0; i < m->nfuncs; i++)
-        for (int j = 0; j < i; j++)
-            if (strcmp(m->funcs[i].name, m->funcs[j].name) == 0) {
-                check_error(&c, m->funcs[i].loc, "redefinition of function '@%s' (first defined at line %d)",
-                            m->funcs[i].name, m->funcs[j].loc.line);
-                break;
-            }
+    index_functions(&c, m);
     for (int i = 0; i < m->nfuncs && !c.oom; i++) {
         check_func(&c, &m->funcs[i]);
         resolve_calls(&c, &m->funcs[i].body);

@@ -6,11 +6,14 @@
 #include "ir/arena.h"
 #include "ir/ir.h"
 
+/* The checker stops (and says so) after this many errors in one module. */
+enum { CHECK_MAX_ERRORS = 100 };
+
 typedef struct {
     ir_module *m;
     diag_source *src;
     int errors;
-    bool oom;
+    bool oom; /* stop: out of memory, or CHECK_MAX_ERRORS reached */
 } checker;
 
 void check_error(checker *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

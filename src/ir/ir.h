@@ -274,6 +274,10 @@ typedef struct ir_module {
     int nfuncs;
     ir_func *funcs;    /* in source order */
     ir_arena *arena;   /* owns everything above */
+    /* (after check) name -> function: open addressing, func_slots[h] is a
+     * function index or -1; func_mask + 1 slots, a power of two */
+    int *func_slots;
+    unsigned func_mask;
 } ir_module;
 
 /* Parses bytes [begin, end) of src->text (a whole file or one chunk; line
@@ -304,5 +308,7 @@ void ir_literals_free(ir_literal *lits, int n);
 
 /* The function named `name`, or NULL. */
 const ir_func *ir_module_find(const ir_module *m, const char *name);
+/* The hash of the name tables (functions, values). */
+unsigned ir_name_hash(const char *s);
 
 #endif

@@ -41,20 +41,10 @@ static void uses_of(live *L, const ir_block *b, int at, const ir_op *o)
     }
 }
 
-static bool add_dead(live *L, ir_op *o, int v)
-{
-    for (int i = 0; i < o->ndead; i++)
-        if (o->dead[i] == v)
-            return true;
-    /* dead lists are short; grow one by one inside the arena's slack */
-    int *d = arena_grow(L->c->m->arena, o->dead, (size_t)o->ndead, (size_t)o->ndead + 1, sizeof(int));
-    if (!d)
-        return false;
-    d[o->ndead++] = v;
-    o->dead = d;
-    return true;
-}
-
+/* Where each value of block b dies: in dead_args when never used, else in
+ * the dead list of its last user (or of its own defining op when unused).
+ * Every value lands in exactly one list, so the lists are sized by a first
+ * counting pass and filled by a second: linear in the block's values. */
 static bool block_lifetimes(live *L, ir_block *b)
 {
     for (int i = 0; i < b->nargs; i++)
@@ -64,33 +54,46 @@ static bool block_lifetimes(live *L, ir_block *b)
             L->last[b->ops[i].results[r]] = -1;
     for (int i = 0; i < b->nops; i++)
         uses_of(L, b, i, &b->ops[i]);
+    ir_arena *arena = L->c->m->arena;
     int ndead_args = 0;
-    for (int i = 0; i < b->nargs; i++)
-        ndead_args += L->last[b->args[i]] < 0;
+    for (int i = 0; i < b->nargs; i++) {
+        int v = b->args[i];
+        if (L->last[v] < 0)
+            ndead_args++;
+        else
+            b->ops[L->last[v]].ndead++;
+    }
+    for (int i = 0; i < b->nops; i++)
+        for (int r = 0; r < b->ops[i].nresults; r++) {
+            int v = b->ops[i].results[r];
+            b->ops[L->last[v] < 0 ? i : L->last[v]].ndead++;
+        }
     b->ndead_args = 0;
-    b->dead_args = arena_alloc(L->c->m->arena, (size_t)(ndead_args ? ndead_args : 1), sizeof(int));
+    b->dead_args = arena_alloc(arena, (size_t)(ndead_args ? ndead_args : 1), sizeof(int));
     if (!b->dead_args)
         return false;
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *o = &b->ops[i];
+        o->dead = o->ndead ? arena_alloc(arena, (size_t)o->ndead, sizeof(int)) : NULL;
+        if (o->ndead && !o->dead)
+            return false;
+        o->ndead = 0;
+    }
     for (int i = 0; i < b->nargs; i++) {
         int v = b->args[i];
         if (L->last[v] < 0) {
-            bool dup = false;
-            for (int k = 0; k < b->ndead_args; k++)
-                dup |= b->dead_args[k] == v;
-            if (!dup)
-                b->dead_args[b->ndead_args++] = v;
-        } else if (!add_dead(L, &b->ops[L->last[v]], v)) {
-            return false;
+            b->dead_args[b->ndead_args++] = v;
+        } else {
+            ir_op *o = &b->ops[L->last[v]];
+            o->dead[o->ndead++] = v;
         }
     }
-    for (int i = 0; i < b->nops; i++) {
-        ir_op *o = &b->ops[i];
-        for (int r = 0; r < o->nresults; r++) {
-            int v = o->results[r];
-            if (!add_dead(L, L->last[v] < 0 ? o : &b->ops[L->last[v]], v))
-                return false;
+    for (int i = 0; i < b->nops; i++)
+        for (int r = 0; r < b->ops[i].nresults; r++) {
+            int v = b->ops[i].results[r];
+            ir_op *o = &b->ops[L->last[v] < 0 ? i : L->last[v]];
+            o->dead[o->ndead++] = v;
         }
-    }
     for (int i = 0; i < b->nops; i++)
         if (b->ops[i].kind == IR_OP_REDUCE && !block_lifetimes(L, b->ops[i].a.reduce.body))
             return false;

@@ -448,8 +448,25 @@ void ir_module_free(ir_module *m)
         arena_free(m->arena);
 }
 
+unsigned ir_name_hash(const char *s)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
 const ir_func *ir_module_find(const ir_module *m, const char *name)
 {
+    if (m->func_slots) {
+        for (unsigned h = ir_name_hash(name) & m->func_mask;; h = (h + 1) & m->func_mask) {
+            int i = m->func_slots[h];
+            if (i < 0)
+                return NULL;
+            if (strcmp(m->funcs[i].name, name) == 0)
+                return &m->funcs[i];
+        }
+    }
     for (int i = 0; i < m->nfuncs; i++)
         if (strcmp(m->funcs[i].name, name) == 0)
             return &m->funcs[i];
