@@ -33,7 +33,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-san bench install clean
+.PHONY: all deps example check check-unit check-scripts check-san bench install clean fuzz fuzz-build coverage
 
 all: deps $(BIN)
 
@@ -89,11 +89,37 @@ $(BUILD)/bench: $(BENCH_SRC) $(LIB)
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench
 
+# ---- libFuzzer harnesses (tests/fuzz/, docs/testing.md) ------------------------
+# A clang build of the library with -fsanitize=fuzzer-no-link,address,undefined
+# in build-fuzz/; each harness runs FUZZ_SECONDS on a corpus seeded from
+# tests/ and examples/. Without clang (or its libFuzzer) this says so and
+# succeeds: the fuzzers are extra checks, not a build dependency.
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+
+fuzz:
+	@if ! sh tests/fuzz/have_libfuzzer.sh $(FUZZ_CC); then \
+	    echo "fuzz: SKIP: $(FUZZ_CC) with libFuzzer not found (apt-get install clang)"; exit 0; fi; \
+	$(MAKE) --no-print-directory fuzz-build && \
+	sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+fuzz-build:
+	$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) \
+	    OPT="-O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    build-fuzz/libirrun.a
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	    echo "  CC build-fuzz/$$h"; \
+	    $(FUZZ_CC) -std=c11 $(WARN) -g -O1 -D_DEFAULT_SOURCE -Isrc -Ibuild-fuzz/gen $(YAML_CFLAGS) \
+	        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	        -o build-fuzz/$$h tests/fuzz/$$h.c build-fuzz/libirrun.a $(YAML_LIBS) -lm; \
+	done
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ir-run
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz build-cov
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -17,6 +17,7 @@ static unsigned long alloc_count;
 static unsigned long fail_at;
 static int env_read;
 static size_t bytes_in_use, bytes_peak;
+static size_t bytes_limit = SIZE_MAX;
 
 static int should_fail(void)
 {
@@ -40,6 +41,9 @@ unsigned long mem_alloc_count(void) { return alloc_count; }
 size_t mem_bytes_in_use(void) { return bytes_in_use; }
 size_t mem_bytes_peak(void) { return bytes_peak; }
 void mem_reset_peak(void) { bytes_peak = bytes_in_use; }
+void mem_set_limit(size_t bytes) { bytes_limit = bytes ? bytes : SIZE_MAX; }
+
+static int over_limit(size_t more) { return more > bytes_limit || bytes_in_use > bytes_limit - more; }
 
 static void *account(header *h, size_t size)
 {
@@ -52,7 +56,7 @@ static void *account(header *h, size_t size)
 
 void *mem_alloc(size_t size)
 {
-    if (should_fail() || size > SIZE_MAX - sizeof(header))
+    if (should_fail() || size > SIZE_MAX - sizeof(header) || over_limit(size))
         return NULL;
     header *h = malloc(sizeof(header) + size);
     return h ? account(h, size) : NULL;
@@ -62,7 +66,7 @@ void *mem_calloc(size_t count, size_t size)
 {
     if (size && count > (SIZE_MAX - sizeof(header)) / size)
         return NULL;
-    if (should_fail())
+    if (should_fail() || over_limit(count * size))
         return NULL;
     header *h = calloc(1, sizeof(header) + count * size);
     return h ? account(h, count * size) : NULL;
@@ -76,6 +80,8 @@ void *mem_realloc(void *p, size_t size)
         return NULL;
     header *old = (header *)p - 1;
     size_t old_size = old->size;
+    if (size > old_size && over_limit(size - old_size))
+        return NULL;
     header *h = realloc(old, sizeof(header) + size);
     if (!h)
         return NULL;

@@ -26,4 +26,8 @@ size_t mem_bytes_in_use(void);
 size_t mem_bytes_peak(void);
 void mem_reset_peak(void);
 
+/* Allocations that would take the bytes in use above `bytes` fail (0: no
+ * limit): fuzzers and tests bound the tensors a program may create. */
+void mem_set_limit(size_t bytes);
+
 #endif

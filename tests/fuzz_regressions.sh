@@ -1,0 +1,41 @@
+#!/bin/sh
+# Replays what the fuzzers (tests/fuzz/) once found, through the command
+# line, so it runs without clang: every input must end with status 0, 1 or
+# 2 within a CPU limit, never a crash or a hang. (fuzz_tensor_files inputs
+# are replayed by the io unit test, through the harness's own round trip.)
+set -u
+IRRUN=${IRRUN:-build/ir-run}
+case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
+here=$(cd "$(dirname "$0")" && pwd)/fuzz/regressions
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+runs=0
+replay() { # what, then the ir-run arguments
+    what=$1
+    shift
+    (ulimit -t 30; exec "$IRRUN" "$@") >/dev/null 2>"$tmp/err"
+    st=$?
+    runs=$((runs + 1))
+    if [ "$st" -gt 2 ]; then
+        echo "FAIL: $what: exit status $st"
+        tail -3 "$tmp/err"
+        fail=1
+    fi
+}
+printf 'func.func @main() {\n  func.return\n}\n' >"$tmp/noargs.mlir"
+for f in "$here"/fuzz_program/*; do
+    [ -f "$f" ] || continue
+    replay "$f (--emit=ir)" --emit=ir "$f"
+    replay "$f" "$f"
+done
+for f in "$here"/fuzz_args/*; do
+    [ -f "$f" ] || continue
+    replay "$f" --args=@"$f" "$tmp/noargs.mlir"
+done
+for f in "$here"/fuzz_manifest/*; do
+    [ -f "$f" ] || continue
+    replay "$f" test "$f"
+done
+[ "$fail" -eq 0 ] && echo "fuzz_regressions: $runs inputs, no crash"
+exit $fail
