@@ -115,6 +115,22 @@ fuzz-build:
 	        -o build-fuzz/$$h tests/fuzz/$$h.c build-fuzz/libirrun.a $(YAML_LIBS) -lm; \
 	done
 
+# ---- coverage of src/ by the make check tests (docs/testing.md) ----------------
+coverage:
+	@command -v gcovr >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y gcovr >/dev/null 2>&1; } || \
+	    { echo "coverage: gcovr missing: apt-get install -y gcovr"; exit 1; }
+	find build-cov -name '*.gcda' -delete 2>/dev/null || true
+	$(MAKE) --no-print-directory check BUILD=build-cov OPT="-O0 --coverage" LDFLAGS=--coverage
+	@echo "== line and branch coverage of src/"
+	@for d in types ir io interp cli util; do \
+	    printf '%-8s ' "$$d"; \
+	    gcovr -r . --object-directory build-cov -f "src/$$d/" -s -o /dev/null 2>/dev/null | \
+	        awk '/^lines:/ {l=$$2} /^branches:/ {b=$$2} END {printf "lines %s  branches %s\n", l, b}'; \
+	done
+	@printf '%-8s ' total; gcovr -r . --object-directory build-cov -f src/ -s -o /dev/null 2>/dev/null | \
+	    awk '/^lines:/ {l=$$2} /^branches:/ {b=$$2} END {printf "lines %s  branches %s\n", l, b}'
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ir-run
