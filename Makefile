@@ -121,14 +121,15 @@ coverage:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y gcovr >/dev/null 2>&1; } || \
 	    { echo "coverage: gcovr missing: apt-get install -y gcovr"; exit 1; }
 	find build-cov -name '*.gcda' -delete 2>/dev/null || true
+	@# (gcovr -o replaces its output file: never point it at /dev/null)
 	$(MAKE) --no-print-directory check BUILD=build-cov OPT="-O0 --coverage" LDFLAGS=--coverage
 	@echo "== line and branch coverage of src/"
 	@for d in types ir io interp cli util; do \
 	    printf '%-8s ' "$$d"; \
-	    gcovr -r . --object-directory build-cov -f "src/$$d/" -s -o /dev/null 2>/dev/null | \
+	    gcovr -r . --object-directory build-cov -f "src/$$d/" -s -o build-cov/coverage-$$d.txt 2>/dev/null | \
 	        awk '/^lines:/ {l=$$2} /^branches:/ {b=$$2} END {printf "lines %s  branches %s\n", l, b}'; \
 	done
-	@printf '%-8s ' total; gcovr -r . --object-directory build-cov -f src/ -s -o /dev/null 2>/dev/null | \
+	@printf '%-8s ' total; gcovr -r . --object-directory build-cov -f src/ -s -o build-cov/coverage.txt 2>/dev/null | \
 	    awk '/^lines:/ {l=$$2} /^branches:/ {b=$$2} END {printf "lines %s  branches %s\n", l, b}'
 
 install: all

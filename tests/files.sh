@@ -175,7 +175,7 @@ IRRUN_MAX_FILE_SIZE=lots "$IRRUN" prog.mlir >out 2>err
 [ $? = 2 ] && ok || bad "a bad IRRUN_MAX_FILE_SIZE accepted"
 head -c 200 /dev/zero | IRRUN_MAX_FILE_SIZE=100 "$IRRUN" - >out 2>err
 [ $? = 2 ] && ok || bad "stdin beyond the cap accepted"
-expect_in err "<stdin>: larger than the file size limit"
+expect_in err "<stdin>: error: larger than the file size limit"
 
 # ---- nothing to run: stdout as REF (empty), a warning, an error on request -------------
 printf '' >empty.mlir
@@ -202,12 +202,12 @@ expect_in out "no function to run"
 # ---- one YAML document per file -----------------------------------------------------
 printf 'values: [1.0]\n---\nvalues: [2.0]\n' >two_docs.yaml
 expect_rc 2 "$IRRUN" compare --type f32 two_docs.yaml two_docs.yaml
-expect_in err "two_docs.yaml:2:1: a second YAML document"
+expect_in err "two_docs.yaml:2:1: error: a second YAML document"
 printf 'values: [1.0]\n...\n# only a comment after the end marker\n' >one_doc.yaml
 expect_rc 0 "$IRRUN" compare --type f32 one_doc.yaml one_doc.yaml
 printf 'cases: []\n---\ncases: []\n' >two_manifests.yaml
 expect_rc 2 "$IRRUN" test two_manifests.yaml
-expect_in err "two_manifests.yaml:2:1: a second YAML document"
+expect_in err "two_manifests.yaml:2:1: error: a second YAML document"
 
 # ---- numeric flags out of range: errors, never clamped ----------------------------------
 expect_rc 2 "$IRRUN" --mlir-print-elementsattrs-with-hex-if-larger=99999999999999999999 prog.mlir

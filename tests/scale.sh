@@ -57,7 +57,7 @@ limited 2 "100k undefined values" --emit=ir "$tmp/undef.mlir"
 # YAML: nesting is bounded before libyaml sees it (tensor files and manifests)
 awk 'BEGIN { printf "values: "; for (i = 0; i < 200000; i++) printf "["; printf "1"; for (i = 0; i < 200000; i++) printf "]"; print "" }' >"$tmp/deep.yaml"
 limited 2 "YAML 200k deep" compare --type f32 "$tmp/deep.yaml" "$tmp/deep.yaml"
-grep -q 'deep.yaml:1:1009: YAML nesting deeper than 1000 levels' "$tmp/err" || { fail=$((fail + 1)); echo "FAIL: deep YAML message: $(cat "$tmp/err")"; }
+grep -q 'deep.yaml:1:1009: error: YAML nesting deeper than 1000 levels' "$tmp/err" || { fail=$((fail + 1)); echo "FAIL: deep YAML message: $(cat "$tmp/err")"; }
 awk 'BEGIN { printf "cases:\n  - "; for (i = 0; i < 200000; i++) printf "{a: "; for (i = 0; i < 200000; i++) printf "}"; print "" }' >"$tmp/deep_manifest.yaml"
 limited 2 "YAML manifest 200k deep" test "$tmp/deep_manifest.yaml"
 # legitimate nesting, brackets in quotes and comments do not count

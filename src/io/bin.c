@@ -34,7 +34,7 @@ tensor *io_read_bin(const unsigned char *buf, size_t len, const char *name,
          * the count is always even) */
         size_t per = packed ? 1 : tr->bytes;
         if (len % per) {
-            io_errorf(err, "%s: %zu bytes is not a whole number of %s elements", name, len,
+            io_errorf(err, "%s: error: %zu bytes is not a whole number of %s elements", name, len,
                       tr->name);
             return NULL;
         }
@@ -43,20 +43,20 @@ tensor *io_read_bin(const unsigned char *buf, size_t len, const char *name,
     }
     int64_t count = shape_count(&type);
     if (count < 0) {
-        io_errorf(err, "%s: shape too large", name);
+        io_errorf(err, "%s: error: shape too large", name);
         return NULL;
     }
     size_t need = bin_size(elem, count);
     if (len != need) {
         char tb[SHAPE_MAX_RANK * 21 + 64];
         shape_format(&type, tb, (int)sizeof tb);
-        io_errorf(err, "%s: %zu bytes, but %s takes exactly %zu in .bin layout", name, len, tb,
+        io_errorf(err, "%s: error: %zu bytes, but %s takes exactly %zu in .bin layout", name, len, tb,
                   need);
         return NULL;
     }
     tensor *t = tensor_new(&type);
     if (!t) {
-        io_errorf(err, "%s: out of memory", name);
+        io_errorf(err, "%s: error: out of memory", name);
         return NULL;
     }
     unsigned char *d = t->data;

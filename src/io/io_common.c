@@ -89,7 +89,7 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
     bool is_stdin = strcmp(path, "-") == 0;
     uint64_t limit = io_max_file_bytes();
     if (limit == 0) {
-        io_errorf(err, "IRRUN_MAX_FILE_SIZE='%s' is not a size (bytes, or a number with K, M, G or T)",
+        io_errorf(err, "error: IRRUN_MAX_FILE_SIZE='%s' is not a size (bytes, or a number with K, M, G or T)",
                   getenv("IRRUN_MAX_FILE_SIZE"));
         return NULL;
     }
@@ -98,7 +98,7 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
     int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     if (fd < 0) {
-        io_errorf(err, "%s: cannot open: %s", path, strerror(errno));
+        io_errorf(err, "%s: error: cannot open: %s", path, strerror(errno));
         return NULL;
     }
     if (!is_stdin) {
@@ -113,10 +113,10 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
             why = "larger than the file size limit";
         if (why) {
             if ((uint64_t)st.st_size > limit && S_ISREG(st.st_mode))
-                io_errorf(err, "%s: %s of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)", path,
+                io_errorf(err, "%s: error: %s of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)", path,
                           why, limit);
             else
-                io_errorf(err, "%s: cannot read: %s", path, why);
+                io_errorf(err, "%s: error: cannot read: %s", path, why);
             close(fd);
             return NULL;
         }
@@ -168,15 +168,15 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
         close(fd);
     const char *label = is_stdin ? "<stdin>" : path;
     if (!buf) {
-        io_errorf(err, "%s: out of memory", label);
+        io_errorf(err, "%s: error: out of memory", label);
         return NULL;
     }
     if (too_big || read_failed) {
         if (too_big)
-            io_errorf(err, "%s: larger than the file size limit of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)",
+            io_errorf(err, "%s: error: larger than the file size limit of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)",
                       label, limit);
         else
-            io_errorf(err, "%s: read error: %s", label, strerror(saved));
+            io_errorf(err, "%s: error: read error: %s", label, strerror(saved));
         mem_free(buf);
         return NULL;
     }
@@ -190,7 +190,7 @@ tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, i
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
     if (fmt == IO_FMT_UNKNOWN) {
-        io_errorf(err, "%s: unknown tensor file format (use a .npy, .bin or .yaml extension)",
+        io_errorf(err, "%s: error: unknown tensor file format (use a .npy, .bin or .yaml extension)",
                   path);
         return NULL;
     }
@@ -215,7 +215,7 @@ int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
     if (fmt == IO_FMT_UNKNOWN) {
-        io_errorf(err, "%s: unknown tensor file format (use a .npy, .bin or .yaml extension)",
+        io_errorf(err, "%s: error: unknown tensor file format (use a .npy, .bin or .yaml extension)",
                   path);
         return -1;
     }
@@ -230,7 +230,7 @@ int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr
     case IO_FMT_UNKNOWN: break;
     }
     if (rc != 0) {
-        io_errorf(err, "%s: write error", path);
+        io_errorf(err, "%s: error: write error", path);
         io_outfile_discard(&o);
         return -1;
     }

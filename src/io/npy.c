@@ -287,7 +287,7 @@ static bool descr_fits(const char *raw_descr, et_id elem, bool *swap, const char
             ok = false;
         }
         if (!ok) {
-            io_errorf(err, "%s: header descr '%s' contradicts the expected element type %s "
+            io_errorf(err, "%s: error: header descr '%s' contradicts the expected element type %s "
                       "(%u byte%s per element)", name, shown, tr->name, tr->bytes,
                       tr->bytes == 1 ? "" : "s");
             return false;
@@ -297,12 +297,12 @@ static bool descr_fits(const char *raw_descr, et_id elem, bool *swap, const char
     }
     int t = name_lookup(body);
     if (t < 0) {
-        io_errorf(err, "%s: header descr '%s' is not a known dtype (expected element type %s)",
+        io_errorf(err, "%s: error: header descr '%s' is not a known dtype (expected element type %s)",
                   name, shown, tr->name);
         return false;
     }
     if ((et_id)t != elem) {
-        io_errorf(err, "%s: header descr '%s' names %s but the expected element type is %s", name,
+        io_errorf(err, "%s: error: header descr '%s' names %s but the expected element type is %s", name,
                   shown, et_get((et_id)t)->name, tr->name);
         return false;
     }
@@ -343,7 +343,7 @@ static bool normalize_small(tensor *t, const char *name, io_error *err)
         unsigned lim = 1u << tr->value_bits;
         bool ok = v < lim || (tr->kind == EK_SINT && v >= 256 - lim / 2);
         if (!ok) {
-            io_errorf(err, "%s: element %" PRId64 " is the byte 0x%02X, outside the range of %s",
+            io_errorf(err, "%s: error: element %" PRId64 " is the byte 0x%02X, outside the range of %s",
                       name, i, v, tr->name);
             return false;
         }
@@ -366,7 +366,7 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
                     const io_expect *expect, io_error *err)
 {
     if (len < 10 || memcmp(buf, npy_magic, sizeof npy_magic) != 0) {
-        io_errorf(err, "%s: not a .npy file (bad magic)", name);
+        io_errorf(err, "%s: error: not a .npy file (bad magic)", name);
         return NULL;
     }
     unsigned major = buf[6], minor = buf[7];
@@ -376,34 +376,34 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
         hstart = 10;
     } else if (major == 2 || major == 3) {
         if (len < 12) {
-            io_errorf(err, "%s: truncated .npy header", name);
+            io_errorf(err, "%s: error: truncated .npy header", name);
             return NULL;
         }
         hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
         hstart = 12;
     } else {
-        io_errorf(err, "%s: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
+        io_errorf(err, "%s: error: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
                   minor);
         return NULL;
     }
     if (minor != 0) {
-        io_errorf(err, "%s: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
+        io_errorf(err, "%s: error: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
                   minor);
         return NULL;
     }
     if (hlen > len - hstart) {
-        io_errorf(err, "%s: .npy header length %zu runs past the end of the file (%zu bytes)",
+        io_errorf(err, "%s: error: .npy header length %zu runs past the end of the file (%zu bytes)",
                   name, hlen, len);
         return NULL;
     }
     npy_header h;
     const char *why;
     if (!parse_header((const char *)buf + hstart, hlen, &h, &why)) {
-        io_errorf(err, "%s: malformed .npy header: %s", name, why);
+        io_errorf(err, "%s: error: malformed .npy header: %s", name, why);
         return NULL;
     }
     if (h.fortran) {
-        io_errorf(err, "%s: Fortran-order arrays are not supported (save with C order)", name);
+        io_errorf(err, "%s: error: Fortran-order arrays are not supported (save with C order)", name);
         return NULL;
     }
     bool swap;
@@ -412,27 +412,27 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
     h.shape.elem = expect->elem;
     int64_t count = shape_count(&h.shape);
     if (count < 0) {
-        io_errorf(err, "%s: header shape is too large", name);
+        io_errorf(err, "%s: error: header shape is too large", name);
         return NULL;
     }
     if (expect->rank >= 0 && !shape_same_dims(&h.shape, expect)) {
         char a[SHAPE_MAX_RANK * 24], b[SHAPE_MAX_RANK * 24 + 64];
         shape_text(&h.shape, a, sizeof a);
         shape_format(expect, b, (int)sizeof b);
-        io_errorf(err, "%s: header shape %s contradicts the expected type %s", name, a, b);
+        io_errorf(err, "%s: error: header shape %s contradicts the expected type %s", name, a, b);
         return NULL;
     }
     const et_traits *tr = et_get(expect->elem);
     size_t need = (size_t)count * tr->bytes;
     size_t have = len - hstart - hlen;
     if (have != need) {
-        io_errorf(err, "%s: %zu data bytes for %" PRId64 " elements of %u byte%s (%zu expected)",
+        io_errorf(err, "%s: error: %zu data bytes for %" PRId64 " elements of %u byte%s (%zu expected)",
                   name, have, count, tr->bytes, tr->bytes == 1 ? "" : "s", need);
         return NULL;
     }
     tensor *t = tensor_new(&h.shape);
     if (!t) {
-        io_errorf(err, "%s: out of memory", name);
+        io_errorf(err, "%s: error: out of memory", name);
         return NULL;
     }
     if (need)

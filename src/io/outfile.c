@@ -70,12 +70,12 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
 {
     memset(o, 0, sizeof *o);
     if (!path || !*path) {
-        io_errorf(err, "an output file name may not be empty");
+        io_errorf(err, "error: an output file name may not be empty");
         return -1;
     }
     for (int i = 0; inputs && i < inputs->n; i++) {
         if (io_same_file(path, inputs->paths[i])) {
-            io_errorf(err, "%s: refusing to overwrite an input of this run (%s)", path,
+            io_errorf(err, "%s: error: refusing to overwrite an input of this run (%s)", path,
                       inputs->paths[i]);
             return -1;
         }
@@ -89,7 +89,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
         /* a terminal, /dev/null or a pipe: nothing to protect by renaming,
          * and a rename would replace the device node itself */
         if (S_ISDIR(st.st_mode)) {
-            io_errorf(err, "%s: is a directory", path);
+            io_errorf(err, "%s: error: is a directory", path);
             return -1;
         }
         /* appending, never truncating: behind /dev/stdout may be a file
@@ -98,7 +98,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
         if (fd < 0 || !(o->f = fdopen(fd, "ab"))) {
             if (fd >= 0)
                 close(fd);
-            io_errorf(err, "%s: cannot open for writing: %s", path, strerror(errno));
+            io_errorf(err, "%s: error: cannot open for writing: %s", path, strerror(errno));
             return -1;
         }
         o->path = mem_strndup(path, strlen(path)); /* for messages only */
@@ -109,7 +109,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
     o->tmp = mem_alloc(n);
     if (!o->tmp || !o->path) {
         io_outfile_discard(o);
-        io_errorf(err, "%s: out of memory", path);
+        io_errorf(err, "%s: error: out of memory", path);
         return -1;
     }
     /* O_EXCL on a name no other writer uses: never follows a planted link,
@@ -123,7 +123,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
             break;
     }
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        io_errorf(err, "%s: cannot create: %s", path, strerror(errno));
+        io_errorf(err, "%s: error: cannot create: %s", path, strerror(errno));
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp);
@@ -146,7 +146,7 @@ int io_outfile_commit(io_outfile *o, io_error *err)
             rc = -1;
         o->f = NULL;
         if (rc != 0)
-            io_errorf(err, "%s: write error: %s", o->path ? o->path : "output", strerror(errno));
+            io_errorf(err, "%s: error: write error: %s", o->path ? o->path : "output", strerror(errno));
         io_outfile_discard(o);
         return rc;
     }
@@ -164,7 +164,7 @@ int io_outfile_commit(io_outfile *o, io_error *err)
         rc = -1;
     }
     if (rc != 0) {
-        io_errorf(err, "%s: write error: %s", o->path, saved ? strerror(saved) : "unknown");
+        io_errorf(err, "%s: error: write error: %s", o->path, saved ? strerror(saved) : "unknown");
         io_outfile_discard(o);
         return -1;
     }

@@ -34,7 +34,7 @@ static void node_error(io_error *err, const char *name, const yaml_node_t *n, co
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    io_errorf(err, "%s:%lu:%lu: %.*s", name, (unsigned long)n->start_mark.line + 1,
+    io_errorf(err, "%s:%lu:%lu: error: %.*s", name, (unsigned long)n->start_mark.line + 1,
               (unsigned long)n->start_mark.column + 1, 500, msg);
 }
 
@@ -300,7 +300,7 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
         if (node)
             node_error(err, name, node, "a tensor must be a mapping with type, shape and values or bits");
         else
-            io_errorf(err, "%s: empty document", name);
+            io_errorf(err, "%s: error: empty document", name);
         return NULL;
     }
     et_id elem = expect->elem;
@@ -404,7 +404,7 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
     }
     tensor *t = tensor_new(&type);
     if (!t) {
-        io_errorf(err, "%s: out of memory or tensor too large", name);
+        io_errorf(err, "%s: error: out of memory or tensor too large", name);
         mem_free(f.leaves);
         return NULL;
     }
@@ -464,7 +464,7 @@ int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name
                 state = DQUOTE;
             else if (c == '[' || c == '{') {
                 if (++depth > IO_YAML_MAX_NESTING) {
-                    io_errorf(err, "%s:%lu:%lu: YAML nesting deeper than %d levels", name, line, col,
+                    io_errorf(err, "%s:%lu:%lu: error: YAML nesting deeper than %d levels", name, line, col,
                               IO_YAML_MAX_NESTING);
                     return -1;
                 }
@@ -481,7 +481,7 @@ int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error
 {
     yaml_document_t extra;
     if (!yaml_parser_load(parser, &extra)) {
-        io_errorf(err, "%s:%lu:%lu: YAML error: %s%s%s", name,
+        io_errorf(err, "%s:%lu:%lu: error: error: YAML: %s%s%s", name,
                   (unsigned long)parser->problem_mark.line + 1,
                   (unsigned long)parser->problem_mark.column + 1,
                   parser->problem ? parser->problem : "malformed", parser->context ? " " : "",
@@ -491,7 +491,7 @@ int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error
     yaml_node_t *root = yaml_document_get_root_node(&extra);
     int rc = 0;
     if (root) {
-        io_errorf(err, "%s:%lu:%lu: a second YAML document: the file must hold exactly one", name,
+        io_errorf(err, "%s:%lu:%lu: error: a second YAML document: the file must hold exactly one", name,
                   (unsigned long)extra.start_mark.line + 1, (unsigned long)extra.start_mark.column + 1);
         rc = -1;
     }
@@ -505,7 +505,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
     yaml_parser_t parser;
     yaml_document_t doc;
     if (!yaml_parser_initialize(&parser)) {
-        io_errorf(err, "%s: out of memory", name);
+        io_errorf(err, "%s: error: out of memory", name);
         return NULL;
     }
     if (io_yaml_check_nesting(buf, len, name, err) != 0) {
@@ -514,7 +514,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
     }
     yaml_parser_set_input_string(&parser, buf, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        io_errorf(err, "%s:%lu:%lu: YAML error: %s%s%s", name,
+        io_errorf(err, "%s:%lu:%lu: error: error: YAML: %s%s%s", name,
                   (unsigned long)parser.problem_mark.line + 1,
                   (unsigned long)parser.problem_mark.column + 1,
                   parser.problem ? parser.problem : "malformed",
