@@ -20,10 +20,7 @@ size_t interp_elem_text(et_id t, const void *elem, bool dense, char *buf)
     case EK_BOOL:
         return (size_t)sprintf(buf, "%s", *(const uint8_t *)elem ? "true" : "false");
     case EK_SINT: {
-        uint64_t v = et_load_bits(t, elem);
-        if (tr->value_bits < 64 && (v >> (tr->value_bits - 1)) & 1)
-            v |= ~((UINT64_C(1) << tr->value_bits) - 1);
-        return (size_t)sprintf(buf, "%" PRId64, (int64_t)v);
+        return (size_t)sprintf(buf, "%" PRId64, et_sign_extend(t, et_load_bits(t, elem)));
     }
     case EK_UINT:
         return (size_t)sprintf(buf, "%" PRIu64, et_load_bits(t, elem));

@@ -50,8 +50,7 @@ static void int_value(et_id t, uint64_t bits, uint64_t *mag, bool *neg)
 {
     const et_traits *tr = et_get(t);
     *neg = false;
-    if (tr->kind == EK_SINT && tr->value_bits < 64 && (bits >> (tr->value_bits - 1)) & 1)
-        bits |= ~((UINT64_C(1) << tr->value_bits) - 1);
+    bits = (uint64_t)et_sign_extend(t, bits);
     if (tr->kind == EK_SINT && (int64_t)bits < 0) {
         *neg = true;
         *mag = (uint64_t)0 - bits;
@@ -98,8 +97,8 @@ static kval cvt_scalar(et_id from, kval x, et_id to)
 {
     kval r = { 0, 0 };
     bool fc = et_get(from)->kind == EK_COMPLEX, tc = et_get(to)->kind == EK_COMPLEX;
-    et_id fr = fc ? (from == ET_C64 ? ET_F32 : ET_F64) : from; /* real part's type */
-    et_id tr = tc ? (to == ET_C64 ? ET_F32 : ET_F64) : to;
+    et_id fr = et_part(from); /* real part's type */
+    et_id tr = et_part(to);
     r.lo = cvt_real(fr, x.lo, tr);
     if (tc)
         r.hi = fc ? cvt_real(fr, x.hi, tr) : 0; /* imaginary part +0 */

@@ -159,7 +159,7 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
         const unsigned char *pe = E + (size_t)i * eb, *pa = A + (size_t)i * eb;
         elem_cmp c;
         if (tr->kind == EK_COMPLEX) {
-            et_id part = elem == ET_C64 ? ET_F32 : ET_F64;
+            et_id part = et_part(elem);
             size_t h = eb / 2;
             elem_cmp re = cmp_float(tr->fmt, et_load_bits(part, pe), et_load_bits(part, pa), rule,
                                     nm, zm);

@@ -270,11 +270,7 @@ static void scalar_text(et_id elem, uint64_t bits, char *buf)
         strcpy(buf, bits ? "true" : "false");
         break;
     case EK_SINT: {
-        /* sign-extend the value bits */
-        int64_t v = (int64_t)bits;
-        if (tr->value_bits < 64 && (bits >> (tr->value_bits - 1)) & 1)
-            v = (int64_t)(bits | ~((UINT64_C(1) << tr->value_bits) - 1));
-        sprintf(buf, "%" PRId64, v);
+        sprintf(buf, "%" PRId64, et_sign_extend(elem, bits));
         break;
     }
     case EK_UINT:
@@ -289,7 +285,7 @@ static void scalar_text(et_id elem, uint64_t bits, char *buf)
 /* The component patterns of a complex element. */
 static void complex_parts(et_id elem, const unsigned char *p, uint64_t *re, uint64_t *im)
 {
-    et_id part = elem == ET_C64 ? ET_F32 : ET_F64;
+    et_id part = et_part(elem);
     size_t half = et_get(elem)->bytes / 2;
     *re = et_load_bits(part, p);
     *im = et_load_bits(part, p + half);
@@ -300,7 +296,7 @@ void io_elem_value_text(et_id elem, const unsigned char *p, char *buf)
     if (et_get(elem)->kind == EK_COMPLEX) {
         uint64_t re, im;
         complex_parts(elem, p, &re, &im);
-        et_id part = elem == ET_C64 ? ET_F32 : ET_F64;
+        et_id part = et_part(elem);
         char a[FP_PRINT_MAX], b[FP_PRINT_MAX];
         scalar_text(part, re, a);
         scalar_text(part, im, b);

@@ -408,7 +408,7 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
         mem_free(f.leaves);
         return NULL;
     }
-    et_id part = elem == ET_C64 ? ET_F32 : elem == ET_C128 ? ET_F64 : elem;
+    et_id part = et_part(elem);
     unsigned char *d = t->data;
     size_t pb = et_get(part)->bytes;
     for (int64_t i = 0; i < f.nleaves; i++) {

@@ -140,9 +140,7 @@ static bool attr_ints(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
         const et_traits *tr = et_get(a->lit->type.elem);
         for (int i = 0; i < out->n; i++) {
             uint64_t b = et_load_bits(a->lit->type.elem, a->lit->data + (size_t)i * tr->bytes);
-            if (tr->kind == EK_SINT && tr->value_bits < 64 && (b >> (tr->value_bits - 1)) & 1)
-                b |= ~((UINT64_C(1) << tr->value_bits) - 1);
-            out->v[i] = (int64_t)b;
+            out->v[i] = et_sign_extend(a->lit->type.elem, b);
         }
         return true;
     }

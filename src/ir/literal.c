@@ -218,7 +218,7 @@ static bool read_element(lit_reader *r, unsigned char *dst)
         if (r->p >= r->end || *r->p != ')')
             FAIL(r->p, "expected ')' after a complex element");
         r->p++;
-        et_id part = tr->fmt == FP_F32 ? ET_F32 : ET_F64;
+        et_id part = et_part(r->elem);
         size_t half = et_get(part)->bytes;
         et_store_bits(part, dst, re);
         et_store_bits(part, dst + half, im);

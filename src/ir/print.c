@@ -146,10 +146,7 @@ static void print_element(FILE *out, et_id e, const unsigned char *p)
         fputs(p[0] ? "true" : "false", out);
         return;
     case EK_SINT: {
-        uint64_t b = et_load_bits(e, p);
-        if (tr->value_bits < 64 && (b >> (tr->value_bits - 1)) & 1)
-            b |= ~((UINT64_C(1) << tr->value_bits) - 1);
-        fprintf(out, "%" PRId64, (int64_t)b);
+        fprintf(out, "%" PRId64, et_sign_extend(e, et_load_bits(e, p)));
         return;
     }
     case EK_UINT:
@@ -160,7 +157,7 @@ static void print_element(FILE *out, et_id e, const unsigned char *p)
         fputs(buf, out);
         return;
     case EK_COMPLEX: {
-        et_id part = tr->fmt == FP_F32 ? ET_F32 : ET_F64;
+        et_id part = et_part(e);
         size_t half = et_get(part)->bytes;
         float_text(tr->fmt, et_load_bits(part, p), buf);
         fprintf(out, "(%s,", buf);

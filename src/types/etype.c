@@ -96,9 +96,7 @@ void et_store_bits(et_id t, void *p, uint64_t bits)
 {
     const et_traits *tr = &et_table[t];
     unsigned char *b = p;
-    uint64_t v = bits & low_mask(tr->value_bits);
-    if (tr->kind == EK_SINT && tr->value_bits < 64 && (v >> (tr->value_bits - 1)) & 1)
-        v |= ~low_mask(tr->value_bits);
+    uint64_t v = (uint64_t)et_sign_extend(t, bits & low_mask(tr->value_bits));
     unsigned n = tr->bytes > 8 ? 8 : tr->bytes;
     for (unsigned i = 0; i < n; i++)
         b[i] = (unsigned char)(v >> (8 * i));

@@ -36,6 +36,20 @@ static inline bool et_is_int(et_id t)
     return et_table[t].kind == EK_SINT || et_table[t].kind == EK_UINT;
 }
 
+/* The value bits of a signed integer type as an int64_t (sign-extended
+ * from value_bits); other types' bits unchanged. */
+static inline int64_t et_sign_extend(et_id t, uint64_t bits)
+{
+    const et_traits *tr = &et_table[t];
+    if (tr->kind == EK_SINT && tr->value_bits < 64 && (bits >> (tr->value_bits - 1)) & 1)
+        bits |= ~((UINT64_C(1) << tr->value_bits) - 1);
+    return (int64_t)bits;
+}
+
+/* The type of a complex type's parts (complex<f32> -> f32); any other
+ * type is its own. */
+static inline et_id et_part(et_id t) { return t == ET_C64 ? ET_F32 : t == ET_C128 ? ET_F64 : t; }
+
 /* The element type spelled `name[0..len)`, or -1. */
 int et_lookup(const char *name, size_t len);
 
