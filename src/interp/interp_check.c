@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "interp/interp_internal.h"
+#include "types/etext.h"
 #include "types/fparith.h"
 
 enum { REPORT_MAX = 10 };
@@ -146,12 +147,12 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
         return true;
 
     FILE *err = c->err;
-    char ta[INTERP_ELEM_TEXT], te[INTERP_ELEM_TEXT], ha[80], he[80], idx[SHAPE_MAX_RANK * 24 + 4];
+    char ta[ET_TEXT_MAX], te[ET_TEXT_MAX], ha[80], he[80], idx[SHAPE_MAX_RANK * 24 + 4];
     fprintf(err, "%s:%d:%d: error: %s failed in function @%s\n", c->file, op->loc.line, op->loc.col,
             check_name(op), c->function);
     /* REF's own detail for the first mismatch (5.1-5.4) */
-    interp_elem_text(t, a + first * (int64_t)es, false, ta);
-    interp_elem_text(t, b + first * (int64_t)es, false, te);
+    et_value_text(t, a + first * (int64_t)es, false, ta);
+    et_value_text(t, b + first * (int64_t)es, false, te);
     index_text(&actual->type, first, idx);
     if (rule == CK_EQ)
         fprintf(err, "  Element values don't match: %s (actual) vs %s (expected) at index %s\n", ta,
@@ -170,10 +171,10 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
         if (r.pass)
             continue;
         shown++;
-        interp_elem_text(t, pa, false, ta);
-        interp_elem_text(t, pe, false, te);
-        interp_elem_hex(t, pa, ha);
-        interp_elem_hex(t, pe, he);
+        et_value_text(t, pa, false, ta);
+        et_value_text(t, pe, false, te);
+        et_bits_text(t, pa, ha);
+        et_bits_text(t, pe, he);
         index_text(&actual->type, i, idx);
         if (rule == CK_CLOSE) {
             /* REF's line (5.4), then the patterns REF leaves out */

@@ -5,16 +5,6 @@
 
 #include "interp/interp.h"
 
-enum { INTERP_ELEM_TEXT = 2 * 64 + 8 }; /* a complex element's text plus NUL */
-
-/* One element as REF prints it (SPEC.md 3.2, 3.9): integers in decimal, i1
- * true/false, floats with MLIR's printer, complex `[re, im]` (or `(re,im)`
- * when dense is set, as inside dense<...>). Returns the length. */
-size_t interp_elem_text(et_id t, const void *elem, bool dense, char *buf);
-
-/* The value bits of an element as "0x.." (complex: "0xRE,0xIM"). */
-size_t interp_elem_hex(et_id t, const void *elem, char *buf);
-
 /* Writes a tensor in REF's result format or as dense<...> : T (6.3).
  * A tensor without elements for which REF's layout would print more than
  * INTERP_PRINT_MAX_EMPTY_LISTS empty lists (`[]` per row) is printed as

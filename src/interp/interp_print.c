@@ -4,61 +4,7 @@
 #include <string.h>
 
 #include "interp/interp_internal.h"
-#include "types/fpprint.h"
-
-static uint64_t load_u64(const void *p, size_t n)
-{
-    uint64_t v = 0;
-    memcpy(&v, p, n);
-    return v;
-}
-
-size_t interp_elem_text(et_id t, const void *elem, bool dense, char *buf)
-{
-    const et_traits *tr = et_get(t);
-    switch (tr->kind) {
-    case EK_BOOL:
-        return (size_t)sprintf(buf, "%s", *(const uint8_t *)elem ? "true" : "false");
-    case EK_SINT: {
-        return (size_t)sprintf(buf, "%" PRId64, et_sign_extend(t, et_load_bits(t, elem)));
-    }
-    case EK_UINT:
-        return (size_t)sprintf(buf, "%" PRIu64, et_load_bits(t, elem));
-    case EK_FLOAT:
-        return fp_print_mlir(tr->fmt, et_load_bits(t, elem), buf);
-    case EK_COMPLEX: {
-        size_t half = tr->bytes / 2, n = 0;
-        buf[n++] = dense ? '(' : '[';
-        n += fp_print_mlir(tr->fmt, load_u64(elem, half), buf + n);
-        if (dense) {
-            buf[n++] = ',';
-        } else {
-            buf[n++] = ',';
-            buf[n++] = ' ';
-        }
-        n += fp_print_mlir(tr->fmt, load_u64((const unsigned char *)elem + half, half), buf + n);
-        buf[n++] = dense ? ')' : ']';
-        buf[n] = '\0';
-        return n;
-    }
-    }
-    buf[0] = '\0';
-    return 0;
-}
-
-size_t interp_elem_hex(et_id t, const void *elem, char *buf)
-{
-    const et_traits *tr = et_get(t);
-    if (tr->kind == EK_COMPLEX) {
-        size_t half = tr->bytes / 2;
-        size_t n = fp_print_hex(8 * (unsigned)half, load_u64(elem, half), buf);
-        buf[n++] = ',';
-        n += fp_print_hex(8 * (unsigned)half, load_u64((const unsigned char *)elem + half, half),
-                          buf + n);
-        return n;
-    }
-    return fp_print_hex(tr->value_bits, et_load_bits(t, elem), buf);
-}
+#include "types/etext.h"
 
 /* REF's recursive layout: each list at depth L starts on a new line
  * indented 2L, sub-lists are separated by ",", the parent's closing bracket
@@ -68,11 +14,11 @@ static void print_level(const tensor *t, int depth, int64_t *offset, FILE *out)
     int rank = t->type.rank;
     int64_t n = t->type.dims[depth];
     size_t es = tensor_elem_bytes(t);
-    char buf[INTERP_ELEM_TEXT];
+    char buf[ET_TEXT_MAX];
     fprintf(out, "\n%*s[", 2 * (depth + 1), "");
     if (depth == rank - 1) {
         for (int64_t i = 0; i < n; i++) {
-            interp_elem_text(t->type.elem, (const unsigned char *)t->data + *offset * (int64_t)es,
+            et_value_text(t->type.elem, (const unsigned char *)t->data + *offset * (int64_t)es,
                              false, buf);
             fprintf(out, "%s%s", i ? ", " : "", buf);
             (*offset)++;
@@ -117,8 +63,8 @@ static void print_ref(const tensor *t, FILE *out)
         return;
     }
     if (t->type.rank == 0) {
-        char buf[INTERP_ELEM_TEXT];
-        interp_elem_text(t->type.elem, t->data, false, buf);
+        char buf[ET_TEXT_MAX];
+        et_value_text(t->type.elem, t->data, false, buf);
         fprintf(out, "%s}\n", buf);
         return;
     }
@@ -130,13 +76,13 @@ static void print_ref(const tensor *t, FILE *out)
 static void print_dense_level(const tensor *t, int depth, int64_t *offset, FILE *out)
 {
     size_t es = tensor_elem_bytes(t);
-    char buf[INTERP_ELEM_TEXT];
+    char buf[ET_TEXT_MAX];
     fputc('[', out);
     for (int64_t i = 0; i < t->type.dims[depth]; i++) {
         if (i)
             fputs(", ", out);
         if (depth == t->type.rank - 1) {
-            interp_elem_text(t->type.elem, (const unsigned char *)t->data + *offset * (int64_t)es,
+            et_value_text(t->type.elem, (const unsigned char *)t->data + *offset * (int64_t)es,
                              true, buf);
             fputs(buf, out);
             (*offset)++;
@@ -149,7 +95,7 @@ static void print_dense_level(const tensor *t, int depth, int64_t *offset, FILE 
 
 static void print_dense(const tensor *t, long hex_threshold, FILE *out)
 {
-    char type[512], buf[INTERP_ELEM_TEXT];
+    char type[512], buf[ET_TEXT_MAX];
     shape_format(&t->type, type, sizeof type);
     size_t es = tensor_elem_bytes(t);
     const unsigned char *d = t->data;
@@ -160,7 +106,7 @@ static void print_dense(const tensor *t, long hex_threshold, FILE *out)
     if (t->count == 0) {
         /* dense<> */
     } else if (splat) {
-        interp_elem_text(t->type.elem, d, true, buf);
+        et_value_text(t->type.elem, d, true, buf);
         fputs(buf, out);
     } else if (hex_threshold >= 0 && t->count > hex_threshold) {
         /* the memory image, sub-byte values with their upper bits zero */

@@ -12,6 +12,7 @@
 
 #include "io/outfile.h"
 #include "io/tensor_io.h"
+#include "types/etext.h"
 #include "types/fpprint.h"
 #include "util/mem.h"
 
@@ -262,61 +263,20 @@ int io_parse_shape(const char *text, tensor_type *t)
     return shape_count(t) < 0 ? -1 : 0;
 }
 
-static void scalar_text(et_id elem, uint64_t bits, char *buf)
-{
-    const et_traits *tr = et_get(elem);
-    switch (tr->kind) {
-    case EK_BOOL:
-        strcpy(buf, bits ? "true" : "false");
-        break;
-    case EK_SINT: {
-        sprintf(buf, "%" PRId64, et_sign_extend(elem, bits));
-        break;
-    }
-    case EK_UINT:
-        sprintf(buf, "%" PRIu64, bits);
-        break;
-    default:
-        fp_print_mlir(tr->fmt, bits, buf);
-        break;
-    }
-}
-
-/* The component patterns of a complex element. */
-static void complex_parts(et_id elem, const unsigned char *p, uint64_t *re, uint64_t *im)
-{
-    et_id part = et_part(elem);
-    size_t half = et_get(elem)->bytes / 2;
-    *re = et_load_bits(part, p);
-    *im = et_load_bits(part, p + half);
-}
-
 void io_elem_value_text(et_id elem, const unsigned char *p, char *buf)
 {
-    if (et_get(elem)->kind == EK_COMPLEX) {
-        uint64_t re, im;
-        complex_parts(elem, p, &re, &im);
-        et_id part = et_part(elem);
-        char a[FP_PRINT_MAX], b[FP_PRINT_MAX];
-        scalar_text(part, re, a);
-        scalar_text(part, im, b);
-        sprintf(buf, "[%s, %s]", a, b);
-        return;
-    }
-    scalar_text(elem, et_load_bits(elem, p), buf);
+    et_value_text(elem, p, false, buf);
 }
 
 void io_elem_bits_text(et_id elem, const unsigned char *p, char *buf)
 {
-    const et_traits *tr = et_get(elem);
-    if (tr->kind == EK_COMPLEX) {
-        uint64_t re, im;
-        complex_parts(elem, p, &re, &im);
-        char a[FP_PRINT_MAX], b[FP_PRINT_MAX];
-        fp_print_hex(tr->value_bits / 2, re, a);
-        fp_print_hex(tr->value_bits / 2, im, b);
-        sprintf(buf, "(%s,%s)", a, b);
+    if (et_get(elem)->kind != EK_COMPLEX) {
+        et_bits_text(elem, p, buf);
         return;
     }
-    fp_print_hex(tr->value_bits, et_load_bits(elem, p), buf);
+    /* reports show a complex pattern as one parenthesised pair */
+    buf[0] = '(';
+    size_t n = 1 + et_bits_text(elem, p, buf + 1);
+    buf[n++] = ')';
+    buf[n] = '\0';
 }

@@ -106,7 +106,7 @@ int io_parse_shape(const char *text, tensor_type *t);
 
 /* One element as text the way REF prints it (SPEC.md 3.2, 3.9; complex as
  * "[re, im]"), and its bit pattern as "0x.." (complex "(0x..,0x..)"). */
-enum { IO_ELEM_TEXT = 2 * 64 + 8 };
+enum { IO_ELEM_TEXT = 2 * 64 + 8 + 2 }; /* et_value_text, or bits in parentheses */
 #define IO_ELEM_TEXT_MAX IO_ELEM_TEXT
 void io_elem_value_text(et_id elem, const unsigned char *p, char *buf);
 void io_elem_bits_text(et_id elem, const unsigned char *p, char *buf);

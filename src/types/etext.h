@@ -1,0 +1,22 @@
+/* One element of any type as text, the way REF prints it (SPEC.md 3.2,
+ * 3.9), and its bit pattern: shared by the result printer, check reports,
+ * tensor files and comparison reports. */
+#ifndef IRRUN_ETEXT_H
+#define IRRUN_ETEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "types/etype.h"
+
+enum { ET_TEXT_MAX = 2 * 64 + 8 }; /* a complex element's text plus NUL */
+
+/* Integers in decimal, i1 true/false, floats with MLIR's printer, complex
+ * `[re, im]` (or `(re,im)` when `dense` is set, as inside dense<...>).
+ * Returns the length. */
+size_t et_value_text(et_id t, const void *elem, bool dense, char *buf);
+
+/* The value bits as "0x.."; complex as "0xRE,0xIM". Returns the length. */
+size_t et_bits_text(et_id t, const void *elem, char *buf);
+
+#endif
