@@ -484,16 +484,6 @@ static tensor *item_tensor(manifest *m, yaml_node_t *item, const tensor_type *wa
     return t;
 }
 
-static const ir_func *find_entry(const ir_module *mod, const char *entry)
-{
-    if (entry)
-        return ir_module_find(mod, entry);
-    const ir_func *f = ir_module_find(mod, "main");
-    if (f)
-        return f;
-    return mod->nfuncs == 1 ? &mod->funcs[0] : NULL;
-}
-
 static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
 {
     yaml_node_t *pn = map_get(m, c, "program");
@@ -524,7 +514,7 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         fail(o, true, xprintf("%s does not parse or check (see above)", prog));
         goto done;
     }
-    const ir_func *f = find_entry(mod, entry);
+    const ir_func *f = interp_entry(mod, entry);
     if (mod->nfuncs == 0) {
         fail(o, true, xprintf("%s: no function to run", prog));
         goto done;

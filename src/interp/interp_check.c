@@ -88,10 +88,7 @@ static elem_result check_elem(check_rule rule, const ir_check *ck, bool strict, 
 static void index_text(const tensor_type *t, int64_t flat, char *buf)
 {
     int64_t idx[SHAPE_MAX_RANK];
-    for (int d = t->rank - 1; d >= 0; d--) {
-        idx[d] = t->dims[d] ? flat % t->dims[d] : 0;
-        flat = t->dims[d] ? flat / t->dims[d] : 0;
-    }
+    shape_unravel(t, flat, idx);
     size_t n = 0;
     buf[n++] = '[';
     for (int d = 0; d < t->rank; d++)

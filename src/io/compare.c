@@ -124,15 +124,6 @@ static elem_cmp cmp_int(et_id t, uint64_t e, uint64_t a, const io_rule *r)
     return c;
 }
 
-static void unravel(const tensor_type *t, int64_t flat, int64_t *index)
-{
-    for (int d = t->rank - 1; d >= 0; d--) {
-        int64_t n = t->dims[d];
-        index[d] = n ? flat % n : 0;
-        flat = n ? flat / n : 0;
-    }
-}
-
 int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
                io_report *rep, char *why, size_t why_size)
 {
@@ -187,7 +178,7 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
         rep->negzero_mismatches += c.zero;
         if (rep->nfirst < IO_REPORT_FIRST) {
             io_diff *d = &rep->first[rep->nfirst++];
-            unravel(&expected->type, i, d->index);
+            shape_unravel(&expected->type, i, d->index);
             io_elem_bits_text(elem, pe, d->expected_bits);
             io_elem_bits_text(elem, pa, d->actual_bits);
             io_elem_value_text(elem, pe, d->expected_value);

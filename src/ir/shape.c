@@ -54,3 +54,12 @@ int shape_format(const tensor_type *t, char *buf, int size)
     }
     return at;
 }
+
+void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index)
+{
+    for (int d = t->rank - 1; d >= 0; d--) {
+        int64_t n = t->dims[d];
+        index[d] = n ? flat % n : 0;
+        flat = n ? flat / n : 0;
+    }
+}

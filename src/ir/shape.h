@@ -25,6 +25,9 @@ int64_t shape_count(const tensor_type *t);
 bool shape_equal(const tensor_type *a, const tensor_type *b); /* dims and elem */
 bool shape_same_dims(const tensor_type *a, const tensor_type *b);
 
+/* The index (index[0..rank)) of the element at row-major position `flat`. */
+void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index);
+
 /* Writes "tensor<2x3xf32>" into buf (NUL-terminated, truncated to size);
  * returns the length it needed. */
 int shape_format(const tensor_type *t, char *buf, int size);
