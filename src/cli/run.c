@@ -439,7 +439,7 @@ static int load_args(run_options *o, tensor ***out, int *n)
         if (!ts)
             rc = -1;
         for (int i = 0; ts && i < count; i++) {
-            ts[i] = tensor_new(&lits[i].type);
+            ts[i] = tensor_from_literal(&lits[i]);
             if (!ts[i]) {
                 for (int k = 0; k < i; k++)
                     tensor_release(ts[k]);
@@ -448,7 +448,6 @@ static int load_args(run_options *o, tensor ***out, int *n)
                 rc = -1;
                 break;
             }
-            memcpy(ts[i]->data, lits[i].data, lits[i].nbytes);
         }
         if (rc != 0)
             fputs("ir-run: out of memory loading --args\n", stderr);

@@ -448,10 +448,8 @@ static tensor *literal_tensor(manifest *m, yaml_node_t *n, const tensor_type *wa
         shape_format(&lits[0].type, a, (int)sizeof a);
         shape_format(want, b, (int)sizeof b);
         *why = xprintf("%s: the literal has type %s but %s is expected", label, a, b);
-    } else if ((t = tensor_new(want)) == NULL) {
+    } else if ((t = tensor_from_literal(&lits[0])) == NULL) {
         *why = xstrdup("out of memory");
-    } else if (lits[0].nbytes) {
-        memcpy(t->data, lits[0].data, lits[0].nbytes);
     }
     ir_literals_free(lits, n_lits);
 done:

@@ -385,21 +385,13 @@ static int exec_dot(ictx *c, const ir_op *op, tensor **slots, tensor *r)
     return kern_status(c, op, kern_dot_general(slots[op->operands[0]], slots[op->operands[1]], &dd, r));
 }
 
-static tensor *literal_tensor(const ir_literal *lit)
-{
-    tensor *t = tensor_new(&lit->type);
-    if (t && lit->nbytes)
-        memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
-    return t;
-}
-
 static int exec_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
 {
     const tensor *actual = slots[op->operands[0]];
     tensor *owned = NULL;
     const tensor *expected;
     if (op->kind == IR_OP_CHECK_EXPECT_EQ_CONST || op->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
-        owned = literal_tensor(&op->a.check.expected);
+        owned = tensor_from_literal(&op->a.check.expected);
         if (!owned)
             return rt_error(c, op->loc, "out of memory");
         expected = owned;

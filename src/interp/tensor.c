@@ -44,3 +44,11 @@ void tensor_release(tensor *t)
     if (t && --t->refs == 0)
         mem_free(t);
 }
+
+tensor *tensor_from_literal(const ir_literal *lit)
+{
+    tensor *t = tensor_new(&lit->type);
+    if (t && lit->nbytes)
+        memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
+    return t;
+}
