@@ -54,42 +54,18 @@ static void release_slot(tensor **slots, int v)
 static int run_block(ictx *c, const ir_func *f, const ir_block *blk, tensor **slots, tensor **rets);
 static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results);
 
-static kern_binop binop_of(ir_op_kind k)
-{
-    switch (k) {
-    case IR_OP_ADD: return KB_ADD;
-    case IR_OP_SUBTRACT: return KB_SUB;
-    case IR_OP_MULTIPLY: return KB_MUL;
-    case IR_OP_DIVIDE: return KB_DIV;
-    case IR_OP_REMAINDER: return KB_REM;
-    case IR_OP_MAXIMUM: return KB_MAX;
-    case IR_OP_MINIMUM: return KB_MIN;
-    case IR_OP_AND: return KB_AND;
-    case IR_OP_OR: return KB_OR;
-    default: return KB_XOR;
-    }
-}
+/* The kernel op of every op, from the op table's kernel column (expanded
+ * here, where the kernel names exist): a KB_x for the BINARY family, a KU_x
+ * for the UNARY family, K_NONE for the others. */
+enum { K_NONE = -1 };
+static const int kernel_op[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, kernel, flags) [IR_OP_##e] = (int)(kernel),
+#include "ir/ops.def"
+#undef OP
+};
 
-static kern_unop unop_of(ir_op_kind k)
-{
-    switch (k) {
-    case IR_OP_NEGATE: return KU_NEG;
-    case IR_OP_ABS: return KU_ABS;
-    case IR_OP_SQRT: return KU_SQRT;
-    case IR_OP_RSQRT: return KU_RSQRT;
-    case IR_OP_EXPONENTIAL: return KU_EXP;
-    case IR_OP_LOG: return KU_LOG;
-    case IR_OP_TANH: return KU_TANH;
-    case IR_OP_LOGISTIC: return KU_LOGISTIC;
-    case IR_OP_SINE: return KU_SIN;
-    case IR_OP_COSINE: return KU_COS;
-    case IR_OP_FLOOR: return KU_FLOOR;
-    case IR_OP_CEIL: return KU_CEIL;
-    case IR_OP_ROUND_NEAREST_EVEN: return KU_ROUND_EVEN;
-    case IR_OP_SIGN: return KU_SIGN;
-    default: return KU_NOT;
-    }
-}
+static kern_binop binop_of(ir_op_kind k) { return (kern_binop)kernel_op[k]; }
+static kern_unop unop_of(ir_op_kind k) { return (kern_unop)kernel_op[k]; }
 
 /* A reduce body that is `return op(arg_acc, arg_elem)` (either order). */
 static bool simple_body(const ir_block *body, kern_binop *op, bool *acc_left)
@@ -224,9 +200,7 @@ static bool lane_safe_body(const ir_func *f, const ir_block *body)
     for (int i = 0; i < body->nops; i++) {
         const ir_op *o = &body->ops[i];
         ir_op_kind k = o->kind;
-        bool elementwise = ir_op_is_binary(k) || ir_op_is_unary(k) || k == IR_OP_COMPARE ||
-                           k == IR_OP_SELECT || k == IR_OP_CLAMP || k == IR_OP_CONVERT ||
-                           k == IR_OP_BITCAST_CONVERT || k == IR_OP_RESHAPE || k == IR_OP_CONSTANT;
+        bool elementwise = (ir_op_get(k)->flags & IR_F_LANES) != 0;
         if (k == IR_OP_REGION_RETURN)
             continue;
         if (!elementwise)

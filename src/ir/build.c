@@ -8,25 +8,6 @@
 
 #include "ir/parse.h"
 
-static const char *const op_names[IR_OP_COUNT] = {
-#define IR_OP_NAME(e, s) s,
-    IR_OP_LIST(IR_OP_NAME)
-#undef IR_OP_NAME
-};
-
-const char *ir_op_name(ir_op_kind k) { return k < IR_OP_COUNT ? op_names[k] : "?"; }
-
-int ir_op_lookup(const char *name, size_t len)
-{
-    if (len == 6 && memcmp(name, "return", 6) == 0)
-        return IR_OP_RETURN;
-    if (len == 4 && memcmp(name, "call", 4) == 0)
-        return IR_OP_CALL;
-    for (int k = 0; k < IR_OP_COUNT; k++)
-        if (strlen(op_names[k]) == len && memcmp(op_names[k], name, len) == 0)
-            return k;
-    return -1;
-}
 
 static const char *const cmp_dir_names[] = { "EQ", "NE", "GE", "GT", "LE", "LT" };
 static const char *const cmp_type_names[] = { "", "NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED" };

@@ -13,8 +13,10 @@
 
 #define TS(t) check_type_str(t)
 
-typedef enum { S_BOOL = 1, S_SINT = 2, S_UINT = 4, S_FLOAT = 8, S_COMPLEX = 16 } elem_set;
-enum { S_INT = S_SINT | S_UINT, S_ANY = 31 };
+enum {
+    S_BOOL = IR_ELEM_BOOL, S_SINT = IR_ELEM_SINT, S_UINT = IR_ELEM_UINT, S_FLOAT = IR_ELEM_FLOAT,
+    S_COMPLEX = IR_ELEM_COMPLEX, S_INT = S_SINT | S_UINT, S_ANY = IR_ELEMS_ANY
+};
 
 static unsigned set_of(et_id e)
 {
@@ -23,21 +25,26 @@ static unsigned set_of(et_id e)
     case EK_SINT: return S_SINT;
     case EK_UINT: return S_UINT;
     case EK_FLOAT: return S_FLOAT;
-    default: return S_COMPLEX;
+    case EK_COMPLEX: break;
     }
+    return S_COMPLEX;
 }
 
+/* The op table's element classes, as messages name them. */
 static const char *set_name(unsigned s)
 {
-    switch (s) {
-    case S_INT | S_FLOAT | S_COMPLEX: return "integer, float or complex";
-    case S_INT | S_FLOAT: return "integer or float";
-    case S_SINT | S_FLOAT | S_COMPLEX: return "signed integer, float or complex";
-    case S_FLOAT | S_COMPLEX: return "float or complex";
-    case S_FLOAT: return "float";
-    case S_BOOL | S_INT: return "boolean or integer";
-    default: return "supported";
-    }
+    static const struct { unsigned set; const char *name; } names[] = {
+        { IR_ELEMS_NUMBER, "integer, float or complex" },
+        { IR_ELEMS_REAL, "integer or float" },
+        { IR_ELEMS_SIGNED, "signed integer, float or complex" },
+        { IR_ELEMS_FLOATING, "float or complex" },
+        { IR_ELEMS_FLOAT, "float" },
+        { IR_ELEMS_BITS, "boolean or integer" },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].set == s)
+            return names[i].name;
+    return "supported";
 }
 
 static bool elem_in(checker *c, const ir_op *o, const tensor_type *t, unsigned set)
@@ -500,28 +507,12 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
         if (!arity(c, o, 2, 1) || !same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
             !same_type(c, o, a, "operands", r, "result"))
             return false;
-        unsigned set = S_ANY;
-        if (o->kind == IR_OP_SUBTRACT || o->kind == IR_OP_DIVIDE)
-            set = S_INT | S_FLOAT | S_COMPLEX;
-        else if (o->kind == IR_OP_REMAINDER)
-            set = S_INT | S_FLOAT;
-        else if (o->kind == IR_OP_AND || o->kind == IR_OP_OR || o->kind == IR_OP_XOR)
-            set = S_BOOL | S_INT;
-        return elem_in(c, o, a, set);
+        return elem_in(c, o, a, ir_op_get(o->kind)->elems);
     }
     if (ir_op_is_unary(o->kind)) {
         if (!arity(c, o, 1, 1))
             return false;
-        unsigned set;
-        switch (o->kind) {
-        case IR_OP_NEGATE: set = S_INT | S_FLOAT | S_COMPLEX; break;
-        case IR_OP_ABS: set = S_SINT | S_FLOAT | S_COMPLEX; break;
-        case IR_OP_FLOOR: case IR_OP_CEIL: case IR_OP_ROUND_NEAREST_EVEN: set = S_FLOAT; break;
-        case IR_OP_SIGN: set = S_SINT | S_FLOAT | S_COMPLEX; break;
-        case IR_OP_NOT: set = S_BOOL | S_INT; break;
-        default: set = S_FLOAT | S_COMPLEX; break;
-        }
-        if (!elem_in(c, o, a, set))
+        if (!elem_in(c, o, a, ir_op_get(o->kind)->elems))
             return false;
         if (o->kind == IR_OP_ABS && et_get(a->elem)->kind == EK_COMPLEX) {
             tensor_type want = *a;

@@ -36,73 +36,59 @@
 #include "types/fpformat.h"
 #include "util/diag.h"
 
-/* Every op ir-run knows: SPEC.md section 4 and section 5. X(enum suffix,
- * canonical name). Ops spelled as `stablehlo.custom_call @check.X` are mapped
- * to the check kinds (with ir_check.custom_call set); check.eq has a result. */
-#define IR_OP_LIST(X)                                                   \
-    X(CONSTANT, "stablehlo.constant")                                   \
-    X(IOTA, "stablehlo.iota")                                           \
-    X(CONVERT, "stablehlo.convert")                                     \
-    X(BITCAST_CONVERT, "stablehlo.bitcast_convert")                     \
-    /* binary element-wise */                                           \
-    X(ADD, "stablehlo.add")                                             \
-    X(SUBTRACT, "stablehlo.subtract")                                   \
-    X(MULTIPLY, "stablehlo.multiply")                                   \
-    X(DIVIDE, "stablehlo.divide")                                       \
-    X(REMAINDER, "stablehlo.remainder")                                 \
-    X(MAXIMUM, "stablehlo.maximum")                                     \
-    X(MINIMUM, "stablehlo.minimum")                                     \
-    X(AND, "stablehlo.and")                                             \
-    X(OR, "stablehlo.or")                                               \
-    X(XOR, "stablehlo.xor")                                             \
-    /* unary element-wise */                                            \
-    X(NEGATE, "stablehlo.negate")                                       \
-    X(ABS, "stablehlo.abs")                                             \
-    X(SQRT, "stablehlo.sqrt")                                           \
-    X(RSQRT, "stablehlo.rsqrt")                                         \
-    X(EXPONENTIAL, "stablehlo.exponential")                             \
-    X(LOG, "stablehlo.log")                                             \
-    X(TANH, "stablehlo.tanh")                                           \
-    X(LOGISTIC, "stablehlo.logistic")                                   \
-    X(SINE, "stablehlo.sine")                                           \
-    X(COSINE, "stablehlo.cosine")                                       \
-    X(FLOOR, "stablehlo.floor")                                         \
-    X(CEIL, "stablehlo.ceil")                                           \
-    X(ROUND_NEAREST_EVEN, "stablehlo.round_nearest_even")               \
-    X(SIGN, "stablehlo.sign")                                           \
-    X(NOT, "stablehlo.not")                                             \
-    /* others */                                                        \
-    X(COMPARE, "stablehlo.compare")                                     \
-    X(SELECT, "stablehlo.select")                                       \
-    X(CLAMP, "stablehlo.clamp")                                         \
-    X(RESHAPE, "stablehlo.reshape")                                     \
-    X(TRANSPOSE, "stablehlo.transpose")                                 \
-    X(BROADCAST_IN_DIM, "stablehlo.broadcast_in_dim")                   \
-    X(CONCATENATE, "stablehlo.concatenate")                             \
-    X(SLICE, "stablehlo.slice")                                         \
-    X(REVERSE, "stablehlo.reverse")                                     \
-    X(PAD, "stablehlo.pad")                                             \
-    X(REDUCE, "stablehlo.reduce")                                       \
-    X(DOT_GENERAL, "stablehlo.dot_general")                             \
-    X(DOT, "stablehlo.dot")                                             \
-    X(CALL, "func.call")                                                \
-    X(RETURN, "func.return")                                            \
-    X(REGION_RETURN, "stablehlo.return")                                \
-    X(CUSTOM_CALL, "stablehlo.custom_call")                             \
-    /* the check dialect (section 5) */                                 \
-    X(CHECK_EXPECT_EQ, "check.expect_eq")                               \
-    X(CHECK_EXPECT_EQ_CONST, "check.expect_eq_const")                   \
-    X(CHECK_EXPECT_ALMOST_EQ, "check.expect_almost_eq")                 \
-    X(CHECK_EXPECT_ALMOST_EQ_CONST, "check.expect_almost_eq_const")     \
-    X(CHECK_EXPECT_CLOSE, "check.expect_close")                         \
-    X(CHECK_EQ, "check.eq") /* custom_call @check.eq, one i1 result */
-
+/* Every op ir-run knows, from the op table (src/ir/ops.def). */
 typedef enum {
-#define IR_OP_ENUM(e, s) IR_OP_##e,
-    IR_OP_LIST(IR_OP_ENUM)
-#undef IR_OP_ENUM
+#define OP(e, name, form, family, elems, kernel, flags) IR_OP_##e,
+#include "ir/ops.def"
+#undef OP
     IR_OP_COUNT
 } ir_op_kind;
+
+/* The pretty syntax that follows an op's name (the lexer's token class). */
+typedef enum {
+    IR_FORM_CONSTANT, IR_FORM_IOTA, IR_FORM_UNARY, IR_FORM_BINARY, IR_FORM_COMPARE,
+    IR_FORM_TERNARY, IR_FORM_DIMS, IR_FORM_CONCATENATE, IR_FORM_SLICE, IR_FORM_PAD,
+    IR_FORM_REDUCE, IR_FORM_DOT_GENERAL, IR_FORM_DOT, IR_FORM_CALL, IR_FORM_RETURN,
+    IR_FORM_CUSTOM_CALL, IR_FORM_CHECK2, IR_FORM_CHECK_CONST, IR_FORM_CHECK_CLOSE,
+    IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
+} ir_op_form;
+
+/* The kernel family that runs an op (src/interp/kern_*.c). */
+typedef enum {
+    IR_KF_NONE, IR_KF_CONSTANT, IR_KF_IOTA, IR_KF_CONVERT, IR_KF_UNARY, IR_KF_BINARY,
+    IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,
+    IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK
+} ir_kernel_family;
+
+/* Element classes, as sets of bits. */
+enum {
+    IR_ELEM_BOOL = 1, IR_ELEM_SINT = 2, IR_ELEM_UINT = 4, IR_ELEM_FLOAT = 8, IR_ELEM_COMPLEX = 16,
+    IR_ELEMS_ANY = 31,
+    IR_ELEMS_NUMBER = IR_ELEM_SINT | IR_ELEM_UINT | IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
+    IR_ELEMS_REAL = IR_ELEM_SINT | IR_ELEM_UINT | IR_ELEM_FLOAT,
+    IR_ELEMS_SIGNED = IR_ELEM_SINT | IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
+    IR_ELEMS_FLOATING = IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
+    IR_ELEMS_FLOAT = IR_ELEM_FLOAT,
+    IR_ELEMS_BITS = IR_ELEM_BOOL | IR_ELEM_SINT | IR_ELEM_UINT
+};
+
+enum {
+    IR_F_LANES = 1,      /* element-wise: a reduce body of such ops runs in lanes */
+    IR_F_CHECK = 2,      /* a check-dialect op */
+    IR_F_TERMINATOR = 4  /* ends its block */
+};
+
+typedef struct {
+    const char *name; /* "stablehlo.add"; check.eq is "check.eq" */
+    ir_op_form form;
+    ir_kernel_family family;
+    unsigned elems;   /* IR_ELEM_x bits accepted (UNARY/BINARY families) */
+    unsigned flags;   /* IR_F_x */
+} ir_op_info;
+
+extern const ir_op_info ir_op_table[IR_OP_COUNT];
+
+static inline const ir_op_info *ir_op_get(ir_op_kind k) { return &ir_op_table[k]; }
 
 /* "stablehlo.add", ...; check.eq is "check.eq". */
 const char *ir_op_name(ir_op_kind k);
@@ -110,10 +96,9 @@ const char *ir_op_name(ir_op_kind k);
  * ops without prefix: "return", "call"), or -1. */
 int ir_op_lookup(const char *name, size_t len);
 
-/* The ops grouped the way the checker and interpreter treat them. */
-static inline bool ir_op_is_binary(ir_op_kind k) { return k >= IR_OP_ADD && k <= IR_OP_XOR; }
-static inline bool ir_op_is_unary(ir_op_kind k) { return k >= IR_OP_NEGATE && k <= IR_OP_NOT; }
-static inline bool ir_op_is_check(ir_op_kind k) { return k >= IR_OP_CHECK_EXPECT_EQ; }
+static inline bool ir_op_is_binary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_BINARY; }
+static inline bool ir_op_is_unary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_UNARY; }
+static inline bool ir_op_is_check(ir_op_kind k) { return (ir_op_table[k].flags & IR_F_CHECK) != 0; }
 
 typedef enum { IR_CMP_EQ, IR_CMP_NE, IR_CMP_GE, IR_CMP_GT, IR_CMP_LE, IR_CMP_LT } ir_cmp_dir;
 typedef enum {
