@@ -262,7 +262,7 @@ static bool resolve_block(scope *s, ir_block *b, bool is_region)
         } else if (o->kind == IR_OP_REGION_RETURN && !is_region) {
             check_error(s->c, o->loc, "'stablehlo.return' is only valid inside a reduce body (use 'func.return')");
             ok = false;
-        } else if ((o->kind == IR_OP_RETURN || o->kind == IR_OP_REGION_RETURN) && !last) {
+        } else if ((ir_op_get(o->kind)->flags & IR_F_TERMINATOR) && !last) {
             check_error(s->c, o->loc, "'%s' must be the last op of its block", ir_op_name(o->kind));
             ok = false;
         }

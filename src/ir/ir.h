@@ -75,7 +75,8 @@ enum {
 enum {
     IR_F_LANES = 1,      /* element-wise: a reduce body of such ops runs in lanes */
     IR_F_CHECK = 2,      /* a check-dialect op */
-    IR_F_TERMINATOR = 4  /* ends its block */
+    IR_F_TERMINATOR = 4, /* ends its block */
+    IR_F_COMMUTATIVE = 8 /* a binary op whose operands may be swapped */
 };
 
 typedef struct {

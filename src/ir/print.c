@@ -288,8 +288,7 @@ static int compact_reduce_op(const ir_op *o)
         return -1;
     const ir_op *bin = &b->ops[0], *ret = &b->ops[1];
     ir_op_kind k = bin->kind;
-    bool commutative = k == IR_OP_ADD || k == IR_OP_MULTIPLY || k == IR_OP_MAXIMUM || k == IR_OP_MINIMUM ||
-                       k == IR_OP_AND || k == IR_OP_OR || k == IR_OP_XOR;
+    bool commutative = (ir_op_get(k)->flags & IR_F_COMMUTATIVE) != 0;
     if (!commutative || bin->operands[0] != b->args[0] || bin->operands[1] != b->args[1] ||
         ret->noperands != 1 || ret->operands[0] != bin->results[0])
         return -1;
@@ -321,8 +320,8 @@ static void print_op(printer *p, const ir_op *o, int indent)
     if (o->kind != IR_OP_REDUCE)
         print_defs(p, o);
     const char *name = ir_op_name(o->kind);
-    if (ir_op_is_binary(o->kind) || ir_op_is_unary(o->kind) || o->kind == IR_OP_CONVERT ||
-        o->kind == IR_OP_BITCAST_CONVERT || o->kind == IR_OP_RESHAPE) {
+    ir_op_form form = ir_op_get(o->kind)->form;
+    if (form == IR_FORM_UNARY || form == IR_FORM_BINARY) { /* `OP %a[, %b] : T` */
         fprintf(out, "%s ", name);
         print_values(p, o->operands, o->noperands);
         fputs(" : ", out);
