@@ -13,6 +13,9 @@ int io_opt_value(const char *cmd, const char *name, int argc, char **argv, int *
                      const char **val)
 {
     const char *a = argv[*i];
+    /* LLVM style, as the run command's own options: `-input` = `--input` */
+    if (a[0] == '-' && a[1] != '-' && name[0] == '-' && name[1] == '-')
+        name++;
     size_t n = strlen(name);
     if (strncmp(a, name, n) != 0)
         return 0;

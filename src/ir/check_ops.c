@@ -154,10 +154,12 @@ static bool check_transpose(checker *c, const ir_op *o)
         return false;
     if (r->rank != a->rank)
         FAIL(o->loc, "'stablehlo.transpose' result rank %d differs from the operand rank %d", r->rank, a->rank);
+    tensor_type want = *a;
     for (int d = 0; d < r->rank; d++)
-        if (r->dims[d] != a->dims[p->v[d]])
-            FAIL(o->loc, "'stablehlo.transpose' result type %s does not match the permuted operand type %s", TS(r),
-                 TS(a));
+        want.dims[d] = a->dims[p->v[d]];
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.transpose' result type %s should be %s (the operand %s permuted)", TS(r),
+             TS(&want), TS(a));
     return true;
 }
 

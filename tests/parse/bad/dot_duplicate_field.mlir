@@ -1,0 +1,6 @@
+// ERROR: dot_duplicate_field.mlir:4:148: error: duplicate field 'lhs_contracting_dimensions' in #stablehlo.dot
+func.func @main() -> tensor<2x2xf32> {
+  %0 = stablehlo.constant dense<1.0> : tensor<2x2xf32>
+  %1 = "stablehlo.dot_general"(%0, %0) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_contracting_dimensions = [1]>} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return %1 : tensor<2x2xf32>
+}
