@@ -54,7 +54,7 @@ $(BUILD)/gen/lexer.c: grammar/lexer.l $(BUILD)/gen/parser.c
 
 # generated scanners and parsers are not held to -Wextra
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
-	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -Isrc/ir -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -Isrc/ir -MMD -MP -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c $(GEN_C)
 	@mkdir -p $(dir $@)

@@ -59,7 +59,7 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
  * for the UNARY family, K_NONE for the others. */
 enum { K_NONE = -1 };
 static const int kernel_op[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, kernel, flags) [IR_OP_##e] = (int)(kernel),
+#define OP(e, name, form, family, elems, regions, kernel, flags) [IR_OP_##e] = (int)(kernel),
 #include "ir/ops.def"
 #undef OP
 };
@@ -115,7 +115,7 @@ static void fill_lanes(tensor *t, const void *elem)
 static int fold_step(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **acc,
                      tensor *const *xp, int64_t at, tensor **rets)
 {
-    const ir_block *body = op->a.reduce.body;
+    const ir_block *body = &op->regions[0];
     int N = op->noperands / 2;
     for (int k = 0; k < N; k++) {
         tensor_type et = { xp[k]->type.elem, 0, { 0 } };
@@ -250,7 +250,7 @@ static int captured_values(const ir_block *body, int *out)
 static int reduce_lanes(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
 {
     int N = op->noperands / 2;
-    const ir_block *body = op->a.reduce.body;
+    const ir_block *body = &op->regions[0];
     int64_t L = res[0]->count, R = 0;
     if (L == 0)
         return 0;
@@ -312,12 +312,12 @@ static int exec_reduce(ictx *c, const ir_func *f, const ir_op *op, tensor **slot
 {
     kern_binop bop;
     bool acc_left;
-    if (op->noperands == 2 && simple_body(op->a.reduce.body, &bop, &acc_left))
+    if (op->noperands == 2 && simple_body(&op->regions[0], &bop, &acc_left))
         return kern_status(c, op,
                            kern_reduce_binop(bop, acc_left, slots[op->operands[0]],
                                              slots[op->operands[1]], op->a.reduce.dims.v,
                                              op->a.reduce.dims.n, res[0]));
-    if (c->lanes == 0 && lane_safe_body(f, op->a.reduce.body))
+    if (c->lanes == 0 && lane_safe_body(f, &op->regions[0]))
         return reduce_lanes(c, f, op, slots, res);
     return reduce_general(c, f, op, slots, res);
 }

@@ -331,7 +331,18 @@ static bool compact_body(parse_state *ps, pop *p, ir_op *o)
     bin->uses[1] = synth_use(elem, p->loc);
     bin->defs[0] = synth_use(res, p->loc);
     ret->uses[0] = synth_use(res, p->loc);
-    o->a.reduce.body = b;
+    o->regions = b;
+    o->nregions = 1;
+    return true;
+}
+
+/* The op's written region as its first body. */
+static bool build_region(parse_state *ps, pop *p, ir_op *o)
+{
+    o->regions = parse_alloc(ps, 1, sizeof(ir_block));
+    if (!o->regions || !build_block(ps, p->region->args, p->region->ops, o->regions))
+        return false;
+    o->nregions = 1;
     return true;
 }
 
@@ -679,12 +690,11 @@ ir_op *build_op(parse_state *ps, pop *p)
                 parse_error(ps, p->loc, "'stablehlo.reduce' requires a body region");
                 return NULL;
             }
-            o->a.reduce.body = parse_alloc(ps, 1, sizeof(ir_block));
-            if (!o->a.reduce.body || !build_block(ps, p->region->args, p->region->ops, o->a.reduce.body))
+            if (!build_region(ps, p, o))
                 return NULL;
             if (p->region->args && !p->generic) {
                 /* pretty pairs (acc_k, elem_k) -> accumulators first */
-                ir_block *b = o->a.reduce.body;
+                ir_block *b = &o->regions[0];
                 int n = b->nargs / 2;
                 tensor_type *ty = parse_alloc(ps, (size_t)b->nargs, sizeof *ty);
                 ir_use *nm = parse_alloc(ps, (size_t)b->nargs, sizeof *nm);
@@ -700,8 +710,10 @@ ir_op *build_op(parse_state *ps, pop *p)
                 b->arg_names = nm;
             }
         }
-    } else if (p->region) {
+    } else if (p->region && ir_op_get(o->kind)->nregions == 0) {
         parse_error(ps, p->region->loc, "'%s' does not take a region", p->name);
+        return NULL;
+    } else if (p->region && !build_region(ps, p, o)) {
         return NULL;
     }
     if (o->ndefs && ndefined != o->nresults) {

@@ -161,8 +161,9 @@ static bool defined_later(const ir_block *b, int from, const char *name)
         for (int d = 0; d < o->ndefs; d++)
             if (strcmp(o->defs[d].name, name) == 0)
                 return true;
-        if (o->kind == IR_OP_REDUCE && o->a.reduce.body && defined_later(o->a.reduce.body, 0, name))
-            return true;
+        for (int r = 0; r < o->nregions; r++)
+            if (defined_later(&o->regions[r], 0, name))
+                return true;
     }
     return false;
 }
@@ -209,9 +210,11 @@ static bool resolve_op(scope *s, ir_block *b, int at)
             ok = false;
         }
     }
-    if (o->kind == IR_OP_REDUCE && o->a.reduce.body) {
+    for (int g = 0; g < o->nregions; g++) {
+        /* a region sees the values around it; its own go out of scope at
+         * its end */
         int mark = s->nb;
-        if (!resolve_block(s, o->a.reduce.body, true))
+        if (!resolve_block(s, &o->regions[g], true))
             ok = false;
         unwind(s, mark);
     }
@@ -339,8 +342,8 @@ static void resolve_calls(checker *c, ir_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
         ir_op *o = &b->ops[i];
-        if (o->kind == IR_OP_REDUCE && o->a.reduce.body)
-            resolve_calls(c, o->a.reduce.body);
+        for (int g = 0; g < o->nregions; g++)
+            resolve_calls(c, &o->regions[g]);
         if (o->kind != IR_OP_CALL)
             continue;
         const ir_func *g = ir_module_find(c->m, o->a.call.name);

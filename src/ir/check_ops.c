@@ -265,7 +265,7 @@ static bool check_reduce(checker *c, const ir_op *o)
         if (!reduced)
             out.dims[out.rank++] = in0->dims[d];
     }
-    const ir_block *b = o->a.reduce.body;
+    const ir_block *b = &o->regions[0];
     if (b->nargs != 2 * n)
         FAIL(o->loc, "'stablehlo.reduce' body must take %d arguments (accumulators then elements), got %d", 2 * n,
              b->nargs);

@@ -7,17 +7,18 @@
  *
  * Values. Each function owns a table of values (`values`, `nvalues` slots):
  * its arguments, every op result, and the block arguments and op results of
- * the reduce bodies nested in it. Ops refer to values by index into that
- * table, so the interpreter can keep one array of `nvalues` tensor slots per
- * call frame. A reduce body reads enclosing values through the same table.
+ * the regions (op bodies, such as reduce's) nested in it. Ops refer to
+ * values by index into that table, so the interpreter can keep one array of
+ * `nvalues` tensor slots per call frame. A region reads enclosing values
+ * through the same table (lexical scoping).
  *
  * Lifetimes. `ir_op.dead` lists the values whose last use is that op, so the
  * interpreter can release them right after executing it (after the op took
  * what it needs, e.g. the return op has retained its operands as results).
- * A use inside a reduce body counts as a use by the reduce op itself, at the
- * level of the block that defines the value; inside a body, the values
- * defined in the body die at their last use within the body (each body
- * evaluation). Results that are never used appear in the dead list of their
+ * A use inside a region counts as a use by the op that owns it, at the
+ * level of the block that defines the value; inside a region, the values
+ * defined in it die at their last use within it (each evaluation of the
+ * region). Results that are never used appear in the dead list of their
  * own defining op. Block arguments that are never used are listed in
  * `ir_block.dead_args` (release them right after binding).
  *
@@ -38,7 +39,7 @@
 
 /* Every op ir-run knows, from the op table (src/ir/ops.def). */
 typedef enum {
-#define OP(e, name, form, family, elems, kernel, flags) IR_OP_##e,
+#define OP(e, name, form, family, elems, regions, kernel, flags) IR_OP_##e,
 #include "ir/ops.def"
 #undef OP
     IR_OP_COUNT
@@ -84,6 +85,7 @@ typedef struct {
     ir_op_form form;
     ir_kernel_family family;
     unsigned elems;   /* IR_ELEM_x bits accepted (UNARY/BINARY families) */
+    int nregions;     /* bodies the op owns */
     unsigned flags;   /* IR_F_x */
 } ir_op_info;
 
@@ -177,7 +179,7 @@ typedef struct {
     src_loc loc;
 } ir_use;
 
-/* One block: a function body or a reduce body. */
+/* One block: a function body or a region of an op. */
 typedef struct {
     int nargs;
     int *args; /* value ids of the block arguments (after check) */
@@ -210,6 +212,13 @@ struct ir_op {
     int ndead;
     int *dead; /* values whose last use is this op (after check) */
 
+    /* The op's bodies (ir_op_info.nregions of them: reduce has one). Each
+     * is a block with typed arguments ending in a terminator; it reads the
+     * values of the blocks around it, and its uses of them count as uses
+     * by this op (see "Lifetimes" above). */
+    int nregions;
+    ir_block *regions;
+
     union {
         ir_literal constant;                         /* CONSTANT */
         int64_t iota_dim;                            /* IOTA */
@@ -218,7 +227,7 @@ struct ir_op {
         ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, REVERSE */
         struct { ir_ints start, limit, stride; } slice;        /* SLICE */
         struct { ir_ints low, high, interior; } pad;           /* PAD */
-        struct { ir_ints dims; ir_block *body; } reduce;       /* REDUCE */
+        struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */
         ir_dot dot;                                  /* DOT_GENERAL, DOT */
         struct {
             const char *name;            /* without '@' */

@@ -1,7 +1,7 @@
 /* Value lifetimes: for every block, the op after which each value defined
  * in that block is no longer needed (see ir.h, "Lifetimes"). A use inside a
- * reduce body counts as a use by the reduce op at the level of the block
- * that defines the value. */
+ * region counts as a use by the op that owns the region, at the level of the
+ * block that defines the value. */
 #include <string.h>
 
 #include "ir/check_internal.h"
@@ -22,8 +22,8 @@ static void mark_defs(live *L, const ir_block *b)
         const ir_op *o = &b->ops[i];
         for (int r = 0; r < o->nresults; r++)
             L->def_block[o->results[r]] = b;
-        if (o->kind == IR_OP_REDUCE)
-            mark_defs(L, o->a.reduce.body);
+        for (int g = 0; g < o->nregions; g++)
+            mark_defs(L, &o->regions[g]);
     }
 }
 
@@ -34,8 +34,8 @@ static void uses_of(live *L, const ir_block *b, int at, const ir_op *o)
     for (int i = 0; i < o->noperands; i++)
         if (L->def_block[o->operands[i]] == b)
             L->last[o->operands[i]] = at;
-    if (o->kind == IR_OP_REDUCE) {
-        const ir_block *body = o->a.reduce.body;
+    for (int g = 0; g < o->nregions; g++) {
+        const ir_block *body = &o->regions[g];
         for (int k = 0; k < body->nops; k++)
             uses_of(L, b, at, &body->ops[k]);
     }
@@ -95,8 +95,9 @@ static bool block_lifetimes(live *L, ir_block *b)
             o->dead[o->ndead++] = v;
         }
     for (int i = 0; i < b->nops; i++)
-        if (b->ops[i].kind == IR_OP_REDUCE && !block_lifetimes(L, b->ops[i].a.reduce.body))
-            return false;
+        for (int g = 0; g < b->ops[i].nregions; g++)
+            if (!block_lifetimes(L, &b->ops[i].regions[g]))
+                return false;
     return true;
 }
 

@@ -283,7 +283,7 @@ static void same_or_fn(FILE *out, const ir_op *o)
  * stablehlo.return %r` for a commutative binary OP and one input. */
 static int compact_reduce_op(const ir_op *o)
 {
-    const ir_block *b = o->a.reduce.body;
+    const ir_block *b = &o->regions[0];
     if (o->noperands != 2 || b->nops != 2 || b->nargs != 2)
         return -1;
     const ir_op *bin = &b->ops[0], *ret = &b->ops[1];
@@ -396,7 +396,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_OP_REDUCE: {
         /* the body's arguments are numbered before the results so that the
          * printed order of definitions matches the parse order */
-        const ir_block *b = o->a.reduce.body;
+        const ir_block *b = &o->regions[0];
         int n = o->noperands / 2;
         int compact = compact_reduce_op(o);
         if (compact < 0)
