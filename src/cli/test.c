@@ -140,80 +140,17 @@ static char *resolve(const manifest *m, const char *p)
 
 static const char *const rule_keys[] = { "ulp", "atol", "rtol", "nan", "signed_zero", "inf", NULL };
 
-static bool parse_number(const char *s, double *out)
-{
-    char *end;
-    if (!s || !*s)
-        return false;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (*end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
-        return false;
-    *out = x;
-    return true;
-}
-
 /* Applies the rule keys found in mapping `map` (a `rule:` mapping or an
  * output item) to *r. */
 static bool apply_rule_keys(manifest *m, yaml_node_t *map, io_rule *r)
 {
     bool ok = true;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        const char *key = sval(node_at(m, p->key));
+        const char *key = sval(node_at(m, p->key)), *want;
         yaml_node_t *vn = node_at(m, p->value);
-        const char *v = sval(vn);
-        if (!key)
-            continue;
-        if (strcmp(key, "ulp") == 0) {
-            char *end;
-            errno = 0;
-            unsigned long long n = v && *v != '-' ? strtoull(v, &end, 10) : 0;
-            if (!v || !*v || *v == '-' || *end || errno) {
-                manifest_error(m, vn, "ulp must be a non-negative integer");
-                ok = false;
-            }
-            r->has_ulp = true;
-            r->max_ulp = n;
-        } else if (strcmp(key, "atol") == 0 || strcmp(key, "rtol") == 0) {
-            double x = 0;
-            if (!parse_number(v, &x)) {
-                manifest_error(m, vn, "%s must be a non-negative number", key);
-                ok = false;
-            }
-            if (key[0] == 'a') {
-                r->has_atol = true;
-                r->atol = x;
-            } else {
-                r->has_rtol = true;
-                r->rtol = x;
-            }
-        } else if (strcmp(key, "nan") == 0) {
-            if (v && strcmp(v, "any") == 0)
-                r->nan = IO_NAN_ANY;
-            else if (v && strcmp(v, "exact") == 0)
-                r->nan = IO_NAN_EXACT;
-            else {
-                manifest_error(m, vn, "nan must be 'any' or 'exact'");
-                ok = false;
-            }
-        } else if (strcmp(key, "signed_zero") == 0) {
-            if (v && strcmp(v, "equal") == 0)
-                r->zero = IO_ZERO_EQUAL;
-            else if (v && strcmp(v, "distinct") == 0)
-                r->zero = IO_ZERO_DISTINCT;
-            else {
-                manifest_error(m, vn, "signed_zero must be 'equal' or 'distinct'");
-                ok = false;
-            }
-        } else if (strcmp(key, "inf") == 0) {
-            if (v && strcmp(v, "exact") == 0)
-                r->inf = IO_INF_EXACT;
-            else if (v && strcmp(v, "saturate") == 0)
-                r->inf = IO_INF_SATURATE;
-            else {
-                manifest_error(m, vn, "inf must be 'exact' or 'saturate'");
-                ok = false;
-            }
+        if (key && io_rule_set(r, key, sval(vn), &want) < 0) {
+            manifest_error(m, vn, "%s must be %s", key, want);
+            ok = false;
         }
     }
     return ok;

@@ -1,8 +1,10 @@
 /* Element-by-element comparison under a rule, with the ULP report. */
 #include "io/compare.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "types/fparith.h"
@@ -286,4 +288,73 @@ void io_report_summary(const io_report *rep, char *buf, size_t size)
         snprintf(buf + n, size - (size_t)n, ", first at %s: expected %s (%s), actual %s (%s), ULP %" PRIu64,
                  idx, d->expected_value, d->expected_bits, d->actual_value, d->actual_bits, d->ulp);
     }
+}
+
+/* value is one of the two words: 0 the first, 1 the second, -1 neither */
+static int one_of(const char *value, const char *first, const char *second)
+{
+    if (value && strcmp(value, first) == 0)
+        return 0;
+    if (value && strcmp(value, second) == 0)
+        return 1;
+    return -1;
+}
+
+int io_rule_set(io_rule *r, const char *key, const char *value, const char **want)
+{
+    if (strcmp(key, "ulp") == 0 || strcmp(key, "max-ulp") == 0 || strcmp(key, "max_ulp") == 0) {
+        *want = "a non-negative integer";
+        char *end;
+        errno = 0;
+        if (!value || !*value || *value == '-')
+            return -1;
+        unsigned long long n = strtoull(value, &end, 10);
+        if (*end || errno)
+            return -1;
+        r->has_ulp = true;
+        r->max_ulp = n;
+        return 1;
+    }
+    if (strcmp(key, "atol") == 0 || strcmp(key, "rtol") == 0) {
+        *want = "a non-negative number within binary64's range";
+        if (!value || !*value)
+            return -1;
+        char *end;
+        errno = 0;
+        double x = strtod(value, &end);
+        /* a value that underflows to 0 is not the tolerance asked for */
+        if (*end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
+            return -1;
+        if (key[0] == 'a') {
+            r->has_atol = true;
+            r->atol = x;
+        } else {
+            r->has_rtol = true;
+            r->rtol = x;
+        }
+        return 1;
+    }
+    int k;
+    if (strcmp(key, "nan") == 0) {
+        *want = "any or exact";
+        if ((k = one_of(value, "any", "exact")) < 0)
+            return -1;
+        r->nan = k == 0 ? IO_NAN_ANY : IO_NAN_EXACT;
+        return 1;
+    }
+    if (strcmp(key, "signed_zero") == 0 || strcmp(key, "signed-zero") == 0) {
+        *want = "equal or distinct";
+        if ((k = one_of(value, "equal", "distinct")) < 0)
+            return -1;
+        r->zero = k == 0 ? IO_ZERO_EQUAL : IO_ZERO_DISTINCT;
+        return 1;
+    }
+    if (strcmp(key, "inf") == 0) {
+        *want = "exact or saturate";
+        if ((k = one_of(value, "exact", "saturate")) < 0)
+            return -1;
+        r->inf = k == 0 ? IO_INF_EXACT : IO_INF_SATURATE;
+        return 1;
+    }
+    return 0;
 }

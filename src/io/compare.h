@@ -49,6 +49,13 @@ static inline bool io_rule_is_exact(const io_rule *r)
     return !r->has_ulp && !r->has_atol && !r->has_rtol;
 }
 
+/* Sets one part of a rule from text, for the command line and manifests
+ * alike. Keys: "ulp" (also "max-ulp", "max_ulp"), "atol", "rtol", "nan",
+ * "signed_zero" (also "signed-zero"), "inf". Returns 1 when set, 0 for an
+ * unknown key, -1 for a bad value (*want then says what is expected, e.g.
+ * "a non-negative integer"). */
+int io_rule_set(io_rule *r, const char *key, const char *value, const char **want);
+
 /* "exact", "ulp <= 2", "atol 0.01, rtol 0.001" and the non-default modes. */
 void io_rule_describe(const io_rule *r, char *buf, size_t size);
 
