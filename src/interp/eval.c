@@ -23,15 +23,21 @@ typedef struct {
     int64_t lanes;     /* > 0 while a reduce body runs on every result element at once */
 } ictx;
 
-/* Runtime errors end the run with status 2. */
+/* Runtime errors end the run with status 2; they are located and shown
+ * with the source line and a caret, like parse errors. */
 static int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(c->err, "%s:%d:%d: error: ", c->src && c->src->name ? c->src->name : "<input>", loc.line,
-            loc.col);
-    vfprintf(c->err, fmt, ap);
-    fputc('\n', c->err);
+    if (c->src) {
+        diag_source at = *c->src;
+        at.out = c->err;
+        diag_verror(&at, loc, fmt, ap);
+    } else {
+        fprintf(c->err, "<input>:%d:%d: error: ", loc.line, loc.col);
+        vfprintf(c->err, fmt, ap);
+        fputc('\n', c->err);
+    }
     va_end(ap);
     return 2;
 }
