@@ -38,8 +38,9 @@ static int small_block(const ir_block *b)
         const ir_op *o = &b->ops[i];
         if (!small_types(o->result_types, o->nresults) || !small_types(o->operand_types, o->noperands))
             return 0;
-        if (o->kind == IR_OP_REDUCE && o->a.reduce.body && !small_block(o->a.reduce.body))
-            return 0;
+        for (int g = 0; g < o->nregions; g++)
+            if (!small_block(&o->regions[g]))
+                return 0;
     }
     return 1;
 }
