@@ -71,13 +71,21 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -o $@ $< $(LIB) $(CHECK_LIBS) $(LDLIBS_ALL)
 
-check: deps $(BIN) check-unit check-scripts
+# the fuzz harnesses with an ordinary main: compiled by every `make check`
+# and used by tests/fuzz_regressions.sh to replay what the fuzzers found
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/replay_%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDLIBS_ALL)
+
+check: deps $(BIN) $(FUZZ_REPLAY) check-unit check-scripts
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
 
 check-scripts: $(BIN)
-	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) sh $$s; done
+	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) REPLAY_DIR=$(BUILD)/tests sh $$s; done
 
 check-san:
 	$(MAKE) check SAN=1

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Replays what the fuzzers (tests/fuzz/) once found, through the command
 # line, so it runs without clang: every input must end with status 0, 1 or
-# 2 within a CPU limit, never a crash or a hang. (fuzz_tensor_files inputs
-# are replayed by the io unit test, through the harness's own round trip.)
+# 2 within a CPU limit, never a crash or a hang; then through the harnesses
+# themselves.
 set -u
 IRRUN=${IRRUN:-build/ir-run}
 case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
@@ -36,6 +36,24 @@ done
 for f in "$here"/fuzz_manifest/*; do
     [ -f "$f" ] || continue
     replay "$f" test "$f"
+done
+# the same inputs through the harnesses themselves (built by make check with
+# an ordinary main: tests/fuzz/replay_main.c)
+replay_dir=${REPLAY_DIR:-build/tests}
+for h in fuzz_program fuzz_args fuzz_manifest fuzz_tensor_files; do
+    bin=$replay_dir/replay_$h
+    [ -x "$bin" ] || { echo "FAIL: $bin missing (make check builds it)"; fail=1; continue; }
+    for f in "$here/$h"/*; do
+        [ -f "$f" ] || continue
+        (ulimit -t 30; exec "$bin" "$f") >/dev/null 2>"$tmp/err"
+        st=$?
+        runs=$((runs + 1))
+        if [ "$st" -ne 0 ]; then
+            echo "FAIL: $h on $f: exit status $st"
+            tail -3 "$tmp/err"
+            fail=1
+        fi
+    done
 done
 [ "$fail" -eq 0 ] && echo "fuzz_regressions: $runs inputs, no crash"
 exit $fail

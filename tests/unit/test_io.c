@@ -3,7 +3,6 @@
  * headers, the nibble packing order, and corruption of each element of a
  * copy caught with the right index and ULP distance. */
 #include <check.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +11,6 @@
 #include "types/fparith.h"
 #include "util/mem.h"
 #include "util/text.h"
-#include "../fuzz/tensor_roundtrip.h"
 #include "util/xorshift.h"
 
 /* ---- helpers --------------------------------------------------------------- */
@@ -722,30 +720,6 @@ START_TEST(untrusted_text_escaped)
 END_TEST
 
 
-/* Inputs fuzz_tensor_files once failed on, replayed without clang. */
-START_TEST(fuzz_regressions_replay)
-{
-    const char *dir = "tests/fuzz/regressions/fuzz_tensor_files";
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s (run from the top of the tree)", dir);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        io_error err;
-        size_t len;
-        unsigned char *buf = io_slurp(path, &len, &err);
-        ck_assert_msg(buf != NULL, "%s", err.text);
-        ck_assert_msg(tensor_file_roundtrip(buf, len) == 0, "%s does not round-trip", path);
-        mem_free(buf);
-        n++;
-    }
-    closedir(d);
-    ck_assert_int_gt(n, 0);
-}
-END_TEST
 
 
 int main(void)
@@ -767,7 +741,6 @@ int main(void)
     tcase_add_test(tc, report_json_keys);
     tcase_add_test(tc, readers_out_of_memory);
     tcase_add_test(tc, untrusted_text_escaped);
-    tcase_add_test(tc, fuzz_regressions_replay);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
