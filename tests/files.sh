@@ -5,29 +5,8 @@
 # read (and only up to a cap), and a write error is never an exit 0.
 # Every ir-run below is its own process, so each reader starts cold.
 set -u
-IRRUN=${IRRUN:-build/ir-run}
-case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-# expect_rc WANT CMD...: runs CMD, output to $tmp/out and $tmp/err
-expect_rc() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" = "$want" ]; then ok; else bad "exit $got (want $want): $*"; cat "$tmp/err"; fi
-}
-expect_in() {
-    if grep -qF -- "$2" "$1"; then ok; else bad "'$2' not in $1:"; cat "$1"; fi
-}
-expect_not_in() {
-    if grep -qF -- "$2" "$1"; then bad "'$2' in $1:"; cat "$1"; else ok; fi
-}
+. "$here/tests/lib/expect.sh"
 cd "$tmp" || exit 2
 
 # ---- YAML tensors in a cold process: hex patterns and NaN --------------------------

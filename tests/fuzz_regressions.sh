@@ -11,17 +11,25 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 runs=0
-replay() { # what, then the ir-run arguments
-    what=$1
-    shift
-    (ulimit -t 30; exec "$IRRUN" "$@") >/dev/null 2>"$tmp/err"
+# limited MAX_STATUS WHAT CMD...: runs CMD under a CPU limit; an exit status
+# above MAX_STATUS (a crash, a signal, the limit) fails
+limited() {
+    max=$1
+    what=$2
+    shift 2
+    (ulimit -t 30; exec "$@") >/dev/null 2>"$tmp/err"
     st=$?
     runs=$((runs + 1))
-    if [ "$st" -gt 2 ]; then
+    if [ "$st" -gt "$max" ]; then
         echo "FAIL: $what: exit status $st"
         tail -3 "$tmp/err"
         fail=1
     fi
+}
+replay() { # what, then the ir-run arguments: 0, 1 or 2 is fine
+    what=$1
+    shift
+    limited 2 "$what" "$IRRUN" "$@"
 }
 printf 'func.func @main() {\n  func.return\n}\n' >"$tmp/noargs.mlir"
 for f in "$here"/fuzz_program/*; do
@@ -45,14 +53,7 @@ for h in fuzz_program fuzz_args fuzz_manifest fuzz_tensor_files; do
     [ -x "$bin" ] || { echo "FAIL: $bin missing (make check builds it)"; fail=1; continue; }
     for f in "$here/$h"/*; do
         [ -f "$f" ] || continue
-        (ulimit -t 30; exec "$bin" "$f") >/dev/null 2>"$tmp/err"
-        st=$?
-        runs=$((runs + 1))
-        if [ "$st" -ne 0 ]; then
-            echo "FAIL: $h on $f: exit status $st"
-            tail -3 "$tmp/err"
-            fail=1
-        fi
+        limited 0 "$h on $f" "$bin" "$f"
     done
 done
 [ "$fail" -eq 0 ] && echo "fuzz_regressions: $runs inputs, no crash"

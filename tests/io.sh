@@ -3,29 +3,8 @@
 # exit codes, report keys, the example walkthroughs. Run by `make check` with
 # IRRUN set to the ir-run binary.
 set -u
-IRRUN=${IRRUN:-build/ir-run}
-case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
 here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect_rc WANT CMD...: runs CMD, output to $tmp/out and $tmp/err
-expect_rc() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" = "$want" ]; then ok; else bad "exit $got (want $want): $*"; cat "$tmp/err"; fi
-}
-# expect_in FILE TEXT: FILE contains TEXT (fixed string)
-expect_in() {
-    if grep -qF -- "$2" "$1"; then ok; else bad "'$2' not in $1:"; cat "$1"; fi
-}
+. "$here/tests/lib/expect.sh"
 
 if ! "$IRRUN" compare --help >/dev/null 2>&1; then
     echo "io.sh: SKIP: 'ir-run compare' is not registered in src/cli/main.c yet"
