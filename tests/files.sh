@@ -182,6 +182,9 @@ expect_in out "no function to run"
 printf 'values: [1.0]\n---\nvalues: [2.0]\n' >two_docs.yaml
 expect_rc 2 "$IRRUN" compare --type f32 two_docs.yaml two_docs.yaml
 expect_in err "two_docs.yaml:2:1: error: a second YAML document"
+printf 'values: [1.0]\n---\nvalues: [2.0\n' >bad_second.yaml
+expect_rc 2 "$IRRUN" compare --type f32 bad_second.yaml bad_second.yaml
+expect_in err "bad_second.yaml:4:1: error: YAML: did not find expected"
 printf 'values: [1.0]\n...\n# only a comment after the end marker\n' >one_doc.yaml
 expect_rc 0 "$IRRUN" compare --type f32 one_doc.yaml one_doc.yaml
 printf 'cases: []\n---\ncases: []\n' >two_manifests.yaml

@@ -77,7 +77,7 @@ printf '\062\164' >"$tmp/short.bin"
 expect_rc 2 "$IRRUN" compare --type f4E2M1FN --shape 3x2 "$tmp/f4.yaml" "$tmp/short.bin"
 printf 'values: [1, 2\n' >"$tmp/broken.yaml"
 expect_rc 2 "$IRRUN" compare --type f16 "$tmp/broken.yaml" "$tmp/broken.yaml"
-expect_in "$tmp/err" "broken.yaml:2:1:"
+expect_in "$tmp/err" "broken.yaml:2:1: error: YAML: did not find expected"
 
 # ---- test: golden suites --------------------------------------------------------
 expect_rc 0 "$IRRUN" test "$here/examples/golden/suite.yaml" --junit "$tmp/j.xml"

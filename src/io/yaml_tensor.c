@@ -481,7 +481,7 @@ int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error
 {
     yaml_document_t extra;
     if (!yaml_parser_load(parser, &extra)) {
-        io_errorf(err, "%s:%lu:%lu: error: error: YAML: %s%s%s", name,
+        io_errorf(err, "%s:%lu:%lu: error: YAML: %s%s%s", name,
                   (unsigned long)parser->problem_mark.line + 1,
                   (unsigned long)parser->problem_mark.column + 1,
                   parser->problem ? parser->problem : "malformed", parser->context ? " " : "",
@@ -514,7 +514,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
     }
     yaml_parser_set_input_string(&parser, buf, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        io_errorf(err, "%s:%lu:%lu: error: error: YAML: %s%s%s", name,
+        io_errorf(err, "%s:%lu:%lu: error: YAML: %s%s%s", name,
                   (unsigned long)parser.problem_mark.line + 1,
                   (unsigned long)parser.problem_mark.column + 1,
                   parser.problem ? parser.problem : "malformed",
