@@ -79,6 +79,15 @@ printf 'values: [1, 2\n' >"$tmp/broken.yaml"
 expect_rc 2 "$IRRUN" compare --type f16 "$tmp/broken.yaml" "$tmp/broken.yaml"
 expect_in "$tmp/err" "broken.yaml:2:1: error: YAML: did not find expected"
 
+# every refusal of the YAML reader, located (tests/cli/yaml_errors.txt)
+while IFS='|' read -r type content message; do
+    case $type in '#'* | '') continue ;; esac
+    printf '%b' "$content" >"$tmp/bad.yaml"
+    expect_rc 2 "$IRRUN" compare --type "$type" "$tmp/bad.yaml" "$tmp/bad.yaml"
+    got=$(grep -m1 'error:' "$tmp/err")
+    [ "$got" = "$tmp/bad.yaml:$message" ] && ok || bad "YAML refusal: want '$message', got '$got'"
+done <"$here/tests/cli/yaml_errors.txt"
+
 # ---- test: golden suites --------------------------------------------------------
 expect_rc 0 "$IRRUN" test "$here/examples/golden/suite.yaml" --junit "$tmp/j.xml"
 expect_in "$tmp/out" "PASS matmul_npy_files"
