@@ -9,7 +9,7 @@
 
 #include "cli/cmds_io.h"
 #include "io/compare.h"
-#include "io/options.h"
+#include "cli/options.h"
 #include "io/tensor_io.h"
 
 static void compare_usage(FILE *out)
@@ -44,24 +44,24 @@ int cmd_compare(int argc, char **argv)
             compare_usage(stdout);
             return 0;
         }
-        if ((r = io_rule_option(cmd, argc, argv, &i, &rule)) != 0) {
+        if ((r = cli_rule_option(cmd, argc, argv, &i, &rule)) != 0) {
             if (r < 0)
                 return 2;
             continue;
         }
-        if ((r = io_opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
+        if ((r = cli_opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return 2;
             type_name = v;
-        } else if ((r = io_opt_value(cmd, "--shape", argc, argv, &i, &v)) != 0) {
+        } else if ((r = cli_opt_value(cmd, "--shape", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return 2;
             shape_text = v;
-        } else if ((r = io_opt_value(cmd, "--report", argc, argv, &i, &v)) != 0) {
+        } else if ((r = cli_opt_value(cmd, "--report", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return 2;
             report = v;
-        } else if ((r = io_opt_value(cmd, "--format", argc, argv, &i, &v)) != 0) {
+        } else if ((r = cli_opt_value(cmd, "--format", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return 2;
             format = v;

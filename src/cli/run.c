@@ -12,7 +12,7 @@
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "io/outfile.h"
-#include "io/run_io.h"
+#include "cli/run_io.h"
 #include "io/tensor_io.h"
 #include "interp/tensor.h"
 #include "ir/ir.h"
@@ -29,7 +29,7 @@ typedef struct {
     bool emit_ir;
     const char *args_text;
     interp_options io;
-    io_run_opts files_io; /* --input, --output-dir, --expect (src/io/run_io.h) */
+    cli_files files_io; /* --input, --output-dir, --expect (src/cli/run_io.h) */
     bool require_functions;
     const char **files;
     int nfiles;
@@ -212,7 +212,7 @@ static int parse_options(int argc, char **argv, run_options *o)
             o->io.hex_threshold = n;
             continue;
         }
-        int taken = io_run_option(&o->files_io, argc, argv, &i);
+        int taken = cli_files_option(&o->files_io, argc, argv, &i);
         if (taken < 0)
             return 2;
         if (taken)
@@ -276,7 +276,7 @@ static tensor **gather_args(run_options *o, const ir_func *f, int *status)
     }
     for (int i = 0; i < o->io.nargs; i++)
         args[i] = tensor_retain(o->io.args[i]);
-    int bad = io_run_inputs(&o->files_io, f, args, stderr);
+    int bad = cli_files_inputs(&o->files_io, f, args, stderr);
     for (int i = 0; i < f->nargs && !bad; i++) {
         if (!args[i]) {
             fprintf(stderr, "ir-run: argument %d of @%s is given neither by --args nor by --input\n", i,
@@ -313,13 +313,13 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
         io.args = args;
         io.nargs = f->nargs;
     }
-    bool keep = io_run_wants_results(&o->files_io);
+    bool keep = cli_files_want_results(&o->files_io);
     s = interp_run_module(m, src, &io, keep, &oc);
     if (keep && oc.results) {
         for (int k = 0; k < oc.nresults; k++)
             if (interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out) != 0)
                 s = 2;
-        int r = io_run_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1, oc.results,
+        int r = cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1, oc.results,
                                oc.nresults, out, stderr);
         if (r > s)
             s = r;
@@ -467,7 +467,7 @@ static int collect_reads(run_options *o)
             return -1;
     if (o->args_text && o->args_text[0] == '@' && io_inputs_add(&o->reads, o->args_text + 1) != 0)
         return -1;
-    return io_run_add_reads(&o->files_io, &o->reads);
+    return cli_files_add_reads(&o->files_io, &o->reads);
 }
 
 static void run_all(run_options *o, FILE *out, tally *t)
@@ -499,7 +499,7 @@ int cmd_run(int argc, char **argv)
 {
     run_options o;
     memset(&o, 0, sizeof o);
-    io_run_opts_init(&o.files_io);
+    cli_files_init(&o.files_io);
     io_inputs_init(&o.reads);
     int s = parse_options(argc, argv, &o);
     if (s < 0 && o.nfiles == 0)

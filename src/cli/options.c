@@ -1,12 +1,12 @@
 /* Option values and comparison-rule options (see options.h). */
-#include "io/options.h"
+#include "cli/options.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* "--name VALUE" or "--name=VALUE": 1 and *val set, 0 not this option, -1
  * missing value (reported). */
-int io_opt_value(const char *cmd, const char *name, int argc, char **argv, int *i,
+int cli_opt_value(const char *cmd, const char *name, int argc, char **argv, int *i,
                      const char **val)
 {
     const char *a = argv[*i];
@@ -30,24 +30,24 @@ int io_opt_value(const char *cmd, const char *name, int argc, char **argv, int *
     return 1;
 }
 
-int io_opt_bad_value(const char *cmd, const char *opt, const char *val, const char *want)
+int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const char *want)
 {
     fprintf(stderr, "ir-run%s%s: bad value '%s' for %s (expected %s)\n", cmd ? " " : "", cmd ? cmd : "", val, opt, want);
     return -1;
 }
 
-int io_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule)
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule)
 {
     static const char *const options[] = { "--max-ulp", "--atol", "--rtol", "--nan", "--signed-zero", "--inf" };
     for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) {
         const char *v, *want;
-        int r = io_opt_value(cmd, options[k], argc, argv, i, &v);
+        int r = cli_opt_value(cmd, options[k], argc, argv, i, &v);
         if (r == 0)
             continue;
         if (r < 0)
             return -1;
         if (io_rule_set(rule, options[k] + 2, v, &want) < 0)
-            return io_opt_bad_value(cmd, options[k], v, want);
+            return cli_opt_bad_value(cmd, options[k], v, want);
         return 1;
     }
     return 0;

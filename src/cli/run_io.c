@@ -1,5 +1,5 @@
 /* --input / --output-dir / --expect for the run command (see run_io.h). */
-#include "io/run_io.h"
+#include "cli/run_io.h"
 
 #include <errno.h>
 #include <math.h>
@@ -7,11 +7,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "io/options.h"
+#include "cli/options.h"
 #include "io/outfile.h"
 #include "util/mem.h"
 
-void io_run_opts_init(io_run_opts *o)
+void cli_files_init(cli_files *o)
 {
     memset(o, 0, sizeof *o);
     o->output_format = IO_FMT_NPY;
@@ -44,18 +44,18 @@ static bool parse_index(const char *s, size_t len, int *out)
     return true;
 }
 
-int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
+int cli_files_option(cli_files *o, int argc, char **argv, int *i)
 {
     const char *v, *key, *path;
     size_t klen;
     int r;
-    if ((r = io_opt_value(NULL, "--input", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--input", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (!split_pair(v, &key, &klen, &path))
-            return io_opt_bad_value(NULL, "--input", v, "NAME_OR_INDEX=FILE");
-        if (o->ninputs == IO_RUN_MAX_FILES)
-            return io_opt_bad_value(NULL, "--input", v, "at most 64 inputs");
+            return cli_opt_bad_value(NULL, "--input", v, "NAME_OR_INDEX=FILE");
+        if (o->ninputs == CLI_FILES_MAX)
+            return cli_opt_bad_value(NULL, "--input", v, "at most 64 inputs");
         /* the key stays inside argv: remember its length through a copy of
          * the pointer pair (argv outlives the run) */
         o->inputs[o->ninputs].key = key;
@@ -63,35 +63,35 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         o->ninputs++;
         return 1;
     }
-    if ((r = io_opt_value(NULL, "--expect", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--expect", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         int idx;
         if (!split_pair(v, &key, &klen, &path) || !parse_index(key, klen, &idx))
-            return io_opt_bad_value(NULL, "--expect", v, "INDEX=FILE");
-        if (o->nexpect == IO_RUN_MAX_FILES)
-            return io_opt_bad_value(NULL, "--expect", v, "at most 64 expectations");
+            return cli_opt_bad_value(NULL, "--expect", v, "INDEX=FILE");
+        if (o->nexpect == CLI_FILES_MAX)
+            return cli_opt_bad_value(NULL, "--expect", v, "at most 64 expectations");
         o->expect[o->nexpect].index = idx;
         o->expect[o->nexpect].path = path;
         o->nexpect++;
         return 1;
     }
-    if ((r = io_opt_value(NULL, "--output-dir", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--output-dir", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (!*v)
-            return io_opt_bad_value(NULL, "--output-dir", v, "a directory name");
+            return cli_opt_bad_value(NULL, "--output-dir", v, "a directory name");
         o->output_dir = v;
         return 1;
     }
-    if ((r = io_opt_value(NULL, "--output-format", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--output-format", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if ((o->output_format = io_format_lookup(v)) == IO_FMT_UNKNOWN)
-            return io_opt_bad_value(NULL, "--output-format", v, "npy, bin or yaml");
+            return cli_opt_bad_value(NULL, "--output-format", v, "npy, bin or yaml");
         return 1;
     }
-    if ((r = io_opt_value(NULL, "--npy-descr", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--npy-descr", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (strcmp(v, "u1") == 0 || strcmp(v, "plain") == 0)
@@ -99,10 +99,10 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         else if (strcmp(v, "name") == 0)
             o->npy_descr = IO_NPY_NAME;
         else
-            return io_opt_bad_value(NULL, "--npy-descr", v, "u1 or name");
+            return cli_opt_bad_value(NULL, "--npy-descr", v, "u1 or name");
         return 1;
     }
-    if ((r = io_opt_value(NULL, "--report", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(NULL, "--report", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (strcmp(v, "json") == 0)
@@ -110,10 +110,10 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
         else if (strcmp(v, "text") == 0)
             o->report_json = false;
         else
-            return io_opt_bad_value(NULL, "--report", v, "text or json");
+            return cli_opt_bad_value(NULL, "--report", v, "text or json");
         return 1;
     }
-    if ((r = io_rule_option(NULL, argc, argv, i, &o->rule)) != 0) {
+    if ((r = cli_rule_option(NULL, argc, argv, i, &o->rule)) != 0) {
         if (r > 0)
             o->rule_given = true;
         return r;
@@ -121,9 +121,9 @@ int io_run_option(io_run_opts *o, int argc, char **argv, int *i)
     return 0;
 }
 
-bool io_run_wants_results(const io_run_opts *o) { return o->output_dir || o->nexpect; }
+bool cli_files_want_results(const cli_files *o) { return o->output_dir || o->nexpect; }
 
-int io_run_add_reads(const io_run_opts *o, io_inputs *reads)
+int cli_files_add_reads(const cli_files *o, io_inputs *reads)
 {
     for (int k = 0; k < o->ninputs; k++)
         if (io_inputs_add(reads, o->inputs[k].path) != 0)
@@ -153,11 +153,11 @@ static int arg_of(const ir_func *f, const char *key, size_t klen)
     return -1;
 }
 
-int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *err)
+int cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err)
 {
     int rc = 0;
     for (int k = 0; k < o->ninputs; k++) {
-        const io_run_input *in = &o->inputs[k];
+        const cli_files_input *in = &o->inputs[k];
         size_t klen = (size_t)(in->path - 1 - in->key);
         int a = arg_of(f, in->key, klen);
         if (a < 0) {
@@ -181,7 +181,7 @@ int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *e
     return rc;
 }
 
-int io_run_results(const io_run_opts *o, const io_inputs *reads, int chunk, tensor *const *results,
+int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, tensor *const *results,
                    int nresults, FILE *out, FILE *err)
 {
     int rc = 0;
@@ -210,7 +210,7 @@ int io_run_results(const io_run_opts *o, const io_inputs *reads, int chunk, tens
         }
     }
     for (int k = 0; k < o->nexpect; k++) {
-        const io_run_expect *x = &o->expect[k];
+        const cli_files_expect *x = &o->expect[k];
         if (x->index >= nresults) {
             fprintf(err, "ir-run: --expect %d=%s: the entry returned %d value%s\n", x->index,
                     x->path, nresults, nresults == 1 ? "" : "s");

@@ -11,11 +11,11 @@
  *   --report text|json           report form for --expect (stdout)
  *
  * Kept apart from the run command so it can be wired in with a few lines:
- * feed every argv entry to io_run_option first; after the module is checked
- * and the entry function known, io_run_inputs fills the arguments; run with
- * keep_results when io_run_wants_results; then io_run_results. */
-#ifndef IRRUN_IO_RUN_IO_H
-#define IRRUN_IO_RUN_IO_H
+ * feed every argv entry to cli_files_option first; after the module is checked
+ * and the entry function known, cli_files_inputs fills the arguments; run with
+ * keep_results when cli_files_want_results; then cli_files_results. */
+#ifndef IRRUN_CLI_RUN_IO_H
+#define IRRUN_CLI_RUN_IO_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -25,50 +25,50 @@
 #include "io/tensor_io.h"
 #include "ir/ir.h"
 
-enum { IO_RUN_MAX_FILES = 64 };
+enum { CLI_FILES_MAX = 64 };
 
 typedef struct {
     const char *key;  /* argument name (without '%') or decimal index */
     const char *path;
-} io_run_input;
+} cli_files_input;
 
 typedef struct {
     int index;
     const char *path;
-} io_run_expect;
+} cli_files_expect;
 
 typedef struct {
     int ninputs;
-    io_run_input inputs[IO_RUN_MAX_FILES];
+    cli_files_input inputs[CLI_FILES_MAX];
     const char *output_dir;
     io_format output_format;
     io_npy_descr npy_descr;
     int nexpect;
-    io_run_expect expect[IO_RUN_MAX_FILES];
+    cli_files_expect expect[CLI_FILES_MAX];
     io_rule rule;
     bool rule_given;
     bool report_json;
-} io_run_opts;
+} cli_files;
 
-void io_run_opts_init(io_run_opts *o);
+void cli_files_init(cli_files *o);
 
 /* Consumes argv[*i] (and its value) when it is one of the options above.
  * Returns 1 consumed, 0 not ours, -1 after printing a usage error. */
-int io_run_option(io_run_opts *o, int argc, char **argv, int *i);
+int cli_files_option(cli_files *o, int argc, char **argv, int *i);
 
 /* True when results must be kept (interp_run_module(..., keep_results = true)):
  * --output-dir or --expect given. */
-bool io_run_wants_results(const io_run_opts *o);
+bool cli_files_want_results(const cli_files *o);
 
 /* Fills args[0..f->nargs) from --input files (each read with the type of
  * its argument); slots already set (from --args) may not be given twice.
  * Returns 0, or 2 after printing errors to `err` (file problems, unknown
  * argument names, duplicates). New tensors are owned by the caller. */
-int io_run_inputs(const io_run_opts *o, const ir_func *f, tensor **args, FILE *err);
+int cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err);
 
 /* Adds every file the options read (--input, --expect) to `reads`, so no
  * output overwrites one. Returns 0 or -1 out of memory. */
-int io_run_add_reads(const io_run_opts *o, io_inputs *reads);
+int cli_files_add_reads(const cli_files *o, io_inputs *reads);
 
 /* Writes results (--output-dir) and compares them (--expect), printing the
  * reports on `out` and problems on `err`. Outputs are DIR/result<N>.<ext>,
@@ -76,7 +76,7 @@ int io_run_add_reads(const io_run_opts *o, io_inputs *reads);
  * chunks or files: K counts them from 0 in run order); none may be one of
  * `reads`. Returns 0, 1 when an expectation failed, 2 when a file was
  * unusable. */
-int io_run_results(const io_run_opts *o, const io_inputs *reads, int chunk, tensor *const *results,
+int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, tensor *const *results,
                    int nresults, FILE *out, FILE *err);
 
 #endif

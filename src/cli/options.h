@@ -1,21 +1,21 @@
 /* Command-line options shared by `ir-run compare` and the run command's
  * --expect: "--name VALUE" / "--name=VALUE" values and the comparison rule. */
-#ifndef IRRUN_IO_OPTIONS_H
-#define IRRUN_IO_OPTIONS_H
+#ifndef IRRUN_CLI_OPTIONS_H
+#define IRRUN_CLI_OPTIONS_H
 
 #include "io/compare.h"
 
 /* When argv[*i] is option `name`: 1 with *val set (advancing *i past a
  * separate value), -1 when its value is missing (reported on stderr, prefixed
  * "ir-run CMD:"), 0 when argv[*i] is another option. */
-int io_opt_value(const char *cmd, const char *name, int argc, char **argv, int *i, const char **val);
+int cli_opt_value(const char *cmd, const char *name, int argc, char **argv, int *i, const char **val);
 
 /* Reports a bad option value on stderr; returns -1. */
-int io_opt_bad_value(const char *cmd, const char *opt, const char *val, const char *want);
+int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const char *want);
 
 /* --max-ulp N, --atol X, --rtol X, --nan any|exact, --signed-zero
  * equal|distinct, --inf exact|saturate: 1 consumed (rule updated), 0 not a
  * rule option, -1 after reporting a bad value. */
-int io_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
 
 #endif
