@@ -65,7 +65,7 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
  * for the UNARY family, K_NONE for the others. */
 enum { K_NONE = -1 };
 static const int kernel_op[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, kernel, flags) [IR_OP_##e] = (int)(kernel),
+#define OP(e, name, form, family, elems, regions, check, kernel, flags) [IR_OP_##e] = (int)(kernel),
 #include "ir/ops.def"
 #undef OP
 };

@@ -97,8 +97,10 @@ static bool list_len(checker *c, const ir_op *o, const char *what, const ir_ints
     return true;
 }
 
-static bool check_bitcast(checker *c, const ir_op *o)
+static bool check_bitcast(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 1, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     unsigned w1 = et_get(a->elem)->value_bits, w2 = et_get(r->elem)->value_bits;
     bool c1 = et_get(a->elem)->kind == EK_COMPLEX, c2 = et_get(r->elem)->kind == EK_COMPLEX;
@@ -126,8 +128,10 @@ static bool check_bitcast(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_broadcast(checker *c, const ir_op *o)
+static bool check_broadcast(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 1, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *d = &o->a.dims;
     if (a->elem != r->elem)
@@ -144,8 +148,10 @@ static bool check_broadcast(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_transpose(checker *c, const ir_op *o)
+static bool check_transpose(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 1, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *p = &o->a.dims;
     if (a->elem != r->elem)
@@ -163,8 +169,10 @@ static bool check_transpose(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_concatenate(checker *c, const ir_op *o)
+static bool check_concatenate(checker *c, ir_op *o)
 {
+    if (!arity(c, o, -1, 1))
+        return false;
     const tensor_type *r = &o->result_types[0];
     if (o->noperands < 1)
         FAIL(o->loc, "'stablehlo.concatenate' needs at least one operand");
@@ -195,8 +203,12 @@ static bool check_concatenate(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_slice(checker *c, const ir_op *o)
+static bool check_slice(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 1, 1))
+        return false;
+    if (o->operand_types[0].elem != o->result_types[0].elem)
+        FAIL(o->loc, "'stablehlo.slice' requires the same element type");
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *s = &o->a.slice.start, *l = &o->a.slice.limit, *t = &o->a.slice.stride;
     if (!list_len(c, o, "start_indices", s, a->rank) || !list_len(c, o, "limit_indices", l, a->rank) ||
@@ -216,8 +228,10 @@ static bool check_slice(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_pad(checker *c, const ir_op *o)
+static bool check_pad(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 2, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *v = &o->operand_types[1], *r = &o->result_types[0];
     if (v->rank != 0)
         FAIL(o->uses[1].loc, "'stablehlo.pad' padding value must be rank 0, got %s", TS(v));
@@ -246,7 +260,7 @@ static bool check_pad(checker *c, const ir_op *o)
     return true;
 }
 
-static bool check_reduce(checker *c, const ir_op *o)
+static bool check_reduce(checker *c, ir_op *o)
 {
     if (o->noperands < 2 || o->noperands % 2)
         FAIL(o->loc, "'stablehlo.reduce' takes N inputs and N init values, got %d operands", o->noperands);
@@ -338,6 +352,8 @@ static bool known_algorithm(const ir_dot_algorithm *a)
 
 static bool check_dot_general(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 2, 1))
+        return false;
     const char *name = ir_op_name(o->kind);
     const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
     ir_dot *d = &o->a.dot;
@@ -423,6 +439,8 @@ static bool check_dot_general(checker *c, ir_op *o)
 
 static bool check_dot(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 2, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
     if (a->rank < 1 || a->rank > 2 || b->rank < 1 || b->rank > 2)
         FAIL(o->loc, "'stablehlo.dot' needs rank 1 or 2 operands, got %s and %s", TS(a), TS(b));
@@ -443,8 +461,10 @@ static bool check_dot(checker *c, ir_op *o)
     return check_dot_general(c, o);
 }
 
-static bool check_compare(checker *c, const ir_op *o)
+static bool check_compare(checker *c, ir_op *o)
 {
+    if (!arity(c, o, 2, 1))
+        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     if (!same_type(c, o, a, "lhs", &o->operand_types[1], "rhs"))
         return false;
@@ -499,116 +519,133 @@ static bool check_checkop(checker *c, ir_op *o)
     return true;
 }
 
+/* ---- the rules of ops without a function above: one per op or family ---- */
+
+static bool check_binary(checker *c, ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0];
+    if (!arity(c, o, 2, 1) || !same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
+        !same_type(c, o, a, "operands", &o->result_types[0], "result"))
+        return false;
+    return elem_in(c, o, a, ir_op_get(o->kind)->elems);
+}
+
+static bool check_unary(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 1, 1))
+        return false;
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    if (!elem_in(c, o, a, ir_op_get(o->kind)->elems))
+        return false;
+    if (o->kind == IR_OP_ABS && et_get(a->elem)->kind == EK_COMPLEX) {
+        tensor_type want = *a;
+        want.elem = et_part(a->elem);
+        if (!shape_equal(r, &want))
+            FAIL(o->loc, "'stablehlo.abs' of %s returns %s, got %s", TS(a), TS(&want), TS(r));
+        return true;
+    }
+    return same_type(c, o, a, "operand", r, "result");
+}
+
+static bool check_constant(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 0, 1))
+        return false;
+    if (!shape_equal(&o->result_types[0], &o->a.constant.type))
+        FAIL(o->loc, "'stablehlo.constant' result type %s differs from the literal's type %s",
+             TS(&o->result_types[0]), TS(&o->a.constant.type));
+    return true;
+}
+
+static bool check_iota(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 0, 1))
+        return false;
+    const tensor_type *r = &o->result_types[0];
+    if (r->rank == 0)
+        FAIL(o->loc, "'stablehlo.iota' does not support rank-0 results");
+    if (o->a.iota_dim < 0 || o->a.iota_dim >= r->rank)
+        FAIL(o->loc, "'stablehlo.iota' iota_dimension %lld must be less than the rank %d",
+             (long long)o->a.iota_dim, r->rank);
+    return elem_in(c, o, r, S_ANY & ~S_BOOL);
+}
+
+static bool check_convert(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 1, 1))
+        return false;
+    if (!shape_same_dims(&o->operand_types[0], &o->result_types[0]))
+        FAIL(o->loc, "'stablehlo.convert' requires equal shapes, got %s and %s", TS(&o->operand_types[0]),
+             TS(&o->result_types[0]));
+    return true;
+}
+
+static bool check_reshape(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 1, 1))
+        return false;
+    const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
+    if (a->elem != r->elem || shape_count(a) != shape_count(r))
+        FAIL(o->loc, "'stablehlo.reshape' needs the same element type and count, got %s and %s", TS(a), TS(r));
+    return true;
+}
+
+static bool check_reverse(checker *c, ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0];
+    return arity(c, o, 1, 1) && same_type(c, o, a, "operand", &o->result_types[0], "result") &&
+           dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
+}
+
+static bool check_select(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 3, 1))
+        return false;
+    if (o->operand_types[0].elem != ET_I1)
+        FAIL(o->uses[0].loc, "'stablehlo.select' predicate must have element type i1, got %s",
+             TS(&o->operand_types[0]));
+    const tensor_type *t = &o->operand_types[1];
+    return same_type(c, o, t, "on_true", &o->operand_types[2], "on_false") &&
+           same_type(c, o, t, "operands", &o->result_types[0], "result") &&
+           check_scalar_or_same(c, o, 0, t, "predicate");
+}
+
+static bool check_clamp(checker *c, ir_op *o)
+{
+    if (!arity(c, o, 3, 1))
+        return false;
+    const tensor_type *a = &o->operand_types[0], *x = &o->operand_types[1];
+    if (a->elem != x->elem || o->operand_types[2].elem != x->elem)
+        FAIL(o->loc, "'stablehlo.clamp' requires equal element types, got %s, %s and %s", TS(a), TS(x),
+             TS(&o->operand_types[2]));
+    return check_scalar_or_same(c, o, 0, x, "min") && check_scalar_or_same(c, o, 2, x, "max") &&
+           same_type(c, o, x, "operand", &o->result_types[0], "result");
+}
+
+/* calls and returns: checked against the function signatures (check.c) */
+static bool check_signature(checker *c, ir_op *o)
+{
+    (void)c;
+    (void)o;
+    return true;
+}
+
+static bool check_custom_call(checker *c, ir_op *o)
+{
+    FAIL(o->loc, "unsupported custom call target '@%s' (only the check.* targets of SPEC 5.6 run)",
+         o->a.custom_call.target);
+}
+
+/* The rules of every op, from the op table's check column. */
+typedef bool (*op_rules)(checker *c, ir_op *o);
+static const op_rules rules_of[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, regions, check, kernel, flags) [IR_OP_##e] = check_##check,
+#include "ir/ops.def"
+#undef OP
+};
+
 bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
 {
     (void)f;
-    const char *name = ir_op_name(o->kind);
-    const tensor_type *a = o->noperands ? &o->operand_types[0] : NULL;
-    const tensor_type *r = o->nresults ? &o->result_types[0] : NULL;
-    if (ir_op_is_binary(o->kind)) {
-        if (!arity(c, o, 2, 1) || !same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
-            !same_type(c, o, a, "operands", r, "result"))
-            return false;
-        return elem_in(c, o, a, ir_op_get(o->kind)->elems);
-    }
-    if (ir_op_is_unary(o->kind)) {
-        if (!arity(c, o, 1, 1))
-            return false;
-        if (!elem_in(c, o, a, ir_op_get(o->kind)->elems))
-            return false;
-        if (o->kind == IR_OP_ABS && et_get(a->elem)->kind == EK_COMPLEX) {
-            tensor_type want = *a;
-            want.elem = et_part(a->elem);
-            if (!shape_equal(r, &want))
-                FAIL(o->loc, "'stablehlo.abs' of %s returns %s, got %s", TS(a), TS(&want), TS(r));
-            return true;
-        }
-        return same_type(c, o, a, "operand", r, "result");
-    }
-    switch (o->kind) {
-    case IR_OP_CONSTANT:
-        if (!arity(c, o, 0, 1))
-            return false;
-        if (!shape_equal(r, &o->a.constant.type))
-            FAIL(o->loc, "'stablehlo.constant' result type %s differs from the literal's type %s", TS(r),
-                 TS(&o->a.constant.type));
-        return true;
-    case IR_OP_IOTA:
-        if (!arity(c, o, 0, 1))
-            return false;
-        if (r->rank == 0)
-            FAIL(o->loc, "'stablehlo.iota' does not support rank-0 results");
-        if (o->a.iota_dim < 0 || o->a.iota_dim >= r->rank)
-            FAIL(o->loc, "'stablehlo.iota' iota_dimension %lld must be less than the rank %d",
-                 (long long)o->a.iota_dim, r->rank);
-        return elem_in(c, o, r, S_ANY & ~S_BOOL);
-    case IR_OP_CONVERT:
-        if (!arity(c, o, 1, 1))
-            return false;
-        if (!shape_same_dims(a, r))
-            FAIL(o->loc, "'stablehlo.convert' requires equal shapes, got %s and %s", TS(a), TS(r));
-        return true;
-    case IR_OP_BITCAST_CONVERT:
-        return arity(c, o, 1, 1) && check_bitcast(c, o);
-    case IR_OP_RESHAPE:
-        if (!arity(c, o, 1, 1))
-            return false;
-        if (a->elem != r->elem || shape_count(a) != shape_count(r))
-            FAIL(o->loc, "'stablehlo.reshape' needs the same element type and count, got %s and %s", TS(a), TS(r));
-        return true;
-    case IR_OP_TRANSPOSE:
-        return arity(c, o, 1, 1) && check_transpose(c, o);
-    case IR_OP_BROADCAST_IN_DIM:
-        return arity(c, o, 1, 1) && check_broadcast(c, o);
-    case IR_OP_REVERSE:
-        return arity(c, o, 1, 1) && same_type(c, o, a, "operand", r, "result") &&
-               dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
-    case IR_OP_CONCATENATE:
-        return arity(c, o, -1, 1) && check_concatenate(c, o);
-    case IR_OP_SLICE:
-        return arity(c, o, 1, 1) && (a->elem == r->elem ||
-                                     (check_error(c, o->loc, "'stablehlo.slice' requires the same element type"),
-                                      false)) &&
-               check_slice(c, o);
-    case IR_OP_PAD:
-        return arity(c, o, 2, 1) && check_pad(c, o);
-    case IR_OP_REDUCE:
-        return check_reduce(c, o);
-    case IR_OP_DOT_GENERAL:
-        return arity(c, o, 2, 1) && check_dot_general(c, o);
-    case IR_OP_DOT:
-        return arity(c, o, 2, 1) && check_dot(c, o);
-    case IR_OP_COMPARE:
-        return arity(c, o, 2, 1) && check_compare(c, o);
-    case IR_OP_SELECT: {
-        if (!arity(c, o, 3, 1))
-            return false;
-        if (a->elem != ET_I1)
-            FAIL(o->uses[0].loc, "'stablehlo.select' predicate must have element type i1, got %s", TS(a));
-        const tensor_type *t = &o->operand_types[1];
-        return same_type(c, o, t, "on_true", &o->operand_types[2], "on_false") &&
-               same_type(c, o, t, "operands", r, "result") && check_scalar_or_same(c, o, 0, t, "predicate");
-    }
-    case IR_OP_CLAMP: {
-        if (!arity(c, o, 3, 1))
-            return false;
-        const tensor_type *x = &o->operand_types[1];
-        if (a->elem != x->elem || o->operand_types[2].elem != x->elem)
-            FAIL(o->loc, "'stablehlo.clamp' requires equal element types, got %s, %s and %s", TS(a), TS(x),
-                 TS(&o->operand_types[2]));
-        return check_scalar_or_same(c, o, 0, x, "min") && check_scalar_or_same(c, o, 2, x, "max") &&
-               same_type(c, o, x, "operand", r, "result");
-    }
-    case IR_OP_CALL:
-    case IR_OP_RETURN:
-    case IR_OP_REGION_RETURN:
-        return true; /* checked against the function signatures */
-    case IR_OP_CUSTOM_CALL:
-        FAIL(o->loc, "unsupported custom call target '@%s' (only the check.* targets of SPEC 5.6 run)",
-             o->a.custom_call.target);
-    default:
-        if (ir_op_is_check(o->kind))
-            return check_checkop(c, o);
-        FAIL(o->loc, "unsupported op '%s'", name);
-    }
+    return rules_of[o->kind](c, o);
 }
