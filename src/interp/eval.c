@@ -65,7 +65,7 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
  * for the UNARY family, K_NONE for the others. */
 enum { K_NONE = -1 };
 static const int kernel_op[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, kernel, flags) [IR_OP_##e] = (int)(kernel),
+#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = (int)(kernel),
 #include "ir/ops.def"
 #undef OP
 };
@@ -359,7 +359,7 @@ static int exec_dot(ictx *c, const ir_op *op, tensor **slots, tensor *r)
             dd.rprec = d->algorithm.rhs_precision;
         }
         break;
-    default:
+    case DOT_ACC_REF:
         break;
     }
     return kern_status(c, op, kern_dot_general(slots[op->operands[0]], slots[op->operands[1]], &dd, r));
@@ -391,6 +391,191 @@ static int exec_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
     return 0;
 }
 
+/* ---- one function per op or family, reached through the op table ------- */
+/* Each computes the results `res` (allocated by exec_op) from the operand
+ * slots; 0 or the status of a located runtime error. */
+
+#define IN(k) slots[op->operands[k]]
+
+static int exec_binary(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_binary(binop_of(op->kind), IN(0), IN(1), res[0]));
+}
+
+static int exec_unary(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_unary(unop_of(op->kind), IN(0), res[0]));
+}
+
+static int exec_checkop(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return exec_check(c, op, slots, res);
+}
+
+static int exec_constant(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    (void)slots;
+    if (c->lanes)
+        fill_lanes(res[0], op->a.constant.data);
+    else if (op->a.constant.nbytes)
+        memcpy(res[0]->data, op->a.constant.data,
+               op->a.constant.nbytes < res[0]->nbytes ? op->a.constant.nbytes : res[0]->nbytes);
+    return 0;
+}
+
+static int exec_iota(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    (void)slots;
+    return kern_status(c, op, kern_iota(op->a.iota_dim, res[0]));
+}
+
+static int exec_convert(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_convert(IN(0), res[0]));
+}
+
+static int exec_bitcast(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_bitcast(IN(0), res[0]));
+}
+
+static int exec_compare(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    bool total = op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(IN(0)->type.elem);
+    return kern_status(c, op, kern_compare((kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), res[0]));
+}
+
+static int exec_select(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_select(IN(0), IN(1), IN(2), res[0]));
+}
+
+static int exec_clamp(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_clamp(IN(0), IN(1), IN(2), res[0]));
+}
+
+static int exec_reshape(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_reshape(IN(0), res[0]));
+}
+
+static int exec_transpose(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_transpose(IN(0), op->a.dims.v, res[0]));
+}
+
+static int exec_broadcast(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_broadcast(IN(0), op->a.dims.v, res[0]));
+}
+
+static int exec_concatenate(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    const tensor **xs = mem_calloc((size_t)op->noperands, sizeof *xs);
+    if (!xs)
+        return rt_error(c, op->loc, "out of memory");
+    for (int i = 0; i < op->noperands; i++)
+        xs[i] = IN(i);
+    int rc = kern_status(c, op, kern_concatenate(xs, op->noperands, op->a.concat_dim, res[0]));
+    mem_free(xs);
+    return rc;
+}
+
+static int exec_slice(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_slice(IN(0), op->a.slice.start.v, op->a.slice.stride.v, res[0]));
+}
+
+static int exec_reverse(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_reverse(IN(0), op->a.dims.v, op->a.dims.n, res[0]));
+}
+
+static int exec_pad(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return kern_status(c, op, kern_pad(IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, res[0]));
+}
+
+static int exec_dot_general(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    return exec_dot(c, op, slots, res[0]);
+}
+
+static int exec_call(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    const ir_func *callee = op->a.call.func;
+    if (!callee || !callee->has_body)
+        return rt_error(c, op->loc, "call to @%s, which has no body", op->a.call.name);
+    tensor *argv[16];
+    tensor **args = op->noperands <= 16 ? argv : mem_calloc((size_t)op->noperands, sizeof *args);
+    if (!args)
+        return rt_error(c, op->loc, "out of memory");
+    for (int i = 0; i < op->noperands; i++)
+        args[i] = IN(i);
+    int rc;
+    if (c->depth >= CALL_DEPTH_MAX) {
+        rc = rt_error(c, op->loc, "call depth limit (%d) exceeded calling @%s", CALL_DEPTH_MAX, callee->name);
+    } else {
+        const char *saved = c->fname;
+        c->depth++;
+        rc = run_func(c, callee, args, res);
+        c->depth--;
+        c->fname = saved;
+    }
+    if (args != argv)
+        mem_free(args);
+    return rc;
+}
+
+static int exec_custom_call(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    (void)slots;
+    (void)res;
+    return rt_error(c, op->loc, "unsupported custom call @%s",
+                    op->a.custom_call.target ? op->a.custom_call.target : "?");
+}
+
+/* Terminators end their block in run_block and never get here; the checker
+ * guarantees they are last. */
+static int exec_terminator(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res)
+{
+    (void)f;
+    (void)slots;
+    (void)res;
+    return rt_error(c, op->loc, "'%s' in the middle of a block", ir_op_name(op->kind));
+}
+
+#undef IN
+
+/* How each op runs, from the op table's exec column. */
+typedef int (*op_exec)(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res);
+static const op_exec exec_of[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = exec_##exec,
+#include "ir/ops.def"
+#undef OP
+};
+
 static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
 {
     tensor *res[8] = { NULL };
@@ -412,120 +597,8 @@ static int exec_op(ictx *c, const ir_func *f, const ir_op *op, tensor **slots)
                               ir_op_name(op->kind));
         }
     }
-#define IN(k) slots[op->operands[k]]
-    if (rc == 0) {
-        ir_op_kind k = op->kind;
-        if (ir_op_is_binary(k)) {
-            rc = kern_status(c, op, kern_binary(binop_of(k), IN(0), IN(1), resv[0]));
-        } else if (ir_op_is_unary(k)) {
-            rc = kern_status(c, op, kern_unary(unop_of(k), IN(0), resv[0]));
-        } else if (ir_op_is_check(k)) {
-            rc = exec_check(c, op, slots, resv);
-        } else {
-            switch (k) {
-            case IR_OP_CONSTANT:
-                if (c->lanes)
-                    fill_lanes(resv[0], op->a.constant.data);
-                else if (op->a.constant.nbytes)
-                    memcpy(resv[0]->data, op->a.constant.data,
-                           op->a.constant.nbytes < resv[0]->nbytes ? op->a.constant.nbytes : resv[0]->nbytes);
-                break;
-            case IR_OP_IOTA:
-                rc = kern_status(c, op, kern_iota(op->a.iota_dim, resv[0]));
-                break;
-            case IR_OP_CONVERT:
-                rc = kern_status(c, op, kern_convert(IN(0), resv[0]));
-                break;
-            case IR_OP_BITCAST_CONVERT:
-                rc = kern_status(c, op, kern_bitcast(IN(0), resv[0]));
-                break;
-            case IR_OP_COMPARE: {
-                bool total = op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(IN(0)->type.elem);
-                rc = kern_status(c, op, kern_compare((kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), resv[0]));
-                break;
-            }
-            case IR_OP_SELECT:
-                rc = kern_status(c, op, kern_select(IN(0), IN(1), IN(2), resv[0]));
-                break;
-            case IR_OP_CLAMP:
-                rc = kern_status(c, op, kern_clamp(IN(0), IN(1), IN(2), resv[0]));
-                break;
-            case IR_OP_RESHAPE:
-                rc = kern_status(c, op, kern_reshape(IN(0), resv[0]));
-                break;
-            case IR_OP_TRANSPOSE:
-                rc = kern_status(c, op, kern_transpose(IN(0), op->a.dims.v, resv[0]));
-                break;
-            case IR_OP_BROADCAST_IN_DIM:
-                rc = kern_status(c, op, kern_broadcast(IN(0), op->a.dims.v, resv[0]));
-                break;
-            case IR_OP_CONCATENATE: {
-                const tensor **xs = mem_calloc((size_t)op->noperands, sizeof *xs);
-                if (!xs) {
-                    rc = rt_error(c, op->loc, "out of memory");
-                    break;
-                }
-                for (int i = 0; i < op->noperands; i++)
-                    xs[i] = IN(i);
-                rc = kern_status(c, op, kern_concatenate(xs, op->noperands, op->a.concat_dim, resv[0]));
-                mem_free(xs);
-                break;
-            }
-            case IR_OP_SLICE:
-                rc = kern_status(c, op, kern_slice(IN(0), op->a.slice.start.v, op->a.slice.stride.v, resv[0]));
-                break;
-            case IR_OP_REVERSE:
-                rc = kern_status(c, op, kern_reverse(IN(0), op->a.dims.v, op->a.dims.n, resv[0]));
-                break;
-            case IR_OP_PAD:
-                rc = kern_status(c, op, kern_pad(IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, resv[0]));
-                break;
-            case IR_OP_REDUCE:
-                rc = exec_reduce(c, f, op, slots, resv);
-                break;
-            case IR_OP_DOT_GENERAL:
-            case IR_OP_DOT:
-                rc = exec_dot(c, op, slots, resv[0]);
-                break;
-            case IR_OP_CALL: {
-                const ir_func *callee = op->a.call.func;
-                if (!callee || !callee->has_body) {
-                    rc = rt_error(c, op->loc, "call to @%s, which has no body", op->a.call.name);
-                    break;
-                }
-                tensor *argv[16];
-                tensor **args = op->noperands <= 16 ? argv : mem_calloc((size_t)op->noperands, sizeof *args);
-                if (!args) {
-                    rc = rt_error(c, op->loc, "out of memory");
-                    break;
-                }
-                for (int i = 0; i < op->noperands; i++)
-                    args[i] = IN(i);
-                if (c->depth >= CALL_DEPTH_MAX) {
-                    rc = rt_error(c, op->loc, "call depth limit (%d) exceeded calling @%s",
-                                  CALL_DEPTH_MAX, callee->name);
-                } else {
-                    const char *saved = c->fname;
-                    c->depth++;
-                    rc = run_func(c, callee, args, resv);
-                    c->depth--;
-                    c->fname = saved;
-                }
-                if (args != argv)
-                    mem_free(args);
-                break;
-            }
-            case IR_OP_CUSTOM_CALL:
-                rc = rt_error(c, op->loc, "unsupported custom call @%s",
-                              op->a.custom_call.target ? op->a.custom_call.target : "?");
-                break;
-            default:
-                rc = rt_error(c, op->loc, "unsupported op '%s'", ir_op_name(k));
-                break;
-            }
-        }
-    }
-#undef IN
+    if (rc == 0)
+        rc = exec_of[op->kind](c, f, op, slots, resv);
     for (int k = 0; k < op->nresults; k++) {
         if (rc == 0) {
             release_slot(slots, op->results[k]);

@@ -639,7 +639,7 @@ static bool check_custom_call(checker *c, ir_op *o)
 /* The rules of every op, from the op table's check column. */
 typedef bool (*op_rules)(checker *c, ir_op *o);
 static const op_rules rules_of[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, kernel, flags) [IR_OP_##e] = check_##check,
+#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = check_##check,
 #include "ir/ops.def"
 #undef OP
 };

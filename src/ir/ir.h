@@ -39,7 +39,7 @@
 
 /* Every op ir-run knows, from the op table (src/ir/ops.def). */
 typedef enum {
-#define OP(e, name, form, family, elems, regions, check, kernel, flags) IR_OP_##e,
+#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) IR_OP_##e,
 #include "ir/ops.def"
 #undef OP
     IR_OP_COUNT
