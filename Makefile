@@ -20,7 +20,7 @@ CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE \
 	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
 LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),$(SANFLAGS)) $(LDFLAGS)
 
-LIB_SRC := $(wildcard src/types/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)

@@ -14,7 +14,7 @@
 #include "io/outfile.h"
 #include "cli/run_io.h"
 #include "io/tensor_io.h"
-#include "interp/tensor.h"
+#include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
 #include "util/mem.h"
@@ -439,7 +439,7 @@ static int load_args(run_options *o, tensor ***out, int *n)
         if (!ts)
             rc = -1;
         for (int i = 0; ts && i < count; i++) {
-            ts[i] = tensor_from_literal(&lits[i]);
+            ts[i] = interp_literal_tensor(&lits[i]);
             if (!ts[i]) {
                 for (int k = 0; k < i; k++)
                     tensor_release(ts[k]);

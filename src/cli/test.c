@@ -385,7 +385,7 @@ static tensor *literal_tensor(manifest *m, yaml_node_t *n, const tensor_type *wa
         shape_format(&lits[0].type, a, (int)sizeof a);
         shape_format(want, b, (int)sizeof b);
         *why = xprintf("%s: the literal has type %s but %s is expected", label, a, b);
-    } else if ((t = tensor_from_literal(&lits[0])) == NULL) {
+    } else if ((t = interp_literal_tensor(&lits[0])) == NULL) {
         *why = xstrdup("out of memory");
     }
     ir_literals_free(lits, n_lits);

@@ -371,7 +371,7 @@ static int exec_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
     tensor *owned = NULL;
     const tensor *expected;
     if (op->kind == IR_OP_CHECK_EXPECT_EQ_CONST || op->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
-        owned = tensor_from_literal(&op->a.check.expected);
+        owned = interp_literal_tensor(&op->a.check.expected);
         if (!owned)
             return rt_error(c, op->loc, "out of memory");
         expected = owned;
@@ -657,6 +657,14 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
         }
     }
     return rc;
+}
+
+tensor *interp_literal_tensor(const ir_literal *lit)
+{
+    tensor *t = tensor_new(&lit->type);
+    if (t && lit->nbytes)
+        memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
+    return t;
 }
 
 const ir_func *interp_entry(const ir_module *m, const char *entry)

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "interp/tensor.h"
+#include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
 
@@ -45,6 +45,9 @@ typedef struct {
 int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome);
 void interp_outcome_free(interp_outcome *o);
+
+/* A new tensor holding a literal's elements (a copy); NULL out of memory. */
+tensor *interp_literal_tensor(const ir_literal *lit);
 
 /* The function interp_run_module runs (SPEC.md 6.2): `entry` when given,
  * else the first function named main, else the only function; NULL when

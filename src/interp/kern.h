@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "interp/tensor.h"
+#include "core/tensor.h"
 
 typedef enum {
     KB_ADD,

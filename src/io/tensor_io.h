@@ -13,7 +13,7 @@
 
 #include <yaml.h>
 
-#include "interp/tensor.h"
+#include "core/tensor.h"
 
 typedef enum { IO_FMT_UNKNOWN, IO_FMT_NPY, IO_FMT_BIN, IO_FMT_YAML } io_format;
 

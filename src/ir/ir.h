@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ir/shape.h"
+#include "core/shape.h"
 #include "types/etype.h"
 #include "types/fpformat.h"
 #include "util/diag.h"

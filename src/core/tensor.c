@@ -1,4 +1,4 @@
-#include "tensor.h"
+#include "core/tensor.h"
 
 #include <stdalign.h>
 #include <string.h>
@@ -43,12 +43,4 @@ void tensor_release(tensor *t)
 {
     if (t && --t->refs == 0)
         mem_free(t);
-}
-
-tensor *tensor_from_literal(const ir_literal *lit)
-{
-    tensor *t = tensor_new(&lit->type);
-    if (t && lit->nbytes)
-        memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
-    return t;
 }

@@ -6,8 +6,7 @@
 
 #include <stddef.h>
 
-#include "ir/ir.h"
-#include "ir/shape.h"
+#include "core/shape.h"
 
 typedef struct tensor {
     tensor_type type;
@@ -20,8 +19,6 @@ typedef struct tensor {
 /* A new tensor with zeroed data, refs = 1; NULL when out of memory or the
  * shape is refused by shape_count. */
 tensor *tensor_new(const tensor_type *type);
-/* A new tensor holding a literal's elements (a copy); NULL out of memory. */
-tensor *tensor_from_literal(const ir_literal *lit);
 tensor *tensor_retain(tensor *t);
 void tensor_release(tensor *t); /* frees at refs == 0; NULL is fine */
 

@@ -1,4 +1,4 @@
-#include "shape.h"
+#include "core/shape.h"
 
 #include <stdio.h>
 #include <string.h>
