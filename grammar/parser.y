@@ -364,7 +364,9 @@ op_body:
             merge(&$$->attrs, $5);
         if ($7)
             merge(&$$->attrs, $7);
-        $$->region = $6;
+        $$->regions = $6;
+        for (const pblock *r = $6; r; r = r->next)
+            $$->nregions++;
         $$->sig = $9;
     }
   | T_CONSTANT dict_opt dense_attr {
@@ -528,11 +530,12 @@ op_body:
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);
-        $$->region = parse_alloc(ps, 1, sizeof(pblock));
-        NEED($$->region);
-        $$->region->args = $11;
-        $$->region->ops = $13;
-        $$->region->loc = L(@12);
+        $$->regions = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$->regions);
+        $$->nregions = 1;
+        $$->regions->args = $11;
+        $$->regions->ops = $13;
+        $$->regions->loc = L(@12);
     }
   | T_DOT_GENERAL use ',' use ',' dot_clauses dict_opt ':' sig {
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
@@ -788,7 +791,13 @@ regions_opt:
 
 regions:
     region
-  | regions ',' region { parse_error(ps, L(@3), "ops with more than one region are not supported"); YYABORT; }
+  | regions ',' region {
+        pblock *last = $1;
+        while (last->next)
+            last = last->next;
+        last->next = $3;
+        $$ = $1;
+    }
     ;
 
 region:

@@ -65,7 +65,7 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
  * for the UNARY family, K_NONE for the others. */
 enum { K_NONE = -1 };
 static const int kernel_op[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = (int)(kernel),
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = (int)(kernel),
 #include "ir/ops.def"
 #undef OP
 };
@@ -571,7 +571,7 @@ static int exec_terminator(ictx *c, const ir_func *f, const ir_op *op, tensor **
 /* How each op runs, from the op table's exec column. */
 typedef int (*op_exec)(ictx *c, const ir_func *f, const ir_op *op, tensor **slots, tensor **res);
 static const op_exec exec_of[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = exec_##exec,
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = exec_##exec,
 #include "ir/ops.def"
 #undef OP
 };

@@ -336,13 +336,17 @@ static bool compact_body(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
-/* The op's written region as its first body. */
-static bool build_region(parse_state *ps, pop *p, ir_op *o)
+/* The op's written regions as its bodies, in order. */
+static bool build_regions(parse_state *ps, pop *p, ir_op *o)
 {
-    o->regions = parse_alloc(ps, 1, sizeof(ir_block));
-    if (!o->regions || !build_block(ps, p->region->args, p->region->ops, o->regions))
+    o->regions = parse_alloc(ps, (size_t)p->nregions, sizeof(ir_block));
+    if (!o->regions)
         return false;
-    o->nregions = 1;
+    int g = 0;
+    for (const pblock *r = p->regions; r; r = r->next)
+        if (!build_block(ps, r->args, r->ops, &o->regions[g++]))
+            return false;
+    o->nregions = p->nregions;
     return true;
 }
 
@@ -686,13 +690,13 @@ ir_op *build_op(parse_state *ps, pop *p)
             if (!compact_body(ps, p, o))
                 return NULL;
         } else {
-            if (!p->region) {
+            if (!p->regions) {
                 parse_error(ps, p->loc, "'stablehlo.reduce' requires a body region");
                 return NULL;
             }
-            if (!build_region(ps, p, o))
+            if (!build_regions(ps, p, o))
                 return NULL;
-            if (p->region->args && !p->generic) {
+            if (p->regions->args && !p->generic) {
                 /* pretty pairs (acc_k, elem_k) -> accumulators first */
                 ir_block *b = &o->regions[0];
                 int n = b->nargs / 2;
@@ -710,10 +714,19 @@ ir_op *build_op(parse_state *ps, pop *p)
                 b->arg_names = nm;
             }
         }
-    } else if (p->region && ir_op_get(o->kind)->nregions == 0) {
-        parse_error(ps, p->region->loc, "'%s' does not take a region", p->name);
+    } else if (p->regions && ir_op_get(o->kind)->nregions == 0) {
+        parse_error(ps, p->regions->loc, "'%s' does not take a region", p->name);
         return NULL;
-    } else if (p->region && !build_region(ps, p, o)) {
+    } else if (p->regions && !build_regions(ps, p, o)) {
+        return NULL;
+    }
+    int want = ir_op_get(o->kind)->nregions;
+    if (want > 0 && o->nregions != want) {
+        const pblock *extra = p->regions;
+        for (int g = 0; extra && g < want; g++)
+            extra = extra->next;
+        parse_error(ps, extra ? extra->loc : p->loc, "'%s' takes %d region%s, got %d", p->name, want,
+                    want == 1 ? "" : "s", o->nregions);
         return NULL;
     }
     if (o->ndefs && ndefined != o->nresults) {

@@ -99,8 +99,6 @@ static bool list_len(checker *c, const ir_op *o, const char *what, const ir_ints
 
 static bool check_bitcast(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     unsigned w1 = et_get(a->elem)->value_bits, w2 = et_get(r->elem)->value_bits;
     bool c1 = et_get(a->elem)->kind == EK_COMPLEX, c2 = et_get(r->elem)->kind == EK_COMPLEX;
@@ -130,8 +128,6 @@ static bool check_bitcast(checker *c, ir_op *o)
 
 static bool check_broadcast(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *d = &o->a.dims;
     if (a->elem != r->elem)
@@ -150,8 +146,6 @@ static bool check_broadcast(checker *c, ir_op *o)
 
 static bool check_transpose(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *p = &o->a.dims;
     if (a->elem != r->elem)
@@ -171,8 +165,6 @@ static bool check_transpose(checker *c, ir_op *o)
 
 static bool check_concatenate(checker *c, ir_op *o)
 {
-    if (!arity(c, o, -1, 1))
-        return false;
     const tensor_type *r = &o->result_types[0];
     if (o->noperands < 1)
         FAIL(o->loc, "'stablehlo.concatenate' needs at least one operand");
@@ -205,8 +197,6 @@ static bool check_concatenate(checker *c, ir_op *o)
 
 static bool check_slice(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     if (o->operand_types[0].elem != o->result_types[0].elem)
         FAIL(o->loc, "'stablehlo.slice' requires the same element type");
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
@@ -230,8 +220,6 @@ static bool check_slice(checker *c, ir_op *o)
 
 static bool check_pad(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 2, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *v = &o->operand_types[1], *r = &o->result_types[0];
     if (v->rank != 0)
         FAIL(o->uses[1].loc, "'stablehlo.pad' padding value must be rank 0, got %s", TS(v));
@@ -352,8 +340,6 @@ static bool known_algorithm(const ir_dot_algorithm *a)
 
 static bool check_dot_general(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 2, 1))
-        return false;
     const char *name = ir_op_name(o->kind);
     const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
     ir_dot *d = &o->a.dot;
@@ -439,8 +425,6 @@ static bool check_dot_general(checker *c, ir_op *o)
 
 static bool check_dot(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 2, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1], *r = &o->result_types[0];
     if (a->rank < 1 || a->rank > 2 || b->rank < 1 || b->rank > 2)
         FAIL(o->loc, "'stablehlo.dot' needs rank 1 or 2 operands, got %s and %s", TS(a), TS(b));
@@ -463,8 +447,6 @@ static bool check_dot(checker *c, ir_op *o)
 
 static bool check_compare(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 2, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     if (!same_type(c, o, a, "lhs", &o->operand_types[1], "rhs"))
         return false;
@@ -524,7 +506,7 @@ static bool check_checkop(checker *c, ir_op *o)
 static bool check_binary(checker *c, ir_op *o)
 {
     const tensor_type *a = &o->operand_types[0];
-    if (!arity(c, o, 2, 1) || !same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
+    if (!same_type(c, o, a, "lhs", &o->operand_types[1], "rhs") ||
         !same_type(c, o, a, "operands", &o->result_types[0], "result"))
         return false;
     return elem_in(c, o, a, ir_op_get(o->kind)->elems);
@@ -532,8 +514,6 @@ static bool check_binary(checker *c, ir_op *o)
 
 static bool check_unary(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     if (!elem_in(c, o, a, ir_op_get(o->kind)->elems))
         return false;
@@ -549,8 +529,6 @@ static bool check_unary(checker *c, ir_op *o)
 
 static bool check_constant(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 0, 1))
-        return false;
     if (!shape_equal(&o->result_types[0], &o->a.constant.type))
         FAIL(o->loc, "'stablehlo.constant' result type %s differs from the literal's type %s",
              TS(&o->result_types[0]), TS(&o->a.constant.type));
@@ -559,8 +537,6 @@ static bool check_constant(checker *c, ir_op *o)
 
 static bool check_iota(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 0, 1))
-        return false;
     const tensor_type *r = &o->result_types[0];
     if (r->rank == 0)
         FAIL(o->loc, "'stablehlo.iota' does not support rank-0 results");
@@ -572,8 +548,6 @@ static bool check_iota(checker *c, ir_op *o)
 
 static bool check_convert(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     if (!shape_same_dims(&o->operand_types[0], &o->result_types[0]))
         FAIL(o->loc, "'stablehlo.convert' requires equal shapes, got %s and %s", TS(&o->operand_types[0]),
              TS(&o->result_types[0]));
@@ -582,8 +556,6 @@ static bool check_convert(checker *c, ir_op *o)
 
 static bool check_reshape(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 1, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     if (a->elem != r->elem || shape_count(a) != shape_count(r))
         FAIL(o->loc, "'stablehlo.reshape' needs the same element type and count, got %s and %s", TS(a), TS(r));
@@ -593,14 +565,12 @@ static bool check_reshape(checker *c, ir_op *o)
 static bool check_reverse(checker *c, ir_op *o)
 {
     const tensor_type *a = &o->operand_types[0];
-    return arity(c, o, 1, 1) && same_type(c, o, a, "operand", &o->result_types[0], "result") &&
+    return same_type(c, o, a, "operand", &o->result_types[0], "result") &&
            dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
 }
 
 static bool check_select(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 3, 1))
-        return false;
     if (o->operand_types[0].elem != ET_I1)
         FAIL(o->uses[0].loc, "'stablehlo.select' predicate must have element type i1, got %s",
              TS(&o->operand_types[0]));
@@ -612,8 +582,6 @@ static bool check_select(checker *c, ir_op *o)
 
 static bool check_clamp(checker *c, ir_op *o)
 {
-    if (!arity(c, o, 3, 1))
-        return false;
     const tensor_type *a = &o->operand_types[0], *x = &o->operand_types[1];
     if (a->elem != x->elem || o->operand_types[2].elem != x->elem)
         FAIL(o->loc, "'stablehlo.clamp' requires equal element types, got %s, %s and %s", TS(a), TS(x),
@@ -639,13 +607,15 @@ static bool check_custom_call(checker *c, ir_op *o)
 /* The rules of every op, from the op table's check column. */
 typedef bool (*op_rules)(checker *c, ir_op *o);
 static const op_rules rules_of[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) [IR_OP_##e] = check_##check,
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = check_##check,
 #include "ir/ops.def"
 #undef OP
 };
 
+/* The common rules (the table's operand and result counts), then the op's. */
 bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
 {
     (void)f;
-    return rules_of[o->kind](c, o);
+    const ir_op_info *info = ir_op_get(o->kind);
+    return arity(c, o, info->noperands, info->nresults) && rules_of[o->kind](c, o);
 }

@@ -39,7 +39,7 @@
 
 /* Every op ir-run knows, from the op table (src/ir/ops.def). */
 typedef enum {
-#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) IR_OP_##e,
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) IR_OP_##e,
 #include "ir/ops.def"
 #undef OP
     IR_OP_COUNT
@@ -74,10 +74,12 @@ enum {
 };
 
 enum {
-    IR_F_LANES = 1,      /* element-wise: a reduce body of such ops runs in lanes */
-    IR_F_CHECK = 2,      /* a check-dialect op */
-    IR_F_TERMINATOR = 4, /* ends its block */
-    IR_F_COMMUTATIVE = 8 /* a binary op whose operands may be swapped */
+    IR_F_LANES = 1,         /* a body made of such ops on rank-0 values may run in lanes */
+    IR_F_CHECK = 2,         /* a check-dialect op */
+    IR_F_TERMINATOR = 4,    /* ends its block */
+    IR_F_COMMUTATIVE = 8,   /* a binary op whose operands may be swapped */
+    IR_F_ELEMENTWISE = 16,  /* result element i depends only on operand elements i */
+    IR_F_SIDE_EFFECTS = 32  /* does more than compute its results (reports, files, output) */
 };
 
 typedef struct {
@@ -85,7 +87,9 @@ typedef struct {
     ir_op_form form;
     ir_kernel_family family;
     unsigned elems;   /* IR_ELEM_x bits accepted (UNARY/BINARY families) */
-    int nregions;     /* bodies the op owns */
+    int noperands;    /* -1: any number (the op's rules count them) */
+    int nresults;     /* -1: any number */
+    int nregions;     /* bodies the op owns; -1: one or more */
     unsigned flags;   /* IR_F_x */
 } ir_op_info;
 

@@ -4,8 +4,8 @@
 #include "ir/ir.h"
 
 const ir_op_info ir_op_table[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, regions, check, exec, kernel, flags) \
-    [IR_OP_##e] = { name, IR_FORM_##form, IR_KF_##family, IR_ELEMS_##elems, regions, flags },
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) \
+    [IR_OP_##e] = { name, IR_FORM_##form, IR_KF_##family, IR_ELEMS_##elems, nops, nres, regions, flags },
 #include "ir/ops.def"
 #undef OP
 };

@@ -108,11 +108,12 @@ typedef struct {
     src_loc loc;
 } psig;
 
-/* A region as written. */
-typedef struct {
+/* A region as written; an op's regions are chained through `next`. */
+typedef struct pblock {
     ulist *args;
     olist *ops;
     src_loc loc;
+    struct pblock *next;
 } pblock;
 
 /* An op as written, before build_op() types it. */
@@ -124,7 +125,8 @@ typedef struct {
     ulist *defs;
     plist attrs;      /* union of <{...}> and {...} and the pretty clauses */
     psig *sig;
-    pblock *region;
+    pblock *regions;        /* the first of nregions, in source order */
+    int nregions;
     const char *symbol;     /* call / custom_call target */
     int compact_reduce_op;  /* reduce `applies OP`, or -1 */
     bool generic;
