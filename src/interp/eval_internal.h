@@ -1,0 +1,83 @@
+/* The evaluator's own declarations, shared by eval.c (dispatch, calls),
+ * region.c (the one region executor) and the exec_*.c files that run the
+ * ops with bodies. Not seen outside src/interp. */
+#ifndef IRRUN_EVAL_INTERNAL_H
+#define IRRUN_EVAL_INTERNAL_H
+
+#include "interp/interp_internal.h"
+#include "interp/kern.h"
+
+/* One run of interp_run_module: options, where errors go, counters. */
+typedef struct {
+    const ir_module *m;
+    diag_source *src;
+    const interp_options *opt;
+    FILE *err;
+    int depth;         /* calls in progress */
+    int passed, failed;
+    const char *fname; /* function being run, for check reports */
+    int64_t lanes;     /* > 0 while a body runs on L elements at once (region.c) */
+} ictx;
+
+/* The value slots of one function activation: one tensor per value of the
+ * function (ir_func.values), the values of its nested regions included, so
+ * a region reads the values around it through the same array. */
+typedef struct {
+    const ir_func *f;
+    tensor **slots;
+} frame;
+
+/* A located runtime error (the source line and a caret); returns the status
+ * the run ends with. */
+int rt_error(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The status of a kernel's return code, reported at the op when not OK. */
+int kern_status(ictx *c, const ir_op *op, int rc);
+
+void frame_release(frame *fr, int value);
+
+/* Runs the ops of `body` in `fr` (the values of enclosing blocks are read
+ * from the same slots). The region executor: binds args[k] (retained, not
+ * consumed) to the body's arguments, runs its ops, and hands the operands of
+ * its terminator to `results` (new references the caller owns). A function
+ * call is a region run in a fresh frame. Returns 0 or an error status with
+ * every result NULL. */
+int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results);
+
+/* Lanes. A body whose ops are all IR_F_LANES ops on rank-0 values can run
+ * once on L independent invocations at once: each rank-0 value becomes a
+ * tensor<L x T> whose element i is the value in invocation i, and an
+ * element-wise kernel on L elements computes exactly what it computes on
+ * each alone. region_lanes_enter widens every value the body reads from
+ * outside (the same in every lane) and sets c->lanes; region_lanes_leave
+ * restores them. Between the two, region_run takes and returns lane
+ * tensors. */
+typedef struct {
+    int n;
+    int *values;
+    tensor **saved;
+} region_lanes;
+
+bool region_lane_safe(const ir_func *f, const ir_block *body);
+int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body, int64_t lanes,
+                       region_lanes *st);
+void region_lanes_leave(ictx *c, frame *fr, region_lanes *st);
+/* tensor<L x T> holding L copies of a rank-0 tensor's element; NULL out of
+ * memory. */
+tensor *region_lane_splat(const tensor *scalar, int64_t lanes);
+
+/* The kernel op of an op of the BINARY family (the op table's kernel
+ * column). */
+kern_binop interp_binop_of(ir_op_kind k);
+
+/* Calls a function with the given arguments (borrowed) in a new frame. */
+int eval_call(ictx *c, const ir_op *op, const ir_func *callee, tensor *const *args, tensor **results);
+
+/* How each op runs: the op table's exec column names exec_<exec>; each
+ * computes the results `res` (allocated by the dispatcher with the result
+ * types, lane-widened inside lanes) from its operands in fr. */
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) \
+    int exec_##exec(ictx *c, frame *fr, const ir_op *op, tensor **res);
+#include "ir/ops.def"
+#undef OP
+
+#endif

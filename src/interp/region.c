@@ -1,0 +1,193 @@
+/* The region executor: runs a block of ops (a function body or the body of
+ * an op) in a frame of value slots, dispatching each op through the op
+ * table's exec column, per invocation or in lanes (eval_internal.h). */
+#include <string.h>
+
+#include "interp/eval_internal.h"
+#include "util/mem.h"
+
+void frame_release(frame *fr, int value)
+{
+    tensor_release(fr->slots[value]);
+    fr->slots[value] = NULL;
+}
+
+static const struct {
+    int (*run)(ictx *c, frame *fr, const ir_op *op, tensor **res);
+} exec_of[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = { exec_##exec },
+#include "ir/ops.def"
+#undef OP
+};
+
+static tensor_type lane_type(et_id elem, int64_t lanes)
+{
+    tensor_type t = { elem, 1, { lanes } };
+    return t;
+}
+
+/* Allocates the results with their types (lane-widened in lanes), runs the
+ * op and stores the results in their slots. Calls allocate nothing: the
+ * callee's return values become the results. */
+static int run_op(ictx *c, frame *fr, const ir_op *op)
+{
+    tensor *res[8] = { NULL };
+    tensor **resv = op->nresults <= 8 ? res : mem_calloc((size_t)op->nresults, sizeof *resv);
+    if (!resv)
+        return rt_error(c, op->loc, "out of memory");
+    int rc = 0;
+    if (op->kind != IR_OP_CALL) {
+        for (int k = 0; k < op->nresults && rc == 0; k++) {
+            const tensor_type *t = &fr->f->values[op->results[k]].type;
+            tensor_type lanes;
+            if (c->lanes) {
+                lanes = lane_type(t->elem, c->lanes);
+                t = &lanes;
+            }
+            resv[k] = tensor_new(t);
+            if (!resv[k])
+                rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
+        }
+    }
+    if (rc == 0)
+        rc = exec_of[op->kind].run(c, fr, op, resv);
+    for (int k = 0; k < op->nresults; k++) {
+        if (rc == 0) {
+            frame_release(fr, op->results[k]);
+            fr->slots[op->results[k]] = resv[k];
+        } else {
+            tensor_release(resv[k]);
+        }
+    }
+    if (resv != res)
+        mem_free(resv);
+    return rc;
+}
+
+static void release_dead(frame *fr, const ir_op *op)
+{
+    for (int i = 0; i < op->ndead; i++)
+        frame_release(fr, op->dead[i]);
+}
+
+int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results)
+{
+    for (int a = 0; a < body->nargs; a++) {
+        frame_release(fr, body->args[a]);
+        fr->slots[body->args[a]] = tensor_retain(args[a]);
+    }
+    for (int a = 0; a < body->ndead_args; a++)
+        frame_release(fr, body->dead_args[a]);
+    int rc = 0;
+    for (int i = 0; i < body->nops && rc == 0; i++) {
+        const ir_op *op = &body->ops[i];
+        if (ir_op_get(op->kind)->flags & IR_F_TERMINATOR) {
+            for (int k = 0; k < op->noperands; k++)
+                results[k] = tensor_retain(fr->slots[op->operands[k]]);
+            release_dead(fr, op);
+            break;
+        }
+        rc = run_op(c, fr, op);
+        if (rc == 0)
+            release_dead(fr, op);
+    }
+    for (int a = 0; a < body->nargs; a++)
+        frame_release(fr, body->args[a]);
+    return rc;
+}
+
+bool region_lane_safe(const ir_func *f, const ir_block *body)
+{
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        unsigned flags = ir_op_get(o->kind)->flags;
+        if (flags & IR_F_TERMINATOR)
+            continue;
+        if (!(flags & IR_F_LANES))
+            return false;
+        for (int r = 0; r < o->nresults; r++)
+            if (f->values[o->results[r]].type.rank != 0)
+                return false;
+        for (int a = 0; a < o->noperands; a++)
+            if (f->values[o->operands[a]].type.rank != 0)
+                return false;
+    }
+    return true;
+}
+
+tensor *region_lane_splat(const tensor *scalar, int64_t lanes)
+{
+    tensor_type t = lane_type(scalar->type.elem, lanes);
+    tensor *v = tensor_new(&t);
+    if (!v)
+        return NULL;
+    size_t es = tensor_elem_bytes(v);
+    for (int64_t i = 0; i < lanes; i++)
+        memcpy((unsigned char *)v->data + (size_t)i * es, scalar->data, es);
+    return v;
+}
+
+/* Values the body reads from outside it, each listed once. */
+static int captured_values(const ir_block *body, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        for (int a = 0; a < o->noperands; a++) {
+            int v = o->operands[a];
+            bool inside = false;
+            for (int b = 0; b < body->nargs && !inside; b++)
+                inside = body->args[b] == v;
+            for (int p = 0; p < i && !inside; p++)
+                for (int r = 0; r < body->ops[p].nresults && !inside; r++)
+                    inside = body->ops[p].results[r] == v;
+            for (int q = 0; q < n && !inside; q++)
+                inside = out[q] == v;
+            if (!inside)
+                out[n++] = v;
+        }
+    }
+    return n;
+}
+
+int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body, int64_t lanes,
+                       region_lanes *st)
+{
+    int nuses = 0;
+    for (int i = 0; i < body->nops; i++)
+        nuses += body->ops[i].noperands;
+    st->n = 0;
+    st->values = mem_calloc((size_t)nuses + 1, sizeof *st->values);
+    st->saved = mem_calloc((size_t)nuses + 1, sizeof *st->saved);
+    if (!st->values || !st->saved) {
+        region_lanes_leave(c, fr, st);
+        return rt_error(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
+    }
+    int n = captured_values(body, st->values);
+    for (int q = 0; q < n; q++) {
+        tensor *wide = region_lane_splat(fr->slots[st->values[q]], lanes);
+        if (!wide) {
+            region_lanes_leave(c, fr, st);
+            return rt_error(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
+        }
+        st->saved[q] = fr->slots[st->values[q]];
+        fr->slots[st->values[q]] = wide;
+        st->n = q + 1;
+    }
+    c->lanes = lanes;
+    return 0;
+}
+
+void region_lanes_leave(ictx *c, frame *fr, region_lanes *st)
+{
+    c->lanes = 0;
+    for (int q = 0; q < st->n; q++) {
+        tensor_release(fr->slots[st->values[q]]);
+        fr->slots[st->values[q]] = st->saved[q];
+    }
+    mem_free(st->values);
+    mem_free(st->saved);
+    st->values = NULL;
+    st->saved = NULL;
+    st->n = 0;
+}
