@@ -522,84 +522,136 @@ static bool custom_call_target(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
-static bool build_attrs(parse_state *ps, pop *p, ir_op *o)
+/* One attribute builder per op family, reached through the op table's exec
+ * column (attrs_<exec>): it reads the attributes as written into o->a. */
+typedef bool (*attr_builder)(parse_state *ps, pop *p, ir_op *o);
+
+static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
+{
+    (void)ps;
+    (void)p;
+    (void)o;
+    return true;
+}
+
+#define attrs_convert attrs_none
+#define attrs_bitcast attrs_none
+#define attrs_binary attrs_none
+#define attrs_unary attrs_none
+#define attrs_select attrs_none
+#define attrs_clamp attrs_none
+#define attrs_reshape attrs_none
+#define attrs_terminator attrs_none
+#define attrs_dot_general build_dot
+
+static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &o->a.constant))
+        return false;
+    if (!p->sig) {
+        o->nresults = 1;
+        o->result_types[0] = o->a.constant.type;
+    }
+    return true;
+}
+
+static bool attrs_iota(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "iota_dimension", &e) && attr_int(ps, p, e, e->val, &o->a.iota_dim);
+}
+
+static bool attrs_concatenate(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "dimension", &e) && attr_int(ps, p, e, e->val, &o->a.concat_dim);
+}
+
+static bool attrs_compare(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;
     int v;
-    switch (p->kind) {
-    case IR_OP_CONSTANT:
-        if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &o->a.constant))
+    if (!need(ps, p, "comparison_direction", &e) ||
+        !attr_enum(ps, p, e, "comparison_direction", cmp_dir_names, 6, &v))
+        return false;
+    o->a.compare.dir = (ir_cmp_dir)v;
+    o->a.compare.type = IR_CMPT_ABSENT;
+    if ((e = find(p, "compare_type"))) {
+        if (!attr_enum(ps, p, e, "comparison_type", cmp_type_names + 1, 5, &v))
             return false;
-        if (!p->sig) {
-            o->nresults = 1;
-            o->result_types[0] = o->a.constant.type;
-        }
-        return true;
-    case IR_OP_IOTA:
-        return need(ps, p, "iota_dimension", &e) && attr_int(ps, p, e, e->val, &o->a.iota_dim);
-    case IR_OP_CONCATENATE:
-        return need(ps, p, "dimension", &e) && attr_int(ps, p, e, e->val, &o->a.concat_dim);
-    case IR_OP_COMPARE:
-        if (!need(ps, p, "comparison_direction", &e) ||
-            !attr_enum(ps, p, e, "comparison_direction", cmp_dir_names, 6, &v))
-            return false;
-        o->a.compare.dir = (ir_cmp_dir)v;
-        o->a.compare.type = IR_CMPT_ABSENT;
-        if ((e = find(p, "compare_type"))) {
-            if (!attr_enum(ps, p, e, "comparison_type", cmp_type_names + 1, 5, &v))
-                return false;
-            o->a.compare.type = (ir_cmp_type)(v + 1);
-        }
-        return true;
-    case IR_OP_TRANSPOSE:
-        return need(ps, p, "permutation", &e) && attr_ints(ps, p, e, &o->a.dims);
-    case IR_OP_BROADCAST_IN_DIM:
-        return need(ps, p, "broadcast_dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
-    case IR_OP_REVERSE:
-        return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
-    case IR_OP_SLICE:
-        if (!need(ps, p, "start_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.start) ||
-            !need(ps, p, "limit_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.limit))
-            return false;
-        if ((e = find(p, "strides")))
-            return attr_ints(ps, p, e, &o->a.slice.stride);
-        o->a.slice.stride.n = o->a.slice.start.n;
-        o->a.slice.stride.v = parse_alloc(ps, (size_t)(o->a.slice.start.n + 1), sizeof(int64_t));
-        if (!o->a.slice.stride.v)
-            return false;
-        for (int i = 0; i < o->a.slice.start.n; i++)
-            o->a.slice.stride.v[i] = 1;
-        return true;
-    case IR_OP_PAD:
-        return need(ps, p, "edge_padding_low", &e) && attr_ints(ps, p, e, &o->a.pad.low) &&
-               need(ps, p, "edge_padding_high", &e) && attr_ints(ps, p, e, &o->a.pad.high) &&
-               need(ps, p, "interior_padding", &e) && attr_ints(ps, p, e, &o->a.pad.interior);
-    case IR_OP_REDUCE:
-        return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.reduce.dims);
-    case IR_OP_DOT_GENERAL:
-    case IR_OP_DOT:
-        return build_dot(ps, p, o);
-    case IR_OP_CALL:
-        if (p->symbol) {
-            o->a.call.name = p->symbol;
-        } else {
-            if (!need(ps, p, "callee", &e))
-                return false;
-            if (e->val->kind != PA_SYMBOL)
-                ERR(e->val->loc, "'func.call' attribute 'callee' must be a symbol like @f");
-            o->a.call.name = e->val->text;
-        }
-        o->a.call.index = -1;
-        return true;
-    case IR_OP_CUSTOM_CALL:
-        return custom_call_target(ps, p, o);
-    default:
-        return true;
+        o->a.compare.type = (ir_cmp_type)(v + 1);
     }
+    return true;
+}
+
+static bool attrs_transpose(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "permutation", &e) && attr_ints(ps, p, e, &o->a.dims);
+}
+
+static bool attrs_broadcast(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "broadcast_dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
+}
+
+static bool attrs_reverse(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.dims);
+}
+
+static bool attrs_slice(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (!need(ps, p, "start_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.start) ||
+        !need(ps, p, "limit_indices", &e) || !attr_ints(ps, p, e, &o->a.slice.limit))
+        return false;
+    if ((e = find(p, "strides")))
+        return attr_ints(ps, p, e, &o->a.slice.stride);
+    o->a.slice.stride.n = o->a.slice.start.n;
+    o->a.slice.stride.v = parse_alloc(ps, (size_t)(o->a.slice.start.n + 1), sizeof(int64_t));
+    if (!o->a.slice.stride.v)
+        return false;
+    for (int i = 0; i < o->a.slice.start.n; i++)
+        o->a.slice.stride.v[i] = 1;
+    return true;
+}
+
+static bool attrs_pad(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "edge_padding_low", &e) && attr_ints(ps, p, e, &o->a.pad.low) &&
+           need(ps, p, "edge_padding_high", &e) && attr_ints(ps, p, e, &o->a.pad.high) &&
+           need(ps, p, "interior_padding", &e) && attr_ints(ps, p, e, &o->a.pad.interior);
+}
+
+static bool attrs_reduce(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "dimensions", &e) && attr_ints(ps, p, e, &o->a.reduce.dims);
+}
+
+static bool attrs_call(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (p->symbol) {
+        o->a.call.name = p->symbol;
+    } else {
+        if (!need(ps, p, "callee", &e))
+            return false;
+        if (e->val->kind != PA_SYMBOL)
+            ERR(e->val->loc, "'func.call' attribute 'callee' must be a symbol like @f");
+        o->a.call.name = e->val->text;
+    }
+    o->a.call.index = -1;
+    return true;
 }
 
 /* Check-op attributes (also after a custom_call was mapped to a check). */
-static bool build_check(parse_state *ps, pop *p, ir_op *o)
+static bool attrs_checkop(parse_state *ps, pop *p, ir_op *o)
 {
     ir_check *c = &o->a.check;
     pentry *e;
@@ -608,16 +660,11 @@ static bool build_check(parse_state *ps, pop *p, ir_op *o)
         c->max_ulp = 1;
         c->min_ulp = 0;
     }
-    switch (o->kind) {
-    case IR_OP_CHECK_EXPECT_EQ_CONST:
-    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+    if (o->kind == IR_OP_CHECK_EXPECT_EQ_CONST || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
         if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &c->expected))
             return false;
         if (!p->sig && o->noperands == 1)
             o->operand_types[0] = c->expected.type;
-        break;
-    default:
-        break;
     }
     if ((o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) &&
         (e = find(p, "tolerance")) && !attr_double(ps, p, e, &c->tolerance))
@@ -630,6 +677,20 @@ static bool build_check(parse_state *ps, pop *p, ir_op *o)
     }
     return true;
 }
+
+/* A custom_call whose target is a check op becomes that op (SPEC 5.6). */
+static bool attrs_custom_call(parse_state *ps, pop *p, ir_op *o)
+{
+    if (!custom_call_target(ps, p, o))
+        return false;
+    return !ir_op_is_check(o->kind) || attrs_checkop(ps, p, o);
+}
+
+static const attr_builder attrs_of[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = attrs_##exec,
+#include "ir/ops.def"
+#undef OP
+};
 
 ir_op *build_op(parse_state *ps, pop *p)
 {
@@ -675,9 +736,7 @@ ir_op *build_op(parse_state *ps, pop *p)
         o->defs[i++] = u->u;
         ndefined += u->u.result > 0 ? u->u.result : 1;
     }
-    if (!resolve_sig(ps, p, o) || !build_attrs(ps, p, o))
-        return NULL;
-    if (ir_op_is_check(o->kind) && !build_check(ps, p, o))
+    if (!resolve_sig(ps, p, o) || !attrs_of[o->kind](ps, p, o))
         return NULL;
     if (p->kind == IR_OP_CONSTANT && p->sig == NULL)
         o->nresults = 1;

@@ -313,224 +313,280 @@ static void print_tolerance(FILE *out, double t)
     fprintf(out, ", tolerance = %.17e", t);
 }
 
-static void print_op(printer *p, const ir_op *o, int indent)
+/* ---- one printer per pretty form (the op table's form column) ---------- */
+/* Each prints the op after its result names: `NAME operands attrs : types`. */
+
+/* `OP %a[, %b[, %c]] : T` (or a function type when the types differ) */
+static void print_operands_op(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    fputs(" : ", p->out);
+    same_or_fn(p->out, o);
+}
+
+static void print_constant(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    ir_print_literal(&o->a.constant, p->out);
+}
+
+static void print_iota(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s dim = %" PRId64 " : ", ir_op_name(o->kind), o->a.iota_dim);
+    print_type(p->out, &o->result_types[0]);
+}
+
+static void print_compare(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
-    indent_to(out, indent);
-    if (o->kind != IR_OP_REDUCE)
-        print_defs(p, o);
-    const char *name = ir_op_name(o->kind);
-    ir_op_form form = ir_op_get(o->kind)->form;
-    if (form == IR_FORM_UNARY || form == IR_FORM_BINARY) { /* `OP %a[, %b] : T` */
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, o->noperands);
-        fputs(" : ", out);
-        same_or_fn(out, o);
-        return;
-    }
-    switch (o->kind) {
-    case IR_OP_CONSTANT:
-        fprintf(out, "%s ", name);
-        ir_print_literal(&o->a.constant, out);
-        return;
-    case IR_OP_IOTA:
-        fprintf(out, "%s dim = %" PRId64 " : ", name, o->a.iota_dim);
-        print_type(out, &o->result_types[0]);
-        return;
-    case IR_OP_COMPARE:
-        fprintf(out, "%s %s, ", name, ir_cmp_dir_name(o->a.compare.dir));
-        print_values(p, o->operands, 2);
-        if (o->a.compare.type != IR_CMPT_ABSENT)
-            fprintf(out, ", %s", ir_cmp_type_name(o->a.compare.type));
-        fputs(" : ", out);
-        print_fn_type(out, o);
-        return;
-    case IR_OP_SELECT:
-    case IR_OP_CLAMP:
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, 3);
-        fputs(" : ", out);
-        same_or_fn(out, o);
-        return;
-    case IR_OP_TRANSPOSE:
-    case IR_OP_BROADCAST_IN_DIM:
-    case IR_OP_REVERSE:
-        fprintf(out, "%s ", name);
-        print_value(p, o->operands[0]);
-        fputs(", dims = ", out);
-        print_ints(out, &o->a.dims);
-        fputs(" : ", out);
-        same_or_fn(out, o);
-        return;
-    case IR_OP_CONCATENATE:
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, o->noperands);
-        fprintf(out, ", dim = %" PRId64 " : ", o->a.concat_dim);
-        print_fn_type(out, o);
-        return;
-    case IR_OP_SLICE:
-        fprintf(out, "%s ", name);
-        print_value(p, o->operands[0]);
-        fputs(" [", out);
-        for (int d = 0; d < o->a.slice.start.n; d++) {
-            fprintf(out, d ? ", %" PRId64 ":%" PRId64 : "%" PRId64 ":%" PRId64, o->a.slice.start.v[d],
-                    o->a.slice.limit.v[d]);
-            if (o->a.slice.stride.v[d] != 1)
-                fprintf(out, ":%" PRId64, o->a.slice.stride.v[d]);
-        }
-        fputs("] : ", out);
-        print_fn_type(out, o);
-        return;
-    case IR_OP_PAD:
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, 2);
-        fputs(", low = ", out);
-        print_ints(out, &o->a.pad.low);
-        fputs(", high = ", out);
-        print_ints(out, &o->a.pad.high);
-        fputs(", interior = ", out);
-        print_ints(out, &o->a.pad.interior);
-        fputs(" : ", out);
-        print_fn_type(out, o);
-        return;
-    case IR_OP_REDUCE: {
-        /* the body's arguments are numbered before the results so that the
-         * printed order of definitions matches the parse order */
-        const ir_block *b = &o->regions[0];
-        int n = o->noperands / 2;
-        int compact = compact_reduce_op(o);
-        if (compact < 0)
-            number_args(p, b);
-        print_defs(p, o);
-        fprintf(out, "%s", name);
-        for (int k = 0; k < n; k++) {
-            fputs(k ? ", (" : "(", out);
-            print_value(p, o->operands[k]);
-            fputs(" init: ", out);
-            print_value(p, o->operands[n + k]);
-            fputc(')', out);
-        }
-        if (compact >= 0)
-            fprintf(out, " applies %s", ir_op_name((ir_op_kind)compact));
-        fputs(" across dimensions = ", out);
-        print_ints(out, &o->a.reduce.dims);
-        fputs(" : ", out);
-        print_fn_type(out, o);
-        if (compact >= 0)
-            return;
-        fputs("\n", out);
-        indent_to(out, indent + 1);
-        fputs("reducer", out);
-        for (int k = 0; k < n; k++) {
-            fputc('(', out);
-            print_value(p, b->args[k]);
-            fputs(": ", out);
-            print_type(out, &b->arg_types[k]);
-            fputs(", ", out);
-            print_value(p, b->args[n + k]);
-            fputs(": ", out);
-            print_type(out, &b->arg_types[n + k]);
-            fputs(k + 1 < n ? ") " : ")", out);
-        }
-        fputs(" {\n", out);
-        print_block(p, b, indent + 2);
-        indent_to(out, indent);
-        fputc('}', out);
-        return;
-    }
-    case IR_OP_DOT_GENERAL: {
-        const ir_dot *d = &o->a.dot;
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, 2);
-        if (d->lhs_batch.n) {
-            fputs(", batching_dims = ", out);
-            print_ints(out, &d->lhs_batch);
-            fputs(" x ", out);
-            print_ints(out, &d->rhs_batch);
-        }
-        fputs(", contracting_dims = ", out);
-        print_ints(out, &d->lhs_contract);
-        fputs(" x ", out);
-        print_ints(out, &d->rhs_contract);
-        print_precision(out, d);
-        if (d->has_algorithm) {
-            const ir_dot_algorithm *a = &d->algorithm;
-            fprintf(out,
-                    ", algorithm = <lhs_precision_type = %s, rhs_precision_type = %s, accumulation_type = %s, "
-                    "lhs_component_count = %" PRId64 ", rhs_component_count = %" PRId64
-                    ", num_primitive_operations = %" PRId64 ", allow_imprecise_accumulation = %s>",
-                    fp_fmt(a->lhs_precision)->name, fp_fmt(a->rhs_precision)->name, fp_fmt(a->accumulation)->name,
-                    a->lhs_component_count, a->rhs_component_count, a->num_primitive_operations,
-                    a->allow_imprecise_accumulation ? "true" : "false");
-        }
-        fputs(" : ", out);
-        print_fn_type(out, o);
-        return;
-    }
-    case IR_OP_DOT:
-        fprintf(out, "%s ", name);
-        print_values(p, o->operands, 2);
-        print_precision(out, &o->a.dot);
-        fputs(" : ", out);
-        print_fn_type(out, o);
-        return;
-    case IR_OP_CALL:
-        print_symbol_call(p, o, name, o->a.call.name);
-        return;
-    case IR_OP_RETURN:
-    case IR_OP_REGION_RETURN:
-        fputs(name, out);
-        if (o->noperands) {
-            fputc(' ', out);
-            print_values(p, o->operands, o->noperands);
-            fputs(" : ", out);
-            print_types(out, o->operand_types, o->noperands);
-        }
-        return;
-    case IR_OP_CUSTOM_CALL:
-        print_symbol_call(p, o, name, o->a.custom_call.target);
-        return;
-    default:
-        break;
-    }
-    /* check ops */
-    const ir_check *c = &o->a.check;
-    if (c->custom_call || o->kind == IR_OP_CHECK_EQ) {
-        fputs("stablehlo.custom_call ", out);
-        print_symbol(out, name);
-        fputc('(', out);
-        print_values(p, o->operands, o->noperands);
-        fputs(o->kind == IR_OP_CHECK_EQ ? ") : " : ") {has_side_effect = true} : ", out);
-        print_fn_type(out, o);
-        return;
-    }
-    fprintf(out, "%s ", name);
+    fprintf(out, "%s %s, ", ir_op_name(o->kind), ir_cmp_dir_name(o->a.compare.dir));
+    print_values(p, o->operands, 2);
+    if (o->a.compare.type != IR_CMPT_ABSENT)
+        fprintf(out, ", %s", ir_cmp_type_name(o->a.compare.type));
+    fputs(" : ", out);
+    print_fn_type(out, o);
+}
+
+static void print_dims(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
     print_value(p, o->operands[0]);
-    switch (o->kind) {
-    case IR_OP_CHECK_EXPECT_EQ_CONST:
-    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
-        fputs(", ", out);
-        ir_print_literal(&c->expected, out);
-        if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST)
-            print_tolerance(out, c->tolerance);
+    fputs(", dims = ", out);
+    print_ints(out, &o->a.dims);
+    fputs(" : ", out);
+    same_or_fn(out, o);
+}
+
+static void print_concatenate(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    fprintf(out, ", dim = %" PRId64 " : ", o->a.concat_dim);
+    print_fn_type(out, o);
+}
+
+static void print_slice(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_value(p, o->operands[0]);
+    fputs(" [", out);
+    for (int d = 0; d < o->a.slice.start.n; d++) {
+        fprintf(out, d ? ", %" PRId64 ":%" PRId64 : "%" PRId64 ":%" PRId64, o->a.slice.start.v[d],
+                o->a.slice.limit.v[d]);
+        if (o->a.slice.stride.v[d] != 1)
+            fprintf(out, ":%" PRId64, o->a.slice.stride.v[d]);
+    }
+    fputs("] : ", out);
+    print_fn_type(out, o);
+}
+
+static void print_pad(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    fputs(", low = ", out);
+    print_ints(out, &o->a.pad.low);
+    fputs(", high = ", out);
+    print_ints(out, &o->a.pad.high);
+    fputs(", interior = ", out);
+    print_ints(out, &o->a.pad.interior);
+    fputs(" : ", out);
+    print_fn_type(out, o);
+}
+
+/* Prints its own result names: the body's arguments are numbered before
+ * the results so that the printed order of definitions matches the parse
+ * order. */
+static void print_reduce(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    const ir_block *b = &o->regions[0];
+    int n = o->noperands / 2;
+    int compact = compact_reduce_op(o);
+    if (compact < 0)
+        number_args(p, b);
+    print_defs(p, o);
+    fprintf(out, "%s", ir_op_name(o->kind));
+    for (int k = 0; k < n; k++) {
+        fputs(k ? ", (" : "(", out);
+        print_value(p, o->operands[k]);
+        fputs(" init: ", out);
+        print_value(p, o->operands[n + k]);
+        fputc(')', out);
+    }
+    if (compact >= 0)
+        fprintf(out, " applies %s", ir_op_name((ir_op_kind)compact));
+    fputs(" across dimensions = ", out);
+    print_ints(out, &o->a.reduce.dims);
+    fputs(" : ", out);
+    print_fn_type(out, o);
+    if (compact >= 0)
         return;
-    case IR_OP_CHECK_EXPECT_CLOSE:
+    fputs("\n", out);
+    indent_to(out, indent + 1);
+    fputs("reducer", out);
+    for (int k = 0; k < n; k++) {
+        fputc('(', out);
+        print_value(p, b->args[k]);
+        fputs(": ", out);
+        print_type(out, &b->arg_types[k]);
         fputs(", ", out);
-        print_value(p, o->operands[1]);
-        fprintf(out, ", max_ulp_difference = %" PRIu64, c->max_ulp);
-        if (c->min_ulp)
-            fprintf(out, ", min_ulp_difference = %" PRIu64, c->min_ulp);
-        fputs(" : ", out);
-        print_types(out, o->operand_types, 2);
+        print_value(p, b->args[n + k]);
+        fputs(": ", out);
+        print_type(out, &b->arg_types[n + k]);
+        fputs(k + 1 < n ? ") " : ")", out);
+    }
+    fputs(" {\n", out);
+    print_block(p, b, indent + 2);
+    indent_to(out, indent);
+    fputc('}', out);
+}
+
+static void print_dot_general(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    const ir_dot *d = &o->a.dot;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    if (d->lhs_batch.n) {
+        fputs(", batching_dims = ", out);
+        print_ints(out, &d->lhs_batch);
+        fputs(" x ", out);
+        print_ints(out, &d->rhs_batch);
+    }
+    fputs(", contracting_dims = ", out);
+    print_ints(out, &d->lhs_contract);
+    fputs(" x ", out);
+    print_ints(out, &d->rhs_contract);
+    print_precision(out, d);
+    if (d->has_algorithm) {
+        const ir_dot_algorithm *a = &d->algorithm;
+        fprintf(out,
+                ", algorithm = <lhs_precision_type = %s, rhs_precision_type = %s, accumulation_type = %s, "
+                "lhs_component_count = %" PRId64 ", rhs_component_count = %" PRId64
+                ", num_primitive_operations = %" PRId64 ", allow_imprecise_accumulation = %s>",
+                fp_fmt(a->lhs_precision)->name, fp_fmt(a->rhs_precision)->name, fp_fmt(a->accumulation)->name,
+                a->lhs_component_count, a->rhs_component_count, a->num_primitive_operations,
+                a->allow_imprecise_accumulation ? "true" : "false");
+    }
+    fputs(" : ", out);
+    print_fn_type(out, o);
+}
+
+static void print_dot(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    print_precision(p->out, &o->a.dot);
+    fputs(" : ", p->out);
+    print_fn_type(p->out, o);
+}
+
+static void print_return(printer *p, const ir_op *o)
+{
+    fputs(ir_op_name(o->kind), p->out);
+    if (o->noperands) {
+        fputc(' ', p->out);
+        print_values(p, o->operands, o->noperands);
+        fputs(" : ", p->out);
+        print_types(p->out, o->operand_types, o->noperands);
+    }
+}
+
+/* A check op written as `stablehlo.custom_call @check.X(...)` prints that
+ * way again; check.eq exists only in that form. */
+static void print_check_custom_call(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fputs("stablehlo.custom_call ", out);
+    print_symbol(out, ir_op_name(o->kind));
+    fputc('(', out);
+    print_values(p, o->operands, o->noperands);
+    fputs(o->kind == IR_OP_CHECK_EQ ? ") : " : ") {has_side_effect = true} : ", out);
+    print_fn_type(out, o);
+}
+
+/* check.expect_eq / expect_almost_eq: `OP %a, %b[, tolerance = t] : T` */
+static void print_check2(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    if (o->a.check.custom_call) {
+        print_check_custom_call(p, o);
         return;
-    default:
-        fputs(", ", out);
-        print_value(p, o->operands[1]);
-        if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ)
-            print_tolerance(out, c->tolerance);
-        fputs(" : ", out);
-        print_type(out, &o->operand_types[0]);
+    }
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ)
+        print_tolerance(out, o->a.check.tolerance);
+    fputs(" : ", out);
+    print_type(out, &o->operand_types[0]);
+}
+
+/* check.expect_eq_const / expect_almost_eq_const: `OP %a, dense<..>[, tolerance = t]` */
+static void print_check_const(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    if (o->a.check.custom_call) {
+        print_check_custom_call(p, o);
         return;
+    }
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_value(p, o->operands[0]);
+    fputs(", ", out);
+    ir_print_literal(&o->a.check.expected, out);
+    if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST)
+        print_tolerance(out, o->a.check.tolerance);
+}
+
+static void print_check_close(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    const ir_check *c = &o->a.check;
+    if (c->custom_call) {
+        print_check_custom_call(p, o);
+        return;
+    }
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    fprintf(out, ", max_ulp_difference = %" PRIu64, c->max_ulp);
+    if (c->min_ulp)
+        fprintf(out, ", min_ulp_difference = %" PRIu64, c->min_ulp);
+    fputs(" : ", out);
+    print_types(out, o->operand_types, 2);
+}
+
+static void print_op(printer *p, const ir_op *o, int indent)
+{
+    indent_to(p->out, indent);
+    ir_op_form form = ir_op_get(o->kind)->form;
+    if (form != IR_FORM_REDUCE)
+        print_defs(p, o);
+    switch (form) {
+    case IR_FORM_UNARY:
+    case IR_FORM_BINARY:
+    case IR_FORM_TERNARY: print_operands_op(p, o); return;
+    case IR_FORM_CONSTANT: print_constant(p, o); return;
+    case IR_FORM_IOTA: print_iota(p, o); return;
+    case IR_FORM_COMPARE: print_compare(p, o); return;
+    case IR_FORM_DIMS: print_dims(p, o); return;
+    case IR_FORM_CONCATENATE: print_concatenate(p, o); return;
+    case IR_FORM_SLICE: print_slice(p, o); return;
+    case IR_FORM_PAD: print_pad(p, o); return;
+    case IR_FORM_REDUCE: print_reduce(p, o, indent); return;
+    case IR_FORM_DOT_GENERAL: print_dot_general(p, o); return;
+    case IR_FORM_DOT: print_dot(p, o); return;
+    case IR_FORM_CALL: print_symbol_call(p, o, ir_op_name(o->kind), o->a.call.name); return;
+    case IR_FORM_RETURN: print_return(p, o); return;
+    case IR_FORM_CUSTOM_CALL: print_symbol_call(p, o, ir_op_name(o->kind), o->a.custom_call.target); return;
+    case IR_FORM_CHECK2: print_check2(p, o); return;
+    case IR_FORM_CHECK_CONST: print_check_const(p, o); return;
+    case IR_FORM_CHECK_CLOSE: print_check_close(p, o); return;
+    case IR_FORM_TARGET: print_check_custom_call(p, o); return;
     }
 }
 
