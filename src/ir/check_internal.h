@@ -27,6 +27,21 @@ const char *check_type_str(const tensor_type *t);
  * whose types match its signature. Reports and returns false on error. */
 bool check_op_rules(checker *c, const ir_func *f, ir_op *o);
 
+/* What an op passes into one of its regions and takes out of it. */
+typedef struct {
+    const char *owner;     /* "reduce": the op as messages name it */
+    const char *what;      /* "body", "cond", "comparator", "branch #1" */
+    const char *args_note; /* appended to the argument count message, or NULL */
+    int nargs;
+    const tensor_type *args; /* NULL: the op checks the arguments itself */
+    int nresults;
+    const tensor_type *results;
+} check_region;
+
+/* The region's argument types and its `stablehlo.return` operand types
+ * equal `want` exactly, and the return is its last op. */
+bool check_region_sig(checker *c, const ir_op *o, const ir_block *b, const check_region *want);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

@@ -267,10 +267,13 @@ static bool check_reduce(checker *c, ir_op *o)
         if (!reduced)
             out.dims[out.rank++] = in0->dims[d];
     }
-    const ir_block *b = &o->regions[0];
-    if (b->nargs != 2 * n)
-        FAIL(o->loc, "'stablehlo.reduce' body must take %d arguments (accumulators then elements), got %d", 2 * n,
-             b->nargs);
+    /* the body: (accumulators, elements) -> accumulators, all rank 0 */
+    tensor_type sig[2 * SHAPE_MAX_RANK];
+    tensor_type *args = n <= SHAPE_MAX_RANK ? sig : arena_alloc(c->m->arena, (size_t)(2 * n), sizeof *args);
+    if (!args) {
+        c->oom = true;
+        return false;
+    }
     for (int k = 0; k < n; k++) {
         const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[n + k];
         if (!shape_same_dims(in, in0))
@@ -279,31 +282,14 @@ static bool check_reduce(checker *c, ir_op *o)
         if (init->rank != 0 || init->elem != in->elem)
             FAIL(o->uses[n + k].loc, "'stablehlo.reduce' init value #%d must be rank 0 of %s, got %s", k,
                  et_get(in->elem)->name, TS(init));
-        for (int j = 0; j < 2; j++) {
-            const tensor_type *t = &b->arg_types[k + j * n];
-            if (t->rank != 0 || t->elem != in->elem)
-                FAIL(b->arg_names[k + j * n].loc,
-                     "'stablehlo.reduce' body argument #%d must be tensor<%s>, got %s", k + j * n,
-                     et_get(in->elem)->name, TS(t));
-        }
         out.elem = in->elem;
         if (!shape_equal(&o->result_types[k], &out))
             FAIL(o->loc, "'stablehlo.reduce' result #%d type %s should be %s", k, TS(&o->result_types[k]),
                  TS(&out));
+        args[k] = args[n + k] = *init;
     }
-    if (b->nops == 0 || b->ops[b->nops - 1].kind != IR_OP_REGION_RETURN)
-        FAIL(b->nops ? b->ops[b->nops - 1].loc : o->loc, "a reduce body must end with 'stablehlo.return'");
-    const ir_op *ret = &b->ops[b->nops - 1];
-    if (ret->noperands != n)
-        FAIL(ret->loc, "'stablehlo.return' of a reduce body returns %d value%s, expected %d", ret->noperands,
-             ret->noperands == 1 ? "" : "s", n);
-    for (int k = 0; k < n; k++) {
-        const tensor_type *t = &ret->operand_types[k];
-        if (t->rank != 0 || t->elem != o->operand_types[k].elem)
-            FAIL(ret->uses[k].loc, "'stablehlo.return' value #%d of a reduce body must be tensor<%s>, got %s", k,
-                 et_get(o->operand_types[k].elem)->name, TS(t));
-    }
-    return true;
+    check_region body = { "reduce", "body", " (accumulators then elements)", 2 * n, args, n, args };
+    return check_region_sig(c, o, &o->regions[0], &body);
 }
 
 static bool is_f8_alg(fp_id f)
