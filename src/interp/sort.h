@@ -7,8 +7,13 @@
  * would leave its array (undefined behaviour) this engine stops at the
  * array's ends instead: see the top of sort_algo.h.
  *
- * sort_positions takes any comparator, through a callback (a comparator
- * region).
+ * Two entry points run the same algorithm:
+ *  - sort_positions: any comparator, through a callback (a comparator
+ *    region);
+ *  - sort_native: a comparator that is one `compare DIR, lhs_0, rhs_0[,
+ *    TYPE]` of the first operand pair, evaluated inline on keys decoded once
+ *    per slice; it returns exactly the permutation sort_positions gives
+ *    with that comparator.
  * The caller applies the permutation: result_k[…j…] := in_k[…perm[j]…].
  *
  * Status: 0 (IRRUN_OK), IRRUN_NOMEM when scratch memory cannot be had, or
@@ -20,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "interp/kern.h"
+#include "types/etype.h"
 
 /* less(p, q) of SPEC.md 9.3.5: *out := comparator(in[…p…], in[…q…], …).
  * Returns 0, or a nonzero status that stops the sort and is returned by it
@@ -44,5 +51,31 @@ void *sort_work_get(sort_work *w, size_t bytes);
 /* Sorts a[0..n) (for REF's order: a[i] = i on entry) with less, which is
  * called with elements of a. On a nonzero status a[0..n) is unspecified. */
 int sort_positions(int64_t *a, int64_t n, bool stable, sort_less_fn less, void *ctx, sort_work *w);
+
+/* The comparator `compare dir, lhs_0, rhs_0, TYPE` over element type `type`,
+ * with the semantics of kern_compare (SPEC.md 4.25): integers and i1 by
+ * value with the type's signedness (compare_type is ignored, as REF and
+ * exec_compare do); floats IEEE (NaN unordered, -0 = +0), or SPEC's
+ * totalOrder keys when `totalorder` (read only for float types, as
+ * exec_compare); complex lexicographic on (re, im). */
+typedef struct {
+    et_id type;
+    kern_cmpdir dir;
+    bool totalorder;
+} sort_key_cmp;
+
+/* Whether sort_native handles dir: LT, GT, LE and GE. (EQ and NE are
+ * legal comparators, only pointless ones: sort_positions runs them.) */
+bool sort_native_supports(kern_cmpdir dir);
+
+/* The slice is the n elements at base, base + stride, …, base + (n-1) *
+ * stride, stride counted in elements of cmp->type (et_get(type)->bytes
+ * bytes each, so any dimension of a row-major tensor can be sorted in
+ * place; negative strides are fine). Writes the permutation to perm[0..n):
+ * perm[j] is the position (0 … n-1 along the slice) of the j-th element of
+ * the sorted slice. Status 0, IRRUN_NOMEM, or IRRUN_UNSUPPORTED for a
+ * direction sort_native_supports refuses. */
+int sort_native(const sort_key_cmp *cmp, const void *base, int64_t stride, int64_t n, bool stable,
+                int64_t *perm, sort_work *w);
 
 #endif
