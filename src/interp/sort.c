@@ -46,7 +46,7 @@ int sort_positions(int64_t *a, int64_t n, bool stable, sort_less_fn less, void *
         return IRRUN_OK;
     if (!stable)
         return pos_unstable(&cb, a, n);
-    int64_t half = (n + 1) / 2;
+    int64_t half = n / 2 + (n & 1); /* (n + 1) / 2 without overflow */
     if ((uint64_t)half > SIZE_MAX / sizeof *a)
         return IRRUN_NOMEM;
     sort_work local = SORT_WORK_INIT, *use = w ? w : &local;

@@ -21,10 +21,12 @@
  * decision 26: "port libstdc++ exactly"). std::sort's unguarded loops, the
  * two scans of the partition and the linear insertion, stop only because
  * the order guarantees an element that ends them; for other comparators
- * (LE, "always true", a region with side conditions) REF walks off its
- * vector, which is undefined behaviour. Decision 26 does not say what to do
+ * (LE on ties, "always true") REF can walk off its vector, which is
+ * undefined behaviour. Decision 26 does not say what to do
  * there, so ir-run decides: every such loop also stops at the ends of the
- * whole array, as if a[-1] were below and a[n] above everything. The left
+ * whole array, as if a[-1] and a[n] were sentinels on which less answers
+ * false (libstdc++ run on a slice between two such sentinels makes exactly
+ * this engine's calls, the sentinels' aside, and gives its result). The left
  * scan stops at n without calling less, the right scan at -1, a linear
  * insertion at the start of its range (0 in std::sort's final pass; lo in
  * the guarded insertion, where a deterministic comparator is already

@@ -196,7 +196,7 @@ int sort_native(const sort_key_cmp *cmp, const void *base, int64_t stride, int64
         : tr->kind == EK_FLOAT && !cmp->totalorder ? FLOAT_KEYS
                                                : INT_KEYS;
     size_t esize = kind == INT_KEYS ? sizeof(ikey) : kind == FLOAT_KEYS ? sizeof(dkey) : sizeof(ckey);
-    uint64_t count = (uint64_t)n + (stable ? (uint64_t)(n + 1) / 2 : 0);
+    uint64_t count = (uint64_t)n + (stable ? (uint64_t)(n / 2 + (n & 1)) : 0);
     if (count > SIZE_MAX / esize)
         return IRRUN_NOMEM;
     const double *small = NULL;
