@@ -88,6 +88,75 @@ static bool set_sig(pop *p, psig *s)
     p->sig = s;
     return true;
 }
+
+/* A region of the pretty while: the header's names with its types are the
+ * arguments of both regions. */
+static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *types, olist *ops, src_loc loc)
+{
+    pblock *b = parse_alloc(ps, 1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->ops = ops;
+    b->loc = loc;
+    const tnode *t = types ? types->head : NULL;
+    for (const unode *n = inits ? inits->head : NULL; n && t; n = n->next->next, t = t->next) {
+        unode *a = parse_alloc(ps, 1, sizeof *a);
+        if (!a || (!b->args && !(b->args = parse_alloc(ps, 1, sizeof *b->args))))
+            return NULL;
+        a->u = n->u;
+        a->type = t->t;
+        if (b->args->tail)
+            b->args->tail->next = a;
+        else
+            b->args->head = a;
+        b->args->tail = a;
+        b->args->n++;
+    }
+    return b;
+}
+
+/* `stablehlo.while(%x = %a, ...) : T, ... [attributes {...}] cond {...} do {...}` */
+static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, plist *attrs, ptok cond_word,
+                     olist *cond_ops, src_loc cond_loc, ptok do_word, olist *body_ops, src_loc body_loc)
+{
+    if (!expect_word(ps, cond_word, "cond") || !expect_word(ps, do_word, "do"))
+        return NULL;
+    int n = inits ? inits->n / 2 : 0;
+    if (types && types->n != n) {
+        parse_error(ps, types->head->loc, "'stablehlo.while' has %d operand%s but its type lists %d", n,
+                    n == 1 ? "" : "s", types->n);
+        return NULL;
+    }
+    pop *p = pop_new(ps, name.kind, name.loc, NULL);
+    if (!p)
+        return NULL;
+    if (attrs)
+        merge(&p->attrs, attrs);
+    for (const unode *v = inits ? inits->head : NULL; v; v = v->next->next) {
+        unode *u = parse_alloc(ps, 1, sizeof *u);
+        if (!u || (!p->uses && !(p->uses = parse_alloc(ps, 1, sizeof *p->uses))))
+            return NULL;
+        u->u = v->next->u;
+        if (p->uses->tail)
+            p->uses->tail->next = u;
+        else
+            p->uses->head = u;
+        p->uses->tail = u;
+        p->uses->n++;
+    }
+    if (types) {
+        p->sig = parse_alloc(ps, 1, sizeof *p->sig);
+        if (!p->sig)
+            return NULL;
+        p->sig->ins = types;
+        p->sig->loc = types->head->loc;
+    }
+    p->regions = while_region(ps, inits, types, cond_ops, cond_loc);
+    if (!p->regions || !(p->regions->next = while_region(ps, inits, types, body_ops, body_loc)))
+        return NULL;
+    p->nregions = 2;
+    return p;
+}
 }
 
 %union {
@@ -116,6 +185,8 @@ static bool set_sig(pop *p, psig *s)
 %token <tok> FLOAT "float"
 %token <tok> DENSE "dense literal"
 %token <type> TENSOR "tensor type"
+%token <type> TOKEN_TYPE "!stablehlo.token"
+%token TUPLE_OPEN "tuple<"
 %token <attr> ARRAY "array attribute"
 %token LOC "location"
 %token ARROW "->"
@@ -142,6 +213,11 @@ static bool set_sig(pop *p, psig *s)
 %token <tok> T_CHECK2 "check op"
 %token <tok> T_CHECK_CONST "check const op"
 %token <tok> T_CHECK_CLOSE "check.expect_close"
+%token <tok> T_WHILE "stablehlo.while"
+%token <tok> T_VARIADIC "op with a list of operands"
+%token <tok> T_GET_TUPLE_ELEMENT "stablehlo.get_tuple_element"
+%token <tok> T_COMPOSITE "stablehlo.composite"
+%token <tok> T_GENERIC_ONLY "op written only in the generic form"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -149,11 +225,12 @@ static bool set_sig(pop *p, psig *s)
 %type <attr> attribute scalar array_attr angle_attr dense_attr
 %type <list> dict dict_opt entries entries_opt attrs attrs_opt angle_items angle_items_opt
 %type <list> props_opt dot_clauses dot_clause int_array ints ints_opt slice_ranges slice_ranges_opt
-%type <uses> uses uses_opt use defs def fargs fargs_opt ext_args bargs bargs_opt reduce_inputs reducer_pairs
+%type <uses> while_inits uses uses_opt use defs def fargs fargs_opt ext_args bargs bargs_opt reduce_inputs reducer_pairs
 %type <ops> ops
 %type <op> op
 %type <pop> op_body
 %type <block> region regions regions_opt
+%type <list> while_attrs_opt
 %type <tok> key vis_opt cmp_type_opt
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item
@@ -568,6 +645,56 @@ op_body:
             merge(&$$->attrs, $6);
         set_sig($$, $8);
     }
+  | T_WHILE '(' ')' while_attrs_opt BARE_ID '{' ops '}' BARE_ID '{' ops '}' {
+        $$ = while_op(ps, $1, NULL, NULL, $4, $5, $7, L(@6), $9, $11, L(@10));
+        NEED($$);
+    }
+  | T_WHILE '(' while_inits ')' ':' type_list while_attrs_opt BARE_ID '{' ops '}' BARE_ID '{' ops '}' {
+        $$ = while_op(ps, $1, $3, $6, $7, $8, $10, L(@9), $12, $14, L(@13));
+        NEED($$);
+    }
+  | T_VARIADIC uses_opt dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        if ($3)
+            merge(&$$->attrs, $3);
+        set_sig($$, $5);
+    }
+  | T_VARIADIC '(' ')' dict_opt {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        if ($4)
+            merge(&$$->attrs, $4);
+    }
+  | T_GET_TUPLE_ELEMENT use '[' INT ']' dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = scalar(ps, PA_INT, $4, false, L(@4));
+        NEED(a && add_attr(ps, &$$->attrs, "index", L(@4), a));
+        if ($6)
+            merge(&$$->attrs, $6);
+        set_sig($$, $8);
+    }
+  | T_COMPOSITE STRING uses_opt dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $3;
+        pattr *a = pattr_new(ps, PA_STRING, L(@2));
+        NEED(a);
+        a->text = $2.s;
+        a->len = $2.n;
+        NEED(add_attr(ps, &$$->attrs, "name", L(@2), a));
+        if ($4)
+            merge(&$$->attrs, $4);
+        set_sig($$, $6);
+    }
+  | T_GENERIC_ONLY {
+        parse_error(ps, L(@1), "'%.*s' is written only in the generic form (\"%.*s\"(...) ...)", (int)$1.n, $1.s,
+                    (int)$1.n, $1.s);
+        YYABORT;
+    }
   | T_CUSTOM_CALL SYMBOL '(' uses_opt ')' dict_opt ':' sig {
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
         NEED($$);
@@ -784,6 +911,27 @@ ints:
 
 /* ---- regions --------------------------------------------------------- */
 
+/* `%x = %a, %y = %b`: names and operands alternate in one list */
+while_inits:
+    VALUE_ID '=' use {
+        NEED(no_result_number(ps, $1));
+        $$ = ulist_add(ps, NULL, $1, -1, NULL);
+        NEED($$);
+        $$->tail->next = $3->head; $$->tail = $3->tail; $$->n++;
+    }
+  | while_inits ',' VALUE_ID '=' use {
+        NEED(no_result_number(ps, $3));
+        $$ = ulist_add(ps, $1, $3, -1, NULL);
+        NEED($$);
+        $$->tail->next = $5->head; $$->tail = $5->tail; $$->n++;
+    }
+    ;
+
+while_attrs_opt:
+    %empty { $$ = NULL; }
+  | T_ATTRIBUTES dict { $$ = $2; }
+    ;
+
 regions_opt:
     %empty { $$ = NULL; }
   | '(' regions ')' { $$ = $2; }
@@ -831,6 +979,9 @@ bargs:
 
 type:
     TENSOR
+  | TOKEN_TYPE
+  | TUPLE_OPEN '>' { $$ = parse_tuple_type(ps, NULL); NEED($$); }
+  | TUPLE_OPEN type_list '>' { $$ = parse_tuple_type(ps, $2); NEED($$); }
   | BARE_ID {
         parse_error(ps, L(@1), "expected a tensor type, got '%.*s' (operands and results are tensors)", (int)$1.n, $1.s);
         YYABORT;

@@ -5,6 +5,8 @@
 
 int64_t shape_count(const tensor_type *t)
 {
+    if (!shape_is_tensor(t))
+        return 0;
     int64_t n = 1;
     for (int d = 0; d < t->rank; d++) {
         int64_t k = t->dims[d];
@@ -37,21 +39,63 @@ bool shape_same_dims(const tensor_type *a, const tensor_type *b)
 
 bool shape_equal(const tensor_type *a, const tensor_type *b)
 {
-    return a->elem == b->elem && shape_same_dims(a, b);
+    if (shape_kind_of(a) != shape_kind_of(b))
+        return false;
+    switch (shape_kind_of(a)) {
+    case SHAPE_TENSOR: return a->elem == b->elem && shape_same_dims(a, b);
+    case SHAPE_TOKEN: return true;
+    case SHAPE_TUPLE: break;
+    }
+    if (shape_tuple_size(a) != shape_tuple_size(b))
+        return false;
+    for (int i = 0; i < shape_tuple_size(a); i++)
+        if (!shape_equal(shape_tuple_part(a, i), shape_tuple_part(b, i)))
+            return false;
+    return true;
+}
+
+/* snprintf into buf[at..size) that keeps counting past the end */
+static int put(char *buf, int size, int at, const char *text)
+{
+    int n = (int)strlen(text);
+    if (at < size - 1) {
+        int room = size - 1 - at;
+        memcpy(buf + at, text, (size_t)(n < room ? n : room));
+    }
+    return at + n;
+}
+
+static int format_at(const tensor_type *t, char *buf, int size, int at)
+{
+    char num[24];
+    switch (shape_kind_of(t)) {
+    case SHAPE_TENSOR:
+        at = put(buf, size, at, "tensor<");
+        for (int d = 0; d < t->rank; d++) {
+            snprintf(num, sizeof num, "%lldx", (long long)t->dims[d]);
+            at = put(buf, size, at, num);
+        }
+        at = put(buf, size, at, et_get(t->elem)->name);
+        return put(buf, size, at, ">");
+    case SHAPE_TOKEN:
+        return put(buf, size, at, "!stablehlo.token");
+    case SHAPE_TUPLE:
+        break;
+    }
+    at = put(buf, size, at, "tuple<");
+    for (int i = 0; i < shape_tuple_size(t); i++) {
+        if (i)
+            at = put(buf, size, at, ", ");
+        at = format_at(shape_tuple_part(t, i), buf, size, at);
+    }
+    return put(buf, size, at, ">");
 }
 
 int shape_format(const tensor_type *t, char *buf, int size)
 {
-    char tmp[SHAPE_MAX_RANK * 21 + 64];
-    int at = snprintf(tmp, sizeof tmp, "tensor<");
-    for (int d = 0; d < t->rank; d++)
-        at += snprintf(tmp + at, sizeof tmp - (size_t)at, "%lldx", (long long)t->dims[d]);
-    at += snprintf(tmp + at, sizeof tmp - (size_t)at, "%s>", et_get(t->elem)->name);
-    if (size > 0) {
-        int n = at < size - 1 ? at : size - 1;
-        memcpy(buf, tmp, (size_t)n);
-        buf[n] = '\0';
-    }
+    int at = format_at(t, buf, size, 0);
+    if (size > 0)
+        buf[at < size - 1 ? at : size - 1] = '\0';
     return at;
 }
 

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "types/etype.h"
 
@@ -13,22 +14,54 @@ enum { SHAPE_MAX_RANK = 16 };
 /* Tensors with more elements than this are refused before any allocation. */
 #define SHAPE_MAX_ELEMENTS (INT64_C(1) << 36)
 
-typedef struct {
+/* What a value is (SPEC.md 9.2.1): a tensor, a token (no content) or a
+ * tuple of values. The rank tells: a token and a tuple have the negative
+ * ranks below, so that every tensor_type written as { elem, rank, { dims } }
+ * is a tensor, and a loop over the dimensions of a non-tensor does
+ * nothing. A tuple keeps its element types in its dims (shape_tuple_*). */
+typedef enum { SHAPE_TENSOR, SHAPE_TOKEN, SHAPE_TUPLE } shape_kind;
+enum { SHAPE_RANK_TOKEN = -1, SHAPE_RANK_TUPLE = -2 };
+
+typedef struct tensor_type {
     et_id elem;
     int rank;
     int64_t dims[SHAPE_MAX_RANK];
 } tensor_type;
 
+static inline shape_kind shape_kind_of(const tensor_type *t)
+{
+    return t->rank == SHAPE_RANK_TOKEN ? SHAPE_TOKEN : t->rank == SHAPE_RANK_TUPLE ? SHAPE_TUPLE : SHAPE_TENSOR;
+}
+
 /* Element count, or -1 when a dimension is negative or the product exceeds
  * SHAPE_MAX_ELEMENTS (checked without overflow). */
 int64_t shape_count(const tensor_type *t);
-bool shape_equal(const tensor_type *a, const tensor_type *b); /* dims and elem */
+bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem; tuples part by part */
 bool shape_same_dims(const tensor_type *a, const tensor_type *b);
 
 /* The index (index[0..rank)) of the element at row-major position `flat`. */
 void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index);
 
-/* Writes "tensor<2x3xf32>" into buf (NUL-terminated, truncated to size);
+static inline bool shape_is_tensor(const tensor_type *t) { return t->rank >= 0; }
+
+/* tuple<parts[0], ..., parts[n-1]>; `parts` must outlive the type (the
+ * module's arena holds those of the program). */
+static inline tensor_type shape_tuple(const tensor_type *parts, int n)
+{
+    tensor_type t = { .rank = SHAPE_RANK_TUPLE, .dims = { n } };
+    memcpy(&t.dims[1], &parts, sizeof parts);
+    return t;
+}
+static inline int shape_tuple_size(const tensor_type *t) { return (int)t->dims[0]; }
+static inline const tensor_type *shape_tuple_parts(const tensor_type *t)
+{
+    const tensor_type *parts;
+    memcpy(&parts, &t->dims[1], sizeof parts);
+    return parts;
+}
+static inline const tensor_type *shape_tuple_part(const tensor_type *t, int k) { return &shape_tuple_parts(t)[k]; }
+
+/* Writes "tensor<2x3xf32>" ("!stablehlo.token", "tuple<T1, T2>") into buf (NUL-terminated, truncated to size);
  * returns the length it needed. */
 int shape_format(const tensor_type *t, char *buf, int size);
 

@@ -16,7 +16,8 @@ tensor *tensor_new(const tensor_type *type)
     int64_t count = shape_count(type);
     if (count < 0)
         return NULL;
-    size_t nbytes = (size_t)count * et_get(type->elem)->bytes;
+    size_t nbytes = shape_kind_of(type) == SHAPE_TUPLE ? (size_t)shape_tuple_size(type) * sizeof(tensor *)
+                                              : (size_t)count * et_get(type->elem)->bytes;
     /* glibc's calloc bypasses its per-thread cache; small blocks are
      * cheaper from malloc and a memset, large ones from calloc's zero pages */
     tensor *t = nbytes <= 4096 ? mem_alloc(TENSOR_HEADER + nbytes) : mem_calloc(1, TENSOR_HEADER + nbytes);
@@ -41,6 +42,10 @@ tensor *tensor_retain(tensor *t)
 
 void tensor_release(tensor *t)
 {
-    if (t && --t->refs == 0)
-        mem_free(t);
+    if (!t || --t->refs > 0)
+        return;
+    if (shape_kind_of(&t->type) == SHAPE_TUPLE)
+        for (int i = 0; i < shape_tuple_size(&t->type); i++)
+            tensor_release(tensor_parts(t)[i]);
+    mem_free(t);
 }

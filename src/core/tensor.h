@@ -17,10 +17,13 @@ typedef struct tensor {
 } tensor;
 
 /* A new tensor with zeroed data, refs = 1; NULL when out of memory or the
- * shape is refused by shape_count. */
+ * shape is refused by shape_count. A token has no data; a tuple's data is
+ * its parts (tensor_parts), NULL until set, released with it. */
 tensor *tensor_new(const tensor_type *type);
 tensor *tensor_retain(tensor *t);
 void tensor_release(tensor *t); /* frees at refs == 0; NULL is fine */
+
+static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }
 
 static inline size_t tensor_elem_bytes(const tensor *t) { return et_get(t->type.elem)->bytes; }
 

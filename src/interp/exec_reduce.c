@@ -81,9 +81,9 @@ static bool folds_init(folds *s, const ir_op *op, frame *fr, bool reduced_first)
 static int fold_step(ictx *c, frame *fr, const ir_op *op, folds *s, int64_t at)
 {
     for (int k = 0; k < s->N; k++) {
-        tensor_type et = { s->xp[k]->type.elem, 0, { 0 } };
+        tensor_type et = { .elem = s->xp[k]->type.elem };
         if (c->lanes)
-            et = (tensor_type){ et.elem, 1, { c->lanes } };
+            et = (tensor_type){ .elem = et.elem, .rank = 1, .dims = { c->lanes } };
         tensor *e = tensor_new(&et);
         if (!e)
             return rt_error(c, op->loc, "out of memory in reduce");

@@ -22,13 +22,21 @@ static const struct {
 
 static tensor_type lane_type(et_id elem, int64_t lanes)
 {
-    tensor_type t = { elem, 1, { lanes } };
+    tensor_type t = { .elem = elem, .rank = 1, .dims = { lanes } };
     return t;
 }
 
+/* Ops that make their results themselves: calls return the callee's values,
+ * control flow the values its regions return, the structure ops share
+ * their operands'. */
+static bool makes_own_results(ir_op_kind k)
+{
+    ir_kernel_family f = ir_op_get(k)->family;
+    return f == IR_KF_CALL || f == IR_KF_CONTROL || f == IR_KF_STRUCTURE;
+}
+
 /* Allocates the results with their types (lane-widened in lanes), runs the
- * op and stores the results in their slots. Calls allocate nothing: the
- * callee's return values become the results. */
+ * op and stores the results in their slots. */
 static int run_op(ictx *c, frame *fr, const ir_op *op)
 {
     tensor *res[8] = { NULL };
@@ -36,7 +44,7 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
     if (!resv)
         return rt_error(c, op->loc, "out of memory");
     int rc = 0;
-    if (op->kind != IR_OP_CALL) {
+    if (!makes_own_results(op->kind)) {
         for (int k = 0; k < op->nresults && rc == 0; k++) {
             const tensor_type *t = &fr->f->values[op->results[k]].type;
             tensor_type lanes;

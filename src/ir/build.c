@@ -220,6 +220,28 @@ static bool resolve_sig(parse_state *ps, pop *p, ir_op *o)
         return o->operand_types && o->result_types;
     }
     /* the plain forms `: T`, `: Tp, T`, `: T1, T2` */
+    if (p->kind == IR_OP_WHILE || p->kind == IR_OP_OPTIMIZATION_BARRIER) { /* operands and results alike */
+        if (nins != nops)
+            ERR(s->loc, "'%s' has %d operand%s but its type lists %d", p->name, nops, nops == 1 ? "" : "s", nins);
+        o->nresults = nops;
+        o->operand_types = types_array(ps, s->ins, nops);
+        o->result_types = types_array(ps, s->ins, nops);
+        return o->operand_types && o->result_types;
+    }
+    if (p->kind == IR_OP_TUPLE && nins == 1 && shape_kind_of(s->ins->head->t) == SHAPE_TUPLE) { /* `: tuple<T1, T2>` */
+        const tensor_type *t = s->ins->head->t;
+        if (shape_tuple_size(t) != nops)
+            ERR(s->loc, "'%s' has %d operand%s but its tuple type has %d element%s", p->name, nops,
+                nops == 1 ? "" : "s", shape_tuple_size(t), shape_tuple_size(t) == 1 ? "" : "s");
+        o->nresults = 1;
+        o->result_types = fill_types(ps, t, 1);
+        o->operand_types = parse_alloc(ps, (size_t)(nops ? nops : 1), sizeof(tensor_type));
+        if (!o->operand_types || !o->result_types)
+            return false;
+        for (int i = 0; i < nops; i++)
+            o->operand_types[i] = *shape_tuple_part(t, i);
+        return true;
+    }
     if (no_results(p->kind)) {
         o->nresults = 0;
         o->result_types = parse_alloc(ps, 1, sizeof(tensor_type));
@@ -542,6 +564,12 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_clamp attrs_none
 #define attrs_reshape attrs_none
 #define attrs_terminator attrs_none
+#define attrs_while attrs_none
+#define attrs_if attrs_none
+#define attrs_case attrs_none
+#define attrs_barrier attrs_none
+#define attrs_tuple attrs_none
+#define attrs_token attrs_none
 #define attrs_dot_general build_dot
 
 static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
@@ -646,6 +674,60 @@ static bool attrs_call(parse_state *ps, pop *p, ir_op *o)
             ERR(e->val->loc, "'func.call' attribute 'callee' must be a symbol like @f");
         o->a.call.name = e->val->text;
     }
+    o->a.call.index = -1;
+    return true;
+}
+
+/* `dimensions` (SPEC 9.3.4; REF ignores it, the checker holds it to
+ * [0, rank)); absent in some producers' output: then the identity. */
+static bool attrs_map(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e = find(p, "dimensions");
+    if (e)
+        return attr_ints(ps, p, e, &o->a.dims);
+    o->a.dims.n = -1; /* the checker fills [0, rank) */
+    return true;
+}
+
+static bool attrs_bool(parse_state *ps, pop *p, const pentry *e, bool *out)
+{
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_WORD || (strcmp(a->text, "true") != 0 && strcmp(a->text, "false") != 0))
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be true or false", p->name, e->key);
+    *out = strcmp(a->text, "true") == 0;
+    return true;
+}
+
+static bool attrs_sort(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    o->a.sort.dimension = -1;
+    o->a.sort.is_stable = false;
+    if ((e = find(p, "dimension")) && !attr_int(ps, p, e, e->val, &o->a.sort.dimension))
+        return false;
+    return !(e = find(p, "is_stable")) || attrs_bool(ps, p, e, &o->a.sort.is_stable);
+}
+
+static bool attrs_get_tuple_element(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "index", &e) && attr_int(ps, p, e, e->val, &o->a.tuple_index);
+}
+
+/* name, decomposition; composite_attributes and version are not used */
+static bool attrs_composite(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (!need(ps, p, "name", &e))
+        return false;
+    if (e->val->kind != PA_STRING)
+        ERR(e->val->loc, "'stablehlo.composite' attribute 'name' must be a string");
+    o->a.call.composite = e->val->text;
+    if (!need(ps, p, "decomposition", &e))
+        return false;
+    if (e->val->kind != PA_SYMBOL)
+        ERR(e->val->loc, "'stablehlo.composite' attribute 'decomposition' must be a symbol like @f");
+    o->a.call.name = e->val->text;
     o->a.call.index = -1;
     return true;
 }

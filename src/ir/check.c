@@ -191,7 +191,7 @@ static bool resolve_use(scope *s, const ir_block *b, int at, const ir_use *u, in
     return true;
 }
 
-static bool resolve_block(scope *s, ir_block *b, bool is_region);
+static bool resolve_block(scope *s, ir_block *b, const ir_op *owner);
 
 static bool resolve_op(scope *s, ir_block *b, int at)
 {
@@ -214,7 +214,7 @@ static bool resolve_op(scope *s, ir_block *b, int at)
         /* a region sees the values around it; its own go out of scope at
          * its end */
         int mark = s->nb;
-        if (!resolve_block(s, &o->regions[g], true))
+        if (!resolve_block(s, &o->regions[g], o))
             ok = false;
         unwind(s, mark);
     }
@@ -245,7 +245,8 @@ static bool resolve_op(scope *s, ir_block *b, int at)
     return ok;
 }
 
-static bool resolve_block(scope *s, ir_block *b, bool is_region)
+/* owner: the op whose region b is, NULL for a function body */
+static bool resolve_block(scope *s, ir_block *b, const ir_op *owner)
 {
     bool ok = true;
     for (int i = 0; i < b->nargs; i++) {
@@ -259,11 +260,13 @@ static bool resolve_block(scope *s, ir_block *b, bool is_region)
             return false;
         ir_op *o = &b->ops[i];
         bool last = i == b->nops - 1;
-        if (o->kind == IR_OP_RETURN && is_region) {
-            check_error(s->c, o->loc, "a reduce body must end with 'stablehlo.return', not 'func.return'");
+        if (o->kind == IR_OP_RETURN && owner) {
+            const char *name = ir_op_name(owner->kind), *dot = strchr(name, '.');
+            check_error(s->c, o->loc, "a %s body must end with 'stablehlo.return', not 'func.return'",
+                        dot ? dot + 1 : name);
             ok = false;
-        } else if (o->kind == IR_OP_REGION_RETURN && !is_region) {
-            check_error(s->c, o->loc, "'stablehlo.return' is only valid inside a reduce body (use 'func.return')");
+        } else if (o->kind == IR_OP_REGION_RETURN && !owner) {
+            check_error(s->c, o->loc, "'stablehlo.return' is only valid inside the region of an op (use 'func.return')");
             ok = false;
         } else if ((ir_op_get(o->kind)->flags & IR_F_TERMINATOR) && !last) {
             check_error(s->c, o->loc, "'%s' must be the last op of its block", ir_op_name(o->kind));
@@ -299,7 +302,7 @@ static bool check_func(checker *c, ir_func *f)
         return false;
     }
     memset(s.bucket, 0xFF, (size_t)s.nbucket * sizeof(int)); /* all -1 */
-    bool ok = resolve_block(&s, b, false);
+    bool ok = resolve_block(&s, b, NULL);
     if (ok) {
         const ir_op *ret = &b->ops[b->nops - 1];
         if (ret->noperands != f->nresults) {
@@ -344,36 +347,37 @@ static void resolve_calls(checker *c, ir_block *b)
         ir_op *o = &b->ops[i];
         for (int g = 0; g < o->nregions; g++)
             resolve_calls(c, &o->regions[g]);
-        if (o->kind != IR_OP_CALL)
+        if (o->kind != IR_OP_CALL && o->kind != IR_OP_COMPOSITE)
             continue;
+        const char *op = ir_op_name(o->kind);
         const ir_func *g = ir_module_find(c->m, o->a.call.name);
         if (!g) {
-            check_error(c, o->loc, "'func.call' to unknown function '@%s'", o->a.call.name);
+            check_error(c, o->loc, "'%s' to unknown function '@%s'", op, o->a.call.name);
             continue;
         }
         if (!g->has_body) {
-            check_error(c, o->loc, "'func.call' to '@%s', which is declared without a body", g->name);
+            check_error(c, o->loc, "'%s' to '@%s', which is declared without a body", op, g->name);
             continue;
         }
         o->a.call.func = g;
         o->a.call.index = (int)(g - c->m->funcs);
         if (o->noperands != g->nargs) {
-            check_error(c, o->loc, "'func.call' passes %d argument%s but '@%s' takes %d", o->noperands,
+            check_error(c, o->loc, "'%s' passes %d argument%s but '@%s' takes %d", op, o->noperands,
                         o->noperands == 1 ? "" : "s", g->name, g->nargs);
             continue;
         }
         if (o->nresults != g->nresults) {
-            check_error(c, o->loc, "'func.call' expects %d result%s but '@%s' returns %d", o->nresults,
+            check_error(c, o->loc, "'%s' expects %d result%s but '@%s' returns %d", op, o->nresults,
                         o->nresults == 1 ? "" : "s", g->name, g->nresults);
             continue;
         }
         for (int k = 0; k < g->nargs; k++)
             if (!shape_equal(&o->operand_types[k], &g->arg_types[k]))
-                check_error(c, o->uses[k].loc, "'func.call' argument #%d has type %s but '@%s' expects %s", k,
+                check_error(c, o->uses[k].loc, "'%s' argument #%d has type %s but '@%s' expects %s", op, k,
                             check_type_str(&o->operand_types[k]), g->name, check_type_str(&g->arg_types[k]));
         for (int k = 0; k < g->nresults; k++)
             if (!shape_equal(&o->result_types[k], &g->result_types[k]))
-                check_error(c, o->loc, "'func.call' result #%d has type %s but '@%s' returns %s", k,
+                check_error(c, o->loc, "'%s' result #%d has type %s but '@%s' returns %s", op, k,
                             check_type_str(&o->result_types[k]), g->name, check_type_str(&g->result_types[k]));
     }
 }

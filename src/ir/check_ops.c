@@ -1,6 +1,7 @@
 /* The "Checks" of every op of SPEC.md section 4 and of the check dialect
  * (section 5). Operands are resolved and their types equal the op's written
  * signature when these run; each message names the op and the rule. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ir/check_internal.h"
@@ -576,6 +577,195 @@ static bool check_clamp(checker *c, ir_op *o)
            same_type(c, o, x, "operand", &o->result_types[0], "result");
 }
 
+/* ---- control flow and program structure (SPEC.md 9.3) ---------------- */
+
+static const tensor_type scalar_i1 = { .elem = ET_I1 };
+
+/* Tensors or tokens (what flows through while, if, case and the barrier). */
+static bool no_tuples(checker *c, const ir_op *o, const tensor_type *t, int n, const char *what)
+{
+    for (int i = 0; i < n; i++)
+        if (shape_kind_of(&t[i]) == SHAPE_TUPLE)
+            FAIL(o->loc, "'%s' %s #%d must be a tensor or a token, got %s", ir_op_name(o->kind), what, i, TS(&t[i]));
+    return true;
+}
+
+static bool same_types(checker *c, const ir_op *o)
+{
+    if (o->nresults != o->noperands)
+        FAIL(o->loc, "'%s' has %d operand%s and %d result%s; they must match", ir_op_name(o->kind), o->noperands,
+             o->noperands == 1 ? "" : "s", o->nresults, o->nresults == 1 ? "" : "s");
+    for (int i = 0; i < o->noperands; i++)
+        if (!shape_equal(&o->operand_types[i], &o->result_types[i]))
+            FAIL(o->loc, "'%s' result #%d type %s should be %s (the type of operand #%d)", ir_op_name(o->kind), i,
+                 TS(&o->result_types[i]), TS(&o->operand_types[i]), i);
+    return no_tuples(c, o, o->operand_types, o->noperands, "operand");
+}
+
+static bool check_while(checker *c, ir_op *o)
+{
+    if (!same_types(c, o))
+        return false;
+    check_region cond = { "while", "cond", NULL, o->noperands, o->operand_types, 1, &scalar_i1 };
+    check_region body = { "while", "body", NULL, o->noperands, o->operand_types, o->noperands, o->operand_types };
+    return check_region_sig(c, o, &o->regions[0], &cond) && check_region_sig(c, o, &o->regions[1], &body);
+}
+
+static bool check_branches(checker *c, ir_op *o, const char *owner)
+{
+    if (!no_tuples(c, o, o->result_types, o->nresults, "result"))
+        return false;
+    for (int g = 0; g < o->nregions; g++) {
+        char what[32];
+        snprintf(what, sizeof what, "branch #%d", g);
+        check_region br = { owner, what, NULL, 0, o->operand_types, o->nresults, o->result_types };
+        if (!check_region_sig(c, o, &o->regions[g], &br))
+            return false;
+    }
+    return true;
+}
+
+static bool check_if(checker *c, ir_op *o)
+{
+    if (!shape_equal(&o->operand_types[0], &scalar_i1))
+        FAIL(o->uses[0].loc, "'stablehlo.if' predicate must be tensor<i1>, got %s", TS(&o->operand_types[0]));
+    return check_branches(c, o, "if");
+}
+
+static bool check_case(checker *c, ir_op *o)
+{
+    static const tensor_type scalar_i32 = { .elem = ET_I32 };
+    if (!shape_equal(&o->operand_types[0], &scalar_i32))
+        FAIL(o->uses[0].loc, "'stablehlo.case' index must be tensor<i32>, got %s", TS(&o->operand_types[0]));
+    if (o->nregions < 1)
+        FAIL(o->loc, "'stablehlo.case' needs at least one branch");
+    return check_branches(c, o, "case");
+}
+
+/* The rank-0 types of each operand's elements, in order (2 per operand
+ * when `twice`: the comparator's lhs/rhs pairs). */
+static tensor_type *scalar_args(checker *c, const ir_op *o, bool twice)
+{
+    int per = twice ? 2 : 1;
+    tensor_type *v = arena_alloc(c->m->arena, (size_t)(per * o->noperands + 1), sizeof *v);
+    if (!v) {
+        c->oom = true;
+        return NULL;
+    }
+    for (int i = 0; i < per * o->noperands; i++)
+        v[i] = (tensor_type){ .elem = o->operand_types[i / per].elem };
+    return v;
+}
+
+static bool inputs_same_dims(checker *c, const ir_op *o)
+{
+    if (o->noperands < 1)
+        FAIL(o->loc, "'%s' needs at least one input", ir_op_name(o->kind));
+    for (int i = 1; i < o->noperands; i++)
+        if (!shape_same_dims(&o->operand_types[i], &o->operand_types[0]))
+            FAIL(o->uses[i].loc, "'%s' inputs must have the same shape, got %s and %s", ir_op_name(o->kind),
+                 TS(&o->operand_types[0]), TS(&o->operand_types[i]));
+    return true;
+}
+
+static bool check_map(checker *c, ir_op *o)
+{
+    if (!inputs_same_dims(c, o))
+        return false;
+    const tensor_type *in0 = &o->operand_types[0], *r = &o->result_types[0];
+    if (!shape_same_dims(r, in0))
+        FAIL(o->loc, "'stablehlo.map' result type %s must have the shape of the inputs, %s", TS(r), TS(in0));
+    if (o->a.dims.n < 0) {
+        o->a.dims.n = in0->rank;
+        o->a.dims.v = arena_alloc(c->m->arena, (size_t)in0->rank + 1, sizeof(int64_t));
+        if (!o->a.dims.v) {
+            c->oom = true;
+            return false;
+        }
+        for (int d = 0; d < in0->rank; d++)
+            o->a.dims.v[d] = d;
+    }
+    bool identity = o->a.dims.n == in0->rank;
+    for (int d = 0; identity && d < in0->rank; d++)
+        identity = o->a.dims.v[d] == d;
+    if (!identity)
+        FAIL(o->loc, "'stablehlo.map' dimensions must be [0, ..., %d] (every dimension in order)", in0->rank - 1);
+    tensor_type *args = scalar_args(c, o, false);
+    if (!args)
+        return false;
+    tensor_type ret = { .elem = r->elem };
+    check_region body = { "map", "body", NULL, o->noperands, args, 1, &ret };
+    return check_region_sig(c, o, &o->regions[0], &body);
+}
+
+static bool check_sort(checker *c, ir_op *o)
+{
+    if (!inputs_same_dims(c, o))
+        return false;
+    if (o->nresults != o->noperands)
+        FAIL(o->loc, "'stablehlo.sort' has %d inputs but %d results", o->noperands, o->nresults);
+    for (int i = 0; i < o->noperands; i++)
+        if (!shape_equal(&o->result_types[i], &o->operand_types[i]))
+            FAIL(o->loc, "'stablehlo.sort' result #%d type %s should be %s", i, TS(&o->result_types[i]),
+                 TS(&o->operand_types[i]));
+    int rank = o->operand_types[0].rank;
+    int64_t d = o->a.sort.dimension;
+    if (rank < 1 || d < -rank || d >= rank)
+        FAIL(o->loc, "'stablehlo.sort' dimension %lld is out of range for rank %d", (long long)d, rank);
+    if (d < 0)
+        o->a.sort.dimension = d + rank;
+    tensor_type *args = scalar_args(c, o, true);
+    if (!args)
+        return false;
+    check_region cmp = { "sort", "comparator", " (lhs, rhs of each input in turn)", 2 * o->noperands, args, 1,
+                         &scalar_i1 };
+    return check_region_sig(c, o, &o->regions[0], &cmp);
+}
+
+static bool check_barrier(checker *c, ir_op *o)
+{
+    return same_types(c, o);
+}
+
+static bool check_tuple(checker *c, ir_op *o)
+{
+    const tensor_type *r = &o->result_types[0];
+    bool ok = shape_kind_of(r) == SHAPE_TUPLE && shape_tuple_size(r) == o->noperands;
+    for (int i = 0; ok && i < o->noperands; i++)
+        ok = shape_equal(shape_tuple_part(r, i), &o->operand_types[i]);
+    if (!ok) {
+        tensor_type want = shape_tuple(o->operand_types, o->noperands);
+        FAIL(o->loc, "'stablehlo.tuple' result type %s should be %s", TS(r), TS(&want));
+    }
+    return true;
+}
+
+static bool check_get_tuple_element(checker *c, ir_op *o)
+{
+    const tensor_type *t = &o->operand_types[0];
+    if (shape_kind_of(t) != SHAPE_TUPLE)
+        FAIL(o->uses[0].loc, "'stablehlo.get_tuple_element' operand must be a tuple, got %s", TS(t));
+    int64_t k = o->a.tuple_index;
+    if (k < 0 || k >= shape_tuple_size(t))
+        FAIL(o->loc, "'stablehlo.get_tuple_element' index %lld is out of range for %s", (long long)k, TS(t));
+    if (!shape_equal(&o->result_types[0], shape_tuple_part(t, k)))
+        FAIL(o->loc, "'stablehlo.get_tuple_element' result type %s should be %s", TS(&o->result_types[0]),
+             TS(shape_tuple_part(t, k)));
+    return true;
+}
+
+/* after_all and create_token: tokens in, a token out */
+static bool check_token(checker *c, ir_op *o)
+{
+    for (int i = 0; i < o->noperands; i++)
+        if (shape_kind_of(&o->operand_types[i]) != SHAPE_TOKEN)
+            FAIL(o->uses[i].loc, "'%s' operand #%d must be !stablehlo.token, got %s", ir_op_name(o->kind), i,
+                 TS(&o->operand_types[i]));
+    if (shape_kind_of(&o->result_types[0]) != SHAPE_TOKEN)
+        FAIL(o->loc, "'%s' result must be !stablehlo.token, got %s", ir_op_name(o->kind), TS(&o->result_types[0]));
+    return true;
+}
+
 /* calls and returns: checked against the function signatures (check.c) */
 static bool check_signature(checker *c, ir_op *o)
 {
@@ -603,5 +793,17 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
 {
     (void)f;
     const ir_op_info *info = ir_op_get(o->kind);
-    return arity(c, o, info->noperands, info->nresults) && rules_of[o->kind](c, o);
+    if (!arity(c, o, info->noperands, info->nresults))
+        return false;
+    if (!(info->flags & IR_F_ANY_VALUE)) {
+        for (int i = 0; i < o->noperands; i++)
+            if (!shape_is_tensor(&o->operand_types[i]))
+                FAIL(o->uses[i].loc, "'%s' operand #%d must be a tensor, got %s", ir_op_name(o->kind), i,
+                     TS(&o->operand_types[i]));
+        for (int i = 0; i < o->nresults; i++)
+            if (!shape_is_tensor(&o->result_types[i]))
+                FAIL(o->loc, "'%s' result #%d must be a tensor, got %s", ir_op_name(o->kind), i,
+                     TS(&o->result_types[i]));
+    }
+    return rules_of[o->kind](c, o);
 }

@@ -51,6 +51,11 @@ typedef enum {
     IR_FORM_TERNARY, IR_FORM_DIMS, IR_FORM_CONCATENATE, IR_FORM_SLICE, IR_FORM_PAD,
     IR_FORM_REDUCE, IR_FORM_DOT_GENERAL, IR_FORM_DOT, IR_FORM_CALL, IR_FORM_RETURN,
     IR_FORM_CUSTOM_CALL, IR_FORM_CHECK2, IR_FORM_CHECK_CONST, IR_FORM_CHECK_CLOSE,
+    IR_FORM_WHILE,             /* (%x = %a, ...) : T, ... cond {...} do {...} */
+    IR_FORM_VARIADIC,          /* %a, %b : T, ... (any number of operands) */
+    IR_FORM_GET_TUPLE_ELEMENT, /* %t[k] : (tuple<...>) -> T */
+    IR_FORM_COMPOSITE,         /* "name" %a, ... {attrs} : (...) -> ... */
+    IR_FORM_GENERIC,           /* written only in the generic form */
     IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
 } ir_op_form;
 
@@ -58,7 +63,9 @@ typedef enum {
 typedef enum {
     IR_KF_NONE, IR_KF_CONSTANT, IR_KF_IOTA, IR_KF_CONVERT, IR_KF_UNARY, IR_KF_BINARY,
     IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,
-    IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK
+    IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK,
+    IR_KF_CONTROL,  /* runs its regions (src/interp/exec_control.c, ...) */
+    IR_KF_STRUCTURE /* tuples and tokens: moves values, computes nothing */
 } ir_kernel_family;
 
 /* Element classes, as sets of bits. */
@@ -79,7 +86,8 @@ enum {
     IR_F_TERMINATOR = 4,    /* ends its block */
     IR_F_COMMUTATIVE = 8,   /* a binary op whose operands may be swapped */
     IR_F_ELEMENTWISE = 16,  /* result element i depends only on operand elements i */
-    IR_F_SIDE_EFFECTS = 32  /* does more than compute its results (reports, files, output) */
+    IR_F_SIDE_EFFECTS = 32, /* does more than compute its results (reports, files, output) */
+    IR_F_ANY_VALUE = 64     /* operands and results may be tokens and tuples */
 };
 
 typedef struct {
@@ -228,7 +236,7 @@ struct ir_op {
         int64_t iota_dim;                            /* IOTA */
         int64_t concat_dim;                          /* CONCATENATE */
         struct { ir_cmp_dir dir; ir_cmp_type type; } compare; /* COMPARE */
-        ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, REVERSE */
+        ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, REVERSE, MAP */
         struct { ir_ints start, limit, stride; } slice;        /* SLICE */
         struct { ir_ints low, high, interior; } pad;           /* PAD */
         struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */
@@ -237,7 +245,10 @@ struct ir_op {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */
             const struct ir_func *func;  /* idem */
-        } call;                                      /* CALL */
+            const char *composite;       /* COMPOSITE: its name (ignored) */
+        } call;                              /* CALL; COMPOSITE (its decomposition) */
+        struct { int64_t dimension; bool is_stable; } sort; /* SORT (dimension normalised to >= 0 after check) */
+        int64_t tuple_index;                         /* GET_TUPLE_ELEMENT */
         struct { const char *target; } custom_call;  /* CUSTOM_CALL (never
                                                         passes the checker) */
         ir_check check;                              /* CHECK_* */

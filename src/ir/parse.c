@@ -167,6 +167,20 @@ static src_loc loc_at(src_loc loc, const char *s, size_t off)
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts)
+{
+    tensor_type *t = parse_alloc(ps, 1, sizeof *t);
+    int n = parts ? parts->n : 0;
+    tensor_type *v = parse_alloc(ps, (size_t)(n ? n : 1), sizeof *v);
+    if (!t || !v)
+        return NULL;
+    int i = 0;
+    for (const tnode *p = parts ? parts->head : NULL; p; p = p->next)
+        v[i++] = *p->t;
+    *t = shape_tuple(v, n);
+    return t;
+}
+
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out)
 {
     tensor_type *t = parse_alloc(ps, 1, sizeof *t);

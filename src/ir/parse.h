@@ -162,6 +162,8 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n);
 
 /* Tokens to parse-time values (build.c). */
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);
+/* tuple<T, ...> of the listed types (NULL: tuple<>). */
+tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts);
 bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out);
 char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc); /* s without quotes */
 

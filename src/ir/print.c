@@ -27,8 +27,12 @@ typedef struct {
 static void print_type(FILE *out, const tensor_type *t)
 {
     char buf[SHAPE_MAX_RANK * 21 + 64];
-    shape_format(t, buf, (int)sizeof buf);
-    fputs(buf, out);
+    int need = shape_format(t, buf, (int)sizeof buf);
+    char *big = need >= (int)sizeof buf ? mem_alloc((size_t)need + 1) : NULL;
+    if (big)
+        shape_format(t, big, need + 1);
+    fputs(big ? big : buf, out); /* out of memory: a cut type, which the round trip then refuses */
+    mem_free(big);
 }
 
 static void print_value(printer *p, int v)
@@ -82,6 +86,21 @@ static void print_ints(FILE *out, const ir_ints *d)
     fputc(']', out);
 }
 
+/* "text" with MLIR's escapes */
+static void print_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if (*s < 32 || *s >= 127)
+            fprintf(out, "\\%02X", *s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 static void print_symbol(FILE *out, const char *name)
 {
     bool plain = name[0] != '\0';
@@ -99,16 +118,8 @@ static void print_symbol(FILE *out, const char *name)
         fprintf(out, "@%s", name);
         return;
     }
-    fputs("@\"", out);
-    for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if (*s < 32 || *s >= 127)
-            fprintf(out, "\\%02X", *s);
-        else
-            fputc(*s, out);
-    }
-    fputc('"', out);
+    fputc('@', out);
+    print_string(out, name);
 }
 
 /* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call and custom_call. */
@@ -560,6 +571,131 @@ static void print_check_close(printer *p, const ir_op *o)
     print_types(out, o->operand_types, 2);
 }
 
+/* `stablehlo.while(%x = %a, ...) : T, ... cond {...} do {...}`: the
+ * header's names are the arguments of both regions. */
+static void print_while(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    const ir_block *cond = &o->regions[0], *body = &o->regions[1];
+    number_args(p, cond);
+    for (int i = 0; i < body->nargs && i < cond->nargs; i++) {
+        p->is_arg[body->args[i]] = 1;
+        p->num[body->args[i]] = p->num[cond->args[i]];
+    }
+    fprintf(out, "%s(", ir_op_name(o->kind));
+    for (int i = 0; i < o->noperands; i++) {
+        if (i)
+            fputs(", ", out);
+        print_value(p, cond->args[i]);
+        fputs(" = ", out);
+        print_value(p, o->operands[i]);
+    }
+    fputc(')', out);
+    if (o->noperands) {
+        fputs(" : ", out);
+        print_types(out, o->operand_types, o->noperands);
+    }
+    fputs("\n", out);
+    indent_to(out, indent + 1);
+    fputs("cond {\n", out);
+    print_block(p, cond, indent + 2);
+    indent_to(out, indent + 1);
+    fputs("} do {\n", out);
+    print_block(p, body, indent + 2);
+    indent_to(out, indent + 1);
+    fputc('}', out);
+}
+
+/* `OP %a, %b : T1, T2` (barrier), `: tuple<...>` (tuple), `: !stablehlo.token` */
+static void print_variadic(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fputs(ir_op_name(o->kind), out);
+    if (o->kind == IR_OP_OPTIMIZATION_BARRIER) {
+        if (o->noperands == 0) {
+            fputs(" ()", out);
+            return;
+        }
+        fputc(' ', out);
+        print_values(p, o->operands, o->noperands);
+        fputs(" : ", out);
+        print_types(out, o->operand_types, o->noperands);
+        return;
+    }
+    if (o->noperands)
+        fputc(' ', out);
+    print_values(p, o->operands, o->noperands);
+    fputs(" : ", out);
+    print_type(out, &o->result_types[0]);
+}
+
+static void print_get_tuple_element(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_value(p, o->operands[0]);
+    fprintf(p->out, "[%" PRId64 "] : ", o->a.tuple_index);
+    print_fn_type(p->out, o);
+}
+
+static void print_composite(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_string(out, o->a.call.composite);
+    if (o->noperands)
+        fputc(' ', out);
+    print_values(p, o->operands, o->noperands);
+    fputs(" {decomposition = ", out);
+    print_symbol(out, o->a.call.name);
+    fputs("} : ", out);
+    print_fn_type(out, o);
+}
+
+/* The attributes of an op written in the generic form, as a dictionary. */
+static void print_generic_attrs(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    if (o->kind == IR_OP_SORT)
+        fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
+                o->a.sort.is_stable ? "true" : "false");
+    if (o->kind == IR_OP_MAP) {
+        fputs(" {dimensions = array<i64", out);
+        for (int i = 0; i < o->a.dims.n; i++)
+            fprintf(out, i ? ", %" PRId64 : ": %" PRId64, o->a.dims.v[i]);
+        fputs(">}", out);
+    }
+}
+
+/* `"NAME"(%a, ...) ({ ^bb0(%x: T): ... }, { ... }) {attrs} : (T, ...) -> (R, ...)` */
+static void print_generic(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    fprintf(out, "\"%s\"(", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    fputc(')', out);
+    if (o->nregions) {
+        fputs(" (", out);
+        for (int g = 0; g < o->nregions; g++) {
+            const ir_block *b = &o->regions[g];
+            fputs(g ? ", {\n" : "{\n", out);
+            if (b->nargs) {
+                number_args(p, b);
+                indent_to(out, indent + 1);
+                fputs("^bb0(", out);
+                print_arg_list(p, b, 0, b->nargs);
+                fputs("):\n", out);
+            }
+            print_block(p, b, indent + 2);
+            indent_to(out, indent);
+            fputc('}', out);
+        }
+        fputc(')', out);
+    }
+    print_generic_attrs(p, o);
+    fputs(" : ", out);
+    print_fn_type(out, o);
+}
+
 static void print_op(printer *p, const ir_op *o, int indent)
 {
     indent_to(p->out, indent);
@@ -587,6 +723,11 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_CHECK_CONST: print_check_const(p, o); return;
     case IR_FORM_CHECK_CLOSE: print_check_close(p, o); return;
     case IR_FORM_TARGET: print_check_custom_call(p, o); return;
+    case IR_FORM_WHILE: print_while(p, o, indent); return;
+    case IR_FORM_VARIADIC: print_variadic(p, o); return;
+    case IR_FORM_GET_TUPLE_ELEMENT: print_get_tuple_element(p, o); return;
+    case IR_FORM_COMPOSITE: print_composite(p, o); return;
+    case IR_FORM_GENERIC: print_generic(p, o, indent); return;
     }
 }
 

@@ -1,5 +1,5 @@
-// ERROR: unsupported_generic.mlir:3:8: error: unsupported op 'stablehlo.while'
+// ERROR: unsupported_generic.mlir:3:8: error: unsupported op 'stablehlo.rng'
 func.func @f() {
-  %0 = "stablehlo.while"() : () -> tensor<f32>
+  %0 = "stablehlo.rng"() : () -> tensor<f32>
   func.return
 }
