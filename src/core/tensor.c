@@ -33,17 +33,8 @@ tensor *tensor_new(const tensor_type *type)
     return t;
 }
 
-tensor *tensor_retain(tensor *t)
+void tensor_free(tensor *t)
 {
-    if (t)
-        t->refs++;
-    return t;
-}
-
-void tensor_release(tensor *t)
-{
-    if (!t || --t->refs > 0)
-        return;
     if (shape_kind_of(&t->type) == SHAPE_TUPLE)
         for (int i = 0; i < shape_tuple_size(&t->type); i++)
             tensor_release(tensor_parts(t)[i]);

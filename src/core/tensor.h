@@ -20,8 +20,19 @@ typedef struct tensor {
  * shape is refused by shape_count. A token has no data; a tuple's data is
  * its parts (tensor_parts), NULL until set, released with it. */
 tensor *tensor_new(const tensor_type *type);
-tensor *tensor_retain(tensor *t);
-void tensor_release(tensor *t); /* frees at refs == 0; NULL is fine */
+/* Inline: loops and comparators retain and release a few tensors per step. */
+static inline tensor *tensor_retain(tensor *t)
+{
+    if (t)
+        t->refs++;
+    return t;
+}
+void tensor_free(tensor *t); /* releases a tuple's parts too */
+static inline void tensor_release(tensor *t) /* frees at refs == 0; NULL is fine */
+{
+    if (t && --t->refs == 0)
+        tensor_free(t);
+}
 
 static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }
 

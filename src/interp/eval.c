@@ -235,13 +235,11 @@ int exec_dot_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
 static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results)
 {
     c->fname = f->name;
-    frame fr = { f, mem_calloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof(tensor *)) };
-    if (!fr.slots)
+    frame fr;
+    if (!frame_open(&fr, f))
         return rt_error(c, f->loc, "out of memory");
     int rc = region_run(c, &fr, &f->body, args, results);
-    for (int v = 0; v < f->nvalues; v++)
-        tensor_release(fr.slots[v]);
-    mem_free(fr.slots);
+    frame_close(&fr);
     if (rc) {
         for (int k = 0; k < f->nresults; k++) {
             tensor_release(results[k]);

@@ -25,7 +25,20 @@ typedef struct {
 typedef struct {
     const ir_func *f;
     tensor **slots;
+    /* spare[v]: the last small tensor value v held, kept when it died so
+     * that the next computation of v (the next iteration of a loop body or
+     * comparator) reuses it instead of allocating: rank-0 loop counters
+     * then cost no allocation per iteration. */
+    tensor **spare;
 } frame;
+
+/* Tensors up to this many bytes are kept as spares. */
+enum { FRAME_SPARE_MAX_BYTES = 256 };
+
+/* A frame for f (slots and spares all NULL), or false out of memory. */
+bool frame_open(frame *fr, const ir_func *f);
+/* Releases every value and spare of the frame. */
+void frame_close(frame *fr);
 
 /* A located runtime error (the source line and a caret); returns the status
  * the run ends with. */
@@ -42,6 +55,11 @@ void frame_release(frame *fr, int value);
  * call is a region run in a fresh frame. Returns 0 or an error status with
  * every result NULL. */
 int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results);
+
+/* Hands back result k of a run of `body` that the caller no longer needs:
+ * kept as the spare of the value the body returned there (when small and
+ * not shared), so the next run of the body computes into it. */
+void region_give_back(frame *fr, const ir_block *body, int k, tensor *t);
 
 /* Lanes. A body whose ops are all IR_F_LANES ops on rank-0 values can run
  * once on L independent invocations at once: each rank-0 value becomes a

@@ -34,14 +34,14 @@ int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (rc)
             break;
         bool more = scalar_true(go);
-        tensor_release(go);
+        region_give_back(fr, &op->regions[0], 0, go);
         if (!more)
             break;
         rc = region_run(c, fr, &op->regions[1], res, next);
         if (rc)
             break;
         for (int k = 0; k < n; k++) {
-            tensor_release(res[k]);
+            region_give_back(fr, &op->regions[1], k, res[k]);
             res[k] = next[k];
         }
     }

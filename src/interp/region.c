@@ -6,10 +6,67 @@
 #include "interp/eval_internal.h"
 #include "util/mem.h"
 
+bool frame_open(frame *fr, const ir_func *f)
+{
+    size_t n = (size_t)(f->nvalues ? f->nvalues : 1);
+    fr->f = f;
+    fr->slots = mem_calloc(n, sizeof *fr->slots);
+    fr->spare = mem_calloc(n, sizeof *fr->spare);
+    if (fr->slots && fr->spare)
+        return true;
+    frame_close(fr);
+    return false;
+}
+
+void frame_close(frame *fr)
+{
+    for (int v = 0; v < fr->f->nvalues; v++) {
+        tensor_release(fr->slots ? fr->slots[v] : NULL);
+        tensor_release(fr->spare ? fr->spare[v] : NULL);
+    }
+    mem_free(fr->slots);
+    mem_free(fr->spare);
+    fr->slots = fr->spare = NULL;
+}
+
 void frame_release(frame *fr, int value)
 {
-    tensor_release(fr->slots[value]);
+    tensor *t = fr->slots[value];
+    if (!t)
+        return;
     fr->slots[value] = NULL;
+    if (t->refs == 1 && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
+        fr->spare[value] = t;
+        return;
+    }
+    tensor_release(t);
+}
+
+void region_give_back(frame *fr, const ir_block *body, int k, tensor *t)
+{
+    const ir_op *ret = &body->ops[body->nops - 1];
+    int v = ret->operands[k];
+    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
+        fr->spare[v] = t;
+        return;
+    }
+    tensor_release(t);
+}
+
+/* A result tensor of type t for value v: its spare when it has one of that
+ * type (zeroed as from tensor_new, unless the op is element-wise: those
+ * write every element), else a new one. */
+static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_type *t)
+{
+    tensor *s = fr->spare[v];
+    if (s && s->type.elem == t->elem && s->type.rank == t->rank &&
+        (t->rank == 0 || memcmp(s->type.dims, t->dims, (size_t)t->rank * sizeof t->dims[0]) == 0)) {
+        fr->spare[v] = NULL;
+        if (!(ir_op_get(op->kind)->flags & IR_F_ELEMENTWISE))
+            memset(s->data, 0, s->nbytes);
+        return s;
+    }
+    return tensor_new(t);
 }
 
 static const struct {
@@ -39,10 +96,12 @@ static bool makes_own_results(ir_op_kind k)
  * op and stores the results in their slots. */
 static int run_op(ictx *c, frame *fr, const ir_op *op)
 {
-    tensor *res[8] = { NULL };
+    tensor *res[8];
     tensor **resv = op->nresults <= 8 ? res : mem_calloc((size_t)op->nresults, sizeof *resv);
     if (!resv)
         return rt_error(c, op->loc, "out of memory");
+    for (int k = 0; k < op->nresults && resv == res; k++)
+        res[k] = NULL;
     int rc = 0;
     if (!makes_own_results(op->kind)) {
         for (int k = 0; k < op->nresults && rc == 0; k++) {
@@ -52,7 +111,7 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                 lanes = lane_type(t->elem, c->lanes);
                 t = &lanes;
             }
-            resv[k] = tensor_new(t);
+            resv[k] = result_tensor(fr, op, op->results[k], t);
             if (!resv[k])
                 rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }
@@ -80,10 +139,9 @@ static void release_dead(frame *fr, const ir_op *op)
 
 int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results)
 {
-    for (int a = 0; a < body->nargs; a++) {
-        frame_release(fr, body->args[a]);
+    /* the arguments' slots are empty: every run releases them at its end */
+    for (int a = 0; a < body->nargs; a++)
         fr->slots[body->args[a]] = tensor_retain(args[a]);
-    }
     for (int a = 0; a < body->ndead_args; a++)
         frame_release(fr, body->dead_args[a]);
     int rc = 0;
