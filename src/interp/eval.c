@@ -315,6 +315,31 @@ const ir_func *interp_entry(const ir_module *m, const char *entry)
     return m->nfuncs == 1 ? &m->funcs[0] : NULL;
 }
 
+/* A returned value as REF prints it (SPEC.md 9.3.7, decision 29): a tensor
+ * in the result format, a token as its type; a tuple as its type and ` (`,
+ * a `,` line between elements and `)`, while the elements themselves go to
+ * `err` (REF dumps them there). */
+static int print_result(const tensor *t, const interp_options *opt, FILE *out, FILE *err)
+{
+    char type[512];
+    switch (shape_kind_of(&t->type)) {
+    case SHAPE_TENSOR: return interp_print_tensor(t, opt->print_dense, opt->hex_threshold, out);
+    case SHAPE_TOKEN: fputs("!stablehlo.token\n", out); return ferror(out) ? -1 : 0;
+    case SHAPE_TUPLE: break;
+    }
+    shape_format(&t->type, type, sizeof type);
+    fprintf(out, "%s (\n", type);
+    int n = shape_tuple_size(&t->type);
+    for (int i = 0; i < n; i++) {
+        if (print_result(tensor_parts(t)[i], opt, err, err) != 0)
+            return -1;
+        if (i + 1 < n)
+            fputs(",\n", out);
+    }
+    fputs("\n)\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
 /* interp_entry, with the reference's errors when there is none. */
 static const ir_func *entry_function(ictx *c, int *rc)
 {
@@ -358,11 +383,18 @@ int interp_run_module(const ir_module *m, diag_source *src, const interp_options
     tensor **results = mem_calloc((size_t)(f->nresults ? f->nresults : 1), sizeof *results);
     if (!results)
         return rt_error(&c, f->loc, "out of memory");
+    for (int k = 0; k < f->nresults; k++)
+        if (!shape_is_tensor(&f->result_types[k]) && (keep_results || opt->print_dense)) {
+            char t[256];
+            shape_format(&f->result_types[k], t, sizeof t);
+            mem_free(results);
+            return rt_error(&c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
+                            keep_results ? "written to files or compared" : "printed as dense<...>");
+        }
     rc = run_func(&c, f, opt->args, results);
     if (rc == 0 && !keep_results) {
         for (int k = 0; k < f->nresults; k++)
-            if (interp_print_tensor(results[k], opt->print_dense, opt->hex_threshold,
-                                    opt->out ? opt->out : stdout) != 0)
+            if (print_result(results[k], opt, opt->out ? opt->out : stdout, c.err) != 0)
                 rc = rt_error(&c, f->loc, "error writing results");
     }
     if (outcome) {
