@@ -55,6 +55,7 @@ int main(void)
     bench_parse();
     bench_interp();
     bench_reduce();
+    bench_control();
     bench_memory();
     return 0;
 }

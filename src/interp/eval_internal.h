@@ -55,6 +55,11 @@ void frame_release(frame *fr, int value);
  * call is a region run in a fresh frame. Returns 0 or an error status with
  * every result NULL. */
 int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results);
+/* The same, taking over the caller's references to the arguments (args[k]
+ * is NULL afterwards, also on error): a value carried from one loop
+ * iteration to the next is then held once, and an element-wise op on its
+ * last use may compute in place. */
+int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, tensor **results);
 
 /* Hands back result k of a run of `body` that the caller no longer needs:
  * kept as the spare of the value the body returned there (when small and

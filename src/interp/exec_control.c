@@ -16,8 +16,38 @@ static void release_all(tensor **v, int n)
 
 static bool scalar_true(const tensor *t) { return *(const uint8_t *)t->data != 0; }
 
+static bool block_reads(const ir_block *b, int v)
+{
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *o = &b->ops[i];
+        for (int k = 0; k < o->noperands; k++)
+            if (o->operands[k] == v)
+                return true;
+        for (int g = 0; g < o->nregions; g++)
+            if (block_reads(&o->regions[g], v))
+                return true;
+    }
+    return false;
+}
+
+/* The operand's value ends at this op and nothing else reads it: the loop
+ * may take its tensor over instead of sharing it. */
+static bool movable_operand(const frame *fr, const ir_op *op, int k)
+{
+    int v = op->operands[k];
+    bool dies = false;
+    for (int i = 0; i < op->ndead && !dies; i++)
+        dies = op->dead[i] == v;
+    for (int j = 0; j < op->noperands && dies; j++)
+        dies = j == k || op->operands[j] != v;
+    for (int g = 0; g < op->nregions && dies; g++)
+        dies = !block_reads(&op->regions[g], v);
+    return dies && fr->slots[v]->refs == 1;
+}
+
 /* state := operands; while cond(state): state := body(state). The state
- * lives in res; cond is run once more than body. */
+ * lives in res and is moved, not shared, into each body run; cond is run
+ * once more than body. */
 int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     int n = op->noperands;
@@ -25,8 +55,15 @@ int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor **next = n <= 8 ? local : mem_calloc((size_t)n, sizeof *next);
     if (!next)
         return rt_error(c, op->loc, "out of memory");
-    for (int k = 0; k < n; k++)
-        res[k] = tensor_retain(fr->slots[op->operands[k]]);
+    for (int k = 0; k < n; k++) {
+        int v = op->operands[k];
+        if (movable_operand(fr, op, k)) {
+            res[k] = fr->slots[v];
+            fr->slots[v] = NULL;
+        } else {
+            res[k] = tensor_retain(fr->slots[v]);
+        }
+    }
     int rc = 0;
     for (;;) {
         tensor *go = NULL;
@@ -37,13 +74,11 @@ int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
         region_give_back(fr, &op->regions[0], 0, go);
         if (!more)
             break;
-        rc = region_run(c, fr, &op->regions[1], res, next);
+        rc = region_run_moving(c, fr, &op->regions[1], res, next);
         if (rc)
             break;
-        for (int k = 0; k < n; k++) {
-            region_give_back(fr, &op->regions[1], k, res[k]);
+        for (int k = 0; k < n; k++)
             res[k] = next[k];
-        }
     }
     if (rc)
         release_all(res, n);

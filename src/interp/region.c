@@ -92,6 +92,27 @@ static bool makes_own_results(ir_op_kind k)
     return f == IR_KF_CALL || f == IR_KF_CONTROL || f == IR_KF_STRUCTURE;
 }
 
+/* An operand of an element-wise kernel op that dies at this op and is held
+ * only by its slot can take the result: the kernels compute element i from
+ * the operands' elements i before writing it, so writing over an operand
+ * is safe (clamp, select and compare are left out: their kernels are not
+ * single passes over one type). NULL when there is none. */
+static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
+{
+    ir_kernel_family fam = ir_op_get(op->kind)->family;
+    if (fam != IR_KF_BINARY && fam != IR_KF_UNARY)
+        return NULL;
+    for (int i = 0; i < op->ndead; i++) {
+        tensor *x = fr->slots[op->dead[i]];
+        if (!x || x->refs != 1 || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
+            continue;
+        for (int k = 0; k < op->noperands; k++)
+            if (op->operands[k] == op->dead[i])
+                return x;
+    }
+    return NULL;
+}
+
 /* Allocates the results with their types (lane-widened in lanes), runs the
  * op and stores the results in their slots. */
 static int run_op(ictx *c, frame *fr, const ir_op *op)
@@ -111,7 +132,8 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                 lanes = lane_type(t->elem, c->lanes);
                 t = &lanes;
             }
-            resv[k] = result_tensor(fr, op, op->results[k], t);
+            tensor *d = c->lanes || op->nresults != 1 ? NULL : donor(fr, op, t);
+            resv[k] = d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
             if (!resv[k])
                 rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }
@@ -137,11 +159,28 @@ static void release_dead(frame *fr, const ir_op *op)
         frame_release(fr, op->dead[i]);
 }
 
+static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results);
+
 int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results)
 {
     /* the arguments' slots are empty: every run releases them at its end */
     for (int a = 0; a < body->nargs; a++)
         fr->slots[body->args[a]] = tensor_retain(args[a]);
+    return run_block(c, fr, body, results);
+}
+
+int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, tensor **results)
+{
+    for (int a = 0; a < body->nargs; a++) {
+        fr->slots[body->args[a]] = args[a];
+        args[a] = NULL;
+    }
+    return run_block(c, fr, body, results);
+}
+
+/* Runs the ops of a block whose arguments are bound. */
+static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
+{
     for (int a = 0; a < body->ndead_args; a++)
         frame_release(fr, body->dead_args[a]);
     int rc = 0;
