@@ -31,11 +31,11 @@ int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
     return 2;
 }
 
-int kern_status(ictx *c, const ir_op *op, int rc)
+int kern_status(ictx *c, const ir_op *op, irrun_status rc)
 {
-    if (rc == 0)
+    if (rc == IRRUN_OK)
         return 0;
-    if (rc == -1)
+    if (rc == IRRUN_NOMEM)
         return rt_error(c, op->loc, "out of memory while executing '%s'", ir_op_name(op->kind));
     return rt_error(c, op->loc, "'%s' is not supported for this element type", ir_op_name(op->kind));
 }

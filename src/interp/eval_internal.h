@@ -6,6 +6,7 @@
 
 #include "interp/interp_internal.h"
 #include "interp/kern.h"
+#include "util/status.h"
 
 /* One run of interp_run_module: options, where errors go, counters. */
 typedef struct {
@@ -44,7 +45,7 @@ void frame_close(frame *fr);
  * the run ends with. */
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The status of a kernel's return code, reported at the op when not OK. */
-int kern_status(ictx *c, const ir_op *op, int rc);
+int kern_status(ictx *c, const ir_op *op, irrun_status rc);
 
 void frame_release(frame *fr, int value);
 

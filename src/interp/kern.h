@@ -1,8 +1,11 @@
-/* Whole-tensor kernels. Each kernel resolves the element type once and runs a
- * loop specialised for its storage; the result tensor is allocated by the
- * caller with the checked result type. Kernels return 0, or -1 when memory
- * runs out (nothing is leaked). Operands have passed the checker, so shapes
- * and element types are consistent; kernels do not re-validate them. */
+/* Whole-tensor kernels. Each kernel resolves the element type once and runs
+ * the loop its table holds for the type's storage class (et_storage), or its
+ * generic loop when there is none (kern_generic.h); the result tensor is
+ * allocated by the caller with the checked result type. Kernels return
+ * IRRUN_OK, IRRUN_NOMEM when memory runs out (nothing is leaked) or
+ * IRRUN_UNSUPPORTED for an op the element type does not have. Operands have
+ * passed the checker, so shapes and element types are consistent; kernels do
+ * not re-validate them. */
 #ifndef IRRUN_KERN_H
 #define IRRUN_KERN_H
 
@@ -10,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/tensor.h"
+#include "util/status.h"
 
 typedef enum {
     KB_ADD,
@@ -47,34 +51,35 @@ typedef enum {
 typedef enum { KC_EQ, KC_NE, KC_GE, KC_GT, KC_LE, KC_LT } kern_cmpdir;
 
 /* r = a op b element-wise (SPEC.md 4.4-4.12, 4.28-4.30). */
-int kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r);
+irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r);
 /* r = op(x) element-wise; for complex abs r has the component type. */
-int kern_unary(kern_unop op, const tensor *x, tensor *r);
+irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r);
 
 /* Element-wise conversion (SPEC.md 3.6, 4.3). */
-int kern_convert(const tensor *x, tensor *r);
+irrun_status kern_convert(const tensor *x, tensor *r);
 /* Reinterpretation of value bits (SPEC.md 4.32). */
-int kern_bitcast(const tensor *x, tensor *r);
+irrun_status kern_bitcast(const tensor *x, tensor *r);
 
 /* r (i1) = a DIR b; totalorder selects SPEC's totalOrder for floats. */
-int kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b, tensor *r);
+irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
+                          tensor *r);
 /* p is rank 0 or has r's shape. */
-int kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r);
+irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r);
 /* mn and mx are rank 0 or have x's shape. */
-int kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r);
+irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r);
 
 /* Layout ops (SPEC.md 4.33-4.39, 4.2); lists have the operand's rank unless
  * stated. */
-int kern_reshape(const tensor *x, tensor *r);
-int kern_transpose(const tensor *x, const int64_t *perm, tensor *r);
+irrun_status kern_reshape(const tensor *x, tensor *r);
+irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r);
 /* dims has rank(x) entries: operand dim d goes to result dim dims[d]. */
-int kern_broadcast(const tensor *x, const int64_t *dims, tensor *r);
-int kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r);
-int kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r);
-int kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r);
-int kern_pad(const tensor *x, const tensor *value, const int64_t *low, const int64_t *interior,
-             tensor *r);
-int kern_iota(int64_t dim, tensor *r);
+irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r);
+irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r);
+irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r);
+irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r);
+irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
+                      const int64_t *interior, tensor *r);
+irrun_status kern_iota(int64_t dim, tensor *r);
 
 /* The copy engine behind the layout ops: r[i] = x[offset + sum_d i_d *
  * stride[d]] for every result index i (strides in elements, may be 0 or
@@ -97,13 +102,13 @@ typedef struct {
 
 /* dot_general (SPEC.md 4.41); KACC_TYPE applies only when both operands
  * and the result are floats (otherwise REF accumulation is used). */
-int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r);
+irrun_status kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r);
 
 /* Reduce fast path: r[i] = fold of op over the reduced dims of x in
  * row-major order starting from init (rank 0). acc_left says whether the
  * accumulator is the left operand of op (it matters for NaN propagation). */
-int kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
-                      const int64_t *dims, int ndims, tensor *r);
+irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+                               const int64_t *dims, int ndims, tensor *r);
 
 /* x transposed so that the reduced dims come last (or first), kept and
  * reduced dims each in increasing order: a result element's fold order is

@@ -1,13 +1,21 @@
 /* Binary element-wise kernels (SPEC.md 4.4-4.12, 4.28-4.30). The element
- * type and the op are resolved once; each (storage, op) pair has its own
- * loop. Small floats use the 64K-entry tables of types/fptables.h; bf16, f16
- * and f32 compute in binary64 and round once; f64 computes natively; a NaN
- * result always defers to fp_arith for APFloat's NaN rules. */
+ * type and the op are resolved once; each storage class has its own loops,
+ * one per op (binary_loops below). Small floats use the 64K-entry tables of
+ * types/fptables.h; bf16, f16 and f32 compute in binary64 and round once;
+ * f64 computes natively; a NaN result always defers to fp_arith for
+ * APFloat's NaN rules. A class without loops takes the generic loop
+ * (kern_generic.h), one exact scalar operation per element. */
 #include <complex.h>
 
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
+#include "interp/kern_generic.h"
 #include "types/fptables.h"
+
+/* A fast loop: a, b and r hold n elements of type t, of the storage class
+ * the loop was written for; op applies to t (kern_binop_applies). */
+typedef irrun_status (*binary_loop)(kern_binop op, et_id t, const void *a, const void *b, void *r,
+                                    int64_t n);
 
 /* The fp_arith op of an arithmetic binop; FPOP_COUNT for the others (max,
  * min and the bitwise ops have kernels of their own). Every op is listed so
@@ -30,28 +38,36 @@ static fp_binop to_fpop(kern_binop op)
     return FPOP_COUNT;
 }
 
-static int bool_binary(kern_binop op, const uint8_t *a, const uint8_t *b, uint8_t *r, int64_t n)
+static irrun_status bool_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
+                                int64_t n)
 {
+    const uint8_t *a = va, *b = vb;
+    uint8_t *r = vr;
+    (void)t;
     switch (op) {
     case KB_ADD:
     case KB_OR:
     case KB_MAX:
         for (int64_t i = 0; i < n; i++)
             r[i] = a[i] | b[i];
-        return 0;
+        return IRRUN_OK;
     case KB_MUL:
     case KB_AND:
     case KB_MIN:
         for (int64_t i = 0; i < n; i++)
             r[i] = a[i] & b[i];
-        return 0;
+        return IRRUN_OK;
     case KB_XOR:
         for (int64_t i = 0; i < n; i++)
             r[i] = a[i] ^ b[i];
-        return 0;
-    default:
-        return -2; /* rejected by the checker */
+        return IRRUN_OK;
+    case KB_SUB:
+    case KB_DIV:
+    case KB_REM:
+    case KB_COUNT:
+        break;
     }
+    return IRRUN_UNSUPPORTED;
 }
 
 /* Integer loops for one storage type. Arithmetic runs in the unsigned type
@@ -59,21 +75,24 @@ static int bool_binary(kern_binop op, const uint8_t *a, const uint8_t *b, uint8_
  * (x / 0 = all bits set, INT_MIN / -1 = INT_MIN, x rem 0 = x,
  * INT_MIN rem -1 = 0; SPEC.md section 8 item 9). */
 #define INT_BINARY(NAME, T, UT, SIGNED)                                                   \
-    static int NAME(kern_binop op, const T *a, const T *b, T *r, int64_t n)                 \
+    static irrun_status NAME(kern_binop op, et_id t, const void *va, const void *vb, void *vr, \
+                             int64_t n)                                                     \
     {                                                                                       \
+        const T *a = va, *b = vb;                                                           \
+        T *r = vr;                                                                          \
         switch (op) {                                                                       \
         case KB_ADD:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)((UT)a[i] + (UT)b[i]);                                            \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_SUB:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)((UT)a[i] - (UT)b[i]);                                            \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_MUL:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)((UT)((uint64_t)(UT)a[i] * (uint64_t)(UT)b[i]));                  \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_DIV:                                                                        \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
@@ -83,7 +102,7 @@ static int bool_binary(kern_binop op, const uint8_t *a, const uint8_t *b, uint8_
                 else                                                                        \
                     r[i] = (T)(a[i] / b[i]);                                                \
             }                                                                               \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_REM:                                                                        \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
@@ -93,30 +112,32 @@ static int bool_binary(kern_binop op, const uint8_t *a, const uint8_t *b, uint8_
                 else                                                                        \
                     r[i] = (T)(a[i] % b[i]);                                                \
             }                                                                               \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_MAX:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = a[i] < b[i] ? b[i] : a[i];                                           \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_MIN:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = b[i] < a[i] ? b[i] : a[i];                                           \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_AND:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)(a[i] & b[i]);                                                    \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_OR:                                                                         \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)(a[i] | b[i]);                                                    \
-            return 0;                                                                       \
+            break;                                                                          \
         case KB_XOR:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)(a[i] ^ b[i]);                                                    \
-            return 0;                                                                       \
-        default:                                                                            \
-            return -2;                                                                      \
+            break;                                                                          \
+        case KB_COUNT:                                                                      \
+            return IRRUN_UNSUPPORTED;                                                       \
         }                                                                                   \
+        kern_int_normalize(t, r, n);                                                        \
+        return IRRUN_OK;                                                                    \
     }
 
 INT_BINARY(bin_i8, int8_t, uint8_t, 1)
@@ -128,61 +149,45 @@ INT_BINARY(bin_u16, uint16_t, uint16_t, 0)
 INT_BINARY(bin_u32, uint32_t, uint32_t, 0)
 INT_BINARY(bin_u64, uint64_t, uint64_t, 0)
 
-static int int_binary(kern_binop op, et_id t, const void *a, const void *b, void *r, int64_t n)
-{
-    int rc;
-    switch (t) {
-    case ET_I2: case ET_I4: case ET_I8: rc = bin_i8(op, a, b, r, n); break;
-    case ET_I16: rc = bin_i16(op, a, b, r, n); break;
-    case ET_I32: rc = bin_i32(op, a, b, r, n); break;
-    case ET_I64: rc = bin_i64(op, a, b, r, n); break;
-    case ET_UI2: case ET_UI4: case ET_UI8: rc = bin_u8(op, a, b, r, n); break;
-    case ET_UI16: rc = bin_u16(op, a, b, r, n); break;
-    case ET_UI32: rc = bin_u32(op, a, b, r, n); break;
-    default: rc = bin_u64(op, a, b, r, n); break;
-    }
-    if (rc == 0)
-        kern_int_normalize(t, r, n);
-    return rc;
-}
-
 /* Formats of 8 bits or fewer: one table lookup per element. */
-static int small_binary(kern_binop op, fp_id f, const uint8_t *a, const uint8_t *b, uint8_t *r,
-                        int64_t n)
+static irrun_status small_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
+                                 int64_t n)
 {
+    const uint8_t *a = va, *b = vb;
+    uint8_t *r = vr;
+    fp_id f = et_get(t)->fmt;
     if (op == KB_MAX || op == KB_MIN) {
         const double *val = fp_table_to_double(f);
         if (!val)
-            return -1;
+            return IRRUN_NOMEM;
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint8_t)kern_fmaxmin(f, op == KB_MAX, a[i], b[i], val[a[i]], val[b[i]]);
-        return 0;
+        return IRRUN_OK;
     }
     if (to_fpop(op) == FPOP_COUNT)
-        return -2; /* bitwise: rejected by the checker */
+        return IRRUN_UNSUPPORTED; /* bitwise */
     const uint8_t *tab = fp_table_binop(f, to_fpop(op));
     if (!tab)
-        return -1;
+        return IRRUN_NOMEM;
     for (int64_t i = 0; i < n; i++)
         r[i] = tab[(unsigned)a[i] << 8 | b[i]];
-    return 0;
+    return IRRUN_OK;
 }
 
-static int half_binary(kern_binop op, fp_id f, const uint16_t *a, const uint16_t *b, uint16_t *r,
-                       int64_t n)
+static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
+                                       const uint16_t *b, uint16_t *r, int64_t n)
 {
-    bool bf = f == FP_BF16;
     if (op == KB_MAX || op == KB_MIN) {
         for (int64_t i = 0; i < n; i++) {
             double x = bf ? kern_bf16_to_f64(a[i]) : kern_f16_to_f64(a[i]);
             double y = bf ? kern_bf16_to_f64(b[i]) : kern_f16_to_f64(b[i]);
             r[i] = (uint16_t)kern_fmaxmin(f, op == KB_MAX, a[i], b[i], x, y);
         }
-        return 0;
+        return IRRUN_OK;
     }
     fp_binop fo = to_fpop(op);
     if (fo == FPOP_COUNT)
-        return -2;
+        return IRRUN_UNSUPPORTED;
     if (bf) {
         for (int64_t i = 0; i < n; i++) {
             double v = kern_apply_f64(fo, kern_bf16_to_f64(a[i]), kern_bf16_to_f64(b[i]));
@@ -194,57 +199,81 @@ static int half_binary(kern_binop op, fp_id f, const uint16_t *a, const uint16_t
             r[i] = v != v ? (uint16_t)fp_arith(f, fo, a[i], b[i]) : kern_f64_to_f16(v);
         }
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-static int f32_binary(kern_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+static irrun_status bf16_binary(kern_binop op, et_id t, const void *a, const void *b, void *r,
+                                int64_t n)
 {
+    return half_binary(op, true, et_get(t)->fmt, a, b, r, n);
+}
+
+static irrun_status f16_binary(kern_binop op, et_id t, const void *a, const void *b, void *r,
+                               int64_t n)
+{
+    return half_binary(op, false, et_get(t)->fmt, a, b, r, n);
+}
+
+static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
+                               int64_t n)
+{
+    const uint32_t *a = va, *b = vb;
+    uint32_t *r = vr;
+    (void)t;
     switch (op) {
     case KB_MAX:
     case KB_MIN:
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint32_t)kern_fmaxmin(FP_F32, op == KB_MAX, a[i], b[i],
                                           bits_to_f32(a[i]), bits_to_f32(b[i]));
-        return 0;
+        return IRRUN_OK;
     case KB_ADD:
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_ADD, a[i], b[i]);
-        return 0;
+        return IRRUN_OK;
     case KB_SUB:
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_SUB, a[i], b[i]);
-        return 0;
+        return IRRUN_OK;
     case KB_MUL:
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_MUL, a[i], b[i]);
-        return 0;
+        return IRRUN_OK;
     case KB_DIV:
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_DIV, a[i], b[i]);
-        return 0;
+        return IRRUN_OK;
     case KB_REM:
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_REM, a[i], b[i]);
-        return 0;
-    default:
-        return -2;
+        return IRRUN_OK;
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT:
+        break;
     }
+    return IRRUN_UNSUPPORTED;
 }
 
-static int f64_binary(kern_binop op, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
+static irrun_status f64_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
+                               int64_t n)
 {
+    const uint64_t *a = va, *b = vb;
+    uint64_t *r = vr;
+    (void)t;
     if (op == KB_MAX || op == KB_MIN) {
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_fmaxmin(FP_F64, op == KB_MAX, a[i], b[i], bits_to_f64(a[i]),
                                 bits_to_f64(b[i]));
-        return 0;
+        return IRRUN_OK;
     }
     fp_binop fo = to_fpop(op);
     if (fo == FPOP_COUNT)
-        return -2;
+        return IRRUN_UNSUPPORTED;
     for (int64_t i = 0; i < n; i++)
         r[i] = kern_f64_arith(fo, a[i], b[i]);
-    return 0;
+    return IRRUN_OK;
 }
 
 /* One class-A operation on a complex component (f32 or f64 pattern). */
@@ -306,11 +335,11 @@ static void store_parts(bool wide, void *base, int64_t i, uint64_t re, uint64_t 
     }
 }
 
-static int complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
-                          int64_t n)
+static irrun_status complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
+                                   int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
-        uint64_t ar, ai, br, bi, rr, ri;
+        uint64_t ar, ai, br, bi, rr = 0, ri = 0;
         load_parts(wide, a, i, &ar, &ai);
         load_parts(wide, b, i, &br, &bi);
         switch (op) {
@@ -352,35 +381,241 @@ static int complex_binary(kern_binop op, bool wide, const void *a, const void *b
             ri = take_a ? ai : bi;
             break;
         }
-        default:
-            return -2;
+        case KB_REM:
+        case KB_AND:
+        case KB_OR:
+        case KB_XOR:
+        case KB_COUNT:
+            return IRRUN_UNSUPPORTED;
         }
         store_parts(wide, r, i, rr, ri);
+    }
+    return IRRUN_OK;
+}
+
+static irrun_status c64_binary(kern_binop op, et_id t, const void *a, const void *b, void *r,
+                               int64_t n)
+{
+    (void)t;
+    return complex_binary(op, false, a, b, r, n);
+}
+
+static irrun_status c128_binary(kern_binop op, et_id t, const void *a, const void *b, void *r,
+                                int64_t n)
+{
+    (void)t;
+    return complex_binary(op, true, a, b, r, n);
+}
+
+static const binary_loop binary_loops[ES_COUNT] = {
+    [ES_BOOL] = bool_binary,
+    [ES_S8] = bin_i8,
+    [ES_S16] = bin_i16,
+    [ES_S32] = bin_i32,
+    [ES_S64] = bin_i64,
+    [ES_U8] = bin_u8,
+    [ES_U16] = bin_u16,
+    [ES_U32] = bin_u32,
+    [ES_U64] = bin_u64,
+    [ES_FBYTE] = small_binary,
+    [ES_BF16] = bf16_binary,
+    [ES_F16] = f16_binary,
+    [ES_F32] = f32_binary,
+    [ES_F64] = f64_binary,
+    [ES_C64] = c64_binary,
+    [ES_C128] = c128_binary,
+    [ES_FLOAT] = NULL,
+};
+
+/* The element kinds each op exists for: one bit per et_kind. */
+#define K_(k) (1u << (k))
+#define K_INT (K_(EK_SINT) | K_(EK_UINT))
+#define K_NUM (K_INT | K_(EK_FLOAT) | K_(EK_COMPLEX))
+static const unsigned binop_kinds[KB_COUNT] = {
+    [KB_ADD] = K_NUM | K_(EK_BOOL),
+    [KB_SUB] = K_NUM,
+    [KB_MUL] = K_NUM | K_(EK_BOOL),
+    [KB_DIV] = K_NUM,
+    [KB_REM] = K_INT | K_(EK_FLOAT),
+    [KB_MAX] = K_NUM | K_(EK_BOOL),
+    [KB_MIN] = K_NUM | K_(EK_BOOL),
+    [KB_AND] = K_INT | K_(EK_BOOL),
+    [KB_OR] = K_INT | K_(EK_BOOL),
+    [KB_XOR] = K_INT | K_(EK_BOOL),
+};
+
+bool kern_binop_applies(et_kind k, kern_binop op)
+{
+    return op < KB_COUNT && (binop_kinds[op] >> k & 1u);
+}
+
+irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r)
+{
+    et_id t = a->type.elem;
+    if (!kern_binop_applies(et_get(t)->kind, op))
+        return IRRUN_UNSUPPORTED;
+    binary_loop loop = binary_loops[et_get(t)->storage];
+    if (!loop)
+        return kern_binary_generic(op, a, b, r);
+    return loop(op, t, a->data, b->data, r->data, r->count);
+}
+
+/* --- the generic loop --------------------------------------------------- */
+
+/* Integers and booleans on value bits (the store keeps the low ones, which
+ * is the wrap-around); signed values compare and divide sign-extended. The
+ * division rules are the fast loops' (XLA's). */
+static uint64_t int_elem(et_id t, kern_binop op, uint64_t a, uint64_t b)
+{
+    const et_traits *tr = et_get(t);
+    if (tr->kind == EK_BOOL) {
+        /* on {0, 1}: + and max are or, * and min are and */
+        if (op == KB_ADD || op == KB_MAX)
+            op = KB_OR;
+        else if (op == KB_MUL || op == KB_MIN)
+            op = KB_AND;
+    }
+    bool s = tr->kind == EK_SINT;
+    int64_t sa = et_sign_extend(t, a), sb = et_sign_extend(t, b);
+    switch (op) {
+    case KB_ADD: return a + b;
+    case KB_SUB: return a - b;
+    case KB_MUL: return a * b;
+    case KB_DIV:
+        if (b == 0)
+            return et_value_mask(t);
+        if (s && sb == -1)
+            return 0 - a;
+        return s ? (uint64_t)(sa / sb) : a / b;
+    case KB_REM:
+        if (b == 0)
+            return a;
+        if (s && sb == -1)
+            return 0;
+        return s ? (uint64_t)(sa % sb) : a % b;
+    case KB_MAX: return (s ? sa < sb : a < b) ? b : a;
+    case KB_MIN: return (s ? sb < sa : b < a) ? b : a;
+    case KB_AND: return a & b;
+    case KB_OR: return a | b;
+    case KB_XOR: return a ^ b;
+    case KB_COUNT: break;
     }
     return 0;
 }
 
-int kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r)
+/* llvm::maximum / llvm::minimum (SPEC.md 4.11) by exact comparison. */
+static uint64_t float_maxmin(fp_id f, bool is_max, uint64_t a, uint64_t b)
 {
-    et_id t = a->type.elem;
-    const et_traits *tr = et_get(t);
-    int64_t n = r->count;
-    switch (tr->kind) {
-    case EK_BOOL:
-        return bool_binary(op, a->data, b->data, r->data, n);
-    case EK_SINT:
-    case EK_UINT:
-        return int_binary(op, t, a->data, b->data, r->data, n);
-    case EK_COMPLEX:
-        return complex_binary(op, t == ET_C128, a->data, b->data, r->data, n);
-    case EK_FLOAT:
+    if (fp_is_nan(f, a))
+        return fp_quiet(f, a);
+    if (fp_is_nan(f, b))
+        return fp_quiet(f, b);
+    int c = fp_compare(f, a, b);
+    if (c == 0 && fp_classify(f, a) == FPC_ZERO) {
+        bool na = fp_is_negative(f, a), nb = fp_is_negative(f, b);
+        if (na != nb)
+            return na == is_max ? b : a;
+    }
+    if (is_max)
+        return c < 0 ? b : a;
+    return c > 0 ? b : a;
+}
+
+static uint64_t float_elem(fp_id f, kern_binop op, uint64_t a, uint64_t b)
+{
+    switch (op) {
+    case KB_MAX:
+    case KB_MIN: return float_maxmin(f, op == KB_MAX, a, b);
+    case KB_ADD:
+    case KB_SUB:
+    case KB_MUL:
+    case KB_DIV:
+    case KB_REM: return fp_arith(f, to_fpop(op), a, b);
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT: break;
+    }
+    return 0;
+}
+
+/* Complex: the fast loop's steps with fp_arith on the parts' format. */
+static void complex_elem(et_id t, kern_binop op, const unsigned char *pa, const unsigned char *pb,
+                         unsigned char *pr)
+{
+    et_id p = et_part(t);
+    fp_id f = et_get(p)->fmt;
+    size_t h = et_get(p)->bytes;
+    uint64_t ar = et_load_bits(p, pa), ai = et_load_bits(p, pa + h);
+    uint64_t br = et_load_bits(p, pb), bi = et_load_bits(p, pb + h);
+    uint64_t rr = 0, ri = 0;
+    switch (op) {
+    case KB_ADD:
+    case KB_SUB:
+        rr = fp_arith(f, to_fpop(op), ar, br);
+        ri = fp_arith(f, to_fpop(op), ai, bi);
+        break;
+    case KB_MUL: {
+        uint64_t ac = fp_arith(f, FPOP_MUL, ar, br), bd = fp_arith(f, FPOP_MUL, ai, bi);
+        uint64_t ad = fp_arith(f, FPOP_MUL, ar, bi), bc = fp_arith(f, FPOP_MUL, ai, br);
+        rr = fp_arith(f, FPOP_SUB, ac, bd);
+        ri = fp_arith(f, FPOP_ADD, ad, bc);
         break;
     }
-    switch (tr->fmt) {
-    case FP_F64: return f64_binary(op, a->data, b->data, r->data, n);
-    case FP_F32: return f32_binary(op, a->data, b->data, r->data, n);
-    case FP_BF16:
-    case FP_F16: return half_binary(op, tr->fmt, a->data, b->data, r->data, n);
-    default: return small_binary(op, tr->fmt, a->data, b->data, r->data, n);
+    case KB_DIV: {
+        double xr, xi;
+        kern_cdiv(fp_to_double(f, ar), fp_to_double(f, ai), fp_to_double(f, br),
+                  fp_to_double(f, bi), &xr, &xi);
+        rr = kern_round_into(f, xr);
+        ri = kern_round_into(f, xi);
+        break;
     }
+    case KB_MAX:
+    case KB_MIN: {
+        int c = fp_compare(f, ar, br), want = op == KB_MAX ? 1 : -1;
+        bool take_a = c == 0 ? fp_compare(f, ai, bi) == want : c == want;
+        rr = take_a ? ar : br;
+        ri = take_a ? ai : bi;
+        break;
+    }
+    case KB_REM:
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT:
+        break;
+    }
+    et_store_bits(p, pr, rr);
+    et_store_bits(p, pr + h, ri);
+}
+
+void kern_elem_binary(et_id t, kern_binop op, const void *a, const void *b, void *r)
+{
+    const et_traits *tr = et_get(t);
+    switch (tr->kind) {
+    case EK_BOOL:
+    case EK_SINT:
+    case EK_UINT:
+        et_store_bits(t, r, int_elem(t, op, et_load_bits(t, a), et_load_bits(t, b)));
+        return;
+    case EK_FLOAT:
+        et_store_bits(t, r, float_elem(tr->fmt, op, et_load_bits(t, a), et_load_bits(t, b)));
+        return;
+    case EK_COMPLEX:
+        complex_elem(t, op, a, b, r);
+        return;
+    }
+}
+
+irrun_status kern_binary_generic(kern_binop op, const tensor *a, const tensor *b, tensor *r)
+{
+    et_id t = a->type.elem;
+    if (!kern_binop_applies(et_get(t)->kind, op))
+        return IRRUN_UNSUPPORTED;
+    size_t es = et_get(t)->bytes;
+    const unsigned char *pa = a->data, *pb = b->data;
+    unsigned char *pr = r->data;
+    for (int64_t i = 0; i < r->count; i++)
+        kern_elem_binary(t, op, pa + i * es, pb + i * es, pr + i * es);
+    return IRRUN_OK;
 }

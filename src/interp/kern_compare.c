@@ -1,10 +1,13 @@
 /* compare (SPEC.md 4.25), select (4.26), clamp (4.27).
  *
- * compare brings a chunk of each operand into a canonical key (int64 for
- * signed and boolean, uint64 for unsigned, binary64 for floats, int64
- * totalOrder keys for TOTALORDER) with a loop specialised for the storage,
- * then runs one loop per direction over the keys. */
+ * compare has one loop per storage class (compare_loops below): integers
+ * compare in their storage type, floats bring a chunk of each operand into
+ * exact binary64 keys with a loader for the storage, TOTALORDER brings them
+ * into int64 totalOrder keys (for any float format); then one loop per
+ * direction runs over the keys. A class without a loop takes the generic
+ * loop (kern_generic.h), fp_compare per element. */
 #include "interp/kern.h"
+#include "interp/kern_generic.h"
 #include "interp/kern_num.h"
 #include "types/fptables.h"
 #include "util/mem.h"
@@ -14,64 +17,113 @@ enum { CHUNK = 512 };
 #define CMP_LOOP(KA, KB, R, N, DIR)                                  \
     do {                                                             \
         switch (DIR) {                                               \
-        case KC_EQ: for (int j = 0; j < N; j++) R[j] = KA[j] == KB[j]; break; \
-        case KC_NE: for (int j = 0; j < N; j++) R[j] = KA[j] != KB[j]; break; \
-        case KC_GE: for (int j = 0; j < N; j++) R[j] = KA[j] >= KB[j]; break; \
-        case KC_GT: for (int j = 0; j < N; j++) R[j] = KA[j] > KB[j]; break;  \
-        case KC_LE: for (int j = 0; j < N; j++) R[j] = KA[j] <= KB[j]; break; \
-        case KC_LT: for (int j = 0; j < N; j++) R[j] = KA[j] < KB[j]; break;  \
+        case KC_EQ: for (int64_t j = 0; j < N; j++) R[j] = KA[j] == KB[j]; break; \
+        case KC_NE: for (int64_t j = 0; j < N; j++) R[j] = KA[j] != KB[j]; break; \
+        case KC_GE: for (int64_t j = 0; j < N; j++) R[j] = KA[j] >= KB[j]; break; \
+        case KC_GT: for (int64_t j = 0; j < N; j++) R[j] = KA[j] > KB[j]; break;  \
+        case KC_LE: for (int64_t j = 0; j < N; j++) R[j] = KA[j] <= KB[j]; break; \
+        case KC_LT: for (int64_t j = 0; j < N; j++) R[j] = KA[j] < KB[j]; break;  \
         }                                                            \
     } while (0)
 
-/* Loads elements [i, i + n) of an integer or boolean tensor sign- or
- * zero-extended to 64 bits (sub-byte values are stored extended). */
-static void load_ints(et_id t, const void *data, int64_t i, int n, uint64_t *out)
-{
-    bool s = et_get(t)->kind == EK_SINT;
-    switch (et_get(t)->bytes) {
-    case 1:
-        for (int j = 0; j < n; j++)
-            out[j] = s ? (uint64_t)(int64_t)((const int8_t *)data)[i + j] : ((const uint8_t *)data)[i + j];
-        break;
-    case 2:
-        for (int j = 0; j < n; j++)
-            out[j] = s ? (uint64_t)(int64_t)((const int16_t *)data)[i + j] : ((const uint16_t *)data)[i + j];
-        break;
-    case 4:
-        for (int j = 0; j < n; j++)
-            out[j] = s ? (uint64_t)(int64_t)((const int32_t *)data)[i + j] : ((const uint32_t *)data)[i + j];
-        break;
-    default:
-        memcpy(out, (const uint64_t *)data + i, (size_t)n * 8);
-        break;
+/* A fast loop: a and b hold n elements of type t, of the storage class the
+ * loop was written for; r gets n booleans. */
+typedef irrun_status (*compare_loop)(kern_cmpdir dir, et_id t, const void *a, const void *b,
+                                     uint8_t *r, int64_t n);
+
+/* Integers and booleans: the storage type holds the value (sub-byte values
+ * are stored extended), so its own comparison is the value's. */
+#define INT_COMPARE(NAME, T)                                                              \
+    static irrun_status NAME(kern_cmpdir dir, et_id t, const void *va, const void *vb,    \
+                             uint8_t *r, int64_t n)                                       \
+    {                                                                                     \
+        const T *a = va, *b = vb;                                                         \
+        (void)t;                                                                          \
+        CMP_LOOP(a, b, r, n, dir);                                                        \
+        return IRRUN_OK;                                                                  \
     }
+
+INT_COMPARE(cmp_u8, uint8_t)
+INT_COMPARE(cmp_u16, uint16_t)
+INT_COMPARE(cmp_u32, uint32_t)
+INT_COMPARE(cmp_u64, uint64_t)
+INT_COMPARE(cmp_i8, int8_t)
+INT_COMPARE(cmp_i16, int16_t)
+INT_COMPARE(cmp_i32, int32_t)
+INT_COMPARE(cmp_i64, int64_t)
+
+/* Exact binary64 values of elements [i, i + n) of a float tensor; `small`
+ * is the 256-entry value table of a 1-byte format. */
+typedef void (*key_loader)(const double *small, const void *data, int64_t i, int n, double *out);
+
+static void keys_fbyte(const double *small, const void *data, int64_t i, int n, double *out)
+{
+    for (int j = 0; j < n; j++)
+        out[j] = small[((const uint8_t *)data)[i + j]];
 }
 
-/* Exact binary64 values of elements [i, i + n) of a float tensor. */
-static void load_doubles(fp_id f, const double *small, const void *data, int64_t i, int n, double *out)
+static void keys_bf16(const double *small, const void *data, int64_t i, int n, double *out)
 {
-    switch (f) {
-    case FP_F64:
-        memcpy(out, (const double *)data + i, (size_t)n * 8);
-        break;
-    case FP_F32:
-        for (int j = 0; j < n; j++)
-            out[j] = bits_to_f32(((const uint32_t *)data)[i + j]);
-        break;
-    case FP_BF16:
-        for (int j = 0; j < n; j++)
-            out[j] = kern_bf16_to_f64(((const uint16_t *)data)[i + j]);
-        break;
-    case FP_F16:
-        for (int j = 0; j < n; j++)
-            out[j] = kern_f16_to_f64(((const uint16_t *)data)[i + j]);
-        break;
-    default:
-        for (int j = 0; j < n; j++)
-            out[j] = small[((const uint8_t *)data)[i + j]];
-        break;
-    }
+    (void)small;
+    for (int j = 0; j < n; j++)
+        out[j] = kern_bf16_to_f64(((const uint16_t *)data)[i + j]);
 }
+
+static void keys_f16(const double *small, const void *data, int64_t i, int n, double *out)
+{
+    (void)small;
+    for (int j = 0; j < n; j++)
+        out[j] = kern_f16_to_f64(((const uint16_t *)data)[i + j]);
+}
+
+static void keys_f32(const double *small, const void *data, int64_t i, int n, double *out)
+{
+    (void)small;
+    for (int j = 0; j < n; j++)
+        out[j] = bits_to_f32(((const uint32_t *)data)[i + j]);
+}
+
+static void keys_f64(const double *small, const void *data, int64_t i, int n, double *out)
+{
+    (void)small;
+    memcpy(out, (const double *)data + i, (size_t)n * 8);
+}
+
+static irrun_status float_compare(kern_cmpdir dir, key_loader load, const double *small,
+                                  const void *a, const void *b, uint8_t *r, int64_t n)
+{
+    for (int64_t i = 0; i < n; i += CHUNK) {
+        int m = n - i < CHUNK ? (int)(n - i) : CHUNK;
+        double da[CHUNK], db[CHUNK];
+        uint8_t *res = r + i;
+        load(small, a, i, m, da);
+        load(small, b, i, m, db);
+        CMP_LOOP(da, db, res, m, dir);
+    }
+    return IRRUN_OK;
+}
+
+static irrun_status cmp_fbyte(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                              int64_t n)
+{
+    const double *small = fp_table_to_double(et_get(t)->fmt);
+    if (!small)
+        return IRRUN_NOMEM;
+    return float_compare(dir, keys_fbyte, small, a, b, r, n);
+}
+
+#define FLOAT_COMPARE(NAME, LOADER)                                                        \
+    static irrun_status NAME(kern_cmpdir dir, et_id t, const void *a, const void *b,       \
+                             uint8_t *r, int64_t n)                                        \
+    {                                                                                      \
+        (void)t;                                                                           \
+        return float_compare(dir, LOADER, NULL, a, b, r, n);                               \
+    }
+
+FLOAT_COMPARE(cmp_bf16, keys_bf16)
+FLOAT_COMPARE(cmp_f16, keys_f16)
+FLOAT_COMPARE(cmp_f32, keys_f32)
+FLOAT_COMPARE(cmp_f64, keys_f64)
 
 /* SPEC.md 4.25 totalOrder key: -1 - magnitude for a set sign bit, else the
  * magnitude; the FNUZ NaN 0x80 sorts above +Inf (section 8 item 7), E8M0
@@ -86,19 +138,64 @@ static int64_t total_key(const fp_format *F, uint64_t b)
     return (int64_t)mag;
 }
 
-static void load_keys(fp_id f, const void *data, int64_t i, int n, int64_t *out)
+/* TOTALORDER, for every float type: the keys come from the format
+ * descriptor alone. */
+static irrun_status total_compare(kern_cmpdir dir, et_id t, const void *a, const void *b,
+                                  uint8_t *r, int64_t n)
 {
-    const fp_format *F = fp_fmt(f);
-    unsigned bytes = F->bits <= 8 ? 1 : F->bits / 8;
-    for (int j = 0; j < n; j++) {
-        uint64_t b = 0;
-        memcpy(&b, (const unsigned char *)data + (size_t)(i + j) * bytes, bytes);
-        out[j] = total_key(F, b & F->mask);
+    const fp_format *F = fp_fmt(et_get(t)->fmt);
+    size_t es = et_get(t)->bytes;
+    for (int64_t i = 0; i < n; i += CHUNK) {
+        int m = n - i < CHUNK ? (int)(n - i) : CHUNK;
+        int64_t ka[CHUNK], kb[CHUNK];
+        uint8_t *res = r + i;
+        for (int j = 0; j < m; j++) {
+            ka[j] = total_key(F, et_load_bits(t, (const unsigned char *)a + (i + j) * es));
+            kb[j] = total_key(F, et_load_bits(t, (const unsigned char *)b + (i + j) * es));
+        }
+        CMP_LOOP(ka, kb, res, m, dir);
     }
+    return IRRUN_OK;
 }
 
-static int complex_compare(kern_cmpdir dir, bool wide, const void *a, const void *b, uint8_t *r,
-                           int64_t n)
+/* Whether an outcome of a three-way comparison (-1, 0, 1; 2 unordered)
+ * satisfies dir. */
+static bool holds(kern_cmpdir dir, int c)
+{
+    switch (dir) {
+    case KC_EQ: return c == 0;
+    case KC_NE: return c != 0;
+    case KC_GE: return c == 1 || c == 0;
+    case KC_GT: return c == 1;
+    case KC_LE: return c == -1 || c == 0;
+    case KC_LT: return c == -1;
+    }
+    return false;
+}
+
+/* Complex (section 8 item 8): EQ/NE part-wise, the orderings lexicographic
+ * (real parts strictly, then the imaginary parts). cr and ci are the parts'
+ * three-way comparisons. */
+static bool complex_holds(kern_cmpdir dir, int cr, int ci)
+{
+    switch (dir) {
+    case KC_EQ: return cr == 0 && ci == 0;
+    case KC_NE: return !(cr == 0 && ci == 0);
+    case KC_GE:
+    case KC_GT: return cr == 1 || (cr == 0 && holds(dir, ci));
+    case KC_LE:
+    case KC_LT: return cr == -1 || (cr == 0 && holds(dir, ci));
+    }
+    return false;
+}
+
+static int three_way(double x, double y)
+{
+    return x < y ? -1 : x > y ? 1 : x == y ? 0 : 2;
+}
+
+static irrun_status complex_compare(kern_cmpdir dir, bool wide, const void *a, const void *b,
+                                    uint8_t *r, int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
         double ar, ai, br, bi;
@@ -113,64 +210,103 @@ static int complex_compare(kern_cmpdir dir, bool wide, const void *a, const void
             br = ((const float *)b)[2 * i];
             bi = ((const float *)b)[2 * i + 1];
         }
-        bool v;
-        /* EQ/NE part-wise; orderings lexicographic (section 8 item 8) */
-        switch (dir) {
-        case KC_EQ: v = ar == br && ai == bi; break;
-        case KC_NE: v = !(ar == br && ai == bi); break;
-        case KC_LT: v = ar < br || (ar == br && ai < bi); break;
-        case KC_LE: v = ar < br || (ar == br && ai <= bi); break;
-        case KC_GT: v = ar > br || (ar == br && ai > bi); break;
-        default: v = ar > br || (ar == br && ai >= bi); break;
-        }
-        r[i] = v;
+        r[i] = complex_holds(dir, three_way(ar, br), three_way(ai, bi));
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b, tensor *r)
+static irrun_status cmp_c64(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                            int64_t n)
+{
+    (void)t;
+    return complex_compare(dir, false, a, b, r, n);
+}
+
+static irrun_status cmp_c128(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                             int64_t n)
+{
+    (void)t;
+    return complex_compare(dir, true, a, b, r, n);
+}
+
+static const compare_loop compare_loops[ES_COUNT] = {
+    [ES_BOOL] = cmp_u8,
+    [ES_S8] = cmp_i8,
+    [ES_S16] = cmp_i16,
+    [ES_S32] = cmp_i32,
+    [ES_S64] = cmp_i64,
+    [ES_U8] = cmp_u8,
+    [ES_U16] = cmp_u16,
+    [ES_U32] = cmp_u32,
+    [ES_U64] = cmp_u64,
+    [ES_FBYTE] = cmp_fbyte,
+    [ES_BF16] = cmp_bf16,
+    [ES_F16] = cmp_f16,
+    [ES_F32] = cmp_f32,
+    [ES_F64] = cmp_f64,
+    [ES_C64] = cmp_c64,
+    [ES_C128] = cmp_c128,
+    [ES_FLOAT] = NULL,
+};
+
+irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
+                          tensor *r)
 {
     et_id t = a->type.elem;
-    const et_traits *tr = et_get(t);
-    uint8_t *out = r->data;
-    int64_t n = a->count;
-    if (tr->kind == EK_COMPLEX)
-        return complex_compare(dir, t == ET_C128, a->data, b->data, out, n);
-    const double *small = NULL;
-    if (tr->kind == EK_FLOAT && tr->bytes == 1 && !totalorder) {
-        small = fp_table_to_double(tr->fmt);
-        if (!small)
-            return -1;
-    }
-    for (int64_t i = 0; i < n; i += CHUNK) {
-        int m = n - i < CHUNK ? (int)(n - i) : CHUNK;
-        uint8_t *res = out + i;
-        if (tr->kind == EK_FLOAT && totalorder) {
-            int64_t ka[CHUNK], kb[CHUNK];
-            load_keys(tr->fmt, a->data, i, m, ka);
-            load_keys(tr->fmt, b->data, i, m, kb);
-            CMP_LOOP(ka, kb, res, m, dir);
-        } else if (tr->kind == EK_FLOAT) {
-            double da[CHUNK], db[CHUNK];
-            load_doubles(tr->fmt, small, a->data, i, m, da);
-            load_doubles(tr->fmt, small, b->data, i, m, db);
-            CMP_LOOP(da, db, res, m, dir);
-        } else {
-            uint64_t ua[CHUNK], ub[CHUNK];
-            load_ints(t, a->data, i, m, ua);
-            load_ints(t, b->data, i, m, ub);
-            if (tr->kind == EK_SINT) {
-                const int64_t *sa = (const int64_t *)ua, *sb = (const int64_t *)ub;
-                CMP_LOOP(sa, sb, res, m, dir);
-            } else {
-                CMP_LOOP(ua, ub, res, m, dir);
-            }
-        }
-    }
-    return 0;
+    if (totalorder && et_is_float(t))
+        return total_compare(dir, t, a->data, b->data, r->data, a->count);
+    compare_loop loop = compare_loops[et_get(t)->storage];
+    if (!loop)
+        return kern_compare_generic(dir, totalorder, a, b, r);
+    return loop(dir, t, a->data, b->data, r->data, a->count);
 }
 
-int kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
+/* --- the generic loop --------------------------------------------------- */
+
+/* Three-way comparison of two value-bit patterns of a non-complex type. */
+static int elem_order(et_id t, bool totalorder, uint64_t x, uint64_t y)
+{
+    const et_traits *tr = et_get(t);
+    switch (tr->kind) {
+    case EK_BOOL:
+    case EK_UINT:
+        return x < y ? -1 : x > y;
+    case EK_SINT: {
+        int64_t sx = et_sign_extend(t, x), sy = et_sign_extend(t, y);
+        return sx < sy ? -1 : sx > sy;
+    }
+    case EK_FLOAT:
+    case EK_COMPLEX:
+        break;
+    }
+    if (!totalorder)
+        return fp_compare(tr->fmt, x, y);
+    int64_t kx = total_key(fp_fmt(tr->fmt), x), ky = total_key(fp_fmt(tr->fmt), y);
+    return kx < ky ? -1 : kx > ky;
+}
+
+irrun_status kern_compare_generic(kern_cmpdir dir, bool totalorder, const tensor *a,
+                                  const tensor *b, tensor *r)
+{
+    et_id t = a->type.elem, p = et_part(t);
+    size_t es = et_get(t)->bytes, h = et_get(p)->bytes;
+    const unsigned char *pa = a->data, *pb = b->data;
+    uint8_t *out = r->data;
+    for (int64_t i = 0; i < a->count; i++) {
+        const unsigned char *x = pa + i * es, *y = pb + i * es;
+        if (p == t) {
+            out[i] = holds(dir, elem_order(t, totalorder, et_load_bits(t, x), et_load_bits(t, y)));
+        } else {
+            /* complex: totalOrder does not apply; parts compare by value */
+            int cr = elem_order(p, false, et_load_bits(p, x), et_load_bits(p, y));
+            int ci = elem_order(p, false, et_load_bits(p, x + h), et_load_bits(p, y + h));
+            out[i] = complex_holds(dir, cr, ci);
+        }
+    }
+    return IRRUN_OK;
+}
+
+irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
 {
     const uint8_t *pred = p->data;
     bool scalar = p->type.rank == 0;
@@ -178,7 +314,7 @@ int kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
     int64_t n = r->count;
     if (scalar) {
         memcpy(r->data, pred[0] ? t->data : f->data, r->nbytes);
-        return 0;
+        return IRRUN_OK;
     }
     switch (es) {
 #define SEL(T)                                                                    \
@@ -187,7 +323,7 @@ int kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
         T *o = r->data;                                                           \
         for (int64_t i = 0; i < n; i++)                                           \
             o[i] = pred[i] ? x[i] : y[i];                                         \
-        return 0;                                                                 \
+        return IRRUN_OK;                                                                 \
     }
     case 1: SEL(uint8_t)
     case 2: SEL(uint16_t)
@@ -198,7 +334,7 @@ int kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
         for (int64_t i = 0; i < n; i++)
             memcpy((unsigned char *)r->data + i * es,
                    (const unsigned char *)(pred[i] ? t->data : f->data) + i * es, es);
-        return 0;
+        return IRRUN_OK;
     }
 }
 
@@ -218,17 +354,17 @@ static tensor *full_bound(const tensor *bound, const tensor *x, bool *owned)
     return t;
 }
 
-int kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r)
+irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r)
 {
     bool own_lo, own_hi;
     tensor *lo = full_bound(mn, x, &own_lo);
     tensor *hi = lo ? full_bound(mx, x, &own_hi) : NULL;
-    int rc = -1;
+    irrun_status rc = IRRUN_NOMEM;
     if (hi) {
         /* minimum(maximum(x, min), max): x keeps NaN priority, then min,
          * then max */
         rc = kern_binary(KB_MAX, x, lo, r);
-        if (rc == 0)
+        if (rc == IRRUN_OK)
             rc = kern_binary(KB_MIN, r, hi, r);
     }
     if (own_lo)

@@ -7,9 +7,12 @@
  * dims in the order the op lists them, so that k = 0, 1, ... enumerates the
  * contracting tuples in REF's lexicographic order and the result index
  * [batch, lhs-free, rhs-free] is row-major. Every result element is then an
- * independent fold over k, computed in k order. */
+ * independent fold over k, computed in k order. REF accumulation has a loop
+ * per storage class of the result type (ref_loops below); a class without
+ * one takes the generic loop, kern_elem_binary per step. */
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
+#include "interp/kern_generic.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -67,7 +70,7 @@ static tensor *pack(const tensor *x, const int64_t *perm, et_id elem)
         return p;
     pt.elem = elem;
     tensor *c = tensor_new(&pt);
-    if (c && kern_convert(p, c) != 0) {
+    if (c && kern_convert(p, c) != IRRUN_OK) {
         tensor_release(c);
         c = NULL;
     }
@@ -77,15 +80,21 @@ static tensor *pack(const tensor *x, const int64_t *perm, et_id elem)
 
 /* --- REF accumulation ------------------------------------------------- */
 
+/* The REF loops: L is [B, M, K] and R is [B, N, K], both of the result type
+ * t, which is in the loop's storage class; out is [B, M, N]. */
+typedef irrun_status (*ref_loop)(et_id t, const void *L, const void *R, void *out, dot_sizes s);
+
 /* Small floats: a product lookup and a sum lookup per step. Eight result
  * elements of one lhs row advance together so that their independent
  * lookup chains overlap. */
-static int ref_small(fp_id f, const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes s)
+static irrun_status ref_small(et_id t, const void *vL, const void *vR, void *vout, dot_sizes s)
 {
-    const uint8_t *mul = fp_table_binop(f, FPOP_MUL);
-    const uint8_t *add = fp_table_binop(f, FPOP_ADD);
+    const uint8_t *L = vL, *R = vR;
+    uint8_t *out = vout;
+    const uint8_t *mul = fp_table_binop(et_get(t)->fmt, FPOP_MUL);
+    const uint8_t *add = fp_table_binop(et_get(t)->fmt, FPOP_ADD);
     if (!mul || !add)
-        return -1;
+        return IRRUN_NOMEM;
     int64_t K = s.K;
     for (int64_t b = 0; b < s.B; b++) {
         for (int64_t m = 0; m < s.M; m++) {
@@ -124,7 +133,7 @@ static int ref_small(fp_id f, const uint8_t *L, const uint8_t *R, uint8_t *out, 
             }
         }
     }
-    return 0;
+    return IRRUN_OK;
 }
 
 /* One result element computed step by step with fp_arith: the definition,
@@ -156,8 +165,11 @@ static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64
 /* f32 / f64: the FPU's multiply and add are exactly one rounding each
  * (no contraction: -ffp-contract=off); NaN results are redone slowly. */
 #define DEFINE_REF_NATIVE(name, T, UT, to_bits, fmt)                                       \
-    static void name(const T *L, const T *R, UT *out, dot_sizes s)                        \
+    static irrun_status name(et_id t, const void *vL, const void *vR, void *vout, dot_sizes s) \
     {                                                                                      \
+        const T *L = vL, *R = vR;                                                          \
+        UT *out = vout;                                                                    \
+        (void)t;                                                                           \
         FOR_EACH_RESULT(s, {                                                               \
             const T *lrow = L + lk, *rrow = R + rk;                                        \
             T acc = 0;                                                                     \
@@ -166,6 +178,7 @@ static uint64_t ref_slow_elem(fp_id f, const void *lrow, const void *rrow, int64
             out[at] = acc == acc ? to_bits(acc)                                            \
                                  : (UT)ref_slow_elem(fmt, lrow, rrow, s.K, (unsigned)sizeof(T)); \
         })                                                                                 \
+        return IRRUN_OK;                                                                   \
     }
 
 DEFINE_REF_NATIVE(ref_f32, float, uint32_t, f32_to_bits, FP_F32)
@@ -206,9 +219,9 @@ static inline void ref_half_lanes(bool bf, fp_id f, const uint16_t *lrow, const 
         o[j] = nan[j] ? (uint16_t)ref_slow_elem(f, lrow, R0 + j * K, K, 2) : acc[j];
 }
 
-static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out, dot_sizes s)
+static void ref_half(bool bf, fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *out,
+                     dot_sizes s)
 {
-    bool bf = f == FP_BF16;
     for (int64_t b = 0; b < s.B; b++)
         for (int64_t m = 0; m < s.M; m++) {
             const uint16_t *lrow = L + (b * s.M + m) * s.K;
@@ -216,6 +229,7 @@ static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *ou
             for (int64_t n = 0; n < s.N; n += HALF_LANES) {
                 int lanes = s.N - n < HALF_LANES ? (int)(s.N - n) : HALF_LANES;
                 const uint16_t *R0 = R + (b * s.N + n) * s.K;
+                /* constant flags, so that each gets its own loop */
                 if (bf)
                     ref_half_lanes(true, f, lrow, R0, s.K, lanes, orow + n);
                 else
@@ -224,10 +238,24 @@ static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *ou
         }
 }
 
+static irrun_status ref_bf16(et_id t, const void *L, const void *R, void *out, dot_sizes s)
+{
+    ref_half(true, et_get(t)->fmt, L, R, out, s);
+    return IRRUN_OK;
+}
+
+static irrun_status ref_f16(et_id t, const void *L, const void *R, void *out, dot_sizes s)
+{
+    ref_half(false, et_get(t)->fmt, L, R, out, s);
+    return IRRUN_OK;
+}
+
 /* Integers: the sum mod 2^64 truncated to N bits equals the sum mod 2^N. */
 #define REF_INT(NAME, T)                                                                   \
-    static void NAME(const T *L, const T *R, T *out, dot_sizes s)                          \
+    static irrun_status NAME(et_id t, const void *vL, const void *vR, void *vout, dot_sizes s) \
     {                                                                                      \
+        const T *L = vL, *R = vR;                                                          \
+        T *out = vout;                                                                     \
         FOR_EACH_RESULT(s, {                                                               \
             const T *lrow = L + lk, *rrow = R + rk;                                        \
             uint64_t acc = 0;                                                              \
@@ -235,6 +263,8 @@ static void ref_half(fp_id f, const uint16_t *L, const uint16_t *R, uint16_t *ou
                 acc += (uint64_t)(int64_t)lrow[k] * (uint64_t)(int64_t)rrow[k];            \
             out[at] = (T)acc;                                                              \
         })                                                                                 \
+        kern_int_normalize(t, out, s.B * s.M * s.N);                                       \
+        return IRRUN_OK;                                                                   \
     }
 
 REF_INT(ref_i8, int8_t)
@@ -242,8 +272,11 @@ REF_INT(ref_i16, int16_t)
 REF_INT(ref_i32, int32_t)
 REF_INT(ref_i64, int64_t)
 
-static void ref_bool(const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes s)
+static irrun_status ref_bool(et_id t, const void *vL, const void *vR, void *vout, dot_sizes s)
 {
+    const uint8_t *L = vL, *R = vR;
+    uint8_t *out = vout;
+    (void)t;
     FOR_EACH_RESULT(s, {
         const uint8_t *lrow = L + lk, *rrow = R + rk;
         uint8_t acc = 0;
@@ -251,6 +284,7 @@ static void ref_bool(const uint8_t *L, const uint8_t *R, uint8_t *out, dot_sizes
             acc |= lrow[k] & rrow[k];
         out[at] = acc;
     })
+    return IRRUN_OK;
 }
 
 static uint64_t c_arith(bool wide, fp_binop op, uint64_t a, uint64_t b)
@@ -288,36 +322,57 @@ static void ref_complex(bool wide, const void *L, const void *R, void *out, dot_
     })
 }
 
-static int ref_dispatch(et_id t, const tensor *L, const tensor *R, tensor *r, dot_sizes s)
+static irrun_status ref_c64(et_id t, const void *L, const void *R, void *out, dot_sizes s)
 {
-    const et_traits *tr = et_get(t);
-    switch (tr->kind) {
-    case EK_BOOL:
-        ref_bool(L->data, R->data, r->data, s);
-        return 0;
-    case EK_SINT:
-    case EK_UINT:
-        switch (tr->bytes) {
-        case 1: ref_i8(L->data, R->data, r->data, s); break;
-        case 2: ref_i16(L->data, R->data, r->data, s); break;
-        case 4: ref_i32(L->data, R->data, r->data, s); break;
-        default: ref_i64(L->data, R->data, r->data, s); break;
+    (void)t;
+    ref_complex(false, L, R, out, s);
+    return IRRUN_OK;
+}
+
+static irrun_status ref_c128(et_id t, const void *L, const void *R, void *out, dot_sizes s)
+{
+    (void)t;
+    ref_complex(true, L, R, out, s);
+    return IRRUN_OK;
+}
+
+/* Unsigned types share the signed loops: products and sums mod 2^N do not
+ * depend on how the storage is read. */
+static const ref_loop ref_loops[ES_COUNT] = {
+    [ES_BOOL] = ref_bool,
+    [ES_S8] = ref_i8,
+    [ES_S16] = ref_i16,
+    [ES_S32] = ref_i32,
+    [ES_S64] = ref_i64,
+    [ES_U8] = ref_i8,
+    [ES_U16] = ref_i16,
+    [ES_U32] = ref_i32,
+    [ES_U64] = ref_i64,
+    [ES_FBYTE] = ref_small,
+    [ES_BF16] = ref_bf16,
+    [ES_F16] = ref_f16,
+    [ES_F32] = ref_f32,
+    [ES_F64] = ref_f64,
+    [ES_C64] = ref_c64,
+    [ES_C128] = ref_c128,
+    [ES_FLOAT] = NULL,
+};
+
+/* The definition: acc = acc + l * r per step, each an element op of the
+ * result type, from a zero pattern. */
+static irrun_status ref_generic(et_id t, const void *L, const void *R, void *out, dot_sizes s)
+{
+    size_t es = et_get(t)->bytes;
+    const unsigned char *l = L, *r = R;
+    FOR_EACH_RESULT(s, {
+        unsigned char acc[16] = { 0 }, prod[16];
+        for (int64_t k = 0; k < s.K; k++) {
+            kern_elem_binary(t, KB_MUL, l + (lk + k) * es, r + (rk + k) * es, prod);
+            kern_elem_binary(t, KB_ADD, acc, prod, acc);
         }
-        kern_int_normalize(t, r->data, r->count);
-        return 0;
-    case EK_COMPLEX:
-        ref_complex(t == ET_C128, L->data, R->data, r->data, s);
-        return 0;
-    case EK_FLOAT:
-        break;
-    }
-    switch (tr->fmt) {
-    case FP_F32: ref_f32(L->data, R->data, r->data, s); return 0;
-    case FP_F64: ref_f64(L->data, R->data, r->data, s); return 0;
-    case FP_BF16:
-    case FP_F16: ref_half(tr->fmt, L->data, R->data, r->data, s); return 0;
-    default: return ref_small(tr->fmt, L->data, R->data, r->data, s);
-    }
+        memcpy((unsigned char *)out + at * es, acc, es);
+    })
+    return IRRUN_OK;
 }
 
 /* --- accumulate-in-type mode ------------------------------------------ */
@@ -363,13 +418,13 @@ static void store_result(tensor *r, int64_t i, double v)
 /* acc in f32: values exact in f32, so the f32 multiply is the exact product
  * rounded once; rhs is [B, K, N] so the inner loop runs over the free dim n
  * (vectorisable) while each output still sums its products in k order. */
-static int acc_f32(const double *Ld, const double *Rd, tensor *r, dot_sizes s)
+static irrun_status acc_f32(const double *Ld, const double *Rd, tensor *r, dot_sizes s)
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
     float *L = mem_alloc((nl ? nl : 1) * sizeof *L);
     float *R = mem_alloc((nr ? nr : 1) * sizeof *R);
     float *acc = mem_alloc((size_t)(s.N ? s.N : 1) * sizeof *acc);
-    int rc = -1;
+    irrun_status rc = IRRUN_NOMEM;
     if (L && R && acc) {
         for (size_t i = 0; i < nl; i++)
             L[i] = (float)Ld[i];
@@ -389,7 +444,7 @@ static int acc_f32(const double *Ld, const double *Rd, tensor *r, dot_sizes s)
                 for (int64_t n = 0; n < s.N; n++)
                     store_result(r, (b * s.M + m) * s.N + n, acc[n]);
             }
-        rc = 0;
+        rc = IRRUN_OK;
     }
     mem_free(L);
     mem_free(R);
@@ -425,7 +480,8 @@ static bool exact_in_f32(fp_id operand, fp_id prec)
     return f != FP_F64;
 }
 
-int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r)
+static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd,
+                                tensor *r, bool generic)
 {
     et_id rt = r->type.elem;
     bool typed = dd->mode == KACC_TYPE && et_is_float(a->type.elem) &&
@@ -439,17 +495,18 @@ int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, 
     s.M = make_perm(a, dd->lb, dd->lc, dd->nbatch, dd->ncontract, false, lperm);
     s.N = make_perm(b, dd->rb, dd->rc, dd->nbatch, dd->ncontract, typed, rperm);
     if (r->count == 0)
-        return 0;
+        return IRRUN_OK;
     if (s.K == 0) {
         memset(r->data, 0, r->nbytes); /* zero of R (section 8 item 10) */
-        return 0;
+        return IRRUN_OK;
     }
-    int rc = -1;
+    irrun_status rc = IRRUN_NOMEM;
     if (!typed) {
         tensor *L = pack(a, lperm, rt);
         tensor *R = L ? pack(b, rperm, rt) : NULL;
+        ref_loop loop = generic ? NULL : ref_loops[et_get(rt)->storage];
         if (R)
-            rc = ref_dispatch(rt, L, R, r, s);
+            rc = (loop ? loop : ref_generic)(rt, L->data, R->data, r->data, s);
         tensor_release(L);
         tensor_release(R);
         return rc;
@@ -464,7 +521,7 @@ int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, 
             rc = acc_f32(Ld, Rd, r, s);
         else {
             acc_generic(dd->acc, Ld, Rd, r, s);
-            rc = 0;
+            rc = IRRUN_OK;
         }
     }
     mem_free(Ld);
@@ -472,4 +529,15 @@ int kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, 
     tensor_release(L);
     tensor_release(R);
     return rc;
+}
+
+irrun_status kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r)
+{
+    return dot_general(a, b, dd, r, false);
+}
+
+irrun_status kern_dot_general_generic(const tensor *a, const tensor *b, const kern_dot_dims *dd,
+                                      tensor *r)
+{
+    return dot_general(a, b, dd, r, true);
 }

@@ -14,8 +14,10 @@ static inline double kern_apply_f64(fp_binop op, double x, double y)
     case FPOP_SUB: return x - y;
     case FPOP_MUL: return x * y;
     case FPOP_DIV: return x / y;
-    default: return fmod(x, y);
+    case FPOP_REM: return fmod(x, y);
+    case FPOP_COUNT: break;
     }
+    return NAN; /* not an operation */
 }
 
 static inline uint32_t kern_f32_arith(fp_binop op, uint32_t a, uint32_t b)

@@ -84,33 +84,33 @@ void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, t
              tensor_elem_bytes(r));
 }
 
-int kern_reshape(const tensor *x, tensor *r)
+irrun_status kern_reshape(const tensor *x, tensor *r)
 {
     memcpy(r->data, x->data, x->nbytes);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
+irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK];
     row_strides(&x->type, xs);
     for (int d = 0; d < r->type.rank; d++)
         st[d] = xs[perm[d]];
     kern_strided_copy(x, 0, st, r);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
+irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK] = { 0 };
     row_strides(&x->type, xs);
     for (int d = 0; d < x->type.rank; d++)
         st[dims[d]] = x->type.dims[d] == 1 ? 0 : xs[d];
     kern_strided_copy(x, 0, st, r);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
+irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK], off = 0;
     row_strides(&x->type, xs);
@@ -120,25 +120,25 @@ int kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, ten
     }
     if (r->count)
         kern_strided_copy(x, off, st, r);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r)
+irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], off = 0;
     row_strides(&x->type, xs);
     if (x->count == 0)
-        return 0;
+        return IRRUN_OK;
     for (int k = 0; k < ndims; k++) {
         int64_t d = dims[k];
         off += (x->type.dims[d] - 1) * xs[d];
         xs[d] = -xs[d];
     }
     kern_strided_copy(x, off, xs, r);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
+irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
 {
     int64_t rs[SHAPE_MAX_RANK], at = 0;
     row_strides(&r->type, rs);
@@ -149,11 +149,11 @@ int kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
         copy_box(xs[k]->data, 0, ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
         at += xs[k]->type.dims[dim];
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_pad(const tensor *x, const tensor *value, const int64_t *low, const int64_t *interior,
-             tensor *r)
+irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
+                      const int64_t *interior, tensor *r)
 {
     size_t es = tensor_elem_bytes(r);
     unsigned char *o = r->data;
@@ -174,32 +174,32 @@ int kern_pad(const tensor *x, const tensor *value, const int64_t *low, const int
             jhi = low[d] >= rn ? -1 : (rn - 1 - low[d]) / step;
         box[d] = jhi >= jlo ? jhi - jlo + 1 : 0;
         if (box[d] == 0)
-            return 0;
+            return IRRUN_OK;
         soff += jlo * xs[d];
         ss[d] = xs[d];
         doff += (low[d] + jlo * step) * rs[d];
         ds[d] = step * rs[d];
     }
     copy_box(x->data, soff, ss, r->data, doff, ds, box, rank, es);
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_iota(int64_t dim, tensor *r)
+irrun_status kern_iota(int64_t dim, tensor *r)
 {
     /* the index along `dim`, converted from i64 by 3.6, then broadcast */
     int64_t len = r->type.dims[dim];
     if (r->count == 0)
-        return 0;
+        return IRRUN_OK;
     tensor_type it = { ET_I64, 1, { len } }, vt = { r->type.elem, 1, { len } };
     tensor *idx = tensor_new(&it);
     tensor *v = idx ? tensor_new(&vt) : NULL;
-    int rc = -1;
+    irrun_status rc = IRRUN_NOMEM;
     if (v) {
         int64_t *p = idx->data;
         for (int64_t i = 0; i < len; i++)
             p[i] = i;
         rc = kern_convert(idx, v);
-        if (rc == 0)
+        if (rc == IRRUN_OK)
             rc = kern_broadcast(v, &dim, r);
     }
     tensor_release(idx);

@@ -110,6 +110,14 @@ static inline uint16_t kern_f32_to_f16(float f)
     return (uint16_t)(sign | (uint16_t)(f32_to_bits(s) - 0x3F000000u));
 }
 
+/* A binary64 result rounded once into f (SPEC.md 3.5, NaNs by 3.6). */
+static inline uint64_t kern_round_into(fp_id f, double d)
+{
+    if (f == FP_F64)
+        return f64_to_bits(d);
+    return fp_from_double(f, d, FPR_RNE);
+}
+
 /* Sign-extends / zero-extends the low `bits` of x as the memory layout of
  * sub-byte integers requires (types/etype.h). */
 static inline int8_t kern_sext8(uint8_t x, unsigned bits)

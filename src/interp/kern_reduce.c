@@ -41,12 +41,12 @@ tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bo
 /* 1-byte element types: the op as a 64K table (built with the whole-tensor
  * kernel itself, so it has exactly its semantics), then one lookup per
  * step. xp is [outputs, R]. */
-static int fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+static irrun_status fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
                       int64_t R, tensor *r)
 {
     tensor_type tt = { init->type.elem, 1, { 65536 } };
     tensor *ta = tensor_new(&tt), *tb = tensor_new(&tt), *tab = tensor_new(&tt);
-    int rc = -1;
+    irrun_status rc = IRRUN_NOMEM;
     if (ta && tb && tab) {
         uint8_t *pa = ta->data, *pb = tb->data;
         for (unsigned i = 0; i < 65536; i++) {
@@ -58,7 +58,7 @@ static int fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tens
         kern_int_normalize(tt.elem, pb, 65536);
         rc = kern_binary(op, ta, tb, tab);
     }
-    if (rc == 0) {
+    if (rc == IRRUN_OK) {
         /* stored bytes are already in their layout, so the raw bytes
          * index the table directly */
         const uint8_t *t = tab->data, *x = xp->data;
@@ -84,7 +84,7 @@ static int fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tens
 
 /* Any element type: xp is [R, outputs]; step j combines the accumulator
  * tensor with row j using the whole-tensor kernel. */
-static int fold_rows(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+static irrun_status fold_rows(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
                      int64_t R, tensor *r)
 {
     size_t es = tensor_elem_bytes(r);
@@ -94,26 +94,27 @@ static int fold_rows(kern_binop op, bool acc_left, const tensor *xp, const tenso
     row.refs = 1;
     for (int64_t j = 0; j < R; j++) {
         row.data = (unsigned char *)xp->data + j * r->count * (int64_t)es;
-        int rc = acc_left ? kern_binary(op, r, &row, r) : kern_binary(op, &row, r, r);
-        if (rc)
+        irrun_status rc = acc_left ? kern_binary(op, r, &row, r) : kern_binary(op, &row, r, r);
+        if (rc != IRRUN_OK)
             return rc;
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-int kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
-                      const int64_t *dims, int ndims, tensor *r)
+irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+                               const int64_t *dims, int ndims, tensor *r)
 {
     int64_t R = 1;
     for (int i = 0; i < ndims; i++)
         R *= x->type.dims[dims[i]];
     if (r->count == 0)
-        return 0;
+        return IRRUN_OK;
     bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
     tensor *xp = kern_reduce_permuted(x, dims, ndims, !bytes);
     if (!xp)
-        return -1;
-    int rc = bytes ? fold_bytes(op, acc_left, xp, init, R, r) : fold_rows(op, acc_left, xp, init, R, r);
+        return IRRUN_NOMEM;
+    irrun_status rc = bytes ? fold_bytes(op, acc_left, xp, init, R, r)
+                            : fold_rows(op, acc_left, xp, init, R, r);
     tensor_release(xp);
     return rc;
 }

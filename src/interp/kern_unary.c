@@ -1,19 +1,29 @@
 /* Unary element-wise kernels (SPEC.md 4.9, 4.10, 4.13-4.24, 4.31).
  * Math functions are class B: the exact operand in binary64, glibc's
  * binary64 function (never the float variants), one rounding into the
- * format. Formats of 8 bits or fewer evaluate the op once per pattern into a
- * 256-entry table and then map the tensor through it. */
+ * format. Each storage class has its loops (unary_loops below): formats of
+ * 8 bits or fewer evaluate the op once per pattern into a 256-entry table
+ * and then map the tensor through it. A class without loops takes the
+ * generic loop (kern_generic.h): the per-pattern definition on every
+ * element. */
 #include <complex.h>
 
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
+#include "interp/kern_generic.h"
 #include "types/fptables.h"
 #include "util/mem.h"
+
+/* A fast loop: x holds n elements of type t, of the storage class the loop
+ * was written for, r room for n results; op applies to t
+ * (kern_unop_applies). */
+typedef irrun_status (*unary_loop)(kern_unop op, et_id t, const void *x, void *r, int64_t n);
 
 typedef double (*kern_mathfn)(double);
 
 static double rsqrt_d(double x) { return 1.0 / sqrt(x); } /* two binary64 roundings, as REF */
 
+/* The glibc function of a class-B op, NULL for the others. */
 static kern_mathfn math_fn(kern_unop op)
 {
     switch (op) {
@@ -24,16 +34,17 @@ static kern_mathfn math_fn(kern_unop op)
     case KU_TANH: return tanh;
     case KU_SIN: return sin;
     case KU_COS: return cos;
-    default: return NULL;
+    case KU_NEG:
+    case KU_ABS:
+    case KU_LOGISTIC:
+    case KU_FLOOR:
+    case KU_CEIL:
+    case KU_ROUND_EVEN:
+    case KU_SIGN:
+    case KU_NOT:
+    case KU_COUNT: break;
     }
-}
-
-/* A binary64 result rounded once into f (3.5, NaNs by 3.6). */
-static uint64_t round_into(fp_id f, double d)
-{
-    if (f == FP_F64)
-        return f64_to_bits(d);
-    return fp_from_double(f, d, FPR_RNE);
+    return NULL;
 }
 
 static uint64_t neg_pattern(const fp_format *F, uint64_t x)
@@ -46,7 +57,7 @@ static uint64_t neg_pattern(const fp_format *F, uint64_t x)
 }
 
 /* The op on one pattern of format f: the definition every float loop below
- * follows (and the table builder for small formats). */
+ * follows (and the table builder for small formats, and the generic loop). */
 static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
 {
     const fp_format *F = fp_fmt(f);
@@ -71,37 +82,48 @@ static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
             return fp_quiet(f, x);
         double d = fp_to_double(f, x);
         d = op == KU_FLOOR ? floor(d) : op == KU_CEIL ? ceil(d) : nearbyint(d);
-        return round_into(f, d);
+        return kern_round_into(f, d);
     }
     case KU_LOGISTIC: {
         /* REF's chain: exp(-x) rounded, 1 + e rounded, 1 / d rounded */
         uint64_t one = fp_from_double(f, 1.0, FPR_RNE);
-        uint64_t e = round_into(f, exp(fp_to_double(f, neg_pattern(F, x))));
+        uint64_t e = kern_round_into(f, exp(fp_to_double(f, neg_pattern(F, x))));
         uint64_t d = fp_arith(f, FPOP_ADD, one, e);
         return fp_arith(f, FPOP_DIV, one, d);
     }
-    default: {
-        kern_mathfn fn = math_fn(op);
-        return fn ? round_into(f, fn(fp_to_double(f, x))) : x;
+    case KU_SQRT:
+    case KU_RSQRT:
+    case KU_EXP:
+    case KU_LOG:
+    case KU_TANH:
+    case KU_SIN:
+    case KU_COS:
+        return kern_round_into(f, math_fn(op)(fp_to_double(f, x)));
+    case KU_NOT:
+    case KU_COUNT:
+        break;
     }
-    }
+    return x; /* not an op of floats (kern_unop_applies) */
 }
 
-static int small_unary(kern_unop op, fp_id f, const uint8_t *x, uint8_t *r, int64_t n)
+static irrun_status small_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
+    const uint8_t *x = vx;
+    uint8_t *r = vr;
+    fp_id f = et_get(t)->fmt;
     uint8_t tab[256];
     unsigned count = 1u << fp_fmt(f)->bits;
     for (unsigned p = 0; p < 256; p++)
         tab[p] = p < count ? (uint8_t)flt_unary(f, op, p) : 0;
     for (int64_t i = 0; i < n; i++)
         r[i] = tab[x[i]];
-    return 0;
+    return IRRUN_OK;
 }
 
-static int half_unary(kern_unop op, fp_id f, const uint16_t *x, uint16_t *r, int64_t n)
+static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint16_t *x,
+                                      uint16_t *r, int64_t n)
 {
     kern_mathfn fn = math_fn(op);
-    bool bf = f == FP_BF16;
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn(bf ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]));
@@ -110,97 +132,110 @@ static int half_unary(kern_unop op, fp_id f, const uint16_t *x, uint16_t *r, int
             else
                 r[i] = bf ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
         }
-        return 0;
+        return IRRUN_OK;
     }
     if (n > 65536) {
         uint16_t *tab = mem_alloc(65536 * sizeof *tab);
         if (!tab)
-            return -1;
+            return IRRUN_NOMEM;
         for (uint32_t p = 0; p < 65536; p++)
             tab[p] = (uint16_t)flt_unary(f, op, p);
         for (int64_t i = 0; i < n; i++)
             r[i] = tab[x[i]];
         mem_free(tab);
-        return 0;
+        return IRRUN_OK;
     }
     for (int64_t i = 0; i < n; i++)
         r[i] = (uint16_t)flt_unary(f, op, x[i]);
-    return 0;
+    return IRRUN_OK;
 }
 
-static int f32_unary(kern_unop op, const uint32_t *x, uint32_t *r, int64_t n)
+static irrun_status bf16_unary(kern_unop op, et_id t, const void *x, void *r, int64_t n)
 {
+    return half_unary(op, true, et_get(t)->fmt, x, r, n);
+}
+
+static irrun_status f16_unary(kern_unop op, et_id t, const void *x, void *r, int64_t n)
+{
+    return half_unary(op, false, et_get(t)->fmt, x, r, n);
+}
+
+static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
+{
+    const uint32_t *x = vx;
+    uint32_t *r = vr;
+    (void)t;
     kern_mathfn fn = math_fn(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn((double)bits_to_f32(x[i]));
             r[i] = v != v ? (uint32_t)fp_from_double(FP_F32, v, FPR_RNE) : f32_to_bits((float)v);
         }
-        return 0;
+        return IRRUN_OK;
     }
-    switch (op) {
-    case KU_NEG:
+    if (op == KU_NEG) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] ^ 0x80000000u;
-        return 0;
-    case KU_ABS:
+    } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & 0x7FFFFFFFu;
-        return 0;
-    default:
+    } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint32_t)flt_unary(FP_F32, op, x[i]);
-        return 0;
     }
+    return IRRUN_OK;
 }
 
-static int f64_unary(kern_unop op, const uint64_t *x, uint64_t *r, int64_t n)
+static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
+    const uint64_t *x = vx;
+    uint64_t *r = vr;
+    (void)t;
     kern_mathfn fn = math_fn(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++)
             r[i] = f64_to_bits(fn(bits_to_f64(x[i])));
-        return 0;
+        return IRRUN_OK;
     }
-    switch (op) {
-    case KU_NEG:
+    if (op == KU_NEG) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] ^ (UINT64_C(1) << 63);
-        return 0;
-    case KU_ABS:
+    } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & ~(UINT64_C(1) << 63);
-        return 0;
-    default:
+    } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = flt_unary(FP_F64, op, x[i]);
-        return 0;
     }
+    return IRRUN_OK;
 }
 
-#define INT_UNARY(NAME, T, UT)                                              \
-    static int NAME(kern_unop op, const T *x, T *r, int64_t n)              \
-    {                                                                       \
-        switch (op) {                                                       \
-        case KU_NEG:                                                        \
-            for (int64_t i = 0; i < n; i++)                                 \
-                r[i] = (T)((UT)0 - (UT)x[i]);                               \
-            return 0;                                                       \
-        case KU_ABS:                                                        \
-            for (int64_t i = 0; i < n; i++)                                 \
-                r[i] = x[i] < 0 ? (T)((UT)0 - (UT)x[i]) : x[i];             \
-            return 0;                                                       \
-        case KU_SIGN:                                                       \
-            for (int64_t i = 0; i < n; i++)                                 \
-                r[i] = (T)((x[i] > 0) - (x[i] < 0));                        \
-            return 0;                                                       \
-        case KU_NOT:                                                        \
-            for (int64_t i = 0; i < n; i++)                                 \
-                r[i] = (T)~(UT)x[i];                                        \
-            return 0;                                                       \
-        default:                                                            \
-            return -2;                                                      \
-        }                                                                   \
+/* Unsigned types share these loops: negate and not give the same bits
+ * whichever way the storage is read (abs and sign of unsigned types do not
+ * apply). */
+#define INT_UNARY(NAME, T, UT)                                                  \
+    static irrun_status NAME(kern_unop op, et_id t, const void *vx, void *vr,   \
+                             int64_t n)                                         \
+    {                                                                           \
+        const T *x = vx;                                                        \
+        T *r = vr;                                                              \
+        if (op == KU_NEG) {                                                     \
+            for (int64_t i = 0; i < n; i++)                                     \
+                r[i] = (T)((UT)0 - (UT)x[i]);                                   \
+        } else if (op == KU_ABS) {                                              \
+            for (int64_t i = 0; i < n; i++)                                     \
+                r[i] = x[i] < 0 ? (T)((UT)0 - (UT)x[i]) : x[i];                 \
+        } else if (op == KU_SIGN) {                                             \
+            for (int64_t i = 0; i < n; i++)                                     \
+                r[i] = (T)((x[i] > 0) - (x[i] < 0));                            \
+        } else if (op == KU_NOT) {                                              \
+            for (int64_t i = 0; i < n; i++)                                     \
+                r[i] = (T)~(UT)x[i];                                            \
+        } else {                                                                \
+            return IRRUN_UNSUPPORTED;                                           \
+        }                                                                       \
+        kern_int_normalize(t, r, n);                                            \
+        return IRRUN_OK;                                                        \
     }
 
 INT_UNARY(un_i8, int8_t, uint8_t)
@@ -208,21 +243,16 @@ INT_UNARY(un_i16, int16_t, uint16_t)
 INT_UNARY(un_i32, int32_t, uint32_t)
 INT_UNARY(un_i64, int64_t, uint64_t)
 
-static int int_unary(kern_unop op, et_id t, const void *x, void *r, int64_t n)
+static irrun_status bool_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
-    int rc;
-    /* unsigned values never compare below zero, so the signed loops of the
-     * same width give the right bits for negate and not (abs and sign of
-     * unsigned types are rejected by the checker) */
-    switch (et_get(t)->bytes) {
-    case 1: rc = un_i8(op, x, r, n); break;
-    case 2: rc = un_i16(op, x, r, n); break;
-    case 4: rc = un_i32(op, x, r, n); break;
-    default: rc = un_i64(op, x, r, n); break;
-    }
-    if (rc == 0)
-        kern_int_normalize(t, r, n);
-    return rc;
+    const uint8_t *x = vx;
+    uint8_t *r = vr;
+    (void)t;
+    if (op != KU_NOT)
+        return IRRUN_UNSUPPORTED;
+    for (int64_t i = 0; i < n; i++)
+        r[i] = x[i] ^ 1;
+    return IRRUN_OK;
 }
 
 /* Complex helpers: binary64 parts in, per-part rounding out. */
@@ -242,116 +272,217 @@ static void parts(double _Complex z, double *re, double *im)
     *im = p[1];
 }
 
-static int complex_unary(kern_unop op, et_id t, const void *x, void *r, int64_t n)
+/* The op on one complex element with parts (xr, xi) of format f; abs sets
+ * only *rr (its result has the part type). */
+static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr,
+                         uint64_t *ri)
 {
-    bool wide = t == ET_C128;
-    fp_id f = wide ? FP_F64 : FP_F32;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t xr, xi;
-        if (wide) {
-            xr = ((const uint64_t *)x)[2 * i];
-            xi = ((const uint64_t *)x)[2 * i + 1];
-        } else {
-            xr = ((const uint32_t *)x)[2 * i];
-            xi = ((const uint32_t *)x)[2 * i + 1];
-        }
-        double a = fp_to_double(f, xr), b = fp_to_double(f, xi);
-        uint64_t rr, ri;
-        double vr = 0, vi = 0;
-        bool rounded = false; /* rr/ri already patterns */
-        switch (op) {
-        case KU_NEG:
-            rr = xr ^ fp_fmt(f)->sign_mask;
-            ri = xi ^ fp_fmt(f)->sign_mask;
-            rounded = true;
-            break;
-        case KU_ABS:
-            /* the result has the component type: one element per input */
-            if (wide)
-                ((uint64_t *)r)[i] = f64_to_bits(hypot(a, b));
-            else
-                ((uint32_t *)r)[i] = (uint32_t)round_into(f, hypot(a, b));
-            continue;
-        case KU_SQRT: parts(csqrt(mk(a, b)), &vr, &vi); break;
-        case KU_RSQRT: {
-            double sr, si;
-            parts(csqrt(mk(a, b)), &sr, &si);
-            kern_cdiv(1.0, 0.0, sr, si, &vr, &vi);
-            break;
-        }
-        case KU_EXP: parts(cexp(mk(a, b)), &vr, &vi); break;
-        case KU_LOG: parts(clog(mk(a, b)), &vr, &vi); break;
-        case KU_TANH: parts(ctanh(mk(a, b)), &vr, &vi); break;
-        case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
-        case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
-        case KU_LOGISTIC: {
-            /* negate, cexp rounded per part, part-wise class-A add of
-             * (1, +0), C99 division of (1, 0) by it rounded per part */
-            double er, ei;
-            parts(cexp(mk(-a, -b)), &er, &ei);
-            uint64_t one = round_into(f, 1.0);
-            uint64_t dr = fp_arith(f, FPOP_ADD, one, round_into(f, er));
-            uint64_t di = fp_arith(f, FPOP_ADD, 0, round_into(f, ei));
-            kern_cdiv(1.0, 0.0, fp_to_double(f, dr), fp_to_double(f, di), &vr, &vi);
-            break;
-        }
-        case KU_SIGN:
-            if (a != a || b != b) {
-                rr = ri = fp_fmt(f)->canon_nan;
-                rounded = true;
-            } else if (a == 0 && b == 0) {
-                rr = ri = 0;
-                rounded = true;
-            } else {
-                double m = fp_to_double(f, round_into(f, hypot(a, b)));
-                kern_cdiv(a, b, m, 0.0, &vr, &vi);
-            }
-            break;
-        default:
-            return -2;
-        }
-        if (!rounded) {
-            rr = round_into(f, vr);
-            ri = round_into(f, vi);
-        }
-        if (wide) {
-            ((uint64_t *)r)[2 * i] = rr;
-            ((uint64_t *)r)[2 * i + 1] = ri;
-        } else {
-            ((uint32_t *)r)[2 * i] = (uint32_t)rr;
-            ((uint32_t *)r)[2 * i + 1] = (uint32_t)ri;
-        }
-    }
-    return 0;
-}
-
-int kern_unary(kern_unop op, const tensor *x, tensor *r)
-{
-    et_id t = x->type.elem;
-    const et_traits *tr = et_get(t);
-    int64_t n = x->count;
-    switch (tr->kind) {
-    case EK_BOOL:
-        if (op != KU_NOT)
-            return -2;
-        for (int64_t i = 0; i < n; i++)
-            ((uint8_t *)r->data)[i] = ((const uint8_t *)x->data)[i] ^ 1;
-        return 0;
-    case EK_SINT:
-    case EK_UINT:
-        return int_unary(op, t, x->data, r->data, n);
-    case EK_COMPLEX:
-        return complex_unary(op, t, x->data, r->data, n);
-    case EK_FLOAT:
+    double a = fp_to_double(f, xr), b = fp_to_double(f, xi);
+    double vr = 0, vi = 0;
+    switch (op) {
+    case KU_NEG:
+        *rr = xr ^ fp_fmt(f)->sign_mask;
+        *ri = xi ^ fp_fmt(f)->sign_mask;
+        return;
+    case KU_ABS:
+        *rr = kern_round_into(f, hypot(a, b));
+        return;
+    case KU_SQRT: parts(csqrt(mk(a, b)), &vr, &vi); break;
+    case KU_RSQRT: {
+        double sr, si;
+        parts(csqrt(mk(a, b)), &sr, &si);
+        kern_cdiv(1.0, 0.0, sr, si, &vr, &vi);
         break;
     }
-    if (op == KU_NOT)
-        return -2;
-    switch (tr->fmt) {
-    case FP_F64: return f64_unary(op, x->data, r->data, n);
-    case FP_F32: return f32_unary(op, x->data, r->data, n);
-    case FP_BF16:
-    case FP_F16: return half_unary(op, tr->fmt, x->data, r->data, n);
-    default: return small_unary(op, tr->fmt, x->data, r->data, n);
+    case KU_EXP: parts(cexp(mk(a, b)), &vr, &vi); break;
+    case KU_LOG: parts(clog(mk(a, b)), &vr, &vi); break;
+    case KU_TANH: parts(ctanh(mk(a, b)), &vr, &vi); break;
+    case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
+    case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
+    case KU_LOGISTIC: {
+        /* negate, cexp rounded per part, part-wise class-A add of
+         * (1, +0), C99 division of (1, 0) by it rounded per part */
+        double er, ei;
+        parts(cexp(mk(-a, -b)), &er, &ei);
+        uint64_t one = kern_round_into(f, 1.0);
+        uint64_t dr = fp_arith(f, FPOP_ADD, one, kern_round_into(f, er));
+        uint64_t di = fp_arith(f, FPOP_ADD, 0, kern_round_into(f, ei));
+        kern_cdiv(1.0, 0.0, fp_to_double(f, dr), fp_to_double(f, di), &vr, &vi);
+        break;
     }
+    case KU_SIGN:
+        if (a != a || b != b) {
+            *rr = *ri = fp_fmt(f)->canon_nan;
+            return;
+        }
+        if (a == 0 && b == 0) {
+            *rr = *ri = 0;
+            return;
+        }
+        kern_cdiv(a, b, fp_to_double(f, kern_round_into(f, hypot(a, b))), 0.0, &vr, &vi);
+        break;
+    case KU_FLOOR:
+    case KU_CEIL:
+    case KU_ROUND_EVEN:
+    case KU_NOT:
+    case KU_COUNT:
+        break; /* not ops of complex types (kern_unop_applies) */
+    }
+    *rr = kern_round_into(f, vr);
+    *ri = kern_round_into(f, vi);
+}
+
+static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
+{
+    const uint32_t *x = vx;
+    uint32_t *r = vr;
+    (void)t;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t rr, ri;
+        complex_elem(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri);
+        if (op == KU_ABS) {
+            r[i] = (uint32_t)rr;
+        } else {
+            r[2 * i] = (uint32_t)rr;
+            r[2 * i + 1] = (uint32_t)ri;
+        }
+    }
+    return IRRUN_OK;
+}
+
+static irrun_status c128_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
+{
+    const uint64_t *x = vx;
+    uint64_t *r = vr;
+    (void)t;
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t rr, ri;
+        complex_elem(FP_F64, op, x[2 * i], x[2 * i + 1], &rr, &ri);
+        if (op == KU_ABS) {
+            r[i] = rr;
+        } else {
+            r[2 * i] = rr;
+            r[2 * i + 1] = ri;
+        }
+    }
+    return IRRUN_OK;
+}
+
+static const unary_loop unary_loops[ES_COUNT] = {
+    [ES_BOOL] = bool_unary,
+    [ES_S8] = un_i8,
+    [ES_S16] = un_i16,
+    [ES_S32] = un_i32,
+    [ES_S64] = un_i64,
+    [ES_U8] = un_i8,
+    [ES_U16] = un_i16,
+    [ES_U32] = un_i32,
+    [ES_U64] = un_i64,
+    [ES_FBYTE] = small_unary,
+    [ES_BF16] = bf16_unary,
+    [ES_F16] = f16_unary,
+    [ES_F32] = f32_unary,
+    [ES_F64] = f64_unary,
+    [ES_C64] = c64_unary,
+    [ES_C128] = c128_unary,
+    [ES_FLOAT] = NULL,
+};
+
+/* The element kinds each op exists for: one bit per et_kind. */
+#define K_(k) (1u << (k))
+#define K_FLOATING (K_(EK_FLOAT) | K_(EK_COMPLEX))
+static const unsigned unop_kinds[KU_COUNT] = {
+    [KU_NEG] = K_(EK_SINT) | K_(EK_UINT) | K_FLOATING,
+    [KU_ABS] = K_(EK_SINT) | K_FLOATING,
+    [KU_SQRT] = K_FLOATING,
+    [KU_RSQRT] = K_FLOATING,
+    [KU_EXP] = K_FLOATING,
+    [KU_LOG] = K_FLOATING,
+    [KU_TANH] = K_FLOATING,
+    [KU_SIN] = K_FLOATING,
+    [KU_COS] = K_FLOATING,
+    [KU_LOGISTIC] = K_FLOATING,
+    [KU_FLOOR] = K_(EK_FLOAT),
+    [KU_CEIL] = K_(EK_FLOAT),
+    [KU_ROUND_EVEN] = K_(EK_FLOAT),
+    [KU_SIGN] = K_(EK_SINT) | K_FLOATING,
+    [KU_NOT] = K_(EK_BOOL) | K_(EK_SINT) | K_(EK_UINT),
+};
+
+bool kern_unop_applies(et_kind k, kern_unop op)
+{
+    return op < KU_COUNT && (unop_kinds[op] >> k & 1u);
+}
+
+irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r)
+{
+    et_id t = x->type.elem;
+    if (!kern_unop_applies(et_get(t)->kind, op))
+        return IRRUN_UNSUPPORTED;
+    unary_loop loop = unary_loops[et_get(t)->storage];
+    if (!loop)
+        return kern_unary_generic(op, x, r);
+    return loop(op, t, x->data, r->data, x->count);
+}
+
+/* --- the generic loop --------------------------------------------------- */
+
+/* Integers and booleans on value bits; the store keeps the low ones. */
+static uint64_t int_elem(et_id t, kern_unop op, uint64_t x)
+{
+    int64_t s = et_sign_extend(t, x);
+    switch (op) {
+    case KU_NEG: return 0 - x;
+    case KU_ABS: return s < 0 ? 0 - x : x;
+    case KU_SIGN: return (uint64_t)(int64_t)((s > 0) - (s < 0));
+    case KU_NOT: return ~x;
+    case KU_SQRT:
+    case KU_RSQRT:
+    case KU_EXP:
+    case KU_LOG:
+    case KU_TANH:
+    case KU_SIN:
+    case KU_COS:
+    case KU_LOGISTIC:
+    case KU_FLOOR:
+    case KU_CEIL:
+    case KU_ROUND_EVEN:
+    case KU_COUNT: break;
+    }
+    return x; /* not an op of integers (kern_unop_applies) */
+}
+
+irrun_status kern_unary_generic(kern_unop op, const tensor *x, tensor *r)
+{
+    et_id t = x->type.elem, rt = r->type.elem;
+    const et_traits *tr = et_get(t);
+    if (!kern_unop_applies(tr->kind, op))
+        return IRRUN_UNSUPPORTED;
+    size_t es = tr->bytes, rs = et_get(rt)->bytes;
+    const unsigned char *px = x->data;
+    unsigned char *pr = r->data;
+    for (int64_t i = 0; i < x->count; i++) {
+        const unsigned char *e = px + i * es;
+        switch (tr->kind) {
+        case EK_BOOL:
+        case EK_SINT:
+        case EK_UINT:
+            et_store_bits(t, pr + i * rs, int_elem(t, op, et_load_bits(t, e)));
+            break;
+        case EK_FLOAT:
+            et_store_bits(t, pr + i * rs, flt_unary(tr->fmt, op, et_load_bits(t, e)));
+            break;
+        case EK_COMPLEX: {
+            et_id p = et_part(t);
+            size_t h = et_get(p)->bytes;
+            uint64_t rr, ri;
+            complex_elem(tr->fmt, op, et_load_bits(p, e), et_load_bits(p, e + h), &rr, &ri);
+            et_store_bits(p, pr + i * rs, rr);
+            if (op != KU_ABS)
+                et_store_bits(p, pr + i * rs + h, ri);
+            break;
+        }
+        }
+    }
+    return IRRUN_OK;
 }

@@ -2,42 +2,43 @@
 
 #include <string.h>
 
-#define INT_ROW(n, k, b, s) { n, k, b, s, FP_COUNT }
-#define FLT_ROW(n, f, b, s) { n, EK_FLOAT, b, s, f }
+#define INT_ROW(id, n, k, b, s, st) [id] = { n, k, b, s, FP_COUNT, st, id }
+#define FLT_ROW(id, n, f, b, s, st) [id] = { n, EK_FLOAT, b, s, f, st, id }
 
-const et_traits et_table[ET_COUNT] = {
-    [ET_I1] = INT_ROW("i1", EK_BOOL, 1, 1),
-    [ET_I2] = INT_ROW("i2", EK_SINT, 2, 1),
-    [ET_I4] = INT_ROW("i4", EK_SINT, 4, 1),
-    [ET_I8] = INT_ROW("i8", EK_SINT, 8, 1),
-    [ET_I16] = INT_ROW("i16", EK_SINT, 16, 2),
-    [ET_I32] = INT_ROW("i32", EK_SINT, 32, 4),
-    [ET_I64] = INT_ROW("i64", EK_SINT, 64, 8),
-    [ET_UI2] = INT_ROW("ui2", EK_UINT, 2, 1),
-    [ET_UI4] = INT_ROW("ui4", EK_UINT, 4, 1),
-    [ET_UI8] = INT_ROW("ui8", EK_UINT, 8, 1),
-    [ET_UI16] = INT_ROW("ui16", EK_UINT, 16, 2),
-    [ET_UI32] = INT_ROW("ui32", EK_UINT, 32, 4),
-    [ET_UI64] = INT_ROW("ui64", EK_UINT, 64, 8),
-    [ET_F4E2M1FN] = FLT_ROW("f4E2M1FN", FP_F4E2M1FN, 4, 1),
-    [ET_F6E2M3FN] = FLT_ROW("f6E2M3FN", FP_F6E2M3FN, 6, 1),
-    [ET_F6E3M2FN] = FLT_ROW("f6E3M2FN", FP_F6E3M2FN, 6, 1),
-    [ET_F8E3M4] = FLT_ROW("f8E3M4", FP_F8E3M4, 8, 1),
-    [ET_F8E4M3] = FLT_ROW("f8E4M3", FP_F8E4M3, 8, 1),
-    [ET_F8E4M3FN] = FLT_ROW("f8E4M3FN", FP_F8E4M3FN, 8, 1),
-    [ET_F8E4M3FNUZ] = FLT_ROW("f8E4M3FNUZ", FP_F8E4M3FNUZ, 8, 1),
-    [ET_F8E4M3B11FNUZ] = FLT_ROW("f8E4M3B11FNUZ", FP_F8E4M3B11FNUZ, 8, 1),
-    [ET_F8E5M2] = FLT_ROW("f8E5M2", FP_F8E5M2, 8, 1),
-    [ET_F8E5M2FNUZ] = FLT_ROW("f8E5M2FNUZ", FP_F8E5M2FNUZ, 8, 1),
-    [ET_F8E8M0FNU] = FLT_ROW("f8E8M0FNU", FP_F8E8M0FNU, 8, 1),
-    [ET_BF16] = FLT_ROW("bf16", FP_BF16, 16, 2),
-    [ET_F16] = FLT_ROW("f16", FP_F16, 16, 2),
-    [ET_F32] = FLT_ROW("f32", FP_F32, 32, 4),
-    [ET_F64] = FLT_ROW("f64", FP_F64, 64, 8),
-    [ET_C64] = { "complex<f32>", EK_COMPLEX, 64, 8, FP_F32 },
-    [ET_C128] = { "complex<f64>", EK_COMPLEX, 128, 16, FP_F64 },
+const et_traits et_table[] = {
+    INT_ROW(ET_I1, "i1", EK_BOOL, 1, 1, ES_BOOL),
+    INT_ROW(ET_I2, "i2", EK_SINT, 2, 1, ES_S8),
+    INT_ROW(ET_I4, "i4", EK_SINT, 4, 1, ES_S8),
+    INT_ROW(ET_I8, "i8", EK_SINT, 8, 1, ES_S8),
+    INT_ROW(ET_I16, "i16", EK_SINT, 16, 2, ES_S16),
+    INT_ROW(ET_I32, "i32", EK_SINT, 32, 4, ES_S32),
+    INT_ROW(ET_I64, "i64", EK_SINT, 64, 8, ES_S64),
+    INT_ROW(ET_UI2, "ui2", EK_UINT, 2, 1, ES_U8),
+    INT_ROW(ET_UI4, "ui4", EK_UINT, 4, 1, ES_U8),
+    INT_ROW(ET_UI8, "ui8", EK_UINT, 8, 1, ES_U8),
+    INT_ROW(ET_UI16, "ui16", EK_UINT, 16, 2, ES_U16),
+    INT_ROW(ET_UI32, "ui32", EK_UINT, 32, 4, ES_U32),
+    INT_ROW(ET_UI64, "ui64", EK_UINT, 64, 8, ES_U64),
+    FLT_ROW(ET_F4E2M1FN, "f4E2M1FN", FP_F4E2M1FN, 4, 1, ES_FBYTE),
+    FLT_ROW(ET_F6E2M3FN, "f6E2M3FN", FP_F6E2M3FN, 6, 1, ES_FBYTE),
+    FLT_ROW(ET_F6E3M2FN, "f6E3M2FN", FP_F6E3M2FN, 6, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E3M4, "f8E3M4", FP_F8E3M4, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E4M3, "f8E4M3", FP_F8E4M3, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E4M3FN, "f8E4M3FN", FP_F8E4M3FN, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E4M3FNUZ, "f8E4M3FNUZ", FP_F8E4M3FNUZ, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E4M3B11FNUZ, "f8E4M3B11FNUZ", FP_F8E4M3B11FNUZ, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E5M2, "f8E5M2", FP_F8E5M2, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E5M2FNUZ, "f8E5M2FNUZ", FP_F8E5M2FNUZ, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_F8E8M0FNU, "f8E8M0FNU", FP_F8E8M0FNU, 8, 1, ES_FBYTE),
+    FLT_ROW(ET_BF16, "bf16", FP_BF16, 16, 2, ES_BF16),
+    FLT_ROW(ET_F16, "f16", FP_F16, 16, 2, ES_F16),
+    FLT_ROW(ET_F32, "f32", FP_F32, 32, 4, ES_F32),
+    FLT_ROW(ET_F64, "f64", FP_F64, 64, 8, ES_F64),
+    [ET_C64] = { "complex<f32>", EK_COMPLEX, 64, 8, FP_F32, ES_C64, ET_F32 },
+    [ET_C128] = { "complex<f64>", EK_COMPLEX, 128, 16, FP_F64, ES_C128, ET_F64 },
 };
 
+/* the definition is sized by its rows, so that this can fail */
 _Static_assert(sizeof et_table / sizeof et_table[0] == ET_COUNT, "one row per element type");
 
 int et_lookup(const char *name, size_t len)
@@ -70,16 +71,11 @@ const char *et_known_names(void)
 
 int et_from_fp(fp_id f)
 {
-    for (int t = ET_F4E2M1FN; t <= ET_F64; t++) {
-        if (et_table[t].fmt == f)
+    for (int t = 0; t < ET_COUNT; t++) {
+        if (et_table[t].kind == EK_FLOAT && et_table[t].fmt == f)
             return t;
     }
     return -1;
-}
-
-static uint64_t low_mask(unsigned bits)
-{
-    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
 }
 
 uint64_t et_load_bits(et_id t, const void *p)
@@ -89,14 +85,14 @@ uint64_t et_load_bits(et_id t, const void *p)
     uint64_t v = 0;
     for (unsigned i = 0; i < n; i++)
         v |= (uint64_t)b[i] << (8 * i);
-    return v & low_mask(et_table[t].value_bits);
+    return v & et_value_mask(t);
 }
 
 void et_store_bits(et_id t, void *p, uint64_t bits)
 {
     const et_traits *tr = &et_table[t];
     unsigned char *b = p;
-    uint64_t v = (uint64_t)et_sign_extend(t, bits & low_mask(tr->value_bits));
+    uint64_t v = (uint64_t)et_sign_extend(t, bits & et_value_mask(t));
     unsigned n = tr->bytes > 8 ? 8 : tr->bytes;
     for (unsigned i = 0; i < n; i++)
         b[i] = (unsigned char)(v >> (8 * i));

@@ -19,12 +19,29 @@ typedef enum {
 
 typedef enum { EK_BOOL, EK_SINT, EK_UINT, EK_FLOAT, EK_COMPLEX } et_kind;
 
+/* How elements sit in memory, as far as a kernel's loop cares: the kernels
+ * index their tables of fast loops by it (src/interp/kern*.c). A type whose
+ * class has no fast loop in a kernel takes that kernel's generic loop, so
+ * ES_FLOAT is where a new float format starts out: correct, not fast. */
+typedef enum {
+    ES_BOOL,                       /* i1: one byte holding 0 or 1 */
+    ES_S8, ES_S16, ES_S32, ES_S64, /* signed, sign-extended to the width */
+    ES_U8, ES_U16, ES_U32, ES_U64, /* unsigned, zero-extended to the width */
+    ES_FBYTE,                      /* a float of <= 8 bits: 256-entry tables */
+    ES_BF16, ES_F16, ES_F32, ES_F64,
+    ES_C64, ES_C128,               /* complex of f32 / f64 parts */
+    ES_FLOAT,                      /* any other float: generic loops only */
+    ES_COUNT
+} et_storage;
+
 typedef struct {
     const char *name;    /* MLIR spelling */
     et_kind kind;
     unsigned value_bits; /* what bitcast_convert sees (SPEC.md 3.1) */
     unsigned bytes;      /* bytes per element in memory and in hex blobs */
     fp_id fmt;           /* float format; for complex, the component's */
+    et_storage storage;
+    et_id part;          /* a complex type's parts; the type itself otherwise */
 } et_traits;
 
 extern const et_traits et_table[ET_COUNT];
@@ -48,7 +65,14 @@ static inline int64_t et_sign_extend(et_id t, uint64_t bits)
 
 /* The type of a complex type's parts (complex<f32> -> f32); any other
  * type is its own. */
-static inline et_id et_part(et_id t) { return t == ET_C64 ? ET_F32 : t == ET_C128 ? ET_F64 : t; }
+static inline et_id et_part(et_id t) { return et_table[t].part; }
+
+/* All value bits of t set. */
+static inline uint64_t et_value_mask(et_id t)
+{
+    unsigned b = et_table[t].value_bits;
+    return b >= 64 ? UINT64_MAX : (UINT64_C(1) << b) - 1;
+}
 
 /* The element type spelled `name[0..len)`, or -1. */
 int et_lookup(const char *name, size_t len);

@@ -36,8 +36,9 @@ static double apply(fp_binop op, double x, double y)
     case FPOP_MUL: return x * y;
     case FPOP_DIV: return x / y;
     case FPOP_REM: return fmod(x, y);
-    default: return 0;
+    case FPOP_COUNT: break;
     }
+    return 0;
 }
 
 uint64_t fp_arith(fp_id id, fp_binop op, uint64_t a, uint64_t b)

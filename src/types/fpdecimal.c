@@ -370,9 +370,11 @@ static bool fast_ok(const fp_format *F, double d, fp_round mode)
         return e2 != qe - 1;
     case FPR_TRUNCATE:
         return e2 < qe;
-    default:
-        return false;
+    case FPR_STOCHASTIC:
+    case FPR_COUNT:
+        break;
     }
+    return false;
 }
 
 static uint64_t round_num(fp_id f, const dec_num *n, fp_round mode, uint64_t random)

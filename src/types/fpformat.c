@@ -273,7 +273,7 @@ uint64_t fp_encode(fp_id id, const fp_value *v, fp_round mode, uint64_t random)
         up = field > random || (field == random && field_sticky);
         break;
     }
-    default:
+    case FPR_COUNT:
         break;
     }
     uint64_t mag = kept + (up ? 1 : 0);

@@ -1,0 +1,407 @@
+/* The kernels' fast loops against their generic loops (kern_generic.h), bit
+ * for bit, on every element type: exhaustive operands where the type has
+ * at most 8 value bits (16 for unary ops), otherwise the type's special
+ * patterns (zeros, subnormals, the largest finite, infinities, NaNs with
+ * payloads, integer extremes) crossed with each other plus random
+ * patterns. The generic loops are what a new element type runs until it
+ * gets fast loops, so this is also the test that they are right. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/kern.h"
+#include "interp/kern_generic.h"
+#include "types/fparith.h"
+#include "types/fptables.h"
+#include "util/xorshift.h"
+
+static uint64_t rng_state = 0x2545F4914F6CDD1Du;
+static uint64_t rnd(void) { return xorshift64(&rng_state); }
+
+static tensor *new_tensor(et_id t, int rank, int64_t d0, int64_t d1)
+{
+    tensor_type ty = { t, rank, { d0, d1 } };
+    tensor *x = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    return x;
+}
+
+static tensor *vec(et_id t, int64_t n) { return new_tensor(t, 1, n, 0); }
+
+/* Element i of a tensor from part patterns (im is ignored unless complex). */
+static void set(tensor *x, int64_t i, uint64_t re, uint64_t im)
+{
+    et_id t = x->type.elem, p = et_part(t);
+    unsigned char *e = (unsigned char *)x->data + i * (int64_t)et_get(t)->bytes;
+    et_store_bits(p, e, re);
+    if (p != t)
+        et_store_bits(p, e + et_get(p)->bytes, im);
+}
+
+enum { MAXSPECIAL = 64 };
+
+/* Interesting patterns of a non-complex type. */
+static int specials(et_id t, uint64_t *out)
+{
+    const et_traits *tr = et_get(t);
+    uint64_t mask = et_value_mask(t);
+    int n = 0;
+    if (tr->kind != EK_FLOAT) {
+        unsigned b = tr->value_bits;
+        uint64_t top = UINT64_C(1) << (b - 1);
+        uint64_t base[] = { 0, 1, 2, 3, 7, mask, mask - 1, top, top + 1, top - 1,
+                            UINT64_C(0x5555555555555555), UINT64_C(0xAAAAAAAAAAAAAAAA),
+                            UINT64_C(0x00FF00FF00FF00FF), 100, 1000 };
+        for (size_t i = 0; i < sizeof base / sizeof base[0]; i++)
+            out[n++] = base[i] & mask;
+        return n;
+    }
+    fp_id f = tr->fmt;
+    const fp_format *F = fp_fmt(f);
+    uint64_t base[] = { 0,
+                        1, /* smallest subnormal */
+                        2,
+                        (UINT64_C(1) << F->mbits) - 1, /* largest subnormal */
+                        UINT64_C(1) << F->mbits,       /* smallest normal */
+                        F->max_bits,
+                        F->max_bits - 1,
+                        F->canon_nan,
+                        fp_from_double(f, 1.0, FPR_RNE),
+                        fp_from_double(f, 0.5, FPR_RNE),
+                        fp_from_double(f, 1.5, FPR_RNE),
+                        fp_from_double(f, 3.0, FPR_RNE),
+                        fp_from_double(f, 10.0, FPR_RNE),
+                        fp_from_double(f, 0.1, FPR_RNE),
+                        fp_from_double(f, 1e30, FPR_RNE) };
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        out[n++] = base[i] & F->mask;
+        if (F->sign_mask)
+            out[n++] = (base[i] | F->sign_mask) & F->mask;
+    }
+    if (F->has_inf) {
+        out[n++] = fp_from_double(f, INFINITY, FPR_RNE);
+        out[n++] = fp_from_double(f, -INFINITY, FPR_RNE);
+    }
+    if (F->nan == FPN_IEEE) {
+        uint64_t e = ((UINT64_C(1) << F->ebits) - 1) << F->mbits;
+        out[n++] = e | 1; /* signaling */
+        out[n++] = e | 1 | F->sign_mask;
+        out[n++] = e | (UINT64_C(1) << (F->mbits - 1)) | 3; /* quiet, payload */
+        out[n++] = e | (UINT64_C(1) << (F->mbits - 1)) | 5 | F->sign_mask;
+    }
+    ck_assert_int_le(n, MAXSPECIAL);
+    return n;
+}
+
+/* A random pattern of a non-complex type: uniform bits, or (floats) a
+ * modest value so that sums and products stay in range. */
+static uint64_t random_pattern(et_id t)
+{
+    const et_traits *tr = et_get(t);
+    if (tr->kind == EK_FLOAT && rnd() % 2)
+        return fp_from_double(tr->fmt, ((double)(rnd() % 64) - 32.0) / 8.0, FPR_RNE);
+    return rnd() & et_value_mask(t);
+}
+
+/* Operand pairs for binary ops and compare: every pair where a part has at
+ * most 8 bits, else specials x specials plus random pairs (a third of them
+ * with nearby exponents, which makes cancelling sums). */
+static int64_t make_pairs(et_id t, tensor **pa, tensor **pb)
+{
+    et_id p = et_part(t);
+    unsigned bits = et_get(p)->value_bits;
+    if (p == t && bits <= 8) {
+        int64_t v = INT64_C(1) << bits, n = v * v;
+        *pa = vec(t, n);
+        *pb = vec(t, n);
+        for (int64_t i = 0; i < n; i++) {
+            set(*pa, i, (uint64_t)(i / v), 0);
+            set(*pb, i, (uint64_t)(i % v), 0);
+        }
+        return n;
+    }
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(p, sp);
+    int64_t nr = 20000, n = (int64_t)ns * ns + nr;
+    *pa = vec(t, n);
+    *pb = vec(t, n);
+    int64_t i = 0;
+    for (int x = 0; x < ns; x++)
+        for (int y = 0; y < ns; y++, i++) {
+            /* complex: the specials as real parts against each other, and
+             * as imaginary parts of the other operand */
+            set(*pa, i, sp[x], sp[(x + y) % ns]);
+            set(*pb, i, sp[y], sp[x]);
+        }
+    for (; i < n; i++) {
+        uint64_t ar = random_pattern(p), br = random_pattern(p);
+        uint64_t ai = random_pattern(p), bi = i % 5 == 0 ? ai : random_pattern(p);
+        if (i % 3 == 0)
+            br = (ar & ~(uint64_t)0xFFF) | (br & 0xFFF);
+        if (i % 7 == 0)
+            br = ar; /* equal real parts: the imaginary parts decide */
+        set(*pa, i, ar, ai);
+        set(*pb, i, br, bi);
+    }
+    return n;
+}
+
+/* Operands for unary ops and convert: every pattern where a part has at
+ * most 16 bits (plus a few more: 16-bit loops switch to a table above 64K
+ * elements), else specials plus random patterns. */
+static tensor *make_values(et_id t)
+{
+    et_id p = et_part(t);
+    unsigned bits = et_get(p)->value_bits;
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(p, sp);
+    if (p == t && bits <= 16) {
+        int64_t v = INT64_C(1) << bits, n = v + (bits == 16 ? 100 : 0);
+        tensor *x = vec(t, n);
+        for (int64_t i = 0; i < n; i++)
+            set(x, i, i < v ? (uint64_t)i : random_pattern(p), 0);
+        return x;
+    }
+    int64_t n = (int64_t)ns * ns + 30000;
+    tensor *x = vec(t, n);
+    int64_t i = 0;
+    for (int a = 0; a < ns; a++)
+        for (int b = 0; b < ns; b++, i++)
+            set(x, i, sp[a], sp[b]);
+    for (; i < n; i++)
+        set(x, i, random_pattern(p), random_pattern(p));
+    return x;
+}
+
+/* The first element where two results differ, as a message. */
+static void same_bits(const tensor *fast, const tensor *gen, const char *what)
+{
+    ck_assert_uint_eq(fast->nbytes, gen->nbytes);
+    if (memcmp(fast->data, gen->data, fast->nbytes) == 0)
+        return;
+    size_t es = et_get(fast->type.elem)->bytes;
+    for (int64_t i = 0; i < fast->count; i++) {
+        const unsigned char *x = (const unsigned char *)fast->data + i * (int64_t)es;
+        const unsigned char *y = (const unsigned char *)gen->data + i * (int64_t)es;
+        if (memcmp(x, y, es) != 0) {
+            uint64_t fx = 0, gy = 0;
+            memcpy(&fx, x, es > 8 ? 8 : es);
+            memcpy(&gy, y, es > 8 ? 8 : es);
+            ck_abort_msg("%s: element %lld: fast %llx, generic %llx", what, (long long)i,
+                         (unsigned long long)fx, (unsigned long long)gy);
+        }
+    }
+}
+
+/* Result tensors pre-filled differently, so that a loop that leaves a byte
+ * unwritten cannot pass. */
+static void poison(tensor *fast, tensor *gen)
+{
+    memset(fast->data, 0xA5, fast->nbytes);
+    memset(gen->data, 0x5A, gen->nbytes);
+}
+
+START_TEST(binary_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    tensor *a, *b;
+    int64_t n = make_pairs(t, &a, &b);
+    tensor *r1 = vec(t, n), *r2 = vec(t, n);
+    for (int op = 0; op < KB_COUNT; op++) {
+        char what[96];
+        snprintf(what, sizeof what, "%s binop %d", et_get(t)->name, op);
+        poison(r1, r2);
+        irrun_status s1 = kern_binary((kern_binop)op, a, b, r1);
+        irrun_status s2 = kern_binary_generic((kern_binop)op, a, b, r2);
+        ck_assert_int_eq(s1, s2);
+        ck_assert_int_eq(s1, kern_binop_applies(et_get(t)->kind, (kern_binop)op) ? IRRUN_OK
+                                                                                 : IRRUN_UNSUPPORTED);
+        if (s1 == IRRUN_OK)
+            same_bits(r1, r2, what);
+    }
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
+START_TEST(unary_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    tensor *x = make_values(t);
+    for (int op = 0; op < KU_COUNT; op++) {
+        /* complex abs has the part type */
+        et_id rt = op == KU_ABS ? et_part(t) : t;
+        for (int pass = 0; pass < 2; pass++) {
+            /* the second pass with few elements: loops that tabulate
+             * large inputs compute small ones directly */
+            int64_t n = pass ? (x->count < 1000 ? x->count : 1000) : x->count;
+            tensor *in = x;
+            if (pass) {
+                in = vec(t, n);
+                memcpy(in->data, x->data, in->nbytes);
+            }
+            tensor *r1 = vec(rt, n), *r2 = vec(rt, n);
+            char what[96];
+            snprintf(what, sizeof what, "%s unop %d, %lld elements", et_get(t)->name, op,
+                     (long long)n);
+            poison(r1, r2);
+            irrun_status s1 = kern_unary((kern_unop)op, in, r1);
+            irrun_status s2 = kern_unary_generic((kern_unop)op, in, r2);
+            ck_assert_int_eq(s1, s2);
+            ck_assert_int_eq(s1, kern_unop_applies(et_get(t)->kind, (kern_unop)op)
+                                     ? IRRUN_OK
+                                     : IRRUN_UNSUPPORTED);
+            if (s1 == IRRUN_OK)
+                same_bits(r1, r2, what);
+            tensor_release(r1);
+            tensor_release(r2);
+            if (pass)
+                tensor_release(in);
+        }
+    }
+    tensor_release(x);
+}
+END_TEST
+
+START_TEST(convert_fast_is_generic)
+{
+    et_id from = (et_id)_i;
+    tensor *x = make_values(from);
+    for (int to = 0; to < ET_COUNT; to++) {
+        for (int pass = 0; pass < 2; pass++) {
+            /* few elements: 1-byte sources convert directly, not by table */
+            int64_t n = pass ? 50 : x->count;
+            tensor *in = x;
+            if (pass) {
+                size_t es = et_get(from)->bytes;
+                in = vec(from, n);
+                for (int64_t i = 0; i < n; i++)
+                    memcpy((unsigned char *)in->data + i * (int64_t)es,
+                           (unsigned char *)x->data + (i * 7 % x->count) * (int64_t)es, es);
+            }
+            tensor *r1 = vec((et_id)to, n), *r2 = vec((et_id)to, n);
+            char what[96];
+            snprintf(what, sizeof what, "%s -> %s, %lld elements", et_get(from)->name,
+                     et_get((et_id)to)->name, (long long)n);
+            poison(r1, r2);
+            ck_assert_int_eq(kern_convert(in, r1), IRRUN_OK);
+            ck_assert_int_eq(kern_convert_generic(in, r2), IRRUN_OK);
+            same_bits(r1, r2, what);
+            tensor_release(r1);
+            tensor_release(r2);
+            if (pass)
+                tensor_release(in);
+        }
+    }
+    tensor_release(x);
+}
+END_TEST
+
+START_TEST(compare_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    tensor *a, *b;
+    int64_t n = make_pairs(t, &a, &b);
+    tensor *r1 = vec(ET_I1, n), *r2 = vec(ET_I1, n);
+    for (int total = 0; total < 2; total++)
+        for (int dir = KC_EQ; dir <= KC_LT; dir++) {
+            char what[96];
+            snprintf(what, sizeof what, "%s compare %d%s", et_get(t)->name, dir,
+                     total ? " totalorder" : "");
+            poison(r1, r2);
+            ck_assert_int_eq(kern_compare((kern_cmpdir)dir, total, a, b, r1), IRRUN_OK);
+            ck_assert_int_eq(kern_compare_generic((kern_cmpdir)dir, total, a, b, r2), IRRUN_OK);
+            same_bits(r1, r2, what);
+        }
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
+/* A [3, K] . [K, N] product (N = 19: two 8-wide blocks and a tail) with
+ * REF accumulation, operands drawn from the type's specials and random
+ * patterns. */
+START_TEST(dot_fast_is_generic)
+{
+    et_id t = (et_id)_i, p = et_part(t);
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(p, sp);
+    for (int rep = 0; rep < 4; rep++) {
+        int64_t K = rep == 0 ? 1 : rep == 1 ? 5 : 37, N = 19;
+        tensor *x = new_tensor(t, 2, 3, K), *y = new_tensor(t, 2, K, N);
+        tensor *r1 = new_tensor(t, 2, 3, N), *r2 = new_tensor(t, 2, 3, N);
+        /* rep 3 has no specials: long sums of ordinary values */
+        for (int64_t i = 0; i < x->count; i++)
+            set(x, i, rep < 3 && rnd() % 4 == 0 ? sp[rnd() % ns] : random_pattern(p),
+                random_pattern(p));
+        for (int64_t i = 0; i < y->count; i++)
+            set(y, i, rep < 3 && rnd() % 4 == 0 ? sp[rnd() % ns] : random_pattern(p),
+                random_pattern(p));
+        kern_dot_dims dd;
+        memset(&dd, 0, sizeof dd);
+        dd.ncontract = 1;
+        dd.lc[0] = 1;
+        dd.rc[0] = 0;
+        dd.mode = KACC_REF;
+        dd.lprec = dd.rprec = FP_COUNT;
+        char what[96];
+        snprintf(what, sizeof what, "%s dot K=%lld", et_get(t)->name, (long long)K);
+        poison(r1, r2);
+        ck_assert_int_eq(kern_dot_general(x, y, &dd, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_dot_general_generic(x, y, &dd, r2), IRRUN_OK);
+        same_bits(r1, r2, what);
+        tensor_release(x);
+        tensor_release(y);
+        tensor_release(r1);
+        tensor_release(r2);
+    }
+}
+END_TEST
+
+/* The traits columns the kernels index by. */
+START_TEST(storage_and_part_columns)
+{
+    for (int t = 0; t < ET_COUNT; t++) {
+        const et_traits *tr = et_get((et_id)t);
+        ck_assert_int_lt(tr->storage, ES_COUNT);
+        ck_assert_int_eq(et_part((et_id)t) == (et_id)t, tr->kind != EK_COMPLEX);
+        if (tr->kind == EK_COMPLEX)
+            ck_assert_uint_eq(2 * et_get(et_part((et_id)t))->bytes, tr->bytes);
+        if (tr->storage == ES_FBYTE)
+            ck_assert(tr->kind == EK_FLOAT && tr->bytes == 1 && fp_fmt(tr->fmt)->bits <= 8);
+    }
+    ck_assert_int_eq(et_part(ET_C64), ET_F32);
+    ck_assert_int_eq(et_part(ET_C128), ET_F64);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("generic loops");
+    TCase *tc = tcase_create("all");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, storage_and_part_columns);
+    tcase_add_loop_test(tc, binary_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, unary_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, compare_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, convert_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, dot_fast_is_generic, 0, ET_COUNT);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    fp_tables_free();
+    return failed ? 1 : 0;
+}
