@@ -126,8 +126,8 @@ static elem_cmp cmp_int(et_id t, uint64_t e, uint64_t a, const io_rule *r)
     return c;
 }
 
-int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
-               io_report *rep, char *why, size_t why_size)
+irrun_status io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
+                        io_report *rep, char *why, size_t why_size)
 {
     memset(rep, 0, sizeof *rep);
     rep->type = expected->type;
@@ -137,7 +137,7 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
         shape_format(&expected->type, a, (int)sizeof a);
         shape_format(&actual->type, b, (int)sizeof b);
         snprintf(why, why_size, "expected %s but got %s", a, b);
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
     bool exact = io_rule_is_exact(rule);
     io_nan_mode nm = rule->nan != IO_NAN_DEFAULT ? rule->nan : exact ? IO_NAN_EXACT : IO_NAN_ANY;
@@ -188,7 +188,7 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
             d->ulp = c.ulp;
         }
     }
-    return rep->differing ? 1 : 0;
+    return rep->differing ? IRRUN_CHECK_FAILED : IRRUN_OK;
 }
 
 static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
@@ -300,31 +300,41 @@ static int one_of(const char *value, const char *first, const char *second)
     return -1;
 }
 
-int io_rule_set(io_rule *r, const char *key, const char *value, const char **want)
+bool io_rule_has_key(const char *key)
+{
+    static const char *const keys[] = { "ulp", "max-ulp", "max_ulp", "atol", "rtol", "nan",
+                                        "signed_zero", "signed-zero", "inf" };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (strcmp(key, keys[k]) == 0)
+            return true;
+    return false;
+}
+
+irrun_status io_rule_set(io_rule *r, const char *key, const char *value, const char **want)
 {
     if (strcmp(key, "ulp") == 0 || strcmp(key, "max-ulp") == 0 || strcmp(key, "max_ulp") == 0) {
         *want = "a non-negative integer";
         char *end;
         errno = 0;
         if (!value || !*value || *value == '-')
-            return -1;
+            return IRRUN_BAD_INPUT;
         unsigned long long n = strtoull(value, &end, 10);
         if (*end || errno)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->has_ulp = true;
         r->max_ulp = n;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "atol") == 0 || strcmp(key, "rtol") == 0) {
         *want = "a non-negative number within binary64's range";
         if (!value || !*value)
-            return -1;
+            return IRRUN_BAD_INPUT;
         char *end;
         errno = 0;
         double x = strtod(value, &end);
         /* a value that underflows to 0 is not the tolerance asked for */
         if (*end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
-            return -1;
+            return IRRUN_BAD_INPUT;
         if (key[0] == 'a') {
             r->has_atol = true;
             r->atol = x;
@@ -332,29 +342,30 @@ int io_rule_set(io_rule *r, const char *key, const char *value, const char **wan
             r->has_rtol = true;
             r->rtol = x;
         }
-        return 1;
+        return IRRUN_OK;
     }
     int k;
     if (strcmp(key, "nan") == 0) {
         *want = "any or exact";
         if ((k = one_of(value, "any", "exact")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->nan = k == 0 ? IO_NAN_ANY : IO_NAN_EXACT;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "signed_zero") == 0 || strcmp(key, "signed-zero") == 0) {
         *want = "equal or distinct";
         if ((k = one_of(value, "equal", "distinct")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->zero = k == 0 ? IO_ZERO_EQUAL : IO_ZERO_DISTINCT;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "inf") == 0) {
         *want = "exact or saturate";
         if ((k = one_of(value, "exact", "saturate")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->inf = k == 0 ? IO_INF_EXACT : IO_INF_SATURATE;
-        return 1;
+        return IRRUN_OK;
     }
-    return 0;
+    *want = "one of ulp, atol, rtol, nan, signed_zero, inf";
+    return IRRUN_BAD_INPUT;
 }
