@@ -90,7 +90,7 @@ typedef struct {
     io_diff first[IO_REPORT_FIRST];
 } io_report;
 
-/* Compares `actual` with `expected` element by element.
+/* Compares `actual` with `expected` element by element (core/tensor_cmp.h).
  * IRRUN_OK when the rule holds, IRRUN_CHECK_FAILED when not (*rep says
  * where), IRRUN_BAD_INPUT with a message in `why` when the element types or
  * shapes differ. */
