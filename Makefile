@@ -7,8 +7,11 @@ BUILD := build$(if $(SAN),-san)
 
 YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
-CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+# The unit tests' flags are asked for when first used, in a recipe that runs
+# after deps (on a fresh machine deps installs pkg-config and check, and
+# Debian's check needs more than -lcheck); the eval makes that happen once.
+CHECK_CFLAGS = $(eval CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null))$(CHECK_CFLAGS)
+CHECK_LIBS = $(eval CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck))$(CHECK_LIBS)
 
 WARN := -Wall -Wextra -Werror
 comma := ,
@@ -44,19 +47,22 @@ example: all
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/gen/parser.c: grammar/parser.y
+# Everything compiled waits for deps, which may be installing bison, flex
+# and the libraries: with -j they would otherwise start together. The
+# prerequisite is order-only, so it never makes a file out of date.
+$(BUILD)/gen/parser.c: grammar/parser.y | deps
 	@mkdir -p $(dir $@)
 	bison -Wall -Werror --defines=$(BUILD)/gen/parser.h -o $@ $<
 
-$(BUILD)/gen/lexer.c: grammar/lexer.l $(BUILD)/gen/parser.c
+$(BUILD)/gen/lexer.c: grammar/lexer.l $(BUILD)/gen/parser.c | deps
 	@mkdir -p $(dir $@)
 	flex --header-file=$(BUILD)/gen/lexer.h -o $@ $<
 
 # generated scanners and parsers are not held to -Wextra
-$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c | deps
 	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -Isrc/ir -MMD -MP -c -o $@ $<
 
-$(BUILD)/obj/%.o: %.c $(GEN_C)
+$(BUILD)/obj/%.o: %.c $(GEN_C) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 

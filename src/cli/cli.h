@@ -1,12 +1,14 @@
-/* Subcommands of the ir-run executable. Each returns the process exit status
- * (0 success, 1 a check or comparison failed, 2 bad input or usage). */
+/* Subcommands of the ir-run executable. argv[0] is the subcommand name.
+ * Each returns its outcome as a status (a usage error is IRRUN_BAD_INPUT);
+ * main() turns it into the exit status (cli/exit.h). */
 #ifndef IRRUN_CLI_H
 #define IRRUN_CLI_H
 
-int cmd_info(int argc, char **argv);
-int cmd_table(int argc, char **argv);
-int cmd_encode(int argc, char **argv);
-int cmd_decode(int argc, char **argv);
-int cmd_run(int argc, char **argv);
+#include "util/status.h"
+
+irrun_status cmd_info(int argc, char **argv);
+irrun_status cmd_table(int argc, char **argv);
+irrun_status cmd_encode(int argc, char **argv);
+irrun_status cmd_decode(int argc, char **argv);
 
 #endif

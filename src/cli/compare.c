@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cmds_io.h"
+#include "cli/exit.h"
 #include "io/compare.h"
 #include "cli/options.h"
 #include "io/tensor_io.h"
@@ -30,7 +31,7 @@ static void compare_usage(FILE *out)
             "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
 }
 
-int cmd_compare(int argc, char **argv)
+irrun_status cmd_compare(int argc, char **argv)
 {
     const char *cmd = "compare";
     io_rule rule = { 0 };
@@ -42,73 +43,73 @@ int cmd_compare(int argc, char **argv)
         int r;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             compare_usage(stdout);
-            return 0;
+            return IRRUN_OK;
         }
         if ((r = cli_rule_option(cmd, argc, argv, &i, &rule)) != 0) {
             if (r < 0)
-                return 2;
+                return IRRUN_BAD_INPUT;
             continue;
         }
         if ((r = cli_opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
             if (r < 0)
-                return 2;
+                return IRRUN_BAD_INPUT;
             type_name = v;
         } else if ((r = cli_opt_value(cmd, "--shape", argc, argv, &i, &v)) != 0) {
             if (r < 0)
-                return 2;
+                return IRRUN_BAD_INPUT;
             shape_text = v;
         } else if ((r = cli_opt_value(cmd, "--report", argc, argv, &i, &v)) != 0) {
             if (r < 0)
-                return 2;
+                return IRRUN_BAD_INPUT;
             report = v;
         } else if ((r = cli_opt_value(cmd, "--format", argc, argv, &i, &v)) != 0) {
             if (r < 0)
-                return 2;
+                return IRRUN_BAD_INPUT;
             format = v;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "ir-run compare: unknown option '%s'\n", a);
             compare_usage(stderr);
-            return 2;
+            return IRRUN_BAD_INPUT;
         } else if (nfiles < 2) {
             files[nfiles++] = a;
         } else {
             fprintf(stderr, "ir-run compare: more than two files given ('%s')\n", a);
-            return 2;
+            return IRRUN_BAD_INPUT;
         }
     }
     if (!type_name || nfiles != 2) {
         fprintf(stderr, "ir-run compare: %s\n",
                 !type_name ? "--type is required" : "give the EXPECTED and ACTUAL files");
         compare_usage(stderr);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     io_expect expect = { .rank = -1 };
     int t = et_lookup(type_name, strlen(type_name));
     if (t < 0) {
         fprintf(stderr, "ir-run compare: unknown element type '%s' (known: %s)\n", type_name,
                 et_known_names());
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     expect.elem = (et_id)t;
-    if (shape_text && io_parse_shape(shape_text, &expect) != 0) {
+    if (shape_text && io_parse_shape(shape_text, &expect) != IRRUN_OK) {
         fprintf(stderr, "ir-run compare: bad --shape '%s' (expected e.g. 2x3, or scalar)\n",
                 shape_text);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     if (strcmp(report, "text") != 0 && strcmp(report, "json") != 0) {
         fprintf(stderr, "ir-run compare: bad --report '%s' (text or json)\n", report);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     io_format fmt = IO_FMT_UNKNOWN;
     if (format && (fmt = io_format_lookup(format)) == IO_FMT_UNKNOWN) {
         fprintf(stderr, "ir-run compare: bad --format '%s' (npy, bin or yaml)\n", format);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     io_error err;
     tensor *e = io_read_file(files[0], fmt, &expect, &err);
     if (!e) {
         fprintf(stderr, "%s\n", err.text);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     /* the actual file must have the expected file's shape */
     io_expect want = e->type;
@@ -116,14 +117,13 @@ int cmd_compare(int argc, char **argv)
     if (!a) {
         fprintf(stderr, "%s\n", err.text);
         tensor_release(e);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     io_report rep;
     char why[256];
-    int rc = io_compare(e, a, &rule, &rep, why, sizeof why);
-    if (rc < 0) {
+    irrun_status rc = io_compare(e, a, &rule, &rep, why, sizeof why);
+    if (rc != IRRUN_OK && rc != IRRUN_CHECK_FAILED) {
         fprintf(stderr, "ir-run compare: %s\n", why);
-        rc = 2;
     } else if (strcmp(report, "json") == 0) {
         io_report_json(&rep, stdout);
     } else {
@@ -132,6 +132,6 @@ int cmd_compare(int argc, char **argv)
     tensor_release(e);
     tensor_release(a);
     if (fflush(stdout) != 0)
-        return 2;
+        return cli_worse(rc, IRRUN_BAD_INPUT);
     return rc;
 }

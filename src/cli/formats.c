@@ -1,6 +1,7 @@
 /* `ir-run info|table|encode|decode`: the format core on the command line,
  * for looking up ranges and bit patterns (as ml_dtypes.finfo is used). */
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,16 +14,17 @@
 #include "types/fpprint.h"
 #include "util/mem.h"
 
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
+static irrun_status usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "ir-run %s: ", cmd);
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
-    return 2;
+    return IRRUN_BAD_INPUT;
 }
 
-/* The float format named by `name` (element type spellings; tf32 too). */
-static int parse_format(const char *cmd, const char *name, fp_id *out)
+/* The float format named by `name` (element type spellings; tf32 too);
+ * false after reporting an unknown one. */
+static bool parse_format(const char *cmd, const char *name, fp_id *out)
 {
     int f = fp_lookup(name, strlen(name));
     if (f < 0) {
@@ -30,10 +32,10 @@ static int parse_format(const char *cmd, const char *name, fp_id *out)
         for (int i = 0; i < FP_COUNT; i++)
             fprintf(stderr, "%s%s", i ? ", " : "", fp_fmt((fp_id)i)->name);
         fprintf(stderr, ")\n");
-        return -1;
+        return false;
     }
     *out = (fp_id)f;
-    return 0;
+    return true;
 }
 
 static void print_value_line(const char *label, fp_id f, uint64_t bits)
@@ -81,13 +83,13 @@ static void print_class_patterns(fp_id f, fp_class cls)
     }
 }
 
-int cmd_info(int argc, char **argv)
+irrun_status cmd_info(int argc, char **argv)
 {
     fp_id f;
     if (argc != 2)
         return usage_error("info", "usage: ir-run info FORMAT%s", "");
-    if (parse_format("info", argv[1], &f) < 0)
-        return 2;
+    if (!parse_format("info", argv[1], &f))
+        return IRRUN_BAD_INPUT;
     const fp_format *d = fp_fmt(f);
     printf("%-15s %s\n", "format", d->name);
     printf("%-15s %u\n", "bits", d->bits);
@@ -130,16 +132,16 @@ int cmd_info(int argc, char **argv)
     }
     fp_print_hex(d->bits, 0, hex);
     printf("%-15s %s\n", "zero", d->nan == FPN_E8M0 ? "none (0x00 is 2^-127)" : hex);
-    return 0;
+    return IRRUN_OK;
 }
 
-int cmd_table(int argc, char **argv)
+irrun_status cmd_table(int argc, char **argv)
 {
     fp_id f;
     if (argc != 2)
         return usage_error("table", "usage: ir-run table FORMAT%s", "");
-    if (parse_format("table", argv[1], &f) < 0)
-        return 2;
+    if (!parse_format("table", argv[1], &f))
+        return IRRUN_BAD_INPUT;
     if (fp_fmt(f)->bits > 8)
         return usage_error("table", "'%s' has more than 8 bits; tables are for formats of 8 bits or fewer", argv[1]);
     for (unsigned b = 0; b < (1u << fp_fmt(f)->bits); b++) {
@@ -147,7 +149,7 @@ int cmd_table(int argc, char **argv)
         fp_print_g17(f, b, value);
         printf("0x%02X\t%s\n", b, value);
     }
-    return 0;
+    return IRRUN_OK;
 }
 
 static int encode_one(fp_id f, const char *text, fp_round mode, uint64_t random, uint64_t *bits)
@@ -167,13 +169,13 @@ static int encode_one(fp_id f, const char *text, fp_round mode, uint64_t random,
     return fp_from_decimal(f, text, strlen(text), mode, random, bits);
 }
 
-int cmd_encode(int argc, char **argv)
+irrun_status cmd_encode(int argc, char **argv)
 {
     if (argc < 2)
         return usage_error("encode", "usage: ir-run encode FORMAT [--mode rne|saturate|stochastic|truncate] [--seed N] [--] VALUE...%s", "");
     fp_id f;
-    if (parse_format("encode", argv[1], &f) < 0)
-        return 2;
+    if (!parse_format("encode", argv[1], &f))
+        return IRRUN_BAD_INPUT;
     fp_round mode = FPR_RNE;
     uint64_t seed = 0;
     int i = 2;
@@ -213,8 +215,10 @@ int cmd_encode(int argc, char **argv)
      * error line and no partial output */
     int first = i;
     uint64_t *out = mem_calloc((size_t)(argc - first), sizeof *out);
-    if (!out)
-        return usage_error("encode", "out of memory%s", "");
+    if (!out) {
+        usage_error("encode", "out of memory%s", "");
+        return IRRUN_NOMEM;
+    }
     for (; i < argc; i++) {
         if (encode_one(f, argv[i], mode, fp_random(seed, (uint64_t)(i - first)), &out[i - first]) < 0) {
             mem_free(out);
@@ -227,20 +231,22 @@ int cmd_encode(int argc, char **argv)
         puts(hex);
     }
     mem_free(out);
-    return 0;
+    return IRRUN_OK;
 }
 
-int cmd_decode(int argc, char **argv)
+irrun_status cmd_decode(int argc, char **argv)
 {
     if (argc < 3)
         return usage_error("decode", "usage: ir-run decode FORMAT BITS...%s", "");
     fp_id f;
-    if (parse_format("decode", argv[1], &f) < 0)
-        return 2;
+    if (!parse_format("decode", argv[1], &f))
+        return IRRUN_BAD_INPUT;
     const fp_format *d = fp_fmt(f);
     uint64_t *patterns = mem_calloc((size_t)argc, sizeof *patterns);
-    if (!patterns)
-        return usage_error("decode", "out of memory%s", "");
+    if (!patterns) {
+        usage_error("decode", "out of memory%s", "");
+        return IRRUN_NOMEM;
+    }
     for (int i = 2; i < argc; i++) {
         char *end;
         errno = 0;
@@ -248,7 +254,7 @@ int cmd_decode(int argc, char **argv)
         if (errno || *end || !argv[i][0] || argv[i][0] == '-' || (b & ~d->mask)) {
             mem_free(patterns);
             fprintf(stderr, "ir-run decode: '%s' is not a %u-bit pattern of %s\n", argv[i], d->bits, d->name);
-            return 2;
+            return IRRUN_BAD_INPUT;
         }
         patterns[i] = b;
     }
@@ -258,5 +264,5 @@ int cmd_decode(int argc, char **argv)
         puts(text);
     }
     mem_free(patterns);
-    return 0;
+    return IRRUN_OK;
 }

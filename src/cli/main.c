@@ -8,12 +8,14 @@
 
 #include "cli/cli.h"
 #include "cli/cmds_io.h"
+#include "cli/exit.h"
+#include "cli/run.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
 typedef struct {
     const char *name;
-    int (*run)(int argc, char **argv);
+    irrun_status (*run)(int argc, char **argv);
 } subcommand;
 
 static const subcommand subcommands[] = {
@@ -45,24 +47,20 @@ static void hold_closed_std_fds(void)
 int main(int argc, char **argv)
 {
     hold_closed_std_fds();
-    int status = -1;
-    if (argc > 1) {
-        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-            if (strcmp(argv[1], subcommands[i].name) == 0)
-                status = subcommands[i].run(argc - 1, argv + 1);
-    }
-    if (status < 0)
-        status = cmd_run(argc, argv);
+    const subcommand *sub = NULL;
+    for (size_t i = 0; argc > 1 && i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0)
+            sub = &subcommands[i];
+    irrun_status status = sub ? sub->run(argc - 1, argv + 1) : cmd_run(argc, argv);
     /* every command's output ends here: one that could not be written is
      * never a success (a full disk, a closed pipe) */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "ir-run: error writing standard output: %s\n", strerror(errno));
-        if (status < 2)
-            status = 2;
+        status = cli_worse(status, IRRUN_BAD_INPUT);
     }
     fp_tables_free();
     /* lets tests/alloc_failures.sh know how many allocations to fail */
     if (getenv("IRRUN_ALLOC_REPORT"))
         fprintf(stderr, "allocations: %lu\n", mem_alloc_count());
-    return status;
+    return cli_exit_code(status);
 }

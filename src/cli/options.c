@@ -46,7 +46,7 @@ int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rul
             continue;
         if (r < 0)
             return -1;
-        if (io_rule_set(rule, options[k] + 2, v, &want) < 0)
+        if (io_rule_set(rule, options[k] + 2, v, &want) != IRRUN_OK)
             return cli_opt_bad_value(cmd, options[k], v, want);
         return 1;
     }

@@ -11,8 +11,9 @@
 
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
-#include "io/outfile.h"
+#include "cli/exit.h"
 #include "cli/run_io.h"
+#include "io/outfile.h"
 #include "io/tensor_io.h"
 #include "core/tensor.h"
 #include "ir/ir.h"
@@ -36,6 +37,7 @@ typedef struct {
     io_inputs reads; /* every file read, so that no output overwrites one */
     int chunk;       /* chunks run so far, for per-chunk output names */
     bool many_chunks;
+    bool done;       /* --help or --version said all there is to say */
 } run_options;
 
 static void usage(FILE *out)
@@ -64,12 +66,12 @@ static void usage(FILE *out)
           out);
 }
 
-static int usage_error(const char *fmt, const char *arg)
+static irrun_status usage_error(const char *fmt, const char *arg)
 {
     fputs("ir-run: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs(" (see ir-run --help)\n", stderr);
-    return 2;
+    return IRRUN_BAD_INPUT;
 }
 
 /* Matches `-name`, `--name`, and with `=value` or a following argument
@@ -101,14 +103,17 @@ static bool opt_match(char **argv, int argc, int *i, const char *name, bool take
     return false;
 }
 
-static int parse_options(int argc, char **argv, run_options *o)
+/* IRRUN_OK to go on (unless o->done), or a usage error, reported. */
+static irrun_status parse_options(int argc, char **argv, run_options *o)
 {
     o->io.hex_threshold = 100;
     o->io.dot_acc = DOT_ACC_REF;
     o->output_marker = "";
     o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
-    if (!o->files)
-        return usage_error("%s", "out of memory");
+    if (!o->files) {
+        usage_error("%s", "out of memory");
+        return IRRUN_NOMEM;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         bool missing = false;
@@ -118,11 +123,13 @@ static int parse_options(int argc, char **argv, run_options *o)
         }
         if (opt_match(argv, argc, &i, "help", false, &v, &missing)) {
             usage(stdout);
-            return 0;
+            o->done = true;
+            return IRRUN_OK;
         }
         if (opt_match(argv, argc, &i, "version", false, &v, &missing)) {
             printf("ir-run %s\n", IRRUN_VERSION);
-            return 0;
+            o->done = true;
+            return IRRUN_OK;
         }
         if (opt_match(argv, argc, &i, "interpret", false, &v, &missing))
             continue;
@@ -214,12 +221,12 @@ static int parse_options(int argc, char **argv, run_options *o)
         }
         int taken = cli_files_option(&o->files_io, argc, argv, &i);
         if (taken < 0)
-            return 2;
+            return IRRUN_BAD_INPUT;
         if (taken)
             continue;
         return usage_error("unknown option '%s'", a);
     }
-    return -1; /* go on */
+    return IRRUN_OK;
 }
 
 /* Whole file (or stdin for "-") into memory; NULL after reporting. */
@@ -247,27 +254,22 @@ static bool is_marker(const char *p, const char *eol, const char *marker)
 
 typedef struct {
     int passed, failed;
-    int empty;  /* files or chunks without a function */
-    int status; /* worst: 2 > 1 > 0 */
+    int empty;           /* files or chunks without a function */
+    irrun_status status; /* the worst so far (cli_worse) */
 } tally;
-
-static void worst(tally *t, int s)
-{
-    if (s > t->status)
-        t->status = s;
-}
 
 /* The entry arguments: --args values first, then --input files into the
  * remaining slots. Returns the argument array (owned, refs retained) or NULL
  * with *status set. */
-static tensor **gather_args(run_options *o, const ir_func *f, int *status)
+static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *status)
 {
     tensor **args = mem_calloc((size_t)(f->nargs ? f->nargs : 1), sizeof *args);
-    *status = 2;
     if (!args) {
         fputs("ir-run: out of memory\n", stderr);
+        *status = IRRUN_NOMEM;
         return NULL;
     }
+    *status = IRRUN_BAD_INPUT;
     if (o->io.nargs > f->nargs) {
         fprintf(stderr, "ir-run: %d --args values given but @%s takes %d arguments\n", o->io.nargs,
                 f->name, f->nargs);
@@ -276,27 +278,27 @@ static tensor **gather_args(run_options *o, const ir_func *f, int *status)
     }
     for (int i = 0; i < o->io.nargs; i++)
         args[i] = tensor_retain(o->io.args[i]);
-    int bad = cli_files_inputs(&o->files_io, f, args, stderr);
-    for (int i = 0; i < f->nargs && !bad; i++) {
+    irrun_status s = cli_files_inputs(&o->files_io, f, args, stderr);
+    for (int i = 0; i < f->nargs && s == IRRUN_OK; i++) {
         if (!args[i]) {
             fprintf(stderr, "ir-run: argument %d of @%s is given neither by --args nor by --input\n", i,
                     f->name);
-            bad = 2;
+            s = IRRUN_BAD_INPUT;
         }
     }
-    if (bad) {
+    *status = s;
+    if (s != IRRUN_OK) {
         for (int i = 0; i < f->nargs; i++)
             tensor_release(args[i]);
         mem_free(args);
         return NULL;
     }
-    *status = 0;
     return args;
 }
 
 /* Runs a checked module: arguments from --args/--input, results printed, and
  * written (--output-dir) or compared with a backend's (--expect). */
-static int run_checked(run_options *o, const ir_module *m, diag_source *src, FILE *out)
+static irrun_status run_checked(run_options *o, const ir_module *m, diag_source *src, FILE *out)
 {
     interp_outcome oc;
     memset(&oc, 0, sizeof oc);
@@ -305,7 +307,7 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
     io.err = stderr;
     const ir_func *f = o->files_io.ninputs ? interp_entry(m, io.entry) : NULL;
     tensor **args = NULL;
-    int s = 0;
+    irrun_status s = IRRUN_OK;
     if (f) {
         args = gather_args(o, f, &s);
         if (!args)
@@ -317,12 +319,9 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
     s = interp_run_module(m, src, &io, keep, &oc);
     if (keep && oc.results) {
         for (int k = 0; k < oc.nresults; k++)
-            if (interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out) != 0)
-                s = 2;
-        int r = cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1, oc.results,
-                               oc.nresults, out, stderr);
-        if (r > s)
-            s = r;
+            s = cli_worse(s, interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
+        s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
+                                           oc.results, oc.nresults, out, stderr));
     }
     interp_outcome_free(&oc);
     if (f) {
@@ -334,41 +333,41 @@ static int run_checked(run_options *o, const ir_module *m, diag_source *src, FIL
 }
 
 /* A program with no function runs nothing: REF prints nothing and exits 0,
- * and stdout stays so, but a truncated download must not pass unnoticed. */
-static int no_function(const run_options *o, diag_source *src, int line, tally *t)
+ * and stdout stays so, but a truncated download must not pass unnoticed.
+ * True when it is an error (--require-functions), false for a warning. */
+static bool no_function(const run_options *o, diag_source *src, int line)
 {
     const char *what = o->require_functions ? "error" : "warning";
     if (o->split)
         fprintf(stderr, "%s: %s:%d: no function to run\n", what, src->name, line);
     else
         fprintf(stderr, "%s: %s: no function to run\n", what, src->name);
-    if (o->require_functions)
-        return 2;
-    t->empty++;
-    return -1;
+    return o->require_functions;
 }
 
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
     ir_module *m = ir_parse(src, begin, end, line);
-    int s;
-    if (!m) {
-        s = 2;
-    } else if (ir_check_module(m, src) != 0) {
-        s = 2;
+    irrun_status s = IRRUN_OK;
+    bool empty = false; /* warned about, and neither passed nor failed */
+    if (!m || ir_check_module(m, src) != 0) {
+        s = IRRUN_BAD_INPUT;
     } else if (m->nfuncs == 0) {
-        s = no_function(o, src, line, t);
+        empty = !no_function(o, src, line);
+        s = empty ? IRRUN_OK : IRRUN_BAD_INPUT;
     } else if (o->emit_ir) {
-        s = ir_print_module(m, out) == 0 ? 0 : 2;
+        s = ir_print_module(m, out) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
     } else {
         s = run_checked(o, m, src, out);
     }
     ir_module_free(m);
     o->chunk++;
-    if (s < 0)
+    if (empty) {
+        t->empty++;
         return;
-    worst(t, s);
-    if (s == 0)
+    }
+    t->status = cli_worse(t->status, s);
+    if (s == IRRUN_OK)
         t->passed++;
     else
         t->failed++;
@@ -379,7 +378,7 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
     size_t len;
     char *text = read_all(path, &len);
     if (!text) {
-        worst(t, 2);
+        t->status = cli_worse(t->status, IRRUN_BAD_INPUT);
         t->failed++;
         return;
     }
@@ -417,7 +416,7 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
 }
 
 /* --args: literals to tensors (borrowed by the interpreter). */
-static int load_args(run_options *o, tensor ***out, int *n)
+static irrun_status load_args(run_options *o, tensor ***out, int *n)
 {
     const char *text = o->args_text;
     char *file_text = NULL;
@@ -426,18 +425,18 @@ static int load_args(run_options *o, tensor ***out, int *n)
     if (text[0] == '@') {
         file_text = read_all(text + 1, &len);
         if (!file_text)
-            return -1;
+            return IRRUN_BAD_INPUT;
         name = text + 1;
         text = file_text;
     }
     diag_source src = { .name = name, .text = text, .len = len };
     ir_literal *lits;
     int count;
-    int rc = ir_parse_literals(&src, &lits, &count);
-    if (rc == 0) {
+    irrun_status rc = ir_parse_literals(&src, &lits, &count) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
+    if (rc == IRRUN_OK) {
         tensor **ts = mem_calloc((size_t)(count ? count : 1), sizeof *ts);
         if (!ts)
-            rc = -1;
+            rc = IRRUN_NOMEM;
         for (int i = 0; ts && i < count; i++) {
             ts[i] = interp_literal_tensor(&lits[i]);
             if (!ts[i]) {
@@ -445,11 +444,11 @@ static int load_args(run_options *o, tensor ***out, int *n)
                     tensor_release(ts[k]);
                 mem_free(ts);
                 ts = NULL;
-                rc = -1;
+                rc = IRRUN_NOMEM;
                 break;
             }
         }
-        if (rc != 0)
+        if (rc != IRRUN_OK)
             fputs("ir-run: out of memory loading --args\n", stderr);
         *out = ts;
         *n = ts ? count : 0;
@@ -460,22 +459,23 @@ static int load_args(run_options *o, tensor ***out, int *n)
 }
 
 /* Every file the run reads, so that -o and --output-dir can refuse them. */
-static int collect_reads(run_options *o)
+static irrun_status collect_reads(run_options *o)
 {
-    for (int i = 0; i < o->nfiles; i++)
-        if (io_inputs_add(&o->reads, o->files[i]) != 0)
-            return -1;
-    if (o->args_text && o->args_text[0] == '@' && io_inputs_add(&o->reads, o->args_text + 1) != 0)
-        return -1;
-    return cli_files_add_reads(&o->files_io, &o->reads);
+    irrun_status s = IRRUN_OK;
+    for (int i = 0; i < o->nfiles && s == IRRUN_OK; i++)
+        s = io_inputs_add(&o->reads, o->files[i]);
+    if (s == IRRUN_OK && o->args_text && o->args_text[0] == '@')
+        s = io_inputs_add(&o->reads, o->args_text + 1);
+    return s == IRRUN_OK ? cli_files_add_reads(&o->files_io, &o->reads) : s;
 }
 
 static void run_all(run_options *o, FILE *out, tally *t)
 {
     tensor **args = NULL;
     int nargs = 0;
-    if (o->args_text && load_args(o, &args, &nargs) != 0) {
-        t->status = 2;
+    irrun_status s = o->args_text ? load_args(o, &args, &nargs) : IRRUN_OK;
+    if (s != IRRUN_OK) {
+        t->status = s;
         return;
     }
     o->io.args = args;
@@ -495,20 +495,18 @@ static void run_all(run_options *o, FILE *out, tally *t)
     mem_free(args);
 }
 
-int cmd_run(int argc, char **argv)
+irrun_status cmd_run(int argc, char **argv)
 {
     run_options o;
     memset(&o, 0, sizeof o);
     cli_files_init(&o.files_io);
     io_inputs_init(&o.reads);
-    int s = parse_options(argc, argv, &o);
-    if (s < 0 && o.nfiles == 0)
+    irrun_status s = parse_options(argc, argv, &o);
+    if (s == IRRUN_OK && !o.done && o.nfiles == 0)
         s = usage_error("%s", "no input file (use '-' for stdin)");
-    if (s < 0 && collect_reads(&o) != 0) {
+    if (s == IRRUN_OK && !o.done && (s = collect_reads(&o)) != IRRUN_OK)
         fputs("ir-run: out of memory\n", stderr);
-        s = 2;
-    }
-    if (s >= 0) {
+    if (s != IRRUN_OK || o.done) {
         io_inputs_free(&o.reads);
         mem_free(o.files);
         return s;
@@ -518,26 +516,26 @@ int cmd_run(int argc, char **argv)
     io_outfile of;
     io_error err;
     FILE *out = stdout;
-    tally t = { 0, 0, 0, 0 };
+    tally t = { 0, 0, 0, IRRUN_OK };
     if (o.output && strcmp(o.output, "-") == 0)
         o.output = NULL; /* LLVM's convention: -o - is stdout */
     if (o.output) {
-        if (io_outfile_open(&of, o.output, &o.reads, &err) != 0) {
+        t.status = io_outfile_open(&of, o.output, &o.reads, &err);
+        if (t.status != IRRUN_OK)
             fprintf(stderr, "ir-run: -o: %s\n", err.text);
-            t.status = 2;
-        } else {
+        else
             out = of.f;
-        }
     }
-    if (t.status == 0)
+    if (t.status == IRRUN_OK)
         run_all(&o, out, &t);
     if (o.output && out != stdout) {
-        if (io_outfile_commit(&of, &err) != 0) {
+        irrun_status c = io_outfile_commit(&of, &err);
+        if (c != IRRUN_OK) {
             fprintf(stderr, "ir-run: -o: %s\n", err.text);
-            t.status = 2;
+            t.status = cli_worse(t.status, c);
         }
     } else if (fflush(out) != 0 || ferror(out)) {
-        t.status = 2;
+        t.status = cli_worse(t.status, IRRUN_BAD_INPUT);
     }
     io_inputs_free(&o.reads);
     mem_free(o.files);

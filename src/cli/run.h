@@ -2,8 +2,11 @@
 #ifndef IRRUN_RUN_H
 #define IRRUN_RUN_H
 
-/* argv[0] is the program name. Returns the exit status: 0 success, 1 a
- * check failed, 2 bad input or usage (2 wins over 1). */
-int cmd_run(int argc, char **argv);
+#include "util/status.h"
+
+/* argv[0] is the program name. Returns the worst outcome of all files and
+ * chunks (cli_worse): IRRUN_CHECK_FAILED when a check or --expect failed,
+ * another non-OK status when something could not be run. */
+irrun_status cmd_run(int argc, char **argv);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/exit.h"
 #include "cli/options.h"
 #include "io/outfile.h"
 #include "util/mem.h"
@@ -123,15 +124,15 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
 
 bool cli_files_want_results(const cli_files *o) { return o->output_dir || o->nexpect; }
 
-int cli_files_add_reads(const cli_files *o, io_inputs *reads)
+irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads)
 {
     for (int k = 0; k < o->ninputs; k++)
-        if (io_inputs_add(reads, o->inputs[k].path) != 0)
-            return -1;
+        if (io_inputs_add(reads, o->inputs[k].path) != IRRUN_OK)
+            return IRRUN_NOMEM;
     for (int k = 0; k < o->nexpect; k++)
-        if (io_inputs_add(reads, o->expect[k].path) != 0)
-            return -1;
-    return 0;
+        if (io_inputs_add(reads, o->expect[k].path) != IRRUN_OK)
+            return IRRUN_NOMEM;
+    return IRRUN_OK;
 }
 
 /* The argument an --input key names: a decimal index or an argument name
@@ -153,9 +154,9 @@ static int arg_of(const ir_func *f, const char *key, size_t klen)
     return -1;
 }
 
-int cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err)
+irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err)
 {
-    int rc = 0;
+    irrun_status rc = IRRUN_OK;
     for (int k = 0; k < o->ninputs; k++) {
         const cli_files_input *in = &o->inputs[k];
         size_t klen = (size_t)(in->path - 1 - in->key);
@@ -163,28 +164,28 @@ int cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *
         if (a < 0) {
             fprintf(err, "ir-run: --input %.*s: @%s has no such argument (%d argument%s)\n",
                     (int)klen, in->key, f->name, f->nargs, f->nargs == 1 ? "" : "s");
-            rc = 2;
+            rc = IRRUN_BAD_INPUT;
             continue;
         }
         if (args[a]) {
             fprintf(err, "ir-run: --input %.*s: argument %d is given twice\n", (int)klen, in->key, a);
-            rc = 2;
+            rc = IRRUN_BAD_INPUT;
             continue;
         }
         io_error e;
         args[a] = io_read_file(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &e);
         if (!args[a]) {
             fprintf(err, "ir-run: --input: %s\n", e.text);
-            rc = 2;
+            rc = IRRUN_BAD_INPUT;
         }
     }
     return rc;
 }
 
-int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, tensor *const *results,
-                   int nresults, FILE *out, FILE *err)
+irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
+                               tensor *const *results, int nresults, FILE *out, FILE *err)
 {
-    int rc = 0;
+    irrun_status rc = IRRUN_OK;
     if (o->output_dir) {
         /* an existing directory is fine; anything else is reported by the
          * first write */
@@ -194,7 +195,7 @@ int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, ten
             char *path = mem_alloc(n);
             if (!path) {
                 fprintf(err, "ir-run: out of memory\n");
-                return 2;
+                return IRRUN_NOMEM;
             }
             if (chunk < 0)
                 snprintf(path, n, "%s/result%d.%s", o->output_dir, k, io_format_ext(o->output_format));
@@ -202,9 +203,10 @@ int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, ten
                 snprintf(path, n, "%s/chunk%d.result%d.%s", o->output_dir, chunk, k,
                          io_format_ext(o->output_format));
             io_error e;
-            if (io_write_file(path, o->output_format, results[k], o->npy_descr, reads, &e) != 0) {
+            irrun_status ws = io_write_file(path, o->output_format, results[k], o->npy_descr, reads, &e);
+            if (ws != IRRUN_OK) {
                 fprintf(err, "ir-run: %s\n", e.text);
-                rc = 2;
+                rc = cli_worse(rc, ws);
             }
             mem_free(path);
         }
@@ -214,7 +216,7 @@ int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, ten
         if (x->index >= nresults) {
             fprintf(err, "ir-run: --expect %d=%s: the entry returned %d value%s\n", x->index,
                     x->path, nresults, nresults == 1 ? "" : "s");
-            rc = 2;
+            rc = cli_worse(rc, IRRUN_BAD_INPUT);
             continue;
         }
         const tensor *actual = results[x->index];
@@ -224,16 +226,16 @@ int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, ten
         tensor *backend = io_read_file(x->path, IO_FMT_UNKNOWN, &actual->type, &e);
         if (!backend) {
             fprintf(err, "%s\n", e.text);
-            rc = 2;
+            rc = cli_worse(rc, IRRUN_BAD_INPUT);
             continue;
         }
         /* the interpreter is the reference: it is the expected side */
         io_report rep;
         char why[256], label[64];
-        int c = io_compare(actual, backend, &o->rule, &rep, why, sizeof why);
-        if (c < 0) {
+        irrun_status c = io_compare(actual, backend, &o->rule, &rep, why, sizeof why);
+        if (c != IRRUN_OK && c != IRRUN_CHECK_FAILED) {
             fprintf(err, "ir-run: --expect %d: %s\n", x->index, why);
-            rc = 2;
+            rc = cli_worse(rc, c);
         } else {
             if (o->report_json) {
                 io_report_json(&rep, out);
@@ -241,8 +243,7 @@ int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, ten
                 snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
                 io_report_text(&rep, label, out);
             }
-            if (c && rc == 0)
-                rc = 1;
+            rc = cli_worse(rc, c);
         }
         tensor_release(backend);
     }

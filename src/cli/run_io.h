@@ -24,6 +24,7 @@
 #include "io/outfile.h"
 #include "io/tensor_io.h"
 #include "ir/ir.h"
+#include "util/status.h"
 
 enum { CLI_FILES_MAX = 64 };
 
@@ -62,21 +63,22 @@ bool cli_files_want_results(const cli_files *o);
 
 /* Fills args[0..f->nargs) from --input files (each read with the type of
  * its argument); slots already set (from --args) may not be given twice.
- * Returns 0, or 2 after printing errors to `err` (file problems, unknown
- * argument names, duplicates). New tensors are owned by the caller. */
-int cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err);
+ * IRRUN_OK, or IRRUN_BAD_INPUT after printing errors to `err` (file
+ * problems, unknown argument names, duplicates). New tensors are owned by
+ * the caller. */
+irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err);
 
 /* Adds every file the options read (--input, --expect) to `reads`, so no
- * output overwrites one. Returns 0 or -1 out of memory. */
-int cli_files_add_reads(const cli_files *o, io_inputs *reads);
+ * output overwrites one. IRRUN_OK or IRRUN_NOMEM. */
+irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads);
 
 /* Writes results (--output-dir) and compares them (--expect), printing the
  * reports on `out` and problems on `err`. Outputs are DIR/result<N>.<ext>,
  * or DIR/chunk<K>.result<N>.<ext> when `chunk` >= 0 (a run of several
  * chunks or files: K counts them from 0 in run order); none may be one of
- * `reads`. Returns 0, 1 when an expectation failed, 2 when a file was
- * unusable. */
-int cli_files_results(const cli_files *o, const io_inputs *reads, int chunk, tensor *const *results,
-                   int nresults, FILE *out, FILE *err);
+ * `reads`. IRRUN_OK; IRRUN_CHECK_FAILED when an expectation failed; the
+ * status of the worst problem (cli_worse) when a file was unusable. */
+irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
+                               tensor *const *results, int nresults, FILE *out, FILE *err);
 
 #endif

@@ -19,6 +19,7 @@
 #include <yaml.h>
 
 #include "cli/cmds_io.h"
+#include "cli/exit.h"
 #include "interp/interp.h"
 #include "io/compare.h"
 #include "io/outfile.h"
@@ -141,14 +142,14 @@ static char *resolve(const manifest *m, const char *p)
 static const char *const rule_keys[] = { "ulp", "atol", "rtol", "nan", "signed_zero", "inf", NULL };
 
 /* Applies the rule keys found in mapping `map` (a `rule:` mapping or an
- * output item) to *r. */
+ * output item) to *r; the item's other keys are not this function's. */
 static bool apply_rule_keys(manifest *m, yaml_node_t *map, io_rule *r)
 {
     bool ok = true;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
         const char *key = sval(node_at(m, p->key)), *want;
         yaml_node_t *vn = node_at(m, p->value);
-        if (key && io_rule_set(r, key, sval(vn), &want) < 0) {
+        if (key && io_rule_has_key(key) && io_rule_set(r, key, sval(vn), &want) != IRRUN_OK) {
             manifest_error(m, vn, "%s must be %s", key, want);
             ok = false;
         }
@@ -273,7 +274,7 @@ static bool manifest_load(manifest *m, const char *path)
         m->bad = true;
         return false;
     }
-    if (io_yaml_check_nesting(text, len, path, &err) != 0) {
+    if (io_yaml_check_nesting(text, len, path, &err) != IRRUN_OK) {
         fprintf(stderr, "%s\n", err.text);
         mem_free(text);
         m->bad = true;
@@ -297,7 +298,7 @@ static bool manifest_load(manifest *m, const char *path)
         return false;
     }
     m->loaded = true;
-    if (io_yaml_no_second_document(&m->parser, path, &err) != 0) {
+    if (io_yaml_no_second_document(&m->parser, path, &err) != IRRUN_OK) {
         fprintf(stderr, "%s\n", err.text);
         mem_free(text);
         m->bad = true;
@@ -476,7 +477,8 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
     }
     interp_options opt = { .entry = f->name, .hex_threshold = 100, .out = stderr, .err = stderr,
                            .args = args, .nargs = nin };
-    int rc = interp_run_module(mod, &src, &opt, true, &out);
+    /* the exit code's classes: ran, a check failed, could not run */
+    int rc = cli_exit_code(interp_run_module(mod, &src, &opt, true, &out));
     if (rc == 2) {
         fail(o, false, xprintf("runtime error (see above)"));
         goto done;
@@ -512,9 +514,9 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         }
         io_report rep;
         char msg[1024];
-        int cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
-        if (cr != 0) {
-            if (cr > 0)
+        irrun_status cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
+        if (cr != IRRUN_OK) {
+            if (cr == IRRUN_CHECK_FAILED)
                 io_report_summary(&rep, msg, sizeof msg);
             char rd[160];
             io_rule_describe(&rule, rd, sizeof rd);
@@ -563,13 +565,14 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-static int write_junit(const char *path, const result_list *r, const io_inputs *reads)
+static irrun_status write_junit(const char *path, const result_list *r, const io_inputs *reads)
 {
     io_outfile of;
     io_error err;
-    if (io_outfile_open(&of, path, reads, &err) != 0) {
+    irrun_status s = io_outfile_open(&of, path, reads, &err);
+    if (s != IRRUN_OK) {
         fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
-        return -1;
+        return s;
     }
     FILE *f = of.f;
     int failures = 0;
@@ -614,11 +617,10 @@ static int write_junit(const char *path, const result_list *r, const io_inputs *
         i = j;
     }
     fprintf(f, "</testsuites>\n");
-    if (io_outfile_commit(&of, &err) != 0) {
+    s = io_outfile_commit(&of, &err);
+    if (s != IRRUN_OK)
         fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
-        return -1;
-    }
-    return 0;
+    return s;
 }
 
 static double now(void)
@@ -636,21 +638,21 @@ static void test_usage(FILE *out)
                  "  2 a manifest, program or tensor file was unusable.\n");
 }
 
-int cmd_test(int argc, char **argv)
+irrun_status cmd_test(int argc, char **argv)
 {
     const char *junit = NULL;
     int nman = 0;
     const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
     if (!paths) {
         fprintf(stderr, "ir-run test: out of memory\n");
-        return 2;
+        return IRRUN_NOMEM;
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             test_usage(stdout);
             mem_free(paths);
-            return 0;
+            return IRRUN_OK;
         } else if (strcmp(a, "--junit") == 0 && i + 1 < argc && argv[i + 1][0]) {
             junit = argv[++i];
         } else if (strncmp(a, "--junit=", 8) == 0 && a[8]) {
@@ -659,7 +661,7 @@ int cmd_test(int argc, char **argv)
             fprintf(stderr, "ir-run test: unknown option or missing value '%s'\n", a);
             test_usage(stderr);
             mem_free(paths);
-            return 2;
+            return IRRUN_BAD_INPUT;
         } else {
             paths[nman++] = a;
         }
@@ -668,14 +670,14 @@ int cmd_test(int argc, char **argv)
         fprintf(stderr, "ir-run test: no manifest given\n");
         test_usage(stderr);
         mem_free(paths);
-        return 2;
+        return IRRUN_BAD_INPUT;
     }
     manifest *mans = mem_calloc((size_t)nman, sizeof *mans);
     result_list res = { 0 };
     if (!mans) {
         mem_free(paths);
         fprintf(stderr, "ir-run test: out of memory\n");
-        return 2;
+        return IRRUN_NOMEM;
     }
     bool any_bad = false;
     int total = 0;
@@ -737,14 +739,14 @@ int cmd_test(int argc, char **argv)
         }
     }
     printf("%d passed, %d failed\n", passed, failed);
-    int status = any_bad ? 2 : failed ? 1 : 0;
+    irrun_status status = any_bad ? IRRUN_BAD_INPUT : failed ? IRRUN_CHECK_FAILED : IRRUN_OK;
     io_inputs reads;
     io_inputs_init(&reads);
-    bool reads_known = true;
-    for (int i = 0; i < nman; i++)
-        reads_known &= io_inputs_add(&reads, paths[i]) == 0;
-    if (junit && (!reads_known || write_junit(junit, &res, &reads) != 0))
-        status = 2;
+    irrun_status known = IRRUN_OK;
+    for (int i = 0; i < nman && known == IRRUN_OK; i++)
+        known = io_inputs_add(&reads, paths[i]);
+    if (junit)
+        status = cli_worse(status, known == IRRUN_OK ? write_junit(junit, &res, &reads) : known);
     io_inputs_free(&reads);
     for (int i = 0; i < res.n; i++) {
         mem_free(res.v[i].suite);
@@ -757,6 +759,6 @@ int cmd_test(int argc, char **argv)
     mem_free(mans);
     mem_free(paths);
     if (fflush(stdout) != 0)
-        status = 2;
+        status = cli_worse(status, IRRUN_BAD_INPUT);
     return status;
 }

@@ -36,12 +36,14 @@ typedef struct {
     int nresults;
 } interp_outcome;
 
-/* Runs one checked module. Returns 0 when everything ran and every check
- * passed, 1 when a check failed, 2 on a runtime error (no entry function,
- * wrong arguments, out of memory, call depth), each reported on opt->err with
- * the location of the op. When keep_results is set the returned values are
- * handed to the caller in `outcome` (free with interp_outcome_free) instead of
- * being printed. */
+/* Runs one checked module. Returns an irrun_status (util/status.h):
+ * IRRUN_OK when everything ran and every check passed, IRRUN_CHECK_FAILED
+ * when a check failed, IRRUN_BAD_INPUT on a runtime error (no entry
+ * function, wrong arguments, call depth, results that cannot be written),
+ * IRRUN_NOMEM when memory ran out, IRRUN_UNSUPPORTED for an op or case
+ * ir-run does not run; each reported on opt->err with the location of the
+ * op. When keep_results is set the returned values are handed to the caller
+ * in `outcome` (free with interp_outcome_free) instead of being printed. */
 int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome);
 void interp_outcome_free(interp_outcome *o);

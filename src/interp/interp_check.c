@@ -1,9 +1,11 @@
 /* The check dialect (SPEC.md 5): REF's pass/fail rule per element, and a
- * report of every failing check (ir-run continues where REF aborts). */
+ * report of every failing check (ir-run continues where REF aborts). The
+ * elements are walked by the loop io/compare.c uses too
+ * (core/tensor_cmp.h). */
 #include <inttypes.h>
 #include <math.h>
-#include <string.h>
 
+#include "core/tensor_cmp.h"
 #include "interp/interp_internal.h"
 #include "types/etext.h"
 #include "types/fparith.h"
@@ -11,13 +13,6 @@
 enum { REPORT_MAX = 10 };
 
 typedef enum { CK_EQ, CK_ALMOST, CK_CLOSE } check_rule;
-
-static uint64_t part_bits(const unsigned char *p, size_t n)
-{
-    uint64_t v = 0;
-    memcpy(&v, p, n);
-    return v;
-}
 
 /* 5.1: IEEE equality; --strict-eq (section 8 item 2): identical patterns,
  * for expect_eq and expect_eq_const only. */
@@ -43,46 +38,65 @@ static bool float_almost(fp_id f, uint64_t a, uint64_t b, double tol)
 }
 
 typedef struct {
-    bool pass;
-    bool has_ulp;
-    bool nan_pair; /* both parts NaN: fails under IEEE equality even if bit-identical */
-    uint64_t ulp;
-} elem_result;
+    check_rule rule;
+    const ir_check *ck;
+    bool strict;
+} rule_ctx;
 
-static elem_result check_elem(check_rule rule, const ir_check *ck, bool strict, et_id t,
-                              const unsigned char *a, const unsigned char *b)
+/* both parts NaN: fails under IEEE equality even if bit-identical */
+enum { NAN_PAIR = 1 };
+
+static bool part_matches(const void *ctx, const tensor_part_pair *p, unsigned *flags)
 {
-    const et_traits *tr = et_get(t);
-    elem_result r = { true, false, false, 0 };
-    if (tr->kind != EK_FLOAT && tr->kind != EK_COMPLEX) {
-        r.pass = et_load_bits(t, a) == et_load_bits(t, b);
-        return r;
+    const rule_ctx *x = ctx;
+    const et_traits *tr = et_get(p->type);
+    if (tr->kind != EK_FLOAT)
+        return p->expected == p->actual; /* integers: equality under every rule */
+    if (fp_is_nan(tr->fmt, p->expected) && fp_is_nan(tr->fmt, p->actual))
+        *flags |= NAN_PAIR;
+    switch (x->rule) {
+    case CK_EQ:
+        return float_eq(tr->fmt, p->actual, p->expected, x->strict);
+    case CK_ALMOST:
+        return float_almost(tr->fmt, p->actual, p->expected, x->ck->tolerance);
+    case CK_CLOSE:
+        break; /* decided on the whole element's distance, in tally() */
     }
-    int parts = tr->kind == EK_COMPLEX ? 2 : 1;
-    size_t pb = tr->kind == EK_COMPLEX ? tr->bytes / 2 : tr->bytes;
-    for (int k = 0; k < parts; k++) {
-        uint64_t x = tr->kind == EK_COMPLEX ? part_bits(a + k * pb, pb) : et_load_bits(t, a);
-        uint64_t y = tr->kind == EK_COMPLEX ? part_bits(b + k * pb, pb) : et_load_bits(t, b);
-        uint64_t d = fp_ulp_distance(tr->fmt, x, y);
-        if (!r.has_ulp || d > r.ulp)
-            r.ulp = d;
-        r.has_ulp = true;
-        if (fp_is_nan(tr->fmt, x) && fp_is_nan(tr->fmt, y))
-            r.nan_pair = true;
-        switch (rule) {
-        case CK_EQ:
-            r.pass = r.pass && float_eq(tr->fmt, x, y, strict);
-            break;
-        case CK_ALMOST:
-            r.pass = r.pass && float_almost(tr->fmt, x, y, ck->tolerance);
-            break;
-        case CK_CLOSE:
-            break;
-        }
+    return true;
+}
+
+typedef struct {
+    int64_t index;
+    uint64_t ulp;
+    bool has_ulp;
+    bool nan_pair;
+} failure;
+
+typedef struct {
+    const rule_ctx *rule;
+    int64_t nfail;
+    int nshown;
+    failure shown[REPORT_MAX]; /* the first failing elements, reported */
+    int64_t ulp_hist[5];       /* expect_close: distances 0, 1, 2, 3 and >= 4 */
+} tally_ctx;
+
+static void tally(void *ctx, const tensor_elem_cmp *c)
+{
+    tally_ctx *t = ctx;
+    const rule_ctx *x = t->rule;
+    /* REF measures no distance between integers */
+    uint64_t ulp = c->is_float ? c->ulp : 0;
+    bool pass = c->pass;
+    if (x->rule == CK_CLOSE) {
+        t->ulp_hist[ulp < 4 ? ulp : 4]++;
+        if (c->is_float)
+            pass = ulp >= x->ck->min_ulp && ulp <= x->ck->max_ulp;
     }
-    if (rule == CK_CLOSE)
-        r.pass = r.ulp >= ck->min_ulp && r.ulp <= ck->max_ulp;
-    return r;
+    if (pass)
+        return;
+    if (t->nshown < REPORT_MAX)
+        t->shown[t->nshown++] = (failure){ c->index, ulp, c->is_float, (c->flags & NAN_PAIR) != 0 };
+    t->nfail++;
 }
 
 static void index_text(const tensor_type *t, int64_t flat, char *buf)
@@ -128,20 +142,12 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
     }
     size_t es = tensor_elem_bytes(actual);
     const unsigned char *a = actual->data, *b = expected->data;
-    int64_t nfail = 0, first = -1;
-    int64_t ulp_hist[5] = { 0 };
-    for (int64_t i = 0; i < actual->count; i++) {
-        elem_result r = check_elem(rule, ck, c->strict_eq, t, a + i * (int64_t)es, b + i * (int64_t)es);
-        if (rule == CK_CLOSE)
-            ulp_hist[r.ulp < 4 ? r.ulp : 4]++;
-        if (!r.pass) {
-            if (first < 0)
-                first = i;
-            nfail++;
-        }
-    }
-    if (nfail == 0)
+    rule_ctx x = { rule, ck, c->strict_eq };
+    tally_ctx tl = { .rule = &x };
+    tensor_compare_each(expected, actual, part_matches, &x, tally, &tl);
+    if (tl.nfail == 0)
         return true;
+    int64_t first = tl.shown[0].index;
 
     FILE *err = c->err;
     char ta[ET_TEXT_MAX], te[ET_TEXT_MAX], ha[80], he[80], idx[SHAPE_MAX_RANK * 24 + 4];
@@ -160,44 +166,40 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
     else
         fprintf(err, "  Elements values don't match with respect to maximal ULP difference=%" PRIu64
                      " limit:\n", ck->max_ulp);
-    int64_t shown = 0;
     bool nan_note = false;
-    for (int64_t i = first; i < actual->count && shown < REPORT_MAX; i++) {
-        const unsigned char *pa = a + i * (int64_t)es, *pe = b + i * (int64_t)es;
-        elem_result r = check_elem(rule, ck, c->strict_eq, t, pa, pe);
-        if (r.pass)
-            continue;
-        shown++;
+    for (int k = 0; k < tl.nshown; k++) {
+        const failure *f = &tl.shown[k];
+        const unsigned char *pa = a + f->index * (int64_t)es, *pe = b + f->index * (int64_t)es;
         et_value_text(t, pa, false, ta);
         et_value_text(t, pe, false, te);
         et_bits_text(t, pa, ha);
         et_bits_text(t, pe, he);
-        index_text(&actual->type, i, idx);
+        index_text(&actual->type, f->index, idx);
         if (rule == CK_CLOSE) {
             /* REF's line (5.4), then the patterns REF leaves out */
             fprintf(err, "  index=%s, actual=%s, expected=%s, ULP difference=%" PRIu64
-                         " (actual %s, expected %s)\n", idx, ta, te, r.ulp, ha, he);
+                         " (actual %s, expected %s)\n", idx, ta, te, f->ulp, ha, he);
             continue;
         }
         fprintf(err, "  index %s: expected %s (%s), actual %s (%s)", idx, te, he, ta, ha);
-        if (r.has_ulp) {
-            if (r.ulp == UINT64_MAX)
+        if (f->has_ulp) {
+            if (f->ulp == UINT64_MAX)
                 fputs(", ULP distance max (18446744073709551615)", err);
             else
-                fprintf(err, ", ULP distance %" PRIu64, r.ulp);
+                fprintf(err, ", ULP distance %" PRIu64, f->ulp);
         }
         fputc('\n', err);
-        nan_note = nan_note || (rule == CK_EQ && !c->strict_eq && r.nan_pair);
+        nan_note = nan_note || (rule == CK_EQ && !c->strict_eq && f->nan_pair);
     }
     if (nan_note)
         fputs("  note: a NaN never equals a NaN under REF's IEEE equality (SPEC.md 5.1); "
               "--strict-eq compares bit patterns\n", err);
-    if (nfail > shown)
-        fprintf(err, "  ... and %" PRId64 " more\n", nfail - shown);
+    if (tl.nfail > tl.nshown)
+        fprintf(err, "  ... and %" PRId64 " more\n", tl.nfail - tl.nshown);
     if (rule == CK_CLOSE) {
         for (int k = 0; k < 4; k++)
-            fprintf(err, "  ULP difference == %d count is %" PRId64 "\n", k, ulp_hist[k]);
-        fprintf(err, "  ULP difference >= 4 count is %" PRId64 "\n", ulp_hist[4]);
+            fprintf(err, "  ULP difference == %d count is %" PRId64 "\n", k, tl.ulp_hist[k]);
+        fprintf(err, "  ULP difference >= 4 count is %" PRId64 "\n", tl.ulp_hist[4]);
     }
     return false;
 }

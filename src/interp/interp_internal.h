@@ -4,6 +4,7 @@
 #define IRRUN_INTERP_INTERNAL_H
 
 #include "interp/interp.h"
+#include "util/status.h"
 
 /* Writes a tensor in REF's result format or as dense<...> : T (6.3).
  * A tensor without elements for which REF's layout would print more than
@@ -11,11 +12,12 @@
  * `tensor<...> {}` (docs/semantics.md, "Printing tensors without
  * elements"), so printing never costs more than a bounded amount. */
 enum { INTERP_PRINT_MAX_EMPTY_LISTS = 1 << 20 };
-/* Writes a tensor in REF's result format or as dense<...> : T (6.3). */
-int interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out);
+/* IRRUN_OK, or IRRUN_BAD_INPUT when `out` reports a write error. */
+irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out);
 
 /* Runs one check op on its operands (actual, expected); reports a failure on
- * err located at op->loc. Returns true when the check passed. */
+ * err located at op->loc. Returns true when the check passed: a verdict the
+ * caller counts, not a status, since a failed check does not stop the run. */
 typedef struct {
     const char *file;     /* for the located header line */
     const char *function; /* enclosing function's name */

@@ -129,11 +129,11 @@ static void print_dense(const tensor *t, long hex_threshold, FILE *out)
     fprintf(out, "> : %s\n", type);
 }
 
-int interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out)
+irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out)
 {
     if (dense)
         print_dense(t, hex_threshold, out);
     else
         print_ref(t, out);
-    return ferror(out) ? -1 : 0;
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

@@ -80,7 +80,7 @@ tensor *io_read_bin(const unsigned char *buf, size_t len, const char *name,
     return t;
 }
 
-int io_write_bin(FILE *out, const tensor *t)
+irrun_status io_write_bin(FILE *out, const tensor *t)
 {
     et_id elem = t->type.elem;
     if (nibble_packed(elem) && !is_i1(elem)) {
@@ -91,23 +91,23 @@ int io_write_bin(FILE *out, const tensor *t)
             byte |= (unsigned char)(v << (4 * (i & 1)));
             if (i & 1) {
                 if (fputc(byte, out) == EOF)
-                    return -1;
+                    return IRRUN_BAD_INPUT;
                 byte = 0;
             }
         }
         if ((t->count & 1) && fputc(byte, out) == EOF)
-            return -1;
-        return ferror(out) ? -1 : 0;
+            return IRRUN_BAD_INPUT;
+        return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
     }
     if (et_get(elem)->bytes == 1 && et_get(elem)->value_bits < 8) {
         /* 6-bit types: the value bits only, never a sign extension */
         const unsigned char *d = t->data;
         for (int64_t i = 0; i < t->count; i++)
             if (fputc((int)et_load_bits(elem, d + i), out) == EOF)
-                return -1;
-        return ferror(out) ? -1 : 0;
+                return IRRUN_BAD_INPUT;
+        return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
     }
     if (t->nbytes && fwrite(t->data, 1, t->nbytes, out) != t->nbytes)
-        return -1;
-    return ferror(out) ? -1 : 0;
+        return IRRUN_BAD_INPUT;
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

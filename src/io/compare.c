@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tensor_cmp.h"
 #include "types/fparith.h"
 
 const char *const io_hist_labels[IO_HIST_BUCKETS] = { "0", "1", "2", "3-4", "5-8", ">8" };
@@ -44,11 +45,15 @@ void io_rule_describe(const io_rule *r, char *buf, size_t size)
 #undef ADD
 }
 
+/* io_compare's rule with the NaN and zero modes its defaults resolve to */
 typedef struct {
-    bool pass;
-    uint64_t ulp;
-    bool nan, inf, zero; /* the kind of mismatch, when not passing */
-} elem_cmp;
+    const io_rule *rule;
+    io_nan_mode nan;
+    io_zero_mode zero;
+} resolved_rule;
+
+/* the kind of a mismatch, counted apart in the report */
+enum { MISMATCH_NAN = 1, MISMATCH_INF = 2, MISMATCH_ZERO = 4 };
 
 static bool within_tolerance(const io_rule *r, double e, double a)
 {
@@ -57,77 +62,103 @@ static bool within_tolerance(const io_rule *r, double e, double a)
     return diff <= tol;
 }
 
-static elem_cmp cmp_float(fp_id f, uint64_t e, uint64_t a, const io_rule *r, io_nan_mode nm,
-                          io_zero_mode zm)
+static bool float_matches(const resolved_rule *x, const tensor_part_pair *p, unsigned *flags)
 {
-    elem_cmp c = { .ulp = fp_ulp_distance(f, e, a) };
-    if (e == a) {
-        c.pass = true;
-        return c;
-    }
+    const io_rule *r = x->rule;
+    fp_id f = et_get(p->type)->fmt;
+    uint64_t e = p->expected, a = p->actual;
+    if (e == a)
+        return true;
     fp_class ce = fp_classify(f, e), ca = fp_classify(f, a);
     if (ce == FPC_NAN || ca == FPC_NAN) {
-        c.pass = ce == ca && nm == IO_NAN_ANY;
-        c.nan = !c.pass;
-        return c;
+        bool pass = ce == ca && x->nan == IO_NAN_ANY;
+        if (!pass)
+            *flags |= MISMATCH_NAN;
+        return pass;
     }
     if (ce == FPC_INF || ca == FPC_INF) {
+        bool pass = false;
         if (r->inf == IO_INF_SATURATE && ce != ca) {
             const fp_format *d = fp_fmt(f);
             uint64_t inf = ce == FPC_INF ? e : a, other = ce == FPC_INF ? a : e;
-            c.pass = (other & ~d->sign_mask) == d->max_bits &&
-                     (other & d->sign_mask) == (inf & d->sign_mask);
+            pass = (other & ~d->sign_mask) == d->max_bits &&
+                   (other & d->sign_mask) == (inf & d->sign_mask);
         }
-        c.inf = !c.pass;
-        return c;
+        if (!pass)
+            *flags |= MISMATCH_INF;
+        return pass;
     }
     if (ce == FPC_ZERO && ca == FPC_ZERO) {
-        c.pass = zm == IO_ZERO_EQUAL;
-        c.zero = !c.pass;
-        return c;
+        bool pass = x->zero == IO_ZERO_EQUAL;
+        if (!pass)
+            *flags |= MISMATCH_ZERO;
+        return pass;
     }
-    if (r->has_ulp && c.ulp <= r->max_ulp)
-        c.pass = true;
-    else if ((r->has_atol || r->has_rtol) &&
-             within_tolerance(r, fp_to_double(f, e), fp_to_double(f, a)))
-        c.pass = true;
-    return c;
+    if (r->has_ulp && p->ulp <= r->max_ulp)
+        return true;
+    return (r->has_atol || r->has_rtol) &&
+           within_tolerance(r, fp_to_double(f, e), fp_to_double(f, a));
 }
 
-static int64_t sext(et_id t, uint64_t v)
+static bool int_matches(const io_rule *r, const tensor_part_pair *p)
 {
-    unsigned n = et_get(t)->value_bits;
-    if (n < 64 && (v >> (n - 1)) & 1)
-        v |= ~((UINT64_C(1) << n) - 1);
-    return (int64_t)v;
+    if (p->expected == p->actual)
+        return true;
+    if (r->has_ulp && p->ulp <= r->max_ulp)
+        return true;
+    if (!r->has_atol && !r->has_rtol)
+        return false;
+    /* an unsigned value above INT64_MAX must not read as negative */
+    bool sgn = et_get(p->type)->kind == EK_SINT;
+    double de = sgn ? (double)et_sign_extend(p->type, p->expected) : (double)p->expected;
+    double da = sgn ? (double)et_sign_extend(p->type, p->actual) : (double)p->actual;
+    return within_tolerance(r, de, da);
 }
 
-static elem_cmp cmp_int(et_id t, uint64_t e, uint64_t a, const io_rule *r)
+static bool part_matches(const void *ctx, const tensor_part_pair *p, unsigned *flags)
 {
-    elem_cmp c = { .pass = e == a };
-    if (c.pass)
-        return c;
-    bool sgn = et_get(t)->kind == EK_SINT;
-    double de, da;
-    if (sgn) {
-        int64_t x = sext(t, e), y = sext(t, a);
-        c.ulp = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
-        de = (double)x;
-        da = (double)y;
-    } else {
-        c.ulp = e > a ? e - a : a - e;
-        de = (double)e;
-        da = (double)a;
+    const resolved_rule *x = ctx;
+    if (et_get(p->type)->kind == EK_FLOAT)
+        return float_matches(x, p, flags);
+    return int_matches(x->rule, p);
+}
+
+typedef struct {
+    const tensor *expected, *actual;
+    io_report *rep;
+} report_ctx;
+
+static void add_to_report(void *ctx, const tensor_elem_cmp *c)
+{
+    const report_ctx *x = ctx;
+    io_report *rep = x->rep;
+    rep->compared++;
+    rep->histogram[bucket(c->ulp)]++;
+    if (c->ulp > rep->max_ulp)
+        rep->max_ulp = c->ulp;
+    if (c->pass)
+        return;
+    rep->differing++;
+    rep->nan_mismatches += (c->flags & MISMATCH_NAN) != 0;
+    rep->inf_mismatches += (c->flags & MISMATCH_INF) != 0;
+    rep->negzero_mismatches += (c->flags & MISMATCH_ZERO) != 0;
+    if (rep->nfirst < IO_REPORT_FIRST) {
+        et_id elem = x->expected->type.elem;
+        size_t eb = et_get(elem)->bytes;
+        const unsigned char *pe = (const unsigned char *)x->expected->data + (size_t)c->index * eb;
+        const unsigned char *pa = (const unsigned char *)x->actual->data + (size_t)c->index * eb;
+        io_diff *d = &rep->first[rep->nfirst++];
+        shape_unravel(&x->expected->type, c->index, d->index);
+        io_elem_bits_text(elem, pe, d->expected_bits);
+        io_elem_bits_text(elem, pa, d->actual_bits);
+        io_elem_value_text(elem, pe, d->expected_value);
+        io_elem_value_text(elem, pa, d->actual_value);
+        d->ulp = c->ulp;
     }
-    if (r->has_ulp && c.ulp <= r->max_ulp)
-        c.pass = true;
-    else if ((r->has_atol || r->has_rtol) && within_tolerance(r, de, da))
-        c.pass = true;
-    return c;
 }
 
-int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
-               io_report *rep, char *why, size_t why_size)
+irrun_status io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
+                        io_report *rep, char *why, size_t why_size)
 {
     memset(rep, 0, sizeof *rep);
     rep->type = expected->type;
@@ -137,58 +168,16 @@ int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule
         shape_format(&expected->type, a, (int)sizeof a);
         shape_format(&actual->type, b, (int)sizeof b);
         snprintf(why, why_size, "expected %s but got %s", a, b);
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
     bool exact = io_rule_is_exact(rule);
-    io_nan_mode nm = rule->nan != IO_NAN_DEFAULT ? rule->nan : exact ? IO_NAN_EXACT : IO_NAN_ANY;
-    io_zero_mode zm = rule->zero != IO_ZERO_DEFAULT ? rule->zero
-                      : exact                      ? IO_ZERO_DISTINCT
-                                                   : IO_ZERO_EQUAL;
-    et_id elem = expected->type.elem;
-    const et_traits *tr = et_get(elem);
-    size_t eb = tr->bytes;
-    const unsigned char *E = expected->data, *A = actual->data;
-    for (int64_t i = 0; i < expected->count; i++) {
-        const unsigned char *pe = E + (size_t)i * eb, *pa = A + (size_t)i * eb;
-        elem_cmp c;
-        if (tr->kind == EK_COMPLEX) {
-            et_id part = et_part(elem);
-            size_t h = eb / 2;
-            elem_cmp re = cmp_float(tr->fmt, et_load_bits(part, pe), et_load_bits(part, pa), rule,
-                                    nm, zm);
-            elem_cmp im = cmp_float(tr->fmt, et_load_bits(part, pe + h),
-                                    et_load_bits(part, pa + h), rule, nm, zm);
-            c.pass = re.pass && im.pass;
-            c.ulp = re.ulp > im.ulp ? re.ulp : im.ulp;
-            c.nan = re.nan || im.nan;
-            c.inf = re.inf || im.inf;
-            c.zero = re.zero || im.zero;
-        } else if (tr->kind == EK_FLOAT) {
-            c = cmp_float(tr->fmt, et_load_bits(elem, pe), et_load_bits(elem, pa), rule, nm, zm);
-        } else {
-            c = cmp_int(elem, et_load_bits(elem, pe), et_load_bits(elem, pa), rule);
-        }
-        rep->compared++;
-        rep->histogram[bucket(c.ulp)]++;
-        if (c.ulp > rep->max_ulp)
-            rep->max_ulp = c.ulp;
-        if (c.pass)
-            continue;
-        rep->differing++;
-        rep->nan_mismatches += c.nan;
-        rep->inf_mismatches += c.inf;
-        rep->negzero_mismatches += c.zero;
-        if (rep->nfirst < IO_REPORT_FIRST) {
-            io_diff *d = &rep->first[rep->nfirst++];
-            shape_unravel(&expected->type, i, d->index);
-            io_elem_bits_text(elem, pe, d->expected_bits);
-            io_elem_bits_text(elem, pa, d->actual_bits);
-            io_elem_value_text(elem, pe, d->expected_value);
-            io_elem_value_text(elem, pa, d->actual_value);
-            d->ulp = c.ulp;
-        }
-    }
-    return rep->differing ? 1 : 0;
+    resolved_rule x = { rule, rule->nan != IO_NAN_DEFAULT ? rule->nan : exact ? IO_NAN_EXACT : IO_NAN_ANY,
+                        rule->zero != IO_ZERO_DEFAULT ? rule->zero
+                        : exact                      ? IO_ZERO_DISTINCT
+                                                     : IO_ZERO_EQUAL };
+    report_ctx rc = { expected, actual, rep };
+    tensor_compare_each(expected, actual, part_matches, &x, add_to_report, &rc);
+    return rep->differing ? IRRUN_CHECK_FAILED : IRRUN_OK;
 }
 
 static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
@@ -300,31 +289,41 @@ static int one_of(const char *value, const char *first, const char *second)
     return -1;
 }
 
-int io_rule_set(io_rule *r, const char *key, const char *value, const char **want)
+bool io_rule_has_key(const char *key)
+{
+    static const char *const keys[] = { "ulp", "max-ulp", "max_ulp", "atol", "rtol", "nan",
+                                        "signed_zero", "signed-zero", "inf" };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (strcmp(key, keys[k]) == 0)
+            return true;
+    return false;
+}
+
+irrun_status io_rule_set(io_rule *r, const char *key, const char *value, const char **want)
 {
     if (strcmp(key, "ulp") == 0 || strcmp(key, "max-ulp") == 0 || strcmp(key, "max_ulp") == 0) {
         *want = "a non-negative integer";
         char *end;
         errno = 0;
         if (!value || !*value || *value == '-')
-            return -1;
+            return IRRUN_BAD_INPUT;
         unsigned long long n = strtoull(value, &end, 10);
         if (*end || errno)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->has_ulp = true;
         r->max_ulp = n;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "atol") == 0 || strcmp(key, "rtol") == 0) {
         *want = "a non-negative number within binary64's range";
         if (!value || !*value)
-            return -1;
+            return IRRUN_BAD_INPUT;
         char *end;
         errno = 0;
         double x = strtod(value, &end);
         /* a value that underflows to 0 is not the tolerance asked for */
         if (*end || !isfinite(x) || x < 0 || (x == 0 && errno == ERANGE))
-            return -1;
+            return IRRUN_BAD_INPUT;
         if (key[0] == 'a') {
             r->has_atol = true;
             r->atol = x;
@@ -332,29 +331,30 @@ int io_rule_set(io_rule *r, const char *key, const char *value, const char **wan
             r->has_rtol = true;
             r->rtol = x;
         }
-        return 1;
+        return IRRUN_OK;
     }
     int k;
     if (strcmp(key, "nan") == 0) {
         *want = "any or exact";
         if ((k = one_of(value, "any", "exact")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->nan = k == 0 ? IO_NAN_ANY : IO_NAN_EXACT;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "signed_zero") == 0 || strcmp(key, "signed-zero") == 0) {
         *want = "equal or distinct";
         if ((k = one_of(value, "equal", "distinct")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->zero = k == 0 ? IO_ZERO_EQUAL : IO_ZERO_DISTINCT;
-        return 1;
+        return IRRUN_OK;
     }
     if (strcmp(key, "inf") == 0) {
         *want = "exact or saturate";
         if ((k = one_of(value, "exact", "saturate")) < 0)
-            return -1;
+            return IRRUN_BAD_INPUT;
         r->inf = k == 0 ? IO_INF_EXACT : IO_INF_SATURATE;
-        return 1;
+        return IRRUN_OK;
     }
-    return 0;
+    *want = "one of ulp, atol, rtol, nan, signed_zero, inf";
+    return IRRUN_BAD_INPUT;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "io/tensor_io.h"
+#include "util/status.h"
 
 typedef enum {
     IO_NAN_DEFAULT, /* exact for the exact rule, any for tolerance rules */
@@ -49,12 +50,16 @@ static inline bool io_rule_is_exact(const io_rule *r)
     return !r->has_ulp && !r->has_atol && !r->has_rtol;
 }
 
+/* Whether `key` names a part of a rule: "ulp" (also "max-ulp", "max_ulp"),
+ * "atol", "rtol", "nan", "signed_zero" (also "signed-zero"), "inf". A
+ * manifest item mixes them with keys of its own. */
+bool io_rule_has_key(const char *key);
+
 /* Sets one part of a rule from text, for the command line and manifests
- * alike. Keys: "ulp" (also "max-ulp", "max_ulp"), "atol", "rtol", "nan",
- * "signed_zero" (also "signed-zero"), "inf". Returns 1 when set, 0 for an
- * unknown key, -1 for a bad value (*want then says what is expected, e.g.
- * "a non-negative integer"). */
-int io_rule_set(io_rule *r, const char *key, const char *value, const char **want);
+ * alike. IRRUN_OK when set; IRRUN_BAD_INPUT for a bad value or a key that
+ * io_rule_has_key refuses, *want then saying what is expected (e.g. "a
+ * non-negative integer"). */
+irrun_status io_rule_set(io_rule *r, const char *key, const char *value, const char **want);
 
 /* "exact", "ulp <= 2", "atol 0.01, rtol 0.001" and the non-default modes. */
 void io_rule_describe(const io_rule *r, char *buf, size_t size);
@@ -85,10 +90,12 @@ typedef struct {
     io_diff first[IO_REPORT_FIRST];
 } io_report;
 
-/* Compares `actual` with `expected` (same element type and shape, else -1
- * with a message in `why`). Returns 0 when the rule holds, 1 when not. */
-int io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
-               io_report *rep, char *why, size_t why_size);
+/* Compares `actual` with `expected` element by element (core/tensor_cmp.h).
+ * IRRUN_OK when the rule holds, IRRUN_CHECK_FAILED when not (*rep says
+ * where), IRRUN_BAD_INPUT with a message in `why` when the element types or
+ * shapes differ. */
+irrun_status io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
+                        io_report *rep, char *why, size_t why_size);
 
 /* The report as text (several lines, "label" names the comparison) or as
  * one JSON object followed by a newline. */

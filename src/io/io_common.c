@@ -210,57 +210,57 @@ tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, i
     return t;
 }
 
-int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
-                  const io_inputs *inputs, io_error *err)
+irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
+                           const io_inputs *inputs, io_error *err)
 {
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
     if (fmt == IO_FMT_UNKNOWN) {
         io_errorf(err, "%s: error: unknown tensor file format (use a .npy, .bin or .yaml extension)",
                   path);
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
     io_outfile o;
-    if (io_outfile_open(&o, path, inputs, err) != 0)
-        return -1;
-    int rc = 0;
+    irrun_status s = io_outfile_open(&o, path, inputs, err);
+    if (s != IRRUN_OK)
+        return s;
     switch (fmt) {
-    case IO_FMT_NPY: rc = io_write_npy(o.f, t, descr); break;
-    case IO_FMT_BIN: rc = io_write_bin(o.f, t); break;
-    case IO_FMT_YAML: rc = io_write_yaml(o.f, t); break;
+    case IO_FMT_NPY: s = io_write_npy(o.f, t, descr); break;
+    case IO_FMT_BIN: s = io_write_bin(o.f, t); break;
+    case IO_FMT_YAML: s = io_write_yaml(o.f, t); break;
     case IO_FMT_UNKNOWN: break;
     }
-    if (rc != 0) {
+    if (s != IRRUN_OK) {
         io_errorf(err, "%s: error: write error", path);
         io_outfile_discard(&o);
-        return -1;
+        return s;
     }
     return io_outfile_commit(&o, err);
 }
 
-int io_parse_shape(const char *text, tensor_type *t)
+irrun_status io_parse_shape(const char *text, tensor_type *t)
 {
     t->rank = 0;
     if (*text == '\0' || strcmp(text, "scalar") == 0)
-        return 0;
+        return IRRUN_OK;
     const char *p = text;
     for (;;) {
         if (*p < '0' || *p > '9' || t->rank == SHAPE_MAX_RANK)
-            return -1;
+            return IRRUN_BAD_INPUT;
         int64_t v = 0;
         while (*p >= '0' && *p <= '9') {
             if (v > SHAPE_MAX_ELEMENTS)
-                return -1;
+                return IRRUN_BAD_INPUT;
             v = v * 10 + (*p++ - '0');
         }
         t->dims[t->rank++] = v;
         if (*p == '\0')
             break;
         if (*p != 'x' && *p != 'X' && *p != ',')
-            return -1;
+            return IRRUN_BAD_INPUT;
         p++;
     }
-    return shape_count(t) < 0 ? -1 : 0;
+    return shape_count(t) < 0 ? IRRUN_BAD_INPUT : IRRUN_OK;
 }
 
 void io_elem_value_text(et_id elem, const unsigned char *p, char *buf)

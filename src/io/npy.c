@@ -446,7 +446,7 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
     return t;
 }
 
-int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
+irrun_status io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
 {
     char dbuf[16], shape[SHAPE_MAX_RANK * 24];
     shape_text(&t->type, shape, sizeof shape);
@@ -454,7 +454,7 @@ int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
     int n = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape': %s, }",
                      io_npy_descr_for(t->type.elem, descr, dbuf), shape);
     if (n < 0 || (size_t)n + 80 > sizeof header)
-        return -1;
+        return IRRUN_UNSUPPORTED;
     /* NumPy pads with spaces and ends with '\n' so the data starts on a
      * 64-byte boundary (magic 6 + version 2 + length 2 = 10 bytes) */
     size_t total = 10 + (size_t)n + 1;
@@ -469,10 +469,10 @@ int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
     pre[8] = (unsigned char)(hlen & 0xFF);
     pre[9] = (unsigned char)(hlen >> 8);
     if (fwrite(pre, 1, 10, out) != 10 || fwrite(header, 1, hlen, out) != hlen)
-        return -1;
+        return IRRUN_BAD_INPUT;
     /* the runtime layout is already NumPy's: little-endian, one sub-byte
      * element per byte (signed ones sign-extended), booleans 0/1 */
     if (t->nbytes && fwrite(t->data, 1, t->nbytes, out) != t->nbytes)
-        return -1;
-    return ferror(out) ? -1 : 0;
+        return IRRUN_BAD_INPUT;
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

@@ -13,20 +13,20 @@
 
 void io_inputs_init(io_inputs *in) { memset(in, 0, sizeof *in); }
 
-int io_inputs_add(io_inputs *in, const char *path)
+irrun_status io_inputs_add(io_inputs *in, const char *path)
 {
     if (!path || strcmp(path, "-") == 0)
-        return 0;
+        return IRRUN_OK;
     if (in->n == in->cap) {
         int cap = in->cap ? 2 * in->cap : 8;
         const char **bigger = mem_realloc(in->paths, (size_t)cap * sizeof *bigger);
         if (!bigger)
-            return -1;
+            return IRRUN_NOMEM;
         in->paths = bigger;
         in->cap = cap;
     }
     in->paths[in->n++] = path;
-    return 0;
+    return IRRUN_OK;
 }
 
 void io_inputs_free(io_inputs *in)
@@ -66,18 +66,18 @@ static char *link_target(const char *path)
     return cur;
 }
 
-int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err)
+irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err)
 {
     memset(o, 0, sizeof *o);
     if (!path || !*path) {
         io_errorf(err, "error: an output file name may not be empty");
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
     for (int i = 0; inputs && i < inputs->n; i++) {
         if (io_same_file(path, inputs->paths[i])) {
             io_errorf(err, "%s: error: refusing to overwrite an input of this run (%s)", path,
                       inputs->paths[i]);
-            return -1;
+            return IRRUN_BAD_INPUT;
         }
     }
     /* /dev/stdout and /proc/self/fd/N name an open descriptor: replacing
@@ -90,7 +90,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
          * and a rename would replace the device node itself */
         if (S_ISDIR(st.st_mode)) {
             io_errorf(err, "%s: error: is a directory", path);
-            return -1;
+            return IRRUN_BAD_INPUT;
         }
         /* appending, never truncating: behind /dev/stdout may be a file
          * the shell opened with >> */
@@ -99,10 +99,10 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
             if (fd >= 0)
                 close(fd);
             io_errorf(err, "%s: error: cannot open for writing: %s", path, strerror(errno));
-            return -1;
+            return IRRUN_BAD_INPUT;
         }
         o->path = mem_strndup(path, strlen(path)); /* for messages only */
-        return 0;
+        return IRRUN_OK;
     }
     o->path = link_target(path);
     size_t n = (o->path ? strlen(o->path) : 0) + 48;
@@ -110,7 +110,7 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
     if (!o->tmp || !o->path) {
         io_outfile_discard(o);
         io_errorf(err, "%s: error: out of memory", path);
-        return -1;
+        return IRRUN_NOMEM;
     }
     /* O_EXCL on a name no other writer uses: never follows a planted link,
      * and the mode comes from the umask as for any new file */
@@ -131,47 +131,48 @@ int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io
         mem_free(o->tmp);
         o->tmp = NULL;
         io_outfile_discard(o);
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-int io_outfile_commit(io_outfile *o, io_error *err)
+irrun_status io_outfile_commit(io_outfile *o, io_error *err)
 {
-    int rc = 0, saved = 0;
+    bool failed = false;
+    int saved = 0;
     if (!o->tmp) { /* written in place (not a regular file) */
         if (fflush(o->f) != 0 || ferror(o->f))
-            rc = -1;
+            failed = true;
         if (fclose(o->f) != 0)
-            rc = -1;
+            failed = true;
         o->f = NULL;
-        if (rc != 0)
+        if (failed)
             io_errorf(err, "%s: error: write error: %s", o->path ? o->path : "output", strerror(errno));
         io_outfile_discard(o);
-        return rc;
+        return failed ? IRRUN_BAD_INPUT : IRRUN_OK;
     }
     if (fflush(o->f) != 0 || ferror(o->f)) {
         saved = errno;
-        rc = -1;
+        failed = true;
     }
-    if (fclose(o->f) != 0 && rc == 0) {
+    if (fclose(o->f) != 0 && !failed) {
         saved = errno;
-        rc = -1;
+        failed = true;
     }
     o->f = NULL;
-    if (rc == 0 && rename(o->tmp, o->path) != 0) {
+    if (!failed && rename(o->tmp, o->path) != 0) {
         saved = errno;
-        rc = -1;
+        failed = true;
     }
-    if (rc != 0) {
+    if (failed) {
         io_errorf(err, "%s: error: write error: %s", o->path, saved ? strerror(saved) : "unknown");
         io_outfile_discard(o);
-        return -1;
+        return IRRUN_BAD_INPUT;
     }
     mem_free(o->tmp);
     mem_free(o->path);
     memset(o, 0, sizeof *o);
-    return 0;
+    return IRRUN_OK;
 }
 
 void io_outfile_discard(io_outfile *o)

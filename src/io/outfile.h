@@ -27,21 +27,24 @@ struct io_inputs {
 };
 
 void io_inputs_init(io_inputs *in);
-/* Records `path` ("-" and NULL are ignored). Returns 0 or -1 out of memory. */
-int io_inputs_add(io_inputs *in, const char *path);
+/* Records `path` ("-" and NULL are ignored): IRRUN_OK or IRRUN_NOMEM. */
+irrun_status io_inputs_add(io_inputs *in, const char *path);
 void io_inputs_free(io_inputs *in);
 
 /* True when both paths exist and are the same file. */
 bool io_same_file(const char *a, const char *b);
 
 /* Refuses `path` when it is one of `inputs` (NULL: none) or empty, else
- * opens a temporary file beside it. Returns 0, or -1 with *err filled. */
-int io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err);
+ * opens a temporary file beside it. IRRUN_OK; else *err is filled and the
+ * status is IRRUN_NOMEM when memory ran out, IRRUN_BAD_INPUT otherwise (a
+ * refused name, a directory, a file that cannot be created). */
+irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *inputs, io_error *err);
 
 /* Flushes, checks for write errors, closes and renames into place. On any
  * failure the temporary file is removed and the old `path`, if any, is left
- * untouched. Returns 0 or -1 with *err filled. Always releases `o`. */
-int io_outfile_commit(io_outfile *o, io_error *err);
+ * untouched. IRRUN_OK, or IRRUN_BAD_INPUT with *err filled. Always releases
+ * `o`. */
+irrun_status io_outfile_commit(io_outfile *o, io_error *err);
 
 /* Closes and removes the temporary file; `path` is not touched. */
 void io_outfile_discard(io_outfile *o);

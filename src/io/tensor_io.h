@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "core/tensor.h"
+#include "util/status.h"
 
 typedef enum { IO_FMT_UNKNOWN, IO_FMT_NPY, IO_FMT_BIN, IO_FMT_YAML } io_format;
 
@@ -52,16 +53,18 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
 
 /* libyaml's scanner takes time quadratic in the depth of nested flow
  * collections (`[[[[...`: 40,000 levels take seconds), so every YAML text
- * is checked first: 0, or -1 with a located *err when brackets nest deeper
- * than IO_YAML_MAX_NESTING (quoted text and comments do not count). */
+ * is checked first: IRRUN_OK, or IRRUN_BAD_INPUT with a located *err when
+ * brackets nest deeper than IO_YAML_MAX_NESTING (quoted text and comments
+ * do not count). */
 enum { IO_YAML_MAX_NESTING = 1000 };
-int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err);
+irrun_status io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err);
 
-/* After the first document of `parser` is loaded: 0 when nothing but
- * comments and blanks follow, -1 with *err filled (located) when a second
- * document or bad YAML does. A tensor file or manifest is one document;
+/* After the first document of `parser` is loaded: IRRUN_OK when nothing but
+ * comments and blanks follow; IRRUN_BAD_INPUT with *err filled (located)
+ * when a second document or bad YAML does (IRRUN_NOMEM when libyaml ran out
+ * of memory reading it). A tensor file or manifest is one document;
  * silently ignoring a second would ignore data. */
-int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err);
+irrun_status io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err);
 
 /* Reads a whole file (format by `fmt`, or by extension when IO_FMT_UNKNOWN). */
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err);
@@ -86,23 +89,27 @@ typedef enum {
                      no type of its own; '|i1' for signed sub-byte integers */
 } io_npy_descr;
 
-/* Writers. Return 0, or -1 when the stream reports a write error. */
-int io_write_npy(FILE *out, const tensor *t, io_npy_descr descr);
-int io_write_bin(FILE *out, const tensor *t);
-int io_write_yaml(FILE *out, const tensor *t);
+/* Writers. IRRUN_OK, or IRRUN_BAD_INPUT when the stream reports a write
+ * error (the output named is what is wrong); io_write_npy also
+ * IRRUN_UNSUPPORTED for a shape whose header would not fit its buffer. */
+irrun_status io_write_npy(FILE *out, const tensor *t, io_npy_descr descr);
+irrun_status io_write_bin(FILE *out, const tensor *t);
+irrun_status io_write_yaml(FILE *out, const tensor *t);
 /* Writes `path` in `fmt` (by extension when IO_FMT_UNKNOWN) through a
  * temporary file renamed into place (io/outfile.h), refusing a path that is
- * one of `inputs` (NULL: no check). */
+ * one of `inputs` (NULL: no check). IRRUN_OK, or another status with *err
+ * filled: IRRUN_BAD_INPUT for an unknown format, a refused path or a write
+ * error, IRRUN_NOMEM, IRRUN_UNSUPPORTED as io_write_npy. */
 typedef struct io_inputs io_inputs;
-int io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
+irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
                   const io_inputs *inputs, io_error *err);
 
 /* The .npy descr string the writer uses for `elem` (without quotes). */
 const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16]);
 
-/* Parses "2x3x4" ("" or "scalar" for rank 0) into t->rank/dims. Returns 0 or
- * -1 for bad text. */
-int io_parse_shape(const char *text, tensor_type *t);
+/* Parses "2x3x4" ("" or "scalar" for rank 0) into t->rank/dims: IRRUN_OK,
+ * or IRRUN_BAD_INPUT for bad text or a shape over SHAPE_MAX_ELEMENTS. */
+irrun_status io_parse_shape(const char *text, tensor_type *t);
 
 /* One element as text the way REF prints it (SPEC.md 3.2, 3.9; complex as
  * "[re, im]"), and its bit pattern as "0x.." (complex "(0x..,0x..)"). */

@@ -261,7 +261,7 @@ static bool read_shape_node(yaml_document_t *doc, yaml_node_t *n, tensor_type *t
 {
     t->rank = 0;
     if (n->type == YAML_SCALAR_NODE) {
-        if (io_parse_shape(scalar(n), t) == 0)
+        if (io_parse_shape(scalar(n), t) == IRRUN_OK)
             return true;
     } else if (n->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
@@ -424,7 +424,7 @@ tensor *io_yaml_node_tensor(yaml_document_t *doc, yaml_node_t *node, const char 
     return t;
 }
 
-int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err)
+irrun_status io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name, io_error *err)
 {
     int depth = 0;
     unsigned long line = 1, col = 0;
@@ -466,7 +466,7 @@ int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name
                 if (++depth > IO_YAML_MAX_NESTING) {
                     io_errorf(err, "%s:%lu:%lu: error: YAML nesting deeper than %d levels", name, line, col,
                               IO_YAML_MAX_NESTING);
-                    return -1;
+                    return IRRUN_BAD_INPUT;
                 }
             } else if ((c == ']' || c == '}') && depth > 0) {
                 depth--;
@@ -474,10 +474,10 @@ int io_yaml_check_nesting(const unsigned char *buf, size_t len, const char *name
             break;
         }
     }
-    return 0;
+    return IRRUN_OK;
 }
 
-int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err)
+irrun_status io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error *err)
 {
     yaml_document_t extra;
     if (!yaml_parser_load(parser, &extra)) {
@@ -486,14 +486,14 @@ int io_yaml_no_second_document(yaml_parser_t *parser, const char *name, io_error
                   (unsigned long)parser->problem_mark.column + 1,
                   parser->problem ? parser->problem : "malformed", parser->context ? " " : "",
                   parser->context ? parser->context : "");
-        return -1;
+        return parser->error == YAML_MEMORY_ERROR ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
     }
     yaml_node_t *root = yaml_document_get_root_node(&extra);
-    int rc = 0;
+    irrun_status rc = IRRUN_OK;
     if (root) {
         io_errorf(err, "%s:%lu:%lu: error: a second YAML document: the file must hold exactly one", name,
                   (unsigned long)extra.start_mark.line + 1, (unsigned long)extra.start_mark.column + 1);
-        rc = -1;
+        rc = IRRUN_BAD_INPUT;
     }
     yaml_document_delete(&extra);
     return rc;
@@ -508,7 +508,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
         io_errorf(err, "%s: error: out of memory", name);
         return NULL;
     }
-    if (io_yaml_check_nesting(buf, len, name, err) != 0) {
+    if (io_yaml_check_nesting(buf, len, name, err) != IRRUN_OK) {
         yaml_parser_delete(&parser);
         return NULL;
     }
@@ -523,7 +523,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
         return NULL;
     }
     tensor *t = NULL;
-    if (io_yaml_no_second_document(&parser, name, err) == 0)
+    if (io_yaml_no_second_document(&parser, name, err) == IRRUN_OK)
         t = io_yaml_node_tensor(&doc, yaml_document_get_root_node(&doc), name, expect, err);
     yaml_document_delete(&doc);
     yaml_parser_delete(&parser);
@@ -532,7 +532,7 @@ tensor *io_read_yaml(const unsigned char *buf, size_t len, const char *name,
 
 /* ---- writer ------------------------------------------------------------------ */
 
-static int write_values(FILE *out, const tensor *t, int dim, int64_t *at)
+static irrun_status write_values(FILE *out, const tensor *t, int dim, int64_t *at)
 {
     const unsigned char *d = t->data;
     size_t eb = et_get(t->type.elem)->bytes;
@@ -540,7 +540,7 @@ static int write_values(FILE *out, const tensor *t, int dim, int64_t *at)
         char text[IO_ELEM_TEXT];
         io_elem_value_text(t->type.elem, d + (size_t)*at * eb, text);
         (*at)++;
-        return fputs(text, out) < 0 ? -1 : 0;
+        return fputs(text, out) < 0 ? IRRUN_BAD_INPUT : IRRUN_OK;
     }
     fputc('[', out);
     for (int64_t i = 0; i < t->type.dims[dim]; i++) {
@@ -550,14 +550,15 @@ static int write_values(FILE *out, const tensor *t, int dim, int64_t *at)
             else
                 fputs(", ", out);
         }
-        if (write_values(out, t, dim + 1, at) != 0)
-            return -1;
+        irrun_status s = write_values(out, t, dim + 1, at);
+        if (s != IRRUN_OK)
+            return s;
     }
     fputc(']', out);
-    return 0;
+    return IRRUN_OK;
 }
 
-int io_write_yaml(FILE *out, const tensor *t)
+irrun_status io_write_yaml(FILE *out, const tensor *t)
 {
     fprintf(out, "# ir-run tensor; docs/tensor-files.md\n");
     fprintf(out, "type: %s\nshape: [", et_get(t->type.elem)->name);
@@ -570,8 +571,8 @@ int io_write_yaml(FILE *out, const tensor *t)
     if (t->count == 0)
         fputs("[]", out); /* the flat form: nesting empty rows would cost
                              the product of the other dimensions */
-    else if (write_values(out, t, 0, &at) != 0)
-        return -1;
+    else if (write_values(out, t, 0, &at) != IRRUN_OK)
+        return IRRUN_BAD_INPUT;
     fputc('\n', out);
-    return ferror(out) ? -1 : 0;
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

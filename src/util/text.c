@@ -1,6 +1,7 @@
 /* UTF-8 checks and visible escapes for untrusted text (see text.h). */
 #include "util/text.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
@@ -45,11 +46,11 @@ static void hex_escape(unsigned char c, char buf[4])
     buf[3] = hex[c & 15];
 }
 
-static int put_hex(FILE *out, unsigned char c)
+static bool put_hex(FILE *out, unsigned char c)
 {
     char buf[4];
     hex_escape(c, buf);
-    return fwrite(buf, 1, 4, out) == 4 ? 0 : EOF;
+    return fwrite(buf, 1, 4, out) == 4;
 }
 
 void text_escape_ascii(const char *s, size_t n, char *out, size_t cap)
@@ -68,10 +69,10 @@ void text_escape_ascii(const char *s, size_t n, char *out, size_t cap)
         out[k < cap ? k : cap - 1] = '\0';
 }
 
-int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines)
+irrun_status text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines)
 {
     const unsigned char *p = (const unsigned char *)s;
-    int rc = 0;
+    bool failed = false;
     for (size_t i = 0; i < n;) {
         uint32_t cp;
         size_t len = text_utf8_next(p + i, n - i, &cp);
@@ -79,15 +80,15 @@ int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines)
                     (cp >= 0x20 || cp == '\t' || (cp == '\n' && keep_newlines));
         if (plain) {
             if (fwrite(p + i, 1, len, out) != len)
-                rc = EOF;
+                failed = true;
             i += len;
         } else {
-            if (put_hex(out, p[i]) != 0)
-                rc = EOF;
+            if (!put_hex(out, p[i]))
+                failed = true;
             i++;
         }
     }
-    return rc;
+    return failed ? IRRUN_BAD_INPUT : IRRUN_OK;
 }
 
 int text_xml_char(uint32_t cp)

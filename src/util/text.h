@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/status.h"
+
 /* Length (1-4) of the well-formed UTF-8 sequence at s[0..n), its code point
  * in *cp; 0 for a byte that does not start one (stray continuation bytes,
  * overlong forms, surrogates, beyond U+10FFFF, truncated). */
@@ -17,8 +19,9 @@ size_t text_utf8_next(const unsigned char *s, size_t n, uint32_t *cp);
 /* Writes s[0..n) with every byte that is not printable text as \xNN:
  * C0 and C1 controls (but tab and, when keep_newlines, newline), DEL,
  * bytes that are not well-formed UTF-8, and the backslash itself (so the
- * output reads back unambiguously). Returns what fputs/fputc report. */
-int text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines);
+ * output reads back unambiguously). IRRUN_OK, or IRRUN_BAD_INPUT when the
+ * stream reports a write error. */
+irrun_status text_write_escaped(FILE *out, const char *s, size_t n, int keep_newlines);
 
 /* s[0..n) into out[0..cap) as printable ASCII only, every other byte
  * (and '\\') as \xNN; for bytes that should be ASCII anyway (a .npy

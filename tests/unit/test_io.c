@@ -46,16 +46,16 @@ static tensor *random_tensor(const tensor_type *type)
     return t;
 }
 
-typedef int (*writer)(FILE *, const tensor *);
-static int npy_name(FILE *f, const tensor *t) { return io_write_npy(f, t, IO_NPY_NAME); }
-static int npy_plain(FILE *f, const tensor *t) { return io_write_npy(f, t, IO_NPY_PLAIN); }
+typedef irrun_status (*writer)(FILE *, const tensor *);
+static irrun_status npy_name(FILE *f, const tensor *t) { return io_write_npy(f, t, IO_NPY_NAME); }
+static irrun_status npy_plain(FILE *f, const tensor *t) { return io_write_npy(f, t, IO_NPY_PLAIN); }
 
 static unsigned char *write_mem(writer w, const tensor *t, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
     ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(w(f, t), 0);
+    ck_assert_int_eq(w(f, t), IRRUN_OK);
     fclose(f);
     return (unsigned char *)buf;
 }
@@ -531,17 +531,17 @@ static int check_corruption(const tensor *t, writer w, reader r)
         io_report rep;
         char why[128];
         io_rule exact = { .nan = IO_NAN_EXACT, .zero = IO_ZERO_DISTINCT };
-        int rc = io_compare(t, back, &exact, &rep, why, sizeof why);
+        irrun_status rc = io_compare(t, back, &exact, &rep, why, sizeof why);
         int64_t idx[SHAPE_MAX_RANK];
         int64_t flat = i;
         for (int d = t->type.rank - 1; d >= 0; d--) {
             idx[d] = flat % t->type.dims[d];
             flat /= t->type.dims[d];
         }
-        if (rc != 1 || rep.differing != 1 || rep.nfirst != 1 || rep.first[0].ulp != want_ulp ||
+        if (rc != IRRUN_CHECK_FAILED || rep.differing != 1 || rep.nfirst != 1 || rep.first[0].ulp != want_ulp ||
             memcmp(rep.first[0].index, idx, sizeof(int64_t) * (size_t)t->type.rank) != 0) {
             fprintf(stderr, "corruption of %s element %lld not caught right (rc %d, ulp %llu vs %llu)\n",
-                    tr->name, (long long)i, rc, (unsigned long long)rep.first[0].ulp,
+                    tr->name, (long long)i, (int)rc, (unsigned long long)rep.first[0].ulp,
                     (unsigned long long)want_ulp);
             bad++;
         }
@@ -585,7 +585,7 @@ START_TEST(compare_rules)
     io_report rep;
     char why[64];
     io_rule exact = { 0 };
-    ck_assert_int_eq(io_compare(te, ta, &exact, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(te, ta, &exact, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.compared, 7);
     ck_assert_int_eq(rep.differing, 6);
     ck_assert_int_eq(rep.nan_mismatches, 2);
@@ -600,17 +600,17 @@ START_TEST(compare_rules)
     ck_assert_str_eq(rep.first[1].expected_bits, "0x40");
     ck_assert_str_eq(rep.first[1].actual_value, "2.500000e+00");
     io_rule ulp4 = { .has_ulp = true, .max_ulp = 4 };
-    ck_assert_int_eq(io_compare(te, ta, &ulp4, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(te, ta, &ulp4, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 1); /* only 448 vs NaN */
     ck_assert_int_eq(rep.nan_mismatches, 1);
     io_rule ulp1 = { .has_ulp = true, .max_ulp = 1, .nan = IO_NAN_EXACT, .zero = IO_ZERO_DISTINCT };
-    ck_assert_int_eq(io_compare(te, ta, &ulp1, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(te, ta, &ulp1, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 5);
     io_rule atol = { .has_atol = true, .atol = 2.0 };
-    ck_assert_int_eq(io_compare(te, ta, &atol, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(te, ta, &atol, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 1);
     io_rule rtol = { .has_rtol = true, .rtol = 0.2 };
-    ck_assert_int_eq(io_compare(te, ta, &rtol, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(te, ta, &rtol, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 3); /* 2.5 vs 2 and 6 vs 4 exceed 20%, and the NaN */
     tensor_release(te);
     tensor_release(ta);
@@ -622,16 +622,16 @@ START_TEST(compare_rules)
     ((unsigned char *)x->data)[1] = 0xFC;
     ((unsigned char *)y->data)[1] = 0x7B;
     io_rule inf = { .inf = IO_INF_EXACT };
-    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.inf_mismatches, 2);
     inf.inf = IO_INF_SATURATE;
-    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), 1);
+    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.inf_mismatches, 1); /* -Inf vs +max still differs */
     tensor_release(x);
     tensor_release(y);
     /* shapes must agree */
     tensor *p = f8(e, 3), *q = f8(e, 4);
-    ck_assert_int_eq(io_compare(p, q, &exact, &rep, why, sizeof why), -1);
+    ck_assert_int_eq(io_compare(p, q, &exact, &rep, why, sizeof why), IRRUN_BAD_INPUT);
     tensor_release(p);
     tensor_release(q);
 }
