@@ -14,10 +14,8 @@ enum { CALL_DEPTH_MAX = 1000 };
 
 /* Runtime errors end the run with status 2; they are located and shown
  * with the source line and a caret, like parse errors. */
-int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
+static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     if (c->src) {
         diag_source at = *c->src;
         at.out = c->err;
@@ -27,8 +25,24 @@ int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
         vfprintf(c->err, fmt, ap);
         fputc('\n', c->err);
     }
+}
+
+int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt_report(c, loc, fmt, ap);
     va_end(ap);
-    return 2;
+    return IRRUN_BAD_INPUT;
+}
+
+int rt_nomem(ictx *c, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt_report(c, loc, fmt, ap);
+    va_end(ap);
+    return IRRUN_NOMEM;
 }
 
 int kern_status(ictx *c, const ir_op *op, irrun_status rc)
@@ -36,8 +50,9 @@ int kern_status(ictx *c, const ir_op *op, irrun_status rc)
     if (rc == IRRUN_OK)
         return 0;
     if (rc == IRRUN_NOMEM)
-        return rt_error(c, op->loc, "out of memory while executing '%s'", ir_op_name(op->kind));
-    return rt_error(c, op->loc, "'%s' is not supported for this element type", ir_op_name(op->kind));
+        return rt_nomem(c, op->loc, "out of memory while executing '%s'", ir_op_name(op->kind));
+    rt_error(c, op->loc, "'%s' is not supported for this element type", ir_op_name(op->kind));
+    return IRRUN_UNSUPPORTED;
 }
 
 /* The kernel op of every op, from the op table's kernel column (expanded
@@ -98,7 +113,7 @@ static int run_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
     if (op->kind == IR_OP_CHECK_EXPECT_EQ_CONST || op->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
         owned = interp_literal_tensor(&op->a.check.expected);
         if (!owned)
-            return rt_error(c, op->loc, "out of memory");
+            return rt_nomem(c, op->loc, "out of memory");
         expected = owned;
     } else {
         expected = slots[op->operands[1]];
@@ -202,7 +217,7 @@ int exec_concatenate(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     const tensor **xs = mem_calloc((size_t)op->noperands, sizeof *xs);
     if (!xs)
-        return rt_error(c, op->loc, "out of memory");
+        return rt_nomem(c, op->loc, "out of memory");
     for (int i = 0; i < op->noperands; i++)
         xs[i] = IN(i);
     int rc = kern_status(c, op, kern_concatenate(xs, op->noperands, op->a.concat_dim, res[0]));
@@ -237,7 +252,7 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
     c->fname = f->name;
     frame fr;
     if (!frame_open(&fr, f))
-        return rt_error(c, f->loc, "out of memory");
+        return rt_nomem(c, f->loc, "out of memory");
     int rc = region_run(c, &fr, &f->body, args, results);
     frame_close(&fr);
     if (rc) {
@@ -269,7 +284,7 @@ int exec_call(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor *argv[16];
     tensor **args = op->noperands <= 16 ? argv : mem_calloc((size_t)op->noperands, sizeof *args);
     if (!args)
-        return rt_error(c, op->loc, "out of memory");
+        return rt_nomem(c, op->loc, "out of memory");
     for (int i = 0; i < op->noperands; i++)
         args[i] = IN(i);
     int rc = eval_call(c, op, callee, args, res);
@@ -354,7 +369,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
     return f;
 }
 
-int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
+irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
     ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0 };
@@ -382,7 +397,7 @@ int interp_run_module(const ir_module *m, diag_source *src, const interp_options
     }
     tensor **results = mem_calloc((size_t)(f->nresults ? f->nresults : 1), sizeof *results);
     if (!results)
-        return rt_error(&c, f->loc, "out of memory");
+        return rt_nomem(&c, f->loc, "out of memory");
     for (int k = 0; k < f->nresults; k++)
         if (!shape_is_tensor(&f->result_types[k]) && (keep_results || opt->print_dense)) {
             char t[256];
@@ -411,7 +426,7 @@ int interp_run_module(const ir_module *m, diag_source *src, const interp_options
     }
     if (rc)
         return rc;
-    return c.failed ? 1 : 0;
+    return c.failed ? IRRUN_CHECK_FAILED : IRRUN_OK;
 }
 
 void interp_outcome_free(interp_outcome *o)

@@ -42,8 +42,10 @@ bool frame_open(frame *fr, const ir_func *f);
 void frame_close(frame *fr);
 
 /* A located runtime error (the source line and a caret); returns the status
- * the run ends with. */
+ * the run ends with, IRRUN_BAD_INPUT. */
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same for an allocation that failed: IRRUN_NOMEM. */
+int rt_nomem(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The status of a kernel's return code, reported at the op when not OK. */
 int kern_status(ictx *c, const ir_op *op, irrun_status rc);
 

@@ -54,7 +54,7 @@ int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor *local[8];
     tensor **next = n <= 8 ? local : mem_calloc((size_t)n, sizeof *next);
     if (!next)
-        return rt_error(c, op->loc, "out of memory");
+        return rt_nomem(c, op->loc, "out of memory");
     for (int k = 0; k < n; k++) {
         int v = op->operands[k];
         if (movable_operand(fr, op, k)) {

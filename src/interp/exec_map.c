@@ -21,7 +21,7 @@ static int map_step(ictx *c, frame *fr, const ir_op *op, tensor **args, int64_t 
         tensor_type t = { .elem = in->type.elem, .rank = c->lanes ? 1 : 0, .dims = { n } };
         args[k] = tensor_new(&t);
         if (!args[k])
-            rc = rt_error(c, op->loc, "out of memory in 'stablehlo.map'");
+            rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.map'");
         else
             memcpy(args[k]->data, (const unsigned char *)in->data + (size_t)from * tensor_elem_bytes(in),
                    args[k]->nbytes);
@@ -45,7 +45,7 @@ int exec_map(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor **args = mem_calloc((size_t)op->noperands, sizeof *args);
     int rc = 0;
     if (!r || !args)
-        rc = rt_error(c, op->loc, "out of memory in 'stablehlo.map'");
+        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.map'");
     int64_t count = r ? r->count : 0;
     if (rc == 0 && count > 1 && c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
         for (int64_t from = 0; from < count && rc == 0; from += MAP_CHUNK) {

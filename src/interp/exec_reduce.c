@@ -86,7 +86,7 @@ static int fold_step(ictx *c, frame *fr, const ir_op *op, folds *s, int64_t at)
             et = (tensor_type){ .elem = et.elem, .rank = 1, .dims = { c->lanes } };
         tensor *e = tensor_new(&et);
         if (!e)
-            return rt_error(c, op->loc, "out of memory in reduce");
+            return rt_nomem(c, op->loc, "out of memory in reduce");
         memcpy(e->data, (unsigned char *)s->xp[k]->data + (size_t)at * tensor_elem_bytes(e), e->nbytes);
         s->args[k] = s->acc[k];
         s->args[s->N + k] = e;
@@ -108,7 +108,7 @@ static int reduce_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
     folds s;
     int rc = 0;
     if (!folds_init(&s, op, fr, false))
-        rc = rt_error(c, op->loc, "out of memory in reduce");
+        rc = rt_nomem(c, op->loc, "out of memory in reduce");
     int64_t outputs = rc == 0 ? res[0]->count : 0;
     for (int64_t i = 0; i < outputs && rc == 0; i++) {
         for (int k = 0; k < s.N; k++)
@@ -137,11 +137,11 @@ static int reduce_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     folds s;
     int rc = 0;
     if (!folds_init(&s, op, fr, true))
-        rc = rt_error(c, op->loc, "out of memory in reduce");
+        rc = rt_nomem(c, op->loc, "out of memory in reduce");
     for (int k = 0; k < s.N && rc == 0; k++) {
         s.acc[k] = region_lane_splat(fr->slots[op->operands[s.N + k]], L);
         if (!s.acc[k])
-            rc = rt_error(c, op->loc, "out of memory in reduce");
+            rc = rt_nomem(c, op->loc, "out of memory in reduce");
     }
     /* after reading the operands, which the body may capture too */
     region_lanes st = { 0, NULL, NULL };

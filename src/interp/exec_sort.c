@@ -56,7 +56,7 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
             if ((*a)->refs > 1) { /* still held by the last call's result: a fresh one */
                 tensor *t = tensor_new(&(*a)->type);
                 if (!t)
-                    return rt_error(s->c, op->loc, "out of memory in 'stablehlo.sort'");
+                    return rt_nomem(s->c, op->loc, "out of memory in 'stablehlo.sort'");
                 tensor_release(*a);
                 *a = t;
             }
@@ -133,7 +133,7 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
             res[k] = NULL;
         }
         /* a comparator error was reported where it happened */
-        return rc == IRRUN_NOMEM ? rt_error(c, op->loc, "out of memory in 'stablehlo.sort'") : rc;
+        return rc == IRRUN_NOMEM ? rt_nomem(c, op->loc, "out of memory in 'stablehlo.sort'") : rc;
     }
     return 0;
 }

@@ -15,7 +15,7 @@ int exec_tuple(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     res[0] = tensor_new(&fr->f->values[op->results[0]].type);
     if (!res[0])
-        return rt_error(c, op->loc, "out of memory");
+        return rt_nomem(c, op->loc, "out of memory");
     for (int k = 0; k < op->noperands; k++)
         tensor_parts(res[0])[k] = tensor_retain(fr->slots[op->operands[k]]);
     return 0;
@@ -33,7 +33,7 @@ int exec_get_tuple_element(ictx *c, frame *fr, const ir_op *op, tensor **res)
 int exec_token(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     res[0] = tensor_new(&fr->f->values[op->results[0]].type);
-    return res[0] ? 0 : rt_error(c, op->loc, "out of memory");
+    return res[0] ? 0 : rt_nomem(c, op->loc, "out of memory");
 }
 
 int exec_composite(ictx *c, frame *fr, const ir_op *op, tensor **res)

@@ -9,6 +9,7 @@
 #include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
+#include "util/status.h"
 
 typedef enum {
     DOT_ACC_REF,       /* REF: round after every multiply and add (default) */
@@ -44,7 +45,7 @@ typedef struct {
  * ir-run does not run; each reported on opt->err with the location of the
  * op. When keep_results is set the returned values are handed to the caller
  * in `outcome` (free with interp_outcome_free) instead of being printed. */
-int interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
+irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome);
 void interp_outcome_free(interp_outcome *o);
 

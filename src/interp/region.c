@@ -120,7 +120,7 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
     tensor *res[8];
     tensor **resv = op->nresults <= 8 ? res : mem_calloc((size_t)op->nresults, sizeof *resv);
     if (!resv)
-        return rt_error(c, op->loc, "out of memory");
+        return rt_nomem(c, op->loc, "out of memory");
     for (int k = 0; k < op->nresults && resv == res; k++)
         res[k] = NULL;
     int rc = 0;
@@ -135,7 +135,7 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
             tensor *d = c->lanes || op->nresults != 1 ? NULL : donor(fr, op, t);
             resv[k] = d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
             if (!resv[k])
-                rc = rt_error(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
+                rc = rt_nomem(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }
     }
     if (rc == 0)
@@ -266,14 +266,14 @@ int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body
     st->saved = mem_calloc((size_t)nuses + 1, sizeof *st->saved);
     if (!st->values || !st->saved) {
         region_lanes_leave(c, fr, st);
-        return rt_error(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
+        return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
     }
     int n = captured_values(body, st->values);
     for (int q = 0; q < n; q++) {
         tensor *wide = region_lane_splat(fr->slots[st->values[q]], lanes);
         if (!wide) {
             region_lanes_leave(c, fr, st);
-            return rt_error(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
+            return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
         }
         st->saved[q] = fr->slots[st->values[q]];
         fr->slots[st->values[q]] = wide;
