@@ -271,6 +271,10 @@ class Block:
         """Check value `name` bit for bit against the model's value."""
         self.ops.append(Op('pin', [], [], [name], tag=tag or self.fn.fresh('p')))
 
+    def expect_bad(self, name, vals):
+        """check.expect_eq_const that must FAIL (for tests/interpret/pending/fail)."""
+        self.ops.append(Op('expect_bad', [], [], [name], vals=list(vals)))
+
     def expect(self, name, vals):
         """check.expect_eq_const with explicit values; the model must agree."""
         self.ops.append(Op('expect', [], [], [name], vals=list(vals)))
@@ -293,7 +297,7 @@ class Func:
              'negate': 'neg', 'select': 'sel', 'convert': 'cvt', 'after_all': 'tok',
              'create_token': 'tok', 'optimization_barrier': 'ob', 'get_tuple_element': 'gte',
              'tuple': 'tup', 'broadcast_in_dim': 'bc', 'reshape': 'rs', 'reduce_add': 'red',
-             'composite': 'cmp', 'call': 'call', 'iota': 'iota'}
+             'composite': 'cps', 'call': 'call', 'iota': 'iota'}
 
     def fresh(self, hint):
         self.counter += 1
@@ -411,7 +415,7 @@ def verify_block(prog, fn, b, scopes, want_ret, ctx):
     for op in b.ops:
         ots = [_use(scopes, types, n) for n in op.operands]
         verify_op(prog, fn, op, ots, scopes)
-        if op.kind == 'pin' or op.kind == 'expect':
+        if op.kind in ('pin', 'expect', 'expect_bad'):
             continue
         for n, t in zip(op.results, op.rtypes):
             _def(scopes, types, n, t)
@@ -494,7 +498,7 @@ def verify_op(prog, fn, op, ots, scopes):
     elif k in ('call', 'composite'):
         g = prog.lookup(op.attrs['callee'])
         need([t for _, t in g.body.args] == ots and g.results == rt, 'signature of @%s' % g.name)
-    elif k in ('constant', 'iota', 'pin', 'expect', 'broadcast_in_dim', 'reshape', 'check_eq',
+    elif k in ('constant', 'iota', 'pin', 'expect', 'expect_bad', 'broadcast_in_dim', 'reshape', 'check_eq',
                'reduce_add', 'slice'):
         pass
     else:
@@ -546,6 +550,8 @@ class Runner:
         self.stats = {'while_iters': 0, 'sort_calls': 0}
         self.depth = 0
         self.vectorized = 0
+        self.failures = []       # (function, REF detail text) of expect_bad ops
+        self.failed_ops = set()
 
     # --- trace helpers
     def t_const(self, et, shape, vals):
@@ -597,7 +603,7 @@ class Runner:
                 raise ValueError(k)
         else:
             outs = outs(fn, op, ins, sc)
-        if k in ('pin', 'expect', 'check_eq'):
+        if k in ('pin', 'expect', 'expect_bad', 'check_eq'):
             return
         assert len(outs) == len(op.results), (k, len(outs), op.results)
         for n, v, t in zip(op.results, outs, op.rtypes):
@@ -739,6 +745,27 @@ class Runner:
         assert v.vals == op.attrs['vals'], ('model disagrees with the stated expectation', v.vals, op.attrs['vals'])
         if self.tr is not None:
             self.tr.emit('check.expect_eq_const %%%s, %s' % (v.tr, gen.dense(v.et, list(v.shape), v.vals)))
+        return []
+
+    def op_expect_bad(self, fn, op, ins, sc):
+        (v,) = ins
+        assert v.et in model.INT_NAMES, 'failure texts are only modelled for integers'
+        bad = [i for i, (x, y) in enumerate(zip(v.vals, op.attrs['vals'])) if x != y]
+        if not bad:
+            return []            # passes this time (e.g. early loop iterations)
+        self.failed_ops.add(id(op))
+        i = bad[0]
+        idx = []
+        for d in reversed(v.shape):
+            idx.insert(0, i % d)
+            i //= d
+
+        def text(x):
+            return ('true' if x else 'false') if v.et == 'i1' else str(x)
+        self.failures.append((fn.name, "Element values don't match: %s (actual) vs %s (expected) at index [%s]" % (
+            text(v.vals[bad[0]]), text(op.attrs['vals'][bad[0]]), ', '.join(str(x) for x in idx))))
+        if self.tr is not None:
+            self.tr.emit('check.expect_eq_const %%%s, %s' % (v.tr, gen.dense(v.et, list(v.shape), op.attrs['vals'])))
         return []
 
     def op_check_eq(self, fn, op, ins, sc):
@@ -1020,7 +1047,7 @@ class Renderer:
             et, shape, vals = op.attrs['value']
             for line in gen.pin(op.operands[0], et, list(shape), vals, tag=op.attrs['tag']):
                 self.emit(ind, line.strip())
-        elif k == 'expect':
+        elif k in ('expect', 'expect_bad'):
             t = ots[0]
             self.emit(ind, 'check.expect_eq_const %%%s, %s' % (op.operands[0], gen.dense(t[2], list(t[1]), op.attrs['vals'])))
         elif k == 'check_eq':
@@ -1108,6 +1135,8 @@ class Renderer:
         if op.attrs.get('pretty', True):
             hdr = ', '.join('%%%s = %%%s' % (n, v) for (n, _), v in zip(cond.args, op.operands))
             types = (' : ' + tlist(ots)) if ots else ''
+            if op.attrs.get('attr_text'):
+                types += ' attributes ' + op.attrs['attr_text']
             self.emit(ind, '%sstablehlo.while(%s)%s' % (L, hdr, types))
             self.emit(ind + 1, 'cond {')
             self.block_ops(fn, cond, ind + 2)
@@ -1117,8 +1146,9 @@ class Renderer:
             self.region_ret(fn, body, ind + 2)
             self.emit(ind + 1, '}')
         else:
+            at = (' ' + op.attrs['attr_text']) if op.attrs.get('attr_text') else ''
             self.generic_regions(fn, op, ind, '%s"stablehlo.while"(%s) ' % (L, vlist(op.operands)),
-                                 ' : ' + ftype(ots, op.rtypes))
+                                 at + ' : ' + ftype(ots, op.rtypes))
 
 
 def render(prog):

@@ -173,8 +173,8 @@ class File:
 
 # ------------------------------------------------------------------ while
 
-def counter_loop(f, b, n, carried, body_fn, pretty=True, ctr_type='i32', cond_extra=None,
-                 group=None, generic_return=False, label_names=None):
+def counter_loop(f, b, n, carried, body_fn, pretty=True, ctr_type='i32', attr_text=None,
+                 group=None, generic_return=False):
     """while (k < n) { k += 1; carried = body_fn(region, k, carried) }.
     carried: [(name, init value name, type)]. Returns the result names."""
     ct = TT(ctr_type)
@@ -192,7 +192,7 @@ def counter_loop(f, b, n, carried, body_fn, pretty=True, ctr_type='i32', cond_ex
     new = body_fn(body, bn[0], bn[1:])
     body.ret_(k1, *new)
     res = b.add('while', [t for _, t in names], [k0] + [v for _, v, _ in carried], [cond, body],
-                group=group or f.fresh('w'), pretty=pretty)
+                group=group or f.fresh('w'), pretty=pretty, attr_text=attr_text)
     return res
 
 
@@ -280,12 +280,13 @@ def file_while(rng):
     bz = b.splat('i8', [], 0, 'bytesum')
     r = counter_loop(f, b, 1000, [('acc', z, TT('f32')), ('bs', bz, TT('i8'))],
                      lambda rb, k, c: [rb.bin('add', c[0], tenth), rb.bin('add', c[1], rb.splat('i8', [], 7))],
-                     ctr_type='i64', group='r')
+                     ctr_type='i64', group='r', attr_text='{note = "ignored", n = 1000 : i64}')
     b.pin(r[1])
     b.pin(r[2])
     b.expect(r[0], [1000])
     b.ret_()
-    F.add(p, '1000 iterations: f32 rounding after every add; the i8 sum wraps')
+    F.add(p, '1000 iterations: f32 rounding after every add; the i8 sum wraps;\n'
+             'an attribute dictionary after `attributes` (ignored)')
 
     # --- generic form of a simple loop; generic terminators
     p = Program()
@@ -293,11 +294,12 @@ def file_while(rng):
     b = f.body
     r = counter_loop(f, b, 10, [('s', b.splat('i64', [], 0), I64)],
                      lambda rb, k, c: [rb.bin('add', c[0], rb.convert(k, 'i64'))],
-                     pretty=False, generic_return=True, group='r')
+                     pretty=False, generic_return=True, group='r', attr_text='{unknown.attr}')
     b.expect(r[1], [45])
     b.expect(r[0], [10])
     b.ret_()
-    F.add(p, 'generic form: both regions have their own ^bb0 arguments')
+    F.add(p, 'generic form: both regions have their own ^bb0 arguments; a unit attribute\n'
+             'after the regions (ignored)')
 
     # --- zero iterations: every element type carried unchanged, bit for bit
     p = Program()
@@ -1389,6 +1391,348 @@ def file_sort_types(rng):
     return F
 
 
+# ------------------------------------------------------------------ barrier, tuples, tokens, composite
+
+
+def file_misc(rng):
+    F = File('barrier_tuple_token.mlir', 'optimization_barrier (SPEC 9.3.6), tuple and get_tuple_element\n'
+             '(9.3.7), composite (9.3.8), after_all and create_token (9.3.9): values pass\n'
+             'bit for bit; tuples nest and cross function calls; tokens flow everywhere.')
+
+    # --- optimization_barrier over every element type
+    p = Program()
+    f = p.func('barrier_all_types')
+    b = f.body
+    names, types = [], []
+    for t in TYPES:
+        v = specials(t)
+        names.append(b.const(t, [len(v)], v, 'v_%s' % fname(t)))
+        types.append(TT(t, len(v)))
+    tok = b.add('after_all', [TOKEN], [], names=['tok'])
+    res = b.add('optimization_barrier', types + [TOKEN], names + [tok], group='ob')
+    for x in res[:-1]:
+        b.pin(x)
+    b.add('after_all', [TOKEN], [res[-1]])
+    b.ret_()
+    F.add(p, 'pretty form, 31 operands: every element type with its special values\n'
+             '(NaN payloads, signalling NaNs, -0, subnormals) and a token; identity')
+
+    p = Program()
+    f = p.func('barrier_generic_and_empty')
+    b = f.body
+    a = b.const('f8E4M3FNUZ', [2, 2], [0x80, 0x00, 0x7F, 0xFF], 'a')
+    c = b.const('complex<f64>', [1], [(0xFFF0000000000001, 0x8000000000000000)], 'c')
+    b.add('optimization_barrier', [TT('f8E4M3FNUZ', 2, 2), TT('complex<f64>', 1)], [a, c],
+          names=['ra', 'rc'], generic=True)
+    b.pin('ra')
+    b.pin('rc')
+    b.add('optimization_barrier', [], [], names=[])
+    b.add('optimization_barrier', [], [], names=[], generic=True)
+    one_ = b.add('optimization_barrier', [TT('i2')], [b.splat('i2', [], -2, 'm2')], names=['one'])
+    b.expect(one_, [-2])
+    b.ret_()
+    F.add(p, 'generic form (the complex value holds a signalling NaN and -0); no operands\n'
+             'in both forms; a single operand')
+
+    # --- barrier inside regions
+    p = Program()
+    f = p.func('barrier_in_regions')
+    b = f.body
+    x0 = b.splat('f8E3M4', [], enc('f8E3M4', Fraction(1, 16)), 'x0')
+    d = b.splat('f8E3M4', [], enc('f8E3M4', Fraction(3, 4)), 'd')
+
+    def body(rb, k, c):
+        y = rb.bin('add', c[0], d)
+        (z,) = [rb.add('optimization_barrier', [TT('f8E3M4')], [y])]
+        return [z]
+    r = counter_loop(f, b, 25, [('x', x0, TT('f8E3M4'))], body, group='r')
+    b.pin(r[1])
+    pr = b.splat('i1', [], 1, 't')
+    r0 = f.region()
+    r0.ret_(*r0.add('optimization_barrier', [TT('f8E3M4'), I32], [r[1], r[0]], group='inb'))
+    r1 = f.region()
+    r1.ret_(x0, r[0])
+    b.add('if', [TT('f8E3M4'), I32], [pr], [r0, r1], group='ifr')
+    b.pin('ifr#0')
+    b.expect('ifr#1', [25])
+    b.ret_()
+    F.add(p, 'a barrier in a loop body (f8E3M4 sum, overflowing to Inf) and in an if branch')
+
+    # --- tuples: build, nest, extract; pretty and generic
+    p = Program()
+    f = p.func('tuple_nested')
+    b = f.body
+    a = b.const('f64', [2], [enc('f64', Fraction(1, 3)), 0xFFF8000000000001], 'a')
+    i = b.splat('i64', [], -9, 'i')
+    tk = b.add('after_all', [TOKEN], [], names=['tk'])
+    t1 = b.add('tuple', [TUP(TT('i64'))], [i], names=['t1'])
+    t2 = b.add('tuple', [TUP(TT('f64', 2), TUP(TT('i64')))], [a, t1], names=['t2'])
+    t3 = b.add('tuple', [TUP(TUP(TT('f64', 2), TUP(TT('i64'))), TOKEN, TT('i64'))], [t2, tk, i],
+               names=['t3'], generic=True)
+    e0 = b.add('get_tuple_element', [TUP(TT('f64', 2), TUP(TT('i64')))], [t3], names=['e0'], index=0)
+    e00 = b.add('get_tuple_element', [TT('f64', 2)], [e0], names=['e00'], index=0, generic=True)
+    e01 = b.add('get_tuple_element', [TUP(TT('i64'))], [e0], names=['e01'], index=1)
+    e010 = b.add('get_tuple_element', [TT('i64')], [e01], names=['e010'], index=0)
+    e1 = b.add('get_tuple_element', [TOKEN], [t3], names=['e1'], index=1)
+    e2 = b.add('get_tuple_element', [TT('i64')], [t3], names=['e2'], index=2, generic=True)
+    b.add('after_all', [TOKEN], [e1])
+    b.pin(e00)
+    b.expect(e010, [-9])
+    b.expect(e2, [-9])
+    b.ret_()
+    F.add(p, 'tuple<tuple<tensor<2xf64>, tuple<tensor<i64>>>, !stablehlo.token, tensor<i64>>\n'
+             'built and taken apart again (pretty and generic forms; a NaN payload survives)')
+
+    # --- tuples through function calls
+    p = Program()
+    TP = TUP(TT('bf16', 3), TUP(TT('ui32'), TT('i1', 2)))
+    TS = TUP(TUP(TT('ui32'), TT('i1', 2)), TT('bf16', 3))
+    g = p.func('make', [('x', TT('bf16', 3)), ('u', TT('ui32')), ('m', TT('i1', 2))], [TP])
+    gb = g.body
+    inner = gb.add('tuple', [TUP(TT('ui32'), TT('i1', 2))], ['u', 'm'], names=['in'])
+    gb.ret_(gb.add('tuple', [TP], ['x', inner], names=['out']))
+    h = p.func('swap', [('t', TP)], [TS])
+    hb = h.body
+    h0 = hb.add('get_tuple_element', [TT('bf16', 3)], ['t'], names=['h0'], index=0)
+    h1 = hb.add('get_tuple_element', [TUP(TT('ui32'), TT('i1', 2))], ['t'], names=['h1'], index=1)
+    hb.ret_(hb.add('tuple', [TS], [h1, h0], names=['sw']))
+    k = p.func('first_of_second', [('t', TS)], [TT('bf16', 3), TT('ui32')])
+    kb = k.body
+    k1 = kb.add('get_tuple_element', [TT('bf16', 3)], ['t'], names=['k1'], index=1)
+    k0 = kb.add('get_tuple_element', [TUP(TT('ui32'), TT('i1', 2))], ['t'], names=['k0'], index=0)
+    k00 = kb.add('get_tuple_element', [TT('ui32')], [k0], names=['k00'], index=0)
+    kb.ret_(kb.bin('add', k1, k1), k00)
+    f = p.func('main')
+    b = f.body
+    x = b.const('bf16', [3], [enc('bf16', Fraction(1, 3)), 0x7F7F, 0x8001], 'x')
+    u = b.splat('ui32', [], 4000000000, 'u')
+    m = b.const('i1', [2], [1, 0], 'm')
+    t = b.add('call', [TP], [x, u, m], names=['t'], callee='make')
+    s_ = b.add('call', [TS], [t], names=['s'], callee='swap')
+    b.add('call', [TT('bf16', 3), TT('ui32')], [s_], names=['dbl', 'uu'], callee='first_of_second')
+    b.pin('dbl')
+    b.expect('uu', [4000000000])
+    sm = b.add('get_tuple_element', [TUP(TT('ui32'), TT('i1', 2))], [s_], names=['sm'], index=0)
+    b.expect(b.add('get_tuple_element', [TT('i1', 2)], [sm], names=['flags'], index=1), [1, 0])
+    b.ret_()
+    F.add(p, 'tuples as function results and arguments: build, swap, take apart; the\n'
+             'callee doubles the bf16 values (0x7F7F + 0x7F7F overflows to Inf)')
+
+    p = Program()
+    g = p.func('count', [('t', TUP())], [I32])
+    g.body.ret_(g.body.splat('i32', [], 0))
+    f = p.func('main')
+    b = f.body
+    e = b.add('tuple', [TUP()], [], names=['empty'], generic=True)
+    b.add('call', [I32], [e], names=['n'], callee='count')
+    b.expect('n', [0])
+    b.ret_()
+    F.add(p, 'an empty tuple (generic form) passed to a function')
+
+    # --- after_all and create_token
+    p = Program()
+    f = p.func('tokens')
+    b = f.body
+    t0 = b.add('after_all', [TOKEN], [], names=['t0'])
+    t1 = b.add('create_token', [TOKEN], [], names=['t1'])
+    t2 = b.add('after_all', [TOKEN], [t0, t1], names=['t2'])
+    t3 = b.add('after_all', [TOKEN], [t2], names=['t3'], generic=True)
+    t4 = b.add('after_all', [TOKEN], [t0, t1, t2, t3], names=['t4'])
+    b.add('after_all', [TOKEN], [], names=['t5'], generic=True)
+    b.add('after_all', [TOKEN], [t4, t4], names=['t6'], generic=True)
+    x = b.splat('i32', [], 7, 'x')
+    b.expect(x, [7])
+    b.ret_()
+    F.add(p, 'after_all with 0, 1, 2 and 4 operands, pretty and generic; create_token\n'
+             '(decision 30: executed like after_all without operands)')
+
+    # --- composite
+    p = Program()
+    g = p.func('add_n.impl', [('x', TT('f8E4M3', 3))], [TT('f8E4M3', 3)])
+    gb = g.body
+    gb.ret_(gb.bin('add', gb.bin('add', 'x', 'x'), 'x'))
+    h = p.func('split.impl', [('x', TT('i4', 4)), ('t', TOKEN)], [TT('i4', 4), TT('i4', 4), TOKEN])
+    hb = h.body
+    nt = hb.add('after_all', [TOKEN], ['t'])
+    q = hb.add('call', [TT('f8E4M3', 3)], [hb.const('f8E4M3', [3], [enc('f8E4M3', 1)] * 3)], callee='add_n.impl')
+    hb.expect(q, [enc('f8E4M3', 3)] * 3)
+    hb.ret_(hb.bin('multiply', 'x', 'x'), hb.un('negate', 'x'), nt)
+    f = p.func('main')
+    b = f.body
+    x = b.const('f8E4M3', [3], [enc('f8E4M3', 100), enc('f8E4M3', Fraction(1, 3)), 0x7F], 'x')
+    b.add('composite', [TT('f8E4M3', 3)], [x], names=['c1'], callee='add_n.impl', name='stablehlo.add_n',
+          composite_attributes='{n = 3 : i64}')
+    b.add('composite', [TT('f8E4M3', 3)], [x], names=['c2'], callee='add_n.impl', name='stablehlo.add_n',
+          composite_attributes='{n = 3 : i64}', version=1, generic=True)
+    b.add('composite', [TT('f8E4M3', 3)], [x], names=['c3'], callee='add_n.impl', name='other.name')
+    for c in ('c1', 'c2', 'c3'):
+        b.pin(c)
+    y = b.const('i4', [4], [-8, -1, 3, 7], 'y')
+    tk = b.add('after_all', [TOKEN], [], names=['tk'])
+    b.add('composite', [TT('i4', 4), TT('i4', 4), TOKEN], [y, tk], group='sp', callee='split.impl',
+          name='my.split', composite_attributes='{mode = "x", k = [1, 2]}', version=3)
+    b.add('composite', [TT('i4', 4), TT('i4', 4), TOKEN], [y, tk], group='sg', callee='split.impl',
+          name='my.split', generic=True)
+    for g_ in ('sp', 'sg'):
+        b.pin(g_ + '#0')
+        b.pin(g_ + '#1')
+
+    def cbody(rb, k, c):
+        return [rb.add('composite', [TT('f8E4M3', 3)], [c[0]], callee='add_n.impl', name='stablehlo.add_n')]
+    r = counter_loop(f, b, 4, [('v', b.const('f8E4M3', [3], [enc('f8E4M3', Fraction(1, 16)), 1, 0x80], 'v0'), TT('f8E4M3', 3))],
+                     cbody, group='lp')
+    b.pin(r[1])
+    b.ret_()
+    F.add(p, 'composite = a call of its decomposition (name, composite_attributes and\n'
+             'version ignored): pretty and generic, one result or three (with a token);\n'
+             'the decomposition calls a function and runs a check; a composite in a loop\n'
+             '(x * 3 per iteration in f8E4M3, rounded, overflowing to Inf)')
+    return F
+
+
+# ------------------------------------------------------------------ failing checks
+
+
+def fail_file(name, header, chunks):
+    """A tests/interpret/pending/fail file: every chunk holds expect_bad
+    checks; the EXPECT-ERR lines come from the model's first mismatches."""
+    F = File(name, header, fail=True)
+    for comment, prog in chunks:
+        F.add(prog, comment)
+        r = ci.Runner(prog, trace=False)
+        ci.verify(prog)
+        r.run()
+        for fn in prog.funcs:
+            def walk(blk):
+                for op in blk.ops:
+                    if op.kind == 'expect_bad':
+                        assert id(op) in r.failed_ops, 'an expected failure never fails'
+                    for rg in op.regions:
+                        walk(rg)
+            walk(fn.body)
+        seen = set()
+        for fn, detail in r.failures:
+            for e in ('error: check.expect_eq_const failed in function @%s' % fn, detail):
+                if e not in seen and e not in F.expect_err:
+                    F.expect_err.append(e)
+                    seen.add(e)
+    return F
+
+
+def file_fail_while(rng):
+    out = []
+    p = Program()
+    f = p.func('while_check_in_body_fails')
+    b = f.body
+
+    def body(rb, k, c):
+        ok = rb.cmp('LT', k, rb.splat('i32', [], 3), 'SIGNED')
+        rb.expect_bad(ok, [1])          # false for k = 3 and 4
+        return [rb.bin('add', c[0], k)]
+    r = counter_loop(f, b, 5, [('s', b.splat('i32', [], 0, 's0'), I32)], body, group='r')
+    b.expect(r[1], [10])
+    b.ret_()
+    out.append(('a check inside the body fails on iterations 3 and 4 (k < 3 is false)', p))
+    p = Program()
+    f = p.func('while_result_fails')
+    b = f.body
+    r = counter_loop(f, b, 300, [('s', b.splat('ui8', [], 0, 's0'), TT('ui8'))],
+                     lambda rb, k, c: [rb.bin('add', c[0], rb.splat('ui8', [], 1))], group='r')
+    b.expect_bad(r[1], [300 % 256 + 1])
+    b.ret_()
+    out.append(('300 iterations of a ui8 + 1 give 44 (wrapped), not 45', p))
+    return fail_file('while.mlir', 'while: failing checks inside and after a loop.', out)
+
+
+def file_fail_if_case(rng):
+    out = []
+    p = Program()
+    f = p.func('if_branch_check_fails')
+    b = f.body
+    pr = b.splat('i1', [], 0, 'no')
+    r0 = f.region()
+    r0.ret_(r0.splat('i8', [], 1))
+    r1 = f.region()
+    v = r1.const('i8', [2], [5, 6])
+    r1.expect_bad(v, [5, 7])
+    r1.ret_(r1.splat('i8', [], 2))
+    b.add('if', [TT('i8')], [pr], [r0, r1], names=['r'])
+    b.expect_bad('r', [1])
+    b.ret_()
+    out.append(('the else branch runs: its check fails, and the result is 2, not 1', p))
+    p = Program()
+    f = p.func('case_out_of_range_fails')
+    b = f.body
+    i = b.splat('i32', [], 7, 'idx')
+    regs = []
+    for k in range(3):
+        rg = f.region()
+        rg.ret_(rg.splat('i64', [], 10 * k))
+        regs.append(rg)
+    b.add('case', [I64], [i], regs, names=['r'])
+    b.expect_bad('r', [0])
+    b.ret_()
+    out.append(('index 7 with three regions takes the last one (20), not the first', p))
+    return fail_file('if_case.mlir', 'if and case: failing checks in a branch and on the results.', out)
+
+
+def file_fail_map_sort(rng):
+    out = []
+    p = Program()
+    f = p.func('map_fails')
+    b = f.body
+    a = b.const('i16', [2, 3], [1, 2, 3, 4, 5, 6], 'a')
+    m = map_op(f, b, [a, a], 'i16', lambda r, x: r.bin('multiply', x[0], x[1]), 'm')
+    b.expect_bad(m, [1, 4, 9, 16, 26, 36])
+    b.ret_()
+    out.append(('map x * x: element [1, 1] is 25', p))
+    p = Program()
+    f = p.func('sort_unstable_is_not_stable')
+    b = f.body
+    n = 40
+    for _ in range(100):
+        kv = [rng.randrange(3) for _ in range(n)]
+        less = (lambda kv: lambda x, y: kv[x] < kv[y])(kv)
+        if stdsort.std_sort(n, less) != stdsort.std_stable_sort(n, less):
+            break
+    K = b.const('i32', [n], kv, 'k')
+    I = b.add('iota', [TT('i32', n)], [], names=['pos'], dim=0)
+    sort_op(f, b, [K, I], lt_on(0), group='s', dimension=0, is_stable=False)
+    b.expect_bad('s#1', stdsort.std_stable_sort(n, lambda x, y: kv[x] < kv[y]))
+    b.ret_()
+    out.append(('40 keys with ties, is_stable = false: the permutation is not the stable one', p))
+    return fail_file('map_sort.mlir', 'map and sort: failing checks on their results.', out)
+
+
+def file_fail_misc(rng):
+    out = []
+    p = Program()
+    f = p.func('barrier_tuple_fails')
+    b = f.body
+    a = b.const('ui4', [3], [1, 2, 15], 'a')
+    ob = b.add('optimization_barrier', [TT('ui4', 3)], [a], names=['ob'])
+    b.expect_bad(ob, [1, 2, 14])
+    t = b.add('tuple', [TUP(TT('ui4', 3), TT('i1'))], [ob, b.splat('i1', [], 1, 'yes')], names=['t'])
+    e = b.add('get_tuple_element', [TT('i1')], [t], names=['e'], index=1)
+    b.expect_bad(e, [0])
+    b.ret_()
+    out.append(('optimization_barrier and get_tuple_element results checked against wrong values', p))
+    p = Program()
+    g = p.func('twice.impl', [('x', TT('i2', 2)), ('t', TOKEN)], [TT('i2', 2), TOKEN])
+    g.body.ret_(g.body.bin('add', 'x', 'x'), g.body.add('after_all', [TOKEN], ['t']))
+    f = p.func('main')
+    b = f.body
+    tk = b.add('after_all', [TOKEN], [], names=['tk'])
+    x = b.const('i2', [2], [1, -1], 'x')
+    b.add('composite', [TT('i2', 2), TOKEN], [x, tk], names=['y', 'tk2'], callee='twice.impl', name='my.twice')
+    b.add('after_all', [TOKEN], ['tk2', tk])
+    b.expect_bad('y', [1, -2])
+    b.ret_()
+    out.append(('composite (tokens through after_all): in i2, 1 + 1 wraps to -2; the check\n'
+                'expects a saturated 1', p))
+    return fail_file('barrier_tuple_composite.mlir', 'optimization_barrier, tuples, composite and tokens: failing\nchecks on their results.', out)
+
+
 # ------------------------------------------------------------------ libstdc++ cross-check
 
 
@@ -1468,6 +1812,11 @@ register('nested', file_nested)
 register('map', file_map)
 register('sort', file_sort)
 register('sort_types', file_sort_types)
+register('misc', file_misc)
+register('fail_while', file_fail_while)
+register('fail_if_case', file_fail_if_case)
+register('fail_map_sort', file_fail_map_sort)
+register('fail_misc', file_fail_misc)
 
 
 def write(path, text):

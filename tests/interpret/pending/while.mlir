@@ -28,13 +28,14 @@ func.func @while_f8_tenth_50_times() {
 
 // -----
 
-// 1000 iterations: f32 rounding after every add; the i8 sum wraps
+// 1000 iterations: f32 rounding after every add; the i8 sum wraps;
+// an attribute dictionary after `attributes` (ignored)
 func.func @while_f32_tenth_1000_times() {
   %tenth = stablehlo.constant dense<0x3DCCCCCD> : tensor<f32>
   %zero = stablehlo.constant dense<0x00000000> : tensor<f32>
   %bytesum = stablehlo.constant dense<0> : tensor<i8>
   %c1 = stablehlo.constant dense<0> : tensor<i64>
-  %r:3 = stablehlo.while(%k1 = %c1, %acc = %zero, %bs = %bytesum) : tensor<i64>, tensor<f32>, tensor<i8>
+  %r:3 = stablehlo.while(%k1 = %c1, %acc = %zero, %bs = %bytesum) : tensor<i64>, tensor<f32>, tensor<i8> attributes {note = "ignored", n = 1000 : i64}
     cond {
       %c3 = stablehlo.constant dense<1000> : tensor<i64>
       %cmp4 = stablehlo.compare LT, %k1, %c3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
@@ -56,7 +57,8 @@ func.func @while_f32_tenth_1000_times() {
 
 // -----
 
-// generic form: both regions have their own ^bb0 arguments
+// generic form: both regions have their own ^bb0 arguments; a unit attribute
+// after the regions (ignored)
 func.func @while_generic() {
   %c1 = stablehlo.constant dense<0> : tensor<i64>
   %c2 = stablehlo.constant dense<0> : tensor<i32>
@@ -72,7 +74,7 @@ func.func @while_generic() {
     %cvt8 = stablehlo.convert %k2_b : (tensor<i32>) -> tensor<i64>
     %add9 = stablehlo.add %s_b, %cvt8 : tensor<i64>
     stablehlo.return %add7, %add9 : tensor<i32>, tensor<i64>
-  }) : (tensor<i32>, tensor<i64>) -> (tensor<i32>, tensor<i64>)
+  }) {unknown.attr} : (tensor<i32>, tensor<i64>) -> (tensor<i32>, tensor<i64>)
   check.expect_eq_const %r#1, dense<45> : tensor<i64>
   check.expect_eq_const %r#0, dense<10> : tensor<i32>
   func.return
