@@ -43,132 +43,132 @@ func.func @if_true_and_false() {
 // signalling NaNs, -0, subnormals, Inf), returned bit for bit; half of them
 // are constants of the taken branch, half values of the function
 func.func @if_all_types_then() {
-  %o_f4E2M1FN = stablehlo.constant dense<[0x07, 0x00, 0x09, 0x01, 0x02, 0x08]> : tensor<6xf4E2M1FN>
-  %o_f6E2M3FN = stablehlo.constant dense<[0x07, 0x08, 0x1F, 0x01, 0x04, 0x00]> : tensor<6xf6E2M3FN>
-  %o_f6E3M2FN = stablehlo.constant dense<[0x08, 0x03, 0x01, 0x1F, 0x0C, 0x00]> : tensor<6xf6E3M2FN>
-  %o_f8E3M4 = stablehlo.constant dense<[0x6F, 0x01, 0x00, 0x0F, 0x30, 0x20]> : tensor<6xf8E3M4>
-  %o_f8E4M3 = stablehlo.constant dense<[0x01, 0x07, 0x38, 0x30, 0x77, 0x00]> : tensor<6xf8E4M3>
-  %o_f8E4M3FN = stablehlo.constant dense<[0x01, 0x38, 0x00, 0x30, 0x07, 0x7E]> : tensor<6xf8E4M3FN>
-  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x00, 0x7F, 0x07, 0x40, 0x01, 0x38]> : tensor<6xf8E4M3FNUZ>
-  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x07, 0x58, 0x7F, 0x01, 0x50]> : tensor<6xf8E4M3B11FNUZ>
-  %o_f8E5M2 = stablehlo.constant dense<[0x00, 0x7B, 0x3C, 0x01, 0x38, 0x03]> : tensor<6xf8E5M2>
-  %o_f8E5M2FNUZ = stablehlo.constant dense<[0x3C, 0x00, 0x40, 0x01, 0x03, 0x7F]> : tensor<6xf8E5M2FNUZ>
-  %o_f8E8M0FNU = stablehlo.constant dense<[0x80, 0xFE, 0x01, 0x7F, 0x00, 0xFF]> : tensor<6xf8E8M0FNU>
-  %o_bf16 = stablehlo.constant dense<[0x3F80, 0x3F00, 0x0000, 0x7F7F, 0x007F, 0x0001]> : tensor<6xbf16>
-  %o_f16 = stablehlo.constant dense<[0x0000, 0x3800, 0x03FF, 0x3C00, 0x0001, 0x7BFF]> : tensor<6xf16>
-  %o_f32 = stablehlo.constant dense<[0x3F800000, 0x7F7FFFFF, 0x00000000, 0x3F000000, 0x00000001, 0x007FFFFF]> : tensor<6xf32>
-  %o_f64 = stablehlo.constant dense<[0x0000000000000000, 0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0x3FE0000000000000, 0x3FF0000000000000, 0x000FFFFFFFFFFFFF]> : tensor<6xf64>
-  %o_i1 = stablehlo.constant dense<[false, false, true, true, false, false]> : tensor<6xi1>
-  %o_i2 = stablehlo.constant dense<[-2, -1, 1, 0, -2, 1]> : tensor<6xi2>
-  %o_i4 = stablehlo.constant dense<[-7, -1, 1, -8, 0, 6]> : tensor<6xi4>
-  %o_i8 = stablehlo.constant dense<[0, 1, 126, -1, -127, -128]> : tensor<6xi8>
-  %o_i16 = stablehlo.constant dense<[0, -32768, 32766, -32767, -1, 1]> : tensor<6xi16>
-  %o_i32 = stablehlo.constant dense<[1, 0, -2147483647, -2147483648, 2147483646, -1]> : tensor<6xi32>
-  %o_i64 = stablehlo.constant dense<[1, -9223372036854775808, 0, 9223372036854775806, -9223372036854775807, -1]> : tensor<6xi64>
-  %o_ui2 = stablehlo.constant dense<[0, 2, 2, 1, 0, 3]> : tensor<6xui2>
-  %o_ui4 = stablehlo.constant dense<[15, 2, 9, 14, 0, 1]> : tensor<6xui4>
-  %o_ui8 = stablehlo.constant dense<[255, 113, 122, 1, 0, 254]> : tensor<6xui8>
-  %o_ui16 = stablehlo.constant dense<[1, 0, 0, 65535, 65534, 0]> : tensor<6xui16>
-  %o_ui32 = stablehlo.constant dense<[0, 1, 4294967294, 3585130456, 1, 4294967295]> : tensor<6xui32>
-  %o_ui64 = stablehlo.constant dense<[1, 18446744073709551615, 18446744073709551614, 0, 2, 0]> : tensor<6xui64>
-  %o_complex_f32 = stablehlo.constant dense<[(0x00000001, 0x7FC00000), (0x7F7FFFFF, 0x00000001), (0x00000000, 0x7F7FFFFF), (0x3F800000, 0x80000000), (0x3F000000, 0xBF800000), (0x007FFFFF, 0x00000000)]> : tensor<6xcomplex<f32>>
-  %o_complex_f64 = stablehlo.constant dense<[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x0000000000000001, 0x7FF8000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FE0000000000000, 0xBFF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000)]> : tensor<6xcomplex<f64>>
+  %o_f4E2M1FN = stablehlo.constant dense<[0x0F, 0x00, 0x02, 0x08, 0x0A, 0x09, 0x01, 0x07]> : tensor<8xf4E2M1FN>
+  %o_f6E2M3FN = stablehlo.constant dense<[0x28, 0x07, 0x1F, 0x04, 0x3F, 0x20, 0x01, 0x08, 0x21, 0x00]> : tensor<10xf6E2M3FN>
+  %o_f6E3M2FN = stablehlo.constant dense<[0x21, 0x3F, 0x01, 0x03, 0x00, 0x04, 0x08, 0x20, 0x2C, 0x1F, 0x0C]> : tensor<11xf6E3M2FN>
+  %o_f8E3M4 = stablehlo.constant dense<[0x10, 0x0F, 0x6F, 0x80, 0x78, 0xFC, 0xB0, 0x00, 0x70, 0xF0, 0x30, 0x81, 0x71, 0xEF, 0x01, 0x20]> : tensor<16xf8E3M4>
+  %o_f8E4M3 = stablehlo.constant dense<[0x80, 0xF7, 0xF8, 0xB8, 0x78, 0x81, 0x38, 0x00, 0x01, 0x07, 0x79, 0x30, 0xFE, 0x08, 0x77, 0x7C]> : tensor<16xf8E4M3>
+  %o_f8E4M3FN = stablehlo.constant dense<[0x07, 0x08, 0xB8, 0x7E, 0x81, 0x30, 0x00, 0xFF, 0x7F, 0x01, 0x38, 0xFE, 0x80]> : tensor<13xf8E4M3FN>
+  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x01, 0x08, 0x00, 0x80, 0xC0, 0x40, 0x07, 0x7F, 0x38]> : tensor<9xf8E4M3FNUZ>
+  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0xD8, 0x58, 0x00, 0x50, 0x80, 0x08, 0x01, 0x07, 0x7F]> : tensor<9xf8E4M3B11FNUZ>
+  %o_f8E5M2 = stablehlo.constant dense<[0x00, 0x38, 0x01, 0x7B, 0x04, 0x7C, 0x7E, 0xFF, 0x81, 0x7D, 0x3C, 0x80, 0xBC, 0xFB, 0x03, 0xFC]> : tensor<16xf8E5M2>
+  %o_f8E5M2FNUZ = stablehlo.constant dense<[0xC0, 0x03, 0x00, 0x80, 0x7F, 0x01, 0x04, 0x40, 0x3C]> : tensor<9xf8E5M2FNUZ>
+  %o_f8E8M0FNU = stablehlo.constant dense<[0x7F, 0x01, 0xFF, 0x00, 0x7E, 0xFE, 0x80]> : tensor<7xf8E8M0FNU>
+  %o_bf16 = stablehlo.constant dense<[0x7F80, 0x8001, 0x7FC0, 0xBF80, 0x007F, 0xFF7F, 0x7F81, 0x0000, 0x0080, 0x3F80, 0x8000, 0x3F00, 0xFFE0, 0x7F7F, 0xFF80, 0x0001]> : tensor<16xbf16>
+  %o_f16 = stablehlo.constant dense<[0x7C00, 0x3C00, 0xFC00, 0x0001, 0x7C01, 0x7BFF, 0x0000, 0xFF00, 0xBC00, 0x7E00, 0x03FF, 0x8001, 0xFBFF, 0x0400, 0x8000, 0x3800]> : tensor<16xf16>
+  %o_f32 = stablehlo.constant dense<[0x7FC00000, 0x7F800001, 0xFFE00000, 0x3F800000, 0x00000000, 0x80000001, 0xBF800000, 0xFF7FFFFF, 0x80000000, 0xFF800000, 0x00000001, 0x7F800000, 0x00800000, 0x007FFFFF, 0x3F000000, 0x7F7FFFFF]> : tensor<16xf32>
+  %o_f64 = stablehlo.constant dense<[0x000FFFFFFFFFFFFF, 0x0000000000000001, 0xBFF0000000000000, 0x8000000000000001, 0x0000000000000000, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000, 0x7FF8000000000000, 0x0010000000000000, 0xFFEFFFFFFFFFFFFF, 0x3FE0000000000000, 0xFFF0000000000000, 0xFFFC000000000000, 0x8000000000000000, 0x7FF0000000000001, 0x7FF0000000000000]> : tensor<16xf64>
+  %o_i1 = stablehlo.constant dense<[true, false]> : tensor<2xi1>
+  %o_i2 = stablehlo.constant dense<[0, -1, -2, 1]> : tensor<4xi2>
+  %o_i4 = stablehlo.constant dense<[-1, -7, 1, 0, -8, 7, 6]> : tensor<7xi4>
+  %o_i8 = stablehlo.constant dense<[-1, -127, 126, 1, 127, -128, 0]> : tensor<7xi8>
+  %o_i16 = stablehlo.constant dense<[1, -1, -32768, 0, -32767, 32767, 32766]> : tensor<7xi16>
+  %o_i32 = stablehlo.constant dense<[2147483647, 0, 2147483646, 1, -2147483647, -2147483648, -1]> : tensor<7xi32>
+  %o_i64 = stablehlo.constant dense<[1, 9223372036854775806, 9223372036854775807, -9223372036854775808, 0, -1, -9223372036854775807]> : tensor<7xi64>
+  %o_ui2 = stablehlo.constant dense<[0, 2, 1, 3]> : tensor<4xui2>
+  %o_ui4 = stablehlo.constant dense<[0, 15, 1, 14]> : tensor<4xui4>
+  %o_ui8 = stablehlo.constant dense<[1, 255, 0, 254]> : tensor<4xui8>
+  %o_ui16 = stablehlo.constant dense<[65534, 1, 0, 65535]> : tensor<4xui16>
+  %o_ui32 = stablehlo.constant dense<[4294967294, 1, 4294967295, 0]> : tensor<4xui32>
+  %o_ui64 = stablehlo.constant dense<[18446744073709551614, 1, 18446744073709551615, 0]> : tensor<4xui64>
+  %o_complex_f32 = stablehlo.constant dense<[(0xFFE00000, 0x7F800000), (0x7F800001, 0xFFE00000), (0x00000001, 0x7FC00000), (0x00000000, 0x7F7FFFFF), (0x7FC00000, 0x80000001), (0xBF800000, 0x7F800001), (0x3F000000, 0xBF800000), (0x7F7FFFFF, 0x00000001), (0x00800000, 0x3F000000), (0xFF7FFFFF, 0xFF800000), (0x3F800000, 0x80000000), (0x7F800000, 0x3F800000), (0xFF800000, 0x007FFFFF), (0x80000001, 0xFF7FFFFF), (0x007FFFFF, 0x00000000), (0x80000000, 0x00800000)]> : tensor<16xcomplex<f32>>
+  %o_complex_f64 = stablehlo.constant dense<[(0x0000000000000001, 0x7FF8000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x0010000000000000, 0x3FE0000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x7FF0000000000000, 0x3FF0000000000000), (0xBFF0000000000000, 0x7FF0000000000001), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FF8000000000000, 0x8000000000000001), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0xFFFC000000000000, 0x7FF0000000000000), (0x8000000000000000, 0x0010000000000000)]> : tensor<16xcomplex<f64>>
   %pred = stablehlo.constant dense<true> : tensor<i1>
   %r:30 = "stablehlo.if"(%pred) ({
-    %a_f4E2M1FN = stablehlo.constant dense<[0x08, 0x01, 0x02, 0x00, 0x07, 0x09]> : tensor<6xf4E2M1FN>
-    %a_f6E3M2FN = stablehlo.constant dense<[0x01, 0x1F, 0x03, 0x0C, 0x00, 0x08]> : tensor<6xf6E3M2FN>
-    %a_f8E4M3 = stablehlo.constant dense<[0x00, 0x30, 0x01, 0x07, 0x77, 0x38]> : tensor<6xf8E4M3>
-    %a_f8E4M3FNUZ = stablehlo.constant dense<[0x7F, 0x01, 0x00, 0x40, 0x38, 0x07]> : tensor<6xf8E4M3FNUZ>
-    %a_f8E5M2 = stablehlo.constant dense<[0x01, 0x7B, 0x00, 0x03, 0x3C, 0x38]> : tensor<6xf8E5M2>
-    %a_f8E8M0FNU = stablehlo.constant dense<[0xFE, 0x01, 0x80, 0x00, 0x7F, 0xFF]> : tensor<6xf8E8M0FNU>
-    %a_f16 = stablehlo.constant dense<[0x7BFF, 0x3C00, 0x0000, 0x0001, 0x03FF, 0x3800]> : tensor<6xf16>
-    %a_f64 = stablehlo.constant dense<[0x000FFFFFFFFFFFFF, 0x0000000000000001, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000, 0x0000000000000000, 0x3FE0000000000000]> : tensor<6xf64>
-    %a_i2 = stablehlo.constant dense<[-2, 1, 0, -1, -2, 1]> : tensor<6xi2>
-    %a_i8 = stablehlo.constant dense<[126, 0, -127, 1, -1, -128]> : tensor<6xi8>
-    %a_i32 = stablehlo.constant dense<[1, 0, 2147483646, -2147483648, -1, -2147483647]> : tensor<6xi32>
-    %a_ui2 = stablehlo.constant dense<[3, 3, 1, 0, 2, 2]> : tensor<6xui2>
-    %a_ui8 = stablehlo.constant dense<[255, 254, 1, 201, 0, 1]> : tensor<6xui8>
-    %a_ui32 = stablehlo.constant dense<[0, 4294967294, 4233264838, 2652355168, 1, 4294967295]> : tensor<6xui32>
-    %a_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x7F7FFFFF, 0x00000001), (0x007FFFFF, 0x00000000), (0x00000001, 0x7FC00000), (0x3F800000, 0x80000000), (0x3F000000, 0xBF800000)]> : tensor<6xcomplex<f32>>
-    stablehlo.return %a_f4E2M1FN, %o_f6E2M3FN, %a_f6E3M2FN, %o_f8E3M4, %a_f8E4M3, %o_f8E4M3FN, %a_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %a_f8E5M2, %o_f8E5M2FNUZ, %a_f8E8M0FNU, %o_bf16, %a_f16, %o_f32, %a_f64, %o_i1, %a_i2, %o_i4, %a_i8, %o_i16, %a_i32, %o_i64, %a_ui2, %o_ui4, %a_ui8, %o_ui16, %a_ui32, %o_ui64, %a_complex_f32, %o_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
+    %a_f4E2M1FN = stablehlo.constant dense<[0x02, 0x01, 0x00, 0x0A, 0x07, 0x0F, 0x09, 0x08]> : tensor<8xf4E2M1FN>
+    %a_f6E3M2FN = stablehlo.constant dense<[0x21, 0x1F, 0x3F, 0x08, 0x0C, 0x20, 0x00, 0x01, 0x2C, 0x03, 0x04]> : tensor<11xf6E3M2FN>
+    %a_f8E4M3 = stablehlo.constant dense<[0x81, 0xF8, 0x7C, 0x38, 0x78, 0xB8, 0x79, 0x30, 0x01, 0xF7, 0x08, 0x80, 0x00, 0xFE, 0x07, 0x77]> : tensor<16xf8E4M3>
+    %a_f8E4M3FNUZ = stablehlo.constant dense<[0x7F, 0x01, 0x80, 0xC0, 0x08, 0x38, 0x40, 0x07, 0x00]> : tensor<9xf8E4M3FNUZ>
+    %a_f8E5M2 = stablehlo.constant dense<[0x80, 0x04, 0x81, 0x03, 0x00, 0x3C, 0x38, 0x7E, 0xFF, 0xFC, 0x7C, 0x01, 0x7B, 0x7D, 0xFB, 0xBC]> : tensor<16xf8E5M2>
+    %a_f8E8M0FNU = stablehlo.constant dense<[0x7F, 0xFE, 0x80, 0x7E, 0x00, 0x01, 0xFF]> : tensor<7xf8E8M0FNU>
+    %a_f16 = stablehlo.constant dense<[0x0000, 0x0400, 0x3C00, 0x7C01, 0x3800, 0x7E00, 0x03FF, 0x0001, 0xFF00, 0x7BFF, 0xFBFF, 0xBC00, 0x8001, 0x8000, 0x7C00, 0xFC00]> : tensor<16xf16>
+    %a_f64 = stablehlo.constant dense<[0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0xFFFC000000000000, 0x0000000000000000, 0x8000000000000001, 0xFFF0000000000000, 0x0010000000000000, 0x8000000000000000, 0x7FF0000000000000, 0x3FE0000000000000, 0x000FFFFFFFFFFFFF, 0x0000000000000001, 0x7FF8000000000000, 0x7FF0000000000001, 0x3FF0000000000000, 0xBFF0000000000000]> : tensor<16xf64>
+    %a_i2 = stablehlo.constant dense<[1, -2, -1, 0]> : tensor<4xi2>
+    %a_i8 = stablehlo.constant dense<[0, -128, 126, 1, 127, -1, -127]> : tensor<7xi8>
+    %a_i32 = stablehlo.constant dense<[0, 2147483646, -2147483648, -2147483647, -1, 1, 2147483647]> : tensor<7xi32>
+    %a_ui2 = stablehlo.constant dense<[3, 0, 1, 2]> : tensor<4xui2>
+    %a_ui8 = stablehlo.constant dense<[0, 255, 254, 1]> : tensor<4xui8>
+    %a_ui32 = stablehlo.constant dense<[0, 4294967294, 4294967295, 1]> : tensor<4xui32>
+    %a_complex_f32 = stablehlo.constant dense<[(0x80000000, 0x00800000), (0x007FFFFF, 0x00000000), (0xFF7FFFFF, 0xFF800000), (0x00800000, 0x3F000000), (0x7F800001, 0xFFE00000), (0x7F800000, 0x3F800000), (0x3F800000, 0x80000000), (0x80000001, 0xFF7FFFFF), (0xBF800000, 0x7F800001), (0x7FC00000, 0x80000001), (0xFFE00000, 0x7F800000), (0x3F000000, 0xBF800000), (0x00000001, 0x7FC00000), (0x00000000, 0x7F7FFFFF), (0xFF800000, 0x007FFFFF), (0x7F7FFFFF, 0x00000001)]> : tensor<16xcomplex<f32>>
+    stablehlo.return %a_f4E2M1FN, %o_f6E2M3FN, %a_f6E3M2FN, %o_f8E3M4, %a_f8E4M3, %o_f8E4M3FN, %a_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %a_f8E5M2, %o_f8E5M2FNUZ, %a_f8E8M0FNU, %o_bf16, %a_f16, %o_f32, %a_f64, %o_i1, %a_i2, %o_i4, %a_i8, %o_i16, %a_i32, %o_i64, %a_ui2, %o_ui4, %a_ui8, %o_ui16, %a_ui32, %o_ui64, %a_complex_f32, %o_complex_f64 : tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>
   }, {
-    %b_f6E2M3FN = stablehlo.constant dense<[0x1F, 0x01, 0x04, 0x00, 0x07, 0x08]> : tensor<6xf6E2M3FN>
-    %b_f8E3M4 = stablehlo.constant dense<[0x30, 0x6F, 0x01, 0x0F, 0x20, 0x00]> : tensor<6xf8E3M4>
-    %b_f8E4M3FN = stablehlo.constant dense<[0x07, 0x00, 0x01, 0x30, 0x38, 0x7E]> : tensor<6xf8E4M3FN>
-    %b_f8E4M3B11FNUZ = stablehlo.constant dense<[0x07, 0x7F, 0x58, 0x50, 0x01, 0x00]> : tensor<6xf8E4M3B11FNUZ>
-    %b_f8E5M2FNUZ = stablehlo.constant dense<[0x01, 0x03, 0x00, 0x7F, 0x3C, 0x40]> : tensor<6xf8E5M2FNUZ>
-    %b_bf16 = stablehlo.constant dense<[0x0001, 0x3F00, 0x007F, 0x0000, 0x7F7F, 0x3F80]> : tensor<6xbf16>
-    %b_f32 = stablehlo.constant dense<[0x00000001, 0x3F000000, 0x00000000, 0x3F800000, 0x007FFFFF, 0x7F7FFFFF]> : tensor<6xf32>
-    %b_i1 = stablehlo.constant dense<[false, true, true, false, false, true]> : tensor<6xi1>
-    %b_i4 = stablehlo.constant dense<[1, 0, -7, -8, -1, 6]> : tensor<6xi4>
-    %b_i16 = stablehlo.constant dense<[-32767, 1, -32768, -1, 0, 32766]> : tensor<6xi16>
-    %b_i64 = stablehlo.constant dense<[1, -1, -9223372036854775807, -9223372036854775808, 9223372036854775806, 0]> : tensor<6xi64>
-    %b_ui4 = stablehlo.constant dense<[11, 14, 15, 0, 0, 1]> : tensor<6xui4>
-    %b_ui16 = stablehlo.constant dense<[0, 5, 1, 65534, 0, 65535]> : tensor<6xui16>
-    %b_ui64 = stablehlo.constant dense<[0, 1, 5233432233999896229, 9, 18446744073709551615, 18446744073709551614]> : tensor<6xui64>
-    %b_complex_f64 = stablehlo.constant dense<[(0x3FF0000000000000, 0x8000000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FE0000000000000, 0xBFF0000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x0000000000000001, 0x7FF8000000000000)]> : tensor<6xcomplex<f64>>
-    stablehlo.return %o_f4E2M1FN, %b_f6E2M3FN, %o_f6E3M2FN, %b_f8E3M4, %o_f8E4M3, %b_f8E4M3FN, %o_f8E4M3FNUZ, %b_f8E4M3B11FNUZ, %o_f8E5M2, %b_f8E5M2FNUZ, %o_f8E8M0FNU, %b_bf16, %o_f16, %b_f32, %o_f64, %b_i1, %o_i2, %b_i4, %o_i8, %b_i16, %o_i32, %b_i64, %o_ui2, %b_ui4, %o_ui8, %b_ui16, %o_ui32, %b_ui64, %o_complex_f32, %b_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
-  }) : (tensor<i1>) -> (tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>)
-  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<6xf4E2M1FN>) -> tensor<6xui4>
-  check.expect_eq_const %p1_b, dense<[0x08, 0x01, 0x02, 0x00, 0x07, 0x09]> : tensor<6xui4>
-  %p2_w = stablehlo.convert %r#1 : (tensor<6xf6E2M3FN>) -> tensor<6xf32>
-  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p2_b, dense<[0x3F600000, 0x3F800000, 0x40F00000, 0x3E000000, 0x3F000000, 0x00000000]> : tensor<6xui32>
-  %p3_w = stablehlo.convert %r#2 : (tensor<6xf6E3M2FN>) -> tensor<6xf32>
-  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p3_b, dense<[0x3D800000, 0x41E00000, 0x3E400000, 0x3F800000, 0x00000000, 0x3F000000]> : tensor<6xui32>
-  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<6xf8E3M4>) -> tensor<6xui8>
-  check.expect_eq_const %p4_b, dense<[0x6F, 0x01, 0x00, 0x0F, 0x30, 0x20]> : tensor<6xui8>
-  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<6xf8E4M3>) -> tensor<6xui8>
-  check.expect_eq_const %p5_b, dense<[0x00, 0x30, 0x01, 0x07, 0x77, 0x38]> : tensor<6xui8>
-  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
-  check.expect_eq_const %p6_b, dense<[0x01, 0x38, 0x00, 0x30, 0x07, 0x7E]> : tensor<6xui8>
-  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<6xf8E4M3FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p7_b, dense<[0x7F, 0x01, 0x00, 0x40, 0x38, 0x07]> : tensor<6xui8>
-  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<6xf8E4M3B11FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p8_b, dense<[0x00, 0x07, 0x58, 0x7F, 0x01, 0x50]> : tensor<6xui8>
-  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<6xf8E5M2>) -> tensor<6xui8>
-  check.expect_eq_const %p9_b, dense<[0x01, 0x7B, 0x00, 0x03, 0x3C, 0x38]> : tensor<6xui8>
-  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<6xf8E5M2FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p10_b, dense<[0x3C, 0x00, 0x40, 0x01, 0x03, 0x7F]> : tensor<6xui8>
-  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<6xf8E8M0FNU>) -> tensor<6xui8>
-  check.expect_eq_const %p11_b, dense<[0xFE, 0x01, 0x80, 0x00, 0x7F, 0xFF]> : tensor<6xui8>
-  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<6xbf16>) -> tensor<6xui16>
-  check.expect_eq_const %p12_b, dense<[0x3F80, 0x3F00, 0x0000, 0x7F7F, 0x007F, 0x0001]> : tensor<6xui16>
-  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<6xf16>) -> tensor<6xui16>
-  check.expect_eq_const %p13_b, dense<[0x7BFF, 0x3C00, 0x0000, 0x0001, 0x03FF, 0x3800]> : tensor<6xui16>
-  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p14_b, dense<[0x3F800000, 0x7F7FFFFF, 0x00000000, 0x3F000000, 0x00000001, 0x007FFFFF]> : tensor<6xui32>
-  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p15_b, dense<[0x000FFFFFFFFFFFFF, 0x0000000000000001, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000, 0x0000000000000000, 0x3FE0000000000000]> : tensor<6xui64>
-  check.expect_eq_const %r#15, dense<[false, false, true, true, false, false]> : tensor<6xi1>
-  check.expect_eq_const %r#16, dense<[-2, 1, 0, -1, -2, 1]> : tensor<6xi2>
-  check.expect_eq_const %r#17, dense<[-7, -1, 1, -8, 0, 6]> : tensor<6xi4>
-  check.expect_eq_const %r#18, dense<[126, 0, -127, 1, -1, -128]> : tensor<6xi8>
-  check.expect_eq_const %r#19, dense<[0, -32768, 32766, -32767, -1, 1]> : tensor<6xi16>
-  check.expect_eq_const %r#20, dense<[1, 0, 2147483646, -2147483648, -1, -2147483647]> : tensor<6xi32>
-  check.expect_eq_const %r#21, dense<[1, -9223372036854775808, 0, 9223372036854775806, -9223372036854775807, -1]> : tensor<6xi64>
-  check.expect_eq_const %r#22, dense<[3, 3, 1, 0, 2, 2]> : tensor<6xui2>
-  check.expect_eq_const %r#23, dense<[15, 2, 9, 14, 0, 1]> : tensor<6xui4>
-  check.expect_eq_const %r#24, dense<[255, 254, 1, 201, 0, 1]> : tensor<6xui8>
-  check.expect_eq_const %r#25, dense<[1, 0, 0, 65535, 65534, 0]> : tensor<6xui16>
-  check.expect_eq_const %r#26, dense<[0, 4294967294, 4233264838, 2652355168, 1, 4294967295]> : tensor<6xui32>
-  check.expect_eq_const %r#27, dense<[1, 18446744073709551615, 18446744073709551614, 0, 2, 0]> : tensor<6xui64>
-  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<6xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
-  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
-  %p29_w = stablehlo.convert %p29_j : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p29_b, dense<[9187343235540844544, 6434062335, 8388607, 9205357638345293825, 9223372037920129024, 13799029259320164352]> : tensor<6xui64>
-  %p30_rw = stablehlo.convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p30_rb, dense<[0, 1, 4607182418800017408, 9218868437227405311, 4602678819172646912, 4503599627370495]> : tensor<6xui64>
-  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6x2xcomplex<f32>>
-  %p30_t = stablehlo.slice %p30_s [0:6, 1:2] : (tensor<6x2xcomplex<f32>>) -> tensor<6x1xcomplex<f32>>
-  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<6x1xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
-  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
-  %p30_iw = stablehlo.convert %p30_k : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p30_ib, dense<[9218868437227405311, 9221120237041090560, 9223372036854775808, 1, 13830554455654793216, 0]> : tensor<6xui64>
+    %b_f6E2M3FN = stablehlo.constant dense<[0x00, 0x21, 0x08, 0x3F, 0x20, 0x28, 0x1F, 0x04, 0x07, 0x01]> : tensor<10xf6E2M3FN>
+    %b_f8E3M4 = stablehlo.constant dense<[0x10, 0x00, 0x20, 0x70, 0x78, 0x6F, 0x81, 0x71, 0x30, 0xEF, 0x80, 0x0F, 0xF0, 0x01, 0xFC, 0xB0]> : tensor<16xf8E3M4>
+    %b_f8E4M3FN = stablehlo.constant dense<[0x80, 0xFF, 0x00, 0x07, 0x08, 0xB8, 0x38, 0x01, 0x81, 0x30, 0x7E, 0xFE, 0x7F]> : tensor<13xf8E4M3FN>
+    %b_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x58, 0x80, 0x07, 0x7F, 0xD8, 0x01, 0x50, 0x08]> : tensor<9xf8E4M3B11FNUZ>
+    %b_f8E5M2FNUZ = stablehlo.constant dense<[0xC0, 0x04, 0x3C, 0x80, 0x00, 0x40, 0x03, 0x7F, 0x01]> : tensor<9xf8E5M2FNUZ>
+    %b_bf16 = stablehlo.constant dense<[0x8001, 0x0001, 0x7F80, 0x8000, 0x3F80, 0x0000, 0x7F7F, 0x7F81, 0xFFE0, 0x007F, 0x0080, 0xFF7F, 0x7FC0, 0x3F00, 0xBF80, 0xFF80]> : tensor<16xbf16>
+    %b_f32 = stablehlo.constant dense<[0xFF7FFFFF, 0x7F7FFFFF, 0x3F800000, 0x3F000000, 0x7F800000, 0xFFE00000, 0x7F800001, 0x80000001, 0x00000000, 0xFF800000, 0x7FC00000, 0x80000000, 0x007FFFFF, 0x00800000, 0xBF800000, 0x00000001]> : tensor<16xf32>
+    %b_i1 = stablehlo.constant dense<[false, true]> : tensor<2xi1>
+    %b_i4 = stablehlo.constant dense<[-1, 1, 6, -7, -8, 0, 7]> : tensor<7xi4>
+    %b_i16 = stablehlo.constant dense<[-32767, -1, 1, 0, 32766, 32767, -32768]> : tensor<7xi16>
+    %b_i64 = stablehlo.constant dense<[-9223372036854775807, 1, 0, -9223372036854775808, 9223372036854775806, 9223372036854775807, -1]> : tensor<7xi64>
+    %b_ui4 = stablehlo.constant dense<[14, 1, 15, 0]> : tensor<4xui4>
+    %b_ui16 = stablehlo.constant dense<[0, 65535, 1, 65534]> : tensor<4xui16>
+    %b_ui64 = stablehlo.constant dense<[1, 18446744073709551615, 18446744073709551614, 0]> : tensor<4xui64>
+    %b_complex_f64 = stablehlo.constant dense<[(0x7FF0000000000001, 0xFFFC000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x0000000000000001, 0x7FF8000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x3FE0000000000000, 0xBFF0000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x7FF0000000000000, 0x3FF0000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0x8000000000000000, 0x0010000000000000), (0xBFF0000000000000, 0x7FF0000000000001), (0x7FF8000000000000, 0x8000000000000001)]> : tensor<16xcomplex<f64>>
+    stablehlo.return %o_f4E2M1FN, %b_f6E2M3FN, %o_f6E3M2FN, %b_f8E3M4, %o_f8E4M3, %b_f8E4M3FN, %o_f8E4M3FNUZ, %b_f8E4M3B11FNUZ, %o_f8E5M2, %b_f8E5M2FNUZ, %o_f8E8M0FNU, %b_bf16, %o_f16, %b_f32, %o_f64, %b_i1, %o_i2, %b_i4, %o_i8, %b_i16, %o_i32, %b_i64, %o_ui2, %b_ui4, %o_ui8, %b_ui16, %o_ui32, %b_ui64, %o_complex_f32, %b_complex_f64 : tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>
+  }) : (tensor<i1>) -> (tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>)
+  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<8xf4E2M1FN>) -> tensor<8xui4>
+  check.expect_eq_const %p1_b, dense<[0x02, 0x01, 0x00, 0x0A, 0x07, 0x0F, 0x09, 0x08]> : tensor<8xui4>
+  %p2_w = stablehlo.convert %r#1 : (tensor<10xf6E2M3FN>) -> tensor<10xf32>
+  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<10xf32>) -> tensor<10xui32>
+  check.expect_eq_const %p2_b, dense<[0xBF800000, 0x3F600000, 0x40F00000, 0x3F000000, 0xC0F00000, 0x80000000, 0x3E000000, 0x3F800000, 0xBE000000, 0x00000000]> : tensor<10xui32>
+  %p3_w = stablehlo.convert %r#2 : (tensor<11xf6E3M2FN>) -> tensor<11xf32>
+  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<11xf32>) -> tensor<11xui32>
+  check.expect_eq_const %p3_b, dense<[0xBD800000, 0x41E00000, 0xC1E00000, 0x3F000000, 0x3F800000, 0x80000000, 0x00000000, 0x3D800000, 0xBF800000, 0x3E400000, 0x3E800000]> : tensor<11xui32>
+  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<16xf8E3M4>) -> tensor<16xui8>
+  check.expect_eq_const %p4_b, dense<[0x10, 0x0F, 0x6F, 0x80, 0x78, 0xFC, 0xB0, 0x00, 0x70, 0xF0, 0x30, 0x81, 0x71, 0xEF, 0x01, 0x20]> : tensor<16xui8>
+  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<16xf8E4M3>) -> tensor<16xui8>
+  check.expect_eq_const %p5_b, dense<[0x81, 0xF8, 0x7C, 0x38, 0x78, 0xB8, 0x79, 0x30, 0x01, 0xF7, 0x08, 0x80, 0x00, 0xFE, 0x07, 0x77]> : tensor<16xui8>
+  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<13xf8E4M3FN>) -> tensor<13xui8>
+  check.expect_eq_const %p6_b, dense<[0x07, 0x08, 0xB8, 0x7E, 0x81, 0x30, 0x00, 0xFF, 0x7F, 0x01, 0x38, 0xFE, 0x80]> : tensor<13xui8>
+  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<9xf8E4M3FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p7_b, dense<[0x7F, 0x01, 0x80, 0xC0, 0x08, 0x38, 0x40, 0x07, 0x00]> : tensor<9xui8>
+  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<9xf8E4M3B11FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p8_b, dense<[0xD8, 0x58, 0x00, 0x50, 0x80, 0x08, 0x01, 0x07, 0x7F]> : tensor<9xui8>
+  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<16xf8E5M2>) -> tensor<16xui8>
+  check.expect_eq_const %p9_b, dense<[0x80, 0x04, 0x81, 0x03, 0x00, 0x3C, 0x38, 0x7E, 0xFF, 0xFC, 0x7C, 0x01, 0x7B, 0x7D, 0xFB, 0xBC]> : tensor<16xui8>
+  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<9xf8E5M2FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p10_b, dense<[0xC0, 0x03, 0x00, 0x80, 0x7F, 0x01, 0x04, 0x40, 0x3C]> : tensor<9xui8>
+  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<7xf8E8M0FNU>) -> tensor<7xui8>
+  check.expect_eq_const %p11_b, dense<[0x7F, 0xFE, 0x80, 0x7E, 0x00, 0x01, 0xFF]> : tensor<7xui8>
+  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<16xbf16>) -> tensor<16xui16>
+  check.expect_eq_const %p12_b, dense<[0x7F80, 0x8001, 0x7FC0, 0xBF80, 0x007F, 0xFF7F, 0x7F81, 0x0000, 0x0080, 0x3F80, 0x8000, 0x3F00, 0xFFE0, 0x7F7F, 0xFF80, 0x0001]> : tensor<16xui16>
+  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<16xf16>) -> tensor<16xui16>
+  check.expect_eq_const %p13_b, dense<[0x0000, 0x0400, 0x3C00, 0x7C01, 0x3800, 0x7E00, 0x03FF, 0x0001, 0xFF00, 0x7BFF, 0xFBFF, 0xBC00, 0x8001, 0x8000, 0x7C00, 0xFC00]> : tensor<16xui16>
+  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<16xf32>) -> tensor<16xui32>
+  check.expect_eq_const %p14_b, dense<[0x7FC00000, 0x7F800001, 0xFFE00000, 0x3F800000, 0x00000000, 0x80000001, 0xBF800000, 0xFF7FFFFF, 0x80000000, 0xFF800000, 0x00000001, 0x7F800000, 0x00800000, 0x007FFFFF, 0x3F000000, 0x7F7FFFFF]> : tensor<16xui32>
+  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p15_b, dense<[0x7FEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0xFFFC000000000000, 0x0000000000000000, 0x8000000000000001, 0xFFF0000000000000, 0x0010000000000000, 0x8000000000000000, 0x7FF0000000000000, 0x3FE0000000000000, 0x000FFFFFFFFFFFFF, 0x0000000000000001, 0x7FF8000000000000, 0x7FF0000000000001, 0x3FF0000000000000, 0xBFF0000000000000]> : tensor<16xui64>
+  check.expect_eq_const %r#15, dense<[true, false]> : tensor<2xi1>
+  check.expect_eq_const %r#16, dense<[1, -2, -1, 0]> : tensor<4xi2>
+  check.expect_eq_const %r#17, dense<[-1, -7, 1, 0, -8, 7, 6]> : tensor<7xi4>
+  check.expect_eq_const %r#18, dense<[0, -128, 126, 1, 127, -1, -127]> : tensor<7xi8>
+  check.expect_eq_const %r#19, dense<[1, -1, -32768, 0, -32767, 32767, 32766]> : tensor<7xi16>
+  check.expect_eq_const %r#20, dense<[0, 2147483646, -2147483648, -2147483647, -1, 1, 2147483647]> : tensor<7xi32>
+  check.expect_eq_const %r#21, dense<[1, 9223372036854775806, 9223372036854775807, -9223372036854775808, 0, -1, -9223372036854775807]> : tensor<7xi64>
+  check.expect_eq_const %r#22, dense<[3, 0, 1, 2]> : tensor<4xui2>
+  check.expect_eq_const %r#23, dense<[0, 15, 1, 14]> : tensor<4xui4>
+  check.expect_eq_const %r#24, dense<[0, 255, 254, 1]> : tensor<4xui8>
+  check.expect_eq_const %r#25, dense<[65534, 1, 0, 65535]> : tensor<4xui16>
+  check.expect_eq_const %r#26, dense<[0, 4294967294, 4294967295, 1]> : tensor<4xui32>
+  check.expect_eq_const %r#27, dense<[18446744073709551614, 1, 18446744073709551615, 0]> : tensor<4xui64>
+  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p29_w = stablehlo.convert %p29_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p29_b, dense<[36028799166447616, 8388607, 18410715280977166335, 4539628424397848576, 18437736876593905665, 4575657223547518976, 9223372037920129024, 18410715274543104001, 9187343247343616000, 9223372043293032448, 9187343244128681984, 13799029259320164352, 9205357638345293825, 9187343235540844544, 36028797010575360, 6434062335]> : tensor<16xui64>
+  %p30_rw = stablehlo.convert %r#29 : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p30_rb, dense<[1, 4602678819172646912, 4607182418800017408, 0, 4503599627370496, 9218868437227405313, 18442240474082181119, 9218868437227405311, 18442240474082181120, 9218868437227405312, 13830554455654793216, 4503599627370495, 9221120237041090560, 9223372036854775809, 18445618173802708992, 9223372036854775808]> : tensor<16xui64>
+  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p30_t = stablehlo.slice %p30_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p30_iw = stablehlo.convert %p30_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p30_ib, dense<[9221120237041090560, 13830554455654793216, 9223372036854775808, 9218868437227405311, 4602678819172646912, 18445618173802708992, 18442240474082181120, 1, 4503599627370495, 4607182418800017408, 9218868437227405313, 0, 9223372036854775809, 18442240474082181119, 9218868437227405312, 4503599627370496]> : tensor<16xui64>
   func.return
 }
 
@@ -178,132 +178,132 @@ func.func @if_all_types_then() {
 // signalling NaNs, -0, subnormals, Inf), returned bit for bit; half of them
 // are constants of the taken branch, half values of the function
 func.func @if_all_types_else() {
-  %o_f4E2M1FN = stablehlo.constant dense<[0x00, 0x02, 0x08, 0x07, 0x09, 0x01]> : tensor<6xf4E2M1FN>
-  %o_f6E2M3FN = stablehlo.constant dense<[0x07, 0x04, 0x08, 0x01, 0x00, 0x1F]> : tensor<6xf6E2M3FN>
-  %o_f6E3M2FN = stablehlo.constant dense<[0x08, 0x1F, 0x01, 0x03, 0x00, 0x0C]> : tensor<6xf6E3M2FN>
-  %o_f8E3M4 = stablehlo.constant dense<[0x30, 0x00, 0x20, 0x0F, 0x01, 0x6F]> : tensor<6xf8E3M4>
-  %o_f8E4M3 = stablehlo.constant dense<[0x07, 0x38, 0x77, 0x00, 0x01, 0x30]> : tensor<6xf8E4M3>
-  %o_f8E4M3FN = stablehlo.constant dense<[0x38, 0x30, 0x00, 0x07, 0x7E, 0x01]> : tensor<6xf8E4M3FN>
-  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x40, 0x7F, 0x00, 0x01, 0x07, 0x38]> : tensor<6xf8E4M3FNUZ>
-  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0x58, 0x00, 0x7F, 0x50, 0x07, 0x01]> : tensor<6xf8E4M3B11FNUZ>
-  %o_f8E5M2 = stablehlo.constant dense<[0x01, 0x7B, 0x00, 0x3C, 0x03, 0x38]> : tensor<6xf8E5M2>
-  %o_f8E5M2FNUZ = stablehlo.constant dense<[0x3C, 0x40, 0x7F, 0x03, 0x01, 0x00]> : tensor<6xf8E5M2FNUZ>
-  %o_f8E8M0FNU = stablehlo.constant dense<[0xFF, 0x01, 0xFE, 0x80, 0x00, 0x7F]> : tensor<6xf8E8M0FNU>
-  %o_bf16 = stablehlo.constant dense<[0x0001, 0x007F, 0x7F7F, 0x3F00, 0x0000, 0x3F80]> : tensor<6xbf16>
-  %o_f16 = stablehlo.constant dense<[0x0001, 0x7BFF, 0x3800, 0x03FF, 0x0000, 0x3C00]> : tensor<6xf16>
-  %o_f32 = stablehlo.constant dense<[0x3F000000, 0x00000000, 0x007FFFFF, 0x00000001, 0x3F800000, 0x7F7FFFFF]> : tensor<6xf32>
-  %o_f64 = stablehlo.constant dense<[0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0x0000000000000000, 0x3FE0000000000000, 0x000FFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<6xf64>
-  %o_i1 = stablehlo.constant dense<[true, false, false, true, true, false]> : tensor<6xi1>
-  %o_i2 = stablehlo.constant dense<[1, -1, -2, 0, 1, 1]> : tensor<6xi2>
-  %o_i4 = stablehlo.constant dense<[6, 1, -1, -7, 0, -8]> : tensor<6xi4>
-  %o_i8 = stablehlo.constant dense<[-1, 0, -127, 126, 1, -128]> : tensor<6xi8>
-  %o_i16 = stablehlo.constant dense<[-1, 1, 32766, -32767, 0, -32768]> : tensor<6xi16>
-  %o_i32 = stablehlo.constant dense<[0, -2147483648, 1, 2147483646, -2147483647, -1]> : tensor<6xi32>
-  %o_i64 = stablehlo.constant dense<[-9223372036854775807, -9223372036854775808, 9223372036854775806, 0, -1, 1]> : tensor<6xi64>
-  %o_ui2 = stablehlo.constant dense<[1, 0, 2, 2, 0, 3]> : tensor<6xui2>
-  %o_ui4 = stablehlo.constant dense<[11, 0, 3, 15, 14, 1]> : tensor<6xui4>
-  %o_ui8 = stablehlo.constant dense<[183, 255, 254, 0, 255, 1]> : tensor<6xui8>
-  %o_ui16 = stablehlo.constant dense<[0, 4072, 1, 65534, 65535, 552]> : tensor<6xui16>
-  %o_ui32 = stablehlo.constant dense<[4294967295, 1, 4294967294, 4294967295, 0, 1]> : tensor<6xui32>
-  %o_ui64 = stablehlo.constant dense<[2, 18446744073709551614, 0, 1, 18446744073709551615, 0]> : tensor<6xui64>
-  %o_complex_f32 = stablehlo.constant dense<[(0x3F800000, 0x80000000), (0x3F000000, 0xBF800000), (0x00000001, 0x7FC00000), (0x007FFFFF, 0x00000000), (0x7F7FFFFF, 0x00000001), (0x00000000, 0x7F7FFFFF)]> : tensor<6xcomplex<f32>>
-  %o_complex_f64 = stablehlo.constant dense<[(0x0000000000000001, 0x7FF8000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF)]> : tensor<6xcomplex<f64>>
+  %o_f4E2M1FN = stablehlo.constant dense<[0x00, 0x0F, 0x09, 0x08, 0x01, 0x02, 0x07, 0x0A]> : tensor<8xf4E2M1FN>
+  %o_f6E2M3FN = stablehlo.constant dense<[0x1F, 0x04, 0x07, 0x01, 0x28, 0x00, 0x21, 0x20, 0x3F, 0x08]> : tensor<10xf6E2M3FN>
+  %o_f6E3M2FN = stablehlo.constant dense<[0x2C, 0x03, 0x04, 0x08, 0x3F, 0x00, 0x21, 0x0C, 0x01, 0x1F, 0x20]> : tensor<11xf6E3M2FN>
+  %o_f8E3M4 = stablehlo.constant dense<[0xF0, 0x0F, 0x20, 0x81, 0x6F, 0xFC, 0x30, 0x71, 0x70, 0x78, 0xB0, 0xEF, 0x10, 0x00, 0x80, 0x01]> : tensor<16xf8E3M4>
+  %o_f8E4M3 = stablehlo.constant dense<[0x30, 0x7C, 0x08, 0x01, 0x38, 0x77, 0x00, 0xB8, 0x79, 0x80, 0x78, 0x07, 0xFE, 0xF8, 0x81, 0xF7]> : tensor<16xf8E4M3>
+  %o_f8E4M3FN = stablehlo.constant dense<[0x7F, 0xB8, 0x30, 0x38, 0x81, 0x80, 0x00, 0x7E, 0x08, 0xFE, 0xFF, 0x01, 0x07]> : tensor<13xf8E4M3FN>
+  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x08, 0x7F, 0xC0, 0x07, 0x00, 0x38, 0x40, 0x80, 0x01]> : tensor<9xf8E4M3FNUZ>
+  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0x50, 0x00, 0xD8, 0x08, 0x80, 0x07, 0x01, 0x58, 0x7F]> : tensor<9xf8E4M3B11FNUZ>
+  %o_f8E5M2 = stablehlo.constant dense<[0x3C, 0x7C, 0x00, 0x7B, 0x01, 0x38, 0x7E, 0x81, 0x80, 0x03, 0xBC, 0xFF, 0xFB, 0xFC, 0x7D, 0x04]> : tensor<16xf8E5M2>
+  %o_f8E5M2FNUZ = stablehlo.constant dense<[0x7F, 0x03, 0x01, 0x80, 0x00, 0x3C, 0x40, 0x04, 0xC0]> : tensor<9xf8E5M2FNUZ>
+  %o_f8E8M0FNU = stablehlo.constant dense<[0x00, 0xFE, 0x01, 0x80, 0xFF, 0x7E, 0x7F]> : tensor<7xf8E8M0FNU>
+  %o_bf16 = stablehlo.constant dense<[0x3F00, 0x3F80, 0x7F80, 0x0000, 0xFF80, 0xFF7F, 0x007F, 0x0080, 0x7FC0, 0x7F81, 0xBF80, 0xFFE0, 0x8001, 0x7F7F, 0x0001, 0x8000]> : tensor<16xbf16>
+  %o_f16 = stablehlo.constant dense<[0x7C00, 0x7C01, 0x3800, 0x7E00, 0xBC00, 0x7BFF, 0x8001, 0x03FF, 0x0000, 0xFC00, 0x0001, 0x8000, 0x3C00, 0xFF00, 0x0400, 0xFBFF]> : tensor<16xf16>
+  %o_f32 = stablehlo.constant dense<[0xBF800000, 0x3F800000, 0xFF800000, 0x3F000000, 0x00000000, 0x00000001, 0x7F800001, 0xFFE00000, 0x7F7FFFFF, 0x007FFFFF, 0x80000001, 0x7F800000, 0x80000000, 0x00800000, 0xFF7FFFFF, 0x7FC00000]> : tensor<16xf32>
+  %o_f64 = stablehlo.constant dense<[0xBFF0000000000000, 0x8000000000000001, 0x8000000000000000, 0x7FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0010000000000000, 0x7FF8000000000000, 0x3FF0000000000000, 0x0000000000000001, 0x7FF0000000000001, 0x3FE0000000000000, 0xFFFC000000000000, 0x0000000000000000, 0xFFF0000000000000, 0x000FFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF]> : tensor<16xf64>
+  %o_i1 = stablehlo.constant dense<[true, false]> : tensor<2xi1>
+  %o_i2 = stablehlo.constant dense<[0, -2, 1, -1]> : tensor<4xi2>
+  %o_i4 = stablehlo.constant dense<[1, -7, 7, -1, -8, 0, 6]> : tensor<7xi4>
+  %o_i8 = stablehlo.constant dense<[-1, 126, 127, 0, 1, -128, -127]> : tensor<7xi8>
+  %o_i16 = stablehlo.constant dense<[0, 32767, 32766, -32768, 1, -1, -32767]> : tensor<7xi16>
+  %o_i32 = stablehlo.constant dense<[2147483646, -1, -2147483648, 0, -2147483647, 1, 2147483647]> : tensor<7xi32>
+  %o_i64 = stablehlo.constant dense<[9223372036854775806, -1, -9223372036854775807, 1, 9223372036854775807, 0, -9223372036854775808]> : tensor<7xi64>
+  %o_ui2 = stablehlo.constant dense<[1, 0, 2, 3]> : tensor<4xui2>
+  %o_ui4 = stablehlo.constant dense<[14, 1, 0, 15]> : tensor<4xui4>
+  %o_ui8 = stablehlo.constant dense<[0, 254, 255, 1]> : tensor<4xui8>
+  %o_ui16 = stablehlo.constant dense<[1, 65534, 65535, 0]> : tensor<4xui16>
+  %o_ui32 = stablehlo.constant dense<[0, 4294967295, 4294967294, 1]> : tensor<4xui32>
+  %o_ui64 = stablehlo.constant dense<[0, 18446744073709551614, 18446744073709551615, 1]> : tensor<4xui64>
+  %o_complex_f32 = stablehlo.constant dense<[(0x7F800000, 0x3F800000), (0xFFE00000, 0x7F800000), (0x3F800000, 0x80000000), (0xBF800000, 0x7F800001), (0xFF800000, 0x007FFFFF), (0x00800000, 0x3F000000), (0x80000001, 0xFF7FFFFF), (0x007FFFFF, 0x00000000), (0x00000000, 0x7F7FFFFF), (0x7FC00000, 0x80000001), (0x00000001, 0x7FC00000), (0x7F7FFFFF, 0x00000001), (0x3F000000, 0xBF800000), (0x7F800001, 0xFFE00000), (0xFF7FFFFF, 0xFF800000), (0x80000000, 0x00800000)]> : tensor<16xcomplex<f32>>
+  %o_complex_f64 = stablehlo.constant dense<[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0xFFFC000000000000, 0x7FF0000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0x7FF8000000000000, 0x8000000000000001), (0x0010000000000000, 0x3FE0000000000000), (0x7FF0000000000000, 0x3FF0000000000000), (0x0000000000000001, 0x7FF8000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0xBFF0000000000000, 0x7FF0000000000001), (0x3FE0000000000000, 0xBFF0000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x8000000000000000, 0x0010000000000000), (0x3FF0000000000000, 0x8000000000000000)]> : tensor<16xcomplex<f64>>
   %pred = stablehlo.constant dense<false> : tensor<i1>
   %r:30 = "stablehlo.if"(%pred) ({
-    %a_f4E2M1FN = stablehlo.constant dense<[0x07, 0x01, 0x09, 0x02, 0x08, 0x00]> : tensor<6xf4E2M1FN>
-    %a_f6E3M2FN = stablehlo.constant dense<[0x01, 0x08, 0x03, 0x00, 0x0C, 0x1F]> : tensor<6xf6E3M2FN>
-    %a_f8E4M3 = stablehlo.constant dense<[0x38, 0x77, 0x07, 0x00, 0x30, 0x01]> : tensor<6xf8E4M3>
-    %a_f8E4M3FNUZ = stablehlo.constant dense<[0x01, 0x38, 0x7F, 0x07, 0x40, 0x00]> : tensor<6xf8E4M3FNUZ>
-    %a_f8E5M2 = stablehlo.constant dense<[0x01, 0x38, 0x3C, 0x00, 0x03, 0x7B]> : tensor<6xf8E5M2>
-    %a_f8E8M0FNU = stablehlo.constant dense<[0x80, 0x00, 0xFF, 0x7F, 0x01, 0xFE]> : tensor<6xf8E8M0FNU>
-    %a_f16 = stablehlo.constant dense<[0x03FF, 0x3800, 0x0000, 0x3C00, 0x7BFF, 0x0001]> : tensor<6xf16>
-    %a_f64 = stablehlo.constant dense<[0x7FEFFFFFFFFFFFFF, 0x3FE0000000000000, 0x0000000000000001, 0x0000000000000000, 0x000FFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<6xf64>
-    %a_i2 = stablehlo.constant dense<[-1, 1, 0, 1, -2, -2]> : tensor<6xi2>
-    %a_i8 = stablehlo.constant dense<[-1, 126, 1, -128, -127, 0]> : tensor<6xi8>
-    %a_i32 = stablehlo.constant dense<[2147483646, -2147483647, 0, -1, 1, -2147483648]> : tensor<6xi32>
-    %a_ui2 = stablehlo.constant dense<[0, 2, 3, 1, 1, 1]> : tensor<6xui2>
-    %a_ui8 = stablehlo.constant dense<[254, 255, 255, 0, 1, 214]> : tensor<6xui8>
-    %a_ui32 = stablehlo.constant dense<[2757199982, 4294967294, 4294967295, 0, 1, 3208951957]> : tensor<6xui32>
-    %a_complex_f32 = stablehlo.constant dense<[(0x007FFFFF, 0x00000000), (0x7F7FFFFF, 0x00000001), (0x00000001, 0x7FC00000), (0x3F000000, 0xBF800000), (0x3F800000, 0x80000000), (0x00000000, 0x7F7FFFFF)]> : tensor<6xcomplex<f32>>
-    stablehlo.return %a_f4E2M1FN, %o_f6E2M3FN, %a_f6E3M2FN, %o_f8E3M4, %a_f8E4M3, %o_f8E4M3FN, %a_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %a_f8E5M2, %o_f8E5M2FNUZ, %a_f8E8M0FNU, %o_bf16, %a_f16, %o_f32, %a_f64, %o_i1, %a_i2, %o_i4, %a_i8, %o_i16, %a_i32, %o_i64, %a_ui2, %o_ui4, %a_ui8, %o_ui16, %a_ui32, %o_ui64, %a_complex_f32, %o_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
+    %a_f4E2M1FN = stablehlo.constant dense<[0x01, 0x09, 0x08, 0x0A, 0x00, 0x0F, 0x07, 0x02]> : tensor<8xf4E2M1FN>
+    %a_f6E3M2FN = stablehlo.constant dense<[0x2C, 0x03, 0x20, 0x21, 0x3F, 0x00, 0x04, 0x01, 0x08, 0x0C, 0x1F]> : tensor<11xf6E3M2FN>
+    %a_f8E4M3 = stablehlo.constant dense<[0x01, 0x00, 0x81, 0x79, 0x38, 0xFE, 0x07, 0x7C, 0x30, 0x80, 0xF7, 0xF8, 0xB8, 0x08, 0x78, 0x77]> : tensor<16xf8E4M3>
+    %a_f8E4M3FNUZ = stablehlo.constant dense<[0x01, 0x38, 0x40, 0xC0, 0x08, 0x7F, 0x00, 0x07, 0x80]> : tensor<9xf8E4M3FNUZ>
+    %a_f8E5M2 = stablehlo.constant dense<[0x00, 0x81, 0x7B, 0x7E, 0x03, 0xBC, 0x7C, 0x04, 0x80, 0x3C, 0x7D, 0xFF, 0xFC, 0x38, 0xFB, 0x01]> : tensor<16xf8E5M2>
+    %a_f8E8M0FNU = stablehlo.constant dense<[0xFE, 0x80, 0x01, 0x7E, 0xFF, 0x7F, 0x00]> : tensor<7xf8E8M0FNU>
+    %a_f16 = stablehlo.constant dense<[0x3C00, 0x7C00, 0x03FF, 0x8000, 0xFBFF, 0x3800, 0x7C01, 0xFC00, 0xBC00, 0x0000, 0x0001, 0x0400, 0x8001, 0x7E00, 0xFF00, 0x7BFF]> : tensor<16xf16>
+    %a_f64 = stablehlo.constant dense<[0xFFFC000000000000, 0x3FF0000000000000, 0x0000000000000001, 0x0010000000000000, 0x8000000000000000, 0x3FE0000000000000, 0x8000000000000001, 0x7FF0000000000000, 0xFFEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x7FF0000000000001, 0x7FF8000000000000, 0x0000000000000000, 0x000FFFFFFFFFFFFF, 0xFFF0000000000000]> : tensor<16xf64>
+    %a_i2 = stablehlo.constant dense<[-1, 0, -2, 1]> : tensor<4xi2>
+    %a_i8 = stablehlo.constant dense<[-1, 126, -127, 0, -128, 1, 127]> : tensor<7xi8>
+    %a_i32 = stablehlo.constant dense<[1, -2147483648, 2147483647, 0, -1, 2147483646, -2147483647]> : tensor<7xi32>
+    %a_ui2 = stablehlo.constant dense<[1, 0, 3, 2]> : tensor<4xui2>
+    %a_ui8 = stablehlo.constant dense<[255, 0, 1, 254]> : tensor<4xui8>
+    %a_ui32 = stablehlo.constant dense<[0, 4294967295, 4294967294, 1]> : tensor<4xui32>
+    %a_complex_f32 = stablehlo.constant dense<[(0x3F000000, 0xBF800000), (0x00000001, 0x7FC00000), (0x80000000, 0x00800000), (0x7F800001, 0xFFE00000), (0xBF800000, 0x7F800001), (0x7FC00000, 0x80000001), (0x7F7FFFFF, 0x00000001), (0xFF800000, 0x007FFFFF), (0x3F800000, 0x80000000), (0xFFE00000, 0x7F800000), (0x00000000, 0x7F7FFFFF), (0xFF7FFFFF, 0xFF800000), (0x00800000, 0x3F000000), (0x007FFFFF, 0x00000000), (0x7F800000, 0x3F800000), (0x80000001, 0xFF7FFFFF)]> : tensor<16xcomplex<f32>>
+    stablehlo.return %a_f4E2M1FN, %o_f6E2M3FN, %a_f6E3M2FN, %o_f8E3M4, %a_f8E4M3, %o_f8E4M3FN, %a_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %a_f8E5M2, %o_f8E5M2FNUZ, %a_f8E8M0FNU, %o_bf16, %a_f16, %o_f32, %a_f64, %o_i1, %a_i2, %o_i4, %a_i8, %o_i16, %a_i32, %o_i64, %a_ui2, %o_ui4, %a_ui8, %o_ui16, %a_ui32, %o_ui64, %a_complex_f32, %o_complex_f64 : tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>
   }, {
-    %b_f6E2M3FN = stablehlo.constant dense<[0x08, 0x1F, 0x00, 0x07, 0x04, 0x01]> : tensor<6xf6E2M3FN>
-    %b_f8E3M4 = stablehlo.constant dense<[0x6F, 0x20, 0x00, 0x01, 0x30, 0x0F]> : tensor<6xf8E3M4>
-    %b_f8E4M3FN = stablehlo.constant dense<[0x01, 0x30, 0x00, 0x38, 0x07, 0x7E]> : tensor<6xf8E4M3FN>
-    %b_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x01, 0x58, 0x07, 0x50, 0x7F]> : tensor<6xf8E4M3B11FNUZ>
-    %b_f8E5M2FNUZ = stablehlo.constant dense<[0x03, 0x01, 0x3C, 0x40, 0x7F, 0x00]> : tensor<6xf8E5M2FNUZ>
-    %b_bf16 = stablehlo.constant dense<[0x3F80, 0x0000, 0x007F, 0x0001, 0x3F00, 0x7F7F]> : tensor<6xbf16>
-    %b_f32 = stablehlo.constant dense<[0x00000001, 0x3F800000, 0x007FFFFF, 0x7F7FFFFF, 0x00000000, 0x3F000000]> : tensor<6xf32>
-    %b_i1 = stablehlo.constant dense<[false, false, false, true, false, true]> : tensor<6xi1>
-    %b_i4 = stablehlo.constant dense<[0, 1, -8, -1, -7, 6]> : tensor<6xi4>
-    %b_i16 = stablehlo.constant dense<[32766, -32767, 0, -1, 1, -32768]> : tensor<6xi16>
-    %b_i64 = stablehlo.constant dense<[1, 0, -9223372036854775807, 9223372036854775806, -9223372036854775808, -1]> : tensor<6xi64>
-    %b_ui4 = stablehlo.constant dense<[1, 6, 15, 0, 1, 14]> : tensor<6xui4>
-    %b_ui16 = stablehlo.constant dense<[0, 1, 65535, 0, 30234, 65534]> : tensor<6xui16>
-    %b_ui64 = stablehlo.constant dense<[18446744073709551614, 1, 18446744073709551615, 0, 1, 0]> : tensor<6xui64>
-    %b_complex_f64 = stablehlo.constant dense<[(0x3FE0000000000000, 0xBFF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x3FF0000000000000, 0x8000000000000000), (0x0000000000000001, 0x7FF8000000000000)]> : tensor<6xcomplex<f64>>
-    stablehlo.return %o_f4E2M1FN, %b_f6E2M3FN, %o_f6E3M2FN, %b_f8E3M4, %o_f8E4M3, %b_f8E4M3FN, %o_f8E4M3FNUZ, %b_f8E4M3B11FNUZ, %o_f8E5M2, %b_f8E5M2FNUZ, %o_f8E8M0FNU, %b_bf16, %o_f16, %b_f32, %o_f64, %b_i1, %o_i2, %b_i4, %o_i8, %b_i16, %o_i32, %b_i64, %o_ui2, %b_ui4, %o_ui8, %b_ui16, %o_ui32, %b_ui64, %o_complex_f32, %b_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
-  }) : (tensor<i1>) -> (tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>)
-  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<6xf4E2M1FN>) -> tensor<6xui4>
-  check.expect_eq_const %p1_b, dense<[0x00, 0x02, 0x08, 0x07, 0x09, 0x01]> : tensor<6xui4>
-  %p2_w = stablehlo.convert %r#1 : (tensor<6xf6E2M3FN>) -> tensor<6xf32>
-  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p2_b, dense<[0x3F800000, 0x40F00000, 0x00000000, 0x3F600000, 0x3F000000, 0x3E000000]> : tensor<6xui32>
-  %p3_w = stablehlo.convert %r#2 : (tensor<6xf6E3M2FN>) -> tensor<6xf32>
-  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p3_b, dense<[0x3F000000, 0x41E00000, 0x3D800000, 0x3E400000, 0x00000000, 0x3F800000]> : tensor<6xui32>
-  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<6xf8E3M4>) -> tensor<6xui8>
-  check.expect_eq_const %p4_b, dense<[0x6F, 0x20, 0x00, 0x01, 0x30, 0x0F]> : tensor<6xui8>
-  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<6xf8E4M3>) -> tensor<6xui8>
-  check.expect_eq_const %p5_b, dense<[0x07, 0x38, 0x77, 0x00, 0x01, 0x30]> : tensor<6xui8>
-  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
-  check.expect_eq_const %p6_b, dense<[0x01, 0x30, 0x00, 0x38, 0x07, 0x7E]> : tensor<6xui8>
-  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<6xf8E4M3FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p7_b, dense<[0x40, 0x7F, 0x00, 0x01, 0x07, 0x38]> : tensor<6xui8>
-  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<6xf8E4M3B11FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p8_b, dense<[0x00, 0x01, 0x58, 0x07, 0x50, 0x7F]> : tensor<6xui8>
-  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<6xf8E5M2>) -> tensor<6xui8>
-  check.expect_eq_const %p9_b, dense<[0x01, 0x7B, 0x00, 0x3C, 0x03, 0x38]> : tensor<6xui8>
-  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<6xf8E5M2FNUZ>) -> tensor<6xui8>
-  check.expect_eq_const %p10_b, dense<[0x03, 0x01, 0x3C, 0x40, 0x7F, 0x00]> : tensor<6xui8>
-  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<6xf8E8M0FNU>) -> tensor<6xui8>
-  check.expect_eq_const %p11_b, dense<[0xFF, 0x01, 0xFE, 0x80, 0x00, 0x7F]> : tensor<6xui8>
-  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<6xbf16>) -> tensor<6xui16>
-  check.expect_eq_const %p12_b, dense<[0x3F80, 0x0000, 0x007F, 0x0001, 0x3F00, 0x7F7F]> : tensor<6xui16>
-  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<6xf16>) -> tensor<6xui16>
-  check.expect_eq_const %p13_b, dense<[0x0001, 0x7BFF, 0x3800, 0x03FF, 0x0000, 0x3C00]> : tensor<6xui16>
-  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<6xf32>) -> tensor<6xui32>
-  check.expect_eq_const %p14_b, dense<[0x00000001, 0x3F800000, 0x007FFFFF, 0x7F7FFFFF, 0x00000000, 0x3F000000]> : tensor<6xui32>
-  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p15_b, dense<[0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0x0000000000000000, 0x3FE0000000000000, 0x000FFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<6xui64>
-  check.expect_eq_const %r#15, dense<[false, false, false, true, false, true]> : tensor<6xi1>
-  check.expect_eq_const %r#16, dense<[1, -1, -2, 0, 1, 1]> : tensor<6xi2>
-  check.expect_eq_const %r#17, dense<[0, 1, -8, -1, -7, 6]> : tensor<6xi4>
-  check.expect_eq_const %r#18, dense<[-1, 0, -127, 126, 1, -128]> : tensor<6xi8>
-  check.expect_eq_const %r#19, dense<[32766, -32767, 0, -1, 1, -32768]> : tensor<6xi16>
-  check.expect_eq_const %r#20, dense<[0, -2147483648, 1, 2147483646, -2147483647, -1]> : tensor<6xi32>
-  check.expect_eq_const %r#21, dense<[1, 0, -9223372036854775807, 9223372036854775806, -9223372036854775808, -1]> : tensor<6xi64>
-  check.expect_eq_const %r#22, dense<[1, 0, 2, 2, 0, 3]> : tensor<6xui2>
-  check.expect_eq_const %r#23, dense<[1, 6, 15, 0, 1, 14]> : tensor<6xui4>
-  check.expect_eq_const %r#24, dense<[183, 255, 254, 0, 255, 1]> : tensor<6xui8>
-  check.expect_eq_const %r#25, dense<[0, 1, 65535, 0, 30234, 65534]> : tensor<6xui16>
-  check.expect_eq_const %r#26, dense<[4294967295, 1, 4294967294, 4294967295, 0, 1]> : tensor<6xui32>
-  check.expect_eq_const %r#27, dense<[18446744073709551614, 1, 18446744073709551615, 0, 1, 0]> : tensor<6xui64>
-  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<6xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
-  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
-  %p29_w = stablehlo.convert %p29_j : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p29_b, dense<[9223372037920129024, 13799029259320164352, 9205357638345293825, 8388607, 6434062335, 9187343235540844544]> : tensor<6xui64>
-  %p30_rw = stablehlo.convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p30_rb, dense<[4602678819172646912, 4503599627370495, 9218868437227405311, 0, 4607182418800017408, 1]> : tensor<6xui64>
-  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6x2xcomplex<f32>>
-  %p30_t = stablehlo.slice %p30_s [0:6, 1:2] : (tensor<6x2xcomplex<f32>>) -> tensor<6x1xcomplex<f32>>
-  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<6x1xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
-  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
-  %p30_iw = stablehlo.convert %p30_k : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<6xf64>) -> tensor<6xui64>
-  check.expect_eq_const %p30_ib, dense<[13830554455654793216, 0, 1, 9218868437227405311, 9223372036854775808, 9221120237041090560]> : tensor<6xui64>
+    %b_f6E2M3FN = stablehlo.constant dense<[0x1F, 0x21, 0x01, 0x04, 0x07, 0x00, 0x20, 0x08, 0x3F, 0x28]> : tensor<10xf6E2M3FN>
+    %b_f8E3M4 = stablehlo.constant dense<[0xFC, 0x71, 0x80, 0x30, 0x78, 0x01, 0x10, 0x81, 0x6F, 0xEF, 0x70, 0x00, 0xF0, 0x0F, 0x20, 0xB0]> : tensor<16xf8E3M4>
+    %b_f8E4M3FN = stablehlo.constant dense<[0x30, 0x81, 0x00, 0xB8, 0xFE, 0x7E, 0xFF, 0x7F, 0x38, 0x07, 0x01, 0x80, 0x08]> : tensor<13xf8E4M3FN>
+    %b_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x07, 0x01, 0xD8, 0x50, 0x08, 0x58, 0x80, 0x7F]> : tensor<9xf8E4M3B11FNUZ>
+    %b_f8E5M2FNUZ = stablehlo.constant dense<[0x03, 0x00, 0x80, 0xC0, 0x01, 0x3C, 0x40, 0x7F, 0x04]> : tensor<9xf8E5M2FNUZ>
+    %b_bf16 = stablehlo.constant dense<[0x8000, 0xFF80, 0x0080, 0xBF80, 0x007F, 0x7F81, 0x0000, 0x7F7F, 0xFFE0, 0x0001, 0x3F80, 0xFF7F, 0x3F00, 0x7F80, 0x7FC0, 0x8001]> : tensor<16xbf16>
+    %b_f32 = stablehlo.constant dense<[0x80000001, 0x3F800000, 0x007FFFFF, 0x7F800001, 0x3F000000, 0xBF800000, 0x7F7FFFFF, 0x7F800000, 0x7FC00000, 0xFF7FFFFF, 0xFFE00000, 0x00000000, 0xFF800000, 0x00000001, 0x00800000, 0x80000000]> : tensor<16xf32>
+    %b_i1 = stablehlo.constant dense<[false, true]> : tensor<2xi1>
+    %b_i4 = stablehlo.constant dense<[0, -8, -1, 6, 7, 1, -7]> : tensor<7xi4>
+    %b_i16 = stablehlo.constant dense<[-32768, 1, 0, 32767, 32766, -1, -32767]> : tensor<7xi16>
+    %b_i64 = stablehlo.constant dense<[-9223372036854775808, 9223372036854775806, -1, 0, -9223372036854775807, 1, 9223372036854775807]> : tensor<7xi64>
+    %b_ui4 = stablehlo.constant dense<[14, 15, 0, 1]> : tensor<4xui4>
+    %b_ui16 = stablehlo.constant dense<[65534, 65535, 0, 1]> : tensor<4xui16>
+    %b_ui64 = stablehlo.constant dense<[18446744073709551614, 1, 18446744073709551615, 0]> : tensor<4xui64>
+    %b_complex_f64 = stablehlo.constant dense<[(0x0000000000000001, 0x7FF8000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x3FE0000000000000, 0xBFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x8000000000000000, 0x0010000000000000), (0x7FF8000000000000, 0x8000000000000001), (0xBFF0000000000000, 0x7FF0000000000001), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x3FF0000000000000, 0x8000000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0x7FF0000000000000, 0x3FF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x7FF0000000000001, 0xFFFC000000000000)]> : tensor<16xcomplex<f64>>
+    stablehlo.return %o_f4E2M1FN, %b_f6E2M3FN, %o_f6E3M2FN, %b_f8E3M4, %o_f8E4M3, %b_f8E4M3FN, %o_f8E4M3FNUZ, %b_f8E4M3B11FNUZ, %o_f8E5M2, %b_f8E5M2FNUZ, %o_f8E8M0FNU, %b_bf16, %o_f16, %b_f32, %o_f64, %b_i1, %o_i2, %b_i4, %o_i8, %b_i16, %o_i32, %b_i64, %o_ui2, %b_ui4, %o_ui8, %b_ui16, %o_ui32, %b_ui64, %o_complex_f32, %b_complex_f64 : tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>
+  }) : (tensor<i1>) -> (tensor<8xf4E2M1FN>, tensor<10xf6E2M3FN>, tensor<11xf6E3M2FN>, tensor<16xf8E3M4>, tensor<16xf8E4M3>, tensor<13xf8E4M3FN>, tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3B11FNUZ>, tensor<16xf8E5M2>, tensor<9xf8E5M2FNUZ>, tensor<7xf8E8M0FNU>, tensor<16xbf16>, tensor<16xf16>, tensor<16xf32>, tensor<16xf64>, tensor<2xi1>, tensor<4xi2>, tensor<7xi4>, tensor<7xi8>, tensor<7xi16>, tensor<7xi32>, tensor<7xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<16xcomplex<f32>>, tensor<16xcomplex<f64>>)
+  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<8xf4E2M1FN>) -> tensor<8xui4>
+  check.expect_eq_const %p1_b, dense<[0x00, 0x0F, 0x09, 0x08, 0x01, 0x02, 0x07, 0x0A]> : tensor<8xui4>
+  %p2_w = stablehlo.convert %r#1 : (tensor<10xf6E2M3FN>) -> tensor<10xf32>
+  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<10xf32>) -> tensor<10xui32>
+  check.expect_eq_const %p2_b, dense<[0x40F00000, 0xBE000000, 0x3E000000, 0x3F000000, 0x3F600000, 0x00000000, 0x80000000, 0x3F800000, 0xC0F00000, 0xBF800000]> : tensor<10xui32>
+  %p3_w = stablehlo.convert %r#2 : (tensor<11xf6E3M2FN>) -> tensor<11xf32>
+  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<11xf32>) -> tensor<11xui32>
+  check.expect_eq_const %p3_b, dense<[0xBF800000, 0x3E400000, 0x3E800000, 0x3F000000, 0xC1E00000, 0x00000000, 0xBD800000, 0x3F800000, 0x3D800000, 0x41E00000, 0x80000000]> : tensor<11xui32>
+  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<16xf8E3M4>) -> tensor<16xui8>
+  check.expect_eq_const %p4_b, dense<[0xFC, 0x71, 0x80, 0x30, 0x78, 0x01, 0x10, 0x81, 0x6F, 0xEF, 0x70, 0x00, 0xF0, 0x0F, 0x20, 0xB0]> : tensor<16xui8>
+  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<16xf8E4M3>) -> tensor<16xui8>
+  check.expect_eq_const %p5_b, dense<[0x30, 0x7C, 0x08, 0x01, 0x38, 0x77, 0x00, 0xB8, 0x79, 0x80, 0x78, 0x07, 0xFE, 0xF8, 0x81, 0xF7]> : tensor<16xui8>
+  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<13xf8E4M3FN>) -> tensor<13xui8>
+  check.expect_eq_const %p6_b, dense<[0x30, 0x81, 0x00, 0xB8, 0xFE, 0x7E, 0xFF, 0x7F, 0x38, 0x07, 0x01, 0x80, 0x08]> : tensor<13xui8>
+  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<9xf8E4M3FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p7_b, dense<[0x08, 0x7F, 0xC0, 0x07, 0x00, 0x38, 0x40, 0x80, 0x01]> : tensor<9xui8>
+  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<9xf8E4M3B11FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p8_b, dense<[0x00, 0x07, 0x01, 0xD8, 0x50, 0x08, 0x58, 0x80, 0x7F]> : tensor<9xui8>
+  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<16xf8E5M2>) -> tensor<16xui8>
+  check.expect_eq_const %p9_b, dense<[0x3C, 0x7C, 0x00, 0x7B, 0x01, 0x38, 0x7E, 0x81, 0x80, 0x03, 0xBC, 0xFF, 0xFB, 0xFC, 0x7D, 0x04]> : tensor<16xui8>
+  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<9xf8E5M2FNUZ>) -> tensor<9xui8>
+  check.expect_eq_const %p10_b, dense<[0x03, 0x00, 0x80, 0xC0, 0x01, 0x3C, 0x40, 0x7F, 0x04]> : tensor<9xui8>
+  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<7xf8E8M0FNU>) -> tensor<7xui8>
+  check.expect_eq_const %p11_b, dense<[0x00, 0xFE, 0x01, 0x80, 0xFF, 0x7E, 0x7F]> : tensor<7xui8>
+  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<16xbf16>) -> tensor<16xui16>
+  check.expect_eq_const %p12_b, dense<[0x8000, 0xFF80, 0x0080, 0xBF80, 0x007F, 0x7F81, 0x0000, 0x7F7F, 0xFFE0, 0x0001, 0x3F80, 0xFF7F, 0x3F00, 0x7F80, 0x7FC0, 0x8001]> : tensor<16xui16>
+  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<16xf16>) -> tensor<16xui16>
+  check.expect_eq_const %p13_b, dense<[0x7C00, 0x7C01, 0x3800, 0x7E00, 0xBC00, 0x7BFF, 0x8001, 0x03FF, 0x0000, 0xFC00, 0x0001, 0x8000, 0x3C00, 0xFF00, 0x0400, 0xFBFF]> : tensor<16xui16>
+  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<16xf32>) -> tensor<16xui32>
+  check.expect_eq_const %p14_b, dense<[0x80000001, 0x3F800000, 0x007FFFFF, 0x7F800001, 0x3F000000, 0xBF800000, 0x7F7FFFFF, 0x7F800000, 0x7FC00000, 0xFF7FFFFF, 0xFFE00000, 0x00000000, 0xFF800000, 0x00000001, 0x00800000, 0x80000000]> : tensor<16xui32>
+  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p15_b, dense<[0xBFF0000000000000, 0x8000000000000001, 0x8000000000000000, 0x7FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0010000000000000, 0x7FF8000000000000, 0x3FF0000000000000, 0x0000000000000001, 0x7FF0000000000001, 0x3FE0000000000000, 0xFFFC000000000000, 0x0000000000000000, 0xFFF0000000000000, 0x000FFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF]> : tensor<16xui64>
+  check.expect_eq_const %r#15, dense<[false, true]> : tensor<2xi1>
+  check.expect_eq_const %r#16, dense<[0, -2, 1, -1]> : tensor<4xi2>
+  check.expect_eq_const %r#17, dense<[0, -8, -1, 6, 7, 1, -7]> : tensor<7xi4>
+  check.expect_eq_const %r#18, dense<[-1, 126, 127, 0, 1, -128, -127]> : tensor<7xi8>
+  check.expect_eq_const %r#19, dense<[-32768, 1, 0, 32767, 32766, -1, -32767]> : tensor<7xi16>
+  check.expect_eq_const %r#20, dense<[2147483646, -1, -2147483648, 0, -2147483647, 1, 2147483647]> : tensor<7xi32>
+  check.expect_eq_const %r#21, dense<[-9223372036854775808, 9223372036854775806, -1, 0, -9223372036854775807, 1, 9223372036854775807]> : tensor<7xi64>
+  check.expect_eq_const %r#22, dense<[1, 0, 2, 3]> : tensor<4xui2>
+  check.expect_eq_const %r#23, dense<[14, 15, 0, 1]> : tensor<4xui4>
+  check.expect_eq_const %r#24, dense<[0, 254, 255, 1]> : tensor<4xui8>
+  check.expect_eq_const %r#25, dense<[65534, 65535, 0, 1]> : tensor<4xui16>
+  check.expect_eq_const %r#26, dense<[0, 4294967295, 4294967294, 1]> : tensor<4xui32>
+  check.expect_eq_const %r#27, dense<[18446744073709551614, 1, 18446744073709551615, 0]> : tensor<4xui64>
+  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p29_w = stablehlo.convert %p29_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p29_b, dense<[4575657223547518976, 9187343244128681984, 9223372037920129024, 9187343247343616000, 36028797010575360, 4539628424397848576, 18410715274543104001, 8388607, 9187343235540844544, 9223372043293032448, 9205357638345293825, 6434062335, 13799029259320164352, 18437736876593905665, 18410715280977166335, 36028799166447616]> : tensor<16xui64>
+  %p30_rw = stablehlo.convert %r#29 : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p30_rb, dense<[1, 9223372036854775809, 4602678819172646912, 9218868437227405311, 0, 9223372036854775808, 9221120237041090560, 13830554455654793216, 18442240474082181119, 18442240474082181120, 4607182418800017408, 18445618173802708992, 9218868437227405312, 4503599627370495, 4503599627370496, 9218868437227405313]> : tensor<16xui64>
+  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
+  %p30_t = stablehlo.slice %p30_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
+  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
+  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
+  %p30_iw = stablehlo.convert %p30_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
+  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<16xf64>) -> tensor<16xui64>
+  check.expect_eq_const %p30_ib, dense<[9221120237041090560, 18442240474082181119, 13830554455654793216, 1, 9218868437227405311, 4503599627370496, 9223372036854775809, 9218868437227405313, 18442240474082181120, 4503599627370495, 9223372036854775808, 9218868437227405312, 4607182418800017408, 0, 4602678819172646912, 18445618173802708992]> : tensor<16xui64>
   func.return
 }
 
@@ -585,185 +585,185 @@ func.func @case_single_region() {
 func.func @case_all_types() {
   %fl = stablehlo.constant dense<0x402CCCCD> : tensor<f32>
   %idx = stablehlo.convert %fl : (tensor<f32>) -> tensor<i32>
-  %o_f4E2M1FN = stablehlo.constant dense<[0x07, 0x01, 0x02, 0x00]> : tensor<4xf4E2M1FN>
-  %o_f6E2M3FN = stablehlo.constant dense<[0x08, 0x00, 0x04, 0x1F]> : tensor<4xf6E2M3FN>
-  %o_f6E3M2FN = stablehlo.constant dense<[0x00, 0x0C, 0x1F, 0x08]> : tensor<4xf6E3M2FN>
-  %o_f8E3M4 = stablehlo.constant dense<[0x6F, 0x30, 0x00, 0x20]> : tensor<4xf8E3M4>
-  %o_f8E4M3 = stablehlo.constant dense<[0x30, 0x38, 0x00, 0x77]> : tensor<4xf8E4M3>
-  %o_f8E4M3FN = stablehlo.constant dense<[0x00, 0x7E, 0x38, 0x30]> : tensor<4xf8E4M3FN>
-  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x40, 0x38, 0x00, 0x7F]> : tensor<4xf8E4M3FNUZ>
-  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0x7F, 0x00, 0x50, 0x58]> : tensor<4xf8E4M3B11FNUZ>
-  %o_f8E5M2 = stablehlo.constant dense<[0x00, 0x3C, 0x7B, 0x38]> : tensor<4xf8E5M2>
-  %o_f8E5M2FNUZ = stablehlo.constant dense<[0x00, 0x40, 0x3C, 0x7F]> : tensor<4xf8E5M2FNUZ>
-  %o_f8E8M0FNU = stablehlo.constant dense<[0x7F, 0x00, 0x80, 0x01]> : tensor<4xf8E8M0FNU>
-  %o_bf16 = stablehlo.constant dense<[0x7F7F, 0x0000, 0x3F80, 0x3F00]> : tensor<4xbf16>
-  %o_f16 = stablehlo.constant dense<[0x3C00, 0x0000, 0x7BFF, 0x3800]> : tensor<4xf16>
-  %o_f32 = stablehlo.constant dense<[0x3F000000, 0x7F7FFFFF, 0x3F800000, 0x00000000]> : tensor<4xf32>
-  %o_f64 = stablehlo.constant dense<[0x3FF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x3FE0000000000000, 0x0000000000000000]> : tensor<4xf64>
-  %o_i1 = stablehlo.constant dense<[false, false, false, true]> : tensor<4xi1>
-  %o_i2 = stablehlo.constant dense<[-2, 1, -1, 0]> : tensor<4xi2>
-  %o_i4 = stablehlo.constant dense<[0, -7, -8, -1]> : tensor<4xi4>
-  %o_i8 = stablehlo.constant dense<[-1, 0, -128, -127]> : tensor<4xi8>
-  %o_i16 = stablehlo.constant dense<[-32768, 0, -32767, -1]> : tensor<4xi16>
-  %o_i32 = stablehlo.constant dense<[-1, -2147483648, 0, -2147483647]> : tensor<4xi32>
-  %o_i64 = stablehlo.constant dense<[-9223372036854775808, -9223372036854775807, -1, 0]> : tensor<4xi64>
-  %o_ui2 = stablehlo.constant dense<[0, 3, 1, 2]> : tensor<4xui2>
-  %o_ui4 = stablehlo.constant dense<[15, 14, 0, 1]> : tensor<4xui4>
-  %o_ui8 = stablehlo.constant dense<[0, 254, 255, 1]> : tensor<4xui8>
-  %o_ui16 = stablehlo.constant dense<[0, 65534, 65535, 1]> : tensor<4xui16>
-  %o_ui32 = stablehlo.constant dense<[4294967294, 4294967295, 0, 1]> : tensor<4xui32>
-  %o_ui64 = stablehlo.constant dense<[1, 18446744073709551614, 18446744073709551615, 0]> : tensor<4xui64>
-  %o_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x3F800000, 0x80000000), (0x3F000000, 0xBF800000), (0x7F7FFFFF, 0x00000001)]> : tensor<4xcomplex<f32>>
-  %o_complex_f64 = stablehlo.constant dense<[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x3FE0000000000000, 0xBFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FF0000000000000, 0x8000000000000000)]> : tensor<4xcomplex<f64>>
+  %o_f4E2M1FN = stablehlo.constant dense<[0x09, 0x0F, 0x07, 0x0A, 0x01, 0x08]> : tensor<6xf4E2M1FN>
+  %o_f6E2M3FN = stablehlo.constant dense<[0x28, 0x3F, 0x21, 0x08, 0x00, 0x20]> : tensor<6xf6E2M3FN>
+  %o_f6E3M2FN = stablehlo.constant dense<[0x21, 0x2C, 0x1F, 0x3F, 0x08, 0x04]> : tensor<6xf6E3M2FN>
+  %o_f8E3M4 = stablehlo.constant dense<[0xB0, 0x70, 0x80, 0x01, 0x20, 0x30]> : tensor<6xf8E3M4>
+  %o_f8E4M3 = stablehlo.constant dense<[0xB8, 0xF8, 0x78, 0x7C, 0x81, 0x79]> : tensor<6xf8E4M3>
+  %o_f8E4M3FN = stablehlo.constant dense<[0x80, 0x30, 0xFE, 0x01, 0xFF, 0x7F]> : tensor<6xf8E4M3FN>
+  %o_f8E4M3FNUZ = stablehlo.constant dense<[0x38, 0x07, 0x7F, 0x00, 0x80, 0x40]> : tensor<6xf8E4M3FNUZ>
+  %o_f8E4M3B11FNUZ = stablehlo.constant dense<[0x01, 0xD8, 0x08, 0x58, 0x50, 0x07]> : tensor<6xf8E4M3B11FNUZ>
+  %o_f8E5M2 = stablehlo.constant dense<[0x7C, 0xBC, 0x04, 0x7B, 0x3C, 0xFF]> : tensor<6xf8E5M2>
+  %o_f8E5M2FNUZ = stablehlo.constant dense<[0xC0, 0x04, 0x40, 0x03, 0x00, 0x01]> : tensor<6xf8E5M2FNUZ>
+  %o_f8E8M0FNU = stablehlo.constant dense<[0x7F, 0xFF, 0x00, 0x01, 0xFE, 0x7E]> : tensor<6xf8E8M0FNU>
+  %o_bf16 = stablehlo.constant dense<[0x0000, 0xBF80, 0x7F80, 0x0001, 0x007F, 0x7FC0]> : tensor<6xbf16>
+  %o_f16 = stablehlo.constant dense<[0x03FF, 0x3C00, 0x3800, 0x8001, 0xFF00, 0x0000]> : tensor<6xf16>
+  %o_f32 = stablehlo.constant dense<[0x00800000, 0x00000001, 0x7FC00000, 0x7F800000, 0x7F7FFFFF, 0x007FFFFF]> : tensor<6xf32>
+  %o_f64 = stablehlo.constant dense<[0xBFF0000000000000, 0xFFFC000000000000, 0x3FE0000000000000, 0x0010000000000000, 0x7FF8000000000000, 0xFFEFFFFFFFFFFFFF]> : tensor<6xf64>
+  %o_i1 = stablehlo.constant dense<[true, false, true, true, false, true]> : tensor<6xi1>
+  %o_i2 = stablehlo.constant dense<[-2, 1, -1, 1, 0, -2]> : tensor<6xi2>
+  %o_i4 = stablehlo.constant dense<[1, 0, -7, -1, 6, -8]> : tensor<6xi4>
+  %o_i8 = stablehlo.constant dense<[-127, 126, 1, 127, -1, 0]> : tensor<6xi8>
+  %o_i16 = stablehlo.constant dense<[-32767, 1, -32768, 0, 32767, -1]> : tensor<6xi16>
+  %o_i32 = stablehlo.constant dense<[-1, 0, -2147483647, 2147483647, 1, -2147483648]> : tensor<6xi32>
+  %o_i64 = stablehlo.constant dense<[9223372036854775807, -9223372036854775808, 9223372036854775806, 0, -1, -9223372036854775807]> : tensor<6xi64>
+  %o_ui2 = stablehlo.constant dense<[1, 3, 3, 2, 1, 0]> : tensor<6xui2>
+  %o_ui4 = stablehlo.constant dense<[0, 1, 14, 2, 15, 14]> : tensor<6xui4>
+  %o_ui8 = stablehlo.constant dense<[0, 0, 255, 10, 254, 1]> : tensor<6xui8>
+  %o_ui16 = stablehlo.constant dense<[65534, 0, 65535, 0, 48661, 1]> : tensor<6xui16>
+  %o_ui32 = stablehlo.constant dense<[4294967294, 508551468, 1, 0, 4294967295, 4]> : tensor<6xui32>
+  %o_ui64 = stablehlo.constant dense<[17820462528202293956, 18446744073709551615, 0, 1, 18446744073709551614, 0]> : tensor<6xui64>
+  %o_complex_f32 = stablehlo.constant dense<[(0x3F000000, 0xBF800000), (0x7F7FFFFF, 0x00000001), (0x7FC00000, 0x80000001), (0x00000001, 0x7FC00000), (0x3F800000, 0x80000000), (0x80000000, 0x00800000)]> : tensor<6xcomplex<f32>>
+  %o_complex_f64 = stablehlo.constant dense<[(0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x8000000000000000, 0x0010000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x7FF0000000000000, 0x3FF0000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x0010000000000000, 0x3FE0000000000000)]> : tensor<6xcomplex<f64>>
   %r:30 = "stablehlo.case"(%idx) ({
-    %r0_f6E2M3FN = stablehlo.constant dense<[0x08, 0x00, 0x04, 0x1F]> : tensor<4xf6E2M3FN>
-    %r0_f6E3M2FN = stablehlo.constant dense<[0x00, 0x0C, 0x08, 0x1F]> : tensor<4xf6E3M2FN>
-    %r0_f8E4M3 = stablehlo.constant dense<[0x30, 0x38, 0x00, 0x77]> : tensor<4xf8E4M3>
-    %r0_f8E4M3FN = stablehlo.constant dense<[0x7E, 0x30, 0x00, 0x38]> : tensor<4xf8E4M3FN>
-    %r0_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x58, 0x50, 0x7F]> : tensor<4xf8E4M3B11FNUZ>
-    %r0_f8E5M2 = stablehlo.constant dense<[0x7B, 0x38, 0x00, 0x3C]> : tensor<4xf8E5M2>
-    %r0_f8E8M0FNU = stablehlo.constant dense<[0x00, 0x80, 0x01, 0x7F]> : tensor<4xf8E8M0FNU>
-    %r0_bf16 = stablehlo.constant dense<[0x0000, 0x7F7F, 0x3F80, 0x3F00]> : tensor<4xbf16>
-    %r0_f32 = stablehlo.constant dense<[0x3F800000, 0x3F000000, 0x00000000, 0x7F7FFFFF]> : tensor<4xf32>
-    %r0_f64 = stablehlo.constant dense<[0x0000000000000000, 0x3FF0000000000000, 0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF]> : tensor<4xf64>
-    %r0_i2 = stablehlo.constant dense<[-1, -2, 0, 1]> : tensor<4xi2>
-    %r0_i4 = stablehlo.constant dense<[0, -1, -7, -8]> : tensor<4xi4>
-    %r0_i16 = stablehlo.constant dense<[-1, 0, -32768, -32767]> : tensor<4xi16>
-    %r0_i32 = stablehlo.constant dense<[-2147483648, -2147483647, 0, -1]> : tensor<4xi32>
-    %r0_ui2 = stablehlo.constant dense<[1, 3, 0, 2]> : tensor<4xui2>
-    %r0_ui4 = stablehlo.constant dense<[0, 15, 14, 1]> : tensor<4xui4>
-    %r0_ui16 = stablehlo.constant dense<[0, 65534, 65535, 1]> : tensor<4xui16>
-    %r0_ui32 = stablehlo.constant dense<[4294967295, 0, 4294967294, 1]> : tensor<4xui32>
-    %r0_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x7F7FFFFF, 0x00000001), (0x3F000000, 0xBF800000), (0x3F800000, 0x80000000)]> : tensor<4xcomplex<f32>>
-    %r0_complex_f64 = stablehlo.constant dense<[(0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FF0000000000000, 0x8000000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF)]> : tensor<4xcomplex<f64>>
-    stablehlo.return %o_f4E2M1FN, %r0_f6E2M3FN, %r0_f6E3M2FN, %o_f8E3M4, %r0_f8E4M3, %r0_f8E4M3FN, %o_f8E4M3FNUZ, %r0_f8E4M3B11FNUZ, %r0_f8E5M2, %o_f8E5M2FNUZ, %r0_f8E8M0FNU, %r0_bf16, %o_f16, %r0_f32, %r0_f64, %o_i1, %r0_i2, %r0_i4, %o_i8, %r0_i16, %r0_i32, %o_i64, %r0_ui2, %r0_ui4, %o_ui8, %r0_ui16, %r0_ui32, %o_ui64, %r0_complex_f32, %r0_complex_f64 : tensor<4xf4E2M1FN>, tensor<4xf6E2M3FN>, tensor<4xf6E3M2FN>, tensor<4xf8E3M4>, tensor<4xf8E4M3>, tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, tensor<4xf8E4M3B11FNUZ>, tensor<4xf8E5M2>, tensor<4xf8E5M2FNUZ>, tensor<4xf8E8M0FNU>, tensor<4xbf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xf64>, tensor<4xi1>, tensor<4xi2>, tensor<4xi4>, tensor<4xi8>, tensor<4xi16>, tensor<4xi32>, tensor<4xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
+    %r0_f6E2M3FN = stablehlo.constant dense<[0x00, 0x08, 0x20, 0x1F, 0x01, 0x28]> : tensor<6xf6E2M3FN>
+    %r0_f6E3M2FN = stablehlo.constant dense<[0x20, 0x0C, 0x04, 0x3F, 0x21, 0x1F]> : tensor<6xf6E3M2FN>
+    %r0_f8E4M3 = stablehlo.constant dense<[0x77, 0x08, 0x00, 0xB8, 0xF8, 0x30]> : tensor<6xf8E4M3>
+    %r0_f8E4M3FN = stablehlo.constant dense<[0x08, 0x38, 0x81, 0x7F, 0xFF, 0x7E]> : tensor<6xf8E4M3FN>
+    %r0_f8E4M3B11FNUZ = stablehlo.constant dense<[0x80, 0x7F, 0x08, 0x07, 0x50, 0x58]> : tensor<6xf8E4M3B11FNUZ>
+    %r0_f8E5M2 = stablehlo.constant dense<[0x7B, 0x03, 0x38, 0xFC, 0x00, 0x04]> : tensor<6xf8E5M2>
+    %r0_f8E8M0FNU = stablehlo.constant dense<[0x01, 0xFE, 0x7E, 0x7F, 0x00, 0xFF]> : tensor<6xf8E8M0FNU>
+    %r0_bf16 = stablehlo.constant dense<[0xFF7F, 0x3F00, 0xFF80, 0x0001, 0x0080, 0xBF80]> : tensor<6xbf16>
+    %r0_f32 = stablehlo.constant dense<[0x80000000, 0x00800000, 0xBF800000, 0x7F7FFFFF, 0x007FFFFF, 0xFFE00000]> : tensor<6xf32>
+    %r0_f64 = stablehlo.constant dense<[0xFFF0000000000000, 0xFFEFFFFFFFFFFFFF, 0x3FE0000000000000, 0xFFFC000000000000, 0x000FFFFFFFFFFFFF, 0x7FF0000000000000]> : tensor<6xf64>
+    %r0_i2 = stablehlo.constant dense<[-1, 0, 1, -2, -2, 0]> : tensor<6xi2>
+    %r0_i4 = stablehlo.constant dense<[-8, -1, 1, 7, 0, 6]> : tensor<6xi4>
+    %r0_i16 = stablehlo.constant dense<[-32767, 32766, 32767, -1, 1, 0]> : tensor<6xi16>
+    %r0_i32 = stablehlo.constant dense<[-2147483647, 2147483646, 1, -2147483648, 0, 2147483647]> : tensor<6xi32>
+    %r0_ui2 = stablehlo.constant dense<[0, 3, 1, 3, 1, 2]> : tensor<6xui2>
+    %r0_ui4 = stablehlo.constant dense<[0, 15, 1, 2, 14, 1]> : tensor<6xui4>
+    %r0_ui16 = stablehlo.constant dense<[65534, 1, 65535, 61527, 0, 49641]> : tensor<6xui16>
+    %r0_ui32 = stablehlo.constant dense<[4103278296, 1, 0, 4294967294, 4294967295, 577396739]> : tensor<6xui32>
+    %r0_complex_f32 = stablehlo.constant dense<[(0x00800000, 0x3F000000), (0xFFE00000, 0x7F800000), (0x3F000000, 0xBF800000), (0x7F800001, 0xFFE00000), (0x80000000, 0x00800000), (0x7F800000, 0x3F800000)]> : tensor<6xcomplex<f32>>
+    %r0_complex_f64 = stablehlo.constant dense<[(0x7FF0000000000000, 0x3FF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0x7FF8000000000000, 0x8000000000000001), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x8000000000000000, 0x0010000000000000)]> : tensor<6xcomplex<f64>>
+    stablehlo.return %o_f4E2M1FN, %r0_f6E2M3FN, %r0_f6E3M2FN, %o_f8E3M4, %r0_f8E4M3, %r0_f8E4M3FN, %o_f8E4M3FNUZ, %r0_f8E4M3B11FNUZ, %r0_f8E5M2, %o_f8E5M2FNUZ, %r0_f8E8M0FNU, %r0_bf16, %o_f16, %r0_f32, %r0_f64, %o_i1, %r0_i2, %r0_i4, %o_i8, %r0_i16, %r0_i32, %o_i64, %r0_ui2, %r0_ui4, %o_ui8, %r0_ui16, %r0_ui32, %o_ui64, %r0_complex_f32, %r0_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
   }, {
-    %r1_f4E2M1FN = stablehlo.constant dense<[0x07, 0x02, 0x01, 0x00]> : tensor<4xf4E2M1FN>
-    %r1_f6E2M3FN = stablehlo.constant dense<[0x00, 0x1F, 0x08, 0x04]> : tensor<4xf6E2M3FN>
-    %r1_f8E3M4 = stablehlo.constant dense<[0x6F, 0x20, 0x30, 0x00]> : tensor<4xf8E3M4>
-    %r1_f8E4M3 = stablehlo.constant dense<[0x30, 0x00, 0x38, 0x77]> : tensor<4xf8E4M3>
-    %r1_f8E4M3FNUZ = stablehlo.constant dense<[0x7F, 0x00, 0x38, 0x40]> : tensor<4xf8E4M3FNUZ>
-    %r1_f8E4M3B11FNUZ = stablehlo.constant dense<[0x00, 0x50, 0x58, 0x7F]> : tensor<4xf8E4M3B11FNUZ>
-    %r1_f8E5M2FNUZ = stablehlo.constant dense<[0x3C, 0x00, 0x7F, 0x40]> : tensor<4xf8E5M2FNUZ>
-    %r1_f8E8M0FNU = stablehlo.constant dense<[0x00, 0x01, 0x80, 0x7F]> : tensor<4xf8E8M0FNU>
-    %r1_f16 = stablehlo.constant dense<[0x3C00, 0x0000, 0x7BFF, 0x3800]> : tensor<4xf16>
-    %r1_f32 = stablehlo.constant dense<[0x3F800000, 0x7F7FFFFF, 0x00000000, 0x3F000000]> : tensor<4xf32>
-    %r1_i1 = stablehlo.constant dense<[true, false, true, false]> : tensor<4xi1>
-    %r1_i2 = stablehlo.constant dense<[-1, 0, 1, -2]> : tensor<4xi2>
-    %r1_i8 = stablehlo.constant dense<[-127, -1, 0, -128]> : tensor<4xi8>
-    %r1_i16 = stablehlo.constant dense<[0, -32767, -32768, -1]> : tensor<4xi16>
-    %r1_i64 = stablehlo.constant dense<[-9223372036854775807, 0, -1, -9223372036854775808]> : tensor<4xi64>
-    %r1_ui2 = stablehlo.constant dense<[0, 2, 3, 1]> : tensor<4xui2>
-    %r1_ui8 = stablehlo.constant dense<[1, 255, 0, 254]> : tensor<4xui8>
-    %r1_ui16 = stablehlo.constant dense<[65534, 0, 65535, 1]> : tensor<4xui16>
-    %r1_ui64 = stablehlo.constant dense<[18446744073709551614, 18446744073709551615, 0, 1]> : tensor<4xui64>
-    %r1_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x7F7FFFFF, 0x00000001), (0x3F800000, 0x80000000), (0x3F000000, 0xBF800000)]> : tensor<4xcomplex<f32>>
-    stablehlo.return %r1_f4E2M1FN, %r1_f6E2M3FN, %o_f6E3M2FN, %r1_f8E3M4, %r1_f8E4M3, %o_f8E4M3FN, %r1_f8E4M3FNUZ, %r1_f8E4M3B11FNUZ, %o_f8E5M2, %r1_f8E5M2FNUZ, %r1_f8E8M0FNU, %o_bf16, %r1_f16, %r1_f32, %o_f64, %r1_i1, %r1_i2, %o_i4, %r1_i8, %r1_i16, %o_i32, %r1_i64, %r1_ui2, %o_ui4, %r1_ui8, %r1_ui16, %o_ui32, %r1_ui64, %r1_complex_f32, %o_complex_f64 : tensor<4xf4E2M1FN>, tensor<4xf6E2M3FN>, tensor<4xf6E3M2FN>, tensor<4xf8E3M4>, tensor<4xf8E4M3>, tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, tensor<4xf8E4M3B11FNUZ>, tensor<4xf8E5M2>, tensor<4xf8E5M2FNUZ>, tensor<4xf8E8M0FNU>, tensor<4xbf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xf64>, tensor<4xi1>, tensor<4xi2>, tensor<4xi4>, tensor<4xi8>, tensor<4xi16>, tensor<4xi32>, tensor<4xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
+    %r1_f4E2M1FN = stablehlo.constant dense<[0x09, 0x00, 0x0A, 0x0F, 0x07, 0x02]> : tensor<6xf4E2M1FN>
+    %r1_f6E2M3FN = stablehlo.constant dense<[0x3F, 0x00, 0x21, 0x07, 0x1F, 0x04]> : tensor<6xf6E2M3FN>
+    %r1_f8E3M4 = stablehlo.constant dense<[0x80, 0xFC, 0xEF, 0x70, 0x6F, 0x78]> : tensor<6xf8E3M4>
+    %r1_f8E4M3 = stablehlo.constant dense<[0x08, 0x80, 0x01, 0x79, 0xFE, 0xF8]> : tensor<6xf8E4M3>
+    %r1_f8E4M3FNUZ = stablehlo.constant dense<[0x07, 0x00, 0x80, 0xC0, 0x40, 0x7F]> : tensor<6xf8E4M3FNUZ>
+    %r1_f8E4M3B11FNUZ = stablehlo.constant dense<[0x80, 0x00, 0x58, 0x7F, 0x08, 0x01]> : tensor<6xf8E4M3B11FNUZ>
+    %r1_f8E5M2FNUZ = stablehlo.constant dense<[0x01, 0x80, 0x03, 0x04, 0x7F, 0x40]> : tensor<6xf8E5M2FNUZ>
+    %r1_f8E8M0FNU = stablehlo.constant dense<[0x80, 0xFF, 0x00, 0xFE, 0x01, 0x7E]> : tensor<6xf8E8M0FNU>
+    %r1_f16 = stablehlo.constant dense<[0x0400, 0x8000, 0x7C00, 0xBC00, 0x7E00, 0xFBFF]> : tensor<6xf16>
+    %r1_f32 = stablehlo.constant dense<[0x00000001, 0x3F000000, 0xFF800000, 0x7F800000, 0x00800000, 0x80000001]> : tensor<6xf32>
+    %r1_i1 = stablehlo.constant dense<[false, false, false, true, true, true]> : tensor<6xi1>
+    %r1_i2 = stablehlo.constant dense<[1, -1, -2, 1, 1, 0]> : tensor<6xi2>
+    %r1_i8 = stablehlo.constant dense<[127, -127, 1, -1, -128, 0]> : tensor<6xi8>
+    %r1_i16 = stablehlo.constant dense<[0, 32766, 32767, -32768, -1, 1]> : tensor<6xi16>
+    %r1_i64 = stablehlo.constant dense<[-9223372036854775808, 9223372036854775806, 0, 9223372036854775807, -1, -9223372036854775807]> : tensor<6xi64>
+    %r1_ui2 = stablehlo.constant dense<[3, 0, 1, 3, 3, 2]> : tensor<6xui2>
+    %r1_ui8 = stablehlo.constant dense<[254, 255, 9, 0, 1, 160]> : tensor<6xui8>
+    %r1_ui16 = stablehlo.constant dense<[65535, 65534, 32280, 34095, 0, 1]> : tensor<6xui16>
+    %r1_ui64 = stablehlo.constant dense<[18446744073709551615, 18446744073709551614, 1, 0, 1, 0]> : tensor<6xui64>
+    %r1_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x80000001, 0xFF7FFFFF), (0x7FC00000, 0x80000001), (0xFFE00000, 0x7F800000), (0x7F800000, 0x3F800000), (0xFF800000, 0x007FFFFF)]> : tensor<6xcomplex<f32>>
+    stablehlo.return %r1_f4E2M1FN, %r1_f6E2M3FN, %o_f6E3M2FN, %r1_f8E3M4, %r1_f8E4M3, %o_f8E4M3FN, %r1_f8E4M3FNUZ, %r1_f8E4M3B11FNUZ, %o_f8E5M2, %r1_f8E5M2FNUZ, %r1_f8E8M0FNU, %o_bf16, %r1_f16, %r1_f32, %o_f64, %r1_i1, %r1_i2, %o_i4, %r1_i8, %r1_i16, %o_i32, %r1_i64, %r1_ui2, %o_ui4, %r1_ui8, %r1_ui16, %o_ui32, %r1_ui64, %r1_complex_f32, %o_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
   }, {
-    %r2_f4E2M1FN = stablehlo.constant dense<[0x07, 0x02, 0x00, 0x01]> : tensor<4xf4E2M1FN>
-    %r2_f6E3M2FN = stablehlo.constant dense<[0x0C, 0x08, 0x00, 0x1F]> : tensor<4xf6E3M2FN>
-    %r2_f8E3M4 = stablehlo.constant dense<[0x20, 0x6F, 0x00, 0x30]> : tensor<4xf8E3M4>
-    %r2_f8E4M3FN = stablehlo.constant dense<[0x30, 0x00, 0x7E, 0x38]> : tensor<4xf8E4M3FN>
-    %r2_f8E4M3FNUZ = stablehlo.constant dense<[0x40, 0x38, 0x7F, 0x00]> : tensor<4xf8E4M3FNUZ>
-    %r2_f8E5M2 = stablehlo.constant dense<[0x3C, 0x00, 0x38, 0x7B]> : tensor<4xf8E5M2>
-    %r2_f8E5M2FNUZ = stablehlo.constant dense<[0x00, 0x3C, 0x40, 0x7F]> : tensor<4xf8E5M2FNUZ>
-    %r2_bf16 = stablehlo.constant dense<[0x3F00, 0x3F80, 0x7F7F, 0x0000]> : tensor<4xbf16>
-    %r2_f16 = stablehlo.constant dense<[0x3800, 0x3C00, 0x7BFF, 0x0000]> : tensor<4xf16>
-    %r2_f64 = stablehlo.constant dense<[0x0000000000000000, 0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<4xf64>
-    %r2_i1 = stablehlo.constant dense<[true, false, true, false]> : tensor<4xi1>
-    %r2_i4 = stablehlo.constant dense<[-7, 0, -1, -8]> : tensor<4xi4>
-    %r2_i8 = stablehlo.constant dense<[-127, -1, 0, -128]> : tensor<4xi8>
-    %r2_i32 = stablehlo.constant dense<[-2147483647, -1, 0, -2147483648]> : tensor<4xi32>
-    %r2_i64 = stablehlo.constant dense<[-9223372036854775808, 0, -1, -9223372036854775807]> : tensor<4xi64>
-    %r2_ui4 = stablehlo.constant dense<[14, 0, 1, 15]> : tensor<4xui4>
-    %r2_ui8 = stablehlo.constant dense<[254, 255, 1, 0]> : tensor<4xui8>
-    %r2_ui32 = stablehlo.constant dense<[0, 1, 4294967294, 4294967295]> : tensor<4xui32>
-    %r2_ui64 = stablehlo.constant dense<[1, 18446744073709551615, 0, 18446744073709551614]> : tensor<4xui64>
-    %r2_complex_f64 = stablehlo.constant dense<[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x3FF0000000000000, 0x8000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FE0000000000000, 0xBFF0000000000000)]> : tensor<4xcomplex<f64>>
-    stablehlo.return %r2_f4E2M1FN, %o_f6E2M3FN, %r2_f6E3M2FN, %r2_f8E3M4, %o_f8E4M3, %r2_f8E4M3FN, %r2_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %r2_f8E5M2, %r2_f8E5M2FNUZ, %o_f8E8M0FNU, %r2_bf16, %r2_f16, %o_f32, %r2_f64, %r2_i1, %o_i2, %r2_i4, %r2_i8, %o_i16, %r2_i32, %r2_i64, %o_ui2, %r2_ui4, %r2_ui8, %o_ui16, %r2_ui32, %r2_ui64, %o_complex_f32, %r2_complex_f64 : tensor<4xf4E2M1FN>, tensor<4xf6E2M3FN>, tensor<4xf6E3M2FN>, tensor<4xf8E3M4>, tensor<4xf8E4M3>, tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, tensor<4xf8E4M3B11FNUZ>, tensor<4xf8E5M2>, tensor<4xf8E5M2FNUZ>, tensor<4xf8E8M0FNU>, tensor<4xbf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xf64>, tensor<4xi1>, tensor<4xi2>, tensor<4xi4>, tensor<4xi8>, tensor<4xi16>, tensor<4xi32>, tensor<4xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
+    %r2_f4E2M1FN = stablehlo.constant dense<[0x0F, 0x07, 0x08, 0x02, 0x01, 0x09]> : tensor<6xf4E2M1FN>
+    %r2_f6E3M2FN = stablehlo.constant dense<[0x20, 0x08, 0x03, 0x01, 0x2C, 0x00]> : tensor<6xf6E3M2FN>
+    %r2_f8E3M4 = stablehlo.constant dense<[0x20, 0x30, 0x01, 0xFC, 0x78, 0x10]> : tensor<6xf8E3M4>
+    %r2_f8E4M3FN = stablehlo.constant dense<[0x7F, 0x80, 0xFF, 0x01, 0x7E, 0x00]> : tensor<6xf8E4M3FN>
+    %r2_f8E4M3FNUZ = stablehlo.constant dense<[0x40, 0x07, 0x7F, 0xC0, 0x80, 0x08]> : tensor<6xf8E4M3FNUZ>
+    %r2_f8E5M2 = stablehlo.constant dense<[0x3C, 0xFB, 0x38, 0xFC, 0xFF, 0x80]> : tensor<6xf8E5M2>
+    %r2_f8E5M2FNUZ = stablehlo.constant dense<[0x00, 0x80, 0x3C, 0x01, 0x40, 0xC0]> : tensor<6xf8E5M2FNUZ>
+    %r2_bf16 = stablehlo.constant dense<[0x0001, 0x7F81, 0x8000, 0xFFE0, 0x0000, 0x7F7F]> : tensor<6xbf16>
+    %r2_f16 = stablehlo.constant dense<[0x7C00, 0x0000, 0xFBFF, 0xFC00, 0xFF00, 0x7C01]> : tensor<6xf16>
+    %r2_f64 = stablehlo.constant dense<[0x3FE0000000000000, 0x8000000000000000, 0x0000000000000000, 0x7FF0000000000001, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000]> : tensor<6xf64>
+    %r2_i1 = stablehlo.constant dense<[false, false, true, false, true, true]> : tensor<6xi1>
+    %r2_i4 = stablehlo.constant dense<[-8, 6, 7, 1, 0, -1]> : tensor<6xi4>
+    %r2_i8 = stablehlo.constant dense<[1, -127, 0, 127, -1, 126]> : tensor<6xi8>
+    %r2_i32 = stablehlo.constant dense<[1, 0, 2147483647, 2147483646, -1, -2147483647]> : tensor<6xi32>
+    %r2_i64 = stablehlo.constant dense<[-9223372036854775808, 0, 9223372036854775807, -9223372036854775807, 1, 9223372036854775806]> : tensor<6xi64>
+    %r2_ui4 = stablehlo.constant dense<[15, 14, 0, 1, 0, 10]> : tensor<6xui4>
+    %r2_ui8 = stablehlo.constant dense<[255, 254, 185, 1, 220, 0]> : tensor<6xui8>
+    %r2_ui32 = stablehlo.constant dense<[1438241929, 0, 4294967294, 1, 4294967295, 15]> : tensor<6xui32>
+    %r2_ui64 = stablehlo.constant dense<[17192616548963094103, 0, 1, 18446744073709551615, 0, 18446744073709551614]> : tensor<6xui64>
+    %r2_complex_f64 = stablehlo.constant dense<[(0x8000000000000000, 0x0010000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FE0000000000000, 0xBFF0000000000000), (0xBFF0000000000000, 0x7FF0000000000001), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x7FF0000000000000, 0x3FF0000000000000)]> : tensor<6xcomplex<f64>>
+    stablehlo.return %r2_f4E2M1FN, %o_f6E2M3FN, %r2_f6E3M2FN, %r2_f8E3M4, %o_f8E4M3, %r2_f8E4M3FN, %r2_f8E4M3FNUZ, %o_f8E4M3B11FNUZ, %r2_f8E5M2, %r2_f8E5M2FNUZ, %o_f8E8M0FNU, %r2_bf16, %r2_f16, %o_f32, %r2_f64, %r2_i1, %o_i2, %r2_i4, %r2_i8, %o_i16, %r2_i32, %r2_i64, %o_ui2, %r2_ui4, %r2_ui8, %o_ui16, %r2_ui32, %r2_ui64, %o_complex_f32, %r2_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
   }, {
-    %r3_f6E2M3FN = stablehlo.constant dense<[0x1F, 0x00, 0x08, 0x04]> : tensor<4xf6E2M3FN>
-    %r3_f6E3M2FN = stablehlo.constant dense<[0x0C, 0x1F, 0x00, 0x08]> : tensor<4xf6E3M2FN>
-    %r3_f8E4M3 = stablehlo.constant dense<[0x77, 0x00, 0x30, 0x38]> : tensor<4xf8E4M3>
-    %r3_f8E4M3FN = stablehlo.constant dense<[0x30, 0x00, 0x7E, 0x38]> : tensor<4xf8E4M3FN>
-    %r3_f8E4M3B11FNUZ = stablehlo.constant dense<[0x7F, 0x58, 0x00, 0x50]> : tensor<4xf8E4M3B11FNUZ>
-    %r3_f8E5M2 = stablehlo.constant dense<[0x00, 0x38, 0x7B, 0x3C]> : tensor<4xf8E5M2>
-    %r3_f8E8M0FNU = stablehlo.constant dense<[0x80, 0x00, 0x01, 0x7F]> : tensor<4xf8E8M0FNU>
-    %r3_bf16 = stablehlo.constant dense<[0x3F00, 0x0000, 0x7F7F, 0x3F80]> : tensor<4xbf16>
-    %r3_f32 = stablehlo.constant dense<[0x7F7FFFFF, 0x3F800000, 0x00000000, 0x3F000000]> : tensor<4xf32>
-    %r3_f64 = stablehlo.constant dense<[0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0000000000000000, 0x3FF0000000000000]> : tensor<4xf64>
-    %r3_i2 = stablehlo.constant dense<[-2, -1, 0, 1]> : tensor<4xi2>
-    %r3_i4 = stablehlo.constant dense<[0, -8, -7, -1]> : tensor<4xi4>
-    %r3_i16 = stablehlo.constant dense<[0, -32767, -32768, -1]> : tensor<4xi16>
-    %r3_i32 = stablehlo.constant dense<[-1, -2147483647, 0, -2147483648]> : tensor<4xi32>
-    %r3_ui2 = stablehlo.constant dense<[3, 1, 0, 2]> : tensor<4xui2>
-    %r3_ui4 = stablehlo.constant dense<[0, 14, 1, 15]> : tensor<4xui4>
-    %r3_ui16 = stablehlo.constant dense<[65534, 0, 1, 65535]> : tensor<4xui16>
-    %r3_ui32 = stablehlo.constant dense<[1, 0, 4294967295, 4294967294]> : tensor<4xui32>
-    %r3_complex_f32 = stablehlo.constant dense<[(0x7F7FFFFF, 0x00000001), (0x00000000, 0x7F7FFFFF), (0x3F000000, 0xBF800000), (0x3F800000, 0x80000000)]> : tensor<4xcomplex<f32>>
-    %r3_complex_f64 = stablehlo.constant dense<[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x3FE0000000000000, 0xBFF0000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001)]> : tensor<4xcomplex<f64>>
-    stablehlo.return %o_f4E2M1FN, %r3_f6E2M3FN, %r3_f6E3M2FN, %o_f8E3M4, %r3_f8E4M3, %r3_f8E4M3FN, %o_f8E4M3FNUZ, %r3_f8E4M3B11FNUZ, %r3_f8E5M2, %o_f8E5M2FNUZ, %r3_f8E8M0FNU, %r3_bf16, %o_f16, %r3_f32, %r3_f64, %o_i1, %r3_i2, %r3_i4, %o_i8, %r3_i16, %r3_i32, %o_i64, %r3_ui2, %r3_ui4, %o_ui8, %r3_ui16, %r3_ui32, %o_ui64, %r3_complex_f32, %r3_complex_f64 : tensor<4xf4E2M1FN>, tensor<4xf6E2M3FN>, tensor<4xf6E3M2FN>, tensor<4xf8E3M4>, tensor<4xf8E4M3>, tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, tensor<4xf8E4M3B11FNUZ>, tensor<4xf8E5M2>, tensor<4xf8E5M2FNUZ>, tensor<4xf8E8M0FNU>, tensor<4xbf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xf64>, tensor<4xi1>, tensor<4xi2>, tensor<4xi4>, tensor<4xi8>, tensor<4xi16>, tensor<4xi32>, tensor<4xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
-  }) : (tensor<i32>) -> (tensor<4xf4E2M1FN>, tensor<4xf6E2M3FN>, tensor<4xf6E3M2FN>, tensor<4xf8E3M4>, tensor<4xf8E4M3>, tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, tensor<4xf8E4M3B11FNUZ>, tensor<4xf8E5M2>, tensor<4xf8E5M2FNUZ>, tensor<4xf8E8M0FNU>, tensor<4xbf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xf64>, tensor<4xi1>, tensor<4xi2>, tensor<4xi4>, tensor<4xi8>, tensor<4xi16>, tensor<4xi32>, tensor<4xi64>, tensor<4xui2>, tensor<4xui4>, tensor<4xui8>, tensor<4xui16>, tensor<4xui32>, tensor<4xui64>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>)
-  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<4xf4E2M1FN>) -> tensor<4xui4>
-  check.expect_eq_const %p1_b, dense<[0x07, 0x02, 0x00, 0x01]> : tensor<4xui4>
-  %p2_w = stablehlo.convert %r#1 : (tensor<4xf6E2M3FN>) -> tensor<4xf32>
-  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<4xf32>) -> tensor<4xui32>
-  check.expect_eq_const %p2_b, dense<[0x3F800000, 0x00000000, 0x3F000000, 0x40F00000]> : tensor<4xui32>
-  %p3_w = stablehlo.convert %r#2 : (tensor<4xf6E3M2FN>) -> tensor<4xf32>
-  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<4xf32>) -> tensor<4xui32>
-  check.expect_eq_const %p3_b, dense<[0x3F800000, 0x3F000000, 0x00000000, 0x41E00000]> : tensor<4xui32>
-  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<4xf8E3M4>) -> tensor<4xui8>
-  check.expect_eq_const %p4_b, dense<[0x20, 0x6F, 0x00, 0x30]> : tensor<4xui8>
-  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<4xf8E4M3>) -> tensor<4xui8>
-  check.expect_eq_const %p5_b, dense<[0x30, 0x38, 0x00, 0x77]> : tensor<4xui8>
-  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<4xf8E4M3FN>) -> tensor<4xui8>
-  check.expect_eq_const %p6_b, dense<[0x30, 0x00, 0x7E, 0x38]> : tensor<4xui8>
-  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<4xf8E4M3FNUZ>) -> tensor<4xui8>
-  check.expect_eq_const %p7_b, dense<[0x40, 0x38, 0x7F, 0x00]> : tensor<4xui8>
-  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<4xf8E4M3B11FNUZ>) -> tensor<4xui8>
-  check.expect_eq_const %p8_b, dense<[0x7F, 0x00, 0x50, 0x58]> : tensor<4xui8>
-  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-  check.expect_eq_const %p9_b, dense<[0x3C, 0x00, 0x38, 0x7B]> : tensor<4xui8>
-  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<4xf8E5M2FNUZ>) -> tensor<4xui8>
-  check.expect_eq_const %p10_b, dense<[0x00, 0x3C, 0x40, 0x7F]> : tensor<4xui8>
-  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<4xf8E8M0FNU>) -> tensor<4xui8>
-  check.expect_eq_const %p11_b, dense<[0x7F, 0x00, 0x80, 0x01]> : tensor<4xui8>
-  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<4xbf16>) -> tensor<4xui16>
-  check.expect_eq_const %p12_b, dense<[0x3F00, 0x3F80, 0x7F7F, 0x0000]> : tensor<4xui16>
-  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<4xf16>) -> tensor<4xui16>
-  check.expect_eq_const %p13_b, dense<[0x3800, 0x3C00, 0x7BFF, 0x0000]> : tensor<4xui16>
-  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<4xf32>) -> tensor<4xui32>
-  check.expect_eq_const %p14_b, dense<[0x3F000000, 0x7F7FFFFF, 0x3F800000, 0x00000000]> : tensor<4xui32>
-  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<4xf64>) -> tensor<4xui64>
-  check.expect_eq_const %p15_b, dense<[0x0000000000000000, 0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<4xui64>
-  check.expect_eq_const %r#15, dense<[true, false, true, false]> : tensor<4xi1>
-  check.expect_eq_const %r#16, dense<[-2, 1, -1, 0]> : tensor<4xi2>
-  check.expect_eq_const %r#17, dense<[-7, 0, -1, -8]> : tensor<4xi4>
-  check.expect_eq_const %r#18, dense<[-127, -1, 0, -128]> : tensor<4xi8>
-  check.expect_eq_const %r#19, dense<[-32768, 0, -32767, -1]> : tensor<4xi16>
-  check.expect_eq_const %r#20, dense<[-2147483647, -1, 0, -2147483648]> : tensor<4xi32>
-  check.expect_eq_const %r#21, dense<[-9223372036854775808, 0, -1, -9223372036854775807]> : tensor<4xi64>
-  check.expect_eq_const %r#22, dense<[0, 3, 1, 2]> : tensor<4xui2>
-  check.expect_eq_const %r#23, dense<[14, 0, 1, 15]> : tensor<4xui4>
-  check.expect_eq_const %r#24, dense<[254, 255, 1, 0]> : tensor<4xui8>
-  check.expect_eq_const %r#25, dense<[0, 65534, 65535, 1]> : tensor<4xui16>
-  check.expect_eq_const %r#26, dense<[0, 1, 4294967294, 4294967295]> : tensor<4xui32>
-  check.expect_eq_const %r#27, dense<[1, 18446744073709551615, 0, 18446744073709551614]> : tensor<4xui64>
-  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<4xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
-  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<4x2xcomplex<f32>>) -> tensor<4xcomplex<f64>>
-  %p29_w = stablehlo.convert %p29_j : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
-  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<4xf64>) -> tensor<4xui64>
-  check.expect_eq_const %p29_b, dense<[9187343235540844544, 9223372037920129024, 13799029259320164352, 6434062335]> : tensor<4xui64>
-  %p30_rw = stablehlo.convert %r#29 : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
-  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<4xf64>) -> tensor<4xui64>
-  check.expect_eq_const %p30_rb, dense<[0, 4607182418800017408, 9218868437227405311, 4602678819172646912]> : tensor<4xui64>
-  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<4xcomplex<f64>>) -> tensor<4x2xcomplex<f32>>
-  %p30_t = stablehlo.slice %p30_s [0:4, 1:2] : (tensor<4x2xcomplex<f32>>) -> tensor<4x1xcomplex<f32>>
-  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<4x1xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
-  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<4x2xcomplex<f32>>) -> tensor<4xcomplex<f64>>
-  %p30_iw = stablehlo.convert %p30_k : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
-  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<4xf64>) -> tensor<4xui64>
-  check.expect_eq_const %p30_ib, dense<[9218868437227405311, 9223372036854775808, 1, 13830554455654793216]> : tensor<4xui64>
+    %r3_f6E2M3FN = stablehlo.constant dense<[0x3F, 0x20, 0x28, 0x01, 0x21, 0x04]> : tensor<6xf6E2M3FN>
+    %r3_f6E3M2FN = stablehlo.constant dense<[0x01, 0x2C, 0x3F, 0x08, 0x0C, 0x21]> : tensor<6xf6E3M2FN>
+    %r3_f8E4M3 = stablehlo.constant dense<[0x00, 0x78, 0x79, 0xF7, 0x7C, 0xFE]> : tensor<6xf8E4M3>
+    %r3_f8E4M3FN = stablehlo.constant dense<[0x7E, 0x00, 0xB8, 0xFE, 0x80, 0x08]> : tensor<6xf8E4M3FN>
+    %r3_f8E4M3B11FNUZ = stablehlo.constant dense<[0x80, 0x7F, 0x01, 0xD8, 0x08, 0x07]> : tensor<6xf8E4M3B11FNUZ>
+    %r3_f8E5M2 = stablehlo.constant dense<[0x3C, 0x7B, 0x00, 0x81, 0x80, 0x7E]> : tensor<6xf8E5M2>
+    %r3_f8E8M0FNU = stablehlo.constant dense<[0x80, 0xFE, 0xFF, 0x7E, 0x01, 0x00]> : tensor<6xf8E8M0FNU>
+    %r3_bf16 = stablehlo.constant dense<[0x0000, 0x8001, 0x007F, 0x0001, 0x7FC0, 0x0080]> : tensor<6xbf16>
+    %r3_f32 = stablehlo.constant dense<[0x007FFFFF, 0x7F800000, 0x00000000, 0x00800000, 0xFFE00000, 0x80000001]> : tensor<6xf32>
+    %r3_f64 = stablehlo.constant dense<[0x000FFFFFFFFFFFFF, 0x0000000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 0x8000000000000001, 0x7FF0000000000001]> : tensor<6xf64>
+    %r3_i2 = stablehlo.constant dense<[0, -2, 1, 0, -1, 1]> : tensor<6xi2>
+    %r3_i4 = stablehlo.constant dense<[1, 7, -7, -1, 0, -8]> : tensor<6xi4>
+    %r3_i16 = stablehlo.constant dense<[-1, 0, 1, 32766, 32767, -32768]> : tensor<6xi16>
+    %r3_i32 = stablehlo.constant dense<[-2147483648, -1, 1, 2147483646, 2147483647, -2147483647]> : tensor<6xi32>
+    %r3_ui2 = stablehlo.constant dense<[0, 1, 2, 2, 0, 3]> : tensor<6xui2>
+    %r3_ui4 = stablehlo.constant dense<[14, 0, 2, 15, 1, 2]> : tensor<6xui4>
+    %r3_ui16 = stablehlo.constant dense<[0, 65535, 1, 65534, 20, 4]> : tensor<6xui16>
+    %r3_ui32 = stablehlo.constant dense<[0, 4294967295, 1, 4294967294, 3576725033, 10]> : tensor<6xui32>
+    %r3_complex_f32 = stablehlo.constant dense<[(0x00000000, 0x7F7FFFFF), (0x80000001, 0xFF7FFFFF), (0xFFE00000, 0x7F800000), (0x007FFFFF, 0x00000000), (0x7F7FFFFF, 0x00000001), (0x3F800000, 0x80000000)]> : tensor<6xcomplex<f32>>
+    %r3_complex_f64 = stablehlo.constant dense<[(0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x8000000000000000, 0x0010000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x0000000000000001, 0x7FF8000000000000)]> : tensor<6xcomplex<f64>>
+    stablehlo.return %o_f4E2M1FN, %r3_f6E2M3FN, %r3_f6E3M2FN, %o_f8E3M4, %r3_f8E4M3, %r3_f8E4M3FN, %o_f8E4M3FNUZ, %r3_f8E4M3B11FNUZ, %r3_f8E5M2, %o_f8E5M2FNUZ, %r3_f8E8M0FNU, %r3_bf16, %o_f16, %r3_f32, %r3_f64, %o_i1, %r3_i2, %r3_i4, %o_i8, %r3_i16, %r3_i32, %o_i64, %r3_ui2, %r3_ui4, %o_ui8, %r3_ui16, %r3_ui32, %o_ui64, %r3_complex_f32, %r3_complex_f64 : tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>
+  }) : (tensor<i32>) -> (tensor<6xf4E2M1FN>, tensor<6xf6E2M3FN>, tensor<6xf6E3M2FN>, tensor<6xf8E3M4>, tensor<6xf8E4M3>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FNUZ>, tensor<6xf8E4M3B11FNUZ>, tensor<6xf8E5M2>, tensor<6xf8E5M2FNUZ>, tensor<6xf8E8M0FNU>, tensor<6xbf16>, tensor<6xf16>, tensor<6xf32>, tensor<6xf64>, tensor<6xi1>, tensor<6xi2>, tensor<6xi4>, tensor<6xi8>, tensor<6xi16>, tensor<6xi32>, tensor<6xi64>, tensor<6xui2>, tensor<6xui4>, tensor<6xui8>, tensor<6xui16>, tensor<6xui32>, tensor<6xui64>, tensor<6xcomplex<f32>>, tensor<6xcomplex<f64>>)
+  %p1_b = stablehlo.bitcast_convert %r#0 : (tensor<6xf4E2M1FN>) -> tensor<6xui4>
+  check.expect_eq_const %p1_b, dense<[0x0F, 0x07, 0x08, 0x02, 0x01, 0x09]> : tensor<6xui4>
+  %p2_w = stablehlo.convert %r#1 : (tensor<6xf6E2M3FN>) -> tensor<6xf32>
+  %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<6xf32>) -> tensor<6xui32>
+  check.expect_eq_const %p2_b, dense<[0xBF800000, 0xC0F00000, 0xBE000000, 0x3F800000, 0x00000000, 0x80000000]> : tensor<6xui32>
+  %p3_w = stablehlo.convert %r#2 : (tensor<6xf6E3M2FN>) -> tensor<6xf32>
+  %p3_b = stablehlo.bitcast_convert %p3_w : (tensor<6xf32>) -> tensor<6xui32>
+  check.expect_eq_const %p3_b, dense<[0x80000000, 0x3F000000, 0x3E400000, 0x3D800000, 0xBF800000, 0x00000000]> : tensor<6xui32>
+  %p4_b = stablehlo.bitcast_convert %r#3 : (tensor<6xf8E3M4>) -> tensor<6xui8>
+  check.expect_eq_const %p4_b, dense<[0x20, 0x30, 0x01, 0xFC, 0x78, 0x10]> : tensor<6xui8>
+  %p5_b = stablehlo.bitcast_convert %r#4 : (tensor<6xf8E4M3>) -> tensor<6xui8>
+  check.expect_eq_const %p5_b, dense<[0xB8, 0xF8, 0x78, 0x7C, 0x81, 0x79]> : tensor<6xui8>
+  %p6_b = stablehlo.bitcast_convert %r#5 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
+  check.expect_eq_const %p6_b, dense<[0x7F, 0x80, 0xFF, 0x01, 0x7E, 0x00]> : tensor<6xui8>
+  %p7_b = stablehlo.bitcast_convert %r#6 : (tensor<6xf8E4M3FNUZ>) -> tensor<6xui8>
+  check.expect_eq_const %p7_b, dense<[0x40, 0x07, 0x7F, 0xC0, 0x80, 0x08]> : tensor<6xui8>
+  %p8_b = stablehlo.bitcast_convert %r#7 : (tensor<6xf8E4M3B11FNUZ>) -> tensor<6xui8>
+  check.expect_eq_const %p8_b, dense<[0x01, 0xD8, 0x08, 0x58, 0x50, 0x07]> : tensor<6xui8>
+  %p9_b = stablehlo.bitcast_convert %r#8 : (tensor<6xf8E5M2>) -> tensor<6xui8>
+  check.expect_eq_const %p9_b, dense<[0x3C, 0xFB, 0x38, 0xFC, 0xFF, 0x80]> : tensor<6xui8>
+  %p10_b = stablehlo.bitcast_convert %r#9 : (tensor<6xf8E5M2FNUZ>) -> tensor<6xui8>
+  check.expect_eq_const %p10_b, dense<[0x00, 0x80, 0x3C, 0x01, 0x40, 0xC0]> : tensor<6xui8>
+  %p11_b = stablehlo.bitcast_convert %r#10 : (tensor<6xf8E8M0FNU>) -> tensor<6xui8>
+  check.expect_eq_const %p11_b, dense<[0x7F, 0xFF, 0x00, 0x01, 0xFE, 0x7E]> : tensor<6xui8>
+  %p12_b = stablehlo.bitcast_convert %r#11 : (tensor<6xbf16>) -> tensor<6xui16>
+  check.expect_eq_const %p12_b, dense<[0x0001, 0x7F81, 0x8000, 0xFFE0, 0x0000, 0x7F7F]> : tensor<6xui16>
+  %p13_b = stablehlo.bitcast_convert %r#12 : (tensor<6xf16>) -> tensor<6xui16>
+  check.expect_eq_const %p13_b, dense<[0x7C00, 0x0000, 0xFBFF, 0xFC00, 0xFF00, 0x7C01]> : tensor<6xui16>
+  %p14_b = stablehlo.bitcast_convert %r#13 : (tensor<6xf32>) -> tensor<6xui32>
+  check.expect_eq_const %p14_b, dense<[0x00800000, 0x00000001, 0x7FC00000, 0x7F800000, 0x7F7FFFFF, 0x007FFFFF]> : tensor<6xui32>
+  %p15_b = stablehlo.bitcast_convert %r#14 : (tensor<6xf64>) -> tensor<6xui64>
+  check.expect_eq_const %p15_b, dense<[0x3FE0000000000000, 0x8000000000000000, 0x0000000000000000, 0x7FF0000000000001, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000]> : tensor<6xui64>
+  check.expect_eq_const %r#15, dense<[false, false, true, false, true, true]> : tensor<6xi1>
+  check.expect_eq_const %r#16, dense<[-2, 1, -1, 1, 0, -2]> : tensor<6xi2>
+  check.expect_eq_const %r#17, dense<[-8, 6, 7, 1, 0, -1]> : tensor<6xi4>
+  check.expect_eq_const %r#18, dense<[1, -127, 0, 127, -1, 126]> : tensor<6xi8>
+  check.expect_eq_const %r#19, dense<[-32767, 1, -32768, 0, 32767, -1]> : tensor<6xi16>
+  check.expect_eq_const %r#20, dense<[1, 0, 2147483647, 2147483646, -1, -2147483647]> : tensor<6xi32>
+  check.expect_eq_const %r#21, dense<[-9223372036854775808, 0, 9223372036854775807, -9223372036854775807, 1, 9223372036854775806]> : tensor<6xi64>
+  check.expect_eq_const %r#22, dense<[1, 3, 3, 2, 1, 0]> : tensor<6xui2>
+  check.expect_eq_const %r#23, dense<[15, 14, 0, 1, 0, 10]> : tensor<6xui4>
+  check.expect_eq_const %r#24, dense<[255, 254, 185, 1, 220, 0]> : tensor<6xui8>
+  check.expect_eq_const %r#25, dense<[65534, 0, 65535, 0, 48661, 1]> : tensor<6xui16>
+  check.expect_eq_const %r#26, dense<[1438241929, 0, 4294967294, 1, 4294967295, 15]> : tensor<6xui32>
+  check.expect_eq_const %r#27, dense<[17192616548963094103, 0, 1, 18446744073709551615, 0, 18446744073709551614]> : tensor<6xui64>
+  %p29_d = stablehlo.broadcast_in_dim %r#28, dims = [0] : (tensor<6xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
+  %p29_j = stablehlo.bitcast_convert %p29_d : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
+  %p29_w = stablehlo.convert %p29_j : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
+  %p29_b = stablehlo.bitcast_convert %p29_w : (tensor<6xf64>) -> tensor<6xui64>
+  check.expect_eq_const %p29_b, dense<[13799029259320164352, 6434062335, 9223372043293032448, 9205357638345293825, 9223372037920129024, 36028799166447616]> : tensor<6xui64>
+  %p30_rw = stablehlo.convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
+  %p30_rb = stablehlo.bitcast_convert %p30_rw : (tensor<6xf64>) -> tensor<6xui64>
+  check.expect_eq_const %p30_rb, dense<[9223372036854775808, 9218868437227405311, 4602678819172646912, 13830554455654793216, 9223372036854775809, 9218868437227405312]> : tensor<6xui64>
+  %p30_s = stablehlo.bitcast_convert %r#29 : (tensor<6xcomplex<f64>>) -> tensor<6x2xcomplex<f32>>
+  %p30_t = stablehlo.slice %p30_s [0:6, 1:2] : (tensor<6x2xcomplex<f32>>) -> tensor<6x1xcomplex<f32>>
+  %p30_u = stablehlo.broadcast_in_dim %p30_t, dims = [0, 1] : (tensor<6x1xcomplex<f32>>) -> tensor<6x2xcomplex<f32>>
+  %p30_k = stablehlo.bitcast_convert %p30_u : (tensor<6x2xcomplex<f32>>) -> tensor<6xcomplex<f64>>
+  %p30_iw = stablehlo.convert %p30_k : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
+  %p30_ib = stablehlo.bitcast_convert %p30_iw : (tensor<6xf64>) -> tensor<6xui64>
+  check.expect_eq_const %p30_ib, dense<[4503599627370496, 1, 13830554455654793216, 9218868437227405313, 18442240474082181119, 4607182418800017408]> : tensor<6xui64>
   func.return
 }
 

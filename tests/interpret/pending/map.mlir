@@ -7,9 +7,9 @@
 // f4E2M1FN: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f4E2M1FN() {
-  %a = stablehlo.constant dense<[0x02, 0x0F, 0x0A, 0x08, 0x01, 0x09, 0x00, 0x07]> : tensor<8xf4E2M1FN>
-  %b = stablehlo.constant dense<[0x00, 0x0F, 0x08, 0x07, 0x0A, 0x01, 0x09, 0x02]> : tensor<8xf4E2M1FN>
-  %c = stablehlo.constant dense<[0x0F, 0x07, 0x00, 0x0A, 0x01, 0x02, 0x09, 0x08]> : tensor<8xf4E2M1FN>
+  %a = stablehlo.constant dense<[0x07, 0x0A, 0x01, 0x02, 0x08, 0x00, 0x09, 0x0F]> : tensor<8xf4E2M1FN>
+  %b = stablehlo.constant dense<[0x09, 0x08, 0x0A, 0x0F, 0x07, 0x02, 0x00, 0x01]> : tensor<8xf4E2M1FN>
+  %c = stablehlo.constant dense<[0x0F, 0x01, 0x08, 0x02, 0x07, 0x0A, 0x00, 0x09]> : tensor<8xf4E2M1FN>
   %k_f4E2M1FN = stablehlo.constant dense<0x05> : tensor<f4E2M1FN>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f4E2M1FN>):
@@ -33,22 +33,22 @@ func.func @map_f4E2M1FN() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f4E2M1FN>, tensor<f4E2M1FN>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xf4E2M1FN>, tensor<8xf4E2M1FN>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0x0E, 0x0C, 0x00], [0x07, 0x00, 0x0B]]> : tensor<2x3xf4E2M1FN>
-  %mat2 = stablehlo.constant dense<[[0x0F, 0x0A, 0x07], [0x05, 0x0A, 0x00]]> : tensor<2x3xf4E2M1FN>
+  %mat = stablehlo.constant dense<[[0x09, 0x06, 0x02], [0x0F, 0x00, 0x0E]]> : tensor<2x3xf4E2M1FN>
+  %mat2 = stablehlo.constant dense<[[0x0F, 0x0F, 0x0A], [0x0F, 0x07, 0x00]]> : tensor<2x3xf4E2M1FN>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f4E2M1FN>, %x16: tensor<f4E2M1FN>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f4E2M1FN>
     stablehlo.return %mul17 : tensor<f4E2M1FN>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> tensor<2x3xf4E2M1FN>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<8xf4E2M1FN>) -> tensor<8xui4>
-  check.expect_eq_const %p18_b, dense<[0x06, 0x07, 0x06, 0x05, 0x05, 0x05, 0x05, 0x07]> : tensor<8xui4>
+  check.expect_eq_const %p18_b, dense<[0x07, 0x06, 0x05, 0x06, 0x05, 0x05, 0x05, 0x07]> : tensor<8xui4>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<8xf4E2M1FN>) -> tensor<8xui4>
-  check.expect_eq_const %p19_b, dense<[0x02, 0x00, 0x0A, 0x0F, 0x03, 0x0A, 0x01, 0x06]> : tensor<8xui4>
+  check.expect_eq_const %p19_b, dense<[0x07, 0x0A, 0x03, 0x07, 0x0F, 0x0A, 0x09, 0x0F]> : tensor<8xui4>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<8xf4E2M1FN>) -> tensor<8xui4>
-  check.expect_eq_const %p20_b, dense<[0x02, 0x0F, 0x00, 0x0A, 0x01, 0x02, 0x00, 0x07]> : tensor<8xui4>
-  check.expect_eq_const %m4, dense<[true, true, false, false, true, false, true, true]> : tensor<8xi1>
+  check.expect_eq_const %p20_b, dense<[0x07, 0x01, 0x01, 0x02, 0x07, 0x0A, 0x00, 0x09]> : tensor<8xui4>
+  check.expect_eq_const %m4, dense<[true, false, true, true, false, false, false, false]> : tensor<8xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf4E2M1FN>) -> tensor<2x3xui4>
-  check.expect_eq_const %p22_b, dense<[[0x07, 0x04, 0x00], [0x07, 0x08, 0x08]]> : tensor<2x3xui4>
+  check.expect_eq_const %p22_b, dense<[[0x05, 0x0F, 0x0A], [0x07, 0x00, 0x08]]> : tensor<2x3xui4>
   func.return
 }
 
@@ -57,9 +57,9 @@ func.func @map_f4E2M1FN() {
 // f6E2M3FN: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f6E2M3FN() {
-  %a = stablehlo.constant dense<[0x01, 0x07, 0x08, 0x1F, 0x04, 0x28, 0x20, 0x21, 0x3F, 0x00]> : tensor<10xf6E2M3FN>
-  %b = stablehlo.constant dense<[0x07, 0x08, 0x1F, 0x04, 0x01, 0x21, 0x28, 0x00, 0x20, 0x3F]> : tensor<10xf6E2M3FN>
-  %c = stablehlo.constant dense<[0x3F, 0x28, 0x20, 0x00, 0x08, 0x01, 0x07, 0x1F, 0x21, 0x04]> : tensor<10xf6E2M3FN>
+  %a = stablehlo.constant dense<[0x1F, 0x01, 0x04, 0x28, 0x00, 0x20, 0x08, 0x07, 0x21, 0x3F]> : tensor<10xf6E2M3FN>
+  %b = stablehlo.constant dense<[0x3F, 0x01, 0x21, 0x04, 0x00, 0x08, 0x20, 0x28, 0x07, 0x1F]> : tensor<10xf6E2M3FN>
+  %c = stablehlo.constant dense<[0x00, 0x04, 0x1F, 0x21, 0x3F, 0x01, 0x07, 0x28, 0x20, 0x08]> : tensor<10xf6E2M3FN>
   %k_f6E2M3FN = stablehlo.constant dense<0x14> : tensor<f6E2M3FN>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f6E2M3FN>):
@@ -83,8 +83,8 @@ func.func @map_f6E2M3FN() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f6E2M3FN>, tensor<f6E2M3FN>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<10xf6E2M3FN>, tensor<10xf6E2M3FN>) -> tensor<10xi1>
-  %mat = stablehlo.constant dense<[[0x2A, 0x3C, 0x3D], [0x00, 0x00, 0x1F]]> : tensor<2x3xf6E2M3FN>
-  %mat2 = stablehlo.constant dense<[[0x1F, 0x0D, 0x27], [0x00, 0x07, 0x14]]> : tensor<2x3xf6E2M3FN>
+  %mat = stablehlo.constant dense<[[0x1D, 0x1D, 0x21], [0x07, 0x28, 0x21]]> : tensor<2x3xf6E2M3FN>
+  %mat2 = stablehlo.constant dense<[[0x20, 0x00, 0x3C], [0x1F, 0x04, 0x3F]]> : tensor<2x3xf6E2M3FN>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f6E2M3FN>, %x16: tensor<f6E2M3FN>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f6E2M3FN>
@@ -92,17 +92,17 @@ func.func @map_f6E2M3FN() {
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf6E2M3FN>, tensor<2x3xf6E2M3FN>) -> tensor<2x3xf6E2M3FN>
   %p18_w = stablehlo.convert %m1 : (tensor<10xf6E2M3FN>) -> tensor<10xf32>
   %p18_b = stablehlo.bitcast_convert %p18_w : (tensor<10xf32>) -> tensor<10xui32>
-  check.expect_eq_const %p18_b, dense<[0x40400000, 0x40700000, 0x40800000, 0x40F00000, 0x40500000, 0x40800000, 0x40400000, 0x40400000, 0x40F00000, 0x40400000]> : tensor<10xui32>
+  check.expect_eq_const %p18_b, dense<[0x40F00000, 0x40400000, 0x40500000, 0x40800000, 0x40400000, 0x40400000, 0x40800000, 0x40700000, 0x40400000, 0x40F00000]> : tensor<10xui32>
   %p19_w = stablehlo.convert %m2 : (tensor<10xf6E2M3FN>) -> tensor<10xf32>
   %p19_b = stablehlo.bitcast_convert %p19_w : (tensor<10xf32>) -> tensor<10xui32>
-  check.expect_eq_const %p19_b, dense<[0xBF400000, 0xBE000000, 0xC0D00000, 0x40E00000, 0x3EC00000, 0xBF600000, 0x3F800000, 0xBE000000, 0xC0F00000, 0x40F00000]> : tensor<10xui32>
+  check.expect_eq_const %p19_b, dense<[0x40F00000, 0x00000000, 0x3F200000, 0xBFC00000, 0x00000000, 0xBF800000, 0x3F800000, 0x3FF00000, 0xBF800000, 0xC0F00000]> : tensor<10xui32>
   %p20_w = stablehlo.convert %m3 : (tensor<10xf6E2M3FN>) -> tensor<10xf32>
   %p20_b = stablehlo.bitcast_convert %p20_w : (tensor<10xf32>) -> tensor<10xui32>
-  check.expect_eq_const %p20_b, dense<[0xC0F00000, 0xBF800000, 0x80000000, 0x40F00000, 0x3F000000, 0x3E000000, 0x80000000, 0x40F00000, 0xBE000000, 0x00000000]> : tensor<10xui32>
-  check.expect_eq_const %m4, dense<[false, false, false, true, true, false, true, false, false, true]> : tensor<10xi1>
+  check.expect_eq_const %p20_b, dense<[0x40F00000, 0x3E000000, 0x3F000000, 0xBE000000, 0x00000000, 0x3E000000, 0x3F800000, 0x3F600000, 0x80000000, 0x3F800000]> : tensor<10xui32>
+  check.expect_eq_const %m4, dense<[true, true, true, false, true, false, true, true, false, false]> : tensor<10xi1>
   %p22_w = stablehlo.convert %m5 : (tensor<2x3xf6E2M3FN>) -> tensor<2x3xf32>
   %p22_b = stablehlo.bitcast_convert %p22_w : (tensor<2x3xf32>) -> tensor<2x3xui32>
-  check.expect_eq_const %p22_b, dense<[[0xC0F00000, 0xC0F00000, 0x40B00000], [0x00000000, 0x00000000, 0x40F00000]]> : tensor<2x3xui32>
+  check.expect_eq_const %p22_b, dense<[[0x80000000, 0x00000000, 0x3F400000], [0x40D00000, 0xBF000000, 0x3F800000]]> : tensor<2x3xui32>
   func.return
 }
 
@@ -111,9 +111,9 @@ func.func @map_f6E2M3FN() {
 // f6E3M2FN: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f6E3M2FN() {
-  %a = stablehlo.constant dense<[0x08, 0x3F, 0x03, 0x01, 0x20, 0x21, 0x00, 0x2C, 0x04, 0x1F, 0x0C]> : tensor<11xf6E3M2FN>
-  %b = stablehlo.constant dense<[0x21, 0x2C, 0x04, 0x08, 0x20, 0x00, 0x1F, 0x03, 0x3F, 0x0C, 0x01]> : tensor<11xf6E3M2FN>
-  %c = stablehlo.constant dense<[0x1F, 0x21, 0x00, 0x08, 0x04, 0x2C, 0x20, 0x01, 0x03, 0x0C, 0x3F]> : tensor<11xf6E3M2FN>
+  %a = stablehlo.constant dense<[0x20, 0x1F, 0x00, 0x3F, 0x03, 0x04, 0x21, 0x08, 0x01, 0x0C, 0x2C]> : tensor<11xf6E3M2FN>
+  %b = stablehlo.constant dense<[0x1F, 0x21, 0x2C, 0x04, 0x3F, 0x00, 0x0C, 0x03, 0x08, 0x01, 0x20]> : tensor<11xf6E3M2FN>
+  %c = stablehlo.constant dense<[0x01, 0x3F, 0x21, 0x1F, 0x08, 0x2C, 0x03, 0x0C, 0x20, 0x04, 0x00]> : tensor<11xf6E3M2FN>
   %k_f6E3M2FN = stablehlo.constant dense<0x12> : tensor<f6E3M2FN>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f6E3M2FN>):
@@ -137,8 +137,8 @@ func.func @map_f6E3M2FN() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f6E3M2FN>, tensor<f6E3M2FN>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<11xf6E3M2FN>, tensor<11xf6E3M2FN>) -> tensor<11xi1>
-  %mat = stablehlo.constant dense<[[0x21, 0x22, 0x1D], [0x03, 0x1F, 0x00]]> : tensor<2x3xf6E3M2FN>
-  %mat2 = stablehlo.constant dense<[[0x17, 0x00, 0x20], [0x1F, 0x00, 0x3A]]> : tensor<2x3xf6E3M2FN>
+  %mat = stablehlo.constant dense<[[0x36, 0x34, 0x00], [0x21, 0x2D, 0x03]]> : tensor<2x3xf6E3M2FN>
+  %mat2 = stablehlo.constant dense<[[0x3C, 0x17, 0x31], [0x01, 0x15, 0x1F]]> : tensor<2x3xf6E3M2FN>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f6E3M2FN>, %x16: tensor<f6E3M2FN>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f6E3M2FN>
@@ -146,17 +146,17 @@ func.func @map_f6E3M2FN() {
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf6E3M2FN>, tensor<2x3xf6E3M2FN>) -> tensor<2x3xf6E3M2FN>
   %p18_w = stablehlo.convert %m1 : (tensor<11xf6E3M2FN>) -> tensor<11xf32>
   %p18_b = stablehlo.bitcast_convert %p18_w : (tensor<11xf32>) -> tensor<11xui32>
-  check.expect_eq_const %p18_b, dense<[0x40400000, 0x41E00000, 0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x40800000, 0x40400000, 0x41E00000, 0x40800000]> : tensor<11xui32>
+  check.expect_eq_const %p18_b, dense<[0x40400000, 0x41E00000, 0x40400000, 0x41E00000, 0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x40800000, 0x40800000]> : tensor<11xui32>
   %p19_w = stablehlo.convert %m2 : (tensor<11xf6E3M2FN>) -> tensor<11xf32>
   %p19_b = stablehlo.bitcast_convert %p19_w : (tensor<11xf32>) -> tensor<11xui32>
-  check.expect_eq_const %p19_b, dense<[0x3F000000, 0xC1E00000, 0xBD800000, 0xBEE00000, 0x00000000, 0xBD800000, 0xC1E00000, 0xBFA00000, 0x41E00000, 0x41E00000, 0x3F800000]> : tensor<11xui32>
+  check.expect_eq_const %p19_b, dense<[0xC1E00000, 0x41E00000, 0x3F800000, 0xC1E00000, 0x41E00000, 0x3E800000, 0xBF800000, 0x3EA00000, 0xBEE00000, 0x3F800000, 0xBF800000]> : tensor<11xui32>
   %p20_w = stablehlo.convert %m3 : (tensor<11xf6E3M2FN>) -> tensor<11xf32>
   %p20_b = stablehlo.bitcast_convert %p20_w : (tensor<11xf32>) -> tensor<11xui32>
-  check.expect_eq_const %p20_b, dense<[0x3F000000, 0xBD800000, 0x00000000, 0x3F000000, 0x80000000, 0xBF800000, 0x80000000, 0x3D800000, 0x3E800000, 0x41E00000, 0x3F800000]> : tensor<11xui32>
-  check.expect_eq_const %m4, dense<[true, false, false, false, true, false, false, false, true, true, true]> : tensor<11xi1>
+  check.expect_eq_const %p20_b, dense<[0x3D800000, 0x41E00000, 0x00000000, 0x41E00000, 0x3E400000, 0x3E800000, 0x3E400000, 0x3F000000, 0x80000000, 0x3F800000, 0x00000000]> : tensor<11xui32>
+  check.expect_eq_const %m4, dense<[false, true, true, false, true, true, false, true, false, true, false]> : tensor<11xi1>
   %p22_w = stablehlo.convert %m5 : (tensor<2x3xf6E3M2FN>) -> tensor<2x3xf32>
   %p22_b = stablehlo.bitcast_convert %p22_w : (tensor<2x3xf32>) -> tensor<2x3xui32>
-  check.expect_eq_const %p22_b, dense<[[0xBEE00000, 0x80000000, 0x80000000], [0x40A00000, 0x00000000, 0x80000000]]> : tensor<2x3xui32>
+  check.expect_eq_const %p22_b, dense<[[0x41E00000, 0xC1E00000, 0x80000000], [0x80000000, 0xC0C00000, 0x40A00000]]> : tensor<2x3xui32>
   func.return
 }
 
@@ -165,9 +165,9 @@ func.func @map_f6E3M2FN() {
 // f8E3M4: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E3M4() {
-  %a = stablehlo.constant dense<[0x01, 0x71, 0x00, 0x6F, 0x78, 0x0F, 0x70, 0xF0, 0x81, 0x30, 0x10, 0xFC, 0x80, 0xB0, 0x20, 0xEF]> : tensor<16xf8E3M4>
-  %b = stablehlo.constant dense<[0x20, 0x6F, 0xB0, 0x30, 0x78, 0x81, 0x0F, 0x10, 0x70, 0xEF, 0xFC, 0x01, 0xF0, 0x80, 0x71, 0x00]> : tensor<16xf8E3M4>
-  %c = stablehlo.constant dense<[0x30, 0xEF, 0xFC, 0x71, 0x78, 0x01, 0xF0, 0x6F, 0x80, 0x20, 0x10, 0x81, 0xB0, 0x70, 0x0F, 0x00]> : tensor<16xf8E3M4>
+  %a = stablehlo.constant dense<[0x20, 0x6F, 0x00, 0xEF, 0x80, 0x81, 0x70, 0x30, 0x0F, 0x01, 0xB0, 0x71, 0x78, 0x10, 0xFC, 0xF0]> : tensor<16xf8E3M4>
+  %b = stablehlo.constant dense<[0x01, 0x71, 0xB0, 0x10, 0x6F, 0xFC, 0x80, 0x78, 0x00, 0x20, 0x0F, 0x81, 0xEF, 0x30, 0x70, 0xF0]> : tensor<16xf8E3M4>
+  %c = stablehlo.constant dense<[0x70, 0x10, 0x81, 0x00, 0x71, 0xEF, 0x0F, 0xF0, 0x78, 0x6F, 0xB0, 0x01, 0xFC, 0x30, 0x20, 0x80]> : tensor<16xf8E3M4>
   %k_f8E3M4 = stablehlo.constant dense<0x48> : tensor<f8E3M4>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E3M4>):
@@ -191,22 +191,22 @@ func.func @map_f8E3M4() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E3M4>, tensor<f8E3M4>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf8E3M4>, tensor<16xf8E3M4>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0x97, 0x80, 0x2E], [0x26, 0x00, 0x6F]]> : tensor<2x3xf8E3M4>
-  %mat2 = stablehlo.constant dense<[[0x00, 0x6F, 0xBB], [0x34, 0x82, 0x00]]> : tensor<2x3xf8E3M4>
+  %mat = stablehlo.constant dense<[[0x4C, 0x62, 0x31], [0x32, 0xF0, 0x20]]> : tensor<2x3xf8E3M4>
+  %mat2 = stablehlo.constant dense<[[0xD9, 0xE2, 0x13], [0x48, 0x81, 0x00]]> : tensor<2x3xf8E3M4>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E3M4>, %x16: tensor<f8E3M4>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E3M4>
     stablehlo.return %mul17 : tensor<f8E3M4>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E3M4>, tensor<2x3xf8E3M4>) -> tensor<2x3xf8E3M4>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf8E3M4>) -> tensor<16xui8>
-  check.expect_eq_const %p18_b, dense<[0x48, 0x79, 0x48, 0x70, 0x78, 0x48, 0x70, 0x70, 0x48, 0x50, 0x48, 0xFC, 0x48, 0x50, 0x4A, 0x70]> : tensor<16xui8>
+  check.expect_eq_const %p18_b, dense<[0x4A, 0x70, 0x48, 0x70, 0x48, 0x48, 0x70, 0x50, 0x48, 0x48, 0x50, 0x79, 0x78, 0x48, 0xFC, 0x70]> : tensor<16xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf8E3M4>) -> tensor<16xui8>
-  check.expect_eq_const %p19_b, dense<[0x9F, 0x79, 0x30, 0x6D, 0x78, 0x10, 0x70, 0xF0, 0xF0, 0x70, 0xFC, 0xFC, 0x70, 0xB0, 0x79, 0xEF]> : tensor<16xui8>
+  check.expect_eq_const %p19_b, dense<[0x1F, 0x79, 0x30, 0xF0, 0xEF, 0xFC, 0x70, 0x78, 0x0F, 0x9F, 0xB4, 0x79, 0x78, 0xA8, 0xFC, 0x78]> : tensor<16xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf8E3M4>) -> tensor<16xui8>
-  check.expect_eq_const %p20_b, dense<[0x30, 0x71, 0x00, 0x6F, 0x78, 0x0F, 0x70, 0x6F, 0x80, 0x30, 0x10, 0xFC, 0x80, 0x70, 0x20, 0x00]> : tensor<16xui8>
-  check.expect_eq_const %m4, dense<[false, false, true, true, false, true, true, false, false, true, false, false, true, false, false, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x20, 0x6F, 0x00, 0x00, 0x71, 0x81, 0x70, 0x30, 0x0F, 0x6F, 0xB0, 0x71, 0x78, 0x30, 0xFC, 0xF0]> : tensor<16xui8>
+  check.expect_eq_const %m4, dense<[true, false, true, false, false, false, true, false, true, false, false, false, false, false, false, true]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E3M4>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x80, 0x80, 0xB9], [0x2C, 0x80, 0x00]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0xF0, 0xF0, 0x14], [0x4B, 0x70, 0x00]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -215,9 +215,9 @@ func.func @map_f8E3M4() {
 // f8E4M3: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E4M3() {
-  %a = stablehlo.constant dense<[0x07, 0xF7, 0x80, 0x30, 0x01, 0x81, 0x00, 0x79, 0x7C, 0xF8, 0x77, 0x08, 0x78, 0x38, 0xFE, 0xB8]> : tensor<16xf8E4M3>
-  %b = stablehlo.constant dense<[0x79, 0x7C, 0x77, 0x01, 0xB8, 0x30, 0x78, 0x38, 0x81, 0xFE, 0xF8, 0x00, 0x08, 0x80, 0xF7, 0x07]> : tensor<16xf8E4M3>
-  %c = stablehlo.constant dense<[0x78, 0x81, 0xF7, 0x30, 0x77, 0x79, 0xB8, 0x01, 0x08, 0x7C, 0x80, 0x38, 0x07, 0xFE, 0x00, 0xF8]> : tensor<16xf8E4M3>
+  %a = stablehlo.constant dense<[0x30, 0x07, 0x79, 0xFE, 0x7C, 0xF7, 0x77, 0xF8, 0x00, 0xB8, 0x08, 0x01, 0x80, 0x38, 0x78, 0x81]> : tensor<16xf8E4M3>
+  %b = stablehlo.constant dense<[0x79, 0x08, 0x80, 0x81, 0x30, 0x01, 0x07, 0xFE, 0x77, 0xB8, 0xF8, 0xF7, 0x00, 0x7C, 0x78, 0x38]> : tensor<16xf8E4M3>
+  %c = stablehlo.constant dense<[0xF7, 0x30, 0x77, 0x80, 0x07, 0xFE, 0xF8, 0x01, 0x78, 0x81, 0x00, 0x38, 0x7C, 0x08, 0xB8, 0x79]> : tensor<16xf8E4M3>
   %k_f8E4M3 = stablehlo.constant dense<0x44> : tensor<f8E4M3>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E4M3>):
@@ -241,22 +241,22 @@ func.func @map_f8E4M3() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E4M3>, tensor<f8E4M3>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf8E4M3>, tensor<16xf8E4M3>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0x00, 0xCF, 0x13], [0xB0, 0x77, 0x78]]> : tensor<2x3xf8E4M3>
-  %mat2 = stablehlo.constant dense<[[0xA9, 0xCE, 0xF4], [0x00, 0x77, 0x03]]> : tensor<2x3xf8E4M3>
+  %mat = stablehlo.constant dense<[[0x4E, 0x38, 0x07], [0x4A, 0x76, 0x32]]> : tensor<2x3xf8E4M3>
+  %mat2 = stablehlo.constant dense<[[0x07, 0x09, 0x65], [0x16, 0x80, 0x41]]> : tensor<2x3xf8E4M3>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E4M3>, %x16: tensor<f8E4M3>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E4M3>
     stablehlo.return %mul17 : tensor<f8E4M3>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E4M3>, tensor<2x3xf8E4M3>) -> tensor<2x3xf8E4M3>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf8E4M3>) -> tensor<16xui8>
-  check.expect_eq_const %p18_b, dense<[0x44, 0x78, 0x44, 0x45, 0x44, 0x44, 0x44, 0x7D, 0x7C, 0x78, 0x78, 0x44, 0x78, 0x48, 0xFE, 0x48]> : tensor<16xui8>
+  check.expect_eq_const %p18_b, dense<[0x45, 0x44, 0x7D, 0xFE, 0x7C, 0x78, 0x78, 0x78, 0x44, 0x48, 0x44, 0x44, 0x44, 0x48, 0x78, 0x44]> : tensor<16xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf8E4M3>) -> tensor<16xui8>
-  check.expect_eq_const %p19_b, dense<[0x7D, 0x7C, 0xF7, 0x30, 0x38, 0xB0, 0xF8, 0x7D, 0x7C, 0xFE, 0x78, 0x08, 0x78, 0x38, 0xFE, 0xB8]> : tensor<16xui8>
+  check.expect_eq_const %p19_b, dense<[0x7D, 0x81, 0x7D, 0xFE, 0x7C, 0xF7, 0x77, 0xFE, 0xF7, 0x00, 0x78, 0x77, 0x80, 0x7C, 0x7C, 0xB8]> : tensor<16xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf8E4M3>) -> tensor<16xui8>
-  check.expect_eq_const %p20_b, dense<[0x07, 0xF7, 0xF7, 0x30, 0x01, 0x79, 0xB8, 0x79, 0x7C, 0xF8, 0x77, 0x08, 0x78, 0x38, 0xFE, 0xF8]> : tensor<16xui8>
-  check.expect_eq_const %m4, dense<[false, false, false, true, true, false, false, false, false, false, true, true, true, true, false, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x30, 0x30, 0x79, 0xFE, 0x7C, 0xFE, 0x77, 0xF8, 0x78, 0xB8, 0x08, 0x01, 0x80, 0x38, 0x78, 0x79]> : tensor<16xui8>
+  check.expect_eq_const %m4, dense<[false, false, false, false, false, false, true, false, false, true, true, true, true, false, true, false]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E4M3>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x80, 0x65, 0xD0], [0x80, 0x78, 0x78]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x1C, 0x09, 0x33], [0x29, 0x80, 0x3B]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -265,9 +265,9 @@ func.func @map_f8E4M3() {
 // f8E4M3FN: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E4M3FN() {
-  %a = stablehlo.constant dense<[0x07, 0x81, 0x01, 0x7F, 0x80, 0x7E, 0xFE, 0x08, 0x30, 0xB8, 0x00, 0x38, 0xFF]> : tensor<13xf8E4M3FN>
-  %b = stablehlo.constant dense<[0x08, 0x81, 0x00, 0x01, 0x07, 0xFE, 0x7F, 0x80, 0x7E, 0xFF, 0x38, 0xB8, 0x30]> : tensor<13xf8E4M3FN>
-  %c = stablehlo.constant dense<[0x80, 0xFE, 0x7E, 0x38, 0x01, 0x81, 0x30, 0xFF, 0xB8, 0x00, 0x08, 0x7F, 0x07]> : tensor<13xf8E4M3FN>
+  %a = stablehlo.constant dense<[0x01, 0x08, 0x81, 0x00, 0x07, 0xFE, 0x7E, 0x7F, 0x80, 0xFF, 0x38, 0xB8, 0x30]> : tensor<13xf8E4M3FN>
+  %b = stablehlo.constant dense<[0x07, 0x7F, 0xFE, 0xB8, 0x30, 0xFF, 0x00, 0x38, 0x01, 0x80, 0x08, 0x7E, 0x81]> : tensor<13xf8E4M3FN>
+  %c = stablehlo.constant dense<[0x7F, 0x00, 0xB8, 0x80, 0xFE, 0x7E, 0x01, 0x07, 0x38, 0x30, 0x08, 0x81, 0xFF]> : tensor<13xf8E4M3FN>
   %k_f8E4M3FN = stablehlo.constant dense<0x44> : tensor<f8E4M3FN>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E4M3FN>):
@@ -291,22 +291,22 @@ func.func @map_f8E4M3FN() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E4M3FN>, tensor<f8E4M3FN>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<13xf8E4M3FN>, tensor<13xf8E4M3FN>) -> tensor<13xi1>
-  %mat = stablehlo.constant dense<[[0x33, 0x51, 0x31], [0x00, 0x7E, 0x32]]> : tensor<2x3xf8E4M3FN>
-  %mat2 = stablehlo.constant dense<[[0x13, 0xD9, 0x48], [0x00, 0x7E, 0xFB]]> : tensor<2x3xf8E4M3FN>
+  %mat = stablehlo.constant dense<[[0x56, 0x5C, 0x7D], [0x30, 0x92, 0xB8]]> : tensor<2x3xf8E4M3FN>
+  %mat2 = stablehlo.constant dense<[[0x6E, 0x2E, 0x7E], [0x07, 0x7F, 0xFE]]> : tensor<2x3xf8E4M3FN>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E4M3FN>, %x16: tensor<f8E4M3FN>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E4M3FN>
     stablehlo.return %mul17 : tensor<f8E4M3FN>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<13xf8E4M3FN>) -> tensor<13xui8>
-  check.expect_eq_const %p18_b, dense<[0x44, 0x44, 0x44, 0x7F, 0x44, 0x7F, 0x7F, 0x44, 0x45, 0x48, 0x44, 0x48, 0xFF]> : tensor<13xui8>
+  check.expect_eq_const %p18_b, dense<[0x44, 0x44, 0x44, 0x44, 0x44, 0x7F, 0x7F, 0x7F, 0x44, 0xFF, 0x48, 0x48, 0x45]> : tensor<13xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<13xf8E4M3FN>) -> tensor<13xui8>
-  check.expect_eq_const %p19_b, dense<[0x81, 0x00, 0x01, 0x7F, 0x87, 0x7F, 0x7F, 0x08, 0xFE, 0xFF, 0xB8, 0x40, 0xFF]> : tensor<13xui8>
+  check.expect_eq_const %p19_b, dense<[0x86, 0x7F, 0x7E, 0x38, 0xB0, 0xFF, 0x7E, 0x7F, 0x81, 0xFF, 0x38, 0xFE, 0x30]> : tensor<13xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<13xf8E4M3FN>) -> tensor<13xui8>
-  check.expect_eq_const %p20_b, dense<[0x80, 0x81, 0x01, 0x7F, 0x01, 0x7E, 0xFE, 0x08, 0xB8, 0xB8, 0x08, 0x38, 0xFF]> : tensor<13xui8>
-  check.expect_eq_const %m4, dense<[false, true, true, false, false, true, false, true, false, false, false, true, false]> : tensor<13xi1>
+  check.expect_eq_const %p20_b, dense<[0x7F, 0x08, 0x81, 0x00, 0xFE, 0xFE, 0x7E, 0x7F, 0x38, 0xFF, 0x38, 0x81, 0x30]> : tensor<13xui8>
+  check.expect_eq_const %m4, dense<[false, false, true, true, false, false, true, false, false, false, true, false, true]> : tensor<13xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E4M3FN>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x0F, 0xF2, 0x41], [0x00, 0x7F, 0xF6]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x7F, 0x52, 0x7F], [0x04, 0x7F, 0x7E]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -315,9 +315,9 @@ func.func @map_f8E4M3FN() {
 // f8E4M3FNUZ: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E4M3FNUZ() {
-  %a = stablehlo.constant dense<[0x80, 0x40, 0xC0, 0x07, 0x01, 0x7F, 0x08, 0x38, 0x00]> : tensor<9xf8E4M3FNUZ>
-  %b = stablehlo.constant dense<[0x7F, 0x80, 0x07, 0x40, 0x01, 0x00, 0xC0, 0x38, 0x08]> : tensor<9xf8E4M3FNUZ>
-  %c = stablehlo.constant dense<[0x40, 0xC0, 0x80, 0x07, 0x08, 0x38, 0x01, 0x7F, 0x00]> : tensor<9xf8E4M3FNUZ>
+  %a = stablehlo.constant dense<[0x00, 0x08, 0x7F, 0x40, 0x80, 0x07, 0xC0, 0x01, 0x38]> : tensor<9xf8E4M3FNUZ>
+  %b = stablehlo.constant dense<[0x80, 0x01, 0xC0, 0x08, 0x40, 0x07, 0x38, 0x7F, 0x00]> : tensor<9xf8E4M3FNUZ>
+  %c = stablehlo.constant dense<[0x07, 0x00, 0x40, 0x7F, 0x38, 0x01, 0x80, 0xC0, 0x08]> : tensor<9xf8E4M3FNUZ>
   %k_f8E4M3FNUZ = stablehlo.constant dense<0x4C> : tensor<f8E4M3FNUZ>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E4M3FNUZ>):
@@ -341,22 +341,22 @@ func.func @map_f8E4M3FNUZ() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E4M3FNUZ>, tensor<f8E4M3FNUZ>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<9xf8E4M3FNUZ>, tensor<9xf8E4M3FNUZ>) -> tensor<9xi1>
-  %mat = stablehlo.constant dense<[[0x7F, 0x1C, 0x0A], [0x89, 0xA4, 0x00]]> : tensor<2x3xf8E4M3FNUZ>
-  %mat2 = stablehlo.constant dense<[[0xD8, 0x60, 0x00], [0xD3, 0x7F, 0xF8]]> : tensor<2x3xf8E4M3FNUZ>
+  %mat = stablehlo.constant dense<[[0x07, 0xB8, 0xC0], [0x04, 0x00, 0xC8]]> : tensor<2x3xf8E4M3FNUZ>
+  %mat2 = stablehlo.constant dense<[[0x89, 0x7D, 0x40], [0x87, 0x07, 0x05]]> : tensor<2x3xf8E4M3FNUZ>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E4M3FNUZ>, %x16: tensor<f8E4M3FNUZ>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E4M3FNUZ>
     stablehlo.return %mul17 : tensor<f8E4M3FNUZ>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E4M3FNUZ>, tensor<2x3xf8E4M3FNUZ>) -> tensor<2x3xf8E4M3FNUZ>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<9xf8E4M3FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p18_b, dense<[0x80, 0x50, 0x50, 0x4C, 0x4C, 0x80, 0x4C, 0x4D, 0x4C]> : tensor<9xui8>
+  check.expect_eq_const %p18_b, dense<[0x4C, 0x4C, 0x80, 0x50, 0x80, 0x4C, 0x50, 0x4C, 0x4D]> : tensor<9xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<9xf8E4M3FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p19_b, dense<[0x80, 0x80, 0xC0, 0xC0, 0x00, 0x7F, 0x40, 0x00, 0x88]> : tensor<9xui8>
+  check.expect_eq_const %p19_b, dense<[0x80, 0x07, 0x7F, 0x40, 0x80, 0x00, 0xC4, 0xFF, 0x38]> : tensor<9xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<9xf8E4M3FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p20_b, dense<[0x80, 0x40, 0x80, 0x07, 0x01, 0x7F, 0x08, 0x38, 0x00]> : tensor<9xui8>
-  check.expect_eq_const %m4, dense<[false, false, false, false, true, true, true, true, false]> : tensor<9xi1>
+  check.expect_eq_const %p20_b, dense<[0x00, 0x08, 0x7F, 0x40, 0x80, 0x07, 0x80, 0xC0, 0x38]> : tensor<9xui8>
+  check.expect_eq_const %m4, dense<[false, true, true, true, false, true, false, false, true]> : tensor<9xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E4M3FNUZ>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x80, 0x3C, 0x00], [0x1C, 0xE3, 0x00]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x00, 0xF5, 0xC0], [0x00, 0x00, 0x8A]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -365,9 +365,9 @@ func.func @map_f8E4M3FNUZ() {
 // f8E4M3B11FNUZ: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E4M3B11FNUZ() {
-  %a = stablehlo.constant dense<[0x50, 0xD8, 0x58, 0x08, 0x01, 0x7F, 0x07, 0x00, 0x80]> : tensor<9xf8E4M3B11FNUZ>
-  %b = stablehlo.constant dense<[0x00, 0x50, 0x58, 0x07, 0x80, 0x01, 0x08, 0x7F, 0xD8]> : tensor<9xf8E4M3B11FNUZ>
-  %c = stablehlo.constant dense<[0x08, 0x50, 0x01, 0x07, 0x00, 0x7F, 0xD8, 0x58, 0x80]> : tensor<9xf8E4M3B11FNUZ>
+  %a = stablehlo.constant dense<[0x7F, 0x01, 0x00, 0x50, 0x07, 0x80, 0xD8, 0x58, 0x08]> : tensor<9xf8E4M3B11FNUZ>
+  %b = stablehlo.constant dense<[0x07, 0x00, 0x08, 0x80, 0x01, 0xD8, 0x7F, 0x58, 0x50]> : tensor<9xf8E4M3B11FNUZ>
+  %c = stablehlo.constant dense<[0x58, 0x07, 0x01, 0x7F, 0x08, 0x50, 0x80, 0xD8, 0x00]> : tensor<9xf8E4M3B11FNUZ>
   %k_f8E4M3B11FNUZ = stablehlo.constant dense<0x64> : tensor<f8E4M3B11FNUZ>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E4M3B11FNUZ>):
@@ -391,22 +391,22 @@ func.func @map_f8E4M3B11FNUZ() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E4M3B11FNUZ>, tensor<f8E4M3B11FNUZ>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<9xf8E4M3B11FNUZ>, tensor<9xf8E4M3B11FNUZ>) -> tensor<9xi1>
-  %mat = stablehlo.constant dense<[[0x21, 0xC4, 0x97], [0x7F, 0x00, 0xFD]]> : tensor<2x3xf8E4M3B11FNUZ>
-  %mat2 = stablehlo.constant dense<[[0x4E, 0x7F, 0x00], [0x6A, 0x7E, 0x07]]> : tensor<2x3xf8E4M3B11FNUZ>
+  %mat = stablehlo.constant dense<[[0x5C, 0x00, 0x7F], [0x07, 0xA6, 0x7F]]> : tensor<2x3xf8E4M3B11FNUZ>
+  %mat2 = stablehlo.constant dense<[[0x08, 0x5C, 0x16], [0x07, 0x80, 0x00]]> : tensor<2x3xf8E4M3B11FNUZ>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E4M3B11FNUZ>, %x16: tensor<f8E4M3B11FNUZ>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E4M3B11FNUZ>
     stablehlo.return %mul17 : tensor<f8E4M3B11FNUZ>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> tensor<2x3xf8E4M3B11FNUZ>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<9xf8E4M3B11FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p18_b, dense<[0x65, 0x68, 0x68, 0x64, 0x64, 0x80, 0x64, 0x64, 0x80]> : tensor<9xui8>
+  check.expect_eq_const %p18_b, dense<[0x80, 0x64, 0x64, 0x65, 0x64, 0x80, 0x68, 0x68, 0x64]> : tensor<9xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<9xf8E4M3B11FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p19_b, dense<[0x50, 0xDC, 0x00, 0x01, 0x80, 0x7F, 0x81, 0xFF, 0x80]> : tensor<9xui8>
+  check.expect_eq_const %p19_b, dense<[0x7F, 0x01, 0x88, 0x80, 0x06, 0x80, 0x80, 0x00, 0xD0]> : tensor<9xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<9xf8E4M3B11FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p20_b, dense<[0x50, 0x50, 0x58, 0x08, 0x01, 0x7F, 0xD8, 0x58, 0x80]> : tensor<9xui8>
-  check.expect_eq_const %m4, dense<[true, false, true, true, false, true, false, false, false]> : tensor<9xi1>
+  check.expect_eq_const %p20_b, dense<[0x7F, 0x01, 0x01, 0x50, 0x07, 0x80, 0x80, 0x58, 0x00]> : tensor<9xui8>
+  check.expect_eq_const %m4, dense<[true, true, false, false, true, false, false, true, false]> : tensor<9xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E4M3B11FNUZ>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x18, 0xEB, 0x00], [0x80, 0x00, 0xAB]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x0C, 0x00, 0x3D], [0x00, 0x80, 0x00]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -415,9 +415,9 @@ func.func @map_f8E4M3B11FNUZ() {
 // f8E5M2: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E5M2() {
-  %a = stablehlo.constant dense<[0x7B, 0x7D, 0x7E, 0xFF, 0x04, 0x01, 0xFC, 0x7C, 0x3C, 0x00, 0x81, 0x38, 0xFB, 0xBC, 0x03, 0x80]> : tensor<16xf8E5M2>
-  %b = stablehlo.constant dense<[0x81, 0x38, 0xFF, 0x80, 0xFC, 0x01, 0x7D, 0xBC, 0x3C, 0x03, 0x7E, 0x7B, 0xFB, 0x7C, 0x04, 0x00]> : tensor<16xf8E5M2>
-  %c = stablehlo.constant dense<[0x03, 0xBC, 0x38, 0x7B, 0x00, 0xFB, 0x3C, 0xFC, 0x04, 0xFF, 0x81, 0x80, 0x7E, 0x01, 0x7C, 0x7D]> : tensor<16xf8E5M2>
+  %a = stablehlo.constant dense<[0x03, 0x81, 0x7E, 0x80, 0xFF, 0x00, 0x7B, 0x04, 0x7D, 0xBC, 0x7C, 0xFB, 0x01, 0xFC, 0x38, 0x3C]> : tensor<16xf8E5M2>
+  %b = stablehlo.constant dense<[0x01, 0x3C, 0xBC, 0x04, 0xFC, 0x7C, 0x7E, 0xFF, 0x00, 0x03, 0x7B, 0x80, 0x7D, 0x38, 0x81, 0xFB]> : tensor<16xf8E5M2>
+  %c = stablehlo.constant dense<[0x04, 0x01, 0xBC, 0xFC, 0x38, 0xFB, 0x7B, 0x03, 0x3C, 0x7E, 0xFF, 0x81, 0x7C, 0x00, 0x80, 0x7D]> : tensor<16xf8E5M2>
   %k_f8E5M2 = stablehlo.constant dense<0x42> : tensor<f8E5M2>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E5M2>):
@@ -441,22 +441,22 @@ func.func @map_f8E5M2() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E5M2>, tensor<f8E5M2>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf8E5M2>, tensor<16xf8E5M2>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0xFC, 0x00, 0x7B], [0x02, 0xBC, 0x25]]> : tensor<2x3xf8E5M2>
-  %mat2 = stablehlo.constant dense<[[0x35, 0x7C, 0x00], [0x7B, 0x70, 0x81]]> : tensor<2x3xf8E5M2>
+  %mat = stablehlo.constant dense<[[0x06, 0x68, 0x7C], [0xD7, 0x3C, 0xF2]]> : tensor<2x3xf8E5M2>
+  %mat2 = stablehlo.constant dense<[[0x76, 0xBC, 0x52], [0x79, 0x64, 0x7C]]> : tensor<2x3xf8E5M2>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E5M2>, %x16: tensor<f8E5M2>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E5M2>
     stablehlo.return %mul17 : tensor<f8E5M2>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E5M2>, tensor<2x3xf8E5M2>) -> tensor<2x3xf8E5M2>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf8E5M2>) -> tensor<16xui8>
-  check.expect_eq_const %p18_b, dense<[0x7C, 0x7F, 0x7E, 0xFF, 0x42, 0x42, 0x7C, 0x7C, 0x44, 0x42, 0x42, 0x42, 0x7C, 0x44, 0x42, 0x42]> : tensor<16xui8>
+  check.expect_eq_const %p18_b, dense<[0x42, 0x42, 0x7E, 0x42, 0xFF, 0x42, 0x7C, 0x42, 0x7F, 0x44, 0x7C, 0x7C, 0x42, 0x7C, 0x42, 0x44]> : tensor<16xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf8E5M2>) -> tensor<16xui8>
-  check.expect_eq_const %p19_b, dense<[0x7B, 0x7F, 0x7E, 0xFF, 0x7C, 0x00, 0x7F, 0x7C, 0x00, 0x83, 0x7E, 0xFB, 0x00, 0xFC, 0x81, 0x80]> : tensor<16xui8>
+  check.expect_eq_const %p19_b, dense<[0x02, 0xBC, 0x7E, 0x84, 0xFF, 0xFC, 0x7E, 0xFF, 0x7F, 0xBC, 0x7C, 0xFB, 0x7F, 0xFC, 0x38, 0x7B]> : tensor<16xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf8E5M2>) -> tensor<16xui8>
-  check.expect_eq_const %p20_b, dense<[0x7B, 0x7D, 0x7E, 0xFF, 0x04, 0x01, 0xFC, 0x7C, 0x3C, 0xFF, 0x81, 0x80, 0xFB, 0x01, 0x7C, 0x80]> : tensor<16xui8>
-  check.expect_eq_const %m4, dense<[true, false, false, false, true, true, false, true, true, false, false, false, true, false, false, true]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x03, 0x01, 0x7E, 0xFC, 0xFF, 0xFB, 0x7B, 0x04, 0x7D, 0x7E, 0x7C, 0x81, 0x01, 0x00, 0x38, 0x3C]> : tensor<16xui8>
+  check.expect_eq_const %m4, dense<[true, false, false, false, false, false, false, false, false, false, true, false, false, false, true, true]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E5M2>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0xFC, 0x7E, 0x00], [0x3F, 0xF0, 0x80]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x40, 0xE8, 0x7C], [0xFC, 0x64, 0xFC]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -465,9 +465,9 @@ func.func @map_f8E5M2() {
 // f8E5M2FNUZ: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E5M2FNUZ() {
-  %a = stablehlo.constant dense<[0x40, 0x00, 0x03, 0x04, 0x80, 0xC0, 0x7F, 0x3C, 0x01]> : tensor<9xf8E5M2FNUZ>
-  %b = stablehlo.constant dense<[0x40, 0x00, 0x80, 0x03, 0x7F, 0x3C, 0x04, 0x01, 0xC0]> : tensor<9xf8E5M2FNUZ>
-  %c = stablehlo.constant dense<[0xC0, 0x00, 0x03, 0x40, 0x7F, 0x80, 0x04, 0x01, 0x3C]> : tensor<9xf8E5M2FNUZ>
+  %a = stablehlo.constant dense<[0x80, 0x03, 0x7F, 0xC0, 0x04, 0x00, 0x40, 0x3C, 0x01]> : tensor<9xf8E5M2FNUZ>
+  %b = stablehlo.constant dense<[0x04, 0x01, 0x40, 0x7F, 0x80, 0x03, 0xC0, 0x00, 0x3C]> : tensor<9xf8E5M2FNUZ>
+  %c = stablehlo.constant dense<[0xC0, 0x3C, 0x80, 0x7F, 0x00, 0x40, 0x03, 0x01, 0x04]> : tensor<9xf8E5M2FNUZ>
   %k_f8E5M2FNUZ = stablehlo.constant dense<0x46> : tensor<f8E5M2FNUZ>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E5M2FNUZ>):
@@ -491,22 +491,22 @@ func.func @map_f8E5M2FNUZ() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E5M2FNUZ>, tensor<f8E5M2FNUZ>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<9xf8E5M2FNUZ>, tensor<9xf8E5M2FNUZ>) -> tensor<9xi1>
-  %mat = stablehlo.constant dense<[[0x52, 0x92, 0x80], [0x7F, 0x83, 0x00]]> : tensor<2x3xf8E5M2FNUZ>
-  %mat2 = stablehlo.constant dense<[[0x00, 0x00, 0xFF], [0x7E, 0x7F, 0xEA]]> : tensor<2x3xf8E5M2FNUZ>
+  %mat = stablehlo.constant dense<[[0x82, 0x00, 0x00], [0x80, 0x3C, 0x04]]> : tensor<2x3xf8E5M2FNUZ>
+  %mat2 = stablehlo.constant dense<[[0x80, 0x7C, 0x40], [0xD8, 0x83, 0x00]]> : tensor<2x3xf8E5M2FNUZ>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E5M2FNUZ>, %x16: tensor<f8E5M2FNUZ>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E5M2FNUZ>
     stablehlo.return %mul17 : tensor<f8E5M2FNUZ>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> tensor<2x3xf8E5M2FNUZ>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<9xf8E5M2FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p18_b, dense<[0x48, 0x46, 0x46, 0x46, 0x80, 0x48, 0x80, 0x46, 0x46]> : tensor<9xui8>
+  check.expect_eq_const %p18_b, dense<[0x80, 0x46, 0x80, 0x48, 0x46, 0x46, 0x48, 0x46, 0x46]> : tensor<9xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<9xf8E5M2FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p19_b, dense<[0x00, 0x00, 0x80, 0x01, 0x80, 0xC2, 0x7F, 0x3C, 0x40]> : tensor<9xui8>
+  check.expect_eq_const %p19_b, dense<[0x80, 0x02, 0x7F, 0xFF, 0x80, 0x83, 0x44, 0x3C, 0xBC]> : tensor<9xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<9xf8E5M2FNUZ>) -> tensor<9xui8>
-  check.expect_eq_const %p20_b, dense<[0x40, 0x00, 0x03, 0x04, 0x80, 0x80, 0x7F, 0x3C, 0x01]> : tensor<9xui8>
-  check.expect_eq_const %m4, dense<[true, true, false, true, false, false, true, true, true]> : tensor<9xi1>
+  check.expect_eq_const %p20_b, dense<[0x80, 0x03, 0x7F, 0x7F, 0x04, 0x40, 0x40, 0x3C, 0x04]> : tensor<9xui8>
+  check.expect_eq_const %m4, dense<[false, true, true, false, false, false, true, true, false]> : tensor<9xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E5M2FNUZ>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x00, 0x00, 0x80], [0x80, 0xC1, 0x00]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x80, 0x00, 0x00], [0x80, 0x82, 0x00]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -515,9 +515,9 @@ func.func @map_f8E5M2FNUZ() {
 // f8E8M0FNU: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f8E8M0FNU() {
-  %a = stablehlo.constant dense<[0x80, 0x7B, 0xFE, 0x7E, 0x7F, 0x01, 0xFF, 0x00]> : tensor<8xf8E8M0FNU>
-  %b = stablehlo.constant dense<[0x7F, 0x80, 0x00, 0xFE, 0xFF, 0x7E, 0x00, 0x01]> : tensor<8xf8E8M0FNU>
-  %c = stablehlo.constant dense<[0x37, 0x80, 0x7E, 0x00, 0xFF, 0xFE, 0x01, 0x7F]> : tensor<8xf8E8M0FNU>
+  %a = stablehlo.constant dense<[0x80, 0xFF, 0xFE, 0x00, 0x79, 0x01, 0x7E, 0x7F]> : tensor<8xf8E8M0FNU>
+  %b = stablehlo.constant dense<[0x7F, 0x01, 0x7E, 0xFE, 0x00, 0x80, 0xFF, 0xFD]> : tensor<8xf8E8M0FNU>
+  %c = stablehlo.constant dense<[0x00, 0xFE, 0x01, 0xFF, 0x01, 0x80, 0x7E, 0x7F]> : tensor<8xf8E8M0FNU>
   %k_f8E8M0FNU = stablehlo.constant dense<0x80> : tensor<f8E8M0FNU>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f8E8M0FNU>):
@@ -541,22 +541,22 @@ func.func @map_f8E8M0FNU() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f8E8M0FNU>, tensor<f8E8M0FNU>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xf8E8M0FNU>, tensor<8xf8E8M0FNU>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0x00, 0x83, 0x02], [0x01, 0x7E, 0x00]]> : tensor<2x3xf8E8M0FNU>
-  %mat2 = stablehlo.constant dense<[[0x00, 0x85, 0x7F], [0x00, 0x7F, 0x01]]> : tensor<2x3xf8E8M0FNU>
+  %mat = stablehlo.constant dense<[[0xCA, 0xFF, 0x00], [0x85, 0x84, 0xFF]]> : tensor<2x3xf8E8M0FNU>
+  %mat2 = stablehlo.constant dense<[[0x01, 0x01, 0xFE], [0x7F, 0xFF, 0x82]]> : tensor<2x3xf8E8M0FNU>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f8E8M0FNU>, %x16: tensor<f8E8M0FNU>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f8E8M0FNU>
     stablehlo.return %mul17 : tensor<f8E8M0FNU>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> tensor<2x3xf8E8M0FNU>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<8xf8E8M0FNU>) -> tensor<8xui8>
-  check.expect_eq_const %p18_b, dense<[0x82, 0x80, 0xFF, 0x80, 0x81, 0x80, 0xFF, 0x80]> : tensor<8xui8>
+  check.expect_eq_const %p18_b, dense<[0x82, 0xFF, 0xFF, 0x80, 0x80, 0x80, 0x80, 0x81]> : tensor<8xui8>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<8xf8E8M0FNU>) -> tensor<8xui8>
-  check.expect_eq_const %p19_b, dense<[0x7F, 0xFF, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]> : tensor<8xui8>
+  check.expect_eq_const %p19_b, dense<[0x7F, 0xFF, 0xFE, 0xFF, 0x79, 0xFF, 0xFF, 0xFF]> : tensor<8xui8>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<8xf8E8M0FNU>) -> tensor<8xui8>
-  check.expect_eq_const %p20_b, dense<[0x80, 0x80, 0xFE, 0x00, 0x7F, 0xFE, 0xFF, 0x7F]> : tensor<8xui8>
-  check.expect_eq_const %m4, dense<[true, false, true, false, false, false, false, false]> : tensor<8xi1>
+  check.expect_eq_const %p20_b, dense<[0x80, 0xFF, 0xFE, 0xFF, 0x79, 0x80, 0x7E, 0x7F]> : tensor<8xui8>
+  check.expect_eq_const %m4, dense<[true, false, true, false, true, false, false, false]> : tensor<8xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf8E8M0FNU>) -> tensor<2x3xui8>
-  check.expect_eq_const %p22_b, dense<[[0x00, 0x89, 0x02], [0x00, 0x7E, 0x00]]> : tensor<2x3xui8>
+  check.expect_eq_const %p22_b, dense<[[0x4C, 0xFF, 0x7F], [0x85, 0xFF, 0xFF]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -565,9 +565,9 @@ func.func @map_f8E8M0FNU() {
 // bf16: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_bf16() {
-  %a = stablehlo.constant dense<[0x7F80, 0x8000, 0x7F7F, 0x3F00, 0xBF80, 0x3F80, 0xFF7F, 0x7FC0, 0x0001, 0x0080, 0x8001, 0xFF80, 0x7F81, 0xFFE0, 0x007F, 0x0000]> : tensor<16xbf16>
-  %b = stablehlo.constant dense<[0x7F7F, 0x8001, 0x3F00, 0xFF7F, 0x007F, 0x8000, 0x0000, 0x7F81, 0x7F80, 0xFFE0, 0xFF80, 0x0080, 0x0001, 0x7FC0, 0x3F80, 0xBF80]> : tensor<16xbf16>
-  %c = stablehlo.constant dense<[0x7F7F, 0xFF80, 0x7FC0, 0x0001, 0x007F, 0x3F80, 0x0080, 0x7F81, 0x0000, 0x3F00, 0xFF7F, 0xBF80, 0x7F80, 0x8001, 0x8000, 0xFFE0]> : tensor<16xbf16>
+  %a = stablehlo.constant dense<[0x3F00, 0x8001, 0x007F, 0x7F81, 0xBF80, 0xFF7F, 0x3F80, 0x7FC0, 0x8000, 0xFFE0, 0x7F80, 0xFF80, 0x0001, 0x0000, 0x0080, 0x7F7F]> : tensor<16xbf16>
+  %b = stablehlo.constant dense<[0xFF7F, 0x8001, 0x0000, 0x3F00, 0x7F81, 0x007F, 0x0001, 0xFFE0, 0x7FC0, 0x0080, 0x7F7F, 0xBF80, 0x3F80, 0xFF80, 0x8000, 0x7F80]> : tensor<16xbf16>
+  %c = stablehlo.constant dense<[0x7FC0, 0x3F00, 0x007F, 0x0080, 0x7F81, 0xFFE0, 0x8000, 0x7F7F, 0x3F80, 0x8001, 0xBF80, 0xFF7F, 0xFF80, 0x0001, 0x0000, 0x7F80]> : tensor<16xbf16>
   %k_bf16 = stablehlo.constant dense<0x4040> : tensor<bf16>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<bf16>):
@@ -591,22 +591,22 @@ func.func @map_bf16() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<bf16>, tensor<bf16>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xbf16>, tensor<16xbf16>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0xAAE8, 0x8000, 0x3CA6], [0x0000, 0x7F7F, 0x43E0]]> : tensor<2x3xbf16>
-  %mat2 = stablehlo.constant dense<[[0x7F7F, 0x0000, 0x3CAD], [0x806A, 0x4253, 0xC196]]> : tensor<2x3xbf16>
+  %mat = stablehlo.constant dense<[[0x08D8, 0xC0A1, 0x8001], [0x7F80, 0xC2D0, 0xFF8F]]> : tensor<2x3xbf16>
+  %mat2 = stablehlo.constant dense<[[0x0006, 0x8052, 0xFF7F], [0x8000, 0x8000, 0xC130]]> : tensor<2x3xbf16>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<bf16>, %x16: tensor<bf16>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<bf16>
     stablehlo.return %mul17 : tensor<bf16>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xbf16>, tensor<2x3xbf16>) -> tensor<2x3xbf16>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xbf16>) -> tensor<16xui16>
-  check.expect_eq_const %p18_b, dense<[0x7F80, 0x4040, 0x7F80, 0x4050, 0x4080, 0x4080, 0x7F80, 0x7FC0, 0x4040, 0x4040, 0x4040, 0x7F80, 0x7FC1, 0xFFE0, 0x4040, 0x4040]> : tensor<16xui16>
+  check.expect_eq_const %p18_b, dense<[0x4050, 0x4040, 0x4040, 0x7FC1, 0x4080, 0x7F80, 0x4080, 0x7FC0, 0x4040, 0xFFE0, 0x7F80, 0x7F80, 0x4040, 0x4040, 0x4040, 0x7F80]> : tensor<16xui16>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xbf16>) -> tensor<16xui16>
-  check.expect_eq_const %p19_b, dense<[0x7F80, 0x0001, 0x7F7F, 0x7F7F, 0xBF80, 0x3F80, 0xFF7F, 0x7FC0, 0xFF80, 0xFFE0, 0x7F80, 0xFF80, 0x7FC1, 0xFFE0, 0xBF80, 0x3F80]> : tensor<16xui16>
+  check.expect_eq_const %p19_b, dense<[0x7F7F, 0x0000, 0x007F, 0x7FC1, 0x7FC1, 0xFF7F, 0x3F80, 0x7FC0, 0x7FC0, 0xFFE0, 0x7F80, 0xFF80, 0xBF80, 0x7F80, 0x0080, 0xFF80]> : tensor<16xui16>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xbf16>) -> tensor<16xui16>
-  check.expect_eq_const %p20_b, dense<[0x7F80, 0x8000, 0x7F7F, 0x3F00, 0x007F, 0x3F80, 0x0080, 0x7FC0, 0x0000, 0x0080, 0x8001, 0xBF80, 0x7F81, 0xFFE0, 0x8000, 0x0000]> : tensor<16xui16>
-  check.expect_eq_const %m4, dense<[true, true, true, true, false, true, false, false, false, false, true, false, false, false, false, true]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x3F00, 0x8001, 0x007F, 0x7F81, 0xBF80, 0xFFE0, 0x3F80, 0x7FC0, 0x8000, 0xFFE0, 0x7F80, 0xFF7F, 0xFF80, 0x0000, 0x0080, 0x7F80]> : tensor<16xui16>
+  check.expect_eq_const %m4, dense<[true, true, true, false, false, false, true, false, false, false, true, false, false, true, true, false]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xbf16>) -> tensor<2x3xui16>
-  check.expect_eq_const %p22_b, dense<[[0xEAE7, 0x8000, 0x39E0], [0x8000, 0x7F80, 0xC603]]> : tensor<2x3xui16>
+  check.expect_eq_const %p22_b, dense<[[0x0000, 0x014E, 0x3CFF], [0x7FC0, 0x0000, 0xFFCF]]> : tensor<2x3xui16>
   func.return
 }
 
@@ -615,9 +615,9 @@ func.func @map_bf16() {
 // f16: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f16() {
-  %a = stablehlo.constant dense<[0x7C01, 0x3800, 0x8000, 0x7E00, 0xFC00, 0xFF00, 0xFBFF, 0x7C00, 0x0400, 0x8001, 0x3C00, 0x03FF, 0x7BFF, 0xBC00, 0x0001, 0x0000]> : tensor<16xf16>
-  %b = stablehlo.constant dense<[0x0001, 0xFF00, 0x8000, 0xBC00, 0x3800, 0xFC00, 0x3C00, 0x8001, 0xFBFF, 0x0000, 0x7E00, 0x7C00, 0x0400, 0x03FF, 0x7BFF, 0x7C01]> : tensor<16xf16>
-  %c = stablehlo.constant dense<[0x0400, 0x8001, 0x3C00, 0x7C00, 0x7C01, 0x7BFF, 0x0000, 0xFC00, 0x8000, 0x03FF, 0x0001, 0x3800, 0x7E00, 0xBC00, 0xFF00, 0xFBFF]> : tensor<16xf16>
+  %a = stablehlo.constant dense<[0x03FF, 0x3C00, 0x7BFF, 0x7C00, 0xFC00, 0x8001, 0x0000, 0xFF00, 0x0400, 0x3800, 0xBC00, 0x8000, 0x7C01, 0xFBFF, 0x7E00, 0x0001]> : tensor<16xf16>
+  %b = stablehlo.constant dense<[0x7C00, 0xFBFF, 0x0400, 0x0001, 0x03FF, 0x8001, 0x7BFF, 0x3C00, 0x7E00, 0xFC00, 0x7C01, 0xFF00, 0x3800, 0x0000, 0x8000, 0xBC00]> : tensor<16xf16>
+  %c = stablehlo.constant dense<[0x8000, 0x7C00, 0xFC00, 0x7E00, 0x8001, 0x7BFF, 0xBC00, 0x0400, 0x7C01, 0x3C00, 0x3800, 0x0000, 0xFBFF, 0x0001, 0x03FF, 0xFF00]> : tensor<16xf16>
   %k_f16 = stablehlo.constant dense<0x4200> : tensor<f16>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f16>):
@@ -641,22 +641,22 @@ func.func @map_f16() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f16>, tensor<f16>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf16>, tensor<16xf16>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0x37A1, 0xC9AE, 0x7BFF], [0xFBFF, 0x0000, 0x0000]]> : tensor<2x3xf16>
-  %mat2 = stablehlo.constant dense<[[0x7BFF, 0xC800, 0x0000], [0x1F73, 0x5DE1, 0x46DE]]> : tensor<2x3xf16>
+  %mat = stablehlo.constant dense<[[0xFC71, 0x20FB, 0x380C], [0x0400, 0x5520, 0x3C00]]> : tensor<2x3xf16>
+  %mat2 = stablehlo.constant dense<[[0x837F, 0x1E64, 0x7BFF], [0x4680, 0x7E00, 0x3800]]> : tensor<2x3xf16>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f16>, %x16: tensor<f16>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f16>
     stablehlo.return %mul17 : tensor<f16>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf16>, tensor<2x3xf16>) -> tensor<2x3xf16>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf16>) -> tensor<16xui16>
-  check.expect_eq_const %p18_b, dense<[0x7E01, 0x4280, 0x4200, 0x7E00, 0x7C00, 0xFF00, 0x7C00, 0x7C00, 0x4200, 0x4200, 0x4400, 0x4200, 0x7C00, 0x4400, 0x4200, 0x4200]> : tensor<16xui16>
+  check.expect_eq_const %p18_b, dense<[0x4200, 0x4400, 0x7C00, 0x7C00, 0x7C00, 0x4200, 0x4200, 0xFF00, 0x4200, 0x4280, 0x4400, 0x4200, 0x7E01, 0x7C00, 0x7E00, 0x4200]> : tensor<16xui16>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf16>) -> tensor<16xui16>
-  check.expect_eq_const %p19_b, dense<[0x7E01, 0xFF00, 0x0000, 0x7E00, 0xFC00, 0xFF00, 0xFBFF, 0x7C00, 0x7BFF, 0x8001, 0x7E00, 0xFC00, 0x7BFF, 0xBC00, 0xFBFF, 0x7E01]> : tensor<16xui16>
+  check.expect_eq_const %p19_b, dense<[0xFC00, 0x7BFF, 0x7BFF, 0x7C00, 0xFC00, 0x0000, 0xFBFF, 0xFF00, 0x7E00, 0x7C00, 0x7E01, 0xFF00, 0x7E01, 0xFBFF, 0x7E00, 0x3C00]> : tensor<16xui16>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf16>) -> tensor<16xui16>
-  check.expect_eq_const %p20_b, dense<[0x7C01, 0x3800, 0x8000, 0x7E00, 0x7C01, 0xFF00, 0x0000, 0x7C00, 0x0400, 0x03FF, 0x3C00, 0x3800, 0x7BFF, 0xBC00, 0xFF00, 0x0000]> : tensor<16xui16>
-  check.expect_eq_const %m4, dense<[false, false, true, false, false, false, false, true, true, false, false, false, true, false, false, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x8000, 0x3C00, 0x7BFF, 0x7C00, 0x8001, 0x8001, 0xBC00, 0xFF00, 0x0400, 0x3800, 0xBC00, 0x8000, 0x7C01, 0x0001, 0x7E00, 0x0001]> : tensor<16xui16>
+  check.expect_eq_const %m4, dense<[false, true, true, true, false, true, false, false, false, true, false, false, false, false, false, true]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf16>) -> tensor<2x3xui16>
-  check.expect_eq_const %p22_b, dense<[[0x77A0, 0x55AE, 0x0000], [0xDF72, 0x0000, 0x0000]]> : tensor<2x3xui16>
+  check.expect_eq_const %p22_b, dense<[[0xFE71, 0x03FB, 0x780B], [0x0E80, 0x7E00, 0x3800]]> : tensor<2x3xui16>
   func.return
 }
 
@@ -665,9 +665,9 @@ func.func @map_f16() {
 // f32: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f32() {
-  %a = stablehlo.constant dense<[0x7F800001, 0x7F800000, 0x007FFFFF, 0x00000001, 0xFF800000, 0x00800000, 0xFF7FFFFF, 0xFFE00000, 0x3F000000, 0xBF800000, 0x80000000, 0x00000000, 0x80000001, 0x7FC00000, 0x3F800000, 0x7F7FFFFF]> : tensor<16xf32>
-  %b = stablehlo.constant dense<[0xFF7FFFFF, 0x7F800001, 0x00800000, 0x3F800000, 0x3F000000, 0x00000000, 0x00000001, 0x80000001, 0xBF800000, 0x7F7FFFFF, 0x7FC00000, 0x007FFFFF, 0x7F800000, 0xFF800000, 0xFFE00000, 0x80000000]> : tensor<16xf32>
-  %c = stablehlo.constant dense<[0x80000001, 0xFF800000, 0x80000000, 0x7FC00000, 0x007FFFFF, 0x7F800000, 0xFF7FFFFF, 0x3F000000, 0x00800000, 0xBF800000, 0xFFE00000, 0x7F7FFFFF, 0x00000001, 0x00000000, 0x3F800000, 0x7F800001]> : tensor<16xf32>
+  %a = stablehlo.constant dense<[0x7FC00000, 0xFF800000, 0x80000001, 0xFFE00000, 0x3F000000, 0x007FFFFF, 0x00800000, 0x00000000, 0x7F800001, 0x7F7FFFFF, 0x7F800000, 0xFF7FFFFF, 0x80000000, 0xBF800000, 0x00000001, 0x3F800000]> : tensor<16xf32>
+  %b = stablehlo.constant dense<[0x00800000, 0xFF800000, 0x00000000, 0xFF7FFFFF, 0x00000001, 0x7FC00000, 0x007FFFFF, 0x80000000, 0x3F800000, 0x7F7FFFFF, 0x7F800001, 0x80000001, 0x7F800000, 0xFFE00000, 0xBF800000, 0x3F000000]> : tensor<16xf32>
+  %c = stablehlo.constant dense<[0xFF800000, 0x00800000, 0x007FFFFF, 0x80000001, 0x7F800001, 0x7F7FFFFF, 0xBF800000, 0x7F800000, 0xFFE00000, 0x7FC00000, 0x80000000, 0x00000001, 0x3F000000, 0xFF7FFFFF, 0x00000000, 0x3F800000]> : tensor<16xf32>
   %k_f32 = stablehlo.constant dense<0x40400000> : tensor<f32>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f32>):
@@ -691,22 +691,22 @@ func.func @map_f32() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0x007670FD, 0x7F7FFFFD, 0x432BC093], [0x00000000, 0x7F7FFFFF, 0x7FED8F65]]> : tensor<2x3xf32>
-  %mat2 = stablehlo.constant dense<[[0x7F86C068, 0xC2800000, 0x00000000], [0x3E600000, 0x7FE41668, 0x7F7FFFFF]]> : tensor<2x3xf32>
+  %mat = stablehlo.constant dense<[[0x3BF7F0B7, 0xFF7FFFFF, 0x40A00000], [0xA612F900, 0x80000000, 0x80000001]]> : tensor<2x3xf32>
+  %mat2 = stablehlo.constant dense<[[0xC01CBC29, 0x7F800000, 0xC0460000], [0x41696F25, 0x3EE40000, 0xFF7FFFFF]]> : tensor<2x3xf32>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f32>, %x16: tensor<f32>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f32>
     stablehlo.return %mul17 : tensor<f32>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %p18_b, dense<[0x7FC00001, 0x7F800000, 0x40400000, 0x40400000, 0x7F800000, 0x40400000, 0x7F800000, 0xFFE00000, 0x40500000, 0x40800000, 0x40400000, 0x40400000, 0x40400000, 0x7FC00000, 0x40800000, 0x7F800000]> : tensor<16xui32>
+  check.expect_eq_const %p18_b, dense<[0x7FC00000, 0x7F800000, 0x40400000, 0xFFE00000, 0x40500000, 0x40400000, 0x40400000, 0x40400000, 0x7FC00001, 0x7F800000, 0x7F800000, 0x7F800000, 0x40400000, 0x40800000, 0x40400000, 0x40800000]> : tensor<16xui32>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %p19_b, dense<[0x7FC00001, 0x7FC00001, 0x80000001, 0xBF800000, 0xFF800000, 0x00800000, 0xFF7FFFFF, 0xFFE00000, 0x3FC00000, 0xFF7FFFFF, 0x7FC00000, 0x807FFFFF, 0xFF800000, 0x7FC00000, 0xFFE00000, 0x7F7FFFFF]> : tensor<16xui32>
+  check.expect_eq_const %p19_b, dense<[0x7FC00000, 0x7FC00000, 0x80000001, 0xFFE00000, 0x3F000000, 0x7FC00000, 0x00000001, 0x00000000, 0x7FC00001, 0x00000000, 0x7FC00001, 0xFF7FFFFF, 0xFF800000, 0xFFE00000, 0x3F800000, 0x3F000000]> : tensor<16xui32>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf32>) -> tensor<16xui32>
-  check.expect_eq_const %p20_b, dense<[0x7F800001, 0x7F800000, 0x80000000, 0x7FC00000, 0x007FFFFF, 0x00800000, 0xFF7FFFFF, 0xFFE00000, 0x3F000000, 0xBF800000, 0x80000000, 0x7F7FFFFF, 0x00000001, 0x7FC00000, 0x3F800000, 0x7F7FFFFF]> : tensor<16xui32>
-  check.expect_eq_const %m4, dense<[false, false, false, false, false, true, false, false, true, false, false, false, false, false, false, true]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x7FC00000, 0xFF800000, 0x007FFFFF, 0xFFE00000, 0x3F000000, 0x007FFFFF, 0x00800000, 0x00000000, 0x7F800001, 0x7F7FFFFF, 0x7F800000, 0x00000001, 0x3F000000, 0xBF800000, 0x00000001, 0x3F800000]> : tensor<16xui32>
+  check.expect_eq_const %m4, dense<[false, true, false, false, true, false, true, true, false, true, false, false, false, false, true, true]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf32>) -> tensor<2x3xui32>
-  check.expect_eq_const %p22_b, dense<[[0x7FC6C068, 0xFF800000, 0x00000000], [0x00000000, 0x7FE41668, 0x7FED8F65]]> : tensor<2x3xui32>
+  check.expect_eq_const %p22_b, dense<[[0xBC97CCEC, 0xFF800000, 0xC1778000], [0xA8060470, 0x80000000, 0x34FFFFFF]]> : tensor<2x3xui32>
   func.return
 }
 
@@ -715,9 +715,9 @@ func.func @map_f32() {
 // f64: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_f64() {
-  %a = stablehlo.constant dense<[0x7FF8000000000000, 0xBFF0000000000000, 0x7FEFFFFFFFFFFFFF, 0x8000000000000000, 0xFFF0000000000000, 0x8000000000000001, 0xFFFC000000000000, 0x0000000000000000, 0x0010000000000000, 0x0000000000000001, 0x3FE0000000000000, 0x7FF0000000000001, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000, 0x000FFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<16xf64>
-  %b = stablehlo.constant dense<[0x3FF0000000000000, 0x8000000000000000, 0xFFF0000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0xFFEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF, 0xBFF0000000000000, 0x0010000000000000, 0x0000000000000001, 0x7FF0000000000001, 0x3FE0000000000000, 0x0000000000000000, 0x000FFFFFFFFFFFFF, 0x8000000000000001, 0xFFFC000000000000]> : tensor<16xf64>
-  %c = stablehlo.constant dense<[0x8000000000000000, 0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0x8000000000000001, 0xBFF0000000000000, 0x000FFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000001, 0xFFF0000000000000, 0x7FF8000000000000, 0xFFFC000000000000, 0x7FF0000000000000, 0x3FF0000000000000, 0x0010000000000000, 0x0000000000000000]> : tensor<16xf64>
+  %a = stablehlo.constant dense<[0x8000000000000001, 0xBFF0000000000000, 0xFFFC000000000000, 0x3FF0000000000000, 0x0010000000000000, 0xFFEFFFFFFFFFFFFF, 0x7FF8000000000000, 0x7FF0000000000001, 0x0000000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF0000000000000, 0x0000000000000001, 0x3FE0000000000000, 0x8000000000000000, 0xFFF0000000000000, 0x000FFFFFFFFFFFFF]> : tensor<16xf64>
+  %b = stablehlo.constant dense<[0xFFFC000000000000, 0x000FFFFFFFFFFFFF, 0x0010000000000000, 0x0000000000000000, 0x3FE0000000000000, 0xFFF0000000000000, 0x0000000000000001, 0x7FEFFFFFFFFFFFFF, 0x3FF0000000000000, 0x7FF8000000000000, 0x7FF0000000000000, 0x7FF0000000000001, 0xFFEFFFFFFFFFFFFF, 0x8000000000000001, 0xBFF0000000000000, 0x8000000000000000]> : tensor<16xf64>
+  %c = stablehlo.constant dense<[0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0x8000000000000001, 0x8000000000000000, 0xFFEFFFFFFFFFFFFF, 0x000FFFFFFFFFFFFF, 0xFFF0000000000000, 0xFFFC000000000000, 0x7FF0000000000001, 0xBFF0000000000000, 0x0010000000000000, 0x0000000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0x3FF0000000000000]> : tensor<16xf64>
   %k_f64 = stablehlo.constant dense<0x4008000000000000> : tensor<f64>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<f64>):
@@ -741,22 +741,22 @@ func.func @map_f64() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xf64>, tensor<16xf64>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[0x7FEFFFFFFFFFFFFF, 0x0000000000000000, 0xBFEEBE6F22B61E65], [0x8000000000000000, 0x3FC4000000000000, 0xBFD1800000000000]]> : tensor<2x3xf64>
-  %mat2 = stablehlo.constant dense<[[0x7FEFFFFFFFFFFFFF, 0x0002BF34F378AC85, 0x00077607466E9404], [0x3FCFC80A60AC2064, 0x0000000000000000, 0xBFC06364293A9F21]]> : tensor<2x3xf64>
+  %mat = stablehlo.constant dense<[[0x406C434C5FAC4321, 0x0010000000000000, 0x4046C22F86195B64], [0x000FFFFFFFFFFFFF, 0xBFB4800000000000, 0x3FDF4C6B30F7FAA0]]> : tensor<2x3xf64>
+  %mat2 = stablehlo.constant dense<[[0x00049722A90587A8, 0xC059D4506C94F1DB, 0x7FF0000000000000], [0xBFD59848BB9B1749, 0x0000000000000000, 0xFFEFFFFFFFFFFFFE]]> : tensor<2x3xf64>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<f64>, %x16: tensor<f64>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<f64>
     stablehlo.return %mul17 : tensor<f64>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
   %p18_b = stablehlo.bitcast_convert %m1 : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p18_b, dense<[0x7FF8000000000000, 0x4010000000000000, 0x7FF0000000000000, 0x4008000000000000, 0x7FF0000000000000, 0x4008000000000000, 0xFFFC000000000000, 0x4008000000000000, 0x4008000000000000, 0x4008000000000000, 0x400A000000000000, 0x7FF8000000000001, 0x7FF0000000000000, 0x7FF0000000000000, 0x4008000000000000, 0x4010000000000000]> : tensor<16xui64>
+  check.expect_eq_const %p18_b, dense<[0x4008000000000000, 0x4010000000000000, 0xFFFC000000000000, 0x4010000000000000, 0x4008000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF8000000000001, 0x4008000000000000, 0x7FF0000000000000, 0x7FF0000000000000, 0x4008000000000000, 0x400A000000000000, 0x4008000000000000, 0x7FF0000000000000, 0x4008000000000000]> : tensor<16xui64>
   %p19_b = stablehlo.bitcast_convert %m2 : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p19_b, dense<[0x7FF8000000000000, 0xBFF0000000000000, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000, 0x7FEFFFFFFFFFFFFF, 0xFFFC000000000000, 0x3FF0000000000000, 0x0000000000000000, 0x0000000000000000, 0x7FF8000000000001, 0x7FF8000000000001, 0xFFEFFFFFFFFFFFFF, 0x7FF0000000000000, 0x0010000000000000, 0xFFFC000000000000]> : tensor<16xui64>
+  check.expect_eq_const %p19_b, dense<[0xFFFC000000000000, 0xBFF0000000000000, 0xFFFC000000000000, 0x3FF0000000000000, 0xBFE0000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF8000000000001, 0xBFF0000000000000, 0x7FF8000000000000, 0x7FF8000000000000, 0x7FF8000000000001, 0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0xFFF0000000000000, 0x000FFFFFFFFFFFFF]> : tensor<16xui64>
   %p20_b = stablehlo.bitcast_convert %m3 : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p20_b, dense<[0x7FF8000000000000, 0x3FE0000000000000, 0x7FEFFFFFFFFFFFFF, 0x0000000000000001, 0xFFF0000000000000, 0x8000000000000001, 0xFFFC000000000000, 0x0000000000000000, 0x0010000000000000, 0x0000000000000001, 0x3FE0000000000000, 0x7FF0000000000001, 0x7FF0000000000000, 0x7FF0000000000000, 0x000FFFFFFFFFFFFF, 0x3FF0000000000000]> : tensor<16xui64>
-  check.expect_eq_const %m4, dense<[false, false, true, false, false, true, false, true, true, true, false, false, false, true, true, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[0x8000000000000001, 0x7FEFFFFFFFFFFFFF, 0xFFFC000000000000, 0x3FF0000000000000, 0x8000000000000000, 0xFFEFFFFFFFFFFFFF, 0x7FF8000000000000, 0x7FF0000000000001, 0xFFFC000000000000, 0x7FEFFFFFFFFFFFFF, 0x7FF0000000000000, 0x0000000000000001, 0x3FE0000000000000, 0x8000000000000000, 0x7FF8000000000000, 0x000FFFFFFFFFFFFF]> : tensor<16xui64>
+  check.expect_eq_const %m4, dense<[false, false, false, true, false, true, false, false, false, false, true, false, true, true, false, true]> : tensor<16xi1>
   %p22_b = stablehlo.bitcast_convert %m5 : (tensor<2x3xf64>) -> tensor<2x3xui64>
-  check.expect_eq_const %p22_b, dense<[[0x7FF0000000000000, 0x0000000000000000, 0x80072B0D86BAF5BD], [0x8000000000000000, 0x0000000000000000, 0x3FA1ECB58D181E0C]]> : tensor<2x3xui64>
+  check.expect_eq_const %p22_b, dense<[[0x00703796E489C256, 0x8079D4506C94F1DB, 0x7FF0000000000000], [0x800566122EE6C5D2, 0x8000000000000000, 0xFFDF4C6B30F7FA9E]]> : tensor<2x3xui64>
   func.return
 }
 
@@ -765,9 +765,9 @@ func.func @map_f64() {
 // i1: not x; x xor y; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i1() {
-  %a = stablehlo.constant dense<[false, false, false, false, true, false, false, false]> : tensor<8xi1>
-  %b = stablehlo.constant dense<[true, false, false, true, false, true, false, false]> : tensor<8xi1>
-  %c = stablehlo.constant dense<[true, false, true, true, true, false, false, true]> : tensor<8xi1>
+  %a = stablehlo.constant dense<[true, false, false, false, true, true, false, true]> : tensor<8xi1>
+  %b = stablehlo.constant dense<[true, false, false, true, false, false, false, true]> : tensor<8xi1>
+  %c = stablehlo.constant dense<[true, false, false, true, true, false, false, false]> : tensor<8xi1>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i1>):
     %not2 = stablehlo.not %x1 : tensor<i1>
@@ -789,18 +789,18 @@ func.func @map_i1() {
     %cmp13 = stablehlo.compare GE, %x11, %x12, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
     stablehlo.return %cmp13 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi1>, tensor<8xi1>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[true, true, false], [true, true, false]]> : tensor<2x3xi1>
-  %mat2 = stablehlo.constant dense<[[true, true, true], [false, false, true]]> : tensor<2x3xi1>
+  %mat = stablehlo.constant dense<[[false, false, false], [true, true, false]]> : tensor<2x3xi1>
+  %mat2 = stablehlo.constant dense<[[false, true, false], [true, true, false]]> : tensor<2x3xi1>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x14: tensor<i1>, %x15: tensor<i1>):
     %mul16 = stablehlo.multiply %x14, %x15 : tensor<i1>
     stablehlo.return %mul16 : tensor<i1>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
-  check.expect_eq_const %m1, dense<[true, true, true, true, false, true, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m2, dense<[true, false, false, true, true, true, false, false]> : tensor<8xi1>
-  check.expect_eq_const %m3, dense<[true, false, false, true, true, false, false, false]> : tensor<8xi1>
-  check.expect_eq_const %m4, dense<[false, true, true, false, true, false, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[true, true, false], [false, false, false]]> : tensor<2x3xi1>
+  check.expect_eq_const %m1, dense<[false, true, true, true, false, false, true, false]> : tensor<8xi1>
+  check.expect_eq_const %m2, dense<[false, false, false, true, true, true, false, false]> : tensor<8xi1>
+  check.expect_eq_const %m3, dense<[true, false, false, true, true, true, false, true]> : tensor<8xi1>
+  check.expect_eq_const %m4, dense<[true, true, true, false, true, true, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[false, false, false], [true, true, false]]> : tensor<2x3xi1>
   func.return
 }
 
@@ -809,9 +809,9 @@ func.func @map_i1() {
 // i2: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i2() {
-  %a = stablehlo.constant dense<[-2, 1, -2, 1, -1, 0, -1, 1]> : tensor<8xi2>
-  %b = stablehlo.constant dense<[-2, 1, 0, -1, 1, 0, -1, -1]> : tensor<8xi2>
-  %c = stablehlo.constant dense<[1, -2, 1, 1, -1, 0, 0, 1]> : tensor<8xi2>
+  %a = stablehlo.constant dense<[-1, -2, -2, 1, 1, 0, 1, 1]> : tensor<8xi2>
+  %b = stablehlo.constant dense<[-2, 1, -2, 0, -2, 1, 1, -1]> : tensor<8xi2>
+  %c = stablehlo.constant dense<[1, 0, -2, -2, -2, 1, 0, -1]> : tensor<8xi2>
   %k_i2 = stablehlo.constant dense<-1> : tensor<i2>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i2>):
@@ -835,18 +835,18 @@ func.func @map_i2() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i2>, tensor<i2>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi2>, tensor<8xi2>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-2, 1, 0], [-1, -1, -1]]> : tensor<2x3xi2>
-  %mat2 = stablehlo.constant dense<[[0, -1, -2], [-1, -1, -1]]> : tensor<2x3xi2>
+  %mat = stablehlo.constant dense<[[0, 1, -2], [-2, 0, 1]]> : tensor<2x3xi2>
+  %mat2 = stablehlo.constant dense<[[-2, -2, -2], [-1, 0, 1]]> : tensor<2x3xi2>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i2>, %x16: tensor<i2>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i2>
     stablehlo.return %mul17 : tensor<i2>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi2>, tensor<2x3xi2>) -> tensor<2x3xi2>
-  check.expect_eq_const %m1, dense<[-1, 0, -1, 0, 0, -1, 0, 0]> : tensor<8xi2>
-  check.expect_eq_const %m2, dense<[0, 0, -2, -2, -2, 0, 0, -2]> : tensor<8xi2>
-  check.expect_eq_const %m3, dense<[-2, 1, 1, 1, -1, 0, -1, 1]> : tensor<8xi2>
-  check.expect_eq_const %m4, dense<[true, true, false, true, false, true, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, -1, 0], [1, 1, 1]]> : tensor<2x3xi2>
+  check.expect_eq_const %m1, dense<[0, -1, -1, 0, 0, -1, 0, 0]> : tensor<8xi2>
+  check.expect_eq_const %m2, dense<[1, 1, 0, 1, -1, -1, 0, -2]> : tensor<8xi2>
+  check.expect_eq_const %m3, dense<[-1, 0, -2, 1, 1, 1, 1, 1]> : tensor<8xi2>
+  check.expect_eq_const %m4, dense<[true, false, true, true, true, false, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[0, -2, 0], [-2, 0, 1]]> : tensor<2x3xi2>
   func.return
 }
 
@@ -855,9 +855,9 @@ func.func @map_i2() {
 // i4: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i4() {
-  %a = stablehlo.constant dense<[0, -8, 7, 1, -8, -1, 6, -7]> : tensor<8xi4>
-  %b = stablehlo.constant dense<[-8, 6, 7, 1, -2, 0, -7, -1]> : tensor<8xi4>
-  %c = stablehlo.constant dense<[0, 7, -8, 6, 2, -7, -1, 1]> : tensor<8xi4>
+  %a = stablehlo.constant dense<[-7, 1, -8, 7, 6, -8, -1, 0]> : tensor<8xi4>
+  %b = stablehlo.constant dense<[7, 1, -7, 6, -8, 7, -1, 0]> : tensor<8xi4>
+  %c = stablehlo.constant dense<[1, -8, -2, 0, -1, 7, 6, -7]> : tensor<8xi4>
   %k_i4 = stablehlo.constant dense<3> : tensor<i4>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i4>):
@@ -881,18 +881,18 @@ func.func @map_i4() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i4>, tensor<i4>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi4>, tensor<8xi4>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-8, -7, 2], [5, 0, -8]]> : tensor<2x3xi4>
-  %mat2 = stablehlo.constant dense<[[-7, -3, -8], [-7, 7, 6]]> : tensor<2x3xi4>
+  %mat = stablehlo.constant dense<[[7, -7, 5], [-8, 1, 4]]> : tensor<2x3xi4>
+  %mat2 = stablehlo.constant dense<[[7, -7, -2], [7, -8, 4]]> : tensor<2x3xi4>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i4>, %x16: tensor<i4>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i4>
     stablehlo.return %mul17 : tensor<i4>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi4>, tensor<2x3xi4>) -> tensor<2x3xi4>
-  check.expect_eq_const %m1, dense<[3, 3, 4, 4, 3, 4, 7, 4]> : tensor<8xi4>
-  check.expect_eq_const %m2, dense<[-8, 2, 0, 0, -6, -1, -3, -6]> : tensor<8xi4>
-  check.expect_eq_const %m3, dense<[0, 7, 7, 1, 2, -7, 6, 1]> : tensor<8xi4>
-  check.expect_eq_const %m4, dense<[true, false, true, true, false, false, true, false]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[-8, 5, 0], [-3, 0, 0]]> : tensor<2x3xi4>
+  check.expect_eq_const %m1, dense<[4, 4, 3, 4, 7, 3, 4, 3]> : tensor<8xi4>
+  check.expect_eq_const %m2, dense<[2, 0, -1, 1, -2, 1, 0, 0]> : tensor<8xi4>
+  check.expect_eq_const %m3, dense<[1, 1, -2, 7, 6, 7, -1, 0]> : tensor<8xi4>
+  check.expect_eq_const %m4, dense<[false, true, false, true, true, false, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[1, 1, 6], [-8, -8, 0]]> : tensor<2x3xi4>
   func.return
 }
 
@@ -901,9 +901,9 @@ func.func @map_i4() {
 // i8: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i8() {
-  %a = stablehlo.constant dense<[-128, 127, -127, 1, -1, 126, -2, 0]> : tensor<8xi8>
-  %b = stablehlo.constant dense<[48, 126, 127, -127, -128, 1, -1, 0]> : tensor<8xi8>
-  %c = stablehlo.constant dense<[-127, -128, 1, 0, 127, -11, -1, 126]> : tensor<8xi8>
+  %a = stablehlo.constant dense<[1, 0, 127, -1, -127, 126, -128, 127]> : tensor<8xi8>
+  %b = stablehlo.constant dense<[-16, 0, 1, 126, -128, -127, 127, -1]> : tensor<8xi8>
+  %c = stablehlo.constant dense<[126, -128, 0, 127, -127, 1, 0, -1]> : tensor<8xi8>
   %k_i8 = stablehlo.constant dense<3> : tensor<i8>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i8>):
@@ -927,18 +927,18 @@ func.func @map_i8() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi8>, tensor<8xi8>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-127, 5, 0], [89, 0, -128]]> : tensor<2x3xi8>
-  %mat2 = stablehlo.constant dense<[[-128, -11, -89], [14, -127, -128]]> : tensor<2x3xi8>
+  %mat = stablehlo.constant dense<[[-127, -127, -127], [126, 53, -128]]> : tensor<2x3xi8>
+  %mat2 = stablehlo.constant dense<[[14, 0, 2], [-127, -1, 126]]> : tensor<2x3xi8>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i8>, %x16: tensor<i8>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i8>
     stablehlo.return %mul17 : tensor<i8>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
-  check.expect_eq_const %m1, dense<[3, 4, 4, 4, 4, 7, 7, 3]> : tensor<8xi8>
-  check.expect_eq_const %m2, dense<[80, 1, 2, -128, 127, 125, -1, 0]> : tensor<8xi8>
-  check.expect_eq_const %m3, dense<[-127, 127, 1, 1, -1, 126, -1, 0]> : tensor<8xi8>
-  check.expect_eq_const %m4, dense<[false, true, false, true, true, true, false, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[-128, -55, 0], [-34, 0, 0]]> : tensor<2x3xi8>
+  check.expect_eq_const %m1, dense<[4, 3, 4, 4, 4, 7, 3, 4]> : tensor<8xi8>
+  check.expect_eq_const %m2, dense<[17, 0, 126, -127, 1, -3, 1, -128]> : tensor<8xi8>
+  check.expect_eq_const %m3, dense<[1, 0, 127, 127, -127, 126, 0, 127]> : tensor<8xi8>
+  check.expect_eq_const %m4, dense<[true, true, true, false, true, true, false, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[14, 0, 2], [126, -53, 0]]> : tensor<2x3xi8>
   func.return
 }
 
@@ -947,9 +947,9 @@ func.func @map_i8() {
 // i16: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i16() {
-  %a = stablehlo.constant dense<[1, 1, 0, -32767, -1, 32766, -32768, 32767]> : tensor<8xi16>
-  %b = stablehlo.constant dense<[-32767, 32767, -1, 1, -32768, 32766, 0, -12]> : tensor<8xi16>
-  %c = stablehlo.constant dense<[0, -32768, 32767, 1, -1, 6439, -32767, 32766]> : tensor<8xi16>
+  %a = stablehlo.constant dense<[-32767, 1, -1, 5795, 32766, 32767, -32768, 0]> : tensor<8xi16>
+  %b = stablehlo.constant dense<[32766, -32767, 32767, -1, 0, 1, -32768, -21569]> : tensor<8xi16>
+  %c = stablehlo.constant dense<[-32768, -32767, 0, -1, 1, 32766, 32767, 1]> : tensor<8xi16>
   %k_i16 = stablehlo.constant dense<3> : tensor<i16>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i16>):
@@ -973,18 +973,18 @@ func.func @map_i16() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i16>, tensor<i16>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi16>, tensor<8xi16>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-15001, -32767, -2], [-6, -12480, -32768]]> : tensor<2x3xi16>
-  %mat2 = stablehlo.constant dense<[[-15852, 32767, -32767], [-27809, 0, -32768]]> : tensor<2x3xi16>
+  %mat = stablehlo.constant dense<[[2456, 14256, -18], [-32768, 0, 1]]> : tensor<2x3xi16>
+  %mat2 = stablehlo.constant dense<[[1, 2, -9067], [-1, 1, -6]]> : tensor<2x3xi16>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i16>, %x16: tensor<i16>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i16>
     stablehlo.return %mul17 : tensor<i16>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi16>, tensor<2x3xi16>) -> tensor<2x3xi16>
-  check.expect_eq_const %m1, dense<[4, 4, 3, 4, 4, 7, 3, 4]> : tensor<8xi16>
-  check.expect_eq_const %m2, dense<[-32768, -32766, 1, -32768, 32767, 0, -32768, -32757]> : tensor<8xi16>
-  check.expect_eq_const %m3, dense<[1, -32768, 0, 1, -1, 32766, -32767, 32767]> : tensor<8xi16>
-  check.expect_eq_const %m4, dense<[true, false, true, false, true, true, false, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[31244, -1, -2], [-29754, 0, 0]]> : tensor<2x3xi16>
+  check.expect_eq_const %m1, dense<[4, 4, 4, 27596, 7, 4, 3, 3]> : tensor<8xi16>
+  check.expect_eq_const %m2, dense<[3, -32768, -32768, 5796, 32766, 32766, 0, 21569]> : tensor<8xi16>
+  check.expect_eq_const %m3, dense<[-32768, 1, 0, 5795, 32766, 32767, -32768, 0]> : tensor<8xi16>
+  check.expect_eq_const %m4, dense<[false, true, false, true, true, true, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[2456, 28512, 32134], [-32768, 0, -6]]> : tensor<2x3xi16>
   func.return
 }
 
@@ -993,9 +993,9 @@ func.func @map_i16() {
 // i32: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i32() {
-  %a = stablehlo.constant dense<[0, 1, 2147483646, -1, -17, -2147483648, 2147483647, -2147483647]> : tensor<8xi32>
-  %b = stablehlo.constant dense<[2147483647, -2147483648, 1, 0, 2147483646, -2147483647, -1, 1]> : tensor<8xi32>
-  %c = stablehlo.constant dense<[0, -1, -2147483648, -1, 2147483646, -2147483647, 1, 2147483647]> : tensor<8xi32>
+  %a = stablehlo.constant dense<[1, -1527386914, -2147483648, 0, -1, 2147483646, -2147483647, 2147483647]> : tensor<8xi32>
+  %b = stablehlo.constant dense<[-2147483647, 1, 2147483647, -2147483648, 2147483646, 0, -1, -2147483648]> : tensor<8xi32>
+  %c = stablehlo.constant dense<[-2147483648, 16, -2147483647, 1, 2147483646, 0, -1, 2147483647]> : tensor<8xi32>
   %k_i32 = stablehlo.constant dense<3> : tensor<i32>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i32>):
@@ -1019,18 +1019,18 @@ func.func @map_i32() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-2147483648, 9, -569264750], [-2147483647, -1263800476, 2147483646]]> : tensor<2x3xi32>
-  %mat2 = stablehlo.constant dense<[[-782286663, -2147483647, -2147483648], [363473226, 1881973429, -1111363512]]> : tensor<2x3xi32>
+  %mat = stablehlo.constant dense<[[-1325070753, -2147483648, -2147483647], [-1, -2147483647, -13]]> : tensor<2x3xi32>
+  %mat2 = stablehlo.constant dense<[[2147483647, -1855928203, 1], [2147483647, 352141649, -10]]> : tensor<2x3xi32>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i32>, %x16: tensor<i32>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i32>
     stablehlo.return %mul17 : tensor<i32>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
-  check.expect_eq_const %m1, dense<[3, 4, 7, 4, 292, 3, 4, 4]> : tensor<8xi32>
-  check.expect_eq_const %m2, dense<[-2147483647, -2147483647, 2147483645, -1, 2147483633, -1, -2147483648, -2147483648]> : tensor<8xi32>
-  check.expect_eq_const %m3, dense<[0, 1, 2147483646, -1, 2147483646, -2147483647, 2147483647, 2147483647]> : tensor<8xi32>
-  check.expect_eq_const %m4, dense<[false, true, true, false, false, false, true, false]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[-2147483648, -2147483639, 0], [363473226, 1883081140, -2072240272]]> : tensor<2x3xi32>
+  check.expect_eq_const %m1, dense<[4, -1407840121, 3, 3, 4, 7, 4, 4]> : tensor<8xi32>
+  check.expect_eq_const %m2, dense<[-2147483648, -1527386915, 1, -2147483648, -2147483647, 2147483646, -2147483646, -1]> : tensor<8xi32>
+  check.expect_eq_const %m3, dense<[1, 16, -2147483647, 0, 2147483646, 2147483646, -1, 2147483647]> : tensor<8xi32>
+  check.expect_eq_const %m4, dense<[true, false, false, true, false, true, false, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[-822412895, -2147483648, -2147483647], [-2147483647, -1795341999, 130]]> : tensor<2x3xi32>
   func.return
 }
 
@@ -1039,9 +1039,9 @@ func.func @map_i32() {
 // i64: x * x + 3; x - y; select(x < y, z, x) (SIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_i64() {
-  %a = stablehlo.constant dense<[-9223372036854775808, -1, -9223372036854775807, 0, 9223372036854775807, -8808980116535255906, 1, 9223372036854775806]> : tensor<8xi64>
-  %b = stablehlo.constant dense<[1, -9223372036854775807, 0, -1, 9223372036854775806, 0, 9223372036854775807, -9223372036854775808]> : tensor<8xi64>
-  %c = stablehlo.constant dense<[-9223372036854775808, 0, -9223372036854775807, 9223372036854775806, 1, 13, 9223372036854775807, -1]> : tensor<8xi64>
+  %a = stablehlo.constant dense<[-5207224927945322829, -9223372036854775807, -9223372036854775808, 9223372036854775807, 0, -1, 9223372036854775806, 1]> : tensor<8xi64>
+  %b = stablehlo.constant dense<[0, 9223372036854775807, -1, 9223372036854775806, -9223372036854775807, 13, -9223372036854775808, 1]> : tensor<8xi64>
+  %c = stablehlo.constant dense<[-9223372036854775807, 9223372036854775806, 0, 0, 1, -9223372036854775808, 9223372036854775807, -1]> : tensor<8xi64>
   %k_i64 = stablehlo.constant dense<3> : tensor<i64>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<i64>):
@@ -1065,18 +1065,18 @@ func.func @map_i64() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xi64>, tensor<8xi64>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[-4040133269956273429, 5, -9223372036854775807], [-8681712665304582051, -9223372036854775808, 1]]> : tensor<2x3xi64>
-  %mat2 = stablehlo.constant dense<[[-9223372036854775807, 2, -9223372036854775808], [9223372036854775807, -7665948617585096393, -9223372036854775808]]> : tensor<2x3xi64>
+  %mat = stablehlo.constant dense<[[9223372036854775807, 1, 9223372036854775807], [0, 9134489871899228511, 718560885489523439]]> : tensor<2x3xi64>
+  %mat2 = stablehlo.constant dense<[[1, -8847899544403972600, 3084195114080081195], [9223372036854775807, 1, -1]]> : tensor<2x3xi64>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<i64>, %x16: tensor<i64>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<i64>
     stablehlo.return %mul17 : tensor<i64>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3xi64>
-  check.expect_eq_const %m1, dense<[3, 4, 4, 3, 4, -4949183840160321145, 4, 7]> : tensor<8xi64>
-  check.expect_eq_const %m2, dense<[9223372036854775807, 9223372036854775806, -9223372036854775807, 1, 1, -8808980116535255906, -9223372036854775806, -2]> : tensor<8xi64>
-  check.expect_eq_const %m3, dense<[-9223372036854775808, -1, -9223372036854775807, 0, 9223372036854775807, 13, 9223372036854775807, 9223372036854775806]> : tensor<8xi64>
-  check.expect_eq_const %m4, dense<[false, true, false, true, true, false, false, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[5183238766898502379, 10, -9223372036854775808], [-541659371550193757, -9223372036854775808, -9223372036854775808]]> : tensor<2x3xi64>
+  check.expect_eq_const %m1, dense<[588692733864382764, 4, 3, 4, 3, 4, 7, 4]> : tensor<8xi64>
+  check.expect_eq_const %m2, dense<[-5207224927945322829, 2, -9223372036854775807, 1, 9223372036854775807, -14, -2, 0]> : tensor<8xi64>
+  check.expect_eq_const %m3, dense<[-9223372036854775807, 9223372036854775806, 0, 9223372036854775807, 0, -9223372036854775808, 9223372036854775806, 1]> : tensor<8xi64>
+  check.expect_eq_const %m4, dense<[false, false, false, true, true, false, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[9223372036854775807, -8847899544403972600, 6139176922774694613], [0, 9134489871899228511, -718560885489523439]]> : tensor<2x3xi64>
   func.return
 }
 
@@ -1085,9 +1085,9 @@ func.func @map_i64() {
 // ui2: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui2() {
-  %a = stablehlo.constant dense<[3, 2, 2, 0, 1, 3, 1, 2]> : tensor<8xui2>
-  %b = stablehlo.constant dense<[2, 1, 1, 3, 3, 0, 0, 0]> : tensor<8xui2>
-  %c = stablehlo.constant dense<[1, 2, 3, 0, 1, 3, 2, 3]> : tensor<8xui2>
+  %a = stablehlo.constant dense<[1, 2, 1, 3, 0, 1, 2, 2]> : tensor<8xui2>
+  %b = stablehlo.constant dense<[0, 3, 0, 2, 0, 3, 2, 1]> : tensor<8xui2>
+  %c = stablehlo.constant dense<[3, 3, 2, 1, 3, 2, 1, 0]> : tensor<8xui2>
   %k_ui2 = stablehlo.constant dense<3> : tensor<ui2>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui2>):
@@ -1111,18 +1111,18 @@ func.func @map_ui2() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui2>, tensor<ui2>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui2>, tensor<8xui2>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0, 0, 0], [0, 1, 3]]> : tensor<2x3xui2>
-  %mat2 = stablehlo.constant dense<[[3, 1, 0], [2, 2, 3]]> : tensor<2x3xui2>
+  %mat = stablehlo.constant dense<[[3, 2, 1], [1, 1, 0]]> : tensor<2x3xui2>
+  %mat2 = stablehlo.constant dense<[[1, 0, 3], [0, 2, 1]]> : tensor<2x3xui2>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui2>, %x16: tensor<ui2>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui2>
     stablehlo.return %mul17 : tensor<ui2>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui2>, tensor<2x3xui2>) -> tensor<2x3xui2>
-  check.expect_eq_const %m1, dense<[0, 3, 3, 3, 0, 0, 0, 3]> : tensor<8xui2>
-  check.expect_eq_const %m2, dense<[1, 1, 1, 1, 2, 3, 1, 2]> : tensor<8xui2>
-  check.expect_eq_const %m3, dense<[3, 2, 2, 0, 1, 3, 1, 2]> : tensor<8xui2>
-  check.expect_eq_const %m4, dense<[true, true, true, false, false, true, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 0, 0], [0, 2, 1]]> : tensor<2x3xui2>
+  check.expect_eq_const %m1, dense<[0, 3, 0, 0, 3, 0, 3, 3]> : tensor<8xui2>
+  check.expect_eq_const %m2, dense<[1, 3, 1, 1, 0, 2, 0, 1]> : tensor<8xui2>
+  check.expect_eq_const %m3, dense<[1, 3, 1, 3, 0, 2, 2, 2]> : tensor<8xui2>
+  check.expect_eq_const %m4, dense<[true, false, true, true, true, false, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[3, 0, 3], [0, 2, 0]]> : tensor<2x3xui2>
   func.return
 }
 
@@ -1131,9 +1131,9 @@ func.func @map_ui2() {
 // ui4: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui4() {
-  %a = stablehlo.constant dense<[15, 1, 0, 1, 13, 14, 15, 13]> : tensor<8xui4>
-  %b = stablehlo.constant dense<[1, 0, 14, 1, 15, 7, 7, 6]> : tensor<8xui4>
-  %c = stablehlo.constant dense<[1, 7, 1, 0, 0, 15, 15, 14]> : tensor<8xui4>
+  %a = stablehlo.constant dense<[0, 14, 1, 0, 9, 0, 1, 15]> : tensor<8xui4>
+  %b = stablehlo.constant dense<[15, 4, 0, 0, 1, 0, 14, 5]> : tensor<8xui4>
+  %c = stablehlo.constant dense<[14, 15, 1, 14, 8, 0, 0, 2]> : tensor<8xui4>
   %k_ui4 = stablehlo.constant dense<3> : tensor<ui4>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui4>):
@@ -1157,18 +1157,18 @@ func.func @map_ui4() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui4>, tensor<ui4>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui4>, tensor<8xui4>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[6, 12, 0], [14, 15, 1]]> : tensor<2x3xui4>
-  %mat2 = stablehlo.constant dense<[[0, 0, 14], [8, 15, 1]]> : tensor<2x3xui4>
+  %mat = stablehlo.constant dense<[[9, 1, 1], [15, 2, 15]]> : tensor<2x3xui4>
+  %mat2 = stablehlo.constant dense<[[15, 3, 15], [1, 14, 5]]> : tensor<2x3xui4>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui4>, %x16: tensor<ui4>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui4>
     stablehlo.return %mul17 : tensor<ui4>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui4>, tensor<2x3xui4>) -> tensor<2x3xui4>
-  check.expect_eq_const %m1, dense<[4, 4, 3, 4, 12, 7, 4, 12]> : tensor<8xui4>
-  check.expect_eq_const %m2, dense<[14, 1, 2, 0, 14, 7, 8, 7]> : tensor<8xui4>
-  check.expect_eq_const %m3, dense<[15, 1, 1, 1, 0, 14, 15, 13]> : tensor<8xui4>
-  check.expect_eq_const %m4, dense<[true, true, false, true, false, true, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 0, 0], [0, 1, 1]]> : tensor<2x3xui4>
+  check.expect_eq_const %m1, dense<[3, 7, 4, 3, 4, 3, 4, 4]> : tensor<8xui4>
+  check.expect_eq_const %m2, dense<[1, 10, 1, 0, 8, 0, 3, 10]> : tensor<8xui4>
+  check.expect_eq_const %m3, dense<[14, 14, 1, 0, 9, 0, 0, 15]> : tensor<8xui4>
+  check.expect_eq_const %m4, dense<[false, true, true, true, true, true, false, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[7, 3, 15], [15, 12, 11]]> : tensor<2x3xui4>
   func.return
 }
 
@@ -1177,9 +1177,9 @@ func.func @map_ui4() {
 // ui8: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui8() {
-  %a = stablehlo.constant dense<[255, 0, 255, 254, 253, 1, 255, 1]> : tensor<8xui8>
-  %b = stablehlo.constant dense<[2, 254, 1, 254, 1, 0, 87, 255]> : tensor<8xui8>
-  %c = stablehlo.constant dense<[2, 1, 7, 255, 254, 255, 0, 0]> : tensor<8xui8>
+  %a = stablehlo.constant dense<[2, 1, 0, 80, 254, 0, 1, 255]> : tensor<8xui8>
+  %b = stablehlo.constant dense<[254, 174, 0, 31, 1, 255, 66, 245]> : tensor<8xui8>
+  %c = stablehlo.constant dense<[1, 255, 160, 107, 0, 254, 0, 255]> : tensor<8xui8>
   %k_ui8 = stablehlo.constant dense<3> : tensor<ui8>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui8>):
@@ -1203,18 +1203,18 @@ func.func @map_ui8() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui8>, tensor<ui8>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui8>, tensor<8xui8>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0, 1, 0], [19, 214, 93]]> : tensor<2x3xui8>
-  %mat2 = stablehlo.constant dense<[[255, 0, 98], [152, 1, 193]]> : tensor<2x3xui8>
+  %mat = stablehlo.constant dense<[[255, 0, 0], [1, 10, 89]]> : tensor<2x3xui8>
+  %mat2 = stablehlo.constant dense<[[255, 0, 2], [254, 0, 0]]> : tensor<2x3xui8>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui8>, %x16: tensor<ui8>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui8>
     stablehlo.return %mul17 : tensor<ui8>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui8>, tensor<2x3xui8>) -> tensor<2x3xui8>
-  check.expect_eq_const %m1, dense<[4, 3, 4, 7, 12, 4, 4, 4]> : tensor<8xui8>
-  check.expect_eq_const %m2, dense<[253, 2, 254, 0, 252, 1, 168, 2]> : tensor<8xui8>
-  check.expect_eq_const %m3, dense<[255, 1, 255, 254, 253, 1, 255, 0]> : tensor<8xui8>
-  check.expect_eq_const %m4, dense<[true, false, true, true, true, true, true, false]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 0, 0], [72, 214, 29]]> : tensor<2x3xui8>
+  check.expect_eq_const %m1, dense<[7, 4, 3, 3, 7, 3, 4, 4]> : tensor<8xui8>
+  check.expect_eq_const %m2, dense<[4, 83, 0, 49, 253, 1, 191, 10]> : tensor<8xui8>
+  check.expect_eq_const %m3, dense<[1, 255, 0, 80, 254, 254, 0, 255]> : tensor<8xui8>
+  check.expect_eq_const %m4, dense<[false, false, true, true, true, false, false, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[1, 0, 0], [254, 0, 0]]> : tensor<2x3xui8>
   func.return
 }
 
@@ -1223,9 +1223,9 @@ func.func @map_ui8() {
 // ui16: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui16() {
-  %a = stablehlo.constant dense<[65535, 29862, 65535, 65534, 0, 64766, 1, 0]> : tensor<8xui16>
-  %b = stablehlo.constant dense<[0, 1, 65534, 15, 0, 1, 65535, 0]> : tensor<8xui16>
-  %c = stablehlo.constant dense<[0, 65535, 13039, 65534, 6345, 0, 0, 1]> : tensor<8xui16>
+  %a = stablehlo.constant dense<[65534, 1, 15275, 47467, 65535, 18475, 1, 0]> : tensor<8xui16>
+  %b = stablehlo.constant dense<[0, 0, 41669, 65535, 1, 55365, 0, 65534]> : tensor<8xui16>
+  %c = stablehlo.constant dense<[20463, 1, 65535, 6, 0, 0, 1, 65534]> : tensor<8xui16>
   %k_ui16 = stablehlo.constant dense<3> : tensor<ui16>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui16>):
@@ -1249,18 +1249,18 @@ func.func @map_ui16() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui16>, tensor<ui16>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui16>, tensor<8xui16>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0, 65534, 63589], [1, 0, 0]]> : tensor<2x3xui16>
-  %mat2 = stablehlo.constant dense<[[36746, 0, 1], [0, 2, 2]]> : tensor<2x3xui16>
+  %mat = stablehlo.constant dense<[[1, 37893, 65534], [65534, 65535, 65534]]> : tensor<2x3xui16>
+  %mat2 = stablehlo.constant dense<[[0, 14195, 65021], [0, 65534, 65535]]> : tensor<2x3xui16>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui16>, %x16: tensor<ui16>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui16>
     stablehlo.return %mul17 : tensor<ui16>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui16>, tensor<2x3xui16>) -> tensor<2x3xui16>
-  check.expect_eq_const %m1, dense<[4, 56231, 4, 7, 3, 3079, 4, 3]> : tensor<8xui16>
-  check.expect_eq_const %m2, dense<[65535, 29861, 1, 65519, 0, 64765, 2, 0]> : tensor<8xui16>
-  check.expect_eq_const %m3, dense<[65535, 29862, 65535, 65534, 0, 64766, 0, 0]> : tensor<8xui16>
-  check.expect_eq_const %m4, dense<[true, true, true, true, true, true, false, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 0, 63589], [0, 0, 0]]> : tensor<2x3xui16>
+  check.expect_eq_const %m1, dense<[7, 4, 17468, 53948, 4, 14140, 4, 3]> : tensor<8xui16>
+  check.expect_eq_const %m2, dense<[65534, 1, 39142, 47468, 65534, 28646, 1, 2]> : tensor<8xui16>
+  check.expect_eq_const %m3, dense<[65534, 1, 65535, 6, 65535, 0, 1, 65534]> : tensor<8xui16>
+  check.expect_eq_const %m4, dense<[true, true, false, false, true, false, true, false]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[0, 37183, 1030], [0, 2, 2]]> : tensor<2x3xui16>
   func.return
 }
 
@@ -1269,9 +1269,9 @@ func.func @map_ui16() {
 // ui32: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui32() {
-  %a = stablehlo.constant dense<[4294967295, 11, 1, 0, 4294967294, 2, 0, 0]> : tensor<8xui32>
-  %b = stablehlo.constant dense<[2772060603, 0, 4294967294, 0, 4294967295, 1, 4294967295, 4294967294]> : tensor<8xui32>
-  %c = stablehlo.constant dense<[955492906, 930500972, 4294967295, 0, 1, 4294967294, 12, 0]> : tensor<8xui32>
+  %a = stablehlo.constant dense<[4294967295, 1, 0, 8, 4195414074, 4294967294, 3542475203, 127920763]> : tensor<8xui32>
+  %b = stablehlo.constant dense<[3598629581, 4192381579, 4294967295, 4294967294, 0, 1, 0, 0]> : tensor<8xui32>
+  %c = stablehlo.constant dense<[1, 1874776123, 2, 4294967295, 3, 0, 0, 4294967294]> : tensor<8xui32>
   %k_ui32 = stablehlo.constant dense<3> : tensor<ui32>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui32>):
@@ -1295,18 +1295,18 @@ func.func @map_ui32() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui32>, tensor<8xui32>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[0, 1, 2], [4124951204, 3043332487, 9]]> : tensor<2x3xui32>
-  %mat2 = stablehlo.constant dense<[[1, 12, 2], [2, 0, 3346892140]]> : tensor<2x3xui32>
+  %mat = stablehlo.constant dense<[[1774374367, 1, 4294967294], [4294967295, 0, 20]]> : tensor<2x3xui32>
+  %mat2 = stablehlo.constant dense<[[1, 2, 4294967294], [1, 2120843620, 1354319548]]> : tensor<2x3xui32>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui32>, %x16: tensor<ui32>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui32>
     stablehlo.return %mul17 : tensor<ui32>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui32>, tensor<2x3xui32>) -> tensor<2x3xui32>
-  check.expect_eq_const %m1, dense<[4, 124, 4, 3, 7, 7, 3, 3]> : tensor<8xui32>
-  check.expect_eq_const %m2, dense<[1522906692, 11, 3, 0, 4294967295, 1, 1, 2]> : tensor<8xui32>
-  check.expect_eq_const %m3, dense<[4294967295, 11, 4294967295, 0, 1, 2, 12, 0]> : tensor<8xui32>
-  check.expect_eq_const %m4, dense<[true, true, false, true, false, true, false, false]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 12, 4], [3954935112, 0, 57258188]]> : tensor<2x3xui32>
+  check.expect_eq_const %m1, dense<[4, 4, 3, 67, 816631079, 7, 2071353996, 3582924572]> : tensor<8xui32>
+  check.expect_eq_const %m2, dense<[696337714, 102585718, 1, 10, 4195414074, 4294967293, 3542475203, 127920763]> : tensor<8xui32>
+  check.expect_eq_const %m3, dense<[4294967295, 1874776123, 2, 4294967295, 4195414074, 4294967294, 3542475203, 127920763]> : tensor<8xui32>
+  check.expect_eq_const %m4, dense<[true, false, false, false, true, true, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[1774374367, 2, 4], [4294967295, 0, 1316587184]]> : tensor<2x3xui32>
   func.return
 }
 
@@ -1315,9 +1315,9 @@ func.func @map_ui32() {
 // ui64: x * x + 3; x - y; select(x < y, z, x) (UNSIGNED); x >= y -> i1;
 // x * y on 2x3
 func.func @map_ui64() {
-  %a = stablehlo.constant dense<[0, 18446744073709551614, 18446744073709551615, 18446744073709551614, 1, 1392377325871810231, 1, 10261353539699527844]> : tensor<8xui64>
-  %b = stablehlo.constant dense<[18446744073709551615, 2, 0, 3, 18446744073709551614, 2, 0, 1]> : tensor<8xui64>
-  %c = stablehlo.constant dense<[1, 18446744073709551615, 12843094438644870943, 0, 18446744073709551614, 0, 18446744073709551614, 18446744073709551614]> : tensor<8xui64>
+  %a = stablehlo.constant dense<[18446744073709551615, 15789912050438371088, 0, 1, 0, 16114468769025945712, 0, 18446744073709551614]> : tensor<8xui64>
+  %b = stablehlo.constant dense<[18446744073709551615, 18446744073709551614, 0, 1, 0, 5656941262675925059, 0, 0]> : tensor<8xui64>
+  %c = stablehlo.constant dense<[156445842484651590, 0, 18446744073709551614, 1, 1, 18446744073709551615, 1, 0]> : tensor<8xui64>
   %k_ui64 = stablehlo.constant dense<3> : tensor<ui64>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<ui64>):
@@ -1341,18 +1341,18 @@ func.func @map_ui64() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, UNSIGNED : (tensor<ui64>, tensor<ui64>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<8xui64>, tensor<8xui64>) -> tensor<8xi1>
-  %mat = stablehlo.constant dense<[[1, 15560498775850200570, 2766620821860399443], [0, 6640375283034148317, 0]]> : tensor<2x3xui64>
-  %mat2 = stablehlo.constant dense<[[0, 0, 0], [1, 0, 1]]> : tensor<2x3xui64>
+  %mat = stablehlo.constant dense<[[0, 15941153164509969276, 3514646882825110569], [18446744073709551615, 18446744073709551614, 859226725491560584]]> : tensor<2x3xui64>
+  %mat2 = stablehlo.constant dense<[[2, 0, 1], [0, 18446744073709551614, 7298312700711184062]]> : tensor<2x3xui64>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<ui64>, %x16: tensor<ui64>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<ui64>
     stablehlo.return %mul17 : tensor<ui64>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xui64>, tensor<2x3xui64>) -> tensor<2x3xui64>
-  check.expect_eq_const %m1, dense<[3, 7, 4, 7, 4, 11194346319385040596, 4, 1577478162972600595]> : tensor<8xui64>
-  check.expect_eq_const %m2, dense<[1, 18446744073709551612, 18446744073709551615, 18446744073709551611, 3, 1392377325871810229, 1, 10261353539699527843]> : tensor<8xui64>
-  check.expect_eq_const %m3, dense<[1, 18446744073709551614, 18446744073709551615, 18446744073709551614, 18446744073709551614, 1392377325871810231, 1, 10261353539699527844]> : tensor<8xui64>
-  check.expect_eq_const %m4, dense<[false, true, true, true, false, true, true, true]> : tensor<8xi1>
-  check.expect_eq_const %m5, dense<[[0, 0, 0], [0, 0, 0]]> : tensor<2x3xui64>
+  check.expect_eq_const %m1, dense<[4, 4710955079686938883, 3, 4, 3, 9131455241207820547, 3, 7]> : tensor<8xui64>
+  check.expect_eq_const %m2, dense<[0, 15789912050438371090, 0, 0, 0, 10457527506350020653, 0, 18446744073709551614]> : tensor<8xui64>
+  check.expect_eq_const %m3, dense<[18446744073709551615, 0, 0, 1, 0, 16114468769025945712, 0, 18446744073709551614]> : tensor<8xui64>
+  check.expect_eq_const %m4, dense<[true, false, true, true, true, true, true, true]> : tensor<8xi1>
+  check.expect_eq_const %m5, dense<[[0, 0, 3514646882825110569], [0, 4, 7707294820916524272]]> : tensor<2x3xui64>
   func.return
 }
 
@@ -1361,9 +1361,9 @@ func.func @map_ui64() {
 // complex<f32>: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_complex_f32() {
-  %a = stablehlo.constant dense<[(0x7F800001, 0xFFE00000), (0x00000000, 0x7F7FFFFF), (0x7FC00000, 0x80000001), (0x80000001, 0xFF7FFFFF), (0x3F000000, 0xBF800000), (0xFF800000, 0x007FFFFF), (0xFF7FFFFF, 0xFF800000), (0x007FFFFF, 0x00000000), (0x80000000, 0x00800000), (0xFFE00000, 0x7F800000), (0x00000001, 0x7FC00000), (0x00800000, 0x3F000000), (0x7F800000, 0x3F800000), (0x3F800000, 0x80000000), (0x7F7FFFFF, 0x00000001), (0xBF800000, 0x7F800001)]> : tensor<16xcomplex<f32>>
-  %b = stablehlo.constant dense<[(0x7F800001, 0xFFE00000), (0x00000000, 0x7F7FFFFF), (0xFF7FFFFF, 0xFF800000), (0xFFE00000, 0x7F800000), (0x7F800000, 0x3F800000), (0x00800000, 0x3F000000), (0x80000000, 0x00800000), (0x80000001, 0xFF7FFFFF), (0x7FC00000, 0x80000001), (0xFF800000, 0x007FFFFF), (0x7F7FFFFF, 0x00000001), (0x3F000000, 0xBF800000), (0x007FFFFF, 0x00000000), (0x3F800000, 0x80000000), (0xBF800000, 0x7F800001), (0x00000001, 0x7FC00000)]> : tensor<16xcomplex<f32>>
-  %c = stablehlo.constant dense<[(0xFF800000, 0x007FFFFF), (0x3F000000, 0xBF800000), (0xBF800000, 0x7F800001), (0x00800000, 0x3F000000), (0x80000000, 0x00800000), (0x007FFFFF, 0x00000000), (0x7F800000, 0x3F800000), (0x00000001, 0x7FC00000), (0x7F800001, 0xFFE00000), (0x80000001, 0xFF7FFFFF), (0xFF7FFFFF, 0xFF800000), (0x3F800000, 0x80000000), (0xFFE00000, 0x7F800000), (0x7F7FFFFF, 0x00000001), (0x00000000, 0x7F7FFFFF), (0x7FC00000, 0x80000001)]> : tensor<16xcomplex<f32>>
+  %a = stablehlo.constant dense<[(0x7F7FFFFF, 0x00000001), (0x7F800001, 0xFFE00000), (0xFFE00000, 0x7F800000), (0x00800000, 0x3F000000), (0x7F800000, 0x3F800000), (0x80000001, 0xFF7FFFFF), (0xBF800000, 0x7F800001), (0x007FFFFF, 0x00000000), (0x3F800000, 0x80000000), (0xFF7FFFFF, 0xFF800000), (0x3F000000, 0xBF800000), (0x7FC00000, 0x80000001), (0x80000000, 0x00800000), (0x00000001, 0x7FC00000), (0xFF800000, 0x007FFFFF), (0x00000000, 0x7F7FFFFF)]> : tensor<16xcomplex<f32>>
+  %b = stablehlo.constant dense<[(0x00800000, 0x3F000000), (0x7F7FFFFF, 0x00000001), (0x00000001, 0x7FC00000), (0xFF800000, 0x007FFFFF), (0x3F800000, 0x80000000), (0x3F000000, 0xBF800000), (0x7F800001, 0xFFE00000), (0xFF7FFFFF, 0xFF800000), (0x80000000, 0x00800000), (0x007FFFFF, 0x00000000), (0x80000001, 0xFF7FFFFF), (0xFFE00000, 0x7F800000), (0x7FC00000, 0x80000001), (0xBF800000, 0x7F800001), (0x7F800000, 0x3F800000), (0x00000000, 0x7F7FFFFF)]> : tensor<16xcomplex<f32>>
+  %c = stablehlo.constant dense<[(0xFF7FFFFF, 0xFF800000), (0x3F000000, 0xBF800000), (0x00000000, 0x7F7FFFFF), (0x3F800000, 0x80000000), (0x007FFFFF, 0x00000000), (0x80000001, 0xFF7FFFFF), (0x00800000, 0x3F000000), (0x7F800001, 0xFFE00000), (0xBF800000, 0x7F800001), (0x00000001, 0x7FC00000), (0xFFE00000, 0x7F800000), (0xFF800000, 0x007FFFFF), (0x80000000, 0x00800000), (0x7F800000, 0x3F800000), (0x7F7FFFFF, 0x00000001), (0x7FC00000, 0x80000001)]> : tensor<16xcomplex<f32>>
   %k_complex_f32 = stablehlo.constant dense<(0x40400000, 0x00000000)> : tensor<complex<f32>>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<complex<f32>>):
@@ -1387,8 +1387,8 @@ func.func @map_complex_f32() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<complex<f32>>, tensor<complex<f32>>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xcomplex<f32>>, tensor<16xcomplex<f32>>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[(0x545CE24F, 0xC030DEEC), (0x7F7FFFFF, 0x00000001), (0x00786CD6, 0xE2E3C1F8)], [(0xA4D05C64, 0x40880000), (0x7F7FFFFF, 0x43C1C93E), (0x00000000, 0x7F7FFFFF)]]> : tensor<2x3xcomplex<f32>>
-  %mat2 = stablehlo.constant dense<[[(0xFF7FFFFF, 0xC1300000), (0xBF2E4ACF, 0x405B6E24), (0x7F7FFFFF, 0x00000001)], [(0x5BD80920, 0x80000000), (0xFF7FFFFF, 0xBFC00000), (0x00000000, 0x7F7FFFFF)]]> : tensor<2x3xcomplex<f32>>
+  %mat = stablehlo.constant dense<[[(0x7F7FFFFC, 0x43F7FD95), (0xFF7FFFFF, 0xFF800000), (0xC6F64BF1, 0xFF7FFFFD)], [(0x00000000, 0x7F7FFFFF), (0xF76403E2, 0x8023ECF6), (0x3F000000, 0xBDC3CC21)]]> : tensor<2x3xcomplex<f32>>
+  %mat2 = stablehlo.constant dense<[[(0x3F000000, 0xBF800000), (0x80000000, 0xC0800000), (0x413DEF6E, 0x800D17B3)], [(0x72181897, 0xBF6C7D40), (0x80000000, 0x00800000), (0xBDE6335E, 0xBF1167DD)]]> : tensor<2x3xcomplex<f32>>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<complex<f32>>, %x16: tensor<complex<f32>>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<complex<f32>>
@@ -1398,23 +1398,23 @@ func.func @map_complex_f32() {
   %p18_j = stablehlo.bitcast_convert %p18_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p18_w = stablehlo.convert %p18_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p18_b = stablehlo.bitcast_convert %p18_w : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p18_b, dense<[9205357644783550465, 4286578688, 9205357640488583168, 3855081281020755968, 13799029259337990144, 18410715278829682688, 9187343241979101184, 1077936128, 1077936128, 18437736878747680768, 9205357640488583168, 36028798095851520, 9187343241974906880, 1082130432, 3855081278873272320, 9205357644783550465]> : tensor<16xui64>
+  check.expect_eq_const %p18_b, dense<[3855081278873272320, 9205357644783550465, 18437736878747680768, 36028798095851520, 9187343241974906880, 3855081281020755968, 9205357644783550465, 1077936128, 1082130432, 9187343241979101184, 13799029259337990144, 9205357640488583168, 1077936128, 9205357640488583168, 18410715278829682688, 4286578688]> : tensor<16xui64>
   %p19_d = stablehlo.broadcast_in_dim %m2, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
   %p19_j = stablehlo.bitcast_convert %p19_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p19_w = stablehlo.convert %p19_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p19_b = stablehlo.bitcast_convert %p19_w : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p19_b, dense<[18437736876598099969, 0, 9187343241979101184, 18410715280983457792, 13835058059568742400, 13763000465530814464, 18410715280977166335, 9187343235549233152, 36028803457220608, 9187343244128681984, 9205357642631872511, 4593671623122354176, 4575657223547518976, 0, 9205357644779356159, 9205357645853097984]> : tensor<16xui64>
+  check.expect_eq_const %p19_b, dense<[13763000463383330815, 18437736876598099969, 9205357642638163968, 4539628426528555008, 4575657223547518976, 18410715275600068608, 9205357644783550465, 9187343241974906879, 9259400834939092992, 18410715280977166335, 9187343236597809152, 18410715278833876992, 36028803457220608, 9205357639410647040, 13799029262549778432, 0]> : tensor<16xui64>
   %p20_d = stablehlo.broadcast_in_dim %m3, dims = [0] : (tensor<16xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
   %p20_j = stablehlo.bitcast_convert %p20_d : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p20_w = stablehlo.convert %p20_j : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p20_b = stablehlo.bitcast_convert %p20_w : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p20_b, dense<[18437736876593905665, 9187343235540844544, 9223372043293032448, 18410715274543104001, 36028799166447616, 8388607, 4575657223547518976, 8388607, 36028799166447616, 9187343244128681984, 18410715280977166335, 9223372037920129024, 4575657223547518976, 9223372037920129024, 6434062335, 9223372043293032448]> : tensor<16xui64>
-  check.expect_eq_const %m4, dense<[false, true, false, false, false, false, false, true, false, false, false, false, true, true, true, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_b, dense<[6434062335, 18437736876593905665, 9187343244128681984, 4539628424397848576, 4575657223547518976, 18410715274543104001, 9187343247343616000, 8388607, 9223372037920129024, 9205357638345293825, 13799029259320164352, 9223372043293032448, 36028799166447616, 9205357638345293825, 6434062335, 9187343235540844544]> : tensor<16xui64>
+  check.expect_eq_const %m4, dense<[true, false, false, true, true, false, false, true, true, false, true, false, false, true, false, true]> : tensor<16xi1>
   %p22_d = stablehlo.broadcast_in_dim %m5, dims = [0, 1] : (tensor<2x3xcomplex<f32>>) -> tensor<2x3x2xcomplex<f32>>
   %p22_j = stablehlo.bitcast_convert %p22_d : (tensor<2x3x2xcomplex<f32>>) -> tensor<2x3xcomplex<f64>>
   %p22_w = stablehlo.convert %p22_j : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
   %p22_b = stablehlo.bitcast_convert %p22_w : (tensor<2x3xf64>) -> tensor<2x3xui64>
-  check.expect_eq_const %p22_b, dense<[[9187343244122390528, 9187343244117035726, 18410715277771725227], [6693907821994431842, 18410715280977166336, 4286578688]]> : tensor<2x3xui64>
+  check.expect_eq_const %p22_b, dense<[[18410715261641424892, 9205357642631872512, 18410715280058006649], [9187343241973628223, 13286749069847298048, 13730322257297952702]]> : tensor<2x3xui64>
   func.return
 }
 
@@ -1423,9 +1423,9 @@ func.func @map_complex_f32() {
 // complex<f64>: x * x + 3; x - y; select(x < y, z, x) (FLOAT); x >= y -> i1;
 // x * y on 2x3
 func.func @map_complex_f64() {
-  %a = stablehlo.constant dense<[(0x0010000000000000, 0x3FE0000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0x0000000000000001, 0x7FF8000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0xBFF0000000000000, 0x7FF0000000000001), (0x8000000000000000, 0x0010000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x7FF0000000000000, 0x3FF0000000000000), (0x7FF8000000000000, 0x8000000000000001), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x3FE0000000000000, 0xBFF0000000000000)]> : tensor<16xcomplex<f64>>
-  %b = stablehlo.constant dense<[(0x3FF0000000000000, 0x8000000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x0000000000000001, 0x7FF8000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x7FF0000000000000, 0x3FF0000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x8000000000000000, 0x0010000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0xBFF0000000000000, 0x7FF0000000000001), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0xFFFC000000000000, 0x7FF0000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x7FF8000000000000, 0x8000000000000001)]> : tensor<16xcomplex<f64>>
-  %c = stablehlo.constant dense<[(0x7FF8000000000000, 0x8000000000000001), (0x3FF0000000000000, 0x8000000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x8000000000000000, 0x0010000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x0000000000000001, 0x7FF8000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0xBFF0000000000000, 0x7FF0000000000001), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x7FF0000000000000, 0x3FF0000000000000)]> : tensor<16xcomplex<f64>>
+  %a = stablehlo.constant dense<[(0x7FF0000000000000, 0x3FF0000000000000), (0xFFFC000000000000, 0x7FF0000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x0000000000000001, 0x7FF8000000000000), (0x8000000000000000, 0x0010000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x7FF8000000000000, 0x8000000000000001), (0x0010000000000000, 0x3FE0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0x3FE0000000000000, 0xBFF0000000000000), (0xBFF0000000000000, 0x7FF0000000000001)]> : tensor<16xcomplex<f64>>
+  %b = stablehlo.constant dense<[(0x7FF0000000000000, 0x3FF0000000000000), (0x0000000000000001, 0x7FF8000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0xBFF0000000000000, 0x7FF0000000000001), (0xFFFC000000000000, 0x7FF0000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x7FF8000000000000, 0x8000000000000001), (0x8000000000000000, 0x0010000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001)]> : tensor<16xcomplex<f64>>
+  %c = stablehlo.constant dense<[(0xFFFC000000000000, 0x7FF0000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x8000000000000001, 0xFFEFFFFFFFFFFFFF), (0xBFF0000000000000, 0x7FF0000000000001), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x7FF0000000000000, 0x3FF0000000000000), (0x3FF0000000000000, 0x8000000000000000), (0x3FE0000000000000, 0xBFF0000000000000), (0x7FF0000000000001, 0xFFFC000000000000), (0xFFEFFFFFFFFFFFFF, 0xFFF0000000000000), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x0000000000000001, 0x7FF8000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x0010000000000000, 0x3FE0000000000000), (0x8000000000000000, 0x0010000000000000), (0x7FF8000000000000, 0x8000000000000001)]> : tensor<16xcomplex<f64>>
   %k_complex_f64 = stablehlo.constant dense<(0x4008000000000000, 0x0000000000000000)> : tensor<complex<f64>>
   %m1 = "stablehlo.map"(%a) ({
   ^bb0(%x1: tensor<complex<f64>>):
@@ -1449,8 +1449,8 @@ func.func @map_complex_f64() {
     %cmp14 = stablehlo.compare GE, %x12, %x13, FLOAT : (tensor<complex<f64>>, tensor<complex<f64>>) -> tensor<i1>
     stablehlo.return %cmp14 : tensor<i1>
   }) {dimensions = array<i64: 0>} : (tensor<16xcomplex<f64>>, tensor<16xcomplex<f64>>) -> tensor<16xi1>
-  %mat = stablehlo.constant dense<[[(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x7FEFFFFFFFFFFFFD, 0x28B509A30C80D828), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001)], [(0xC034000000000000, 0x7FF659E1F71B72B7), (0xBFEC000000000000, 0x0007BD34FA3B9D14), (0x3F93000000000000, 0x7FF168DEA7014663)]]> : tensor<2x3xcomplex<f64>>
-  %mat2 = stablehlo.constant dense<[[(0x80035AA91966A01D, 0xAFFA63B4CC75191F), (0xC028000000000000, 0xBFB7E40A2F89A5B6), (0xFFEFFFFFFFFFFFFE, 0xC022000000000000)], [(0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0xC012000000000000, 0xC060000000000000)]]> : tensor<2x3xcomplex<f64>>
+  %mat = stablehlo.constant dense<[[(0x8000000000000000, 0x0010000000000000), (0x0000000000000000, 0x3F7F9AB14A09CEA4), (0x3FE0000000000000, 0xBFF0000000000000)], [(0x8005B80C5DD6B6F0, 0xCC944668FBD676B8), (0x8C7313B667788C65, 0xBFA6964DA6406561), (0xC0803A767F2FBBF1, 0x7FEFFFFFFFFFFFFF)]]> : tensor<2x3xcomplex<f64>>
+  %mat2 = stablehlo.constant dense<[[(0x7FEFFFFFFFFFFFFF, 0xC035000000000000), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0xBF9157BB051A18B8, 0x4060AA1647AD9633)], [(0xC031A0D90B4227EB, 0xFFEFFFFFFFFFFFFD), (0x3FF0000000000000, 0x8000000000000000), (0xC0378CE83A709A9C, 0x4073F37937914878)]]> : tensor<2x3xcomplex<f64>>
   %m5 = "stablehlo.map"(%mat, %mat2) ({
   ^bb0(%x15: tensor<complex<f64>>, %x16: tensor<complex<f64>>):
     %mul17 = stablehlo.multiply %x15, %x16 : tensor<complex<f64>>
@@ -1458,45 +1458,45 @@ func.func @map_complex_f64() {
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> tensor<2x3xcomplex<f64>>
   %p18_rw = stablehlo.convert %m1 : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p18_rb = stablehlo.bitcast_convert %p18_rw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p18_rb, dense<[4613374868287651840, 4616189618054758400, 9221120237041090561, 9221120237041090560, 18442240474082181120, 18442240474082181120, 4613937818241073152, 9221120237041090560, 9221120237041090561, 4613937818241073152, 18445618173802708992, 9218868437227405312, 9218868437227405312, 9221120237041090560, 9218868437227405312, 4612248968380809216]> : tensor<16xui64>
+  check.expect_eq_const %p18_rb, dense<[9218868437227405312, 18445618173802708992, 4616189618054758400, 9221120237041090560, 4613937818241073152, 9221120237041090561, 18442240474082181120, 9221120237041090560, 4613374868287651840, 4613937818241073152, 9218868437227405312, 9218868437227405312, 9221120237041090560, 18442240474082181120, 4612248968380809216, 9221120237041090561]> : tensor<16xui64>
   %p18_s = stablehlo.bitcast_convert %m1 : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
   %p18_t = stablehlo.slice %p18_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
   %p18_u = stablehlo.broadcast_in_dim %p18_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
   %p18_k = stablehlo.bitcast_convert %p18_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p18_iw = stablehlo.convert %p18_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p18_ib = stablehlo.bitcast_convert %p18_iw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p18_ib, dense<[4503599627370496, 0, 9221120237041090561, 9221120237041090560, 4386506037058863103, 0, 0, 9218868437227405312, 9221120237041090561, 0, 18445618173802708992, 18442240474082181120, 9218868437227405312, 9221120237041090560, 4386506037058863103, 13830554455654793216]> : tensor<16xui64>
+  check.expect_eq_const %p18_ib, dense<[9218868437227405312, 18445618173802708992, 0, 9221120237041090560, 0, 9221120237041090561, 0, 9221120237041090560, 4503599627370496, 0, 4386506037058863103, 18442240474082181120, 9218868437227405312, 4386506037058863103, 13830554455654793216, 9221120237041090561]> : tensor<16xui64>
   %p19_rw = stablehlo.convert %m2 : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p19_rb = stablehlo.bitcast_convert %p19_rw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p19_rb, dense<[13830554455654793216, 4602678819172646912, 9221120237041090561, 9218868437227405311, 18442240474082181119, 9223372036854775809, 9223372036854775809, 18442240474082181120, 13830554455654793216, 0, 18445618173802708992, 18442240474082181120, 9218868437227405312, 9221120237041090560, 9218868437227405311, 9221120237041090560]> : tensor<16xui64>
+  check.expect_eq_const %p19_rb, dense<[9221120237041090560, 18445618173802708992, 4607182418800017408, 2, 9218868437227405312, 9221120237041090561, 18445618173802708992, 9221120237041090560, 13826050856027422720, 9221120237041090560, 9218868437227405311, 18442240474082181120, 18442240474082181119, 9221120237041090561, 9218868437227405311, 18442240474082181119]> : tensor<16xui64>
   %p19_s = stablehlo.bitcast_convert %m2 : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
   %p19_t = stablehlo.slice %p19_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
   %p19_u = stablehlo.broadcast_in_dim %p19_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
   %p19_k = stablehlo.bitcast_convert %p19_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p19_iw = stablehlo.convert %p19_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p19_ib = stablehlo.bitcast_convert %p19_iw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p19_ib, dense<[4602678819172646912, 4607182418800017408, 18445618173802708992, 9221120237041090560, 18442240474082181119, 9221120237041090560, 13826050856027422720, 18442240474082181120, 9221120237041090561, 0, 18445618173802708992, 9221120237041090561, 4607182418800017408, 18442240474082181120, 18442240474082181119, 13830554455654793216]> : tensor<16xui64>
+  check.expect_eq_const %p19_ib, dense<[0, 9221120237041090560, 18442240474082181119, 9221120237041090560, 1, 18445618173802708992, 18442240474082181120, 13826050856027422720, 4609434218613702656, 1, 9227875636482146303, 4503599627370495, 18442240474082181120, 18445618173802708992, 9218868437227405312, 9221120237041090561]> : tensor<16xui64>
   %p20_rw = stablehlo.convert %m3 : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p20_rb = stablehlo.bitcast_convert %p20_rw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p20_rb, dense<[9221120237041090560, 4607182418800017408, 9218868437227405313, 1, 4503599627370496, 1, 18445618173802708992, 9218868437227405313, 18442240474082181120, 9223372036854775808, 18445618173802708992, 9218868437227405311, 9218868437227405312, 9221120237041090560, 9218868437227405311, 4602678819172646912]> : tensor<16xui64>
+  check.expect_eq_const %p20_rb, dense<[9218868437227405312, 18445618173802708992, 4607182418800017408, 1, 9223372036854775808, 9218868437227405313, 0, 9221120237041090560, 9218868437227405313, 4503599627370495, 9218868437227405311, 1, 0, 9223372036854775809, 4602678819172646912, 9221120237041090560]> : tensor<16xui64>
   %p20_s = stablehlo.bitcast_convert %m3 : (tensor<16xcomplex<f64>>) -> tensor<16x2xcomplex<f32>>
   %p20_t = stablehlo.slice %p20_s [0:16, 1:2] : (tensor<16x2xcomplex<f32>>) -> tensor<16x1xcomplex<f32>>
   %p20_u = stablehlo.broadcast_in_dim %p20_t, dims = [0, 1] : (tensor<16x1xcomplex<f32>>) -> tensor<16x2xcomplex<f32>>
   %p20_k = stablehlo.bitcast_convert %p20_u : (tensor<16x2xcomplex<f32>>) -> tensor<16xcomplex<f64>>
   %p20_iw = stablehlo.convert %p20_k : (tensor<16xcomplex<f64>>) -> tensor<16xf64>
   %p20_ib = stablehlo.bitcast_convert %p20_iw : (tensor<16xf64>) -> tensor<16xui64>
-  check.expect_eq_const %p20_ib, dense<[9223372036854775809, 9223372036854775808, 18445618173802708992, 9221120237041090560, 4602678819172646912, 9221120237041090560, 9218868437227405312, 18445618173802708992, 4503599627370495, 4503599627370496, 9218868437227405312, 1, 4607182418800017408, 9223372036854775809, 1, 13830554455654793216]> : tensor<16xui64>
-  check.expect_eq_const %m4, dense<[false, true, false, true, false, false, false, false, false, true, false, false, true, false, true, false]> : tensor<16xi1>
+  check.expect_eq_const %p20_ib, dense<[4607182418800017408, 9218868437227405312, 9223372036854775808, 9221120237041090560, 4503599627370496, 18445618173802708992, 9218868437227405311, 9223372036854775809, 18445618173802708992, 0, 1, 9221120237041090560, 9218868437227405311, 18442240474082181119, 13830554455654793216, 9223372036854775809]> : tensor<16xui64>
+  check.expect_eq_const %m4, dense<[true, false, true, true, true, false, false, false, false, false, true, false, false, false, true, false]> : tensor<16xi1>
   %p22_rw = stablehlo.convert %m5 : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
   %p22_rb = stablehlo.bitcast_convert %p22_rw : (tensor<2x3xf64>) -> tensor<2x3xui64>
-  check.expect_eq_const %p22_rb, dense<[[8068871310563154206, 18442240474082181120, 18442240474082181120], [9222907913949639351, 18441114574175338495, 9221517017511708259]]> : tensor<2x3xui64>
+  check.expect_eq_const %p22_rb, dense<[[23925373020405760, 9221120237041090560, 4638894330914898379], [18442240474082181120, 10120454461772565605, 18442240474082181120]]> : tensor<2x3xui64>
   %p22_s = stablehlo.bitcast_convert %m5 : (tensor<2x3xcomplex<f64>>) -> tensor<2x3x2xcomplex<f32>>
   %p22_t = stablehlo.slice %p22_s [0:2, 0:3, 1:2] : (tensor<2x3x2xcomplex<f32>>) -> tensor<2x3x1xcomplex<f32>>
   %p22_u = stablehlo.broadcast_in_dim %p22_t, dims = [0, 1, 2] : (tensor<2x3x1xcomplex<f32>>) -> tensor<2x3x2xcomplex<f32>>
   %p22_k = stablehlo.bitcast_convert %p22_u : (tensor<2x3x2xcomplex<f32>>) -> tensor<2x3xcomplex<f64>>
   %p22_iw = stablehlo.convert %p22_k : (tensor<2x3xcomplex<f64>>) -> tensor<2x3xf64>
   %p22_ib = stablehlo.bitcast_convert %p22_iw : (tensor<2x3xf64>) -> tensor<2x3xui64>
-  check.expect_eq_const %p22_ib, dense<[[13829100114418139367, 18426447132808029620, 18442240474082181120], [9222907913949639351, 4611392259457184847, 9221517017511708259]]> : tensor<2x3xui64>
+  check.expect_eq_const %p22_ib, dense<[[4616189618054758399, 18442240474082181120, 4634392221013895125], [5536708048612905863, 13809890567624090977, 18442240474082181120]]> : tensor<2x3xui64>
   func.return
 }
 
@@ -1662,15 +1662,15 @@ func.func @map_shapes() {
   }) {dimensions = array<i64>} : (tensor<f8E4M3FN>, tensor<f8E4M3FN>) -> tensor<f8E4M3FN>
   %p28_b = stablehlo.bitcast_convert %rank0 : (tensor<f8E4M3FN>) -> tensor<ui8>
   check.expect_eq_const %p28_b, dense<0x7F> : tensor<ui8>
-  %r3 = stablehlo.constant dense<[[[0x3F80, 0x7F7F, 0x0001], [0x007F, 0x0080, 0xFF7F]], [[0x8001, 0x8000, 0x7F80], [0xBF80, 0x3F00, 0x0000]]]> : tensor<2x2x3xbf16>
-  %r3b = stablehlo.constant dense<[[[0x7F80, 0x0001, 0x3F00], [0x0000, 0x0080, 0x007F]], [[0x3F80, 0xFF7F, 0x7F7F], [0x8000, 0xBF80, 0x8001]]]> : tensor<2x2x3xbf16>
+  %r3 = stablehlo.constant dense<[[[0x0080, 0xFFE0, 0x007F], [0x8000, 0x3F80, 0x7FC0]], [[0xFF7F, 0x7F7F, 0xFF80], [0x7F80, 0x7F81, 0x0000]]]> : tensor<2x2x3xbf16>
+  %r3b = stablehlo.constant dense<[[[0xBF80, 0x7F81, 0x0001], [0x0080, 0x8001, 0x3F80]], [[0x007F, 0x3F00, 0x7F80], [0xFF80, 0xFF7F, 0x7F7F]]]> : tensor<2x2x3xbf16>
   %rank3 = "stablehlo.map"(%r3, %r3b) ({
   ^bb0(%x29: tensor<bf16>, %x30: tensor<bf16>):
     %div31 = stablehlo.divide %x29, %x30 : tensor<bf16>
     stablehlo.return %div31 : tensor<bf16>
   }) {dimensions = array<i64: 0, 1, 2>} : (tensor<2x2x3xbf16>, tensor<2x2x3xbf16>) -> tensor<2x2x3xbf16>
   %p32_b = stablehlo.bitcast_convert %rank3 : (tensor<2x2x3xbf16>) -> tensor<2x2x3xui16>
-  check.expect_eq_const %p32_b, dense<[[[0x0000, 0x7F80, 0x0002], [0x7F80, 0x3F80, 0xFF80]], [[0x8001, 0x0000, 0x7F80], [0x7F80, 0xBF00, 0x8000]]]> : tensor<2x2x3xui16>
+  check.expect_eq_const %p32_b, dense<[[[0x8080, 0xFFE0, 0x42FE], [0x8000, 0xFF80, 0x7FC0]], [[0xFF80, 0x7F80, 0x7FC0], [0x7FC0, 0x7FC1, 0x0000]]]> : tensor<2x2x3xui16>
   func.return
 }
 
@@ -1679,8 +1679,8 @@ func.func @map_shapes() {
 // complex: x * y - x (four rounded products, SPEC 4.6) and max(-x, y)
 // (REF's complex maximum, 4.11)
 func.func @map_complex_arithmetic() {
-  %a_complex_f32 = stablehlo.constant dense<[(0x7F800000, 0xC0C17513), (0xBC54AFFF, 0xBE4211B9), (0x3F000000, 0xBF800000), (0x406A63FD, 0xE9765E49), (0x9D7102E0, 0xBFEF43AD), (0xC2D80000, 0x8066B171), (0x3F800000, 0x80000000), (0x40700000, 0x40400000), (0x00000000, 0x7F7FFFFF), (0x7F7FFFFF, 0x00000001), (0x00390CD4, 0x3F800000), (0x3E78376E, 0x41000000)]> : tensor<12xcomplex<f32>>
-  %b_complex_f32 = stablehlo.constant dense<[(0x3C039D91, 0x42C00000), (0x80101C21, 0x4114F7A3), (0xC2C15967, 0x42A00000), (0xBFE80000, 0x2281AA3E), (0x3F800000, 0x80000000), (0x00000000, 0x007D1E2D), (0xBC200000, 0x80528220), (0xBD000000, 0x42E86B58), (0x3F000000, 0xBF800000), (0x00000000, 0x7F7FFFFF), (0x7F7FFFFF, 0x00000001), (0xC0000000, 0x3C66B270)]> : tensor<12xcomplex<f32>>
+  %a_complex_f32 = stablehlo.constant dense<[(0x3F800000, 0x80000000), (0x41100000, 0x00000000), (0x00000000, 0xBE3935C0), (0x4181658E, 0xA0BB2CDA), (0xFF7FFFFF, 0xFF800000), (0x43DFBE30, 0x7FE1BE9B), (0x60C72FFB, 0x41180000), (0x414A0872, 0xA8E92FCF), (0x3F000000, 0xBF800000), (0x41600000, 0x41180000), (0x8021FCCD, 0x7F7FFFFD), (0x007FFFFF, 0x00000000)]> : tensor<12xcomplex<f32>>
+  %b_complex_f32 = stablehlo.constant dense<[(0xC1380000, 0x29E31FF6), (0x00800000, 0x3F000000), (0x83106B4A, 0x8020CDF9), (0x7F800000, 0x3F800000), (0x7FC00000, 0x80000001), (0xFFE00000, 0x7F800000), (0xBFAF349B, 0x7F800000), (0x8325C202, 0xBE556898), (0x3F180000, 0xBB83050C), (0x40400000, 0xFFF650B9), (0x002F6D88, 0x80000000), (0x7F7FFFFE, 0x8037F1DB)]> : tensor<12xcomplex<f32>>
   %mm_complex_f32 = "stablehlo.map"(%a_complex_f32, %b_complex_f32) ({
   ^bb0(%x1: tensor<complex<f32>>, %x2: tensor<complex<f32>>):
     %mul3 = stablehlo.multiply %x1, %x2 : tensor<complex<f32>>
@@ -1691,7 +1691,7 @@ func.func @map_complex_arithmetic() {
   %p5_j = stablehlo.bitcast_convert %p5_d : (tensor<12x2xcomplex<f32>>) -> tensor<12xcomplex<f64>>
   %p5_w = stablehlo.convert %p5_j : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p5_b = stablehlo.bitcast_convert %p5_w : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p5_b, dense<[9187343241979101184, 4435091777629947219, 4830581965532515634, 7650835437052334767, 0, 9498522787012673536, 9246596062108532736, 4888754851601727362, 18374686477515751423, 9187343244122390527, 9187343236612764495, 13961151160067227616]> : tensor<12xui64>
+  check.expect_eq_const %p5_b, dense<[3018291319933501440, 4652218418312773632, 4483674004921904879, 18410715278829682688, 9205357640488583168, 9214855889798823936, 9187343244122390528, 13846435332402841714, 4525829513704380456, 18444018083735949497, 18410715263807913165, 1082130428]> : tensor<12xui64>
   %mx_complex_f32 = "stablehlo.map"(%a_complex_f32, %b_complex_f32) ({
   ^bb0(%x6: tensor<complex<f32>>, %x7: tensor<complex<f32>>):
     %neg8 = stablehlo.negate %x6 : tensor<complex<f32>>
@@ -1702,9 +1702,9 @@ func.func @map_complex_arithmetic() {
   %p10_j = stablehlo.bitcast_convert %p10_d : (tensor<12x2xcomplex<f32>>) -> tensor<12xcomplex<f64>>
   %p10_w = stablehlo.convert %p10_j : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p10_b = stablehlo.bitcast_convert %p10_w : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p10_b, dense<[4809844403038559633, 4486167666093240319, 4575657224612872192, 2486455655769571328, 9223372037920129024, 28905547635359744, 9246596062051827712, 4821221429972303872, 13799029259320164352, 9187343235540844544, 6434062335, 13907115652515641198]> : tensor<12xui64>
-  %a_complex_f64 = stablehlo.constant dense<[(0x3FF0000000000000, 0x8000000000000000), (0x8009882EA8926B99, 0xBF92000000000000), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x403AECA9B4D224AA, 0x8009A63E4751917E), (0x3FB3400000000000, 0x1E8F3B2023475966), (0x30427BFE7D1F869D, 0x3FF4BDCEA422D7BE), (0x3FE0000000000000, 0xBFF0000000000000), (0x44CAC2D716E2AA0C, 0xBFD0000000000000), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x0003A6F4CA68B3C4, 0x000CA92D89DD5D68), (0x0000000000000000, 0x0000000000000000), (0xC0459E5766F39199, 0x3FE648C5614AC5A6)]> : tensor<12xcomplex<f64>>
-  %b_complex_f64 = stablehlo.constant dense<[(0x3F9E60579CB25E18, 0x31C31539594F6C9D), (0x3FF0000000000000, 0xC047756EA7FCD8E7), (0x0000000000000000, 0x7FEFFFFFFFFFFFFF), (0x26B1B2B1A85700B7, 0x4004000000000000), (0xC000000000000000, 0x401209D2A2C761C6), (0x800E45BFDF4645CF, 0x7FFDCB5FB24F14F2), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0xA9AA82FB93ED9A95, 0x4A028FDFCD5C7E4D), (0xFFFBF143BDFA10E1, 0x80075247D24690B7), (0x3FE0000000000000, 0xBFF0000000000000), (0x72537295A4930E46, 0x3FDD845A83469E39), (0x3FF0000000000000, 0x8000000000000000)]> : tensor<12xcomplex<f64>>
+  check.expect_eq_const %p10_b, dense<[3212836864, 4539628424397848576, 4483674004921516032, 4575657223547518976, 9223372043293032448, 9187343244128681984, 9187343243051742363, 13714983244471321090, 13511648857197903872, 18444018080519553024, 9223372036857884040, 9239119085613088766]> : tensor<12xui64>
+  %a_complex_f64 = stablehlo.constant dense<[(0xFFFC3A5720CFA197, 0x3FA8A45911EECF09), (0xBF7E1D25676654A6, 0xBF90000000000000), (0x0000000000000000, 0x00050FF74370CC32), (0xFFF0000000000000, 0x000FFFFFFFFFFFFF), (0x7FEFFFFFFFFFFFFF, 0x4B4C3B2E75136D87), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x000FFFFFFFFFFFFF, 0x0000000000000000), (0x7FF0000000000000, 0x0000000000000000), (0x0010000000000000, 0x3FE0000000000000), (0x40753C00B476FC14, 0x8000000000000000), (0xDCC5E05F95B2E1E5, 0xBF92711DB26D8540), (0xC06B40EB645612A6, 0xFFF3FF1A0CDD3327)]> : tensor<12xcomplex<f64>>
+  %b_complex_f64 = stablehlo.constant dense<[(0x3FF0000000000000, 0x8000000000000000), (0x3F85538D9E5D921F, 0xFFF461624F37D50A), (0xFFF0000000000000, 0xA2D632637A1D1D15), (0x8000000000000000, 0xBFA49D3C29EB2789), (0x8000000000000000, 0x000D49108763181A), (0x7FEFFFFFFFFFFFFF, 0x0000000000000001), (0x7FF0000000000001, 0xFFFC000000000000), (0x3FB7C9291B415042, 0x4010000000000000), (0x800F0ADBF4EF946A, 0xBF848AFED97DA07F), (0x3FE0000000000000, 0xBFF0000000000000), (0xC010000000000000, 0x0000000000000000), (0x3F7F14E3FAAD4929, 0x80071B8F63344F09)]> : tensor<12xcomplex<f64>>
   %mm_complex_f64 = "stablehlo.map"(%a_complex_f64, %b_complex_f64) ({
   ^bb0(%x11: tensor<complex<f64>>, %x12: tensor<complex<f64>>):
     %mul13 = stablehlo.multiply %x11, %x12 : tensor<complex<f64>>
@@ -1713,14 +1713,14 @@ func.func @map_complex_arithmetic() {
   }) {dimensions = array<i64: 0>} : (tensor<12xcomplex<f64>>, tensor<12xcomplex<f64>>) -> tensor<12xcomplex<f64>>
   %p15_rw = stablehlo.convert %mm_complex_f64 : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p15_rb = stablehlo.bitcast_convert %p15_rw : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p15_rb, dense<[13830287262570147087, 13828975679313310724, 18442240474082181120, 13851643817558680746, 13820667647097831424, 9222751223798502642, 9214364837600034815, 5323975900891217485, 18445601972078383329, 3049715158025094, 0, 0]> : tensor<12xui64>
+  check.expect_eq_const %p15_rb, dense<[18445682319689752983, 18445725248666457354, 9221120237041090560, 9221120237041090560, 18442240474082181119, 9218868437227405312, 9221120237041090561, 9221120237041090560, 4572432348863111295, 13863553001655303188, 6695542541206395486, 18445617186176054055]> : tensor<12xui64>
   %p15_s = stablehlo.bitcast_convert %mm_complex_f64 : (tensor<12xcomplex<f64>>) -> tensor<12x2xcomplex<f32>>
   %p15_t = stablehlo.slice %p15_s [0:12, 1:2] : (tensor<12x2xcomplex<f32>>) -> tensor<12x1xcomplex<f32>>
   %p15_u = stablehlo.broadcast_in_dim %p15_t, dims = [0, 1] : (tensor<12x1xcomplex<f32>>) -> tensor<12x2xcomplex<f32>>
   %p15_k = stablehlo.bitcast_convert %p15_u : (tensor<12x2xcomplex<f32>>) -> tensor<12xcomplex<f64>>
   %p15_iw = stablehlo.convert %p15_k : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p15_ib = stablehlo.bitcast_convert %p15_iw : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p15_ib, dense<[3585733064372743325, 0, 18442240474082181119, 4634437018825479914, 4599780306467676578, 9222751223798502642, 18442240474082181119, 5683274267159719806, 18445601972078383329, 9226181888469066360, 0, 0]> : tensor<12xui64>
+  check.expect_eq_const %p15_ib, dense<[18445682319689752983, 18445725248666457354, 18442240474082181120, 9218868437227405312, 14649148758648122759, 4386506037058863103, 18445618173802708992, 9218868437227405312, 13826050856027422720, 13868056601282673684, 4591153073091045008, 18445617186176054055]> : tensor<12xui64>
   %mx_complex_f64 = "stablehlo.map"(%a_complex_f64, %b_complex_f64) ({
   ^bb0(%x16: tensor<complex<f64>>, %x17: tensor<complex<f64>>):
     %neg18 = stablehlo.negate %x16 : tensor<complex<f64>>
@@ -1729,13 +1729,13 @@ func.func @map_complex_arithmetic() {
   }) {dimensions = array<i64: 0>} : (tensor<12xcomplex<f64>>, tensor<12xcomplex<f64>>) -> tensor<12xcomplex<f64>>
   %p20_rw = stablehlo.convert %mx_complex_f64 : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p20_rb = stablehlo.bitcast_convert %p20_rw : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p20_rb, dense<[4584207400117100056, 4607182418800017408, 0, 2788206120422277303, 13813454850819620864, 9227389376915719631, 9218868437227405311, 12225728155480857237, 18445601972078383329, 4602678819172646912, 8238054130427563590, 4631281890047005081]> : tensor<12xui64>
+  check.expect_eq_const %p20_rb, dense<[4607182418800017408, 4577156464004403743, 9223372036854775808, 9218868437227405312, 9223372036854775808, 9218868437227405311, 9218868437227405313, 4591359523515617346, 9227606101328893034, 4602678819172646912, 6684995923039412709, 4641875220680282790]> : tensor<12xui64>
   %p20_s = stablehlo.bitcast_convert %mx_complex_f64 : (tensor<12xcomplex<f64>>) -> tensor<12x2xcomplex<f32>>
   %p20_t = stablehlo.slice %p20_s [0:12, 1:2] : (tensor<12x2xcomplex<f32>>) -> tensor<12x1xcomplex<f32>>
   %p20_u = stablehlo.broadcast_in_dim %p20_t, dims = [0, 1] : (tensor<12x1xcomplex<f32>>) -> tensor<12x2xcomplex<f32>>
   %p20_k = stablehlo.bitcast_convert %p20_u : (tensor<12x2xcomplex<f32>>) -> tensor<12xcomplex<f64>>
   %p20_iw = stablehlo.convert %p20_k : (tensor<12xcomplex<f64>>) -> tensor<12xf64>
   %p20_ib = stablehlo.bitcast_convert %p20_iw : (tensor<12xf64>) -> tensor<12xui64>
-  check.expect_eq_const %p20_ib, dense<[3585733064372743325, 13855171896753838311, 9218868437227405311, 4612811918334230528, 11425415788879108454, 9222751223798502642, 1, 5332983100145958477, 9225432830115745975, 13830554455654793216, 4601979918526881337, 13827819718465734054]> : tensor<12xui64>
+  check.expect_eq_const %p20_ib, dense<[9223372036854775808, 18443473448852772106, 9224796966401133618, 9227875636482146303, 3739510036961306, 1, 18445618173802708992, 4616189618054758400, 13800307985345257599, 13830554455654793216, 4580848143350728000, 9219993349507592999]> : tensor<12xui64>
   func.return
 }
