@@ -1,0 +1,11 @@
+// ERROR: sort_result_type.mlir:5:10: error: 'stablehlo.sort' result #1 has type tensor<5xf16> but operand #1 has type tensor<5xf32>
+func.func @f() {
+  %k = stablehlo.constant dense<1> : tensor<5xi32>
+  %v = stablehlo.constant dense<1.0> : tensor<5xf32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+  ^bb0(%k0: tensor<i32>, %k1: tensor<i32>, %v0: tensor<f32>, %v1: tensor<f32>):
+    %c = stablehlo.compare LT, %k0, %k1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) : (tensor<5xi32>, tensor<5xf32>) -> (tensor<5xi32>, tensor<5xf16>)
+  func.return
+}
