@@ -962,6 +962,10 @@ region:
         $$->ops = $5;
         $$->loc = L(@2);
     }
+  | '{' CARET_ID bargs_opt ':' ops CARET_ID {
+        parse_error(ps, L(@6), "a region must hold exactly one block");
+        YYABORT;
+    }
     ;
 
 bargs_opt:

@@ -261,9 +261,8 @@ static bool resolve_block(scope *s, ir_block *b, const ir_op *owner)
         ir_op *o = &b->ops[i];
         bool last = i == b->nops - 1;
         if (o->kind == IR_OP_RETURN && owner) {
-            const char *name = ir_op_name(owner->kind), *dot = strchr(name, '.');
-            check_error(s->c, o->loc, "a %s body must end with 'stablehlo.return', not 'func.return'",
-                        dot ? dot + 1 : name);
+            check_error(s->c, o->loc, "%s must end with 'stablehlo.return', not 'func.return'",
+                        check_region_role(owner, (int)(b - owner->regions)));
             ok = false;
         } else if (o->kind == IR_OP_REGION_RETURN && !owner) {
             check_error(s->c, o->loc, "'stablehlo.return' is only valid inside the region of an op (use 'func.return')");
@@ -352,7 +351,11 @@ static void resolve_calls(checker *c, ir_block *b)
         const char *op = ir_op_name(o->kind);
         const ir_func *g = ir_module_find(c->m, o->a.call.name);
         if (!g) {
-            check_error(c, o->loc, "'%s' to unknown function '@%s'", op, o->a.call.name);
+            if (o->kind == IR_OP_COMPOSITE)
+                check_error(c, o->loc, "'%s' decomposition '@%s' is not a function of the module", op,
+                            o->a.call.name);
+            else
+                check_error(c, o->loc, "'%s' to unknown function '@%s'", op, o->a.call.name);
             continue;
         }
         if (!g->has_body) {

@@ -29,8 +29,7 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o);
 
 /* What an op passes into one of its regions and takes out of it. */
 typedef struct {
-    const char *owner;     /* "reduce": the op as messages name it */
-    const char *what;      /* "body", "cond", "comparator", "branch #1" */
+    const char *what;      /* the region after the op's name: "body", "condition", "branch #1" */
     const char *args_note; /* appended to the argument count message, or NULL */
     int nargs;
     const tensor_type *args; /* NULL: the op checks the arguments itself */
@@ -38,9 +37,12 @@ typedef struct {
     const tensor_type *results;
 } check_region;
 
-/* The region's argument types and its `stablehlo.return` operand types
- * equal `want` exactly, and the return is its last op. */
-bool check_region_sig(checker *c, const ir_op *o, const ir_block *b, const check_region *want);
+/* Region g's argument types and its `stablehlo.return` operand types equal
+ * `want` exactly, and the return is its last op. */
+bool check_region_sig(checker *c, const ir_op *o, int g, const check_region *want);
+/* "a reduce body", "a while condition", "an if branch", ...: region g of o
+ * as messages name it. */
+const char *check_region_role(const ir_op *o, int g);
 
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);

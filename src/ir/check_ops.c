@@ -289,8 +289,8 @@ static bool check_reduce(checker *c, ir_op *o)
                  TS(&out));
         args[k] = args[n + k] = *init;
     }
-    check_region body = { "reduce", "body", " (accumulators then elements)", 2 * n, args, n, args };
-    return check_region_sig(c, o, &o->regions[0], &body);
+    check_region body = { "body", " (accumulators then elements)", 2 * n, args, n, args };
+    return check_region_sig(c, o, 0, &body);
 }
 
 static bool is_f8_alg(fp_id f)
@@ -586,7 +586,8 @@ static bool no_tuples(checker *c, const ir_op *o, const tensor_type *t, int n, c
 {
     for (int i = 0; i < n; i++)
         if (shape_kind_of(&t[i]) == SHAPE_TUPLE)
-            FAIL(o->loc, "'%s' %s #%d must be a tensor or a token, got %s", ir_op_name(o->kind), what, i, TS(&t[i]));
+            FAIL(t == o->operand_types ? o->uses[i].loc : o->loc, "'%s' %s #%d must be a tensor or a token, got %s",
+                 ir_op_name(o->kind), what, i, TS(&t[i]));
     return true;
 }
 
@@ -597,8 +598,8 @@ static bool same_types(checker *c, const ir_op *o)
              o->noperands == 1 ? "" : "s", o->nresults, o->nresults == 1 ? "" : "s");
     for (int i = 0; i < o->noperands; i++)
         if (!shape_equal(&o->operand_types[i], &o->result_types[i]))
-            FAIL(o->loc, "'%s' result #%d type %s should be %s (the type of operand #%d)", ir_op_name(o->kind), i,
-                 TS(&o->result_types[i]), TS(&o->operand_types[i]), i);
+            FAIL(o->loc, "'%s' result #%d has type %s but operand #%d has type %s", ir_op_name(o->kind), i,
+                 TS(&o->result_types[i]), i, TS(&o->operand_types[i]));
     return no_tuples(c, o, o->operand_types, o->noperands, "operand");
 }
 
@@ -606,20 +607,21 @@ static bool check_while(checker *c, ir_op *o)
 {
     if (!same_types(c, o))
         return false;
-    check_region cond = { "while", "cond", NULL, o->noperands, o->operand_types, 1, &scalar_i1 };
-    check_region body = { "while", "body", NULL, o->noperands, o->operand_types, o->noperands, o->operand_types };
-    return check_region_sig(c, o, &o->regions[0], &cond) && check_region_sig(c, o, &o->regions[1], &body);
+    check_region cond = { "condition", " (one per operand)", o->noperands, o->operand_types, 1, &scalar_i1 };
+    check_region body = { "body", " (one per operand)", o->noperands, o->operand_types, o->noperands,
+                          o->operand_types };
+    return check_region_sig(c, o, 0, &cond) && check_region_sig(c, o, 1, &body);
 }
 
-static bool check_branches(checker *c, ir_op *o, const char *owner)
+static bool check_branches(checker *c, ir_op *o)
 {
     if (!no_tuples(c, o, o->result_types, o->nresults, "result"))
         return false;
     for (int g = 0; g < o->nregions; g++) {
         char what[32];
         snprintf(what, sizeof what, "branch #%d", g);
-        check_region br = { owner, what, NULL, 0, o->operand_types, o->nresults, o->result_types };
-        if (!check_region_sig(c, o, &o->regions[g], &br))
+        check_region br = { what, NULL, 0, o->operand_types, o->nresults, o->result_types };
+        if (!check_region_sig(c, o, g, &br))
             return false;
     }
     return true;
@@ -629,7 +631,7 @@ static bool check_if(checker *c, ir_op *o)
 {
     if (!shape_equal(&o->operand_types[0], &scalar_i1))
         FAIL(o->uses[0].loc, "'stablehlo.if' predicate must be tensor<i1>, got %s", TS(&o->operand_types[0]));
-    return check_branches(c, o, "if");
+    return check_branches(c, o);
 }
 
 static bool check_case(checker *c, ir_op *o)
@@ -638,8 +640,8 @@ static bool check_case(checker *c, ir_op *o)
     if (!shape_equal(&o->operand_types[0], &scalar_i32))
         FAIL(o->uses[0].loc, "'stablehlo.case' index must be tensor<i32>, got %s", TS(&o->operand_types[0]));
     if (o->nregions < 1)
-        FAIL(o->loc, "'stablehlo.case' needs at least one branch");
-    return check_branches(c, o, "case");
+        FAIL(o->loc, "'stablehlo.case' requires at least 1 region");
+    return check_branches(c, o);
 }
 
 /* The rank-0 types of each operand's elements, in order (2 per operand
@@ -660,11 +662,11 @@ static tensor_type *scalar_args(checker *c, const ir_op *o, bool twice)
 static bool inputs_same_dims(checker *c, const ir_op *o)
 {
     if (o->noperands < 1)
-        FAIL(o->loc, "'%s' needs at least one input", ir_op_name(o->kind));
+        FAIL(o->loc, "'%s' needs at least one operand", ir_op_name(o->kind));
     for (int i = 1; i < o->noperands; i++)
         if (!shape_same_dims(&o->operand_types[i], &o->operand_types[0]))
-            FAIL(o->uses[i].loc, "'%s' inputs must have the same shape, got %s and %s", ir_op_name(o->kind),
-                 TS(&o->operand_types[0]), TS(&o->operand_types[i]));
+            FAIL(o->uses[i].loc, "'%s' operand #%d has shape %s, expected the shape of %s", ir_op_name(o->kind), i,
+                 TS(&o->operand_types[i]), TS(&o->operand_types[0]));
     return true;
 }
 
@@ -688,14 +690,22 @@ static bool check_map(checker *c, ir_op *o)
     bool identity = o->a.dims.n == in0->rank;
     for (int d = 0; identity && d < in0->rank; d++)
         identity = o->a.dims.v[d] == d;
-    if (!identity)
-        FAIL(o->loc, "'stablehlo.map' dimensions must be [0, ..., %d] (every dimension in order)", in0->rank - 1);
+    if (!identity) {
+        char want[SHAPE_MAX_RANK * 4 + 4], got[64 * 22];
+        int w = 0, g = 0;
+        for (int d = 0; d < in0->rank; d++)
+            w += snprintf(want + w, sizeof want - (size_t)w, d ? ", %d" : "%d", d);
+        for (int d = 0; d < o->a.dims.n && g < (int)sizeof got - 24; d++)
+            g += snprintf(got + g, sizeof got - (size_t)g, d ? ", %lld" : "%lld", (long long)o->a.dims.v[d]);
+        want[w] = got[g] = '\0';
+        FAIL(o->loc, "'stablehlo.map' dimensions must be [%s], got [%s]", want, got);
+    }
     tensor_type *args = scalar_args(c, o, false);
     if (!args)
         return false;
     tensor_type ret = { .elem = r->elem };
-    check_region body = { "map", "body", NULL, o->noperands, args, 1, &ret };
-    return check_region_sig(c, o, &o->regions[0], &body);
+    check_region body = { "body", NULL, o->noperands, args, 1, &ret };
+    return check_region_sig(c, o, 0, &body);
 }
 
 static bool check_sort(checker *c, ir_op *o)
@@ -703,23 +713,24 @@ static bool check_sort(checker *c, ir_op *o)
     if (!inputs_same_dims(c, o))
         return false;
     if (o->nresults != o->noperands)
-        FAIL(o->loc, "'stablehlo.sort' has %d inputs but %d results", o->noperands, o->nresults);
+        FAIL(o->loc, "'stablehlo.sort' has %d operands but %d results", o->noperands, o->nresults);
     for (int i = 0; i < o->noperands; i++)
         if (!shape_equal(&o->result_types[i], &o->operand_types[i]))
-            FAIL(o->loc, "'stablehlo.sort' result #%d type %s should be %s", i, TS(&o->result_types[i]),
-                 TS(&o->operand_types[i]));
+            FAIL(o->loc, "'stablehlo.sort' result #%d has type %s but operand #%d has type %s", i,
+                 TS(&o->result_types[i]), i, TS(&o->operand_types[i]));
     int rank = o->operand_types[0].rank;
     int64_t d = o->a.sort.dimension;
-    if (rank < 1 || d < -rank || d >= rank)
-        FAIL(o->loc, "'stablehlo.sort' dimension %lld is out of range for rank %d", (long long)d, rank);
+    if (rank < 1)
+        FAIL(o->loc, "'stablehlo.sort' operands must have rank >= 1, got %s", TS(&o->operand_types[0]));
+    if (d < -rank || d >= rank)
+        FAIL(o->loc, "'stablehlo.sort' dimension %lld is out of range [%d, %d)", (long long)d, -rank, rank);
     if (d < 0)
         o->a.sort.dimension = d + rank;
     tensor_type *args = scalar_args(c, o, true);
     if (!args)
         return false;
-    check_region cmp = { "sort", "comparator", " (lhs, rhs of each input in turn)", 2 * o->noperands, args, 1,
-                         &scalar_i1 };
-    return check_region_sig(c, o, &o->regions[0], &cmp);
+    check_region cmp = { "comparator", " (two per operand)", 2 * o->noperands, args, 1, &scalar_i1 };
+    return check_region_sig(c, o, 0, &cmp);
 }
 
 static bool check_barrier(checker *c, ir_op *o)
@@ -747,7 +758,8 @@ static bool check_get_tuple_element(checker *c, ir_op *o)
         FAIL(o->uses[0].loc, "'stablehlo.get_tuple_element' operand must be a tuple, got %s", TS(t));
     int64_t k = o->a.tuple_index;
     if (k < 0 || k >= shape_tuple_size(t))
-        FAIL(o->loc, "'stablehlo.get_tuple_element' index %lld is out of range for %s", (long long)k, TS(t));
+        FAIL(o->loc, "'stablehlo.get_tuple_element' index %lld is out of range for %s (%d element%s)", (long long)k,
+             TS(t), shape_tuple_size(t), shape_tuple_size(t) == 1 ? "" : "s");
     if (!shape_equal(&o->result_types[0], shape_tuple_part(t, k)))
         FAIL(o->loc, "'stablehlo.get_tuple_element' result type %s should be %s", TS(&o->result_types[0]),
              TS(shape_tuple_part(t, k)));

@@ -6,9 +6,31 @@
 
 #define TS(t) check_type_str(t)
 
-bool check_region_sig(checker *c, const ir_op *o, const ir_block *b, const check_region *want)
+const char *check_region_role(const ir_op *o, int g)
 {
-    const char *op = ir_op_name(o->kind);
+    if (o->kind == IR_OP_REDUCE)
+        return "a reduce body";
+    if (o->kind == IR_OP_WHILE)
+        return g == 0 ? "a while condition" : "a while body";
+    if (o->kind == IR_OP_IF)
+        return "an if branch";
+    if (o->kind == IR_OP_CASE)
+        return "a case branch";
+    if (o->kind == IR_OP_MAP)
+        return "a map body";
+    if (o->kind == IR_OP_SORT)
+        return "a sort comparator";
+    return "a region";
+}
+
+bool check_region_sig(checker *c, const ir_op *o, int g, const check_region *want)
+{
+    const char *op = ir_op_name(o->kind), *role = check_region_role(o, g);
+    const ir_block *b = &o->regions[g];
+    if (want->args && want->nargs == 0 && b->nargs > 0) {
+        check_error(c, b->arg_names[0].loc, "'%s' %s must not have block arguments", op, want->what);
+        return false;
+    }
     if (want->args && b->nargs != want->nargs) {
         check_error(c, o->loc, "'%s' %s must take %d argument%s%s, got %d", op, want->what, want->nargs,
                     want->nargs == 1 ? "" : "s", want->args_note ? want->args_note : "", b->nargs);
@@ -21,20 +43,19 @@ bool check_region_sig(checker *c, const ir_op *o, const ir_block *b, const check
             return false;
         }
     if (b->nops == 0 || b->ops[b->nops - 1].kind != IR_OP_REGION_RETURN) {
-        check_error(c, b->nops ? b->ops[b->nops - 1].loc : o->loc, "a %s %s must end with 'stablehlo.return'",
-                    want->owner, want->what);
+        check_error(c, b->nops ? b->ops[b->nops - 1].loc : o->loc, "%s must end with 'stablehlo.return'", role);
         return false;
     }
     const ir_op *ret = &b->ops[b->nops - 1];
     if (ret->noperands != want->nresults) {
-        check_error(c, ret->loc, "'stablehlo.return' of a %s %s returns %d value%s, expected %d", want->owner,
-                    want->what, ret->noperands, ret->noperands == 1 ? "" : "s", want->nresults);
+        check_error(c, ret->loc, "'stablehlo.return' of %s returns %d value%s, expected %d", role, ret->noperands,
+                    ret->noperands == 1 ? "" : "s", want->nresults);
         return false;
     }
     for (int k = 0; k < want->nresults; k++)
         if (!shape_equal(&ret->operand_types[k], &want->results[k])) {
-            check_error(c, ret->uses[k].loc, "'stablehlo.return' value #%d of a %s %s must be %s, got %s", k,
-                        want->owner, want->what, TS(&want->results[k]), TS(&ret->operand_types[k]));
+            check_error(c, ret->uses[k].loc, "'stablehlo.return' value #%d of %s must be %s, got %s", k, role,
+                        TS(&want->results[k]), TS(&ret->operand_types[k]));
             return false;
         }
     return true;

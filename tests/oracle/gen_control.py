@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Golden tests for the control-flow ops of SPEC 9.3 (issue 12).
 
-Writes tests/interpret/pending/{while,if_case,nested_regions,map,sort,
-sort_types,barrier_tuple_token}.mlir and tests/interpret/pending/fail/*.mlir.
+Writes tests/interpret/{while,if_case,nested_regions,map,sort,
+sort_types,barrier_tuple_token}.mlir and tests/interpret/fail/*.mlir.
 Every expected value comes from the model (control_ir.py on top of model.py,
 stdsort.py for sort), never from ir-run.
 
@@ -36,7 +36,7 @@ import control_ir as ci  # noqa: E402
 from control_ir import TT, TOKEN, TUP, Program  # noqa: E402
 from model import FMTS, FLOAT_NAMES, INT_NAMES  # noqa: E402
 
-OUT = os.path.join(HERE, '..', 'interpret', 'pending')
+OUT = os.path.join(HERE, '..', 'interpret')
 SEED = 20261212
 CPLX = gen.CPLX
 TYPES = FLOAT_NAMES + INT_NAMES + list(CPLX)      # the 30 element types
@@ -716,9 +716,9 @@ def file_if_case(rng):
             c = rg.const('f8E4M3', [2], [enc('f8E4M3', k + 1), enc('f8E4M3', -(k + 1))])
             rg.ret_(rg.bin('multiply', base, c), rg.splat('i32', [], k))
             regs.append(rg)
-        b.add('case', [TT('f8E4M3', 2), I32], [i], regs, group='c%d' % n)
-        b.expect('c%d#1' % n, [ix if 0 <= ix < 3 else 2])
-        b.pin('c%d#0' % n)
+        b.add('case', [TT('f8E4M3', 2), I32], [i], regs, group='cs%d' % n)
+        b.expect('cs%d#1' % n, [ix if 0 <= ix < 3 else 2])
+        b.pin('cs%d#0' % n)
     b.ret_()
     F.add(p, 'indices 0, 1, 2 pick their region; -1, 3, INT32_MIN, INT32_MAX and 100 pick\n'
              'the last one (SPEC 9.A vector 1)')
@@ -1599,7 +1599,7 @@ def file_misc(rng):
 
 
 def fail_file(name, header, chunks):
-    """A tests/interpret/pending/fail file: every chunk holds expect_bad
+    """A tests/interpret/fail file: every chunk holds expect_bad
     checks; the EXPECT-ERR lines come from the model's first mismatches."""
     F = File(name, header, fail=True)
     for comment, prog in chunks:

@@ -392,27 +392,27 @@ func.func @if_tokens() {
 func.func @case_index_classes() {
   %base = stablehlo.constant dense<[0x44, 0xA0]> : tensor<2xf8E4M3>
   %idx0 = stablehlo.constant dense<0> : tensor<i32>
-  %c0:2 = "stablehlo.case"(%idx0) ({
+  %cs0:2 = "stablehlo.case"(%idx0) ({
     %c1 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul2 = stablehlo.multiply %base, %c1 : tensor<2xf8E4M3>
     %c3 = stablehlo.constant dense<0> : tensor<i32>
-    stablehlo.return %mul2, %c3 : tensor<2xf8E4M3>, tensor<2xf8E4M3>
+    stablehlo.return %mul2, %c3 : tensor<2xf8E4M3>, tensor<i32>
   }, {
     %c4 = stablehlo.constant dense<[0x40, 0xC0]> : tensor<2xf8E4M3>
     %mul5 = stablehlo.multiply %base, %c4 : tensor<2xf8E4M3>
     %c6 = stablehlo.constant dense<1> : tensor<i32>
-    stablehlo.return %mul5, %c6 : tensor<2xf8E4M3>, tensor<2xf8E4M3>
+    stablehlo.return %mul5, %c6 : tensor<2xf8E4M3>, tensor<i32>
   }, {
     %c7 = stablehlo.constant dense<[0x44, 0xC4]> : tensor<2xf8E4M3>
     %mul8 = stablehlo.multiply %base, %c7 : tensor<2xf8E4M3>
     %c9 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul8, %c9 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c0#1, dense<0> : tensor<i32>
-  %p10_b = stablehlo.bitcast_convert %c0#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs0#1, dense<0> : tensor<i32>
+  %p10_b = stablehlo.bitcast_convert %cs0#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p10_b, dense<[0x44, 0x20]> : tensor<2xui8>
   %idx1 = stablehlo.constant dense<1> : tensor<i32>
-  %c1:2 = "stablehlo.case"(%idx1) ({
+  %cs1:2 = "stablehlo.case"(%idx1) ({
     %c11 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul12 = stablehlo.multiply %base, %c11 : tensor<2xf8E4M3>
     %c13 = stablehlo.constant dense<0> : tensor<i32>
@@ -428,11 +428,11 @@ func.func @case_index_classes() {
     %c19 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul18, %c19 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c1#1, dense<1> : tensor<i32>
-  %p20_b = stablehlo.bitcast_convert %c1#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs1#1, dense<1> : tensor<i32>
+  %p20_b = stablehlo.bitcast_convert %cs1#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p20_b, dense<[0x4C, 0x28]> : tensor<2xui8>
   %idx2 = stablehlo.constant dense<2> : tensor<i32>
-  %c2:2 = "stablehlo.case"(%idx2) ({
+  %cs2:2 = "stablehlo.case"(%idx2) ({
     %c21 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul22 = stablehlo.multiply %base, %c21 : tensor<2xf8E4M3>
     %c23 = stablehlo.constant dense<0> : tensor<i32>
@@ -448,11 +448,11 @@ func.func @case_index_classes() {
     %c29 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul28, %c29 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c2#1, dense<2> : tensor<i32>
-  %p30_b = stablehlo.bitcast_convert %c2#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs2#1, dense<2> : tensor<i32>
+  %p30_b = stablehlo.bitcast_convert %cs2#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p30_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   %idx3 = stablehlo.constant dense<-1> : tensor<i32>
-  %c3:2 = "stablehlo.case"(%idx3) ({
+  %cs3:2 = "stablehlo.case"(%idx3) ({
     %c31 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul32 = stablehlo.multiply %base, %c31 : tensor<2xf8E4M3>
     %c33 = stablehlo.constant dense<0> : tensor<i32>
@@ -468,11 +468,11 @@ func.func @case_index_classes() {
     %c39 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul38, %c39 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c3#1, dense<2> : tensor<i32>
-  %p40_b = stablehlo.bitcast_convert %c3#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs3#1, dense<2> : tensor<i32>
+  %p40_b = stablehlo.bitcast_convert %cs3#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p40_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   %idx4 = stablehlo.constant dense<3> : tensor<i32>
-  %c4:2 = "stablehlo.case"(%idx4) ({
+  %cs4:2 = "stablehlo.case"(%idx4) ({
     %c41 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul42 = stablehlo.multiply %base, %c41 : tensor<2xf8E4M3>
     %c43 = stablehlo.constant dense<0> : tensor<i32>
@@ -488,11 +488,11 @@ func.func @case_index_classes() {
     %c49 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul48, %c49 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c4#1, dense<2> : tensor<i32>
-  %p50_b = stablehlo.bitcast_convert %c4#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs4#1, dense<2> : tensor<i32>
+  %p50_b = stablehlo.bitcast_convert %cs4#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p50_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   %idx5 = stablehlo.constant dense<-2147483648> : tensor<i32>
-  %c5:2 = "stablehlo.case"(%idx5) ({
+  %cs5:2 = "stablehlo.case"(%idx5) ({
     %c51 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul52 = stablehlo.multiply %base, %c51 : tensor<2xf8E4M3>
     %c53 = stablehlo.constant dense<0> : tensor<i32>
@@ -508,11 +508,11 @@ func.func @case_index_classes() {
     %c59 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul58, %c59 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c5#1, dense<2> : tensor<i32>
-  %p60_b = stablehlo.bitcast_convert %c5#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs5#1, dense<2> : tensor<i32>
+  %p60_b = stablehlo.bitcast_convert %cs5#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p60_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   %idx6 = stablehlo.constant dense<2147483647> : tensor<i32>
-  %c6:2 = "stablehlo.case"(%idx6) ({
+  %cs6:2 = "stablehlo.case"(%idx6) ({
     %c61 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul62 = stablehlo.multiply %base, %c61 : tensor<2xf8E4M3>
     %c63 = stablehlo.constant dense<0> : tensor<i32>
@@ -528,11 +528,11 @@ func.func @case_index_classes() {
     %c69 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul68, %c69 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c6#1, dense<2> : tensor<i32>
-  %p70_b = stablehlo.bitcast_convert %c6#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs6#1, dense<2> : tensor<i32>
+  %p70_b = stablehlo.bitcast_convert %cs6#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p70_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   %idx7 = stablehlo.constant dense<100> : tensor<i32>
-  %c7:2 = "stablehlo.case"(%idx7) ({
+  %cs7:2 = "stablehlo.case"(%idx7) ({
     %c71 = stablehlo.constant dense<[0x38, 0xB8]> : tensor<2xf8E4M3>
     %mul72 = stablehlo.multiply %base, %c71 : tensor<2xf8E4M3>
     %c73 = stablehlo.constant dense<0> : tensor<i32>
@@ -548,8 +548,8 @@ func.func @case_index_classes() {
     %c79 = stablehlo.constant dense<2> : tensor<i32>
     stablehlo.return %mul78, %c79 : tensor<2xf8E4M3>, tensor<i32>
   }) : (tensor<i32>) -> (tensor<2xf8E4M3>, tensor<i32>)
-  check.expect_eq_const %c7#1, dense<2> : tensor<i32>
-  %p80_b = stablehlo.bitcast_convert %c7#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
+  check.expect_eq_const %cs7#1, dense<2> : tensor<i32>
+  %p80_b = stablehlo.bitcast_convert %cs7#0 : (tensor<2xf8E4M3>) -> tensor<2xui8>
   check.expect_eq_const %p80_b, dense<[0x51, 0x2C]> : tensor<2xui8>
   func.return
 }

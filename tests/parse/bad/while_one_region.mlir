@@ -1,4 +1,4 @@
-// ERROR: while_one_region.mlir:4:8: error: 'stablehlo.while' requires 2 regions (cond and body), got 1
+// ERROR: while_one_region.mlir:4:8: error: 'stablehlo.while' takes 2 regions, got 1
 func.func @f() {
   %a = stablehlo.constant dense<0> : tensor<i32>
   %r = "stablehlo.while"(%a) ({

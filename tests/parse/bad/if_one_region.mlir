@@ -1,4 +1,4 @@
-// ERROR: if_one_region.mlir:4:8: error: 'stablehlo.if' requires 2 regions, got 1
+// ERROR: if_one_region.mlir:4:8: error: 'stablehlo.if' takes 2 regions, got 1
 func.func @f() {
   %p = stablehlo.constant dense<true> : tensor<i1>
   %r = "stablehlo.if"(%p) ({

@@ -1,7 +1,8 @@
-// ERROR: region_two_blocks.mlir:6:3: error: a region must hold exactly one block
+// ERROR: region_two_blocks.mlir:7:3: error: a region must hold exactly one block
 func.func @f() {
   %p = stablehlo.constant dense<true> : tensor<i1>
   "stablehlo.if"(%p) ({
+  ^bb0:
     stablehlo.return
   ^bb1:
     stablehlo.return
