@@ -61,6 +61,6 @@ int main(int argc, char **argv)
     fp_tables_free();
     /* lets tests/alloc_failures.sh know how many allocations to fail */
     if (getenv("IRRUN_ALLOC_REPORT"))
-        fprintf(stderr, "allocations: %lu\n", mem_alloc_count());
+        fprintf(stderr, "allocations: %lu\npeak bytes: %zu\n", mem_alloc_count(), mem_bytes_peak());
     return cli_exit_code(status);
 }

@@ -184,24 +184,42 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
     return IRRUN_OK;
 }
 
+/* Indices converted a chunk at a time: the i64 index vector of a long
+ * dimension would otherwise cost twice the result's memory. */
+enum { IOTA_CHUNK = 1 << 16 };
+
+/* A rank-1 tensor of n elements of `elem` over someone else's memory. */
+static tensor view_of(et_id elem, int64_t n, void *data)
+{
+    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
+    t.nbytes = (size_t)n * et_get(elem)->bytes;
+    return t;
+}
+
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
-    /* the index along `dim`, converted from i64 by 3.6, then broadcast */
+    /* the index along `dim`, converted from i64 by 3.6, then broadcast
+     * (unless every other dimension is 1: then it is the result) */
     int64_t len = r->type.dims[dim];
     if (r->count == 0)
         return IRRUN_OK;
-    tensor_type it = { ET_I64, 1, { len } }, vt = { r->type.elem, 1, { len } };
+    tensor_type it = { ET_I64, 1, { len < IOTA_CHUNK ? len : IOTA_CHUNK } }, vt = { r->type.elem, 1, { len } };
     tensor *idx = tensor_new(&it);
-    tensor *v = idx ? tensor_new(&vt) : NULL;
-    irrun_status rc = IRRUN_NOMEM;
-    if (v) {
+    tensor *v = idx && r->count != len ? tensor_new(&vt) : NULL;
+    tensor *line = r->count == len ? r : v;
+    irrun_status rc = idx && line ? IRRUN_OK : IRRUN_NOMEM;
+    size_t es = et_get(r->type.elem)->bytes;
+    for (int64_t from = 0; from < len && rc == IRRUN_OK; from += IOTA_CHUNK) {
+        int64_t n = len - from < IOTA_CHUNK ? len - from : IOTA_CHUNK;
         int64_t *p = idx->data;
-        for (int64_t i = 0; i < len; i++)
-            p[i] = i;
-        rc = kern_convert(idx, v);
-        if (rc == IRRUN_OK)
-            rc = kern_broadcast(v, &dim, r);
+        for (int64_t i = 0; i < n; i++)
+            p[i] = from + i;
+        tensor src = view_of(ET_I64, n, idx->data);
+        tensor dst = view_of(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
+        rc = kern_convert(&src, &dst);
     }
+    if (rc == IRRUN_OK && v)
+        rc = kern_broadcast(v, &dim, r);
     tensor_release(idx);
     tensor_release(v);
     return rc;
