@@ -68,7 +68,7 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
     int rc = region_run(s->c, s->fr, &op->regions[0], s->args, &r);
     if (rc == 0)
         *out = *(const unsigned char *)r->data != 0;
-    tensor_release(r);
+    region_give_back(s->fr, &op->regions[0], 0, r);
     return rc;
 }
 
