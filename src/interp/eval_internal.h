@@ -69,6 +69,22 @@ int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, t
  * not shared), so the next run of the body computes into it. */
 void region_give_back(frame *fr, const ir_block *body, int k, tensor *t);
 
+/* Pinned runs. A body of IR_F_LANES ops on rank-0 values (region_lane_safe)
+ * that runs many times in a row (a sort comparator, a loop condition or
+ * body) keeps one tensor per op result in its slot from region_pin to
+ * region_unpin: a run is then only the ops' exec functions, writing into
+ * those tensors, with no allocation, reference counting or lifetime work.
+ * region_run_pinned borrows the arguments and lends its results: they stay
+ * valid until the next run or region_unpin. */
+typedef struct {
+    const ir_block *body;
+} region_pinned;
+
+/* IRRUN_NOMEM (not reported: the caller reports it at its op) or 0. */
+int region_pin(frame *fr, const ir_block *body, region_pinned *p);
+int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const *args, tensor **results);
+void region_unpin(frame *fr, region_pinned *p);
+
 /* Lanes. A body whose ops are all IR_F_LANES ops on rank-0 values can run
  * once on L independent invocations at once: each rank-0 value becomes a
  * tensor<L x T> whose element i is the value in invocation i, and an

@@ -2,6 +2,7 @@
  * through the region executor; the values they carry are handed from one
  * region run to the next, never copied. */
 #include <stdint.h>
+#include <string.h>
 
 #include "interp/eval_internal.h"
 #include "util/mem.h"
@@ -45,12 +46,71 @@ static bool movable_operand(const frame *fr, const ir_op *op, int k)
     return dies && fr->slots[v]->refs == 1;
 }
 
+/* A loop carrying rank-0 tensors whose regions are lane-safe (loop
+ * counters, scalar recurrences) runs both regions pinned: the state lives
+ * in two sets of tensors owned by the loop; the body reads one and its
+ * results are copied into the other. */
+static bool scalar_loop(const frame *fr, const ir_op *op)
+{
+    for (int k = 0; k < op->noperands; k++)
+        if (!shape_is_tensor(&op->operand_types[k]) || op->operand_types[k].rank != 0)
+            return false;
+    return region_lane_safe(fr->f, &op->regions[0]) && region_lane_safe(fr->f, &op->regions[1]);
+}
+
+static int while_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    int n = op->noperands;
+    tensor **st = mem_calloc((size_t)(3 * n + 1), sizeof *st);
+    tensor **a = st, **b = st ? st + n : NULL, **out = st ? st + 2 * n : NULL;
+    region_pinned cond = { NULL }, body = { NULL };
+    int rc = st ? 0 : IRRUN_NOMEM;
+    for (int k = 0; k < n && rc == 0; k++) {
+        a[k] = tensor_new(&op->operand_types[k]);
+        b[k] = tensor_new(&op->operand_types[k]);
+        if (!a[k] || !b[k])
+            rc = IRRUN_NOMEM;
+        else
+            memcpy(a[k]->data, fr->slots[op->operands[k]]->data, a[k]->nbytes);
+    }
+    if (rc == 0)
+        rc = region_pin(fr, &op->regions[0], &cond);
+    if (rc == 0)
+        rc = region_pin(fr, &op->regions[1], &body);
+    if (rc == IRRUN_NOMEM)
+        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.while'");
+    while (rc == 0) {
+        tensor *go;
+        rc = region_run_pinned(c, fr, &cond, a, &go);
+        if (rc || !scalar_true(go))
+            break;
+        rc = region_run_pinned(c, fr, &body, a, out);
+        for (int k = 0; k < n && rc == 0; k++)
+            memcpy(b[k]->data, out[k]->data, b[k]->nbytes);
+        tensor **t = a;
+        a = b;
+        b = t;
+    }
+    region_unpin(fr, &cond);
+    region_unpin(fr, &body);
+    for (int k = 0; st && k < n; k++) {
+        res[k] = rc == 0 ? a[k] : NULL;
+        if (rc)
+            tensor_release(a[k]);
+        tensor_release(b[k]);
+    }
+    mem_free(st);
+    return rc;
+}
+
 /* state := operands; while cond(state): state := body(state). The state
  * lives in res and is moved, not shared, into each body run; cond is run
  * once more than body. */
 int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     int n = op->noperands;
+    if (n > 0 && scalar_loop(fr, op))
+        return while_pinned(c, fr, op, res);
     tensor *local[8];
     tensor **next = n <= 8 ? local : mem_calloc((size_t)n, sizeof *next);
     if (!next)

@@ -42,7 +42,21 @@ typedef struct {
     const ir_op *op;
     int64_t base, stride; /* of the slice, in elements */
     tensor **args;
+    region_pinned pinned; /* .body set: the comparator runs pinned */
 } region_less;
+
+/* One element: a comparison copies 2N of them, so the common sizes are
+ * plain stores rather than a memcpy call. */
+static inline void copy_element(void *dst, const void *src, size_t es)
+{
+    switch (es) {
+    case 1: *(uint8_t *)dst = *(const uint8_t *)src; return;
+    case 2: memcpy(dst, src, 2); return;
+    case 4: memcpy(dst, src, 4); return;
+    case 8: memcpy(dst, src, 8); return;
+    }
+    memcpy(dst, src, es);
+}
 
 static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
 {
@@ -60,11 +74,17 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
                 tensor_release(*a);
                 *a = t;
             }
-            memcpy((*a)->data, (const unsigned char *)in->data + (size_t)(s->base + (j ? q : p) * s->stride) * es,
-                   es);
+            copy_element((*a)->data, (const unsigned char *)in->data + (size_t)(s->base + (j ? q : p) * s->stride) * es,
+                         es);
         }
     }
     tensor *r = NULL;
+    if (s->pinned.body) {
+        int rc = region_run_pinned(s->c, s->fr, &s->pinned, s->args, &r);
+        if (rc == 0)
+            *out = *(const unsigned char *)r->data != 0;
+        return rc;
+    }
     int rc = region_run(s->c, s->fr, &op->regions[0], s->args, &r);
     if (rc == 0)
         *out = *(const unsigned char *)r->data != 0;
@@ -84,7 +104,7 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
         outer *= in0->type.dims[i];
     int rc = 0;
     int64_t *perm = mem_calloc((size_t)(n ? n : 1), sizeof *perm);
-    region_less s = { c, fr, op, 0, inner, mem_calloc((size_t)(2 * N), sizeof(tensor *)) };
+    region_less s = { c, fr, op, 0, inner, mem_calloc((size_t)(2 * N), sizeof(tensor *)), { NULL } };
     if (!perm || !s.args)
         rc = IRRUN_NOMEM;
     for (int k = 0; k < N && rc == 0; k++) {
@@ -99,6 +119,8 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (!(s.args[k] = tensor_new(&t)))
             rc = IRRUN_NOMEM;
     }
+    if (rc == 0 && !native && region_lane_safe(fr->f, &op->regions[0]))
+        rc = region_pin(fr, &op->regions[0], &s.pinned);
     sort_work w = SORT_WORK_INIT;
     for (int64_t o = 0; o < outer && rc == 0; o++) {
         for (int64_t i = 0; i < inner && rc == 0; i++) {
@@ -123,6 +145,7 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
         }
     }
     sort_work_free(&w);
+    region_unpin(fr, &s.pinned);
     for (int k = 0; s.args && k < 2 * N; k++)
         tensor_release(s.args[k]);
     mem_free(s.args);

@@ -220,6 +220,57 @@ bool region_lane_safe(const ir_func *f, const ir_block *body)
     return true;
 }
 
+int region_pin(frame *fr, const ir_block *body, region_pinned *p)
+{
+    p->body = body;
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        for (int r = 0; r < o->nresults && !(ir_op_get(o->kind)->flags & IR_F_TERMINATOR); r++) {
+            int v = o->results[r];
+            tensor *t = tensor_new(&fr->f->values[v].type);
+            if (!t) {
+                region_unpin(fr, p);
+                return IRRUN_NOMEM;
+            }
+            frame_release(fr, v);
+            fr->slots[v] = t;
+        }
+    }
+    return 0;
+}
+
+int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const *args, tensor **results)
+{
+    const ir_block *body = p->body;
+    for (int a = 0; a < body->nargs; a++)
+        fr->slots[body->args[a]] = args[a];
+    int rc = 0;
+    for (int i = 0; i < body->nops && rc == 0; i++) {
+        const ir_op *op = &body->ops[i];
+        if (ir_op_get(op->kind)->flags & IR_F_TERMINATOR) {
+            for (int k = 0; k < op->noperands; k++)
+                results[k] = fr->slots[op->operands[k]];
+            break;
+        }
+        /* IR_F_LANES ops have one result */
+        rc = exec_of[op->kind].run(c, fr, op, &fr->slots[op->results[0]]);
+    }
+    for (int a = 0; a < body->nargs; a++)
+        fr->slots[body->args[a]] = NULL;
+    return rc;
+}
+
+void region_unpin(frame *fr, region_pinned *p)
+{
+    const ir_block *body = p->body;
+    for (int i = 0; body && i < body->nops; i++)
+        for (int r = 0; r < body->ops[i].nresults; r++) {
+            tensor_release(fr->slots[body->ops[i].results[r]]);
+            fr->slots[body->ops[i].results[r]] = NULL;
+        }
+    p->body = NULL;
+}
+
 tensor *region_lane_splat(const tensor *scalar, int64_t lanes)
 {
     tensor_type t = lane_type(scalar->type.elem, lanes);
