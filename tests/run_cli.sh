@@ -37,6 +37,16 @@ run 1 --print-format=dense "$tmp/one.mlir"
 grep -q '^dense<\[1.000000e+00, 2.000000e+00, 3.000000e+00\]> : tensor<3xf8E5M2>$' "$tmp/out" || bad "dense printing: $(cat "$tmp/out")"
 run 1 --interpreter-print-dense "$tmp/one.mlir"
 grep -q '^dense<' "$tmp/out" || bad "--interpreter-print-dense"
+# tuple and token results (SPEC 9.3.7, decision 29): the tuple's frame on
+# stdout, its elements on stderr; a token prints its type; no dense form
+printf 'func.func @main() -> (tuple<tensor<2xi8>, tensor<f32>>, !stablehlo.token) {\n  %%a = stablehlo.constant dense<[1, -2]> : tensor<2xi8>\n  %%b = stablehlo.constant dense<0.5> : tensor<f32>\n  %%t = stablehlo.tuple %%a, %%b : tuple<tensor<2xi8>, tensor<f32>>\n  %%k = stablehlo.after_all : !stablehlo.token\n  func.return %%t, %%k : tuple<tensor<2xi8>, tensor<f32>>, !stablehlo.token\n}\n' > "$tmp/tuple.mlir"
+run 0 "$tmp/tuple.mlir"
+printf 'tuple<tensor<2xi8>, tensor<f32>> (\n,\n\n)\n!stablehlo.token\n' > "$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || { bad "tuple result stdout"; diff "$tmp/out" "$tmp/want"; }
+printf 'tensor<2xi8> {\n  [1, -2]\n}\ntensor<f32> {5.000000e-01}\n' > "$tmp/want"
+head -4 "$tmp/err" | cmp -s - "$tmp/want" || { bad "tuple elements on stderr"; cat "$tmp/err"; }
+run 2 --print-format=dense "$tmp/tuple.mlir"
+grep -q 'only tensors can be printed as dense' "$tmp/err" || bad "dense printing of a tuple: $(cat "$tmp/err")"
 # decisions: i1 blobs, compare_type warning
 run 0 --interpret -split-input-file $D/decisions.mlir
 grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"
