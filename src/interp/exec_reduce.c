@@ -157,6 +157,55 @@ static int reduce_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return rc;
 }
 
+/* Few long folds (a full reduction to one element): lanes would be too
+ * narrow to pay, so each fold runs its lane-safe body pinned, the
+ * accumulators copied from the body's results after every step. */
+enum { REDUCE_PINNED_MAX_FOLDS = 8 };
+
+static int reduce_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    folds s;
+    region_pinned body = { NULL };
+    int rc = folds_init(&s, op, fr, false) ? region_pin(fr, &op->regions[0], &body) : IRRUN_NOMEM;
+    for (int k = 0; k < s.N && rc == 0; k++) {
+        tensor_type t = { .elem = s.xp[k]->type.elem };
+        if (!(s.args[k] = tensor_new(&t)) || !(s.args[s.N + k] = tensor_new(&t)))
+            rc = IRRUN_NOMEM;
+    }
+    if (rc == IRRUN_NOMEM)
+        rc = rt_nomem(c, op->loc, "out of memory in reduce");
+    for (int64_t i = 0; i < res[0]->count && rc == 0; i++) {
+        for (int k = 0; k < s.N; k++)
+            memcpy(s.args[k]->data, fr->slots[op->operands[s.N + k]]->data, s.args[k]->nbytes);
+        for (int64_t j = 0; j < s.R && rc == 0; j++) {
+            for (int k = 0; k < s.N; k++) {
+                size_t es = s.args[s.N + k]->nbytes;
+                memcpy(s.args[s.N + k]->data, (unsigned char *)s.xp[k]->data + (size_t)(i * s.R + j) * es, es);
+            }
+            rc = region_run_pinned(c, fr, &body, s.args, s.rets);
+            /* every result first: a result may be an argument */
+            for (int k = 0; k < s.N && rc == 0; k++)
+                memcpy((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.rets[k]->data,
+                       s.args[k]->nbytes);
+            for (int k = 0; k < s.N && rc == 0; k++)
+                memcpy(s.args[k]->data, (unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes,
+                       s.args[k]->nbytes);
+        }
+        for (int k = 0; k < s.N && rc == 0; k++)
+            memcpy((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.args[k]->data,
+                   s.args[k]->nbytes);
+    }
+    region_unpin(fr, &body);
+    for (int k = 0; k < 2 * s.N && s.args; k++) {
+        tensor_release(s.args[k]);
+        s.args[k] = NULL;
+    }
+    for (int k = 0; k < s.N && s.rets; k++)
+        s.rets[k] = NULL; /* lent by the pinned body */
+    folds_free(&s);
+    return rc;
+}
+
 int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     kern_binop bop;
@@ -166,6 +215,6 @@ int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
                            kern_reduce_binop(bop, acc_left, fr->slots[op->operands[0]], fr->slots[op->operands[1]],
                                              op->a.reduce.dims.v, op->a.reduce.dims.n, res[0]));
     if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]))
-        return reduce_lanes(c, fr, op, res);
+        return res[0]->count <= REDUCE_PINNED_MAX_FOLDS ? reduce_pinned(c, fr, op, res) : reduce_lanes(c, fr, op, res);
     return reduce_general(c, fr, op, res);
 }

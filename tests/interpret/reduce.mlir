@@ -216,3 +216,33 @@ func.func @reduce_body_reads_its_init() {
   check.expect_eq_const %r, dense<[-14, -5]> : tensor<2xi32>
   func.return
 }
+
+// -----
+
+// A full reduction with a multi-op body (argmax, first index on ties) runs
+// the body pinned, one fold; x[j] = j*j mod 997 peaks at 996 first at j = 161
+// (161^2 = 25921 = 26*997 - 1), found independently by hand and in Python.
+func.func @argmax_full_reduction() {
+  %i = stablehlo.iota dim = 0 : tensor<1000xi32>
+  %m = stablehlo.multiply %i, %i : tensor<1000xi32>
+  %p = stablehlo.constant dense<997> : tensor<1000xi32>
+  %q = stablehlo.remainder %m, %p : tensor<1000xi32>
+  %x = stablehlo.convert %q : (tensor<1000xi32>) -> tensor<1000xf32>
+  %v0 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %k0 = stablehlo.constant dense<0> : tensor<i32>
+  %v, %k = stablehlo.reduce(%x init: %v0), (%i init: %k0) across dimensions = [0]
+    : (tensor<1000xf32>, tensor<1000xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %lt = stablehlo.compare LT, %ai, %bi : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lt : tensor<i1>
+    %pick = stablehlo.or %gt, %tie : tensor<i1>
+    %nv = stablehlo.select %pick, %a, %b : tensor<i1>, tensor<f32>
+    %ni = stablehlo.select %pick, %ai, %bi : tensor<i1>, tensor<i32>
+    stablehlo.return %nv, %ni : tensor<f32>, tensor<i32>
+  }
+  check.expect_eq_const %v, dense<996.0> : tensor<f32>
+  check.expect_eq_const %k, dense<161> : tensor<i32>
+  func.return
+}
