@@ -47,6 +47,16 @@ printf 'tensor<2xi8> {\n  [1, -2]\n}\ntensor<f32> {5.000000e-01}\n' > "$tmp/want
 head -4 "$tmp/err" | cmp -s - "$tmp/want" || { bad "tuple elements on stderr"; cat "$tmp/err"; }
 run 2 --print-format=dense "$tmp/tuple.mlir"
 grep -q 'only tensors can be printed as dense' "$tmp/err" || bad "dense printing of a tuple: $(cat "$tmp/err")"
+# decision 48: no iteration limit unless --max-while-iterations gives one;
+# both loop engines (scalar state, and state with a token) stop at it
+for state in 'tensor<i64>' '!stablehlo.token'; do
+    init='%%i0 = stablehlo.constant dense<0> : tensor<i64>'
+    [ "$state" = '!stablehlo.token' ] && init='%%i0 = stablehlo.after_all : !stablehlo.token'
+    printf "func.func @main() -> $state {\n  $init\n  %%r = stablehlo.while(%%i = %%i0) : $state\n  cond {\n    %%t = stablehlo.constant dense<true> : tensor<i1>\n    stablehlo.return %%t : tensor<i1>\n  } do {\n    stablehlo.return %%i : $state\n  }\n  func.return %%r : $state\n}\n" > "$tmp/forever.mlir"
+    run 2 --max-while-iterations=1000 "$tmp/forever.mlir"
+    grep -q "forever.mlir:3:8: error: 'stablehlo.while' would run more than 1000 iterations" "$tmp/err" ||
+        bad "iteration limit ($state): $(cat "$tmp/err")"
+done
 # decisions: i1 blobs, compare_type warning
 run 0 --interpret -split-input-file $D/decisions.mlir
 grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"

@@ -51,6 +51,7 @@ static void usage(FILE *out)
           "  --entry NAME                     run function NAME\n"
           "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
           "  --strict-eq                      bitwise float equality in expect_eq*\n"
+          "  --max-while-iterations=N         a while loop running more than N iterations is an error\n"
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
           "  --print-format=tensor|dense, --interpreter-print-dense\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
@@ -208,6 +209,15 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         }
         if (opt_match(argv, argc, &i, "interpreter-print-dense", false, &v, &missing)) {
             o->io.print_dense = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "max-while-iterations", true, &v, &missing)) {
+            char *end;
+            errno = 0;
+            unsigned long n = missing || *v == '-' ? 0 : strtoul(v, &end, 10);
+            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n == 0)
+                return usage_error("option %s needs a positive integer", a);
+            o->io.max_while_iterations = n;
             continue;
         }
         if (opt_match(argv, argc, &i, "mlir-print-elementsattrs-with-hex-if-larger", true, &v, &missing)) {

@@ -17,6 +17,17 @@ static void release_all(tensor **v, int n)
 
 static bool scalar_true(const tensor *t) { return *(const uint8_t *)t->data != 0; }
 
+/* Decision 48: no limit unless --max-while-iterations gives one; the
+ * iteration past it is an error, not a silent stop. */
+static int over_limit(ictx *c, const ir_op *op, unsigned long done)
+{
+    unsigned long max = c->opt->max_while_iterations;
+    if (max == 0 || done < max)
+        return 0;
+    return rt_error(c, op->loc, "'stablehlo.while' would run more than %lu iterations (--max-while-iterations)",
+                    max);
+}
+
 static bool block_reads(const ir_block *b, int v)
 {
     for (int i = 0; i < b->nops; i++) {
@@ -79,10 +90,10 @@ static int while_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
         rc = region_pin(fr, &op->regions[1], &body);
     if (rc == IRRUN_NOMEM)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.while'");
-    while (rc == 0) {
+    for (unsigned long done = 0; rc == 0; done++) {
         tensor *go;
         rc = region_run_pinned(c, fr, &cond, a, &go);
-        if (rc || !scalar_true(go))
+        if (rc || !scalar_true(go) || (rc = over_limit(c, op, done)) != 0)
             break;
         rc = region_run_pinned(c, fr, &body, a, out);
         for (int k = 0; k < n && rc == 0; k++)
@@ -125,14 +136,14 @@ int exec_while(ictx *c, frame *fr, const ir_op *op, tensor **res)
         }
     }
     int rc = 0;
-    for (;;) {
+    for (unsigned long done = 0;; done++) {
         tensor *go = NULL;
         rc = region_run(c, fr, &op->regions[0], res, &go);
         if (rc)
             break;
         bool more = scalar_true(go);
         region_give_back(fr, &op->regions[0], 0, go);
-        if (!more)
+        if (!more || (rc = over_limit(c, op, done)) != 0)
             break;
         rc = region_run_moving(c, fr, &op->regions[1], res, next);
         if (rc)

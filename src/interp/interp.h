@@ -24,6 +24,7 @@ typedef struct {
     dot_accumulation dot_acc; /* --dot-accumulation */
     bool print_dense;         /* --print-format=dense / --interpreter-print-dense */
     long hex_threshold;       /* --mlir-print-elementsattrs-with-hex-if-larger, default 100 */
+    unsigned long max_while_iterations; /* --max-while-iterations; 0 = no limit (decision 48) */
     FILE *out;                /* returned values (stdout) */
     FILE *err;                /* check reports, runtime errors (stderr) */
     tensor **args;            /* entry arguments (--args / --input), borrowed */

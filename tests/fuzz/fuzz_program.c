@@ -57,7 +57,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             small = small_block(&m->funcs[i].body) && small_types(m->funcs[i].arg_types, m->funcs[i].nargs);
         const ir_func *f = interp_entry(m, NULL);
         if (small && f && f->nargs == 0) {
-            interp_options opt = { .dot_acc = DOT_ACC_REF, .hex_threshold = 100, .out = sink(), .err = sink() };
+            /* a fuzzed loop may never end: bound it (decision 48's option) */
+            interp_options opt = { .dot_acc = DOT_ACC_REF, .hex_threshold = 100, .out = sink(), .err = sink(),
+                                   .max_while_iterations = 10000 };
             interp_outcome oc;
             interp_run_module(m, &src, &opt, false, &oc);
             interp_outcome_free(&oc);
