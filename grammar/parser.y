@@ -218,6 +218,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_GET_TUPLE_ELEMENT "stablehlo.get_tuple_element"
 %token <tok> T_COMPOSITE "stablehlo.composite"
 %token <tok> T_GENERIC_ONLY "op written only in the generic form"
+%token <tok> T_DYNAMIC_SLICE "stablehlo.dynamic_slice"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -689,6 +690,19 @@ op_body:
         if ($4)
             merge(&$$->attrs, $4);
         set_sig($$, $6);
+    }
+  | T_DYNAMIC_SLICE uses ',' BARE_ID '=' int_array dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "sizes"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = pattr_new(ps, PA_ARRAY, L(@6));
+        NEED(a);
+        a->items = *$6;
+        NEED(add_attr(ps, &$$->attrs, "slice_sizes", L(@6), a));
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
     }
   | T_GENERIC_ONLY {
         parse_error(ps, L(@1), "'%.*s' is written only in the generic form (\"%.*s\"(...) ...)", (int)$1.n, $1.s,

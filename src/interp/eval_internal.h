@@ -100,6 +100,10 @@ typedef struct {
 } region_lanes;
 
 bool region_lane_safe(const ir_func *f, const ir_block *body);
+/* A body of two arguments that is `return OP(arg0, arg1)` (or with the
+ * arguments swapped: *first_left false) for an op of the BINARY family:
+ * reduce and scatter run it as a kernel. */
+bool region_binop_body(const ir_block *body, kern_binop *op, bool *first_left);
 int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body, int64_t lanes,
                        region_lanes *st);
 void region_lanes_leave(ictx *c, frame *fr, region_lanes *st);

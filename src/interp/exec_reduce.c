@@ -7,27 +7,6 @@
 #include "interp/kern.h"
 #include "util/mem.h"
 
-/* A body that is `return op(arg_acc, arg_elem)` (either order). */
-static bool simple_body(const ir_block *body, kern_binop *op, bool *acc_left)
-{
-    if (body->nargs != 2 || body->nops != 2)
-        return false;
-    const ir_op *b = &body->ops[0], *ret = &body->ops[1];
-    if (!ir_op_is_binary(b->kind) || b->noperands != 2 || b->nresults != 1)
-        return false;
-    if (ret->kind != IR_OP_REGION_RETURN || ret->noperands != 1 || ret->operands[0] != b->results[0])
-        return false;
-    int x = b->operands[0], y = b->operands[1];
-    if (x == body->args[0] && y == body->args[1])
-        *acc_left = true;
-    else if (x == body->args[1] && y == body->args[0])
-        *acc_left = false;
-    else
-        return false;
-    *op = interp_binop_of(b->kind);
-    return true;
-}
-
 /* The state of N folds run side by side: the inputs rearranged so that the
  * elements of one fold step are adjacent, the accumulators, the body's
  * argument list (accumulators then elements) and its results. */
@@ -210,7 +189,7 @@ int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     kern_binop bop;
     bool acc_left;
-    if (op->noperands == 2 && simple_body(&op->regions[0], &bop, &acc_left))
+    if (op->noperands == 2 && region_binop_body(&op->regions[0], &bop, &acc_left))
         return kern_status(c, op,
                            kern_reduce_binop(bop, acc_left, fr->slots[op->operands[0]], fr->slots[op->operands[1]],
                                              op->a.reduce.dims.v, op->a.reduce.dims.n, res[0]));

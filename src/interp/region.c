@@ -201,6 +201,26 @@ static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
     return rc;
 }
 
+bool region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
+{
+    if (body->nargs != 2 || body->nops != 2)
+        return false;
+    const ir_op *b = &body->ops[0], *ret = &body->ops[1];
+    if (!ir_op_is_binary(b->kind) || b->noperands != 2 || b->nresults != 1)
+        return false;
+    if (ret->kind != IR_OP_REGION_RETURN || ret->noperands != 1 || ret->operands[0] != b->results[0])
+        return false;
+    int x = b->operands[0], y = b->operands[1];
+    if (x == body->args[0] && y == body->args[1])
+        *acc_left = true;
+    else if (x == body->args[1] && y == body->args[0])
+        *acc_left = false;
+    else
+        return false;
+    *op = interp_binop_of(b->kind);
+    return true;
+}
+
 bool region_lane_safe(const ir_func *f, const ir_block *body)
 {
     for (int i = 0; i < body->nops; i++) {

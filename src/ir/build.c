@@ -570,6 +570,7 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_barrier attrs_none
 #define attrs_tuple attrs_none
 #define attrs_token attrs_none
+#define attrs_dynamic_update_slice attrs_none
 #define attrs_dot_general build_dot
 
 static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
@@ -730,6 +731,66 @@ static bool attrs_composite(parse_state *ps, pop *p, ir_op *o)
     o->a.call.name = e->val->text;
     o->a.call.index = -1;
     return true;
+}
+
+/* #stablehlo.gather<...> / #stablehlo.scatter<...>: every field optional
+ * (an absent list is [], an absent index_vector_dim 0), each at most once. */
+static bool index_dims(parse_state *ps, pop *p, const char *key, const char *structname,
+                       const char *const names[5], ir_index_dims *d)
+{
+    ir_ints *lists[5] = { &d->window, &d->collapsed, &d->operand_batch, &d->index_batch, &d->index_map };
+    pentry *e = find(p, key);
+    if (!e)
+        ERR(p->loc, "'%s' requires the attribute '%s'", p->name, key);
+    if (!e->val || e->val->kind != PA_STRUCT)
+        ERR(e->loc, "'%s' attribute '%s' must be #stablehlo.%s<...>", p->name, key, structname);
+    bool have_ivd = false;
+    for (const pentry *f = e->val->items.head; f; f = f->next) {
+        if (f->key && strcmp(f->key, "index_vector_dim") == 0) {
+            if (have_ivd)
+                ERR(f->loc, "duplicate field 'index_vector_dim' in #stablehlo.%s", structname);
+            have_ivd = true;
+            if (!attr_int(ps, p, f, f->val, &d->index_vector_dim))
+                return false;
+            continue;
+        }
+        int k = -1;
+        for (int i = 0; i < 5; i++)
+            if (f->key && strcmp(f->key, names[i]) == 0)
+                k = i;
+        if (k < 0)
+            ERR(f->loc, "unknown field '%s' in #stablehlo.%s", f->key ? f->key : "?", structname);
+        if (lists[k]->v)
+            ERR(f->loc, "duplicate field '%s' in #stablehlo.%s", f->key, structname);
+        if (!attr_ints(ps, p, f, lists[k]))
+            return false;
+    }
+    for (int i = 0; i < 5; i++)
+        if (!lists[i]->v && !(lists[i]->v = parse_alloc(ps, 1, sizeof(int64_t))))
+            return false;
+    return true;
+}
+
+static bool attrs_gather(parse_state *ps, pop *p, ir_op *o)
+{
+    static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                          "start_indices_batching_dims", "start_index_map" };
+    pentry *e;
+    return index_dims(ps, p, "dimension_numbers", "gather", names, &o->a.index) &&
+           need(ps, p, "slice_sizes", &e) && attr_ints(ps, p, e, &o->a.index.slice_sizes);
+}
+
+static bool attrs_scatter(parse_state *ps, pop *p, ir_op *o)
+{
+    static const char *const names[5] = { "update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                          "scatter_indices_batching_dims", "scatter_dims_to_operand_dims" };
+    return index_dims(ps, p, "scatter_dimension_numbers", "scatter", names, &o->a.index);
+}
+
+static bool attrs_dynamic_slice(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "slice_sizes", &e) && attr_ints(ps, p, e, &o->a.slice_sizes);
 }
 
 /* Check-op attributes (also after a custom_call was mapped to a check). */

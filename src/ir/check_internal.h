@@ -44,6 +44,16 @@ bool check_region_sig(checker *c, const ir_op *o, int g, const check_region *wan
  * as messages name it. */
 const char *check_region_role(const ir_op *o, int g);
 
+/* Each entry of d in [0, rank) (and, with unique, none repeated); the
+ * message names the op and `what`. */
+bool check_dims_in_range(checker *c, const ir_op *o, const char *what, const ir_ints *d, int rank, bool unique);
+
+/* The rules of the indexing ops (check_index.c). */
+bool check_gather(checker *c, ir_op *o);
+bool check_scatter(checker *c, ir_op *o);
+bool check_dynamic_slice(checker *c, ir_op *o);
+bool check_dynamic_update_slice(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

@@ -76,7 +76,7 @@ static bool arity(checker *c, const ir_op *o, int nops, int nres)
 }
 
 /* Each entry in [0, rank), optionally without repeats. */
-static bool dims_in_range(checker *c, const ir_op *o, const char *what, const ir_ints *d, int rank, bool unique)
+bool check_dims_in_range(checker *c, const ir_op *o, const char *what, const ir_ints *d, int rank, bool unique)
 {
     for (int i = 0; i < d->n; i++) {
         if (d->v[i] < 0 || d->v[i] >= rank)
@@ -134,7 +134,7 @@ static bool check_broadcast(checker *c, ir_op *o)
     if (a->elem != r->elem)
         FAIL(o->loc, "'stablehlo.broadcast_in_dim' requires the same element type, got %s and %s", TS(a), TS(r));
     if (!list_len(c, o, "broadcast dimensions", d, a->rank) ||
-        !dims_in_range(c, o, "broadcast dimensions", d, r->rank, true))
+        !check_dims_in_range(c, o, "broadcast dimensions", d, r->rank, true))
         return false;
     for (int i = 0; i < a->rank; i++)
         if (a->dims[i] != 1 && a->dims[i] != r->dims[d->v[i]])
@@ -151,7 +151,7 @@ static bool check_transpose(checker *c, ir_op *o)
     const ir_ints *p = &o->a.dims;
     if (a->elem != r->elem)
         FAIL(o->loc, "'stablehlo.transpose' requires the same element type, got %s and %s", TS(a), TS(r));
-    if (!list_len(c, o, "permutation", p, a->rank) || !dims_in_range(c, o, "permutation", p, a->rank, true))
+    if (!list_len(c, o, "permutation", p, a->rank) || !check_dims_in_range(c, o, "permutation", p, a->rank, true))
         return false;
     if (r->rank != a->rank)
         FAIL(o->loc, "'stablehlo.transpose' result rank %d differs from the operand rank %d", r->rank, a->rank);
@@ -257,7 +257,7 @@ static bool check_reduce(checker *c, ir_op *o)
     if (o->nresults != n)
         FAIL(o->loc, "'stablehlo.reduce' with %d inputs has %d results, got %d", n, n, o->nresults);
     const tensor_type *in0 = &o->operand_types[0];
-    if (!dims_in_range(c, o, "dimensions", &o->a.reduce.dims, in0->rank, true))
+    if (!check_dims_in_range(c, o, "dimensions", &o->a.reduce.dims, in0->rank, true))
         return false;
     tensor_type out = *in0;
     out.rank = 0;
@@ -553,7 +553,7 @@ static bool check_reverse(checker *c, ir_op *o)
 {
     const tensor_type *a = &o->operand_types[0];
     return same_type(c, o, a, "operand", &o->result_types[0], "result") &&
-           dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
+           check_dims_in_range(c, o, "dimensions", &o->a.dims, a->rank, true);
 }
 
 static bool check_select(checker *c, ir_op *o)

@@ -20,6 +20,8 @@ const char *check_region_role(const ir_op *o, int g)
         return "a map body";
     if (o->kind == IR_OP_SORT)
         return "a sort comparator";
+    if (o->kind == IR_OP_SCATTER)
+        return "a scatter body";
     return "a region";
 }
 

@@ -56,6 +56,8 @@ typedef enum {
     IR_FORM_GET_TUPLE_ELEMENT, /* %t[k] : (tuple<...>) -> T */
     IR_FORM_COMPOSITE,         /* "name" %a, ... {attrs} : (...) -> ... */
     IR_FORM_GENERIC,           /* written only in the generic form */
+    IR_FORM_OPERANDS,          /* %a, %b, ... : (T, ...) -> R */
+    IR_FORM_DYNAMIC_SLICE,     /* %x, %i, ..., sizes = [...] : (T, ...) -> R */
     IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
 } ir_op_form;
 
@@ -65,7 +67,8 @@ typedef enum {
     IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,
     IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK,
     IR_KF_CONTROL,  /* runs its regions (src/interp/exec_control.c, ...) */
-    IR_KF_STRUCTURE /* tuples and tokens: moves values, computes nothing */
+    IR_KF_STRUCTURE, /* tuples and tokens: moves values, computes nothing */
+    IR_KF_INDEXING   /* gather, scatter, dynamic slices (src/interp/exec_index.c) */
 } ir_kernel_family;
 
 /* Element classes, as sets of bits. */
@@ -181,6 +184,19 @@ typedef struct {
     bool custom_call;    /* written as stablehlo.custom_call @check.X */
 } ir_check;
 
+/* The dimension numbers of gather and scatter (SPEC.md 9.4.1, 9.4.2), one
+ * shape for both: `window` are gather's offset_dims / scatter's
+ * update_window_dims, `collapsed` collapsed_slice_dims /
+ * inserted_window_dims, `operand_batch` operand_batching_dims /
+ * input_batching_dims, `index_batch` start_indices_batching_dims /
+ * scatter_indices_batching_dims, `index_map` start_index_map /
+ * scatter_dims_to_operand_dims. */
+typedef struct {
+    ir_ints window, collapsed, operand_batch, index_batch, index_map;
+    int64_t index_vector_dim;
+    ir_ints slice_sizes; /* gather only */
+} ir_index_dims;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -241,6 +257,8 @@ struct ir_op {
         struct { ir_ints low, high, interior; } pad;           /* PAD */
         struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */
         ir_dot dot;                                  /* DOT_GENERAL, DOT */
+        ir_index_dims index;                         /* GATHER, SCATTER */
+        ir_ints slice_sizes;                         /* DYNAMIC_SLICE */
         struct {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */

@@ -651,6 +651,44 @@ static void print_composite(printer *p, const ir_op *o)
     print_fn_type(out, o);
 }
 
+/* `OP %a, %b, ... : (T, ...) -> R` */
+static void print_operands_fn(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    fputs(" : ", p->out);
+    print_fn_type(p->out, o);
+}
+
+static void print_dynamic_slice(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    fputs(", sizes = ", p->out);
+    print_ints(p->out, &o->a.slice_sizes);
+    fputs(" : ", p->out);
+    print_fn_type(p->out, o);
+}
+
+/* #stablehlo.gather<...> / #stablehlo.scatter<...>, empty lists and a zero
+ * index_vector_dim left out as MLIR does */
+static void print_index_dims(FILE *out, const char *structname, const char *const names[5], const ir_index_dims *d)
+{
+    const ir_ints *lists[5] = { &d->window, &d->collapsed, &d->operand_batch, &d->index_batch, &d->index_map };
+    fprintf(out, "#stablehlo.%s<", structname);
+    const char *sep = "";
+    for (int i = 0; i < 5; i++) {
+        if (!lists[i]->n)
+            continue;
+        fprintf(out, "%s%s = ", sep, names[i]);
+        print_ints(out, lists[i]);
+        sep = ", ";
+    }
+    if (d->index_vector_dim)
+        fprintf(out, "%sindex_vector_dim = %" PRId64, sep, d->index_vector_dim);
+    fputc('>', out);
+}
+
 /* The attributes of an op written in the generic form, as a dictionary. */
 static void print_generic_attrs(printer *p, const ir_op *o)
 {
@@ -658,6 +696,23 @@ static void print_generic_attrs(printer *p, const ir_op *o)
     if (o->kind == IR_OP_SORT)
         fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
                 o->a.sort.is_stable ? "true" : "false");
+    if (o->kind == IR_OP_GATHER) {
+        static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                              "start_indices_batching_dims", "start_index_map" };
+        fputs(" {dimension_numbers = ", out);
+        print_index_dims(out, "gather", names, &o->a.index);
+        fputs(", slice_sizes = array<i64", out);
+        for (int i = 0; i < o->a.index.slice_sizes.n; i++)
+            fprintf(out, i ? ", %" PRId64 : ": %" PRId64, o->a.index.slice_sizes.v[i]);
+        fputs(">}", out);
+    }
+    if (o->kind == IR_OP_SCATTER) {
+        static const char *const names[5] = { "update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                              "scatter_indices_batching_dims", "scatter_dims_to_operand_dims" };
+        fputs(" {scatter_dimension_numbers = ", out);
+        print_index_dims(out, "scatter", names, &o->a.index);
+        fputc('}', out);
+    }
     if (o->kind == IR_OP_MAP) {
         fputs(" {dimensions = array<i64", out);
         for (int i = 0; i < o->a.dims.n; i++)
@@ -728,6 +783,8 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_GET_TUPLE_ELEMENT: print_get_tuple_element(p, o); return;
     case IR_FORM_COMPOSITE: print_composite(p, o); return;
     case IR_FORM_GENERIC: print_generic(p, o, indent); return;
+    case IR_FORM_OPERANDS: print_operands_fn(p, o); return;
+    case IR_FORM_DYNAMIC_SLICE: print_dynamic_slice(p, o); return;
     }
 }
 

@@ -1,0 +1,256 @@
+/* Indexing and data movement (SPEC.md 9.4.1-9.4.4): gather, scatter,
+ * dynamic_slice, dynamic_update_slice. Index operands are read by
+ * index_value (decision 25: an unsigned index is its unsigned value). */
+#include <string.h>
+
+#include "interp/eval_internal.h"
+#include "util/mem.h"
+
+/* Element i of an integer tensor as an index: signed types sign-extended,
+ * unsigned ones by value (saturated at INT64_MAX, which clamps or misses
+ * exactly as the true value would). */
+static int64_t index_value(const tensor *t, int64_t i)
+{
+    et_id e = t->type.elem;
+    uint64_t bits = et_load_bits(e, (const unsigned char *)t->data + (size_t)i * tensor_elem_bytes(t));
+    if (et_get(e)->kind == EK_SINT)
+        return et_sign_extend(e, bits);
+    return bits > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)bits;
+}
+
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+static void row_major_strides(const tensor_type *t, int64_t *stride)
+{
+    int64_t s = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        stride[d] = s;
+        s *= t->dims[d];
+    }
+}
+
+static bool in_list(const ir_ints *l, int64_t x)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] == x)
+            return true;
+    return false;
+}
+
+/* The operand index that result (gather) or update (scatter) index `at`
+ * addresses, before the window offset: the start read from the indices at
+ * the batch coordinates of `at` (clamped for gather so that the whole slice
+ * is inside; as read for scatter), plus the batching coordinates. `at`
+ * lists the coordinates of the result or update; its window dimensions are
+ * d->window. */
+static void start_of(const ir_index_dims *d, const tensor *indices, const int64_t *istride, const int64_t *at,
+                     int at_rank, const tensor_type *operand, const int64_t *slice, int64_t *start)
+{
+    int irank = indices->type.rank;
+    int64_t v = d->index_vector_dim;
+    int64_t p[SHAPE_MAX_RANK] = { 0 };
+    int k = 0;
+    for (int i = 0; i < at_rank; i++) {
+        if (in_list(&d->window, i))
+            continue;
+        if (k == v)
+            k++;
+        p[k++] = at[i];
+    }
+    for (int i = 0; i < operand->rank; i++)
+        start[i] = 0;
+    int64_t base = 0;
+    for (int i = 0; i < irank; i++)
+        if (i != v)
+            base += p[i] * istride[i];
+    for (int j = 0; j < d->index_map.n; j++) {
+        int64_t s = index_value(indices, base + (v < irank ? j * istride[v] : 0));
+        int64_t dim = d->index_map.v[j];
+        start[dim] = slice ? clamp64(s, 0, operand->dims[dim] - slice[dim]) : s;
+    }
+    for (int j = 0; j < d->operand_batch.n; j++)
+        start[d->operand_batch.v[j]] = p[d->index_batch.v[j]];
+}
+
+/* Adds the window coordinates of `at` to the operand dimensions outside the
+ * collapsed and batching ones, in order. */
+static void add_window(const ir_index_dims *d, const int64_t *at, int rank, int64_t *idx)
+{
+    int w = 0;
+    for (int i = 0; i < rank; i++) {
+        if (in_list(&d->collapsed, i) || in_list(&d->operand_batch, i))
+            continue;
+        idx[i] += at[d->window.v[w++]];
+    }
+}
+
+int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    (void)c;
+    const tensor *x = fr->slots[op->operands[0]], *indices = fr->slots[op->operands[1]];
+    tensor *r = res[0];
+    const ir_index_dims *d = &op->a.index;
+    int64_t xs[SHAPE_MAX_RANK], is[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK], idx[SHAPE_MAX_RANK];
+    row_major_strides(&x->type, xs);
+    row_major_strides(&indices->type, is);
+    size_t es = tensor_elem_bytes(x);
+    for (int64_t i = 0; i < r->count; i++) {
+        shape_unravel(&r->type, i, at);
+        start_of(d, indices, is, at, r->type.rank, &x->type, d->slice_sizes.v, idx);
+        add_window(d, at, x->type.rank, idx);
+        int64_t off = 0;
+        for (int k = 0; k < x->type.rank; k++)
+            off += idx[k] * xs[k];
+        memcpy((unsigned char *)r->data + (size_t)i * es, (const unsigned char *)x->data + (size_t)off * es, es);
+    }
+    return 0;
+}
+
+/* How a scatter body combines: a binary kernel, a plain replacement, the
+ * body pinned, or the body run per update. */
+typedef struct {
+    enum { COMBINE_KERNEL, COMBINE_REPLACE, COMBINE_PINNED, COMBINE_REGION } how;
+    kern_binop bop;
+    bool cur_left;
+    region_pinned pinned;
+    tensor **args, **rets; /* 2N rank-0 arguments, N results */
+} combiner;
+
+/* A one-element rank-1 view of `elem` at data (never freed). */
+static tensor view_of(et_id elem, void *data)
+{
+    tensor t = { .type = { elem, 1, { 1 } }, .count = 1, .refs = 1, .data = data };
+    t.nbytes = et_get(elem)->bytes;
+    return t;
+}
+
+static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd,
+                   int64_t t, int64_t u)
+{
+    int n = op->nresults;
+    if (cb->how == COMBINE_KERNEL || cb->how == COMBINE_REPLACE) {
+        size_t es = tensor_elem_bytes(res[0]);
+        void *cur = (unsigned char *)res[0]->data + (size_t)t * es;
+        void *val = (unsigned char *)upd[0]->data + (size_t)u * es;
+        if (cb->how == COMBINE_REPLACE) {
+            memcpy(cur, val, es);
+            return 0;
+        }
+        tensor a = view_of(res[0]->type.elem, cur), b = view_of(res[0]->type.elem, val);
+        return kern_status(c, op, cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a));
+    }
+    for (int k = 0; k < n; k++) {
+        size_t es = tensor_elem_bytes(res[k]);
+        memcpy(cb->args[k]->data, (unsigned char *)res[k]->data + (size_t)t * es, es);
+        memcpy(cb->args[n + k]->data, (unsigned char *)upd[k]->data + (size_t)u * es, es);
+    }
+    int rc = cb->how == COMBINE_PINNED ? region_run_pinned(c, fr, &cb->pinned, cb->args, cb->rets)
+                                       : region_run(c, fr, &op->regions[0], cb->args, cb->rets);
+    for (int k = 0; k < n; k++) {
+        if (rc == 0) {
+            size_t es = tensor_elem_bytes(res[k]);
+            memcpy((unsigned char *)res[k]->data + (size_t)t * es, cb->rets[k]->data, es);
+        }
+        if (cb->how == COMBINE_REGION)
+            tensor_release(cb->rets[k]);
+        cb->rets[k] = NULL;
+    }
+    return rc;
+}
+
+/* Updates applied in the row-major order of their index; an element whose
+ * target is outside the input is skipped alone (decision 32). */
+int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    int n = op->nresults;
+    const tensor *indices = fr->slots[op->operands[n]];
+    tensor *const *upd = &fr->slots[op->operands[n + 1]];
+    const ir_index_dims *d = &op->a.index;
+    const ir_block *body = &op->regions[0];
+    for (int k = 0; k < n; k++)
+        memcpy(res[k]->data, fr->slots[op->operands[k]]->data, res[k]->nbytes);
+    combiner cb = { .how = COMBINE_REGION };
+    int rc = 0;
+    if (n == 1 && region_binop_body(body, &cb.bop, &cb.cur_left)) {
+        cb.how = COMBINE_KERNEL;
+    } else if (n == 1 && body->nops == 1 && body->ops[0].operands[0] == body->args[1]) {
+        cb.how = COMBINE_REPLACE;
+    } else {
+        cb.args = mem_calloc((size_t)(3 * n), sizeof *cb.args);
+        cb.rets = cb.args ? cb.args + 2 * n : NULL;
+        for (int k = 0; k < 2 * n && cb.args && rc == 0; k++) {
+            tensor_type t = { .elem = res[k % n]->type.elem };
+            if (!(cb.args[k] = tensor_new(&t)))
+                rc = IRRUN_NOMEM;
+        }
+        if (!cb.args)
+            rc = IRRUN_NOMEM;
+        if (rc == 0 && region_lane_safe(fr->f, body)) {
+            cb.how = COMBINE_PINNED;
+            rc = region_pin(fr, body, &cb.pinned);
+        }
+        if (rc == IRRUN_NOMEM)
+            rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
+    }
+    const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
+    int64_t xs[SHAPE_MAX_RANK], is[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK], idx[SHAPE_MAX_RANK];
+    row_major_strides(in, xs);
+    row_major_strides(&indices->type, is);
+    for (int64_t u = 0; u < upd[0]->count && rc == 0; u++) {
+        shape_unravel(ut, u, at);
+        start_of(d, indices, is, at, ut->rank, in, NULL, idx);
+        add_window(d, at, in->rank, idx);
+        int64_t t = 0;
+        bool inside = true;
+        for (int k = 0; k < in->rank && inside; k++) {
+            inside = idx[k] >= 0 && idx[k] < in->dims[k];
+            t += idx[k] * xs[k];
+        }
+        if (inside)
+            rc = combine(c, fr, op, &cb, res, upd, t, u);
+    }
+    if (cb.how == COMBINE_PINNED)
+        region_unpin(fr, &cb.pinned);
+    for (int k = 0; cb.args && k < 2 * n; k++)
+        tensor_release(cb.args[k]);
+    mem_free(cb.args);
+    return rc;
+}
+
+/* The clamped start of a slice of `size` in each dimension, from the
+ * start operands first .. first + rank - 1. */
+static void slice_start(frame *fr, const ir_op *op, int first, const tensor_type *x, const int64_t *size,
+                        int64_t *start)
+{
+    for (int d = 0; d < x->rank; d++)
+        start[d] = clamp64(index_value(fr->slots[op->operands[first + d]], 0), 0, x->dims[d] - size[d]);
+}
+
+int exec_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const tensor *x = fr->slots[op->operands[0]];
+    int64_t start[SHAPE_MAX_RANK], one[SHAPE_MAX_RANK];
+    slice_start(fr, op, 1, &x->type, op->a.slice_sizes.v, start);
+    for (int d = 0; d < x->type.rank; d++)
+        one[d] = 1;
+    return kern_status(c, op, kern_slice(x, start, one, res[0]));
+}
+
+int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    (void)c;
+    const tensor *x = fr->slots[op->operands[0]], *u = fr->slots[op->operands[1]];
+    int64_t start[SHAPE_MAX_RANK], xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK];
+    slice_start(fr, op, 2, &x->type, u->type.dims, start);
+    memcpy(res[0]->data, x->data, res[0]->nbytes);
+    row_major_strides(&x->type, xs);
+    size_t es = tensor_elem_bytes(x);
+    for (int64_t j = 0; j < u->count; j++) {
+        shape_unravel(&u->type, j, at);
+        int64_t off = 0;
+        for (int d = 0; d < x->type.rank; d++)
+            off += (start[d] + at[d]) * xs[d];
+        memcpy((unsigned char *)res[0]->data + (size_t)off * es, (const unsigned char *)u->data + (size_t)j * es, es);
+    }
+    return 0;
+}
