@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "interp/eval_internal.h"
+#include "types/fptables.h"
 #include "util/mem.h"
 
 /* Element i of an integer tensor as an index: signed types sign-extended,
@@ -84,6 +85,21 @@ static void add_window(const ir_index_dims *d, const int64_t *at, int rank, int6
     }
 }
 
+/* Whether the window dimensions are the trailing dimensions of the result
+ * (gather) or update (scatter), the innermost one mapping to the input's
+ * innermost dimension: then a whole innermost row is one contiguous run in
+ * both, and row-major order is batch-major. */
+static bool trailing_window(const ir_index_dims *d, int rank, const tensor_type *x)
+{
+    if (d->window.n == 0 || rank == 0 || d->window.v[d->window.n - 1] != rank - 1)
+        return false;
+    for (int i = 0; i < d->window.n; i++)
+        if (d->window.v[i] != rank - d->window.n + i)
+            return false;
+    int last = x->rank - 1;
+    return last >= 0 && !in_list(&d->collapsed, last) && !in_list(&d->operand_batch, last);
+}
+
 int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     (void)c;
@@ -94,14 +110,18 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     row_major_strides(&x->type, xs);
     row_major_strides(&indices->type, is);
     size_t es = tensor_elem_bytes(x);
-    for (int64_t i = 0; i < r->count; i++) {
+    /* a contiguous row per step when the window is trailing (the slice is
+     * always inside: its start was clamped) */
+    int64_t run = trailing_window(d, r->type.rank, &x->type) ? r->type.dims[r->type.rank - 1] : 1;
+    for (int64_t i = 0; run > 0 && i < r->count; i += run) {
         shape_unravel(&r->type, i, at);
         start_of(d, indices, is, at, r->type.rank, &x->type, d->slice_sizes.v, idx);
         add_window(d, at, x->type.rank, idx);
         int64_t off = 0;
         for (int k = 0; k < x->type.rank; k++)
             off += idx[k] * xs[k];
-        memcpy((unsigned char *)r->data + (size_t)i * es, (const unsigned char *)x->data + (size_t)off * es, es);
+        memcpy((unsigned char *)r->data + (size_t)i * es, (const unsigned char *)x->data + (size_t)off * es,
+               (size_t)run * es);
     }
     return 0;
 }
@@ -112,48 +132,75 @@ typedef struct {
     enum { COMBINE_KERNEL, COMBINE_REPLACE, COMBINE_PINNED, COMBINE_REGION } how;
     kern_binop bop;
     bool cur_left;
+    const uint8_t *table; /* COMBINE_KERNEL on a float of at most 8 bits: bop's 64K-entry table */
     region_pinned pinned;
     tensor **args, **rets; /* 2N rank-0 arguments, N results */
 } combiner;
 
-/* A one-element rank-1 view of `elem` at data (never freed). */
-static tensor view_of(et_id elem, void *data)
+/* A rank-1 view of n elements of `elem` at data (never freed). */
+static tensor view_of(et_id elem, int64_t n, void *data)
 {
-    tensor t = { .type = { elem, 1, { 1 } }, .count = 1, .refs = 1, .data = data };
-    t.nbytes = et_get(elem)->bytes;
+    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
+    t.nbytes = (size_t)n * et_get(elem)->bytes;
     return t;
 }
 
-static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd,
-                   int64_t t, int64_t u)
+/* Applies the updates upd[k][u + j] to res[k][t + j * step] for j in
+ * [0, len), in order. */
+static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd, int64_t t,
+                   int64_t step, int64_t u, int64_t len)
 {
     int n = op->nresults;
-    if (cb->how == COMBINE_KERNEL || cb->how == COMBINE_REPLACE) {
-        size_t es = tensor_elem_bytes(res[0]);
-        void *cur = (unsigned char *)res[0]->data + (size_t)t * es;
-        void *val = (unsigned char *)upd[0]->data + (size_t)u * es;
-        if (cb->how == COMBINE_REPLACE) {
-            memcpy(cur, val, es);
-            return 0;
+    size_t es = tensor_elem_bytes(res[0]);
+    unsigned char *cur = (unsigned char *)res[0]->data + (size_t)t * es;
+    const unsigned char *val = (const unsigned char *)upd[0]->data + (size_t)u * es;
+    if (cb->how == COMBINE_REPLACE) {
+        if (step == 1)
+            memcpy(cur, val, (size_t)len * es);
+        for (int64_t j = 0; step != 1 && j < len; j++)
+            memcpy(cur + (size_t)(j * step) * es, val + (size_t)j * es, es);
+        return 0;
+    }
+    if (cb->how == COMBINE_KERNEL && cb->table) {
+        for (int64_t j = 0; j < len; j++) {
+            uint8_t *p = cur + j * step;
+            *p = cb->cur_left ? cb->table[*p << 8 | val[j]] : cb->table[val[j] << 8 | *p];
         }
-        tensor a = view_of(res[0]->type.elem, cur), b = view_of(res[0]->type.elem, val);
+        return 0;
+    }
+    if (cb->how == COMBINE_KERNEL && step == 1) {
+        tensor a = view_of(res[0]->type.elem, len, cur), b = view_of(res[0]->type.elem, len, (void *)val);
         return kern_status(c, op, cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a));
     }
-    for (int k = 0; k < n; k++) {
-        size_t es = tensor_elem_bytes(res[k]);
-        memcpy(cb->args[k]->data, (unsigned char *)res[k]->data + (size_t)t * es, es);
-        memcpy(cb->args[n + k]->data, (unsigned char *)upd[k]->data + (size_t)u * es, es);
-    }
-    int rc = cb->how == COMBINE_PINNED ? region_run_pinned(c, fr, &cb->pinned, cb->args, cb->rets)
-                                       : region_run(c, fr, &op->regions[0], cb->args, cb->rets);
-    for (int k = 0; k < n; k++) {
-        if (rc == 0) {
-            size_t es = tensor_elem_bytes(res[k]);
-            memcpy((unsigned char *)res[k]->data + (size_t)t * es, cb->rets[k]->data, es);
+    if (cb->how == COMBINE_KERNEL) {
+        for (int64_t j = 0; j < len; j++) {
+            tensor a = view_of(res[0]->type.elem, 1, cur + (size_t)(j * step) * es);
+            tensor b = view_of(res[0]->type.elem, 1, (void *)(val + (size_t)j * es));
+            irrun_status st = cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a);
+            if (st != IRRUN_OK)
+                return kern_status(c, op, st);
         }
-        if (cb->how == COMBINE_REGION)
-            tensor_release(cb->rets[k]);
-        cb->rets[k] = NULL;
+        return 0;
+    }
+    int rc = 0;
+    for (int64_t j = 0; j < len && rc == 0; j++) {
+        int64_t tj = t + j * step, uj = u + j;
+        for (int k = 0; k < n; k++) {
+            size_t ek = tensor_elem_bytes(res[k]);
+            memcpy(cb->args[k]->data, (unsigned char *)res[k]->data + (size_t)tj * ek, ek);
+            memcpy(cb->args[n + k]->data, (unsigned char *)upd[k]->data + (size_t)uj * ek, ek);
+        }
+        rc = cb->how == COMBINE_PINNED ? region_run_pinned(c, fr, &cb->pinned, cb->args, cb->rets)
+                                       : region_run(c, fr, &op->regions[0], cb->args, cb->rets);
+        for (int k = 0; k < n; k++) {
+            if (rc == 0) {
+                size_t ek = tensor_elem_bytes(res[k]);
+                memcpy((unsigned char *)res[k]->data + (size_t)tj * ek, cb->rets[k]->data, ek);
+            }
+            if (cb->how == COMBINE_REGION)
+                tensor_release(cb->rets[k]);
+            cb->rets[k] = NULL;
+        }
     }
     return rc;
 }
@@ -192,22 +239,40 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (rc == IRRUN_NOMEM)
             rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
     }
+    if (cb.how == COMBINE_KERNEL) {
+        const et_traits *tr = et_get(res[0]->type.elem);
+        fp_binop fo = cb.bop == KB_ADD ? FPOP_ADD : cb.bop == KB_SUB ? FPOP_SUB : cb.bop == KB_MUL ? FPOP_MUL : FPOP_COUNT;
+        if (tr->kind == EK_FLOAT && tr->bytes == 1 && fo != FPOP_COUNT && !(cb.table = fp_table_binop(tr->fmt, fo)))
+            rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
+    }
     const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
     int64_t xs[SHAPE_MAX_RANK], is[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK], idx[SHAPE_MAX_RANK];
     row_major_strides(in, xs);
     row_major_strides(&indices->type, is);
-    for (int64_t u = 0; u < upd[0]->count && rc == 0; u++) {
+    /* a row of the update at a time when the window is trailing: the row's
+     * part inside the input is one strided run, applied in order */
+    bool rows = trailing_window(d, ut->rank, in);
+    int64_t len = rows ? ut->dims[ut->rank - 1] : 1;
+    int last = in->rank - 1;
+    for (int64_t u = 0; len > 0 && u < upd[0]->count && rc == 0; u += len) {
         shape_unravel(ut, u, at);
         start_of(d, indices, is, at, ut->rank, in, NULL, idx);
         add_window(d, at, in->rank, idx);
-        int64_t t = 0;
+        int64_t t = 0, lo = 0, hi = len;
         bool inside = true;
         for (int k = 0; k < in->rank && inside; k++) {
-            inside = idx[k] >= 0 && idx[k] < in->dims[k];
             t += idx[k] * xs[k];
+            if (rows && k == last) {
+                lo = idx[k] < 0 ? -idx[k] : 0;
+                hi = in->dims[k] - idx[k] < len ? in->dims[k] - idx[k] : len;
+                inside = lo < hi;
+            } else {
+                inside = idx[k] >= 0 && idx[k] < in->dims[k];
+            }
         }
         if (inside)
-            rc = combine(c, fr, op, &cb, res, upd, t, u);
+            rc = combine(c, fr, op, &cb, res, upd, t + lo * (rows ? xs[last] : 0), rows ? xs[last] : 1, u + lo,
+                         hi - lo);
     }
     if (cb.how == COMBINE_PINNED)
         region_unpin(fr, &cb.pinned);

@@ -1,0 +1,61 @@
+/* Gather and scatter (SPEC.md 9.4) on f8E4M3FN: the JAX shapes of
+ * `x.at[i].add(rows)` (whole rows per index) and of scalar updates (one
+ * element per index, many repeated), with an add, a replace and a general
+ * body, and the gather of rows. */
+#include <stdio.h>
+
+#include "bench.h"
+#include "util/mem.h"
+
+static const char SCATTER[] =
+    "func.func @main() -> tensor<%dx%dxf8E4M3FN> {\n"
+    "  %%x = stablehlo.constant dense<1.0> : tensor<%dx%dxf8E4M3FN>\n"
+    "  %%k = stablehlo.iota dim = 0 : tensor<%dx1xi32>\n"
+    "  %%m = stablehlo.constant dense<%d> : tensor<%dx1xi32>\n"
+    "  %%p = stablehlo.constant dense<7919> : tensor<%dx1xi32>\n"
+    "  %%q = stablehlo.multiply %%k, %%p : tensor<%dx1xi32>\n"
+    "  %%i = stablehlo.remainder %%q, %%m : tensor<%dx1xi32>\n"
+    "  %%u = stablehlo.constant dense<0.5> : tensor<%dx%dxf8E4M3FN>\n"
+    "  %%r = \"stablehlo.scatter\"(%%x, %%i, %%u) ({\n"
+    "  ^bb0(%%a: tensor<f8E4M3FN>, %%b: tensor<f8E4M3FN>):\n"
+    "%s"
+    "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+    "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<%dx%dxf8E4M3FN>, tensor<%dx1xi32>, "
+    "tensor<%dx%dxf8E4M3FN>) -> tensor<%dx%dxf8E4M3FN>\n"
+    "  func.return %%r : tensor<%dx%dxf8E4M3FN>\n"
+    "}\n";
+
+static const char ADD[] = "    %s = stablehlo.add %a, %b : tensor<f8E4M3FN>\n    stablehlo.return %s : tensor<f8E4M3FN>\n";
+static const char REPLACE[] = "    stablehlo.return %b : tensor<f8E4M3FN>\n";
+static const char GENERAL[] = "    %mx = stablehlo.maximum %a, %b : tensor<f8E4M3FN>\n"
+                              "    %s = stablehlo.add %mx, %b : tensor<f8E4M3FN>\n"
+                              "    stablehlo.return %s : tensor<f8E4M3FN>\n";
+
+/* rows x cols input; nidx updates of `width` elements each */
+static void bench_scatter(int rows, int cols, int nidx, const char *body, const char *name)
+{
+    size_t len = sizeof SCATTER + 1024;
+    char *text = mem_alloc(len);
+    if (!text)
+        return;
+    int w = cols;
+    int n = snprintf(text, len, SCATTER, rows, cols, rows, cols, nidx, rows, nidx, nidx, nidx, nidx, nidx, w, body,
+                     rows, cols, nidx, nidx, w, rows, cols, rows, cols);
+    double t = n > 0 && (size_t)n < len ? bench_run_program(text, (size_t)n, NULL) : -1;
+    mem_free(text);
+    if (t < 0) {
+        printf("%s: program rejected or failed\n", name);
+        return;
+    }
+    /* includes building the operands: a lower bound of the scatter's rate */
+    bench_report(name, (double)nidx * w, "upd", t, (size_t)nidx * w);
+}
+
+void bench_index(void)
+{
+    bench_scatter(1024, 1024, 1024, ADD, "scatter add, 1024 rows of 1024 f8");
+    bench_scatter(1024, 1024, 1024, REPLACE, "scatter replace, 1024 rows of 1024 f8");
+    bench_scatter(1024, 1024, 1024, GENERAL, "scatter general body, 1024 rows of 1024 f8");
+    bench_scatter(4096, 1, 1 << 20, ADD, "scatter add, 1M scalar updates into 4096 f8");
+    bench_scatter(4096, 1, 1 << 20, GENERAL, "scatter general, 1M scalar updates f8");
+}
