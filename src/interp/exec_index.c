@@ -38,50 +38,84 @@ static bool in_list(const ir_ints *l, int64_t x)
     return false;
 }
 
-/* The operand index that result (gather) or update (scatter) index `at`
- * addresses, before the window offset: the start read from the indices at
- * the batch coordinates of `at` (clamped for gather so that the whole slice
- * is inside; as read for scatter), plus the batching coordinates. `at`
- * lists the coordinates of the result or update; its window dimensions are
- * d->window. */
-static void start_of(const ir_index_dims *d, const tensor *indices, const int64_t *istride, const int64_t *at,
-                     int at_rank, const tensor_type *operand, const int64_t *slice, int64_t *start)
+/* How a result (gather) or update (scatter) index `at` addresses the
+ * operand, worked out once per op: for each dimension of `at`, the operand
+ * dimension it moves along (a window dimension) or the indices dimension it
+ * selects (a batch dimension). */
+typedef struct {
+    int rank;                          /* of `at` */
+    int window_to[SHAPE_MAX_RANK];     /* operand dimension, or -1 for a batch dimension */
+    int64_t index_step[SHAPE_MAX_RANK]; /* batch dimension: its stride in the indices */
+    int64_t p_of[SHAPE_MAX_RANK];      /* batch dimension: its position among the indices' dimensions */
+    int64_t vstride;                   /* stride of index_vector_dim in the indices (0: implicit) */
+} index_plan;
+
+static void plan_index(const ir_index_dims *d, const tensor *indices, int at_rank, int x_rank, index_plan *pl)
 {
-    int irank = indices->type.rank;
+    int64_t is[SHAPE_MAX_RANK];
+    row_major_strides(&indices->type, is);
     int64_t v = d->index_vector_dim;
-    int64_t p[SHAPE_MAX_RANK] = { 0 };
-    int k = 0;
+    int irank = indices->type.rank;
+    pl->rank = at_rank;
+    pl->vstride = v < irank ? is[v] : 0;
+    int w = 0, k = 0, wd = 0;
     for (int i = 0; i < at_rank; i++) {
-        if (in_list(&d->window, i))
+        if (in_list(&d->window, i)) {
+            while (in_list(&d->collapsed, wd) || in_list(&d->operand_batch, wd))
+                wd++;
+            pl->window_to[i] = wd++;
+            w++;
             continue;
+        }
         if (k == v)
             k++;
-        p[k++] = at[i];
+        pl->window_to[i] = -1;
+        pl->p_of[i] = k;
+        pl->index_step[i] = is[k];
+        k++;
     }
-    for (int i = 0; i < operand->rank; i++)
-        start[i] = 0;
-    int64_t base = 0;
-    for (int i = 0; i < irank; i++)
-        if (i != v)
-            base += p[i] * istride[i];
-    for (int j = 0; j < d->index_map.n; j++) {
-        int64_t s = index_value(indices, base + (v < irank ? j * istride[v] : 0));
-        int64_t dim = d->index_map.v[j];
-        start[dim] = slice ? clamp64(s, 0, operand->dims[dim] - slice[dim]) : s;
-    }
-    for (int j = 0; j < d->operand_batch.n; j++)
-        start[d->operand_batch.v[j]] = p[d->index_batch.v[j]];
+    (void)x_rank;
+    (void)w;
 }
 
-/* Adds the window coordinates of `at` to the operand dimensions outside the
- * collapsed and batching ones, in order. */
-static void add_window(const ir_index_dims *d, const int64_t *at, int rank, int64_t *idx)
+/* The operand index that `at` addresses: the start read from the indices at
+ * the batch coordinates of `at` (clamped for gather so that the whole slice
+ * is inside: `slice` given; as read for scatter), the batching coordinates,
+ * plus the window coordinates. */
+static void operand_index(const ir_index_dims *d, const index_plan *pl, const tensor *indices, const int64_t *at,
+                          const tensor_type *operand, const int64_t *slice, int64_t *idx)
 {
-    int w = 0;
-    for (int i = 0; i < rank; i++) {
-        if (in_list(&d->collapsed, i) || in_list(&d->operand_batch, i))
-            continue;
-        idx[i] += at[d->window.v[w++]];
+    int64_t p[SHAPE_MAX_RANK], base = 0;
+    for (int i = 0; i < operand->rank; i++)
+        idx[i] = 0;
+    for (int i = 0; i < pl->rank; i++)
+        if (pl->window_to[i] < 0) {
+            p[pl->p_of[i]] = at[i];
+            base += at[i] * pl->index_step[i];
+        }
+    for (int j = 0; j < d->index_map.n; j++) {
+        int64_t s = index_value(indices, base + j * pl->vstride);
+        int64_t dim = d->index_map.v[j];
+        idx[dim] = slice ? clamp64(s, 0, operand->dims[dim] - slice[dim]) : s;
+    }
+    for (int j = 0; j < d->operand_batch.n; j++)
+        idx[d->operand_batch.v[j]] = p[d->index_batch.v[j]];
+    for (int i = 0; i < pl->rank; i++)
+        if (pl->window_to[i] >= 0)
+            idx[pl->window_to[i]] += at[i];
+}
+
+/* The next index of `t` in row-major order, `step` elements on along the
+ * innermost dimension (step = its size, or 1). */
+static void next_index(const tensor_type *t, int64_t *at, int64_t step)
+{
+    int d = t->rank - 1;
+    if (d < 0)
+        return;
+    at[d] += step;
+    while (d > 0 && at[d] >= t->dims[d]) {
+        at[d] = 0;
+        at[--d]++;
     }
 }
 
@@ -106,17 +140,16 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor *x = fr->slots[op->operands[0]], *indices = fr->slots[op->operands[1]];
     tensor *r = res[0];
     const ir_index_dims *d = &op->a.index;
-    int64_t xs[SHAPE_MAX_RANK], is[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK], idx[SHAPE_MAX_RANK];
+    int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
+    index_plan pl;
+    plan_index(d, indices, r->type.rank, x->type.rank, &pl);
     row_major_strides(&x->type, xs);
-    row_major_strides(&indices->type, is);
     size_t es = tensor_elem_bytes(x);
     /* a contiguous row per step when the window is trailing (the slice is
      * always inside: its start was clamped) */
     int64_t run = trailing_window(d, r->type.rank, &x->type) ? r->type.dims[r->type.rank - 1] : 1;
-    for (int64_t i = 0; run > 0 && i < r->count; i += run) {
-        shape_unravel(&r->type, i, at);
-        start_of(d, indices, is, at, r->type.rank, &x->type, d->slice_sizes.v, idx);
-        add_window(d, at, x->type.rank, idx);
+    for (int64_t i = 0; run > 0 && i < r->count; i += run, next_index(&r->type, at, run)) {
+        operand_index(d, &pl, indices, at, &x->type, d->slice_sizes.v, idx);
         int64_t off = 0;
         for (int k = 0; k < x->type.rank; k++)
             off += idx[k] * xs[k];
@@ -246,18 +279,17 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
             rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
     }
     const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
-    int64_t xs[SHAPE_MAX_RANK], is[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK], idx[SHAPE_MAX_RANK];
+    int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
+    index_plan pl;
+    plan_index(d, indices, ut->rank, in->rank, &pl);
     row_major_strides(in, xs);
-    row_major_strides(&indices->type, is);
     /* a row of the update at a time when the window is trailing: the row's
      * part inside the input is one strided run, applied in order */
     bool rows = trailing_window(d, ut->rank, in);
     int64_t len = rows ? ut->dims[ut->rank - 1] : 1;
     int last = in->rank - 1;
-    for (int64_t u = 0; len > 0 && u < upd[0]->count && rc == 0; u += len) {
-        shape_unravel(ut, u, at);
-        start_of(d, indices, is, at, ut->rank, in, NULL, idx);
-        add_window(d, at, in->rank, idx);
+    for (int64_t u = 0; len > 0 && u < upd[0]->count && rc == 0; u += len, next_index(ut, at, len)) {
+        operand_index(d, &pl, indices, at, in, NULL, idx);
         int64_t t = 0, lo = 0, hi = len;
         bool inside = true;
         for (int k = 0; k < in->rank && inside; k++) {
