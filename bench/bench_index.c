@@ -51,8 +51,37 @@ static void bench_scatter(int rows, int cols, int nidx, const char *body, const 
     bench_report(name, (double)nidx * w, "upd", t, (size_t)nidx * w);
 }
 
+static const char GATHER[] =
+    "func.func @main() -> tensor<%dx%dxf8E4M3FN> {\n"
+    "  %%x = stablehlo.constant dense<1.0> : tensor<%dx%dxf8E4M3FN>\n"
+    "  %%k = stablehlo.iota dim = 0 : tensor<%dx1xi32>\n"
+    "  %%p = stablehlo.constant dense<7919> : tensor<%dx1xi32>\n"
+    "  %%m = stablehlo.constant dense<%d> : tensor<%dx1xi32>\n"
+    "  %%q = stablehlo.multiply %%k, %%p : tensor<%dx1xi32>\n"
+    "  %%i = stablehlo.remainder %%q, %%m : tensor<%dx1xi32>\n"
+    "  %%r = \"stablehlo.gather\"(%%x, %%i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], "
+    "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, %d>} : "
+    "(tensor<%dx%dxf8E4M3FN>, tensor<%dx1xi32>) -> tensor<%dx%dxf8E4M3FN>\n"
+    "  func.return %%r : tensor<%dx%dxf8E4M3FN>\n"
+    "}\n";
+
+static void bench_gather(int rows, int cols, int nidx, const char *name)
+{
+    char text[sizeof GATHER + 512];
+    int n = snprintf(text, sizeof text, GATHER, nidx, cols, rows, cols, nidx, nidx, rows, nidx, nidx, nidx, cols,
+                     rows, cols, nidx, nidx, cols, nidx, cols);
+    double t = n > 0 && (size_t)n < sizeof text ? bench_run_program(text, (size_t)n, NULL) : -1;
+    if (t < 0) {
+        printf("%s: program rejected or failed\n", name);
+        return;
+    }
+    bench_report(name, (double)nidx * cols, "elem", t, (size_t)nidx * cols);
+}
+
 void bench_index(void)
 {
+    bench_gather(1024, 1024, 1024, "gather, 1024 rows of 1024 f8");
+    bench_gather(4096, 1, 1 << 20, "gather, 1M scalars from 4096 f8");
     bench_scatter(1024, 1024, 1024, ADD, "scatter add, 1024 rows of 1024 f8");
     bench_scatter(1024, 1024, 1024, REPLACE, "scatter replace, 1024 rows of 1024 f8");
     bench_scatter(1024, 1024, 1024, GENERAL, "scatter general body, 1024 rows of 1024 f8");
