@@ -787,6 +787,63 @@ static bool attrs_scatter(parse_state *ps, pop *p, ir_op *o)
     return index_dims(ps, p, "scatter_dimension_numbers", "scatter", names, &o->a.index);
 }
 
+/* `padding = dense<[[lo, hi], ...]> : tensor<Nx2xi64>` (a splat too) */
+static bool attr_padding(parse_state *ps, pop *p, const pentry *e, ir_ints *low, ir_ints *high)
+{
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_DENSE || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2 ||
+        a->lit->type.dims[1] != 2)
+        ERR(e->loc, "'%s' attribute 'padding' must be dense<...> : tensor<Nx2xi64>", p->name);
+    int n = (int)a->lit->type.dims[0];
+    low->n = high->n = n;
+    low->v = parse_alloc(ps, (size_t)n + 1, sizeof(int64_t));
+    high->v = parse_alloc(ps, (size_t)n + 1, sizeof(int64_t));
+    if (!low->v || !high->v)
+        return false;
+    const et_traits *tr = et_get(a->lit->type.elem);
+    for (int i = 0; i < 2 * n; i++) {
+        int64_t v = et_sign_extend(a->lit->type.elem, et_load_bits(a->lit->type.elem, a->lit->data + (size_t)i * tr->bytes));
+        (i % 2 ? high : low)->v[i / 2] = v;
+    }
+    return true;
+}
+
+/* `rank` copies of `fill` */
+static bool fill_ints(parse_state *ps, int rank, int64_t fill, ir_ints *out)
+{
+    out->n = rank;
+    out->v = parse_alloc(ps, (size_t)rank + 1, sizeof(int64_t));
+    if (!out->v)
+        return false;
+    for (int i = 0; i < rank; i++)
+        out->v[i] = fill;
+    return true;
+}
+
+/* An optional list: absent, `rank` copies of `fill` (rank is taken from
+ * window_dimensions, checked against the operand later). */
+static bool optional_ints(parse_state *ps, pop *p, const char *key, int rank, int64_t fill, ir_ints *out)
+{
+    pentry *e = find(p, key);
+    return e ? attr_ints(ps, p, e, out) : fill_ints(ps, rank, fill, out);
+}
+
+static bool attrs_reduce_window(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_window *w = &o->a.window;
+    pentry *e;
+    if (!need(ps, p, "window_dimensions", &e) || !attr_ints(ps, p, e, &w->dims))
+        return false;
+    int n = w->dims.n;
+    if (!optional_ints(ps, p, "window_strides", n, 1, &w->strides) ||
+        !optional_ints(ps, p, "base_dilations", n, 1, &w->base_dilations) ||
+        !optional_ints(ps, p, "window_dilations", n, 1, &w->window_dilations))
+        return false;
+    if ((e = find(p, "padding")))
+        return attr_padding(ps, p, e, &w->low, &w->high);
+    return fill_ints(ps, n, 0, &w->low) && fill_ints(ps, n, 0, &w->high);
+}
+
 static bool attrs_dynamic_slice(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

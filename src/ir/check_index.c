@@ -245,3 +245,66 @@ bool check_dynamic_update_slice(checker *c, ir_op *o)
         FAIL(o->loc, "'stablehlo.dynamic_update_slice' result type %s should be %s", TS(r), TS(x));
     return true;
 }
+
+/* The window attributes against the operand (SPEC 9.4.6 checks): lengths,
+ * positive sizes, strides and dilations; writes the result shape. */
+static bool window_shape(checker *c, const ir_op *o, const ir_window *w, const tensor_type *x, tensor_type *out)
+{
+    const ir_ints *lists[6] = { &w->dims, &w->strides, &w->base_dilations, &w->window_dilations, &w->low, &w->high };
+    static const char *const names[6] = { "window_dimensions", "window_strides", "base_dilations",
+                                          "window_dilations", "padding", "padding" };
+    for (int i = 0; i < 6; i++)
+        if (lists[i]->n != x->rank)
+            FAIL(o->loc, "'%s' %s has %d entries but the operand rank is %d", ir_op_name(o->kind), names[i],
+                 lists[i]->n, x->rank);
+    *out = *x;
+    for (int d = 0; d < x->rank; d++) {
+        for (int i = 0; i < 4; i++)
+            if (lists[i]->v[d] <= 0)
+                FAIL(o->loc, "'%s' %s must be positive, got %lld in dimension %d", ir_op_name(o->kind), names[i],
+                     (long long)lists[i]->v[d], d);
+        int64_t n = x->dims[d];
+        int64_t dil = n == 0 ? 0 : (n - 1) * w->base_dilations.v[d] + 1;
+        int64_t padded = w->low.v[d] + dil + w->high.v[d];
+        int64_t span = (w->dims.v[d] - 1) * w->window_dilations.v[d] + 1;
+        if (padded < 0)
+            FAIL(o->loc, "'%s' padding leaves dimension %d with negative size %lld", ir_op_name(o->kind), d,
+                 (long long)padded);
+        out->dims[d] = padded == 0 || span > padded ? 0 : (padded - span) / w->strides.v[d] + 1;
+    }
+    return true;
+}
+
+bool check_reduce_window(checker *c, ir_op *o)
+{
+    if (o->noperands < 2 || o->noperands % 2)
+        FAIL(o->loc, "'stablehlo.reduce_window' takes N inputs and N init values, got %d operands", o->noperands);
+    int n = o->noperands / 2;
+    if (o->nresults != n)
+        FAIL(o->loc, "'stablehlo.reduce_window' with %d inputs has %d results, got %d", n, n, o->nresults);
+    const tensor_type *in0 = &o->operand_types[0];
+    tensor_type shape;
+    if (!window_shape(c, o, &o->a.window, in0, &shape))
+        return false;
+    tensor_type *args = arena_alloc(c->m->arena, (size_t)(2 * n), sizeof *args);
+    if (!args) {
+        c->oom = true;
+        return false;
+    }
+    for (int k = 0; k < n; k++) {
+        const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[n + k];
+        if (!shape_same_dims(in, in0))
+            FAIL(o->uses[k].loc, "'stablehlo.reduce_window' inputs must have one shape, got %s and %s", TS(in0),
+                 TS(in));
+        if (init->rank != 0 || init->elem != in->elem)
+            FAIL(o->uses[n + k].loc, "'stablehlo.reduce_window' init value #%d must be rank 0 of %s, got %s", k,
+                 et_get(in->elem)->name, TS(init));
+        shape.elem = in->elem;
+        if (!shape_equal(&o->result_types[k], &shape))
+            FAIL(o->loc, "'stablehlo.reduce_window' result #%d type %s should be %s", k, TS(&o->result_types[k]),
+                 TS(&shape));
+        args[k] = args[n + k] = *init;
+    }
+    check_region body = { "body", " (accumulators then elements)", 2 * n, args, n, args };
+    return check_region_sig(c, o, 0, &body);
+}

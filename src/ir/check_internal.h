@@ -53,6 +53,7 @@ bool check_gather(checker *c, ir_op *o);
 bool check_scatter(checker *c, ir_op *o);
 bool check_dynamic_slice(checker *c, ir_op *o);
 bool check_dynamic_update_slice(checker *c, ir_op *o);
+bool check_reduce_window(checker *c, ir_op *o);
 
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);

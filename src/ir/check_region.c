@@ -22,6 +22,8 @@ const char *check_region_role(const ir_op *o, int g)
         return "a sort comparator";
     if (o->kind == IR_OP_SCATTER)
         return "a scatter body";
+    if (o->kind == IR_OP_REDUCE_WINDOW)
+        return "a reduce_window body";
     return "a region";
 }
 

@@ -197,6 +197,13 @@ typedef struct {
     ir_ints slice_sizes; /* gather only */
 } ir_index_dims;
 
+/* The window of reduce_window and select_and_scatter (SPEC.md 9.4.5,
+ * 9.4.6); absent attributes already defaulted (1s, zeros), one entry per
+ * operand dimension after check. */
+typedef struct {
+    ir_ints dims, strides, base_dilations, window_dilations, low, high;
+} ir_window;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -259,6 +266,7 @@ struct ir_op {
         ir_dot dot;                                  /* DOT_GENERAL, DOT */
         ir_index_dims index;                         /* GATHER, SCATTER */
         ir_ints slice_sizes;                         /* DYNAMIC_SLICE */
+        ir_window window;                            /* REDUCE_WINDOW */
         struct {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */

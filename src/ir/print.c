@@ -713,6 +713,22 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         print_index_dims(out, "scatter", names, &o->a.index);
         fputc('}', out);
     }
+    if (o->kind == IR_OP_REDUCE_WINDOW) {
+        const ir_window *w = &o->a.window;
+        const ir_ints *lists[4] = { &w->dims, &w->strides, &w->base_dilations, &w->window_dilations };
+        static const char *const names[4] = { "window_dimensions", "window_strides", "base_dilations",
+                                              "window_dilations" };
+        for (int l = 0; l < 4; l++) {
+            fprintf(out, l ? ", %s = array<i64" : " {%s = array<i64", names[l]);
+            for (int i = 0; i < lists[l]->n; i++)
+                fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
+            fputc('>', out);
+        }
+        fputs(", padding = dense<[", out);
+        for (int i = 0; i < w->low.n; i++)
+            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
+        fprintf(out, "]> : tensor<%dx2xi64>}", w->low.n);
+    }
     if (o->kind == IR_OP_MAP) {
         fputs(" {dimensions = array<i64", out);
         for (int i = 0; i < o->a.dims.n; i++)

@@ -1,0 +1,240 @@
+/* reduce_window (SPEC.md 9.4.6): the inputs padded with their init values
+ * (borders and base-dilation holes), then every result element folds its
+ * window in row-major order starting from init. All result elements take
+ * the same window step at once: step w reads the strided view of the
+ * padded input at offset w for every result element, so a one-op body is
+ * one kernel call per window position and a lane-safe body one region run
+ * per position; other bodies run per element. */
+#include <string.h>
+
+#include "interp/eval_internal.h"
+#include "util/mem.h"
+
+static void strides_of(const tensor_type *t, int64_t *s)
+{
+    int64_t k = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        s[d] = k;
+        k *= t->dims[d];
+    }
+}
+
+/* input padded by `low`/`high` with holes of base_dilations - 1 filled
+ * with init; the input itself (retained) when there is no padding. */
+static tensor *padded_input(const ir_window *w, tensor *x, const tensor *init)
+{
+    bool plain = true;
+    tensor_type t = x->type;
+    int64_t interior[SHAPE_MAX_RANK];
+    for (int d = 0; d < t.rank; d++) {
+        interior[d] = w->base_dilations.v[d] - 1;
+        plain = plain && interior[d] == 0 && w->low.v[d] == 0 && w->high.v[d] == 0;
+        int64_t n = t.dims[d];
+        t.dims[d] = w->low.v[d] + (n == 0 ? 0 : (n - 1) * w->base_dilations.v[d] + 1) + w->high.v[d];
+    }
+    if (plain)
+        return tensor_retain(x);
+    tensor *p = tensor_new(&t);
+    if (p && kern_pad(x, init, w->low.v, interior, p) != IRRUN_OK) {
+        tensor_release(p);
+        p = NULL;
+    }
+    return p;
+}
+
+/* The next window offset in row-major order; false after the last. */
+static bool next_offset(const ir_ints *dims, int64_t *at)
+{
+    for (int d = dims->n - 1; d >= 0; d--) {
+        if (++at[d] < dims->v[d])
+            return true;
+        at[d] = 0;
+    }
+    return false;
+}
+
+typedef struct {
+    int N;
+    tensor **x;      /* padded inputs */
+    int64_t lane_stride[SHAPE_MAX_RANK]; /* per result dimension, in the padded input */
+    int64_t xs[SHAPE_MAX_RANK];
+} window_state;
+
+/* Offset in the padded input of window position `at` for result element 0. */
+static int64_t window_offset(const ir_window *w, const window_state *s, const int64_t *at)
+{
+    int64_t off = 0;
+    for (int d = 0; d < w->dims.n; d++)
+        off += at[d] * w->window_dilations.v[d] * s->xs[d];
+    return off;
+}
+
+/* Every result element's element at window position `at`, as a tensor of
+ * `lanes` elements (rank 1) for input k. */
+static tensor *window_step(const window_state *s, int k, const tensor_type *result, int64_t off)
+{
+    tensor_type t = *result;
+    t.elem = s->x[k]->type.elem;
+    tensor *e = tensor_new(&t);
+    if (!e)
+        return NULL;
+    kern_strided_copy(s->x[k], off, s->lane_stride, e);
+    e->type.rank = 1;
+    e->type.dims[0] = e->count;
+    return e;
+}
+
+static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
+{
+    const ir_window *w = &op->a.window;
+    int N = s->N;
+    int64_t L = res[0]->count;
+    tensor **args = mem_calloc((size_t)(3 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    int rc = args ? 0 : IRRUN_NOMEM;
+    for (int k = 0; k < N && rc == 0; k++)
+        if (!(args[k] = region_lane_splat(fr->slots[op->operands[N + k]], L)))
+            rc = IRRUN_NOMEM;
+    region_lanes st = { 0, NULL, NULL };
+    if (rc == 0)
+        rc = region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
+    else
+        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+    int64_t at[SHAPE_MAX_RANK] = { 0 };
+    bool more = rc == 0;
+    while (more && rc == 0) {
+        int64_t off = window_offset(w, s, at);
+        for (int k = 0; k < N && rc == 0; k++)
+            if (!(args[N + k] = window_step(s, k, &res[0]->type, off)))
+                rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+        if (rc == 0)
+            rc = region_run(c, fr, &op->regions[0], args, rets);
+        for (int k = 0; k < N; k++) {
+            tensor_release(args[N + k]);
+            args[N + k] = NULL;
+            if (rc == 0) {
+                tensor_release(args[k]);
+                args[k] = rets[k];
+                rets[k] = NULL;
+            }
+        }
+        more = next_offset(&w->dims, at);
+    }
+    if (st.values)
+        region_lanes_leave(c, fr, &st);
+    for (int k = 0; k < N && rc == 0; k++)
+        memcpy(res[k]->data, args[k]->data, res[k]->nbytes);
+    for (int k = 0; args && k < 2 * N; k++)
+        tensor_release(args[k]);
+    mem_free(args);
+    return rc;
+}
+
+/* One kernel call per window position: acc := op(acc, step). */
+static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop, bool acc_left, tensor **res)
+{
+    const ir_window *w = &op->a.window;
+    int64_t at[SHAPE_MAX_RANK] = { 0 };
+    irrun_status st = IRRUN_OK;
+    bool more = true;
+    while (more && st == IRRUN_OK) {
+        tensor *e = window_step(s, 0, &res[0]->type, window_offset(w, s, at));
+        if (!e)
+            return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+        e->type = res[0]->type;
+        st = acc_left ? kern_binary(bop, res[0], e, res[0]) : kern_binary(bop, e, res[0], res[0]);
+        tensor_release(e);
+        more = next_offset(&w->dims, at);
+    }
+    return kern_status(c, op, st);
+}
+
+/* Any other body: per result element, per window position, on rank-0
+ * tensors. */
+static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
+{
+    const ir_window *w = &op->a.window;
+    int N = s->N;
+    tensor **args = mem_calloc((size_t)(3 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    int rc = args ? 0 : rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+    int64_t rs[SHAPE_MAX_RANK], ri[SHAPE_MAX_RANK];
+    strides_of(&res[0]->type, rs);
+    for (int64_t r = 0; r < res[0]->count && rc == 0; r++) {
+        shape_unravel(&res[0]->type, r, ri);
+        int64_t base = 0;
+        for (int d = 0; d < res[0]->type.rank; d++)
+            base += ri[d] * s->lane_stride[d];
+        for (int k = 0; k < N; k++)
+            args[k] = tensor_retain(fr->slots[op->operands[N + k]]);
+        int64_t at[SHAPE_MAX_RANK] = { 0 };
+        bool more = true;
+        while (more && rc == 0) {
+            int64_t q = base + window_offset(w, s, at);
+            for (int k = 0; k < N && rc == 0; k++) {
+                tensor_type t = { .elem = s->x[k]->type.elem };
+                if (!(args[N + k] = tensor_new(&t)))
+                    rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+                else
+                    memcpy(args[N + k]->data, (unsigned char *)s->x[k]->data + (size_t)q * args[N + k]->nbytes,
+                           args[N + k]->nbytes);
+            }
+            if (rc == 0)
+                rc = region_run(c, fr, &op->regions[0], args, rets);
+            for (int k = 0; k < N; k++) {
+                tensor_release(args[N + k]);
+                args[N + k] = NULL;
+                if (rc == 0) {
+                    tensor_release(args[k]);
+                    args[k] = rets[k];
+                    rets[k] = NULL;
+                }
+            }
+            more = next_offset(&w->dims, at);
+        }
+        for (int k = 0; k < N; k++) {
+            if (rc == 0)
+                memcpy((unsigned char *)res[k]->data + (size_t)r * args[k]->nbytes, args[k]->data, args[k]->nbytes);
+            tensor_release(args[k]);
+            args[k] = NULL;
+        }
+    }
+    mem_free(args);
+    return rc;
+}
+
+int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const ir_window *w = &op->a.window;
+    window_state s = { .N = op->noperands / 2 };
+    int N = s.N;
+    if (res[0]->count == 0)
+        return 0;
+    s.x = mem_calloc((size_t)N, sizeof *s.x);
+    int rc = s.x ? 0 : IRRUN_NOMEM;
+    for (int k = 0; k < N && rc == 0; k++)
+        if (!(s.x[k] = padded_input(w, fr->slots[op->operands[k]], fr->slots[op->operands[N + k]])))
+            rc = IRRUN_NOMEM;
+    if (rc) {
+        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+    } else {
+        strides_of(&s.x[0]->type, s.xs);
+        for (int d = 0; d < res[0]->type.rank; d++)
+            s.lane_stride[d] = w->strides.v[d] * s.xs[d];
+        kern_binop bop;
+        bool acc_left;
+        if (N == 1 && region_binop_body(&op->regions[0], &bop, &acc_left)) {
+            const tensor *init = fr->slots[op->operands[1]];
+            size_t es = tensor_elem_bytes(init);
+            for (int64_t i = 0; i < res[0]->count; i++)
+                memcpy((unsigned char *)res[0]->data + (size_t)i * es, init->data, es);
+            rc = fold_kernel(c, op, &s, bop, acc_left, res);
+        } else if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
+            rc = fold_lanes(c, fr, op, &s, res);
+        } else {
+            rc = fold_general(c, fr, op, &s, res);
+        }
+    }
+    for (int k = 0; s.x && k < N; k++)
+        tensor_release(s.x[k]);
+    mem_free(s.x);
+    return rc;
+}
