@@ -78,8 +78,36 @@ static void bench_gather(int rows, int cols, int nidx, const char *name)
     bench_report(name, (double)nidx * cols, "elem", t, (size_t)nidx * cols);
 }
 
+static const char POOL[] =
+    "func.func @main() -> tensor<1x127x127x64xf8E4M3FN> {\n"
+    "  %%x = stablehlo.constant dense<1.0> : tensor<1x256x256x64xf8E4M3FN>\n"
+    "  %%z = stablehlo.constant dense<%s> : tensor<f8E4M3FN>\n"
+    "  %%r = \"stablehlo.reduce_window\"(%%x, %%z) ({\n"
+    "  ^bb0(%%a: tensor<f8E4M3FN>, %%b: tensor<f8E4M3FN>):\n"
+    "    %%m = stablehlo.%s %%a, %%b : tensor<f8E4M3FN>\n"
+    "    stablehlo.return %%m : tensor<f8E4M3FN>\n"
+    "  }) {window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>} : "
+    "(tensor<1x256x256x64xf8E4M3FN>, tensor<f8E4M3FN>) -> tensor<1x127x127x64xf8E4M3FN>\n"
+    "  func.return %%r : tensor<1x127x127x64xf8E4M3FN>\n"
+    "}\n";
+
+static void bench_pool(const char *op, const char *init, const char *name)
+{
+    char text[sizeof POOL + 64];
+    int n = snprintf(text, sizeof text, POOL, init, op);
+    double t = n > 0 && (size_t)n < sizeof text ? bench_run_program(text, (size_t)n, NULL) : -1;
+    if (t < 0) {
+        printf("%s: program rejected or failed\n", name);
+        return;
+    }
+    double windows = 127.0 * 127 * 64;
+    bench_report(name, windows * 9, "win-elem", t, (size_t)windows * 9);
+}
+
 void bench_index(void)
 {
+    bench_pool("maximum", "-448.0", "reduce_window max 3x3/2, 1x256x256x64 f8");
+    bench_pool("add", "0.0", "reduce_window add 3x3/2, 1x256x256x64 f8");
     bench_gather(1024, 1024, 1024, "gather, 1024 rows of 1024 f8");
     bench_gather(4096, 1, 1 << 20, "gather, 1M scalars from 4096 f8");
     bench_scatter(1024, 1024, 1024, ADD, "scatter add, 1024 rows of 1024 f8");
