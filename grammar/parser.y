@@ -219,6 +219,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_COMPOSITE "stablehlo.composite"
 %token <tok> T_GENERIC_ONLY "op written only in the generic form"
 %token <tok> T_DYNAMIC_SLICE "stablehlo.dynamic_slice"
+%token <tok> T_DIMENSION "op with a dim = N clause"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -700,6 +701,17 @@ op_body:
         NEED(a);
         a->items = *$6;
         NEED(add_attr(ps, &$$->attrs, "slice_sizes", L(@6), a));
+        if ($7)
+            merge(&$$->attrs, $7);
+        set_sig($$, $9);
+    }
+  | T_DIMENSION use ',' BARE_ID '=' INT dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "dim"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = scalar(ps, PA_INT, $6, false, L(@6));
+        NEED(a && add_attr(ps, &$$->attrs, "dimension", L(@6), a));
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);

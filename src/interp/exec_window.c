@@ -238,3 +238,117 @@ int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
     mem_free(s.x);
     return rc;
 }
+
+/* A body of two rank-0 arguments of one element type and one rank-0
+ * result, run pinned when it is lane-safe, else as a region. */
+typedef struct {
+    const ir_block *body;
+    region_pinned pinned; /* .body set: pinned */
+    tensor *args[2];
+} scalar_fn;
+
+static int scalar_fn_open(frame *fr, const ir_block *body, et_id elem, scalar_fn *f)
+{
+    tensor_type t = { .elem = elem };
+    f->body = body;
+    f->pinned.body = NULL;
+    f->args[0] = tensor_new(&t);
+    f->args[1] = tensor_new(&t);
+    if (!f->args[0] || !f->args[1])
+        return IRRUN_NOMEM;
+    return region_lane_safe(fr->f, body) ? region_pin(fr, body, &f->pinned) : 0;
+}
+
+static void scalar_fn_close(frame *fr, scalar_fn *f)
+{
+    region_unpin(fr, &f->pinned);
+    tensor_release(f->args[0]);
+    tensor_release(f->args[1]);
+}
+
+/* out := body(a, b) (the result's bytes) */
+static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const void *b, void *out)
+{
+    size_t es = f->args[0]->nbytes;
+    memcpy(f->args[0]->data, a, es);
+    memcpy(f->args[1]->data, b, es);
+    tensor *r = NULL;
+    int rc = f->pinned.body ? region_run_pinned(c, fr, &f->pinned, f->args, &r)
+                            : region_run(c, fr, f->body, f->args, &r);
+    if (rc == 0)
+        memcpy(out, r->data, r->nbytes);
+    if (!f->pinned.body)
+        tensor_release(r);
+    return rc;
+}
+
+/* SPEC 9.4.5 as REF runs it (decision 33): for each source element in
+ * row-major order, the window's first in-bounds position is selected and
+ * then replaced by every position q (the first included) for which
+ * select(operand[sel], operand[q]) is false; res[sel] := scatter(scatter(
+ * init, source), res[sel]). Padding positions are skipped. */
+int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const ir_window *w = &op->a.window;
+    const tensor *x = fr->slots[op->operands[0]], *src = fr->slots[op->operands[1]];
+    const tensor *init = fr->slots[op->operands[2]];
+    tensor *r = res[0];
+    size_t es = tensor_elem_bytes(x);
+    for (int64_t i = 0; i < r->count; i++)
+        memcpy((unsigned char *)r->data + (size_t)i * es, init->data, es);
+    scalar_fn sel, sc;
+    int rc = scalar_fn_open(fr, &op->regions[0], x->type.elem, &sel);
+    if (rc == 0)
+        rc = scalar_fn_open(fr, &op->regions[1], x->type.elem, &sc);
+    else
+        sc = (scalar_fn){ .body = NULL };
+    if (rc == IRRUN_NOMEM)
+        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
+    int rank = x->type.rank;
+    int64_t xs[SHAPE_MAX_RANK], si[SHAPE_MAX_RANK];
+    strides_of(&x->type, xs);
+    unsigned char tmp[16];
+    for (int64_t s = 0; s < src->count && rc == 0; s++) {
+        shape_unravel(&src->type, s, si);
+        int64_t at[SHAPE_MAX_RANK] = { 0 }, chosen = -1;
+        bool more = true;
+        while (more && rc == 0) {
+            int64_t q = 0;
+            bool inside = true;
+            for (int d = 0; d < rank && inside; d++) {
+                int64_t qd = si[d] * w->strides.v[d] + at[d] - w->low.v[d];
+                inside = qd >= 0 && qd < x->type.dims[d];
+                q += qd * xs[d];
+            }
+            if (inside) {
+                if (chosen < 0)
+                    chosen = q;
+                uint8_t keep = 0;
+                rc = scalar_fn_call(c, fr, &sel, (const unsigned char *)x->data + (size_t)chosen * es,
+                                    (const unsigned char *)x->data + (size_t)q * es, &keep);
+                if (rc == 0 && !keep)
+                    chosen = q;
+            }
+            more = next_offset(&w->dims, at);
+        }
+        if (rc || chosen < 0)
+            continue;
+        unsigned char *dst = (unsigned char *)r->data + (size_t)chosen * es;
+        rc = scalar_fn_call(c, fr, &sc, init->data, (const unsigned char *)src->data + (size_t)s * es, tmp);
+        if (rc == 0)
+            rc = scalar_fn_call(c, fr, &sc, tmp, dst, dst);
+    }
+    if (sel.body)
+        scalar_fn_close(fr, &sel);
+    if (sc.body)
+        scalar_fn_close(fr, &sc);
+    return rc;
+}
+
+int exec_get_dimension_size(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    (void)c;
+    int32_t n = (int32_t)(uint32_t)fr->slots[op->operands[0]]->type.dims[op->a.dimension];
+    memcpy(res[0]->data, &n, sizeof n);
+    return 0;
+}

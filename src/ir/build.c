@@ -844,6 +844,28 @@ static bool attrs_reduce_window(parse_state *ps, pop *p, ir_op *o)
     return fill_ints(ps, n, 0, &w->low) && fill_ints(ps, n, 0, &w->high);
 }
 
+/* window_dimensions and window_strides default to 1s, padding to 0s (the
+ * rank comes from the operand: filled by the checker when absent) */
+static bool attrs_select_and_scatter(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_window *w = &o->a.window;
+    pentry *e;
+    w->dims.n = w->strides.n = w->low.n = -1;
+    if ((e = find(p, "window_dimensions")) && !attr_ints(ps, p, e, &w->dims))
+        return false;
+    if ((e = find(p, "window_strides")) && !attr_ints(ps, p, e, &w->strides))
+        return false;
+    if ((e = find(p, "padding")) && !attr_padding(ps, p, e, &w->low, &w->high))
+        return false;
+    return true;
+}
+
+static bool attrs_get_dimension_size(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    return need(ps, p, "dimension", &e) && attr_int(ps, p, e, e->val, &o->a.dimension);
+}
+
 static bool attrs_dynamic_slice(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

@@ -308,3 +308,59 @@ bool check_reduce_window(checker *c, ir_op *o)
     check_region body = { "body", " (accumulators then elements)", 2 * n, args, n, args };
     return check_region_sig(c, o, 0, &body);
 }
+
+/* A list the attributes left out: `rank` copies of fill (module arena). */
+static bool default_list(checker *c, ir_ints *l, int rank, int64_t fill)
+{
+    if (l->n >= 0)
+        return true;
+    l->n = rank;
+    l->v = arena_alloc(c->m->arena, (size_t)rank + 1, sizeof(int64_t));
+    if (!l->v) {
+        c->oom = true;
+        return false;
+    }
+    for (int i = 0; i < rank; i++)
+        l->v[i] = fill;
+    return true;
+}
+
+bool check_select_and_scatter(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0], *src = &o->operand_types[1], *init = &o->operand_types[2];
+    ir_window *w = &o->a.window;
+    w->base_dilations.n = w->window_dilations.n = -1;
+    if (w->low.n < 0)
+        w->high.n = -1;
+    if (!default_list(c, &w->dims, x->rank, 1) || !default_list(c, &w->strides, x->rank, 1) ||
+        !default_list(c, &w->base_dilations, x->rank, 1) || !default_list(c, &w->window_dilations, x->rank, 1) ||
+        !default_list(c, &w->low, x->rank, 0) || !default_list(c, &w->high, x->rank, 0))
+        return false;
+    if (src->elem != x->elem || init->elem != x->elem || init->rank != 0)
+        FAIL(o->loc, "'stablehlo.select_and_scatter' needs a source of element type %s and a rank-0 init of it, got %s "
+             "and %s", et_get(x->elem)->name, TS(src), TS(init));
+    if (!shape_equal(&o->result_types[0], x))
+        FAIL(o->loc, "'stablehlo.select_and_scatter' result type %s should be %s", TS(&o->result_types[0]), TS(x));
+    tensor_type want;
+    if (!window_shape(c, o, w, x, &want))
+        return false;
+    if (!shape_same_dims(src, &want))
+        FAIL(o->uses[1].loc, "'stablehlo.select_and_scatter' source must have the window shape %s, got %s", TS(&want),
+             TS(src));
+    tensor_type e = { .elem = x->elem }, pred = { .elem = ET_I1 }, two[2] = { e, e };
+    check_region sel = { "select", NULL, 2, two, 1, &pred };
+    check_region sc = { "scatter", NULL, 2, two, 1, &e };
+    return check_region_sig(c, o, 0, &sel) && check_region_sig(c, o, 1, &sc);
+}
+
+bool check_get_dimension_size(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0];
+    static const tensor_type i32 = { .elem = ET_I32 };
+    if (o->a.dimension < 0 || o->a.dimension >= x->rank)
+        FAIL(o->loc, "'stablehlo.get_dimension_size' dimension %lld is out of range for %s", (long long)o->a.dimension,
+             TS(x));
+    if (!shape_equal(&o->result_types[0], &i32))
+        FAIL(o->loc, "'stablehlo.get_dimension_size' result must be tensor<i32>, got %s", TS(&o->result_types[0]));
+    return true;
+}

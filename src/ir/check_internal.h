@@ -54,6 +54,8 @@ bool check_scatter(checker *c, ir_op *o);
 bool check_dynamic_slice(checker *c, ir_op *o);
 bool check_dynamic_update_slice(checker *c, ir_op *o);
 bool check_reduce_window(checker *c, ir_op *o);
+bool check_select_and_scatter(checker *c, ir_op *o);
+bool check_get_dimension_size(checker *c, ir_op *o);
 
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);

@@ -24,6 +24,8 @@ const char *check_region_role(const ir_op *o, int g)
         return "a scatter body";
     if (o->kind == IR_OP_REDUCE_WINDOW)
         return "a reduce_window body";
+    if (o->kind == IR_OP_SELECT_AND_SCATTER)
+        return g == 0 ? "a select_and_scatter select" : "a select_and_scatter scatter";
     return "a region";
 }
 

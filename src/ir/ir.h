@@ -58,6 +58,7 @@ typedef enum {
     IR_FORM_GENERIC,           /* written only in the generic form */
     IR_FORM_OPERANDS,          /* %a, %b, ... : (T, ...) -> R */
     IR_FORM_DYNAMIC_SLICE,     /* %x, %i, ..., sizes = [...] : (T, ...) -> R */
+    IR_FORM_DIMENSION,         /* %x, dim = N : (T) -> R */
     IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
 } ir_op_form;
 
@@ -266,7 +267,8 @@ struct ir_op {
         ir_dot dot;                                  /* DOT_GENERAL, DOT */
         ir_index_dims index;                         /* GATHER, SCATTER */
         ir_ints slice_sizes;                         /* DYNAMIC_SLICE */
-        ir_window window;                            /* REDUCE_WINDOW */
+        ir_window window;                            /* REDUCE_WINDOW, SELECT_AND_SCATTER */
+        int64_t dimension;                           /* GET_DIMENSION_SIZE */
         struct {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */

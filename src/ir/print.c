@@ -713,12 +713,12 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         print_index_dims(out, "scatter", names, &o->a.index);
         fputc('}', out);
     }
-    if (o->kind == IR_OP_REDUCE_WINDOW) {
+    if (o->kind == IR_OP_REDUCE_WINDOW || o->kind == IR_OP_SELECT_AND_SCATTER) {
         const ir_window *w = &o->a.window;
         const ir_ints *lists[4] = { &w->dims, &w->strides, &w->base_dilations, &w->window_dilations };
         static const char *const names[4] = { "window_dimensions", "window_strides", "base_dilations",
                                               "window_dilations" };
-        for (int l = 0; l < 4; l++) {
+        for (int l = 0; l < (o->kind == IR_OP_REDUCE_WINDOW ? 4 : 2); l++) {
             fprintf(out, l ? ", %s = array<i64" : " {%s = array<i64", names[l]);
             for (int i = 0; i < lists[l]->n; i++)
                 fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
@@ -801,6 +801,12 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_GENERIC: print_generic(p, o, indent); return;
     case IR_FORM_OPERANDS: print_operands_fn(p, o); return;
     case IR_FORM_DYNAMIC_SLICE: print_dynamic_slice(p, o); return;
+    case IR_FORM_DIMENSION:
+        fprintf(p->out, "%s ", ir_op_name(o->kind));
+        print_value(p, o->operands[0]);
+        fprintf(p->out, ", dim = %" PRId64 " : ", o->a.dimension);
+        print_fn_type(p->out, o);
+        return;
     }
 }
 
