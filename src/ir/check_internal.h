@@ -44,6 +44,10 @@ bool check_region_sig(checker *c, const ir_op *o, int g, const check_region *wan
  * as messages name it. */
 const char *check_region_role(const ir_op *o, int g);
 
+/* Sets the prefix of every interpreter.print of a resolved function: the
+ * name MLIR's printer gives its operand (check_names.c). */
+bool check_print_names(checker *c, ir_func *f);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 
