@@ -108,6 +108,14 @@ printf 'dense<13> : tensor<i32>\n' >"$tmp/want"
 same "$tmp/last" "$tmp/want" "-o: the result after the prints"
 [ -s "$tmp/out" ] && bad "-o: something went to stdout"
 
+# a print that cannot be written ends the run (exit 2), located at the op
+if [ -w /dev/full ]; then
+    "$IRRUN" "$here/interpret/print.mlir" --split-input-file >/dev/full 2>"$tmp/err"
+    st=$?
+    [ "$st" -eq 2 ] && ok || bad "print to /dev/full: exit $st, want 2"
+    has "$tmp/err" "print.mlir:14:5: error: error writing the output of 'interpreter.print'" "print to /dev/full"
+fi
+
 # ---- probe files: REF's bytes ----------------------------------------------
 
 # npy DESCR SHAPE DATA: NumPy 1.0, REF's header (`'shape' :`, every dimension
