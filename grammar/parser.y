@@ -220,6 +220,8 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_GENERIC_ONLY "op written only in the generic form"
 %token <tok> T_DYNAMIC_SLICE "stablehlo.dynamic_slice"
 %token <tok> T_DIMENSION "op with a dim = N clause"
+%token <tok> T_PRINT "interpreter.print"
+%token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -235,7 +237,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <list> while_attrs_opt
 %type <tok> key vis_opt cmp_type_opt
 %type <block> fbody_opt
-%type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item
+%type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt
 %type <list> slice_range
 
 /* `return` alone vs `return %x : T`: a value name after it belongs to it */
@@ -780,6 +782,30 @@ op_body:
             merge(&$$->attrs, $11);
         set_sig($$, $12);
     }
+  | T_PRINT use dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        if ($3)
+            merge(&$$->attrs, $3);
+        set_sig($$, $5);
+    }
+  | T_PROBE use ',' BARE_ID '=' STRING iter_opt dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "probe_id"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *a = pattr_new(ps, PA_STRING, L(@6));
+        NEED(a);
+        a->text = $6.s;
+        a->len = $6.n;
+        NEED(add_attr(ps, &$$->attrs, "probe_id", L(@4), a));
+        if ($7)
+            NEED(add_attr(ps, &$$->attrs, "iteration", $7->loc, $7));
+        if ($8)
+            merge(&$$->attrs, $8);
+        set_sig($$, $10);
+    }
   | OP_NAME_UNKNOWN {
         parse_error(ps, L(@1), "unsupported op '%.*s'", (int)$1.n, $1.s);
         YYABORT;
@@ -804,6 +830,16 @@ tol_opt:
     }
   | ',' BARE_ID '=' INT {
         NEED(expect_word(ps, $2, "tolerance"));
+        $$ = scalar(ps, PA_INT, $4, false, L(@4));
+        NEED($$);
+    }
+    ;
+
+/* `, iter = N` of check.expect_serialized_eq: the generic `iteration` */
+iter_opt:
+    %empty { $$ = NULL; }
+  | ',' BARE_ID '=' INT {
+        NEED(expect_word(ps, $2, "iter"));
         $$ = scalar(ps, PA_INT, $4, false, L(@4));
         NEED($$);
     }

@@ -46,6 +46,8 @@ probe output-dir examples/validation/matmul_f8.mlir --input lhs=examples/validat
     --input 1=examples/validation/rhs.npy --output-dir "$out" --output-format yaml
 probe output-file -o "$out/results.txt" --split-input-file --output-dir "$out" tests/cli/decisions.mlir
 probe refused-output examples/quickstart.mlir -o examples/quickstart.mlir
+probe probes --interpret -split-input-file --probe-output-dir "$out" tests/interpret/probe.mlir
+probe prints --interpret tests/cli/print_names.mlir
 probe formats encode f8E4M3 -- 0.1 1e-3 -7.5
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

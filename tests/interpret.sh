@@ -1,19 +1,22 @@
 #!/bin/sh
 # Golden interpreter tests (make check runs this with IRRUN=path/to/ir-run).
 # tests/interpret/*.mlir must run with exit status 0 under
-#   $IRRUN --interpret -split-input-file FILE
-# tests/interpret/fail/*.mlir must exit with status 1 and print, on stderr,
-# every text given on a "// EXPECT-ERR: " line of the file (fixed strings).
+#   $IRRUN --interpret -split-input-file --probe-output-dir DIR FILE
+# (DIR an empty directory of its own, as REF's lit tests give one for
+# interpreter.probe); tests/interpret/fail/*.mlir must exit with status 1
+# and print, on stderr, every text given on a "// EXPECT-ERR: " line of the
+# file (fixed strings).
 IRRUN=${IRRUN:-build/ir-run}
 dir=$(dirname "$0")/interpret
 tmp=${TMPDIR:-/tmp}/irrun-interpret.$$
-trap 'rm -f "$tmp"' EXIT INT TERM
+probes=$(mktemp -d) || exit 2
+trap 'rm -f "$tmp"; rm -rf "$probes"' EXIT INT TERM
 total=0
 failed=0
 for f in "$dir"/*.mlir; do
     [ -f "$f" ] || continue
     total=$((total + 1))
-    "$IRRUN" --interpret -split-input-file "$f" >/dev/null 2>"$tmp"
+    "$IRRUN" --interpret -split-input-file --probe-output-dir "$probes" "$f" >/dev/null 2>"$tmp"
     rc=$?
     if [ "$rc" -ne 0 ]; then
         echo "FAIL: $f (exit status $rc, want 0)"
@@ -24,7 +27,7 @@ done
 for f in "$dir"/fail/*.mlir; do
     [ -f "$f" ] || continue
     total=$((total + 1))
-    "$IRRUN" --interpret -split-input-file "$f" >/dev/null 2>"$tmp"
+    "$IRRUN" --interpret -split-input-file --probe-output-dir "$probes" "$f" >/dev/null 2>"$tmp"
     rc=$?
     ok=1
     if [ "$rc" -ne 1 ]; then

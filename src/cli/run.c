@@ -14,6 +14,7 @@
 #include "cli/exit.h"
 #include "cli/run_io.h"
 #include "io/outfile.h"
+#include "io/probe.h"
 #include "io/tensor_io.h"
 #include "core/tensor.h"
 #include "ir/ir.h"
@@ -31,6 +32,7 @@ typedef struct {
     const char *args_text;
     interp_options io;
     cli_files files_io; /* --input, --output-dir, --expect (src/cli/run_io.h) */
+    const char *probe_dir; /* --probe-output-dir */
     bool require_functions;
     const char **files;
     int nfiles;
@@ -61,6 +63,8 @@ static void usage(FILE *out)
           "                                   (DIR/chunk<K>.result<N>.<ext> for several chunks)\n"
           "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--report text|json]\n"
           "                                   compare a result with a backend's output file\n"
+          "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
+          "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
           "  --help, --version\n"
           "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
@@ -176,6 +180,15 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             if (missing)
                 return usage_error("option %s needs a value", a);
             o->args_text = v;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "probe-output-dir", true, &v, &missing)) {
+            if (missing || !*v)
+                return usage_error("option %s needs a directory name", a);
+            /* index.csv holds one record per line, with the directory in it */
+            if (strpbrk(v, "\n\r"))
+                return usage_error("the --probe-output-dir name '%s' contains a line break", v);
+            o->probe_dir = v;
             continue;
         }
         if (opt_match(argv, argc, &i, "require-functions", false, &v, &missing)) {
@@ -306,6 +319,36 @@ static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *stat
     return args;
 }
 
+/* The interpreter's probe store over the files of --probe-output-dir
+ * (src/io/probe.h). */
+static irrun_status probe_reset(void *ctx, char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_reset(ctx, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
+static irrun_status probe_write(void *ctx, const char *id, int64_t k, const tensor *t, char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_write(ctx, id, k, t, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
+static irrun_status probe_read(void *ctx, const char *id, uint32_t iter, const tensor_type *type, tensor **out,
+                               char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_read(ctx, id, iter, type, out, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
 /* Runs a checked module: arguments from --args/--input, results printed, and
  * written (--output-dir) or compared with a backend's (--expect). */
 static irrun_status run_checked(run_options *o, const ir_module *m, diag_source *src, FILE *out)
@@ -315,6 +358,10 @@ static irrun_status run_checked(run_options *o, const ir_module *m, diag_source 
     interp_options io = o->io;
     io.out = out;
     io.err = stderr;
+    io_probe_dir pd = { o->probe_dir, &o->reads };
+    interp_probe_store store = { &pd, probe_reset, probe_write, probe_read };
+    if (o->probe_dir)
+        io.probes = &store;
     const ir_func *f = o->files_io.ninputs ? interp_entry(m, io.entry) : NULL;
     tensor **args = NULL;
     irrun_status s = IRRUN_OK;

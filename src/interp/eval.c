@@ -372,7 +372,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0 };
+    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false };
     if (outcome)
         memset(outcome, 0, sizeof *outcome);
     int rc;

@@ -18,6 +18,8 @@ typedef struct {
     int passed, failed;
     const char *fname; /* function being run, for check reports */
     int64_t lanes;     /* > 0 while a body runs on L elements at once (region.c) */
+    int64_t probes;    /* interpreter.probe executions so far (their K) */
+    bool probes_reset; /* the probe store was reset for this run */
 } ictx;
 
 /* The value slots of one function activation: one tensor per value of the

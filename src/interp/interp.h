@@ -18,6 +18,29 @@ typedef enum {
     DOT_ACC_F64
 } dot_accumulation;
 
+/* Where interpreter.probe writes and check.expect_serialized_eq reads
+ * (SPEC.md 9.3.11, 9.3.12): files the caller owns (the command line binds
+ * them to --probe-output-dir, src/cli/run.c). The interpreter decides what
+ * a chunk's probes are (numbered from 1 per run, the records reset before
+ * the first one); the store decides how they are kept. On failure each
+ * function writes a message (no newline) into `msg`. */
+enum { INTERP_PROBE_MSG = 640 };
+typedef struct {
+    void *ctx;
+    /* Forgets every record: a run's first probe or lookup comes after it. */
+    irrun_status (*reset)(void *ctx, char msg[INTERP_PROBE_MSG]);
+    /* Keeps probe number k of the run, with its id and tensor t, and
+     * records it; IRRUN_UNSUPPORTED (nothing written) for an element type
+     * REF cannot write. */
+    irrun_status (*write)(void *ctx, const char *id, int64_t k, const tensor *t, char msg[INTERP_PROBE_MSG]);
+    /* The tensor of the iter-th (0-based) record of `id`, read as `type`:
+     * IRRUN_OK and *out; IRRUN_CHECK_FAILED when there is no such record,
+     * it has another type or its file cannot be read as `type`;
+     * IRRUN_UNSUPPORTED for an element type REF cannot write; IRRUN_NOMEM. */
+    irrun_status (*read)(void *ctx, const char *id, uint32_t iter, const tensor_type *type, tensor **out,
+                         char msg[INTERP_PROBE_MSG]);
+} interp_probe_store;
+
 typedef struct {
     const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */
     bool strict_eq;           /* --strict-eq: float expect_eq* bitwise */
@@ -25,10 +48,11 @@ typedef struct {
     bool print_dense;         /* --print-format=dense / --interpreter-print-dense */
     long hex_threshold;       /* --mlir-print-elementsattrs-with-hex-if-larger, default 100 */
     unsigned long max_while_iterations; /* --max-while-iterations; 0 = no limit (decision 48) */
-    FILE *out;                /* returned values (stdout) */
+    FILE *out;                /* returned values and interpreter.print (stdout) */
     FILE *err;                /* check reports, runtime errors (stderr) */
     tensor **args;            /* entry arguments (--args / --input), borrowed */
     int nargs;
+    const interp_probe_store *probes; /* NULL: probes and their lookups are errors */
 } interp_options;
 
 typedef struct {

@@ -118,6 +118,18 @@ static const char *check_name(const ir_op *op)
     return ir_op_name(op->kind);
 }
 
+static void report_header(const interp_check_ctx *c, const ir_op *op)
+{
+    fprintf(c->err, "%s:%d:%d: error: %s failed in function @%s\n", c->file, op->loc.line, op->loc.col,
+            check_name(op), c->function);
+}
+
+void interp_check_failed(const interp_check_ctx *c, const ir_op *op, const char *detail)
+{
+    report_header(c, op);
+    fprintf(c->err, "  %s\n", detail);
+}
+
 bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *actual,
                       const tensor *expected)
 {
@@ -151,8 +163,7 @@ bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *
 
     FILE *err = c->err;
     char ta[ET_TEXT_MAX], te[ET_TEXT_MAX], ha[80], he[80], idx[SHAPE_MAX_RANK * 24 + 4];
-    fprintf(err, "%s:%d:%d: error: %s failed in function @%s\n", c->file, op->loc.line, op->loc.col,
-            check_name(op), c->function);
+    report_header(c, op);
     /* REF's own detail for the first mismatch (5.1-5.4) */
     et_value_text(t, a + first * (int64_t)es, false, ta);
     et_value_text(t, b + first * (int64_t)es, false, te);

@@ -28,4 +28,9 @@ typedef struct {
 bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *actual,
                       const tensor *expected);
 
+/* Reports a check that failed before any element was compared (a missing
+ * probe record, a file that cannot be read): the located header line of
+ * interp_run_check, then `detail` indented. */
+void interp_check_failed(const interp_check_ctx *c, const ir_op *op, const char *detail);
+
 #endif

@@ -362,12 +362,14 @@ static void shape_text(const tensor_type *t, char *buf, size_t cap)
         snprintf(buf + at, cap - at, t->rank == 1 ? ",)" : ")");
 }
 
-tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
-                    const io_expect *expect, io_error *err)
+/* The magic, the version and the header dict of a .npy image: false with
+ * *err filled for anything else; Fortran order is refused here too. */
+static bool read_preamble(const unsigned char *buf, size_t len, const char *name, npy_header *h,
+                          size_t *data_start, io_error *err)
 {
     if (len < 10 || memcmp(buf, npy_magic, sizeof npy_magic) != 0) {
         io_errorf(err, "%s: error: not a .npy file (bad magic)", name);
-        return NULL;
+        return false;
     }
     unsigned major = buf[6], minor = buf[7];
     size_t hlen, hstart;
@@ -377,35 +379,45 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
     } else if (major == 2 || major == 3) {
         if (len < 12) {
             io_errorf(err, "%s: error: truncated .npy header", name);
-            return NULL;
+            return false;
         }
         hlen = (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
         hstart = 12;
     } else {
         io_errorf(err, "%s: error: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
                   minor);
-        return NULL;
+        return false;
     }
     if (minor != 0) {
         io_errorf(err, "%s: error: unsupported .npy version %u.%u (1.0, 2.0, 3.0 are read)", name, major,
                   minor);
-        return NULL;
+        return false;
     }
     if (hlen > len - hstart) {
         io_errorf(err, "%s: error: .npy header length %zu runs past the end of the file (%zu bytes)",
                   name, hlen, len);
-        return NULL;
+        return false;
     }
-    npy_header h;
     const char *why;
-    if (!parse_header((const char *)buf + hstart, hlen, &h, &why)) {
+    if (!parse_header((const char *)buf + hstart, hlen, h, &why)) {
         io_errorf(err, "%s: error: malformed .npy header: %s", name, why);
-        return NULL;
+        return false;
     }
-    if (h.fortran) {
+    if (h->fortran) {
         io_errorf(err, "%s: error: Fortran-order arrays are not supported (save with C order)", name);
-        return NULL;
+        return false;
     }
+    *data_start = hstart + hlen;
+    return true;
+}
+
+tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
+                    const io_expect *expect, io_error *err)
+{
+    npy_header h;
+    size_t data;
+    if (!read_preamble(buf, len, name, &h, &data, err))
+        return NULL;
     bool swap;
     if (!descr_fits(h.descr, expect->elem, &swap, name, err))
         return NULL;
@@ -424,7 +436,7 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
     }
     const et_traits *tr = et_get(expect->elem);
     size_t need = (size_t)count * tr->bytes;
-    size_t have = len - hstart - hlen;
+    size_t have = len - data;
     if (have != need) {
         io_errorf(err, "%s: error: %zu data bytes for %" PRId64 " elements of %u byte%s (%zu expected)",
                   name, have, count, tr->bytes, tr->bytes == 1 ? "" : "s", need);
@@ -436,7 +448,7 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
         return NULL;
     }
     if (need)
-        memcpy(t->data, buf + hstart + hlen, need);
+        memcpy(t->data, buf + data, need);
     if (swap)
         swap_elements(t->data, count, tr->bytes, tr->kind == EK_COMPLEX);
     if (!normalize_small(t, name, err)) {
@@ -475,4 +487,98 @@ irrun_status io_write_npy(FILE *out, const tensor *t, io_npy_descr descr)
     if (t->nbytes && fwrite(t->data, 1, t->nbytes, out) != t->nbytes)
         return IRRUN_BAD_INPUT;
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
+}
+
+/* ---- REF's probe files (SPEC.md 9.3.11, decision 31) --------------------- */
+
+/* REF's table, not NumPy's: the 64-bit integer codes are swapped, f16 and
+ * bf16 are plain 2-byte words, complex<f32> is one 8-byte float and
+ * complex<f64> a 16-byte integer. The other types REF refuses. */
+static const char *const probe_descrs[ET_COUNT] = {
+    [ET_I1] = "<i1",  [ET_I8] = "<i1",   [ET_UI8] = "<u1",  [ET_I16] = "<i2", [ET_UI16] = "<u2",
+    [ET_I32] = "<i4", [ET_UI32] = "<u4", [ET_I64] = "<u8",  [ET_UI64] = "<i8",
+    [ET_F16] = "<u2", [ET_BF16] = "<u2", [ET_F32] = "<f4",  [ET_F64] = "<f8",
+    [ET_C64] = "<f8", [ET_C128] = "<i16",
+};
+
+const char *io_probe_descr(et_id elem) { return (unsigned)elem < ET_COUNT ? probe_descrs[elem] : NULL; }
+
+irrun_status io_write_probe_npy(FILE *out, const tensor *t)
+{
+    const char *d = io_probe_descr(t->type.elem);
+    if (!d)
+        return IRRUN_UNSUPPORTED;
+    char dims[SHAPE_MAX_RANK * 22 + 1] = "";
+    size_t n = 0;
+    for (int k = 0; k < t->type.rank; k++)
+        n += (size_t)snprintf(dims + n, sizeof dims - n, "%" PRId64 ",", t->type.dims[k]);
+    /* REF's header exactly: `'shape' :` with its space, every dimension
+     * followed by a comma, then six spaces and a newline that align
+     * nothing */
+    char header[sizeof dims + 96];
+    int len = snprintf(header, sizeof header, "{'descr': '%s', 'fortran_order': False, 'shape' : (%s), }      \n",
+                       d, dims);
+    if (len < 0 || (size_t)len >= sizeof header)
+        return IRRUN_UNSUPPORTED;
+    unsigned char pre[10];
+    memcpy(pre, npy_magic, 6);
+    pre[6] = 1;
+    pre[7] = 0;
+    pre[8] = (unsigned char)(len & 0xFF);
+    pre[9] = (unsigned char)(len >> 8);
+    if (fwrite(pre, 1, 10, out) != 10 || fwrite(header, 1, (size_t)len, out) != (size_t)len)
+        return IRRUN_BAD_INPUT;
+    /* the runtime layout is REF's: little-endian, i1 one byte 0/1, complex
+     * real then imaginary */
+    if (t->nbytes && fwrite(t->data, 1, t->nbytes, out) != t->nbytes)
+        return IRRUN_BAD_INPUT;
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
+}
+
+irrun_status io_read_probe_npy(const unsigned char *buf, size_t len, const char *name, const tensor_type *type,
+                               tensor **out, io_error *err)
+{
+    *out = NULL;
+    const char *want = io_probe_descr(type->elem);
+    const et_traits *tr = et_get(type->elem);
+    npy_header h;
+    size_t data;
+    if (!want) {
+        io_errorf(err, "%s: error: no probe file holds element type %s", name, tr->name);
+        return IRRUN_UNSUPPORTED;
+    }
+    if (!read_preamble(buf, len, name, &h, &data, err))
+        return IRRUN_BAD_INPUT;
+    char shown[4 * sizeof h.descr + 1];
+    text_escape_ascii(h.descr, strlen(h.descr), shown, sizeof shown);
+    if (strcmp(h.descr, want) != 0) {
+        io_errorf(err, "%s: error: descr '%s' is not '%s', the probe descr of %s", name, shown, want, tr->name);
+        return IRRUN_BAD_INPUT;
+    }
+    /* REF reads as many elements as the type has, whatever the shape */
+    int64_t count = shape_count(&h.shape), want_count = shape_count(type);
+    if (count != want_count) {
+        io_errorf(err, "%s: error: %" PRId64 " elements in the file, %" PRId64 " in the expected type", name,
+                  count, want_count);
+        return IRRUN_BAD_INPUT;
+    }
+    size_t need = (size_t)count * tr->bytes, have = len - data;
+    if (have != need) {
+        io_errorf(err, "%s: error: %zu data bytes for %" PRId64 " elements of %u byte%s (%zu expected)", name,
+                  have, count, tr->bytes, tr->bytes == 1 ? "" : "s", need);
+        return IRRUN_BAD_INPUT;
+    }
+    tensor *t = tensor_new(type);
+    if (!t) {
+        io_errorf(err, "%s: error: out of memory", name);
+        return IRRUN_NOMEM;
+    }
+    if (need)
+        memcpy(t->data, buf + data, need);
+    if (!normalize_small(t, name, err)) {
+        tensor_release(t);
+        return IRRUN_BAD_INPUT;
+    }
+    *out = t;
+    return IRRUN_OK;
 }

@@ -104,6 +104,18 @@ typedef struct io_inputs io_inputs;
 irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
                   const io_inputs *inputs, io_error *err);
 
+/* REF's probe files (SPEC.md 9.3.11): NumPy 1.0 with REF's own header text
+ * and descr table (io_probe_descr: NULL for the types REF cannot write).
+ * The writer gives IRRUN_UNSUPPORTED for those, IRRUN_BAD_INPUT on a write
+ * error. The reader takes the element type and count from `type` and
+ * requires the file's descr to be that type's probe descr: IRRUN_OK with
+ * *out (shaped as `type`), IRRUN_BAD_INPUT for a file that does not fit,
+ * IRRUN_UNSUPPORTED, IRRUN_NOMEM; *err filled. */
+const char *io_probe_descr(et_id elem);
+irrun_status io_write_probe_npy(FILE *out, const tensor *t);
+irrun_status io_read_probe_npy(const unsigned char *buf, size_t len, const char *name, const tensor_type *type,
+                               tensor **out, io_error *err);
+
 /* The .npy descr string the writer uses for `elem` (without quotes). */
 const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16]);
 

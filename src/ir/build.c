@@ -196,7 +196,7 @@ static tensor_type *fill_types(parse_state *ps, const tensor_type *t, int n)
 
 static bool no_results(ir_op_kind k)
 {
-    return k == IR_OP_RETURN || k == IR_OP_REGION_RETURN ||
+    return k == IR_OP_RETURN || k == IR_OP_REGION_RETURN || k == IR_OP_INTERPRETER_PRINT ||
            (ir_op_is_check(k) && k != IR_OP_CHECK_EQ);
 }
 
@@ -571,6 +571,7 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_tuple attrs_none
 #define attrs_token attrs_none
 #define attrs_dynamic_update_slice attrs_none
+#define attrs_print attrs_none
 #define attrs_dot_general build_dot
 
 static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
@@ -897,6 +898,40 @@ static bool attrs_checkop(parse_state *ps, pop *p, ir_op *o)
         if ((e = find(p, "min_ulp_difference")) && !attr_uint64(ps, p, e, &c->min_ulp))
             return false;
     }
+    return true;
+}
+
+/* probe_id names records of the line-based index.csv, `id,TYPE,PATH`
+ * (SPEC.md 9.3.11): a comma or a line break in it would make a record
+ * ambiguous (REF reads such records wrongly), so it is refused here. */
+static bool attrs_probe(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (!need(ps, p, "probe_id", &e))
+        return false;
+    if (e->val->kind != PA_STRING)
+        ERR(e->val->loc, "'%s' attribute 'probe_id' must be a string", p->name);
+    for (const char *s = e->val->text; *s; s++)
+        if (*s == ',' || *s == '\n' || *s == '\r')
+            ERR(e->val->loc, "'%s' probe_id may not contain %s (index.csv records are `id,type,path` lines)",
+                p->name, *s == ',' ? "a comma" : "a line break");
+    o->a.probe.id = e->val->text;
+    o->a.probe.iteration = 0;
+    return true;
+}
+
+/* probe_id, and `iteration` (`iter` in the pretty form; ui32, default 0) */
+static bool attrs_serialized_eq(parse_state *ps, pop *p, ir_op *o)
+{
+    if (!attrs_probe(ps, p, o))
+        return false;
+    pentry *e = find(p, "iteration");
+    int64_t k;
+    if (e && !attr_int(ps, p, e, e->val, &k))
+        return false;
+    if (e && (k < 0 || k > (int64_t)UINT32_MAX))
+        ERR(e->val->loc, "'%s' attribute 'iteration' is out of range of ui32", p->name);
+    o->a.probe.iteration = e ? (uint32_t)k : 0;
     return true;
 }
 

@@ -337,6 +337,8 @@ static bool check_func(checker *c, ir_func *f)
     mem_free(s.bucket);
     if (ok && !live_compute(c, f))
         ok = false;
+    if (ok && !check_print_names(c, f))
+        ok = false;
     return ok;
 }
 

@@ -57,6 +57,10 @@ bool check_reduce_window(checker *c, ir_op *o);
 bool check_select_and_scatter(checker *c, ir_op *o);
 bool check_get_dimension_size(checker *c, ir_op *o);
 
+/* Sets the prefix of every interpreter.print of a resolved function: the
+ * name MLIR's printer gives its operand (check_names.c). */
+bool check_print_names(checker *c, ir_func *f);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

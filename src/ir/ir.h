@@ -59,6 +59,8 @@ typedef enum {
     IR_FORM_OPERANDS,          /* %a, %b, ... : (T, ...) -> R */
     IR_FORM_DYNAMIC_SLICE,     /* %x, %i, ..., sizes = [...] : (T, ...) -> R */
     IR_FORM_DIMENSION,         /* %x, dim = N : (T) -> R */
+    IR_FORM_PRINT,             /* %x : T (one operand, no result) */
+    IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
 } ir_op_form;
 
@@ -279,7 +281,14 @@ struct ir_op {
         int64_t tuple_index;                         /* GET_TUPLE_ELEMENT */
         struct { const char *target; } custom_call;  /* CUSTOM_CALL (never
                                                         passes the checker) */
-        ir_check check;                              /* CHECK_* */
+        ir_check check;                              /* CHECK_* except SERIALIZED_EQ */
+        struct {
+            const char *id;     /* probe_id: no ',' and no line break (check) */
+            uint32_t iteration; /* SERIALIZED_EQ: which record of the id */
+        } probe;                                     /* INTERPRETER_PROBE, CHECK_EXPECT_SERIALIZED_EQ */
+        /* INTERPRETER_PRINT: what precedes the tensor on its line, "%0 = "
+         * or "<" (SPEC.md 9.3.10), set by the checker (check_names.c) */
+        struct { const char *prefix; } print;
     } a;
 };
 

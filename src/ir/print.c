@@ -689,6 +689,29 @@ static void print_index_dims(FILE *out, const char *structname, const char *cons
     fputc('>', out);
 }
 
+/* `interpreter.print %x : T` */
+static void print_print(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_value(p, o->operands[0]);
+    fputs(" : ", p->out);
+    print_type(p->out, &o->operand_types[0]);
+}
+
+/* `OP %x, probe_id = "p"[, iter = N] : T` (iter only when not 0) */
+static void print_probe(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s ", ir_op_name(o->kind));
+    print_value(p, o->operands[0]);
+    fputs(", probe_id = ", out);
+    print_string(out, o->a.probe.id);
+    if (o->a.probe.iteration)
+        fprintf(out, ", iter = %" PRIu32, o->a.probe.iteration);
+    fputs(" : ", out);
+    print_type(out, &o->operand_types[0]);
+}
+
 /* The attributes of an op written in the generic form, as a dictionary. */
 static void print_generic_attrs(printer *p, const ir_op *o)
 {
@@ -807,6 +830,8 @@ static void print_op(printer *p, const ir_op *o, int indent)
         fprintf(p->out, ", dim = %" PRId64 " : ", o->a.dimension);
         print_fn_type(p->out, o);
         return;
+    case IR_FORM_PRINT: print_print(p, o); return;
+    case IR_FORM_PROBE: print_probe(p, o); return;
     }
 }
 

@@ -323,6 +323,90 @@ START_TEST(npy_malformed_rejected)
 }
 END_TEST
 
+/* REF's probe files (SPEC.md 9.3.11): the writer's bytes equal a header
+ * built here from the SPEC's text; every type with a probe descr reads back
+ * bit for bit; the reader takes the count, not the shape, and only the
+ * type's own probe descr. */
+static irrun_status probe_writer(FILE *f, const tensor *t) { return io_write_probe_npy(f, t); }
+
+START_TEST(probe_npy_ref_format)
+{
+    static const char dict[] = "{'descr': '<u8', 'fortran_order': False, 'shape' : (3,1,), }      \n";
+    const unsigned char data[24] = { 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+                                     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+    size_t len, wlen;
+    unsigned char *want = make_npy(dict, 1, data, sizeof data, &len);
+    tensor_type t31 = ttype(ET_I64, 2, 3, 1);
+    tensor *t = tensor_new(&t31);
+    ck_assert_ptr_nonnull(t);
+    memcpy(t->data, data, sizeof data);
+    unsigned char *got = write_mem(probe_writer, t, &wlen);
+    ck_assert_uint_eq(wlen, len);
+    ck_assert(memcmp(got, want, len) == 0);
+    free(got);
+    /* read back as the type, and as any type of the same count */
+    io_error err = { "" };
+    tensor *back = NULL;
+    ck_assert_int_eq(io_read_probe_npy(want, len, "p.npy", &t31, &back, &err), IRRUN_OK);
+    ck_assert(same_tensor(t, back));
+    tensor_release(back);
+    tensor_type flat = ttype(ET_I64, 1, 3, 0);
+    ck_assert_int_eq(io_read_probe_npy(want, len, "p.npy", &flat, &back, &err), IRRUN_OK);
+    ck_assert_int_eq(back->type.rank, 1);
+    tensor_release(back);
+    /* ui64's probe descr is '<i8' (REF swaps the two) */
+    tensor_type u31 = ttype(ET_UI64, 2, 3, 1);
+    ck_assert_int_eq(io_read_probe_npy(want, len, "p.npy", &u31, &back, &err), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(err.text, "'<i8'") != NULL, "%s", err.text);
+    tensor_type t4 = ttype(ET_I64, 1, 4, 0);
+    ck_assert_int_eq(io_read_probe_npy(want, len, "p.npy", &t4, &back, &err), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(err.text, "3 elements") != NULL, "%s", err.text);
+    ck_assert_int_eq(io_read_probe_npy(want, len - 1, "p.npy", &t31, &back, &err), IRRUN_BAD_INPUT);
+    free(want);
+    /* NumPy's own spelling of the same header is read too */
+    want = make_npy("{'descr': '<u8', 'fortran_order': False, 'shape': (3, 1), }            \n", 1, data,
+                    sizeof data, &len);
+    ck_assert_int_eq(io_read_probe_npy(want, len, "p.npy", &t31, &back, &err), IRRUN_OK);
+    ck_assert(same_tensor(t, back));
+    tensor_release(back);
+    free(want);
+    tensor_release(t);
+    /* every type: a probe descr and a bit-exact round trip, or refused by
+     * both the writer and the reader */
+    for (int e = 0; e < ET_COUNT; e++) {
+        tensor_type ty = ttype((et_id)e, 2, 2, 3);
+        tensor *x = random_tensor(&ty);
+        if (e == ET_I1)
+            for (int64_t i = 0; i < x->count; i++)
+                ((unsigned char *)x->data)[i] &= 1;
+        if (!io_probe_descr((et_id)e)) {
+            char *buf = NULL;
+            size_t n;
+            FILE *f = open_memstream(&buf, &n);
+            ck_assert_int_eq(io_write_probe_npy(f, x), IRRUN_UNSUPPORTED);
+            fclose(f);
+            ck_assert_uint_eq(n, 0);
+            free(buf);
+            ck_assert_int_eq(io_read_probe_npy(data, sizeof data, "p.npy", &ty, &back, &err), IRRUN_UNSUPPORTED);
+        } else {
+            unsigned char *b = write_mem(probe_writer, x, &len);
+            ck_assert_msg(io_read_probe_npy(b, len, "p.npy", &ty, &back, &err) == IRRUN_OK, "%s: %s",
+                          et_get((et_id)e)->name, err.text);
+            ck_assert_msg(same_tensor(x, back), "%s", et_get((et_id)e)->name);
+            tensor_release(back);
+            free(b);
+        }
+        tensor_release(x);
+    }
+    ck_assert_str_eq(io_probe_descr(ET_I64), "<u8");
+    ck_assert_str_eq(io_probe_descr(ET_BF16), "<u2");
+    ck_assert_str_eq(io_probe_descr(ET_C64), "<f8");
+    ck_assert_str_eq(io_probe_descr(ET_C128), "<i16");
+    ck_assert_ptr_null(io_probe_descr(ET_I4));
+    ck_assert_ptr_null(io_probe_descr(ET_F8E5M2));
+}
+END_TEST
+
 /* Every truncation and many single-byte corruptions of a valid file are
  * either read or refused, never a crash or an over-read (ASan/valgrind). */
 START_TEST(npy_fuzz_no_crash)
@@ -733,6 +817,7 @@ int main(void)
     tcase_add_test(tc, npy_byte_order_and_wide_types);
     tcase_add_test(tc, npy_malformed_rejected);
     tcase_add_test(tc, npy_fuzz_no_crash);
+    tcase_add_test(tc, probe_npy_ref_format);
     tcase_add_test(tc, bin_nibble_order);
     tcase_add_test(tc, yaml_forms);
     tcase_add_test(tc, yaml_errors_located);
