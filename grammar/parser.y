@@ -538,7 +538,7 @@ op_body:
         NEED($$);
         $$->uses = $2;
         pattr *a = scalar(ps, PA_INT, $6, false, L(@6));
-        NEED(a && add_attr(ps, &$$->attrs, "dimension", L(@6), a));
+        NEED(a && add_attr(ps, &$$->attrs, $1.kind == IR_OP_DYNAMIC_IOTA ? "iota_dimension" : "dimension", L(@6), a));
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);
@@ -695,14 +695,15 @@ op_body:
         set_sig($$, $6);
     }
   | T_DYNAMIC_SLICE uses ',' BARE_ID '=' int_array dict_opt ':' sig {
-        NEED(expect_word(ps, $4, "sizes"));
+        bool bcast = $1.kind == IR_OP_DYNAMIC_BROADCAST_IN_DIM;
+        NEED(expect_word(ps, $4, bcast ? "dims" : "sizes"));
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
         NEED($$);
         $$->uses = $2;
         pattr *a = pattr_new(ps, PA_ARRAY, L(@6));
         NEED(a);
         a->items = *$6;
-        NEED(add_attr(ps, &$$->attrs, "slice_sizes", L(@6), a));
+        NEED(add_attr(ps, &$$->attrs, bcast ? "broadcast_dimensions" : "slice_sizes", L(@6), a));
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);
@@ -713,7 +714,7 @@ op_body:
         NEED($$);
         $$->uses = $2;
         pattr *a = scalar(ps, PA_INT, $6, false, L(@6));
-        NEED(a && add_attr(ps, &$$->attrs, "dimension", L(@6), a));
+        NEED(a && add_attr(ps, &$$->attrs, $1.kind == IR_OP_DYNAMIC_IOTA ? "iota_dimension" : "dimension", L(@6), a));
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);

@@ -57,6 +57,13 @@ for state in 'tensor<i64>' '!stablehlo.token'; do
     grep -q "forever.mlir:3:8: error: 'stablehlo.while' would run more than 1000 iterations" "$tmp/err" ||
         bad "iteration limit ($state): $(cat "$tmp/err")"
 done
+# decisions 34 and 35: run-time shape operands that contradict the result
+run 2 $D/dynamic_shape_mismatch.mlir
+grep -q "dynamic_shape_mismatch.mlir:4:8: error: 'stablehlo.dynamic_reshape' shape operand is \[2, 3\] but the result type is tensor<3x2xi16>" "$tmp/err" ||
+    bad "decision 34: $(cat "$tmp/err")"
+run 2 $D/real_dynamic_slice_bad.mlir
+grep -q "real_dynamic_slice_bad.mlir:6:8: error: 'stablehlo.real_dynamic_slice' dimension 0: start 3, limit 2, stride 1" "$tmp/err" ||
+    bad "decision 35: $(cat "$tmp/err")"
 # decisions: i1 blobs, compare_type warning
 run 0 --interpret -split-input-file $D/decisions.mlir
 grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"

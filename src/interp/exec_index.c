@@ -1,6 +1,7 @@
 /* Indexing and data movement (SPEC.md 9.4.1-9.4.4): gather, scatter,
  * dynamic_slice, dynamic_update_slice. Index operands are read by
  * index_value (decision 25: an unsigned index is its unsigned value). */
+#include <stdio.h>
 #include <string.h>
 
 #include "interp/eval_internal.h"
@@ -350,4 +351,88 @@ int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
         memcpy((unsigned char *)res[0]->data + (size_t)off * es, (const unsigned char *)u->data + (size_t)j * es, es);
     }
     return 0;
+}
+
+/* ---- dynamic ops with static result types (SPEC.md 9.4.8) ------------- */
+
+/* Decision 34: a shape operand must say what the result type says; the
+ * error shows both. */
+static int shape_agrees(ictx *c, const ir_op *op, const tensor *shape, const tensor_type *t)
+{
+    char got[SHAPE_MAX_RANK * 22 + 4], want[SHAPE_MAX_RANK * 22 + 64];
+    bool same = true;
+    int n = 0;
+    for (int d = 0; d < t->rank; d++) {
+        int64_t v = index_value(shape, d);
+        same = same && v == t->dims[d];
+        n += snprintf(got + n, sizeof got - (size_t)n, d ? ", %lld" : "%lld", (long long)v);
+    }
+    if (same)
+        return 0;
+    shape_format(t, want, (int)sizeof want);
+    return rt_error(c, op->loc, "'%s' shape operand is [%s] but the result type is %s", ir_op_name(op->kind), got, want);
+}
+
+int exec_dynamic_iota(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    int rc = shape_agrees(c, op, fr->slots[op->operands[0]], &res[0]->type);
+    return rc ? rc : kern_status(c, op, kern_iota(op->a.iota_dim, res[0]));
+}
+
+int exec_dynamic_broadcast_in_dim(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
+    return rc ? rc : kern_status(c, op, kern_broadcast(fr->slots[op->operands[0]], op->a.dims.v, res[0]));
+}
+
+int exec_dynamic_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
+    return rc ? rc : kern_status(c, op, kern_reshape(fr->slots[op->operands[0]], res[0]));
+}
+
+/* pad with amounts read at run time; the shape they give must be the
+ * declared one (decision 34), interior padding must not be negative */
+int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const tensor *x = fr->slots[op->operands[0]];
+    int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], in[SHAPE_MAX_RANK];
+    tensor_type t = x->type;
+    for (int d = 0; d < t.rank; d++) {
+        lo[d] = index_value(fr->slots[op->operands[2]], d);
+        hi[d] = index_value(fr->slots[op->operands[3]], d);
+        in[d] = index_value(fr->slots[op->operands[4]], d);
+        if (in[d] < 0)
+            return rt_error(c, op->loc, "'stablehlo.dynamic_pad' interior padding %lld of dimension %d is negative",
+                            (long long)in[d], d);
+        int64_t n = x->type.dims[d];
+        t.dims[d] = lo[d] + hi[d] + n + (n > 0 ? (n - 1) * in[d] : 0);
+    }
+    if (!shape_equal(&t, &res[0]->type)) {
+        char got[256], want[256];
+        shape_format(&t, got, (int)sizeof got);
+        shape_format(&res[0]->type, want, (int)sizeof want);
+        return rt_error(c, op->loc, "'stablehlo.dynamic_pad' amounts give %s but the result type is %s", got, want);
+    }
+    return kern_status(c, op, kern_pad(x, fr->slots[op->operands[1]], lo, in, res[0]));
+}
+
+/* Decision 35: slice with run-time start, limit and strides, each checked. */
+int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const tensor *x = fr->slots[op->operands[0]];
+    int64_t start[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
+    for (int d = 0; d < x->type.rank; d++) {
+        int64_t s = index_value(fr->slots[op->operands[1]], d), l = index_value(fr->slots[op->operands[2]], d);
+        int64_t k = index_value(fr->slots[op->operands[3]], d);
+        if (s < 0 || s > l || l > x->type.dims[d] || k <= 0 || (l - s + k - 1) / k != res[0]->type.dims[d])
+            return rt_error(c, op->loc,
+                            "'stablehlo.real_dynamic_slice' dimension %d: start %lld, limit %lld, stride %lld do not "
+                            "give %lld elements of %lld",
+                            d, (long long)s, (long long)l, (long long)k, (long long)res[0]->type.dims[d],
+                            (long long)x->type.dims[d]);
+        start[d] = s;
+        stride[d] = k;
+    }
+    return kern_status(c, op, kern_slice(x, start, stride, res[0]));
 }

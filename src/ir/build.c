@@ -571,6 +571,11 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_tuple attrs_none
 #define attrs_token attrs_none
 #define attrs_dynamic_update_slice attrs_none
+#define attrs_dynamic_iota attrs_iota
+#define attrs_dynamic_broadcast_in_dim attrs_broadcast
+#define attrs_dynamic_reshape attrs_none
+#define attrs_dynamic_pad attrs_none
+#define attrs_real_dynamic_slice attrs_none
 #define attrs_print attrs_none
 #define attrs_dot_general build_dot
 

@@ -132,16 +132,16 @@ static bool check_broadcast(checker *c, ir_op *o)
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *d = &o->a.dims;
     if (a->elem != r->elem)
-        FAIL(o->loc, "'stablehlo.broadcast_in_dim' requires the same element type, got %s and %s", TS(a), TS(r));
+        FAIL(o->loc, "'%s' requires the same element type, got %s and %s", ir_op_name(o->kind), TS(a), TS(r));
     if (!list_len(c, o, "broadcast dimensions", d, a->rank) ||
         !check_dims_in_range(c, o, "broadcast dimensions", d, r->rank, true))
         return false;
     for (int i = 0; i < a->rank; i++)
         if (a->dims[i] != 1 && a->dims[i] != r->dims[d->v[i]])
             FAIL(o->loc,
-                 "'stablehlo.broadcast_in_dim' operand dimension %d has size %lld, which is neither 1 nor the "
-                 "result's size %lld at dimension %lld",
-                 i, (long long)a->dims[i], (long long)r->dims[d->v[i]], (long long)d->v[i]);
+                 "'%s' operand dimension %d has size %lld, which is neither 1 nor the result's size %lld at "
+                 "dimension %lld",
+                 ir_op_name(o->kind), i, (long long)a->dims[i], (long long)r->dims[d->v[i]], (long long)d->v[i]);
     return true;
 }
 
@@ -545,7 +545,7 @@ static bool check_reshape(checker *c, ir_op *o)
 {
     const tensor_type *a = &o->operand_types[0], *r = &o->result_types[0];
     if (a->elem != r->elem || shape_count(a) != shape_count(r))
-        FAIL(o->loc, "'stablehlo.reshape' needs the same element type and count, got %s and %s", TS(a), TS(r));
+        FAIL(o->loc, "'%s' needs the same element type and count, got %s and %s", ir_op_name(o->kind), TS(a), TS(r));
     return true;
 }
 
@@ -775,6 +775,71 @@ static bool check_token(checker *c, ir_op *o)
                  TS(&o->operand_types[i]));
     if (shape_kind_of(&o->result_types[0]) != SHAPE_TOKEN)
         FAIL(o->loc, "'%s' result must be !stablehlo.token, got %s", ir_op_name(o->kind), TS(&o->result_types[0]));
+    return true;
+}
+
+/* ---- dynamic ops with static types (SPEC.md 9.4.8) -------------------- */
+
+/* Operand k is a rank-1 integer tensor of n elements (a shape or amounts). */
+static bool shape_operand(checker *c, const ir_op *o, int k, int64_t n, const char *what)
+{
+    const tensor_type *t = &o->operand_types[k];
+    if (t->rank != 1 || !et_is_int(t->elem) || t->dims[0] != n)
+        FAIL(o->uses[k].loc, "'%s' %s must be a rank-1 integer tensor of %lld elements, got %s", ir_op_name(o->kind),
+             what, (long long)n, TS(t));
+    return true;
+}
+
+static bool check_dynamic_iota(checker *c, ir_op *o)
+{
+    const tensor_type *r = &o->result_types[0];
+    if (!shape_operand(c, o, 0, r->rank, "output shape"))
+        return false;
+    if (o->a.iota_dim < 0 || o->a.iota_dim >= r->rank)
+        FAIL(o->loc, "'stablehlo.dynamic_iota' iota_dimension %lld is out of range for %s", (long long)o->a.iota_dim,
+             TS(r));
+    return true;
+}
+
+static bool check_dynamic_broadcast_in_dim(checker *c, ir_op *o)
+{
+    return shape_operand(c, o, 1, o->result_types[0].rank, "output dimensions") && check_broadcast(c, o);
+}
+
+static bool check_dynamic_reshape(checker *c, ir_op *o)
+{
+    return shape_operand(c, o, 1, o->result_types[0].rank, "output shape") && check_reshape(c, o);
+}
+
+static bool check_dynamic_pad(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0], *v = &o->operand_types[1];
+    if (v->rank != 0 || v->elem != x->elem || o->result_types[0].elem != x->elem)
+        FAIL(o->uses[1].loc, "'stablehlo.dynamic_pad' padding value must be tensor<%s>, got %s", et_get(x->elem)->name,
+             TS(v));
+    static const char *const what[3] = { "edge_padding_low", "edge_padding_high", "interior_padding" };
+    for (int k = 2; k < 5; k++)
+        if (!shape_operand(c, o, k, x->rank, what[k - 2]))
+            return false;
+    if (!shape_equal(&o->operand_types[3], &o->operand_types[2]) || !shape_equal(&o->operand_types[4], &o->operand_types[2]))
+        FAIL(o->loc, "'stablehlo.dynamic_pad' padding amounts must have one type");
+    if (o->result_types[0].rank != x->rank)
+        FAIL(o->loc, "'stablehlo.dynamic_pad' result must have rank %d, got %s", x->rank, TS(&o->result_types[0]));
+    return true;
+}
+
+static bool check_real_dynamic_slice(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0];
+    static const char *const what[3] = { "start_indices", "limit_indices", "strides" };
+    for (int k = 1; k < 4; k++)
+        if (!shape_operand(c, o, k, x->rank, what[k - 1]))
+            return false;
+    if (!shape_equal(&o->operand_types[2], &o->operand_types[1]) || !shape_equal(&o->operand_types[3], &o->operand_types[1]))
+        FAIL(o->loc, "'stablehlo.real_dynamic_slice' start, limit and strides must have one type");
+    if (o->result_types[0].rank != x->rank || o->result_types[0].elem != x->elem)
+        FAIL(o->loc, "'stablehlo.real_dynamic_slice' result must have the rank and element type of %s, got %s", TS(x),
+             TS(&o->result_types[0]));
     return true;
 }
 

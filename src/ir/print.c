@@ -660,12 +660,14 @@ static void print_operands_fn(printer *p, const ir_op *o)
     print_fn_type(p->out, o);
 }
 
+/* dynamic_slice (`sizes = [...]`) and dynamic_broadcast_in_dim (`dims = [...]`) */
 static void print_dynamic_slice(printer *p, const ir_op *o)
 {
+    bool bcast = o->kind == IR_OP_DYNAMIC_BROADCAST_IN_DIM;
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, o->noperands);
-    fputs(", sizes = ", p->out);
-    print_ints(p->out, &o->a.slice_sizes);
+    fputs(bcast ? ", dims = " : ", sizes = ", p->out);
+    print_ints(p->out, bcast ? &o->a.dims : &o->a.slice_sizes);
     fputs(" : ", p->out);
     print_fn_type(p->out, o);
 }
@@ -827,7 +829,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_DIMENSION:
         fprintf(p->out, "%s ", ir_op_name(o->kind));
         print_value(p, o->operands[0]);
-        fprintf(p->out, ", dim = %" PRId64 " : ", o->a.dimension);
+        fprintf(p->out, ", dim = %" PRId64 " : ", o->kind == IR_OP_DYNAMIC_IOTA ? o->a.iota_dim : o->a.dimension);
         print_fn_type(p->out, o);
         return;
     case IR_FORM_PRINT: print_print(p, o); return;
