@@ -245,7 +245,12 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     int n = op->nresults;
     const tensor *indices = fr->slots[op->operands[n]];
-    tensor *const *upd = &fr->slots[op->operands[n + 1]];
+    tensor *upd_local[4];
+    tensor **upd = n <= 4 ? upd_local : mem_calloc((size_t)n, sizeof *upd);
+    if (!upd)
+        return rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
+    for (int k = 0; k < n; k++)
+        upd[k] = fr->slots[op->operands[n + 1 + k]];
     const ir_index_dims *d = &op->a.index;
     const ir_block *body = &op->regions[0];
     for (int k = 0; k < n; k++)
@@ -312,6 +317,8 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     for (int k = 0; cb.args && k < 2 * n; k++)
         tensor_release(cb.args[k]);
     mem_free(cb.args);
+    if (upd != upd_local)
+        mem_free(upd);
     return rc;
 }
 

@@ -715,6 +715,22 @@ static bool attrs_sort(parse_state *ps, pop *p, ir_op *o)
     return !(e = find(p, "is_stable")) || attrs_bool(ps, p, e, &o->a.sort.is_stable);
 }
 
+static bool attrs_triangular_solve(parse_state *ps, pop *p, ir_op *o)
+{
+    static const char *const transposes[3] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
+    static const char *const flags[3] = { "left_side", "lower", "unit_diagonal" };
+    bool *out[3] = { &o->a.tsolve.left_side, &o->a.tsolve.lower, &o->a.tsolve.unit_diagonal };
+    pentry *e;
+    for (int i = 0; i < 3; i++)
+        if (!need(ps, p, flags[i], &e) || !attrs_bool(ps, p, e, out[i]))
+            return false;
+    int v = 0;
+    if ((e = find(p, "transpose_a")) && !attr_enum(ps, p, e, "transpose", transposes, 3, &v))
+        return false;
+    o->a.tsolve.transpose_a = v == 0 ? IR_NO_TRANSPOSE : v == 1 ? IR_TRANSPOSE : IR_ADJOINT;
+    return true;
+}
+
 static bool attrs_get_tuple_element(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

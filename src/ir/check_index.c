@@ -105,6 +105,12 @@ bool check_gather(checker *c, ir_op *o)
                  i, (long long)operand->dims[i]);
         if (s > 1 && (contains(&d->collapsed, i) || contains(&d->operand_batch, i)))
             FAIL(o->loc, "'stablehlo.gather' slice size of collapsed or batching dimension %d must be 0 or 1", i);
+        /* SPEC allows 0, but a collapsed dimension keeps no result
+         * dimension, so the empty slice would still be read: its start
+         * clamps to the end of the operand (docs/indexing.md) */
+        if (s == 0 && contains(&d->collapsed, i))
+            FAIL(o->loc, "'stablehlo.gather' slice size of collapsed dimension %d must be 1, got 0 (it would read "
+                 "outside the operand)", i);
     }
     if (!index_rules(c, o, d, operand, indices, names))
         return false;

@@ -843,6 +843,30 @@ static bool check_real_dynamic_slice(checker *c, ir_op *o)
     return true;
 }
 
+/* SPEC 9.5.5 checks */
+static bool check_triangular_solve(checker *c, ir_op *o)
+{
+    const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1];
+    int r = a->rank;
+    if (!(set_of(a->elem) & (S_FLOAT | S_COMPLEX)))
+        FAIL(o->loc, "'stablehlo.triangular_solve' does not accept element type %s (expected float or complex)",
+             et_get(a->elem)->name);
+    if (a->elem != b->elem || r < 2 || b->rank != r)
+        FAIL(o->loc, "'stablehlo.triangular_solve' needs a and b of one element type and one rank >= 2, got %s and %s",
+             TS(a), TS(b));
+    for (int d = 0; d < r - 2; d++)
+        if (a->dims[d] != b->dims[d])
+            FAIL(o->loc, "'stablehlo.triangular_solve' batch dimension %d differs: %s and %s", d, TS(a), TS(b));
+    int64_t n = a->dims[r - 1];
+    if (a->dims[r - 2] != n)
+        FAIL(o->uses[0].loc, "'stablehlo.triangular_solve' a must be square in its last two dimensions, got %s", TS(a));
+    int64_t bn = o->a.tsolve.left_side ? b->dims[r - 2] : b->dims[r - 1];
+    if (bn != n)
+        FAIL(o->uses[1].loc, "'stablehlo.triangular_solve' b %s must have %lld %s", TS(b), (long long)n,
+             o->a.tsolve.left_side ? "rows (left_side)" : "columns");
+    return same_type(c, o, b, "b", &o->result_types[0], "result");
+}
+
 /* calls and returns: checked against the function signatures (check.c) */
 static bool check_signature(checker *c, ir_op *o)
 {

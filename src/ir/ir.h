@@ -272,6 +272,10 @@ struct ir_op {
         ir_window window;                            /* REDUCE_WINDOW, SELECT_AND_SCATTER */
         int64_t dimension;                           /* GET_DIMENSION_SIZE */
         struct {
+            bool left_side, lower, unit_diagonal;
+            enum { IR_NO_TRANSPOSE, IR_TRANSPOSE, IR_ADJOINT } transpose_a;
+        } tsolve;                                    /* TRIANGULAR_SOLVE */
+        struct {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */
             const struct ir_func *func;  /* idem */

@@ -754,6 +754,12 @@ static void print_generic_attrs(printer *p, const ir_op *o)
             fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
         fprintf(out, "]> : tensor<%dx2xi64>}", w->low.n);
     }
+    if (o->kind == IR_OP_TRIANGULAR_SOLVE) {
+        static const char *const t[3] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
+        fprintf(out, " {left_side = %s, lower = %s, unit_diagonal = %s, transpose_a = #stablehlo<transpose %s>}",
+                o->a.tsolve.left_side ? "true" : "false", o->a.tsolve.lower ? "true" : "false",
+                o->a.tsolve.unit_diagonal ? "true" : "false", t[o->a.tsolve.transpose_a]);
+    }
     if (o->kind == IR_OP_MAP) {
         fputs(" {dimensions = array<i64", out);
         for (int i = 0; i < o->a.dims.n; i++)
