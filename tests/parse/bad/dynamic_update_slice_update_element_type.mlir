@@ -1,0 +1,9 @@
+// ERROR: dynamic_update_slice_update_element_type.mlir:7:43: error: 'stablehlo.dynamic_update_slice' update tensor<2x2xi64> must have the rank and element type of tensor<4x4xi32>
+func.func @f() {
+  %x = stablehlo.constant dense<0> : tensor<4x4xi32>
+  %u = stablehlo.constant dense<0> : tensor<2x2xi64>
+  %s0 = stablehlo.constant dense<0> : tensor<i64>
+  %s1 = stablehlo.constant dense<0> : tensor<i64>
+  %r = stablehlo.dynamic_update_slice %x, %u, %s0, %s1 : (tensor<4x4xi32>, tensor<2x2xi64>, tensor<i64>, tensor<i64>) -> tensor<4x4xi32>
+  func.return
+}

@@ -1,0 +1,7 @@
+// ERROR: gather_batching_unique.mlir:5:8: error: 'stablehlo.gather' start_indices_batching_dims repeats dimension 0
+func.func @f() {
+  %x = stablehlo.constant dense<0> : tensor<2x2x4xi32>
+  %i = stablehlo.constant dense<0> : tensor<2x1xi64>
+  %r = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 0], start_index_map = [2], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 4>} : (tensor<2x2x4xi32>, tensor<2x1xi64>) -> tensor<2x4xi32>
+  func.return
+}

@@ -1,0 +1,12 @@
+// ERROR: scatter_batching_length.mlir:6:8: error: 'stablehlo.scatter' input_batching_dims and scatter_indices_batching_dims must have the same length
+func.func @f() {
+  %x0 = stablehlo.constant dense<0> : tensor<2x4xi32>
+  %i = stablehlo.constant dense<0> : tensor<2x1xi64>
+  %u0 = stablehlo.constant dense<0> : tensor<2x4xi32>
+  %r = "stablehlo.scatter"(%x0, %i, %u0) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], input_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>} : (tensor<2x4xi32>, tensor<2x1xi64>, tensor<2x4xi32>) -> tensor<2x4xi32>
+  func.return
+}

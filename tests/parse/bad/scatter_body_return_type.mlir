@@ -1,0 +1,12 @@
+// ERROR: scatter_body_return_type.mlir:9:22: error: 'stablehlo.return' value #0 of a scatter body must be tensor<i32>, got tensor<i64>
+func.func @f() {
+  %x0 = stablehlo.constant dense<0> : tensor<3x4xi32>
+  %i = stablehlo.constant dense<0> : tensor<2x1xi64>
+  %u0 = stablehlo.constant dense<0> : tensor<2x4xi32>
+  %r = "stablehlo.scatter"(%x0, %i, %u0) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.convert %a : (tensor<i32>) -> tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x4xi32>, tensor<2x1xi64>, tensor<2x4xi32>) -> tensor<3x4xi32>
+  func.return
+}
