@@ -101,9 +101,13 @@ static void operand_index(const ir_index_dims *d, const index_plan *pl, const te
     }
     for (int j = 0; j < d->operand_batch.n; j++)
         idx[d->operand_batch.v[j]] = p[d->index_batch.v[j]];
+    /* a scatter start may be any int64: saturate, it is out of range anyway */
     for (int i = 0; i < pl->rank; i++)
-        if (pl->window_to[i] >= 0)
-            idx[pl->window_to[i]] += at[i];
+        if (pl->window_to[i] >= 0) {
+            int64_t *x = &idx[pl->window_to[i]];
+            if (__builtin_add_overflow(*x, at[i], x))
+                *x = INT64_MAX;
+        }
 }
 
 /* The next index of `t` in row-major order, `step` elements on along the
@@ -299,14 +303,17 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         int64_t t = 0, lo = 0, hi = len;
         bool inside = true;
         for (int k = 0; k < in->rank && inside; k++) {
-            t += idx[k] * xs[k];
             if (rows && k == last) {
-                lo = idx[k] < 0 ? -idx[k] : 0;
-                hi = in->dims[k] - idx[k] < len ? in->dims[k] - idx[k] : len;
-                inside = lo < hi;
+                /* the part [lo, hi) of the row inside the input (no
+                 * negation or subtraction that could overflow) */
+                inside = idx[k] > -len && idx[k] < in->dims[k];
+                lo = inside && idx[k] < 0 ? -idx[k] : 0;
+                hi = inside && in->dims[k] - idx[k] < len ? in->dims[k] - idx[k] : len;
             } else {
                 inside = idx[k] >= 0 && idx[k] < in->dims[k];
             }
+            if (inside)
+                t += idx[k] * xs[k];
         }
         if (inside)
             rc = combine(c, fr, op, &cb, res, upd, t + lo * (rows ? xs[last] : 0), rows ? xs[last] : 1, u + lo,

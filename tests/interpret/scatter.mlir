@@ -836,6 +836,72 @@ func.func @scatter_long_folds() {
 
 // -----
 
+// N = 2 and 3: updates defined in another order than the inputs, the same value as two updates, inputs used as updates; each update k must come from operand N+1+k
+func.func @scatter_multi_operand_order() {
+  %x1 = stablehlo.constant dense<[-206366971, -63, 492413706, -173]> : tensor<4xi32>
+  %y2 = stablehlo.constant dense<[-107, 144, -123, -81]> : tensor<4xi32>
+  %i3 = stablehlo.constant dense<[[0], [1]]> : tensor<2x1xi32>
+  %v4 = stablehlo.constant dense<[70, 80]> : tensor<2xi32>
+  %v5 = stablehlo.constant dense<[7, 8]> : tensor<2xi32>
+  %v6 = stablehlo.constant dense<[1000, 2000]> : tensor<2xi32>
+  %s7:2 = "stablehlo.scatter"(%x1, %y2, %i3, %v5, %v4) ({
+  ^bb0(%c0_s7: tensor<i32>, %c1_s7: tensor<i32>, %u0_s7: tensor<i32>, %u1_s7: tensor<i32>):
+    %s0_s7 = stablehlo.add %c0_s7, %u0_s7 : tensor<i32>
+    %s1_s7 = stablehlo.maximum %c1_s7, %u1_s7 : tensor<i32>
+    stablehlo.return %s0_s7, %s1_s7 : tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s7#0, dense<[-206366964, -55, 492413706, -173]> : tensor<4xi32>
+  check.expect_eq_const %s7#1, dense<[70, 144, -123, -81]> : tensor<4xi32>
+  %s10:2 = "stablehlo.scatter"(%x1, %y2, %i3, %v4, %v5) ({
+  ^bb0(%c0_s10: tensor<i32>, %c1_s10: tensor<i32>, %u0_s10: tensor<i32>, %u1_s10: tensor<i32>):
+    %s0_s10 = stablehlo.add %c0_s10, %u0_s10 : tensor<i32>
+    %s1_s10 = stablehlo.maximum %c1_s10, %u1_s10 : tensor<i32>
+    stablehlo.return %s0_s10, %s1_s10 : tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s10#0, dense<[-206366901, 17, 492413706, -173]> : tensor<4xi32>
+  check.expect_eq_const %s10#1, dense<[7, 144, -123, -81]> : tensor<4xi32>
+  %s13:2 = "stablehlo.scatter"(%x1, %y2, %i3, %v5, %v5) ({
+  ^bb0(%c0_s13: tensor<i32>, %c1_s13: tensor<i32>, %u0_s13: tensor<i32>, %u1_s13: tensor<i32>):
+    %s0_s13 = stablehlo.add %c0_s13, %u0_s13 : tensor<i32>
+    %s1_s13 = stablehlo.maximum %c1_s13, %u1_s13 : tensor<i32>
+    stablehlo.return %s0_s13, %s1_s13 : tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s13#0, dense<[-206366964, -55, 492413706, -173]> : tensor<4xi32>
+  check.expect_eq_const %s13#1, dense<[7, 144, -123, -81]> : tensor<4xi32>
+  %i16 = stablehlo.constant dense<> : tensor<0xi32>
+  %s17:2 = "stablehlo.scatter"(%x1, %x1, %i16, %x1, %x1) ({
+  ^bb0(%c0_s17: tensor<i32>, %c1_s17: tensor<i32>, %u0_s17: tensor<i32>, %u1_s17: tensor<i32>):
+    %k0_s17 = stablehlo.convert %u1_s17 : (tensor<i32>) -> tensor<i32>
+    %s0_s17 = stablehlo.add %c0_s17, %k0_s17 : tensor<i32>
+    %k1_s17 = stablehlo.convert %u0_s17 : (tensor<i32>) -> tensor<i32>
+    %s1_s17 = stablehlo.subtract %c1_s17, %k1_s17 : tensor<i32>
+    stablehlo.return %s0_s17, %s1_s17 : tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0]>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<0xi32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s17#0, dense<[-412733942, -126, 984827412, -346]> : tensor<4xi32>
+  check.expect_eq_const %s17#1, dense<[0, 0, 0, 0]> : tensor<4xi32>
+  %s20:2 = "stablehlo.scatter"(%x1, %y2, %i16, %y2, %x1) ({
+  ^bb0(%c0_s20: tensor<i32>, %c1_s20: tensor<i32>, %u0_s20: tensor<i32>, %u1_s20: tensor<i32>):
+    %k0_s20 = stablehlo.convert %u1_s20 : (tensor<i32>) -> tensor<i32>
+    %s0_s20 = stablehlo.add %c0_s20, %k0_s20 : tensor<i32>
+    %k1_s20 = stablehlo.convert %u0_s20 : (tensor<i32>) -> tensor<i32>
+    %s1_s20 = stablehlo.subtract %c1_s20, %k1_s20 : tensor<i32>
+    stablehlo.return %s0_s20, %s1_s20 : tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0]>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<0xi32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s20#0, dense<[-412733942, -126, 984827412, -346]> : tensor<4xi32>
+  check.expect_eq_const %s20#1, dense<[0, 0, 0, 0]> : tensor<4xi32>
+  %s23:3 = "stablehlo.scatter"(%x1, %y2, %x1, %i3, %v6, %v4, %v5) ({
+  ^bb0(%c0_s23: tensor<i32>, %c1_s23: tensor<i32>, %c2_s23: tensor<i32>, %u0_s23: tensor<i32>, %u1_s23: tensor<i32>, %u2_s23: tensor<i32>):
+    %s0_s23 = stablehlo.add %c0_s23, %u0_s23 : tensor<i32>
+    stablehlo.return %s0_s23, %c1_s23, %u2_s23 : tensor<i32>, tensor<i32>, tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>)
+  check.expect_eq_const %s23#0, dense<[-206365971, 1937, 492413706, -173]> : tensor<4xi32>
+  check.expect_eq_const %s23#1, dense<[-107, 144, -123, -81]> : tensor<4xi32>
+  check.expect_eq_const %s23#2, dense<[7, 8, 492413706, -173]> : tensor<4xi32>
+  func.return
+}
+
+// -----
+
 // a scatter body with an if and with a dynamic_slice of a function value; scatter and dynamic_update_slice inside a while body
 func.func @index_in_regions() {
   %x1 = stablehlo.constant dense<[0xFF7FFFFE, 0x7F7FFFFE, 0x80000000, 0x80000000]> : tensor<4xf32>
