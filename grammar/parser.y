@@ -220,6 +220,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_GENERIC_ONLY "op written only in the generic form"
 %token <tok> T_DYNAMIC_SLICE "stablehlo.dynamic_slice"
 %token <tok> T_DIMENSION "op with a dim = N clause"
+%token <tok> T_FFT "stablehlo.fft"
 %token <tok> T_PRINT "interpreter.print"
 %token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
 
@@ -718,6 +719,23 @@ op_body:
         if ($7)
             merge(&$$->attrs, $7);
         set_sig($$, $9);
+    }
+  | T_FFT use ',' BARE_ID '=' BARE_ID ',' BARE_ID '=' int_array dict_opt ':' sig {
+        NEED(expect_word(ps, $4, "type") && expect_word(ps, $8, "length"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        pattr *t = pattr_new(ps, PA_WORD, L(@6));
+        NEED(t);
+        t->text = word(ps, $6);
+        NEED(t->text && add_attr(ps, &$$->attrs, "fft_type", L(@6), t));
+        pattr *a = pattr_new(ps, PA_ARRAY, L(@10));
+        NEED(a);
+        a->items = *$10;
+        NEED(add_attr(ps, &$$->attrs, "fft_length", L(@10), a));
+        if ($11)
+            merge(&$$->attrs, $11);
+        set_sig($$, $13);
     }
   | T_GENERIC_ONLY {
         parse_error(ps, L(@1), "'%.*s' is written only in the generic form (\"%.*s\"(...) ...)", (int)$1.n, $1.s,

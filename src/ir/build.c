@@ -731,6 +731,17 @@ static bool attrs_triangular_solve(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
+static bool attrs_fft(parse_state *ps, pop *p, ir_op *o)
+{
+    static const char *const types[4] = { "FFT", "IFFT", "RFFT", "IRFFT" };
+    pentry *e;
+    int v;
+    if (!need(ps, p, "fft_type", &e) || !attr_enum(ps, p, e, "fft_type", types, 4, &v))
+        return false;
+    o->a.fft.type = v == 0 ? IR_FFT : v == 1 ? IR_IFFT : v == 2 ? IR_RFFT : IR_IRFFT;
+    return need(ps, p, "fft_length", &e) && attr_ints(ps, p, e, &o->a.fft.length);
+}
+
 static bool attrs_get_tuple_element(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

@@ -843,6 +843,42 @@ static bool check_real_dynamic_slice(checker *c, ir_op *o)
     return true;
 }
 
+/* SPEC 9.5.4 checks */
+static bool check_fft(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0], *r = &o->result_types[0];
+    const ir_ints *len = &o->a.fft.length;
+    int L = len->n;
+    if (L < 1 || L > 3 || L > x->rank)
+        FAIL(o->loc, "'stablehlo.fft' needs 1 to 3 fft_length entries, at most the operand rank %d, got %d", x->rank, L);
+    bool real_in = o->a.fft.type == IR_RFFT, real_out = o->a.fft.type == IR_IRFFT;
+    et_id in_part = et_part(x->elem), out_part = et_part(r->elem);
+    bool ok_in = real_in ? (x->elem == ET_F32 || x->elem == ET_F64) : (x->elem == ET_C64 || x->elem == ET_C128);
+    bool ok_out = real_out ? (r->elem == ET_F32 || r->elem == ET_F64) : (r->elem == ET_C64 || r->elem == ET_C128);
+    if (!ok_in || !ok_out || in_part != out_part)
+        FAIL(o->loc, "'stablehlo.fft' of this type takes %s and gives %s over f32 or f64, got %s -> %s",
+             real_in ? "reals" : "complex", real_out ? "reals" : "complex", TS(x), TS(r));
+    tensor_type want = *x;
+    want.elem = r->elem;
+    const tensor_type *full = real_out ? r : x; /* the side whose last L dims are fft_length */
+    for (int i = 0; i < L; i++)
+        if (full->dims[full->rank - L + i] != len->v[i])
+            FAIL(o->loc, "'stablehlo.fft' fft_length %lld does not match dimension %d of %s", (long long)len->v[i],
+                 full->rank - L + i, TS(full));
+    int64_t n = len->v[L - 1], half = n == 0 ? 0 : n / 2 + 1;
+    if (real_in)
+        want.dims[x->rank - 1] = half;
+    if (real_out) {
+        if (x->dims[x->rank - 1] != half)
+            FAIL(o->uses[0].loc, "'stablehlo.fft' IRFFT operand's last dimension must be %lld, got %s", (long long)half,
+                 TS(x));
+        want.dims[x->rank - 1] = n;
+    }
+    if (!shape_equal(r, &want))
+        FAIL(o->loc, "'stablehlo.fft' result type %s should be %s", TS(r), TS(&want));
+    return true;
+}
+
 /* SPEC 9.5.5 checks */
 static bool check_triangular_solve(checker *c, ir_op *o)
 {

@@ -59,6 +59,7 @@ typedef enum {
     IR_FORM_OPERANDS,          /* %a, %b, ... : (T, ...) -> R */
     IR_FORM_DYNAMIC_SLICE,     /* %x, %i, ..., sizes = [...] : (T, ...) -> R */
     IR_FORM_DIMENSION,         /* %x, dim = N : (T) -> R */
+    IR_FORM_FFT,               /* %x, type = FFT, length = [...] : (T) -> R */
     IR_FORM_PRINT,             /* %x : T (one operand, no result) */
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
@@ -275,6 +276,10 @@ struct ir_op {
             bool left_side, lower, unit_diagonal;
             enum { IR_NO_TRANSPOSE, IR_TRANSPOSE, IR_ADJOINT } transpose_a;
         } tsolve;                                    /* TRIANGULAR_SOLVE */
+        struct {
+            enum { IR_FFT, IR_IFFT, IR_RFFT, IR_IRFFT } type;
+            ir_ints length;
+        } fft;                                       /* FFT */
         struct {
             const char *name;            /* without '@' */
             int index;                   /* into module funcs (after check) */

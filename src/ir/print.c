@@ -838,6 +838,16 @@ static void print_op(printer *p, const ir_op *o, int indent)
         fprintf(p->out, ", dim = %" PRId64 " : ", o->kind == IR_OP_DYNAMIC_IOTA ? o->a.iota_dim : o->a.dimension);
         print_fn_type(p->out, o);
         return;
+    case IR_FORM_FFT: {
+        static const char *const t[4] = { "FFT", "IFFT", "RFFT", "IRFFT" };
+        fprintf(p->out, "%s ", ir_op_name(o->kind));
+        print_value(p, o->operands[0]);
+        fprintf(p->out, ", type = %s, length = ", t[o->a.fft.type]);
+        print_ints(p->out, &o->a.fft.length);
+        fputs(" : ", p->out);
+        print_fn_type(p->out, o);
+        return;
+    }
     case IR_FORM_PRINT: print_print(p, o); return;
     case IR_FORM_PROBE: print_probe(p, o); return;
     }
