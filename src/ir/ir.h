@@ -56,7 +56,8 @@ typedef enum {
     IR_FORM_GET_TUPLE_ELEMENT, /* %t[k] : (tuple<...>) -> T */
     IR_FORM_COMPOSITE,         /* "name" %a, ... {attrs} : (...) -> ... */
     IR_FORM_GENERIC,           /* written only in the generic form */
-    IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
+    IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
+    IR_FORM_CLAUSES /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/interp/kern_*.c). */
@@ -65,7 +66,10 @@ typedef enum {
     IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,
     IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK,
     IR_KF_CONTROL,  /* runs its regions (src/interp/exec_control.c, ...) */
-    IR_KF_STRUCTURE /* tuples and tokens: moves values, computes nothing */
+    IR_KF_STRUCTURE, /* tuples and tokens: moves values, computes nothing */
+    IR_KF_BITS,      /* shifts, popcnt, count_leading_zeros (src/interp/kern_bits.c) */
+    IR_KF_PARTS,     /* is_finite, real, imag, complex (src/interp/kern_parts.c) */
+    IR_KF_PRECISION  /* reduce_precision (src/interp/kern_precision.c) */
 } ir_kernel_family;
 
 /* Element classes, as sets of bits. */
@@ -77,7 +81,8 @@ enum {
     IR_ELEMS_SIGNED = IR_ELEM_SINT | IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
     IR_ELEMS_FLOATING = IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
     IR_ELEMS_FLOAT = IR_ELEM_FLOAT,
-    IR_ELEMS_BITS = IR_ELEM_BOOL | IR_ELEM_SINT | IR_ELEM_UINT
+    IR_ELEMS_BITS = IR_ELEM_BOOL | IR_ELEM_SINT | IR_ELEM_UINT,
+    IR_ELEMS_INT = IR_ELEM_SINT | IR_ELEM_UINT
 };
 
 enum {
@@ -252,6 +257,7 @@ struct ir_op {
         struct { const char *target; } custom_call;  /* CUSTOM_CALL (never
                                                         passes the checker) */
         ir_check check;                              /* CHECK_* */
+        struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
     } a;
 };
 
