@@ -7,6 +7,8 @@
  * sub-byte results are brought back to their memory layout (sign- or
  * zero-extended in the byte) by one pass afterwards. Byte-sized unary ops
  * map through a 256-entry table built from the scalar definition. */
+#include <string.h>
+
 #include "interp/kern_num.h"
 #include "interp/kern_numerics.h"
 
@@ -136,6 +138,64 @@ BITS_LOOP(16, uint16_t, uint32_t)
 BITS_LOOP(32, uint32_t, uint32_t)
 BITS_LOOP(64, uint64_t, uint64_t)
 
+/* Byte shifts eight lanes at a time in a 64-bit word: x86-64's baseline
+ * vector units have no per-element shift counts, so a shift by the lane's
+ * own amount s < N is done as shifts by 1, 2, 4 selected by the bits of s,
+ * and lanes with s >= N are fixed up by mask (N = 2, 4, 8 is a power of two,
+ * so s >= N means a bit at or above log2(N) is set). Results come out
+ * normalised (sign- or zero-extended from N bits). */
+#define LANES(b) (UINT64_C(0x0101010101010101) * (uint64_t)(uint8_t)(b))
+
+static inline uint64_t lane_nonzero(uint64_t t) /* 0xFF in every lane where t's lane is not 0 */
+{
+    uint64_t h = (((t & LANES(0x7F)) + LANES(0x7F)) | t) & LANES(0x80);
+    return (h >> 7) * 0xFF;
+}
+
+/* One loop per op, the three steps unrolled: a step k whose bit can only be
+ * set in lanes with s >= N (k >= log2(N)) is harmless, those lanes are
+ * overwritten at the end. */
+#define SWAR_SHIFT(NAME, STEP)                                                                       \
+    static void NAME(const uint8_t *a, const uint8_t *b, uint8_t *r, int64_t n, unsigned N, bool sgn) \
+    {                                                                                                \
+        const uint8_t m8 = (uint8_t)(N >= 8 ? 0xFF : (1u << N) - 1);                                 \
+        const uint64_t mask = LANES(m8), low = LANES(1), above = LANES(m8 & ~(N - 1));               \
+        const uint64_t sign_ext = sgn && N < 8 ? LANES(~m8) : 0;                                     \
+        for (int64_t i = 0; i + 8 <= n; i += 8) {                                                    \
+            uint64_t x, s;                                                                           \
+            memcpy(&x, a + i, 8);                                                                    \
+            memcpy(&s, b + i, 8);                                                                    \
+            x &= mask;                                                                               \
+            s &= mask;                                                                               \
+            uint64_t big = lane_nonzero(s & above);                                                  \
+            uint64_t fill = ((x >> (N - 1)) & low) * m8, sel, y;                                     \
+            (void)fill;                                                                              \
+            sel = (s & low) * 0xFF;                                                                  \
+            y = STEP(1);                                                                             \
+            x = (y & sel) | (x & ~sel);                                                              \
+            sel = ((s >> 1) & low) * 0xFF;                                                           \
+            y = STEP(2);                                                                             \
+            x = (y & sel) | (x & ~sel);                                                              \
+            sel = ((s >> 2) & low) * 0xFF;                                                           \
+            y = STEP(4);                                                                             \
+            x = (y & sel) | (x & ~sel);                                                              \
+            x = (x & ~big) | (BIG_FILL & big);                                                       \
+            x |= ((x >> (N - 1)) & low) * 0xFF & sign_ext; /* copy bit N-1 above N */                 \
+            memcpy(r + i, &x, 8);                                                                    \
+        }                                                                                            \
+    }
+
+#define SHL_STEP(d) ((x << (d)) & LANES(m8 & (m8 << (d))))
+#define SHRL_STEP(d) ((x >> (d)) & LANES(m8 >> (d)))
+#define SHRA_STEP(d) (SHRL_STEP(d) | (fill & LANES(m8 & ~(m8 >> (d)))))
+#define BIG_FILL 0
+SWAR_SHIFT(shl_swar8, SHL_STEP)
+SWAR_SHIFT(shrl_swar8, SHRL_STEP)
+#undef BIG_FILL
+#define BIG_FILL fill
+SWAR_SHIFT(shra_swar8, SHRA_STEP)
+#undef BIG_FILL
+
 static const bits_loop bits_loops[ES_COUNT] = {
     [ES_S8] = bits_8,   [ES_U8] = bits_8,   [ES_S16] = bits_16, [ES_U16] = bits_16,
     [ES_S32] = bits_32, [ES_U32] = bits_32, [ES_S64] = bits_64, [ES_U64] = bits_64,
@@ -159,7 +219,21 @@ irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *
             y[i] = tab[x[i]];
         return IRRUN_OK;
     }
-    loop(op, a->data, b ? b->data : NULL, r->data, a->count, tr->value_bits);
-    kern_int_normalize(t, r->data, r->count);
+    int64_t done = 0;
+    if (tr->bytes == 1) {
+        bool sgn = tr->kind == EK_SINT;
+        if (op == KBIT_SHL)
+            shl_swar8(a->data, b->data, r->data, a->count, tr->value_bits, sgn);
+        else if (op == KBIT_SHRL)
+            shrl_swar8(a->data, b->data, r->data, a->count, tr->value_bits, sgn);
+        else
+            shra_swar8(a->data, b->data, r->data, a->count, tr->value_bits, sgn);
+        done = a->count & ~(int64_t)7;
+    }
+    const unsigned char *pa = a->data, *pb = b ? b->data : NULL;
+    unsigned char *pr = r->data;
+    size_t es = tr->bytes;
+    loop(op, pa + done * es, pb ? pb + done * es : NULL, pr + done * es, a->count - done, tr->value_bits);
+    kern_int_normalize(t, pr + done * es, r->count - done);
     return IRRUN_OK;
 }

@@ -11,6 +11,7 @@
  * the steps that do not apply turned into no-ops by their constants. */
 #include "interp/kern_numerics.h"
 #include "types/fpformat.h"
+#include "util/mem.h"
 
 uint64_t kern_reduce_precision_scalar(fp_id f, uint64_t x, int32_t E, int32_t M)
 {
@@ -114,6 +115,23 @@ RP_LOOP(rp_16, uint16_t, uint32_t)
 RP_LOOP(rp_32, uint32_t, uint32_t)
 RP_LOOP(rp_64, uint64_t, uint64_t)
 
+/* Large bf16/f16 tensors: the loop run once on all 65536 patterns gives a
+ * table, then one lookup per element. False when the table cannot be
+ * allocated (the caller then runs the loop on the tensor). */
+static bool rp_16_table(const rp_consts *k, const uint16_t *x, uint16_t *r, int64_t n)
+{
+    uint16_t *tab = mem_alloc(65536 * sizeof *tab);
+    if (!tab)
+        return false;
+    for (uint32_t p = 0; p < 65536; p++)
+        tab[p] = (uint16_t)p;
+    rp_16(k, tab, tab, 65536);
+    for (int64_t i = 0; i < n; i++)
+        r[i] = tab[x[i]];
+    mem_free(tab);
+    return true;
+}
+
 irrun_status kern_reduce_precision(const tensor *x, int32_t e, int32_t m, tensor *r)
 {
     et_id t = x->type.elem;
@@ -141,7 +159,7 @@ irrun_status kern_reduce_precision(const tensor *x, int32_t e, int32_t m, tensor
             rp_32(&k, x->data, r->data, n);
         else if (tr->storage == ES_F64)
             rp_64(&k, x->data, r->data, n);
-        else
+        else if (n <= 4 * 65536 || !rp_16_table(&k, x->data, r->data, n))
             rp_16(&k, x->data, r->data, n);
         return IRRUN_OK;
     }
