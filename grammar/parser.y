@@ -223,6 +223,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_FFT "stablehlo.fft"
 %token <tok> T_PRINT "interpreter.print"
 %token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
+%token <tok> T_CLAUSES "op with word clauses"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -235,7 +236,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <op> op
 %type <pop> op_body
 %type <block> region regions regions_opt
-%type <list> while_attrs_opt
+%type <list> while_attrs_opt clauses clauses_opt
 %type <tok> key vis_opt cmp_type_opt
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt
@@ -737,6 +738,18 @@ op_body:
             merge(&$$->attrs, $11);
         set_sig($$, $13);
     }
+  | T_CLAUSES uses clauses_opt dict_opt ':' sig {
+        /* `reduce_precision %x, format = e5m10 : T`; each clause becomes an
+         * attribute holding its word */
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        if ($3)
+            merge(&$$->attrs, $3);
+        if ($4)
+            merge(&$$->attrs, $4);
+        set_sig($$, $6);
+    }
   | T_GENERIC_ONLY {
         parse_error(ps, L(@1), "'%.*s' is written only in the generic form (\"%.*s\"(...) ...)", (int)$1.n, $1.s,
                     (int)$1.n, $1.s);
@@ -832,6 +845,28 @@ op_body:
   | BARE_ID {
         parse_error(ps, L(@1), "unknown op '%.*s'", (int)$1.n, $1.s);
         YYABORT;
+    }
+    ;
+
+clauses_opt:
+    %empty { $$ = NULL; }
+  | clauses
+    ;
+
+/* only bare words: `scalar ':' ...` typed attributes would make the
+ * signature's ':' ambiguous */
+clauses:
+    ',' BARE_ID '=' BARE_ID {
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        pattr *a = scalar(ps, PA_WORD, $4, false, L(@4));
+        const char *key = word(ps, $2);
+        NEED($$ && a && key && add_attr(ps, $$, key, L(@2), a));
+    }
+  | clauses ',' BARE_ID '=' BARE_ID {
+        $$ = $1;
+        pattr *a = scalar(ps, PA_WORD, $5, false, L(@5));
+        const char *key = word(ps, $3);
+        NEED(a && key && add_attr(ps, $$, key, L(@3), a));
     }
     ;
 

@@ -28,7 +28,12 @@ remainder 2 $SINT $UINT $FLOAT
 and 2 $BOOL $SINT $UINT
 or 2 $BOOL $SINT $UINT
 xor 2 $BOOL $SINT $UINT
+shift_left 2 $SINT $UINT
+shift_right_arithmetic 2 $SINT $UINT
+shift_right_logical 2 $SINT $UINT
 not 1 $BOOL $SINT $UINT
+popcnt 1 $SINT $UINT
+count_leading_zeros 1 $SINT $UINT
 negate 1 $SINT $UINT $FLOAT $CPLX
 abs 1 $SINT $FLOAT $CPLX
 sign 1 $SINT $FLOAT $CPLX

@@ -6,6 +6,7 @@
 
 #include "interp/interp_internal.h"
 #include "interp/kern.h"
+#include "interp/kern_numerics.h"
 #include "util/status.h"
 
 /* One run of interp_run_module: options, where errors go, counters. */

@@ -265,6 +265,14 @@ static bool resolve_sig(parse_state *ps, pop *p, ir_op *o)
     }
     if (nins != 1)
         ERR(s->loc, "'%s' expects a single type or a function type '(...) -> ...'", p->name);
+    if (p->kind == IR_OP_COMPLEX && shape_is_tensor(s->ins->head->t)) {
+        /* `: tensor<2xcomplex<f64>>` names the result; the parts are f64 */
+        tensor_type part = *s->ins->head->t;
+        part.elem = et_part(part.elem);
+        o->operand_types = fill_types(ps, &part, nops);
+        o->result_types = fill_types(ps, s->ins->head->t, 1);
+        return o->operand_types && o->result_types;
+    }
     o->operand_types = fill_types(ps, s->ins->head->t, nops);
     o->result_types = fill_types(ps, s->ins->head->t, 1);
     return o->operand_types && o->result_types;
@@ -578,6 +586,9 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_real_dynamic_slice attrs_none
 #define attrs_print attrs_none
 #define attrs_dot_general build_dot
+#define attrs_bits attrs_none
+#define attrs_parts attrs_none
+#define attrs_refused attrs_none /* the checker refuses the op whatever it carries */
 
 static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
 {
@@ -903,6 +914,51 @@ static bool attrs_dynamic_slice(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;
     return need(ps, p, "slice_sizes", &e) && attr_ints(ps, p, e, &o->a.slice_sizes);
+}
+
+/* `eXmY` of the pretty form: the digits as non-negative i32 values. */
+static bool format_word(const char *w, int32_t *e, int32_t *m)
+{
+    int32_t *out[2] = { e, m };
+    const char lead[2] = { 'e', 'm' };
+    for (int k = 0; k < 2; k++) {
+        if (*w++ != lead[k] || *w < '0' || *w > '9')
+            return false;
+        int64_t v = 0;
+        for (; *w >= '0' && *w <= '9'; w++)
+            if ((v = v * 10 + (*w - '0')) > INT32_MAX)
+                return false;
+        *out[k] = (int32_t)v;
+    }
+    return *w == '\0';
+}
+
+static bool attr_i32(parse_state *ps, pop *p, const char *key, int32_t *out)
+{
+    pentry *e;
+    int64_t v;
+    if (!need(ps, p, key, &e) || !attr_int(ps, p, e, e->val, &v))
+        return false;
+    if (v < INT32_MIN || v > INT32_MAX)
+        ERR(e->val->loc, "'%s' attribute '%s' is out of range of i32", p->name, key);
+    *out = (int32_t)v;
+    return true;
+}
+
+/* exponent_bits and mantissa_bits (generic), or `format = e5m10` (pretty);
+ * their ranges are the checker's. */
+static bool attrs_reduce_precision(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e = find(p, "format");
+    if (e && e->val && e->val->kind == PA_WORD) {
+        if (!format_word(e->val->text, &o->a.reduce_precision.exponent_bits,
+                         &o->a.reduce_precision.mantissa_bits))
+            ERR(e->val->loc, "'%s' format must be eNmM with decimal bit counts (e5m10), got '%s'", p->name,
+                e->val->text);
+        return true;
+    }
+    return attr_i32(ps, p, "exponent_bits", &o->a.reduce_precision.exponent_bits) &&
+           attr_i32(ps, p, "mantissa_bits", &o->a.reduce_precision.mantissa_bits);
 }
 
 /* Check-op attributes (also after a custom_call was mapped to a check). */

@@ -61,6 +61,15 @@ bool check_get_dimension_size(checker *c, ir_op *o);
  * name MLIR's printer gives its operand (check_names.c). */
 bool check_print_names(checker *c, ir_func *f);
 
+/* The rules of the numerics of SPEC.md 9.5 whose types are not those of a
+ * plain unary or binary op, and of the ops REF refuses (check_numerics.c);
+ * named by the op table's check column. */
+bool check_is_finite(checker *c, ir_op *o);
+bool check_part(checker *c, ir_op *o);
+bool check_complex(checker *c, ir_op *o);
+bool check_reduce_precision(checker *c, ir_op *o);
+bool check_refused(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

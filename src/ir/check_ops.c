@@ -41,6 +41,7 @@ static const char *set_name(unsigned s)
         { IR_ELEMS_FLOATING, "float or complex" },
         { IR_ELEMS_FLOAT, "float" },
         { IR_ELEMS_BITS, "boolean or integer" },
+        { IR_ELEMS_INT, "integer" },
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (names[i].set == s)

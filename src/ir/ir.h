@@ -62,7 +62,8 @@ typedef enum {
     IR_FORM_FFT,               /* %x, type = FFT, length = [...] : (T) -> R */
     IR_FORM_PRINT,             /* %x : T (one operand, no result) */
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
-    IR_FORM_TARGET /* no syntax of its own: only a custom_call target */
+    IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
+    IR_FORM_CLAUSES /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/interp/kern_*.c). */
@@ -72,7 +73,10 @@ typedef enum {
     IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK,
     IR_KF_CONTROL,  /* runs its regions (src/interp/exec_control.c, ...) */
     IR_KF_STRUCTURE, /* tuples and tokens: moves values, computes nothing */
-    IR_KF_INDEXING   /* gather, scatter, dynamic slices (src/interp/exec_index.c) */
+    IR_KF_INDEXING,  /* gather, scatter, dynamic slices (src/interp/exec_index.c) */
+    IR_KF_BITS,      /* shifts, popcnt, count_leading_zeros (src/interp/kern_bits.c) */
+    IR_KF_PARTS,     /* is_finite, real, imag, complex (src/interp/kern_parts.c) */
+    IR_KF_PRECISION  /* reduce_precision (src/interp/kern_precision.c) */
 } ir_kernel_family;
 
 /* Element classes, as sets of bits. */
@@ -84,7 +88,8 @@ enum {
     IR_ELEMS_SIGNED = IR_ELEM_SINT | IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
     IR_ELEMS_FLOATING = IR_ELEM_FLOAT | IR_ELEM_COMPLEX,
     IR_ELEMS_FLOAT = IR_ELEM_FLOAT,
-    IR_ELEMS_BITS = IR_ELEM_BOOL | IR_ELEM_SINT | IR_ELEM_UINT
+    IR_ELEMS_BITS = IR_ELEM_BOOL | IR_ELEM_SINT | IR_ELEM_UINT,
+    IR_ELEMS_INT = IR_ELEM_SINT | IR_ELEM_UINT
 };
 
 enum {
@@ -298,6 +303,7 @@ struct ir_op {
         /* INTERPRETER_PRINT: what precedes the tensor on its line, "%0 = "
          * or "<" (SPEC.md 9.3.10), set by the checker (check_names.c) */
         struct { const char *prefix; } print;
+        struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
     } a;
 };
 

@@ -714,6 +714,19 @@ static void print_probe(printer *p, const ir_op *o)
     print_type(out, &o->operand_types[0]);
 }
 
+/* `OP %a, format = eXmY : T`: reduce_precision is the only op of this form
+ * that passes the checker (the others are refused, never printed). */
+static void print_clauses(printer *p, const ir_op *o)
+{
+    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    if (o->kind == IR_OP_REDUCE_PRECISION)
+        fprintf(p->out, ", format = e%dm%d", (int)o->a.reduce_precision.exponent_bits,
+                (int)o->a.reduce_precision.mantissa_bits);
+    fputs(" : ", p->out);
+    same_or_fn(p->out, o);
+}
+
 /* The attributes of an op written in the generic form, as a dictionary. */
 static void print_generic_attrs(printer *p, const ir_op *o)
 {
@@ -850,6 +863,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     }
     case IR_FORM_PRINT: print_print(p, o); return;
     case IR_FORM_PROBE: print_probe(p, o); return;
+    case IR_FORM_CLAUSES: print_clauses(p, o); return;
     }
 }
 

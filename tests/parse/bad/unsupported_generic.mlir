@@ -1,5 +1,5 @@
-// ERROR: unsupported_generic.mlir:3:8: error: unsupported op 'stablehlo.rng'
+// ERROR: unsupported_generic.mlir:3:8: error: unsupported op 'stablehlo.set_dimension_size'
 func.func @f() {
-  %0 = "stablehlo.rng"() : () -> tensor<f32>
+  %0 = "stablehlo.set_dimension_size"() : () -> tensor<f32>
   func.return
 }
