@@ -17,6 +17,7 @@ void bench_interp(void);
 void bench_memory(void);
 void bench_reduce(void);
 void bench_control(void);
+void bench_math(void);
 /* Parses, checks and runs a program; its running time in seconds, or -1 if
  * it is rejected or fails. peak_bytes (may be NULL): the allocator's peak
  * above what was in use before the run. */

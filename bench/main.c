@@ -56,6 +56,7 @@ int main(void)
     bench_interp();
     bench_reduce();
     bench_control();
+    bench_math();
     bench_memory();
     return 0;
 }
