@@ -194,6 +194,12 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & 0x7FFFFFFFu;
+    } else if (op == KU_ROUND_AFZ) {
+        /* an integral value converts back to binary32 exactly */
+        for (int64_t i = 0; i < n; i++) {
+            double v = (double)bits_to_f32(x[i]);
+            r[i] = v != v ? (uint32_t)fp_quiet(FP_F32, x[i]) : f32_to_bits((float)round(v));
+        }
     } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint32_t)flt_unary(FP_F32, op, x[i]);
@@ -218,6 +224,11 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & ~(UINT64_C(1) << 63);
+    } else if (op == KU_ROUND_AFZ) {
+        for (int64_t i = 0; i < n; i++) {
+            double v = bits_to_f64(x[i]);
+            r[i] = v != v ? fp_quiet(FP_F64, x[i]) : f64_to_bits(round(v));
+        }
     } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = flt_unary(FP_F64, op, x[i]);
