@@ -58,6 +58,7 @@ int main(void)
     bench_control();
     bench_index();
     bench_numerics();
+    bench_math();
     bench_memory();
     return 0;
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The checker's element-type rules (SPEC.md 4.0 sets, per op in 4.4-4.31):
+# The checker's element-type rules (SPEC.md 4.0 sets, per op in 4.4-4.31 and 9.5.1):
 # every element-wise op x every one of the 30 element types is either
 # accepted (checks, exit 0) or rejected with "does not accept element type"
 # (exit 2). The expected sets are written out here from SPEC, not derived
@@ -45,9 +45,16 @@ tanh 1 $FLOAT $CPLX
 logistic 1 $FLOAT $CPLX
 sine 1 $FLOAT $CPLX
 cosine 1 $FLOAT $CPLX
+power 2 $SINT $UINT $FLOAT $CPLX
+atan2 2 $FLOAT $CPLX
+tan 1 $FLOAT $CPLX
+cbrt 1 $FLOAT $CPLX
+exponential_minus_one 1 $FLOAT $CPLX
+log_plus_one 1 $FLOAT $CPLX
 floor 1 $FLOAT
 ceil 1 $FLOAT
 round_nearest_even 1 $FLOAT
+round_nearest_afz 1 $FLOAT
 "
 
 fails=0

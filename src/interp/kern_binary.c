@@ -1,10 +1,13 @@
-/* Binary element-wise kernels (SPEC.md 4.4-4.12, 4.28-4.30). The element
- * type and the op are resolved once; each storage class has its own loops,
- * one per op (binary_loops below). Small floats use the 64K-entry tables of
- * types/fptables.h; bf16, f16 and f32 compute in binary64 and round once;
- * f64 computes natively; a NaN result always defers to fp_arith for
- * APFloat's NaN rules. A class without loops takes the generic loop
- * (kern_generic.h), one exact scalar operation per element. */
+/* Binary element-wise kernels (SPEC.md 4.4-4.12, 4.28-4.30, 9.5.1). The
+ * element type and the op are resolved once; each storage class has its own
+ * loops, one per op (binary_loops below). Small floats use the 64K-entry
+ * tables of types/fptables.h; bf16, f16 and f32 compute in binary64 and
+ * round once; f64 computes natively; a NaN result of class-A arithmetic
+ * always defers to fp_arith for APFloat's NaN rules. power and atan2 of
+ * floats are class B: glibc's binary64 pow/atan2 on the exact operands, one
+ * rounding into the format, the NaN glibc returns converted by SPEC.md 3.6.
+ * A class without loops takes the generic loop (kern_generic.h), one exact
+ * scalar operation per element. */
 #include <complex.h>
 
 #include "interp/kern.h"
@@ -28,6 +31,8 @@ static fp_binop to_fpop(kern_binop op)
     case KB_MUL: return FPOP_MUL;
     case KB_DIV: return FPOP_DIV;
     case KB_REM: return FPOP_REM;
+    case KB_POW:
+    case KB_ATAN2:
     case KB_MAX:
     case KB_MIN:
     case KB_AND:
@@ -64,16 +69,36 @@ static irrun_status bool_binary(kern_binop op, et_id t, const void *va, const vo
     case KB_SUB:
     case KB_DIV:
     case KB_REM:
+    case KB_POW:
+    case KB_ATAN2:
     case KB_COUNT:
         break;
     }
     return IRRUN_UNSUPPORTED;
 }
 
+/* REF's integer power (SPEC.md 9.5.1) by squaring: products modulo 2^64,
+ * whose low bits are the products modulo 2^N; e is the exponent's pattern
+ * read as unsigned, so the loop runs at most 64 times. */
+static inline uint64_t int_pow(uint64_t b, uint64_t e)
+{
+    uint64_t r = 1;
+    while (e) {
+        if (e & 1)
+            r *= b;
+        b *= b;
+        e >>= 1;
+    }
+    return r;
+}
+
 /* Integer loops for one storage type. Arithmetic runs in the unsigned type
  * of the same width so that wrap-around is defined; division follows XLA
  * (x / 0 = all bits set, INT_MIN / -1 = INT_MIN, x rem 0 = x,
- * INT_MIN rem -1 = 0; SPEC.md section 8 item 9). */
+ * INT_MIN rem -1 = 0; SPEC.md section 8 item 9). A negative exponent of
+ * power gives 0 unless the base is 1 or -1, whose powers only depend on the
+ * exponent's parity, so the magnitude of the exponent modulo the storage
+ * width serves for every narrower width too. */
 #define INT_BINARY(NAME, T, UT, SIGNED)                                                   \
     static irrun_status NAME(kern_binop op, et_id t, const void *va, const void *vb, void *vr, \
                              int64_t n)                                                     \
@@ -113,6 +138,19 @@ static irrun_status bool_binary(kern_binop op, et_id t, const void *va, const vo
                     r[i] = (T)(a[i] % b[i]);                                                \
             }                                                                               \
             break;                                                                          \
+        case KB_POW:                                                                        \
+            for (int64_t i = 0; i < n; i++) {                                               \
+                UT e = (UT)b[i];                                                            \
+                if (SIGNED && ((UT)b[i] >> (8 * sizeof(T) - 1))) {                          \
+                    if (a[i] != (T)1 && a[i] != (T)-1) {                                    \
+                        r[i] = 0;                                                           \
+                        continue;                                                           \
+                    }                                                                       \
+                    e = (UT)((UT)0 - e);                                                    \
+                }                                                                           \
+                r[i] = (T)(UT)int_pow((UT)a[i], e);                                         \
+            }                                                                               \
+            break;                                                                          \
         case KB_MAX:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = a[i] < b[i] ? b[i] : a[i];                                           \
@@ -133,6 +171,7 @@ static irrun_status bool_binary(kern_binop op, et_id t, const void *va, const vo
             for (int64_t i = 0; i < n; i++)                                                 \
                 r[i] = (T)(a[i] ^ b[i]);                                                    \
             break;                                                                          \
+        case KB_ATAN2:                                                                      \
         case KB_COUNT:                                                                      \
             return IRRUN_UNSUPPORTED;                                                       \
         }                                                                                   \
@@ -149,13 +188,60 @@ INT_BINARY(bin_u16, uint16_t, uint16_t, 0)
 INT_BINARY(bin_u32, uint32_t, uint32_t, 0)
 INT_BINARY(bin_u64, uint64_t, uint64_t, 0)
 
-/* Formats of 8 bits or fewer: one table lookup per element. */
+typedef double (*kern_mathfn2)(double, double);
+
+/* The glibc function of a class-B binary op, NULL for the others. */
+static kern_mathfn2 math_fn2(kern_binop op)
+{
+    switch (op) {
+    case KB_POW: return pow;
+    case KB_ATAN2: return atan2; /* lhs is y, rhs is x (SPEC.md 9.5.1) */
+    case KB_ADD:
+    case KB_SUB:
+    case KB_MUL:
+    case KB_DIV:
+    case KB_REM:
+    case KB_MAX:
+    case KB_MIN:
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT: break;
+    }
+    return NULL;
+}
+
+/* The class-B ops on one pair of patterns of format f: the definition
+ * every float loop follows, the generic loop and the small formats' tables
+ * included. */
+static uint64_t pow_elem(fp_id f, uint64_t a, uint64_t b)
+{
+    return kern_round_into(f, pow(fp_to_double(f, a), fp_to_double(f, b)));
+}
+
+static uint64_t atan2_elem(fp_id f, uint64_t a, uint64_t b)
+{
+    return kern_round_into(f, atan2(fp_to_double(f, a), fp_to_double(f, b)));
+}
+
+/* Formats of 8 bits or fewer: one table lookup per element. The class-B
+ * tables cost 65536 glibc calls, once per format and process: on a 16M
+ * tensor that is 1/256 of evaluating every element. */
 static irrun_status small_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
                                  int64_t n)
 {
     const uint8_t *a = va, *b = vb;
     uint8_t *r = vr;
     fp_id f = et_get(t)->fmt;
+    if (math_fn2(op)) {
+        const uint8_t *tab = op == KB_POW ? fp_table_binary_fn(f, 0, pow_elem)
+                                          : fp_table_binary_fn(f, 1, atan2_elem);
+        if (!tab)
+            return IRRUN_NOMEM;
+        for (int64_t i = 0; i < n; i++)
+            r[i] = tab[(unsigned)a[i] << 8 | b[i]];
+        return IRRUN_OK;
+    }
     if (op == KB_MAX || op == KB_MIN) {
         const double *val = fp_table_to_double(f);
         if (!val)
@@ -177,6 +263,18 @@ static irrun_status small_binary(kern_binop op, et_id t, const void *va, const v
 static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
                                        const uint16_t *b, uint16_t *r, int64_t n)
 {
+    kern_mathfn2 fn = math_fn2(op);
+    if (fn) {
+        for (int64_t i = 0; i < n; i++) {
+            double v = bf ? fn(kern_bf16_to_f64(a[i]), kern_bf16_to_f64(b[i]))
+                          : fn(kern_f16_to_f64(a[i]), kern_f16_to_f64(b[i]));
+            if (v != v)
+                r[i] = (uint16_t)fp_from_double(f, v, FPR_RNE);
+            else
+                r[i] = bf ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
+        }
+        return IRRUN_OK;
+    }
     if (op == KB_MAX || op == KB_MIN) {
         for (int64_t i = 0; i < n; i++) {
             double x = bf ? kern_bf16_to_f64(a[i]) : kern_f16_to_f64(a[i]);
@@ -247,6 +345,15 @@ static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const voi
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_f32_arith(FPOP_REM, a[i], b[i]);
         return IRRUN_OK;
+    case KB_POW:
+    case KB_ATAN2: {
+        kern_mathfn2 fn = math_fn2(op);
+        for (int64_t i = 0; i < n; i++) {
+            double v = fn((double)bits_to_f32(a[i]), (double)bits_to_f32(b[i]));
+            r[i] = v != v ? (uint32_t)fp_from_double(FP_F32, v, FPR_RNE) : f32_to_bits((float)v);
+        }
+        return IRRUN_OK;
+    }
     case KB_AND:
     case KB_OR:
     case KB_XOR:
@@ -266,6 +373,12 @@ static irrun_status f64_binary(kern_binop op, et_id t, const void *va, const voi
         for (int64_t i = 0; i < n; i++)
             r[i] = kern_fmaxmin(FP_F64, op == KB_MAX, a[i], b[i], bits_to_f64(a[i]),
                                 bits_to_f64(b[i]));
+        return IRRUN_OK;
+    }
+    kern_mathfn2 fn = math_fn2(op);
+    if (fn) {
+        for (int64_t i = 0; i < n; i++)
+            r[i] = f64_to_bits(fn(bits_to_f64(a[i]), bits_to_f64(b[i])));
         return IRRUN_OK;
     }
     fp_binop fo = to_fpop(op);
@@ -335,6 +448,63 @@ static void store_parts(bool wide, void *base, int64_t i, uint64_t re, uint64_t 
     }
 }
 
+/* 4.6's complex product: four rounded products, then a rounded difference
+ * and sum. */
+static void part_cmul(bool wide, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi, uint64_t *rr,
+                      uint64_t *ri)
+{
+    uint64_t ac = part_arith(wide, FPOP_MUL, ar, br), bd = part_arith(wide, FPOP_MUL, ai, bi);
+    uint64_t ad = part_arith(wide, FPOP_MUL, ar, bi), bc = part_arith(wide, FPOP_MUL, ai, br);
+    *rr = part_arith(wide, FPOP_SUB, ac, bd);
+    *ri = part_arith(wide, FPOP_ADD, ad, bc);
+}
+
+static double _Complex cmk(double re, double im)
+{
+    double p[2] = { re, im };
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    return z;
+}
+
+/* A binary64 complex value rounded part by part. */
+static void part_round_c(bool wide, double _Complex z, uint64_t *rr, uint64_t *ri)
+{
+    double p[2];
+    memcpy(p, &z, sizeof p);
+    *rr = part_round(wide, p[0]);
+    *ri = part_round(wide, p[1]);
+}
+
+/* REF's complex atan2(y, x) (SPEC.md 9.5.1), every step rounded into the
+ * part format: num = x + i*y, den = csqrt(x*x + y*y), l = clog(num / den),
+ * r = -i * l, with 4.6's product, part-wise class-A sums, C99 division and
+ * glibc's csqrt and clog rounded per part. The generic loop spells the same
+ * steps with fp_arith. */
+static void part_catan2(bool wide, uint64_t yr, uint64_t yi, uint64_t xr, uint64_t xi,
+                        uint64_t *rr, uint64_t *ri)
+{
+    uint64_t one = wide ? f64_to_bits(1.0) : f32_to_bits(1.0f);
+    uint64_t sign = wide ? UINT64_C(1) << 63 : UINT64_C(1) << 31;
+    uint64_t iyr, iyi, nr, ni, xxr, xxi, yyr, yyi, dr, di, qr, qi, lr, li;
+    part_cmul(wide, 0, one, yr, yi, &iyr, &iyi);
+    nr = part_arith(wide, FPOP_ADD, xr, iyr);
+    ni = part_arith(wide, FPOP_ADD, xi, iyi);
+    part_cmul(wide, xr, xi, xr, xi, &xxr, &xxi);
+    part_cmul(wide, yr, yi, yr, yi, &yyr, &yyi);
+    part_round_c(wide,
+                 csqrt(cmk(part_value(wide, part_arith(wide, FPOP_ADD, xxr, yyr)),
+                           part_value(wide, part_arith(wide, FPOP_ADD, xxi, yyi)))),
+                 &dr, &di);
+    double vr, vi;
+    kern_cdiv(part_value(wide, nr), part_value(wide, ni), part_value(wide, dr), part_value(wide, di),
+              &vr, &vi);
+    qr = part_round(wide, vr);
+    qi = part_round(wide, vi);
+    part_round_c(wide, clog(cmk(part_value(wide, qr), part_value(wide, qi))), &lr, &li);
+    part_cmul(wide, sign, sign | one, lr, li, rr, ri);
+}
+
 static irrun_status complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
                                    int64_t n)
 {
@@ -350,14 +520,9 @@ static irrun_status complex_binary(kern_binop op, bool wide, const void *a, cons
             ri = part_arith(wide, fo, ai, bi);
             break;
         }
-        case KB_MUL: {
-            /* four rounded products, then a rounded difference and sum */
-            uint64_t ac = part_arith(wide, FPOP_MUL, ar, br), bd = part_arith(wide, FPOP_MUL, ai, bi);
-            uint64_t ad = part_arith(wide, FPOP_MUL, ar, bi), bc = part_arith(wide, FPOP_MUL, ai, br);
-            rr = part_arith(wide, FPOP_SUB, ac, bd);
-            ri = part_arith(wide, FPOP_ADD, ad, bc);
+        case KB_MUL:
+            part_cmul(wide, ar, ai, br, bi, &rr, &ri);
             break;
-        }
         case KB_DIV: {
             double xr, xi;
             kern_cdiv(part_value(wide, ar), part_value(wide, ai), part_value(wide, br),
@@ -366,6 +531,15 @@ static irrun_status complex_binary(kern_binop op, bool wide, const void *a, cons
             ri = part_round(wide, xi);
             break;
         }
+        case KB_POW:
+            part_round_c(wide,
+                         cpow(cmk(part_value(wide, ar), part_value(wide, ai)),
+                              cmk(part_value(wide, br), part_value(wide, bi))),
+                         &rr, &ri);
+            break;
+        case KB_ATAN2:
+            part_catan2(wide, ar, ai, br, bi, &rr, &ri);
+            break;
         case KB_MAX:
         case KB_MIN: {
             /* REF: compare real parts (IEEE ==); on equality the imaginary
@@ -437,6 +611,8 @@ static const unsigned binop_kinds[KB_COUNT] = {
     [KB_MUL] = K_NUM | K_(EK_BOOL),
     [KB_DIV] = K_NUM,
     [KB_REM] = K_INT | K_(EK_FLOAT),
+    [KB_POW] = K_NUM,
+    [KB_ATAN2] = K_(EK_FLOAT) | K_(EK_COMPLEX),
     [KB_MAX] = K_NUM | K_(EK_BOOL),
     [KB_MIN] = K_NUM | K_(EK_BOOL),
     [KB_AND] = K_INT | K_(EK_BOOL),
@@ -493,6 +669,17 @@ static uint64_t int_elem(et_id t, kern_binop op, uint64_t a, uint64_t b)
         if (s && sb == -1)
             return 0;
         return s ? (uint64_t)(sa % sb) : a % b;
+    case KB_POW:
+        /* SPEC.md 9.5.1 on the N-bit value: b^|e| for a base of 1 or -1,
+         * else 0, when a signed e is negative */
+        if (s && sb < 0) {
+            if (sa != 1 && sa != -1)
+                return 0;
+            b = (0 - b) & et_value_mask(t);
+        }
+        return int_pow(a, b);
+    case KB_ATAN2:
+        break;
     case KB_MAX: return (s ? sa < sb : a < b) ? b : a;
     case KB_MIN: return (s ? sb < sa : b < a) ? b : a;
     case KB_AND: return a & b;
@@ -531,12 +718,53 @@ static uint64_t float_elem(fp_id f, kern_binop op, uint64_t a, uint64_t b)
     case KB_MUL:
     case KB_DIV:
     case KB_REM: return fp_arith(f, to_fpop(op), a, b);
+    case KB_POW: return pow_elem(f, a, b);
+    case KB_ATAN2: return atan2_elem(f, a, b);
     case KB_AND:
     case KB_OR:
     case KB_XOR:
     case KB_COUNT: break;
     }
     return 0;
+}
+
+static void generic_cmul(fp_id f, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi, uint64_t *rr,
+                         uint64_t *ri)
+{
+    uint64_t ac = fp_arith(f, FPOP_MUL, ar, br), bd = fp_arith(f, FPOP_MUL, ai, bi);
+    uint64_t ad = fp_arith(f, FPOP_MUL, ar, bi), bc = fp_arith(f, FPOP_MUL, ai, br);
+    *rr = fp_arith(f, FPOP_SUB, ac, bd);
+    *ri = fp_arith(f, FPOP_ADD, ad, bc);
+}
+
+static void generic_round_c(fp_id f, double _Complex z, uint64_t *rr, uint64_t *ri)
+{
+    *rr = kern_round_into(f, creal(z));
+    *ri = kern_round_into(f, cimag(z));
+}
+
+/* part_catan2's steps on exact scalar routines. */
+static void generic_catan2(fp_id f, uint64_t yr, uint64_t yi, uint64_t xr, uint64_t xi,
+                           uint64_t *rr, uint64_t *ri)
+{
+    uint64_t one = fp_from_double(f, 1.0, FPR_RNE), sign = fp_fmt(f)->sign_mask;
+    uint64_t iyr, iyi, xxr, xxi, yyr, yyi, dr, di, lr, li;
+    generic_cmul(f, 0, one, yr, yi, &iyr, &iyi);
+    double nr = fp_to_double(f, fp_arith(f, FPOP_ADD, xr, iyr));
+    double ni = fp_to_double(f, fp_arith(f, FPOP_ADD, xi, iyi));
+    generic_cmul(f, xr, xi, xr, xi, &xxr, &xxi);
+    generic_cmul(f, yr, yi, yr, yi, &yyr, &yyi);
+    generic_round_c(f,
+                    csqrt(cmk(fp_to_double(f, fp_arith(f, FPOP_ADD, xxr, yyr)),
+                              fp_to_double(f, fp_arith(f, FPOP_ADD, xxi, yyi)))),
+                    &dr, &di);
+    double qr, qi;
+    kern_cdiv(nr, ni, fp_to_double(f, dr), fp_to_double(f, di), &qr, &qi);
+    generic_round_c(f,
+                    clog(cmk(fp_to_double(f, kern_round_into(f, qr)),
+                             fp_to_double(f, kern_round_into(f, qi)))),
+                    &lr, &li);
+    generic_cmul(f, sign, sign | one, lr, li, rr, ri);
 }
 
 /* Complex: the fast loop's steps with fp_arith on the parts' format. */
@@ -555,13 +783,9 @@ static void complex_elem(et_id t, kern_binop op, const unsigned char *pa, const 
         rr = fp_arith(f, to_fpop(op), ar, br);
         ri = fp_arith(f, to_fpop(op), ai, bi);
         break;
-    case KB_MUL: {
-        uint64_t ac = fp_arith(f, FPOP_MUL, ar, br), bd = fp_arith(f, FPOP_MUL, ai, bi);
-        uint64_t ad = fp_arith(f, FPOP_MUL, ar, bi), bc = fp_arith(f, FPOP_MUL, ai, br);
-        rr = fp_arith(f, FPOP_SUB, ac, bd);
-        ri = fp_arith(f, FPOP_ADD, ad, bc);
+    case KB_MUL:
+        generic_cmul(f, ar, ai, br, bi, &rr, &ri);
         break;
-    }
     case KB_DIV: {
         double xr, xi;
         kern_cdiv(fp_to_double(f, ar), fp_to_double(f, ai), fp_to_double(f, br),
@@ -570,6 +794,14 @@ static void complex_elem(et_id t, kern_binop op, const unsigned char *pa, const 
         ri = kern_round_into(f, xi);
         break;
     }
+    case KB_POW:
+        generic_round_c(f, cpow(cmk(fp_to_double(f, ar), fp_to_double(f, ai)),
+                                cmk(fp_to_double(f, br), fp_to_double(f, bi))),
+                        &rr, &ri);
+        break;
+    case KB_ATAN2:
+        generic_catan2(f, ar, ai, br, bi, &rr, &ri);
+        break;
     case KB_MAX:
     case KB_MIN: {
         int c = fp_compare(f, ar, br), want = op == KB_MAX ? 1 : -1;

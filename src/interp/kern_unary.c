@@ -1,4 +1,4 @@
-/* Unary element-wise kernels (SPEC.md 4.9, 4.10, 4.13-4.24, 4.31).
+/* Unary element-wise kernels (SPEC.md 4.9, 4.10, 4.13-4.24, 4.31, 9.5.1).
  * Math functions are class B: the exact operand in binary64, glibc's
  * binary64 function (never the float variants), one rounding into the
  * format. Each storage class has its loops (unary_loops below): formats of
@@ -34,12 +34,17 @@ static kern_mathfn math_fn(kern_unop op)
     case KU_TANH: return tanh;
     case KU_SIN: return sin;
     case KU_COS: return cos;
+    case KU_TAN: return tan;
+    case KU_CBRT: return cbrt;
+    case KU_EXPM1: return expm1;
+    case KU_LOG1P: return log1p;
     case KU_NEG:
     case KU_ABS:
     case KU_LOGISTIC:
     case KU_FLOOR:
     case KU_CEIL:
     case KU_ROUND_EVEN:
+    case KU_ROUND_AFZ:
     case KU_SIGN:
     case KU_NOT:
     case KU_COUNT: break;
@@ -76,12 +81,18 @@ static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
     }
     case KU_FLOOR:
     case KU_CEIL:
-    case KU_ROUND_EVEN: {
-        /* exact: the integral value is representable in the format */
+    case KU_ROUND_EVEN:
+    case KU_ROUND_AFZ: {
+        /* exact: the integral value is representable in the format (E8M0
+         * has no zero: a zero result becomes 0x00, decision 22) */
         if (fp_is_nan(f, x))
             return fp_quiet(f, x);
         double d = fp_to_double(f, x);
-        d = op == KU_FLOOR ? floor(d) : op == KU_CEIL ? ceil(d) : nearbyint(d);
+        /* C's round() rounds ties away from zero, in every rounding mode */
+        d = op == KU_FLOOR        ? floor(d)
+            : op == KU_CEIL       ? ceil(d)
+            : op == KU_ROUND_EVEN ? nearbyint(d)
+                                  : round(d);
         return kern_round_into(f, d);
     }
     case KU_LOGISTIC: {
@@ -98,6 +109,10 @@ static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
     case KU_TANH:
     case KU_SIN:
     case KU_COS:
+    case KU_TAN:
+    case KU_CBRT:
+    case KU_EXPM1:
+    case KU_LOG1P:
         return kern_round_into(f, math_fn(op)(fp_to_double(f, x)));
     case KU_NOT:
     case KU_COUNT:
@@ -179,6 +194,12 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & 0x7FFFFFFFu;
+    } else if (op == KU_ROUND_AFZ) {
+        /* an integral value converts back to binary32 exactly */
+        for (int64_t i = 0; i < n; i++) {
+            double v = (double)bits_to_f32(x[i]);
+            r[i] = v != v ? (uint32_t)fp_quiet(FP_F32, x[i]) : f32_to_bits((float)round(v));
+        }
     } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = (uint32_t)flt_unary(FP_F32, op, x[i]);
@@ -203,6 +224,11 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & ~(UINT64_C(1) << 63);
+    } else if (op == KU_ROUND_AFZ) {
+        for (int64_t i = 0; i < n; i++) {
+            double v = bits_to_f64(x[i]);
+            r[i] = v != v ? fp_quiet(FP_F64, x[i]) : f64_to_bits(round(v));
+        }
     } else {
         for (int64_t i = 0; i < n; i++)
             r[i] = flt_unary(FP_F64, op, x[i]);
@@ -299,6 +325,25 @@ static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64
     case KU_TANH: parts(ctanh(mk(a, b)), &vr, &vi); break;
     case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
     case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
+    case KU_TAN: parts(ctan(mk(a, b)), &vr, &vi); break;
+    case KU_CBRT: {
+        /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3) */
+        double th = atan2(b, a) / 3;
+        double rho = pow(pow(a, 2) + pow(b, 2), 1.0 / 6.0);
+        vr = rho * cos(th);
+        vi = rho * sin(th);
+        break;
+    }
+    case KU_EXPM1:
+        /* cexp(z) - (1, 0) part-wise in binary64: -0 - 0 stays -0 */
+        parts(cexp(mk(a, b)), &vr, &vi);
+        vr -= 1.0;
+        vi -= 0.0;
+        break;
+    case KU_LOG1P:
+        /* clog((re + 1, im + 0)): im + 0 turns -0 into +0 (SPEC.md 9.5.1) */
+        parts(clog(mk(a + 1.0, b + 0.0)), &vr, &vi);
+        break;
     case KU_LOGISTIC: {
         /* negate, cexp rounded per part, part-wise class-A add of
          * (1, +0), C99 division of (1, 0) by it rounded per part */
@@ -324,6 +369,7 @@ static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64
     case KU_FLOOR:
     case KU_CEIL:
     case KU_ROUND_EVEN:
+    case KU_ROUND_AFZ:
     case KU_NOT:
     case KU_COUNT:
         break; /* not ops of complex types (kern_unop_applies) */
@@ -401,10 +447,15 @@ static const unsigned unop_kinds[KU_COUNT] = {
     [KU_TANH] = K_FLOATING,
     [KU_SIN] = K_FLOATING,
     [KU_COS] = K_FLOATING,
+    [KU_TAN] = K_FLOATING,
+    [KU_CBRT] = K_FLOATING,
+    [KU_EXPM1] = K_FLOATING,
+    [KU_LOG1P] = K_FLOATING,
     [KU_LOGISTIC] = K_FLOATING,
     [KU_FLOOR] = K_(EK_FLOAT),
     [KU_CEIL] = K_(EK_FLOAT),
     [KU_ROUND_EVEN] = K_(EK_FLOAT),
+    [KU_ROUND_AFZ] = K_(EK_FLOAT),
     [KU_SIGN] = K_(EK_SINT) | K_FLOATING,
     [KU_NOT] = K_(EK_BOOL) | K_(EK_SINT) | K_(EK_UINT),
 };
@@ -443,10 +494,15 @@ static uint64_t int_elem(et_id t, kern_unop op, uint64_t x)
     case KU_TANH:
     case KU_SIN:
     case KU_COS:
+    case KU_TAN:
+    case KU_CBRT:
+    case KU_EXPM1:
+    case KU_LOG1P:
     case KU_LOGISTIC:
     case KU_FLOOR:
     case KU_CEIL:
     case KU_ROUND_EVEN:
+    case KU_ROUND_AFZ:
     case KU_COUNT: break;
     }
     return x; /* not an op of integers (kern_unop_applies) */

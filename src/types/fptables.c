@@ -10,6 +10,7 @@ static uint32_t *to_f32[FP_COUNT];
 static double *to_double[FP_COUNT];
 static uint8_t *binop[FP_COUNT][FPOP_COUNT];
 static uint8_t *from_f32[FP_COUNT][FPR_COUNT];
+static uint8_t *binary_fn[FP_COUNT][FP_TABLE_FN_SLOTS];
 
 static bool is_small(fp_id f) { return fp_fmt(f)->bits <= 8; }
 
@@ -64,6 +65,30 @@ const uint8_t *fp_table_binop(fp_id f, fp_binop op)
     return binop[f][op];
 }
 
+/* One table of 65536 results of fn; patterns beyond the format's width
+ * never occur in tensors and map to the result of their low bits, so
+ * lookups need no masking. */
+static uint8_t *pair_table(fp_id f, fp_table_fn fn)
+{
+    uint8_t *t = mem_alloc(65536);
+    if (!t)
+        return NULL;
+    unsigned n = 1u << fp_fmt(f)->bits;
+    for (unsigned a = 0; a < 256; a++)
+        for (unsigned b = 0; b < 256; b++)
+            t[a << 8 | b] = (uint8_t)fn(f, a & (n - 1), b & (n - 1));
+    return t;
+}
+
+const uint8_t *fp_table_binary_fn(fp_id f, unsigned slot, fp_table_fn fn)
+{
+    if (!is_small(f) || slot >= FP_TABLE_FN_SLOTS)
+        return NULL;
+    if (!binary_fn[f][slot])
+        binary_fn[f][slot] = pair_table(f, fn);
+    return binary_fn[f][slot];
+}
+
 const uint8_t *fp_table_from_f32(fp_id f, fp_round mode)
 {
     if (!is_small(f) || mode == FPR_STOCHASTIC)
@@ -101,6 +126,10 @@ void fp_tables_free(void)
         for (int op = 0; op < FPOP_COUNT; op++) {
             mem_free(binop[f][op]);
             binop[f][op] = NULL;
+        }
+        for (int k = 0; k < FP_TABLE_FN_SLOTS; k++) {
+            mem_free(binary_fn[f][k]);
+            binary_fn[f][k] = NULL;
         }
         for (int r = 0; r < FPR_COUNT; r++) {
             mem_free(from_f32[f][r]);

@@ -12,6 +12,14 @@ const uint32_t *fp_table_to_f32(fp_id f);
 const double *fp_table_to_double(fp_id f);
 /* result of a op b at [a << 8 | b], 65536 entries. */
 const uint8_t *fp_table_binop(fp_id f, fp_binop op);
+/* The same for a binary function that is not class-A arithmetic (the
+ * class-B math of SPEC.md 9.5.1: pow, atan2), computed by fn on patterns of
+ * f. `slot` (< FP_TABLE_FN_SLOTS) is the caller's name for fn: the first
+ * call with a slot builds the table, later calls share it, so a caller must
+ * pass the same fn with the same slot every time. */
+enum { FP_TABLE_FN_SLOTS = 4 };
+typedef uint64_t (*fp_table_fn)(fp_id f, uint64_t a, uint64_t b);
+const uint8_t *fp_table_binary_fn(fp_id f, unsigned slot, fp_table_fn fn);
 /* f32 pattern x -> pattern, indexed by (x >> 16) << 1 | ((x & 0xFFFF) != 0),
  * 131072 entries; exact because every small format keeps at most 7 mantissa
  * bits of an f32, so bits 15..0 only ever matter as a sticky bit. */

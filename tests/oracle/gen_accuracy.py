@@ -35,6 +35,7 @@ Python 3 standard library only. Deterministic (fixed seed).
 """
 
 import decimal
+import math  # isqrt only: exact integer square roots
 import os
 import random
 import re
@@ -47,12 +48,18 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
-from model import FMTS, FLOAT_NAMES, decode, encode  # noqa: E402
+from model import FMTS, FLOAT_NAMES, decode, encode, floor_log2  # noqa: E402
 
 OUT = os.path.join(HERE, '..', 'interpret', 'random_math_accuracy.mlir')
 SEED = 20261207
 OPS = ['sqrt', 'rsqrt', 'exponential', 'log', 'sine', 'cosine', 'tanh']
 WIDE_N = 200  # operands per chunk for bf16/f16/f32/f64
+# the math ops of SPEC.md 9.5.1, in a file of their own
+OUT_NEW = os.path.join(HERE, '..', 'interpret', 'random_math_accuracy_9_5.mlir')
+SEED_NEW = SEED + 1
+UNARY_NEW = ['tan', 'cbrt', 'exponential_minus_one', 'log_plus_one']
+BINARY_NEW = ['power', 'atan2']
+SMALL_PAIRS = 1024  # operand pairs per binary chunk of a format of 8 bits or fewer
 
 
 def bound(op, t):
@@ -61,6 +68,8 @@ def bound(op, t):
         return 0
     if op in ('tanh', 'rsqrt') and t == 'f64':
         return 2
+    if op == 'cbrt' and t == 'f64':
+        return 3  # observed maximum; see docs/semantics.md
     return 1
 
 
@@ -181,9 +190,15 @@ def exact(op, x, P):
         e = ctx.exp(dec_exact(-x))
         v = Fraction(ctx.divide(1, ctx.add(1, e)))
         return v, v * tiny
-    if op in ('sine', 'cosine'):
+    if op == 'cbrt':
+        return exact_cbrt(x, P)
+    if op == 'exponential_minus_one':
+        return exact_expm1(x, P, ctx, tiny)
+    if op == 'log_plus_one':
+        return exact_log1p(x, P, ctx, tiny)
+    if op in ('sine', 'cosine', 'tan'):
         if x == 0:
-            return (Fraction(0), Fraction(0)) if op == 'sine' else (Fraction(1), Fraction(0))
+            return (Fraction(1), Fraction(0)) if op == 'cosine' else (Fraction(0), Fraction(0))
         a = abs(x)
         L = max(1, len(str(int(a))))  # decimal digits of the integer part
         W = P + L + 20
@@ -200,6 +215,11 @@ def exact(op, x, P):
             delta = Fraction(10) ** (L - W + 2)
         s, c = sin_cos_series(r, ctx)
         q = k % 4
+        if op == 'tan':
+            # tan(r + k pi/2) is tan r or -cot r; both move by (1 + v^2)
+            # times an error in r
+            v = Fraction(ctx.divide(s, c)) if k % 2 == 0 else -Fraction(ctx.divide(c, s))
+            return v, (1 + v * v) * delta + abs(v) * Fraction(1, 10 ** (W - 10))
         if op == 'sine':
             v = [s, c, -s, -c][q]
         else:
@@ -209,14 +229,197 @@ def exact(op, x, P):
     raise ValueError(op)
 
 
-def reference(op, t, p):
+def icbrt(n):
+    """floor(n ** (1/3)) for an integer n >= 0 (Newton on integers)."""
+    if n < 2:
+        return n
+    r = 1 << ((n.bit_length() + 2) // 3)  # >= the root
+    while True:
+        s = (2 * r + n // (r * r)) // 3
+        if s >= r:
+            return r
+        r = s
+
+
+def exact_cbrt(x, P):
+    """cbrt(x) within an interval of relative width about 2^-(4P) from an
+    integer cube root: exact (eps 0) for perfect cubes."""
+    if x == 0:
+        return Fraction(0), Fraction(0)
+    a = abs(x)
+    n, d = a.numerator, a.denominator  # d is a power of two
+    S = d.bit_length() - 1
+    K = 4 * P + 3 * ((S + 2) // 3) - S  # scale to a multiple of 3 bits, 4P more
+    K += (3 - (S + K) % 3) % 3
+    N = n << K
+    r = icbrt(N)
+    scale = Fraction(1, 1 << ((S + K) // 3))
+    if r ** 3 == N:
+        v, eps = Fraction(r) * scale, Fraction(0)
+    else:
+        v, eps = (Fraction(r) + Fraction(1, 2)) * scale, scale / 2
+    return (v if x > 0 else -v), eps
+
+
+def exact_expm1(x, P, ctx, tiny):
+    if x > 800:
+        return None  # overflows every format
+    if x == 0:
+        return Fraction(0), Fraction(0)
+    if x < -800:  # -1 + e^-800: rounds to -1 in every format
+        return Fraction(-1) + Fraction(1, 10 ** 340), Fraction(1, 10 ** 341)
+    if abs(x) < 1:  # series: no cancellation
+        ctx.prec = P + 10
+        y = dec_exact(x)
+        t, term, n = y, y, 1
+        while True:
+            n += 1
+            term = ctx.divide(ctx.multiply(term, y), n)
+            if term == 0 or abs(term) < abs(t) * Decimal(10) ** (-ctx.prec - 5):
+                break
+            t = ctx.add(t, term)
+        v = Fraction(t)
+        return v, abs(v) * tiny
+    v = Fraction(ctx.subtract(ctx.exp(dec_exact(x)), 1))  # |v| >= 1 - 1/e
+    return v, abs(v) * tiny
+
+
+def exact_log1p(x, P, ctx, tiny):
+    if x <= -1:
+        return None  # -Inf or NaN
+    if x == 0:
+        return Fraction(0), Fraction(0)
+    if abs(x) < Fraction(1, 2):
+        # log(1 + x) = 2 atanh(u), u = x / (2 + x): no cancellation
+        ctx.prec = P + 10
+        u = ctx.divide(dec_exact(x), ctx.add(2, dec_exact(x)))
+        u2 = ctx.multiply(u, u)
+        t, term, n = u, u, 1
+        while True:
+            n += 2
+            term = ctx.multiply(term, u2)
+            add = ctx.divide(term, n)
+            if add == 0 or abs(add) < abs(t) * Decimal(10) ** (-ctx.prec - 5):
+                break
+            t = ctx.add(t, add)
+        v = 2 * Fraction(t)
+        return v, abs(v) * tiny
+    v = Fraction(ctx.ln(ctx.add(1, dec_exact(x))))  # |v| >= log(3/2)
+    return v, abs(v) * tiny
+
+
+def exact_root2k(x, k):
+    """x ** (1 / 2^k) if it is rational, else None (x > 0 a Fraction)."""
+    for _ in range(k):
+        n, d = x.numerator, x.denominator
+        rn, rd = math.isqrt(n), math.isqrt(d)
+        if rn * rn != n or rd * rd != d:
+            return None
+        x = Fraction(rn, rd)
+    return x
+
+
+def exact_pow(x, y, P):
+    """(v, eps) for x ** y, x and y finite Fractions; None where the result
+    is NaN or infinite. Exact results (rational powers) have eps 0: they can
+    be representable or midpoints, where no interval would settle."""
+    if y == 0 or x == 1:
+        return Fraction(1), Fraction(0)
+    odd = y.denominator == 1 and y.numerator % 2 == 1
+    if x == 0:
+        return None if y < 0 else (Fraction(0), Fraction(0))
+    if x < 0 and y.denominator != 1:
+        return None  # NaN
+    sign = -1 if (x < 0 and odd) else 1
+    a = abs(x)
+    ctx = DEC.copy()
+    ctx.prec = 30
+    est = ctx.multiply(ctx.ln(dec_exact(a)), dec_exact(y)) if a != 1 else Decimal(0)
+    if est > 800:
+        return None  # overflows every format
+    if est < -850:  # below 2^-1226: rounds to zero in every format
+        return sign * Fraction(1, 2 ** 1300), Fraction(1, 2 ** 1300)
+    k = y.denominator.bit_length() - 1  # y = m / 2^k
+    m = y.numerator
+    z = exact_root2k(a, k)
+    if z is not None:
+        odd = z.numerator  # z is dyadic: its denominator is a power of two
+        while odd % 2 == 0:
+            odd //= 2
+        # z^m is dyadic (so possibly representable or a midpoint) only if
+        # z is a power of two or m > 0, and then has a significand of at
+        # most 54 bits only for m <= 64 (3^35 > 2^54); any other rational
+        # or irrational result lets the interval below settle
+        if odd == 1 or 0 < m <= 64:
+            return sign * z ** m, Fraction(0)
+    ctx.prec = P + 10
+    v = Fraction(ctx.exp(ctx.multiply(ctx.ln(dec_exact(a)), dec_exact(y))))
+    tiny = Fraction(1, 10 ** (P - 6))
+    return sign * v, v * tiny * (abs(Fraction(est)) + 2)
+
+
+def atan_pos(t, ctx):
+    """atan(t) for a Decimal 0 < t <= 1: halving, then the series."""
+    h = 0
+    while t > Decimal('0.05'):
+        t = ctx.divide(t, ctx.add(1, ctx.sqrt(ctx.add(1, ctx.multiply(t, t)))))
+        h += 1
+    t2 = ctx.multiply(t, t)
+    s, term, n = t, t, 1
+    while True:
+        n += 2
+        term = ctx.multiply(-term, t2)
+        add = ctx.divide(term, n)
+        if add == 0 or abs(add) < abs(s) * Decimal(10) ** (-ctx.prec - 5):
+            break
+        s = ctx.add(s, add)
+    return ctx.multiply(s, 2 ** h)
+
+
+def exact_atan2(y, x, yneg, xneg, P):
+    """atan2(y, x) for finite y, x (Fractions; yneg/xneg the signs, for the
+    zeros)."""
+    ctx = DEC.copy()
+    ctx.prec = P + 20
+    pi = pi_dec(P + 30)
+    tiny = Fraction(1, 10 ** (P - 6))
+    if y == 0:
+        if x > 0 or (x == 0 and not xneg):
+            return Fraction(0), Fraction(0)
+        v = Fraction(pi)
+        return (-v if yneg else v), v * tiny
+    if x == 0:
+        v = Fraction(pi) / 2
+        return (-v if y < 0 else v), v * tiny
+    t = abs(y) / abs(x)
+    if t <= 1:
+        a = Fraction(atan_pos(ctx.divide(dec_exact(t.numerator), dec_exact(t.denominator)), ctx))
+    else:
+        a = Fraction(pi) / 2 - Fraction(atan_pos(ctx.divide(dec_exact(t.denominator),
+                                                             dec_exact(t.numerator)), ctx))
+    v = a if x > 0 else Fraction(pi) - a
+    return (-v if y < 0 else v), abs(v) * tiny
+
+
+def exact2(op, f, p, q, P):
+    """exact() of the binary ops on the patterns p (lhs), q (rhs) of f."""
+    x, y = val(f, p), val(f, q)
+    if op == 'power':
+        return exact_pow(x, y, P)
+    if op == 'atan2':  # lhs is y, rhs is x (SPEC.md 9.5.1)
+        return exact_atan2(x, y, decode(f, p).neg, decode(f, q).neg, P)
+    raise ValueError(op)
+
+
+def reference(op, t, p, q=None):
     """(correctly rounded pattern of op(x) in format t, approximate exact
-    value) for the operand pattern p, or None when the element is skipped."""
+    value) for the operand pattern p (and q, the rhs of a binary op), or
+    None when the element is skipped."""
     f = FMTS[t]
     x = val(f, p)
     P = 60
     while True:
-        r = exact(op, x, P)
+        r = exact(op, x, P) if q is None else exact2(op, f, p, q, P)
         if r is None:
             return None
         v, eps = r
@@ -227,7 +430,8 @@ def reference(op, t, p):
             break
         P *= 2
         assert P < 5000, (op, t, x)
-    if x == 0 and op in ('sqrt', 'sine', 'tanh'):
+    if x == 0 and op in ('sqrt', 'sine', 'tanh', 'tan', 'cbrt', 'exponential_minus_one',
+                         'log_plus_one'):
         plo = p  # the sign of zero is kept
     d = decode(f, plo)
     if d.kind != 'num':
@@ -322,7 +526,7 @@ def wide_candidates(rng, op, t):
     edge = [0, sb, 1, 2, minN - 1, minN, minN + 1, maxp, maxp - 1, one, one + 1, one - 1,
             one + 2, one - 2]
     edge += [p | sb for p in edge]
-    if op in ('sine', 'cosine'):
+    if op in ('sine', 'cosine', 'tan'):
         # nearest values to k*pi/2 (reduction matters), big arguments
         pi_big = Fraction(pi_dec(400))
         for k in (1, 2, 3, 4, 5, 6, 7, 8, 10, 16, 100, 1000, 12345, 10 ** 6, 10 ** 9):
@@ -359,7 +563,23 @@ def wide_candidates(rng, op, t):
     if op in ('sqrt', 'rsqrt'):
         for k in (2, 3, 4, 9, 16, 25, 1000):
             edge.append(encode(f, False, Fraction(k)))
-    if op in ('sine', 'cosine'):
+    if op == 'cbrt':
+        for k in (8, 27, 1000, Fraction(1, 8), Fraction(27, 64), 2, 3, 10, Fraction(1, 10), 7 ** 3):
+            for s in (1, -1):
+                p = pat_of(f, s * Fraction(k))
+                if p is not None:
+                    edge += [p, p + 1, p - 1]
+    if op in ('exponential_minus_one', 'log_plus_one'):
+        # around 0 (the reason for the op), -1 and the overflow edge
+        for xv in ('1e-3', '1e-5', '1e-8', '1e-20', '0.5', '1', '2', '-0.25', '-0.5', '-0.75',
+                   '-0.999', '-0.9999999', '88.7', '709.7', '11.08', '-20', '-40', '-800'):
+            for s in (1, -1):
+                p = pat_of(f, s * Fraction(xv))
+                if p is not None:
+                    edge += [p, p + 1, p - 1]
+        m1 = encode(f, True, Fraction(1))
+        edge += [m1 - 1, m1 - 2, m1 - 1000]  # just above -1
+    if op in ('sine', 'cosine', 'tan'):
         hard = hard_reduction(t)
         k = 100 if t == 'f64' else 20  # f64: also feeds the near-zero chunk
         edge += hard[:20] + rng.sample(hard[20:], max(0, min(k, len(hard) - 20)))
@@ -372,18 +592,19 @@ def wide_candidates(rng, op, t):
             p = rng.randrange(1 << f.bits)
         elif r < 0.7:  # moderate magnitudes
             lo, hi = {'exponential': (-8, 6), 'tanh': (-8, 5), 'sine': (-6, 8),
-                      'cosine': (-6, 8)}.get(op, (-20, 20))
+                      'cosine': (-6, 8), 'tan': (-6, 8), 'exponential_minus_one': (-12, 6),
+                      'log_plus_one': (-12, 20)}.get(op, (-20, 20))
             E = f.bias + rng.randint(lo, hi)
             p = E << f.m | rng.randrange(1 << f.m)
             if rng.random() < 0.5:
                 p |= sb
         elif r < 0.8:  # subnormals
             p = rng.randrange(1, minN) | (sb if rng.random() < 0.5 else 0)
-        elif r < 0.9 and op in ('sine', 'cosine'):  # huge arguments
+        elif r < 0.9 and op in ('sine', 'cosine', 'tan'):  # huge arguments
             E = rng.randint(max(f.bias + f.p, ebits - 40), ebits - 1)
             p = E << f.m | rng.randrange(1 << f.m) | (sb if rng.random() < 0.5 else 0)
         else:  # near 1 (log), near overflow/underflow edges (exp)
-            if op == 'exponential':
+            if op in ('exponential', 'exponential_minus_one'):
                 hi = 1
                 while Fraction(2) ** hi < f.max:
                     hi += 1
@@ -394,9 +615,80 @@ def wide_candidates(rng, op, t):
                 p = pat_of(f, x)
                 if p is None:
                     continue
+            elif op == 'log_plus_one':  # just above -1
+                p = encode(f, True, Fraction(1)) - rng.randint(1, 1 << min(f.m, 20))
             else:
                 p = (one + rng.randint(-50, 50)) & f.mask
         yield p
+
+
+def wide_pairs(rng, op, t):
+    """Operand pairs (lhs, rhs) for power and atan2 on bf16/f16/f32/f64:
+    edge pairs first, then random ones."""
+    f = FMTS[t]
+    sb = f.sign_bit
+    minN = 1 << f.m
+    fr = lambda s: pat_of(f, Fraction(s))  # noqa: E731
+    if op == 'power':
+        xs = ['2', '0.5', '10', '3', '0.1', '2.718281828459045', '1.0001', '0.9999', '-2', '-0.5',
+              '-3', '1e-3', '1e4', '7']
+        ys = ['2', '3', '0.5', '-1', '-2', '1.5', '0.3333333333333333', '10', '-0.5', '0.25',
+              '7', '31', '-3', '2.5', '1e-6', '-40']
+        edge = [(fr(a), fr(b)) for a in xs for b in ys]
+        one = fr('1')
+        edge += [(one + 1, fr('1e6')), (one - 1, fr('1e6')), (one + 1, fr('-1e6')),
+                 (f.max_pat, fr('0.5')), (f.max_pat, fr('-0.5')), (1, fr('0.5')), (minN, fr('0.5')),
+                 (1, fr('0.125')), (fr('4'), fr('0.5')), (fr('2.25'), fr('1.5')), (fr('5'), fr('2')),
+                 (fr('0.0625'), fr('0.25')), (fr('-5'), fr('3'))]
+    else:
+        vals = ['1', '2', '0.5', '3', '1e-3', '1e3', '1e-30', '1e30']
+        edge = []
+        pats = [fr(v) for v in vals if fr(v) is not None]
+        for a in pats:
+            for b in pats:
+                for sa in (0, sb):
+                    for sx in (0, sb):
+                        edge.append((a | sa, b | sx))
+        edge += [(1, 1), (1, f.max_pat), (f.max_pat, 1), (f.max_pat, f.max_pat | sb),
+                 (1 | sb, f.max_pat | sb), (minN, minN), (1, fr('1') | sb)]
+    for p, q in edge:
+        if p is not None and q is not None:
+            yield p & f.mask, q & f.mask
+    while True:
+        r = rng.random()
+        if op == 'power':
+            # bases of moderate exponent, exponents that keep most results
+            # finite: small integers, halves, random patterns
+            E = f.bias + rng.randint(-12, 12)
+            p = E << f.m | rng.randrange(1 << f.m)
+            if r < 0.3:
+                q = fr(str(rng.randint(-12, 12)))
+                if rng.random() < 0.4:
+                    p |= sb
+            elif r < 0.45:
+                q = fr(str(Fraction(rng.randint(-24, 24), 2)))
+            elif r < 0.9:
+                q = (f.bias + rng.randint(-10, 4)) << f.m | rng.randrange(1 << f.m)
+                q |= sb if rng.random() < 0.5 else 0
+            else:
+                p, q = rng.randrange(1 << f.bits), rng.randrange(1 << f.bits)
+        else:
+            if r < 0.7:  # exponents a little apart: results anywhere
+                Ea = rng.randint(1, (1 << f.e) - 2)
+                Eb = min(max(Ea + rng.randint(-f.p - 4, f.p + 4), 1), (1 << f.e) - 2)
+                p = Ea << f.m | rng.randrange(1 << f.m)
+                q = Eb << f.m | rng.randrange(1 << f.m)
+            elif r < 0.85:  # subnormal operands
+                p = rng.randrange(1, minN)
+                q = rng.randrange(1, 1 << f.bits - 1)
+                if rng.random() < 0.5:
+                    p, q = q, p
+            else:
+                p, q = rng.randrange(1 << f.bits), rng.randrange(1 << f.bits)
+            p |= sb if rng.random() < 0.5 else 0
+            q |= sb if rng.random() < 0.5 else 0
+        if q is not None:
+            yield p & f.mask, q & f.mask
 
 
 # ------------------------------------------------------------ emitting
@@ -423,15 +715,28 @@ NEAR_ZERO = Fraction(1, 2 ** 38)
 NEAR_TOL = '1.0e-27'
 
 
+def f64_tan_near_pole(t, op, x, v):
+    return t == 'f64' and op == 'tan' and abs(x) >= BRANRED and abs(v) > 1 / NEAR_ZERO
+
+
+def tan_pole_bound(v):
+    """ULP bound of f64 tan near a pole after __branred: an absolute error
+    of at most 1e-27 in the reduced argument moves tan by (1 + tan^2) times
+    as much (docs/semantics.md), plus the final rounding."""
+    ulp = Fraction(2) ** (floor_log2(abs(v)) - 52)
+    err = Fraction(1, 10 ** 27) * (1 + v * v)
+    return 1 + -(-err // ulp)
+
+
 def f64_sincos_near_zero(t, op, x, v):
-    return (t == 'f64' and op in ('sine', 'cosine') and abs(x) >= BRANRED
+    return (t == 'f64' and op in ('sine', 'cosine', 'tan') and abs(x) >= BRANRED
             and abs(v) < NEAR_ZERO)
 
 
 class Chunk:
     def __init__(self, name, op, t, check, note):
         self.name, self.op, self.t, self.check, self.note = name, op, t, check, note
-        self.A, self.R = [], []
+        self.A, self.B, self.R = [], [], []  # B: rhs operands of a binary op
 
 
 def build():
@@ -482,11 +787,82 @@ def build():
     return chunks
 
 
+def build_new(all_pairs=False, all16=False):
+    """The chunks of OUT_NEW: the math ops of SPEC.md 9.5.1. Binary ops on
+    the formats of 8 bits or fewer take SMALL_PAIRS random pairs of finite
+    operands (every pair with all_pairs, for --measure); with all16 the
+    unary ops take every pattern of bf16 and f16 (--measure)."""
+    rng = random.Random(SEED_NEW)
+    chunks = []
+    for op in UNARY_NEW + BINARY_NEW:
+        binary = op in BINARY_NEW
+        for t in FLOAT_NAMES:
+            f = FMTS[t]
+            main = Chunk('%s_%s' % (op, t), op, t, ('close', bound(op, t)), op)
+            near = Chunk('%s_%s_branred_near_zero' % (op, t), op, t, ('almost', NEAR_TOL),
+                         '%s, |x| >= 105414350 and |result| < 2^-38 (absolute tolerance)' % op)
+            poles = {}  # near-pole elements by the bit length of their bound
+            parts = [main, near]
+            every = f.bits <= 8 or (all16 and f.bits == 16 and not binary)
+            if every:
+                nums = num_patterns(f)
+                if binary:
+                    source = [(a, b) for a in nums for b in nums]
+                    if not all_pairs and len(source) > SMALL_PAIRS:
+                        source = rng.sample(source, SMALL_PAIRS)
+                else:
+                    source = nums
+            else:
+                source = wide_pairs(rng, op, t) if binary else wide_candidates(rng, op, t)
+            seen = set()
+            for p in source:
+                if not every and len(main.A) >= WIDE_N:
+                    break
+                pq = (p[0] & f.mask, p[1] & f.mask) if binary else (p & f.mask, None)
+                if pq in seen or val(f, pq[0]) is None or (binary and val(f, pq[1]) is None):
+                    continue
+                seen.add(pq)
+                ref = reference(op, t, pq[0], pq[1])
+                if ref is None:
+                    continue
+                e, v = ref
+                c = main
+                if f64_sincos_near_zero(t, op, val(f, pq[0]), v):
+                    c = near
+                elif f64_tan_near_pole(t, op, val(f, pq[0]), v):
+                    k = tan_pole_bound(v).bit_length()
+                    if k not in poles:
+                        poles[k] = Chunk(
+                            '%s_%s_branred_near_pole_%d' % (op, t, k), op, t, ('close', 2 ** k),
+                            '%s, |x| >= 105414350 and |result| > 2^38, where 1 + 1e-27 tan^2 / ulp'
+                            ' < 2^%d' % (op, k))
+                    c = poles[k]
+                if not every and len(c.A) >= (WIDE_N if c is main else 60):
+                    continue
+                c.A.append(pq[0])
+                if binary:
+                    c.B.append(pq[1])
+                c.R.append(e)
+            chunks += [c for c in parts if c.A] + [poles[k] for k in sorted(poles)]
+    return chunks
+
+
 def logistic_bound(t, neg):
     """Three roundings (SPEC.md 4.18); derivation in docs/semantics.md."""
     if FMTS[t].p == 53:
         return 4 if neg else 3
     return 3 if neg else 2
+
+
+def operands(c):
+    lines = ['  %%a = stablehlo.constant %s' % dense(c.t, c.A)]
+    if c.B:
+        lines.append('  %%b = stablehlo.constant %s' % dense(c.t, c.B))
+    return lines
+
+
+def args(c):
+    return '%a, %b' if c.B else '%a'
 
 
 def chunk_text(c, measure=False):
@@ -498,14 +874,13 @@ def chunk_text(c, measure=False):
         if f.bits == 6:
             Tw, Tu = ttype(n, 'f32'), ttype(n, 'ui32')
             tail = ['  %%w = stablehlo.convert %%r : (%s) -> %s' % (T, Tw),
-                    '  %%b = stablehlo.bitcast_convert %%w : (%s) -> %s' % (Tw, Tu)]
+                    '  %%u = stablehlo.bitcast_convert %%w : (%s) -> %s' % (Tw, Tu)]
         else:
             Tu = ttype(n, 'ui%d' % f.bits)
-            tail = ['  %%b = stablehlo.bitcast_convert %%r : (%s) -> %s' % (T, Tu)]
-        return '\n'.join(['func.func @main() -> %s {' % Tu,
-                          '  %%a = stablehlo.constant %s' % dense(t, c.A),
-                          '  %%r = stablehlo.%s %%a : %s' % (c.op, T)] + tail +
-                         ['  func.return %%b : %s' % Tu, '}'])
+            tail = ['  %%u = stablehlo.bitcast_convert %%r : (%s) -> %s' % (T, Tu)]
+        return '\n'.join(['func.func @main() -> %s {' % Tu] + operands(c) + [
+                          '  %%r = stablehlo.%s %s : %s' % (c.op, args(c), T)] + tail +
+                         ['  func.return %%u : %s' % Tu, '}'])
     if c.check[0] == 'close':
         check = '  check.expect_close %%r, %%e, max_ulp_difference = %d : %s, %s' % (c.check[1], T, T)
         what = 'bound %d ULP' % c.check[1]
@@ -513,10 +888,9 @@ def chunk_text(c, measure=False):
         check = '  check.expect_almost_eq %%r, %%e, tolerance = %s : %s' % (c.check[1], T)
         what = 'absolute tolerance %s' % c.check[1]
     return '\n'.join([
-        '// %s on %d %s operands; %s' % (c.note, n, t, what),
-        'func.func @%s() {' % c.name,
-        '  %%a = stablehlo.constant %s' % dense(t, c.A),
-        '  %%r = stablehlo.%s %%a : %s' % (c.op, T),
+        '// %s on %d %s operand%s; %s' % (c.note, n, t, ' pairs' if c.B else 's', what),
+        'func.func @%s() {' % c.name] + operands(c) + [
+        '  %%r = stablehlo.%s %s : %s' % (c.op, args(c), T),
         '  %%e = stablehlo.constant %s' % dense(t, c.R),
         check,
         '  func.return',
@@ -536,6 +910,20 @@ HEADER = """// RUN: ir-run --interpret -split-input-file %s
 // operand whose exact result is finite in the format (E8M0: positive);
 // bf16/f16/f32/f64: 200 operands each, with the arguments closest to
 // multiples of pi/2 for sine and cosine.
+"""
+
+
+HEADER_NEW = """// RUN: ir-run --interpret -split-input-file %s
+// Generated by tests/oracle/gen_accuracy.py; do not edit.
+// Accuracy of the class-B math ops of SPEC.md 9.5.1 (docs/semantics.md,
+// "Accuracy"): per element, the ULP distance (SPEC.md 3.11) between ir-run's
+// result and the correctly rounded exact result (decimal and integer
+// arithmetic, no libm) is at most the bound in each chunk's comment.
+// tan, cbrt, exponential_minus_one, log_plus_one: every finite operand of
+// the formats of 8 bits or fewer whose exact result is finite in the format
+// (E8M0: positive, at least 2^-127); power and atan2: 1024 random pairs of
+// finite operands there (every pair of f4E2M1FN); bf16/f16/f32/f64: 200
+// operands or pairs each, edge cases first.
 """
 
 
@@ -574,11 +962,11 @@ def measure(irrun, chunks):
             got = [encode(f, decode(f32, g).neg, decode(f32, g).mag) for g in got]
         hist = {}
         worst = (-1,)
-        for a, g, e in zip(c.A, got, c.R):
+        for i, (a, g, e) in enumerate(zip(c.A, got, c.R)):
             d = ulp_distance(f, g, e)
             hist[d] = hist.get(d, 0) + 1
             if d > worst[0]:
-                worst = (d, a, g, e)
+                worst = (d, a, g, e, c.B[i] if c.B else None)
         extra = ''
         if c.check[0] == 'almost':
             err = max(abs(decode(f, g).value - decode(f, e).value)
@@ -589,19 +977,31 @@ def measure(irrun, chunks):
             ' '.join('%d:%d' % (k, hist[k]) for k in sorted(hist)), extra))
         if worst[0] > 0:
             h = lambda v: hexpat(f.bits, v)  # noqa: E731
-            print('    worst: x=%s got=%s want=%s' % (h(worst[1]), h(worst[2]), h(worst[3])))
+            print('    worst: x=%s%s got=%s want=%s' % (
+                h(worst[1]), '' if worst[4] is None else ' y=%s' % h(worst[4]), h(worst[2]),
+                h(worst[3])))
+
+
+def write(path, header, chunks):
+    text = header + '\n' + '\n\n// -----\n\n'.join(chunk_text(c) for c in chunks) + '\n'
+    with open(path, 'w') as fh:
+        fh.write(text)
+    print('%s: %d chunks, %d elements, %d bytes' % (
+        os.path.relpath(path), len(chunks), sum(len(c.A) for c in chunks), len(text)))
 
 
 def main(argv):
-    chunks = build()
-    if argv[:1] == ['--measure']:
-        measure(argv[1], chunks)
+    new_only = '--new' in argv
+    if '--measure' in argv:
+        irrun = argv[argv.index('--measure') + 1]
+        chunks = build_new('--all-pairs' in argv, '--all16' in argv)
+        if not new_only:
+            chunks = build() + chunks
+        measure(irrun, chunks)
         return
-    text = HEADER + '\n' + '\n\n// -----\n\n'.join(chunk_text(c) for c in chunks) + '\n'
-    with open(OUT, 'w') as fh:
-        fh.write(text)
-    print('%s: %d chunks, %d elements, %d bytes' % (
-        os.path.relpath(OUT), len(chunks), sum(len(c.A) for c in chunks), len(text)))
+    if not new_only:
+        write(OUT, HEADER, build())
+    write(OUT_NEW, HEADER_NEW, build_new())
 
 
 if __name__ == '__main__':

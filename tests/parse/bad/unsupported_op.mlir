@@ -1,6 +1,6 @@
-// ERROR: unsupported_op.mlir:4:8: error: unsupported op 'stablehlo.cbrt'
+// ERROR: unsupported_op.mlir:4:8: error: unsupported op 'stablehlo.all_to_all'
 func.func @f() {
   %0 = stablehlo.constant dense<1.0> : tensor<f32>
-  %1 = stablehlo.cbrt %0 : tensor<f32>
+  %1 = stablehlo.all_to_all %0 : tensor<f32>
   func.return
 }
