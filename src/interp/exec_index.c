@@ -450,3 +450,23 @@ int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
     }
     return kern_status(c, op, kern_slice(x, start, stride, res[0]));
 }
+
+/* gather with the slice sizes of operand 2, which must be those the
+ * checker derived from the result type (decision 34) */
+int exec_dynamic_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const tensor *sizes = fr->slots[op->operands[2]];
+    const ir_ints *want = &op->a.index.slice_sizes;
+    for (int i = 0; i < want->n; i++)
+        if (index_value(sizes, i) != want->v[i]) {
+            char got[SHAPE_MAX_RANK * 22 + 4], exp[SHAPE_MAX_RANK * 22 + 4];
+            int g = 0, e = 0;
+            for (int k = 0; k < want->n; k++) {
+                g += snprintf(got + g, sizeof got - (size_t)g, k ? ", %lld" : "%lld", (long long)index_value(sizes, k));
+                e += snprintf(exp + e, sizeof exp - (size_t)e, k ? ", %lld" : "%lld", (long long)want->v[k]);
+            }
+            return rt_error(c, op->loc, "'stablehlo.dynamic_gather' slice sizes operand is [%s] but the result type "
+                            "needs [%s]", got, exp);
+        }
+    return exec_gather(c, fr, op, res);
+}

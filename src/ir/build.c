@@ -824,6 +824,13 @@ static bool attrs_gather(parse_state *ps, pop *p, ir_op *o)
            need(ps, p, "slice_sizes", &e) && attr_ints(ps, p, e, &o->a.index.slice_sizes);
 }
 
+static bool attrs_dynamic_gather(parse_state *ps, pop *p, ir_op *o)
+{
+    static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                          "start_indices_batching_dims", "start_index_map" };
+    return index_dims(ps, p, "dimension_numbers", "gather", names, &o->a.index);
+}
+
 static bool attrs_scatter(parse_state *ps, pop *p, ir_op *o)
 {
     static const char *const names[5] = { "update_window_dims", "inserted_window_dims", "input_batching_dims",

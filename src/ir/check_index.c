@@ -93,34 +93,34 @@ bool check_gather(checker *c, ir_op *o)
     const ir_index_dims *d = &o->a.index;
     const tensor_type *operand = &o->operand_types[0], *indices = &o->operand_types[1], *r = &o->result_types[0];
     if (operand->rank != d->window.n + d->collapsed.n + d->operand_batch.n)
-        FAIL(o->loc, "'stablehlo.gather' operand rank %d must equal |offset_dims| + |collapsed_slice_dims| + "
-             "|operand_batching_dims| = %d", operand->rank, d->window.n + d->collapsed.n + d->operand_batch.n);
+        FAIL(o->loc, "'%s' operand rank %d must equal |offset_dims| + |collapsed_slice_dims| + "
+             "|operand_batching_dims| = %d", ir_op_name(o->kind), operand->rank, d->window.n + d->collapsed.n + d->operand_batch.n);
     if (d->slice_sizes.n != operand->rank)
-        FAIL(o->loc, "'stablehlo.gather' slice_sizes has %d entries but the operand rank is %d", d->slice_sizes.n,
+        FAIL(o->loc, "'%s' slice_sizes has %d entries but the operand rank is %d", ir_op_name(o->kind), d->slice_sizes.n,
              operand->rank);
     for (int i = 0; i < operand->rank; i++) {
         int64_t s = d->slice_sizes.v[i];
         if (s < 0 || s > operand->dims[i])
-            FAIL(o->loc, "'stablehlo.gather' slice size %lld of dimension %d is out of range [0, %lld]", (long long)s,
+            FAIL(o->loc, "'%s' slice size %lld of dimension %d is out of range [0, %lld]", ir_op_name(o->kind), (long long)s,
                  i, (long long)operand->dims[i]);
         if (s > 1 && (contains(&d->collapsed, i) || contains(&d->operand_batch, i)))
-            FAIL(o->loc, "'stablehlo.gather' slice size of collapsed or batching dimension %d must be 0 or 1", i);
+            FAIL(o->loc, "'%s' slice size of collapsed or batching dimension %d must be 0 or 1", ir_op_name(o->kind), i);
         /* SPEC allows 0, but a collapsed dimension keeps no result
          * dimension, so the empty slice would still be read: its start
          * clamps to the end of the operand (docs/indexing.md) */
         if (s == 0 && contains(&d->collapsed, i))
-            FAIL(o->loc, "'stablehlo.gather' slice size of collapsed dimension %d must be 1, got 0 (it would read "
-                 "outside the operand)", i);
+            FAIL(o->loc, "'%s' slice size of collapsed dimension %d must be 1, got 0 (it would read "
+                 "outside the operand)", ir_op_name(o->kind), i);
     }
     if (!index_rules(c, o, d, operand, indices, names))
         return false;
     if (r->elem != operand->elem)
-        FAIL(o->loc, "'stablehlo.gather' result element type must be %s, got %s", et_get(operand->elem)->name,
+        FAIL(o->loc, "'%s' result element type must be %s, got %s", ir_op_name(o->kind), et_get(operand->elem)->name,
              TS(r));
     int rrank = indices->rank - (d->index_vector_dim < indices->rank ? 1 : 0) + d->window.n;
     if (rrank != r->rank)
-        FAIL(o->loc, "'stablehlo.gather' result must have rank %d (the indices' batch dimensions and offset_dims), "
-             "got %s", rrank, TS(r));
+        FAIL(o->loc, "'%s' result must have rank %d (the indices' batch dimensions and offset_dims), "
+             "got %s", ir_op_name(o->kind), rrank, TS(r));
     if (!sorted(c, o, names[0], &d->window) || !check_dims_in_range(c, o, names[0], &d->window, rrank, true))
         return false;
     tensor_type want = { .elem = operand->elem, .rank = rrank };
@@ -133,7 +133,7 @@ bool check_gather(checker *c, ir_op *o)
         want.dims[i] = contains(&d->window, i) ? wdims[iw++] : bdims[ib++];
     (void)nb;
     if (!shape_equal(r, &want))
-        FAIL(o->loc, "'stablehlo.gather' result type %s should be %s", TS(r), TS(&want));
+        FAIL(o->loc, "'%s' result type %s should be %s", ir_op_name(o->kind), TS(r), TS(&want));
     return true;
 }
 
@@ -369,4 +369,32 @@ bool check_get_dimension_size(checker *c, ir_op *o)
     if (!shape_equal(&o->result_types[0], &i32))
         FAIL(o->loc, "'stablehlo.get_dimension_size' result must be tensor<i32>, got %s", TS(&o->result_types[0]));
     return true;
+}
+
+/* dynamic_gather (SPEC 9.4.8): gather whose slice sizes are an operand.
+ * The sizes the result type implies (its window dimensions for the
+ * operand's offset dimensions, 1 for the collapsed and batching ones) are
+ * checked as gather's; at run time the operand must say the same
+ * (decision 34). */
+bool check_dynamic_gather(checker *c, ir_op *o)
+{
+    ir_index_dims *d = &o->a.index;
+    const tensor_type *operand = &o->operand_types[0], *sizes = &o->operand_types[2], *r = &o->result_types[0];
+    if (sizes->rank != 1 || !et_is_int(sizes->elem) || sizes->dims[0] != operand->rank)
+        FAIL(o->uses[2].loc, "'stablehlo.dynamic_gather' slice sizes must be a rank-1 integer tensor of %d elements, "
+             "got %s", operand->rank, TS(sizes));
+    if (!sorted(c, o, "offset_dims", &d->window) || !check_dims_in_range(c, o, "offset_dims", &d->window, r->rank, true))
+        return false;
+    d->slice_sizes.n = operand->rank;
+    d->slice_sizes.v = arena_alloc(c->m->arena, (size_t)operand->rank + 1, sizeof(int64_t));
+    if (!d->slice_sizes.v) {
+        c->oom = true;
+        return false;
+    }
+    int w = 0;
+    for (int i = 0; i < operand->rank; i++)
+        d->slice_sizes.v[i] = contains(&d->collapsed, i) || contains(&d->operand_batch, i) || w >= d->window.n
+                                  ? 1
+                                  : r->dims[d->window.v[w++]];
+    return check_gather(c, o);
 }

@@ -50,6 +50,7 @@ bool check_dims_in_range(checker *c, const ir_op *o, const char *what, const ir_
 
 /* The rules of the indexing ops (check_index.c). */
 bool check_gather(checker *c, ir_op *o);
+bool check_dynamic_gather(checker *c, ir_op *o);
 bool check_scatter(checker *c, ir_op *o);
 bool check_dynamic_slice(checker *c, ir_op *o);
 bool check_dynamic_update_slice(checker *c, ir_op *o);

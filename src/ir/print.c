@@ -734,6 +734,13 @@ static void print_generic_attrs(printer *p, const ir_op *o)
     if (o->kind == IR_OP_SORT)
         fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
                 o->a.sort.is_stable ? "true" : "false");
+    if (o->kind == IR_OP_DYNAMIC_GATHER) {
+        static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                              "start_indices_batching_dims", "start_index_map" };
+        fputs(" {dimension_numbers = ", out);
+        print_index_dims(out, "gather", names, &o->a.index);
+        fputc('}', out);
+    }
     if (o->kind == IR_OP_GATHER) {
         static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
                                               "start_indices_batching_dims", "start_index_map" };

@@ -58,3 +58,16 @@ func.func @real_dynamic_slice() {
   check.expect_eq_const %r, dense<[11, 13]> : tensor<2xi32>
   func.return
 }
+
+// -----
+
+// gather with its slice sizes as an operand (SPEC 9.4.8): rows 2 and 0 of
+// [[0, 1], [2, 3], [4, 5]]; the sizes [1, 2] agree with the result type
+func.func @dynamic_gather() {
+  %x = stablehlo.constant dense<[[0, 1], [2, 3], [4, 5]]> : tensor<3x2xi32>
+  %i = stablehlo.constant dense<[[2], [0]]> : tensor<2x1xi64>
+  %s = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %r = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false} : (tensor<3x2xi32>, tensor<2x1xi64>, tensor<2xi64>) -> tensor<2x2xi32>
+  check.expect_eq_const %r, dense<[[4, 5], [0, 1]]> : tensor<2x2xi32>
+  func.return
+}
