@@ -57,6 +57,9 @@ bool check_reduce_window(checker *c, ir_op *o);
 bool check_select_and_scatter(checker *c, ir_op *o);
 bool check_get_dimension_size(checker *c, ir_op *o);
 
+/* The rules of convolution (check_conv.c). */
+bool check_convolution(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 
