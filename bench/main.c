@@ -57,6 +57,7 @@ int main(void)
     bench_reduce();
     bench_control();
     bench_index();
+    bench_conv();
     bench_memory();
     return 0;
 }
