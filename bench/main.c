@@ -59,6 +59,7 @@ int main(void)
     bench_index();
     bench_numerics();
     bench_math();
+    bench_conv();
     bench_memory();
     return 0;
 }

@@ -89,6 +89,63 @@ static bool set_sig(pop *p, psig *s)
     return true;
 }
 
+/* `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: the three lists, unkeyed, in
+ * a struct that build.c tells from the keyed fields of the raw form. */
+static pattr *conv_dims(parse_state *ps, pattr *in, ptok x, pattr *kernel, pattr *out, src_loc loc)
+{
+    if (!expect_word(ps, x, "x"))
+        return NULL;
+    pattr *a = pattr_new(ps, PA_STRUCT, loc);
+    if (!a || !add_attr(ps, &a->items, NULL, in->loc, in) || !add_attr(ps, &a->items, NULL, kernel->loc, kernel) ||
+        !add_attr(ps, &a->items, NULL, out->loc, out))
+        return NULL;
+    return a;
+}
+
+/* The pretty `window = {stride = .., pad = .., lhs_dilate = .., rhs_dilate =
+ * .., reverse = ..}` entries under the generic attribute names; the values
+ * stay as written (build.c reads both spellings). */
+static bool conv_window(parse_state *ps, plist *attrs, const plist *window)
+{
+    static const char *const pretty[5] = { "stride", "pad", "lhs_dilate", "rhs_dilate", "reverse" };
+    static const char *const generic[5] = { "window_strides", "padding", "lhs_dilation", "rhs_dilation",
+                                            "window_reversal" };
+    bool seen[5] = { false };
+    for (pentry *e = window->head, *n; e; e = n) {
+        n = e->next;
+        int k = -1;
+        for (int i = 0; i < 5; i++)
+            if (strcmp(e->key, pretty[i]) == 0)
+                k = i;
+        if (k < 0) {
+            parse_error(ps, e->loc, "unknown window entry '%s' (stride, pad, lhs_dilate, rhs_dilate or reverse)",
+                        e->key);
+            return false;
+        }
+        if (seen[k]) {
+            parse_error(ps, e->loc, "duplicate window entry '%s'", e->key);
+            return false;
+        }
+        if (!e->val) {
+            parse_error(ps, e->loc, "window entry '%s' needs a value", e->key);
+            return false;
+        }
+        seen[k] = true;
+        if (!add_attr(ps, attrs, generic[k], e->loc, e->val))
+            return false;
+    }
+    return true;
+}
+
+/* `raw` belongs to #stablehlo.conv<raw ...> only. */
+static bool no_raw(parse_state *ps, const pattr *a, const char *name)
+{
+    if (!a->raw || (name && strcmp(name, "#stablehlo.conv") == 0))
+        return true;
+    parse_error(ps, a->loc, "'raw' fields are only valid in #stablehlo.conv<...>");
+    return false;
+}
+
 /* A region of the pretty while: the header's names with its types are the
  * arguments of both regions. */
 static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *types, olist *ops, src_loc loc)
@@ -224,6 +281,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_PRINT "interpreter.print"
 %token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
 %token <tok> T_CLAUSES "op with word clauses"
+%token <tok> T_CONVOLUTION "stablehlo.convolution"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -239,7 +297,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <list> while_attrs_opt clauses clauses_opt
 %type <tok> key vis_opt cmp_type_opt
 %type <block> fbody_opt
-%type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt
+%type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt conv_dims
 %type <list> slice_range
 
 /* `return` alone vs `return %x : T`: a value name after it belongs to it */
@@ -750,6 +808,18 @@ op_body:
             merge(&$$->attrs, $4);
         set_sig($$, $6);
     }
+  | T_CONVOLUTION '(' use ',' use ')' BARE_ID '=' conv_dims ',' BARE_ID '=' dict dict_opt ':' sig {
+        NEED(expect_word(ps, $7, "dim_numbers") && expect_word(ps, $11, "window"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $3->tail->next = $5->head; $3->tail = $5->tail; $3->n++;
+        $$->uses = $3;
+        NEED(add_attr(ps, &$$->attrs, "dimension_numbers", L(@9), $9));
+        NEED(conv_window(ps, &$$->attrs, $13));
+        if ($14)
+            merge(&$$->attrs, $14);
+        set_sig($$, $16);
+    }
   | T_GENERIC_ONLY {
         parse_error(ps, L(@1), "'%.*s' is written only in the generic form (\"%.*s\"(...) ...)", (int)$1.n, $1.s,
                     (int)$1.n, $1.s);
@@ -947,10 +1017,15 @@ dot_clause:
         NEED($$ && add_attr(ps, $$, "precision", L(@1), $3));
     }
   | BARE_ID '=' angle_attr {
-        NEED(expect_word(ps, $1, "algorithm"));
+        NEED(expect_word(ps, $1, "algorithm") && no_raw(ps, $3, NULL));
         $$ = parse_alloc(ps, 1, sizeof(plist));
         NEED($$ && add_attr(ps, $$, "algorithm", L(@1), $3));
     }
+    ;
+
+/* the dimension numbers of convolution (SPEC 9.2.1) */
+conv_dims:
+    array_attr BARE_ID array_attr ARROW array_attr { $$ = conv_dims(ps, $1, $2, $3, $5, L(@1)); NEED($$); }
     ;
 
 reduce_inputs:
@@ -1199,8 +1274,8 @@ attribute:
   | dense_attr
   | dict { $$ = pattr_new(ps, PA_DICT, L(@1)); NEED($$); $$->items = *$1; }
   | HASH_ID { $$ = pattr_new(ps, PA_ALIAS, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
-  | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text); }
-  | angle_attr
+  | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
+  | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
   | LOC { $$ = pattr_new(ps, PA_LOC, L(@1)); NEED($$); }
     ;
@@ -1260,6 +1335,7 @@ angle_attr:
         NEED($$);
         if ($2) {
             $$->items = *$2;
+            $$->raw = $2->raw;
             /* <WORD> and <kind WORD> are enums */
             pentry *e = $2->head;
             if ($2->n == 1 && !e->key && e->val && e->val->kind == PA_WORD) {
@@ -1269,6 +1345,7 @@ angle_attr:
             }
         }
     }
+  | '<' conv_dims '>' { $$ = $2; }
     ;
 
 angle_items_opt:
@@ -1277,8 +1354,17 @@ angle_items_opt:
     ;
 
 angle_items:
-    angle_item { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$); NEED(add_attr(ps, $$, $1->word, $1->loc, $1->word ? $1->items.head->val : $1)); }
-  | angle_items ',' angle_item { $$ = $1; NEED(add_attr(ps, $$, $3->word, $3->loc, $3->word ? $3->items.head->val : $3)); }
+    angle_item {
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        NEED($$);
+        NEED(add_attr(ps, $$, $1->word, $1->loc, $1->word ? $1->items.head->val : $1));
+        $$->raw = $1->raw;
+    }
+  | angle_items ',' angle_item {
+        if ($3->raw) { parse_error(ps, $3->loc, "'raw' may only come first"); YYABORT; }
+        $$ = $1;
+        NEED(add_attr(ps, $$, $3->word, $3->loc, $3->word ? $3->items.head->val : $3));
+    }
     ;
 
 /* angle items are `WORD`, `KIND WORD` (enums) or `name = attribute` (struct
@@ -1297,6 +1383,15 @@ angle_item:
         NEED(w);
         w->word = word(ps, $1);
         NEED(w->word && add_attr(ps, &w->items, NULL, L(@3), $3));
+        $$ = w;
+    }
+  | BARE_ID BARE_ID '=' attribute {
+        NEED(expect_word(ps, $1, "raw"));
+        pattr *w = pattr_new(ps, PA_STRUCT, L(@2));
+        NEED(w);
+        w->word = word(ps, $2);
+        w->raw = true;
+        NEED(w->word && add_attr(ps, &w->items, NULL, L(@4), $4));
         $$ = w;
     }
     ;

@@ -37,6 +37,8 @@ probe quickstart examples/quickstart.mlir
 probe interpret-checks --interpret -split-input-file tests/interpret/checks.mlir
 probe reduce --interpret -split-input-file tests/interpret/reduce.mlir
 probe control-flow tests/cli/control_flow.mlir
+probe convolution --interpret -split-input-file tests/interpret/convolution.mlir
+probe convolution-f32 --interpret --dot-accumulation=f32 tests/parse/ok/convolution_forms.mlir
 probe jax-module --interpret tests/parse/ok/jax_module.mlir --args='[dense<[1.0, 2.0]> : tensor<2xf32>]'
 probe validation examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
     --input 1=examples/validation/rhs.npy --expect 0=examples/validation/backend_out.npy

@@ -123,4 +123,30 @@ irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, co
  * general reduce in eval). NULL when out of memory. */
 tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bool reduced_first);
 
+/* The REF accumulation loops of dot_general on packed operands: L [M, K]
+ * and R [N, K], both of the result type t, out [M, N] (out[m][n] folds
+ * L[m][k] * R[n][k] for k = 0, 1, ...). Convolution (kern_conv.c) feeds
+ * them its patch rows. */
+irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K);
+
+/* convolution (SPEC.md 9.5.3). Dimension numbers as in ir_conv (tensor
+ * dimensions; spatial lists of nspatial entries), window lists per spatial
+ * dimension (the high padding follows from the result shape). KACC_TYPE
+ * applies only when both operands and the result are floats, as for
+ * dot_general. */
+typedef struct {
+    int nspatial;
+    int64_t in_batch, in_feature, in_spatial[SHAPE_MAX_RANK];
+    int64_t kernel_in, kernel_out, kernel_spatial[SHAPE_MAX_RANK];
+    int64_t out_batch, out_feature, out_spatial[SHAPE_MAX_RANK];
+    int64_t strides[SHAPE_MAX_RANK], low[SHAPE_MAX_RANK];
+    int64_t lhs_dilation[SHAPE_MAX_RANK], rhs_dilation[SHAPE_MAX_RANK];
+    bool reversal[SHAPE_MAX_RANK];
+    int64_t feature_groups, batch_groups;
+    kern_acc_mode mode;
+    fp_id acc; /* KACC_TYPE: accumulation format */
+} kern_conv_dims;
+
+irrun_status kern_convolution(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, tensor *r);
+
 #endif

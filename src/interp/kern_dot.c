@@ -541,3 +541,10 @@ irrun_status kern_dot_general_generic(const tensor *a, const tensor *b, const ke
 {
     return dot_general(a, b, dd, r, true);
 }
+
+irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K)
+{
+    dot_sizes s = { 1, M, N, K };
+    ref_loop loop = ref_loops[et_get(t)->storage];
+    return (loop ? loop : ref_generic)(t, L, R, out, s);
+}

@@ -110,6 +110,8 @@ static bool attr_ints(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
     if (!a)
         ERR(e->loc, "'%s' attribute '%s' must be a list of integers", p->name, e->key);
     if (a->kind == PA_INTS) {
+        if (a->word) /* array<i1: ...> */
+            ERR(a->loc, "'%s' attribute '%s' must be a list of integers", p->name, e->key);
         *out = a->ints;
         return true;
     }
@@ -457,23 +459,23 @@ static bool dot_algorithm(parse_state *ps, pop *p, const pentry *e, ir_dot_algor
     return true;
 }
 
-static bool precision_list(parse_state *ps, pop *p, const pentry *e, ir_dot *d)
+static bool precision_list(parse_state *ps, pop *p, const pentry *e, int *count, ir_precision **list)
 {
     const pattr *a = e->val;
     if (!a || a->kind != PA_ARRAY)
         ERR(a ? a->loc : e->loc, "'%s' precision must be a list like [DEFAULT, DEFAULT]", p->name);
-    d->nprecision = a->items.n;
-    d->precision = parse_alloc(ps, (size_t)(a->items.n ? a->items.n : 1), sizeof(ir_precision));
-    if (!d->precision)
+    *count = a->items.n;
+    ir_precision *v = parse_alloc(ps, (size_t)(a->items.n ? a->items.n : 1), sizeof(ir_precision));
+    if (!(*list = v))
         return false;
     int i = 0;
     for (const pentry *it = a->items.head; it; it = it->next, i++) {
         pentry named = *it;
         named.key = e->key;
-        int v;
-        if (!attr_enum(ps, p, &named, "precision", precision_names, 3, &v))
+        int k;
+        if (!attr_enum(ps, p, &named, "precision", precision_names, 3, &k))
             return false;
-        d->precision[i] = (ir_precision)v;
+        v[i] = (ir_precision)k;
     }
     return true;
 }
@@ -508,7 +510,7 @@ static bool build_dot(parse_state *ps, pop *p, ir_op *o)
         }
     }
     if ((e = find(p, "precision_config")) || (e = find(p, "precision"))) {
-        if (!precision_list(ps, p, e, d))
+        if (!precision_list(ps, p, e, &d->nprecision, &d->precision))
             return false;
     }
     if (p->kind == IR_OP_DOT_GENERAL && (e = find(p, "algorithm"))) {
@@ -966,6 +968,201 @@ static bool attrs_reduce_precision(parse_state *ps, pop *p, ir_op *o)
     }
     return attr_i32(ps, p, "exponent_bits", &o->a.reduce_precision.exponent_bits) &&
            attr_i32(ps, p, "mantissa_bits", &o->a.reduce_precision.mantissa_bits);
+}
+
+/* ---- convolution (SPEC 9.5.3, 9.2.1) ------------------------------------ */
+
+/* One list of the short form `[b, 0, 1, f]`: list position p is tensor
+ * dimension p; the letters l0/l1 name the two non-spatial dimensions, the
+ * digit k spatial dimension k. Each must appear exactly once. */
+static bool conv_list(parse_state *ps, pop *p, const pattr *a, const char *what, char l0, char l1, int64_t *d0,
+                      int64_t *d1, ir_ints *spatial)
+{
+    if (!a || a->kind != PA_ARRAY)
+        ERR(a ? a->loc : p->loc, "'%s' %s dimensions must be a list like [%c, 0, %c]", p->name, what, l0, l1);
+    int S = a->items.n - 2;
+    if (S < 0)
+        ERR(a->loc, "'%s' %s dimensions need '%c' and '%c', got %d entr%s", p->name, what, l0, l1, a->items.n,
+            a->items.n == 1 ? "y" : "ies");
+    spatial->n = S;
+    spatial->v = parse_alloc(ps, (size_t)S + 1, sizeof(int64_t));
+    if (!spatial->v)
+        return false;
+    for (int k = 0; k < S; k++)
+        spatial->v[k] = -1;
+    *d0 = *d1 = -1;
+    int pos = 0;
+    for (const pentry *it = a->items.head; it; it = it->next, pos++) {
+        const pattr *v = it->val;
+        uint64_t k;
+        if (v && v->kind == PA_WORD && (v->text[0] == l0 || v->text[0] == l1) && v->text[1] == '\0') {
+            int64_t *slot = v->text[0] == l0 ? d0 : d1;
+            if (*slot >= 0)
+                ERR(v->loc, "'%s' %s dimensions name '%c' twice", p->name, what, v->text[0]);
+            *slot = pos;
+        } else if (v && v->kind == PA_INT && !v->neg && v->text[1] != 'x') {
+            if (!magnitude(v->text, &k) || k >= (uint64_t)S)
+                ERR(v->loc, "'%s' %s spatial dimension %s is out of range [0, %d)", p->name, what, v->text, S);
+            if (spatial->v[k] >= 0)
+                ERR(v->loc, "'%s' %s dimensions name spatial dimension %s twice", p->name, what, v->text);
+            spatial->v[k] = pos;
+        } else {
+            ERR(v ? v->loc : it->loc, "'%s' %s dimensions hold '%c', '%c' and spatial dimension numbers", p->name,
+                what, l0, l1);
+        }
+    }
+    /* S digits below S, none twice, in S + 2 slots with both letters: so
+     * every digit appears once */
+    if (*d0 < 0 || *d1 < 0)
+        ERR(a->loc, "'%s' %s dimensions lack '%c'", p->name, what, *d0 < 0 ? l0 : l1);
+    return true;
+}
+
+/* #stablehlo.conv<raw input_batch_dimension = 0, ...>: every field once. */
+static bool conv_raw(parse_state *ps, pop *p, const pattr *a, ir_conv *cv)
+{
+    static const char *const names[9] = { "input_batch_dimension", "input_feature_dimension",
+                                          "input_spatial_dimensions", "kernel_input_feature_dimension",
+                                          "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+                                          "output_batch_dimension", "output_feature_dimension",
+                                          "output_spatial_dimensions" };
+    int64_t *scalars[9] = { &cv->in_batch, &cv->in_feature, NULL, &cv->kernel_in, &cv->kernel_out, NULL,
+                            &cv->out_batch, &cv->out_feature, NULL };
+    ir_ints *lists[9] = { NULL, NULL, &cv->in_spatial, NULL, NULL, &cv->kernel_spatial, NULL, NULL,
+                          &cv->out_spatial };
+    bool seen[9] = { false };
+    for (const pentry *f = a->items.head; f; f = f->next) {
+        int k = -1;
+        for (int i = 0; i < 9; i++)
+            if (f->key && strcmp(f->key, names[i]) == 0)
+                k = i;
+        if (k < 0)
+            ERR(f->loc, "unknown field '%s' in #stablehlo.conv", f->key ? f->key : "?");
+        if (seen[k])
+            ERR(f->loc, "duplicate field '%s' in #stablehlo.conv", f->key);
+        seen[k] = true;
+        if (scalars[k] ? !attr_int(ps, p, f, f->val, scalars[k]) : !attr_ints(ps, p, f, lists[k]))
+            return false;
+    }
+    for (int i = 0; i < 9; i++)
+        if (!seen[i])
+            ERR(a->loc, "#stablehlo.conv<raw ...> lacks the field '%s'", names[i]);
+    return true;
+}
+
+/* `padding = dense<[[lo, hi], ...]> : tensor<Sx2xi64>` (generic) or
+ * `pad = [[lo, hi], ...]` (pretty) */
+static bool conv_padding(parse_state *ps, pop *p, const pentry *e, ir_ints *low, ir_ints *high)
+{
+    const pattr *a = e->val;
+    if (a && a->kind == PA_DENSE)
+        return attr_padding(ps, p, e, low, high);
+    if (!a || a->kind != PA_ARRAY)
+        ERR(e->loc, "'%s' attribute 'padding' must be [[low, high], ...] or dense<...> : tensor<Nx2xi64>", p->name);
+    int n = a->items.n;
+    low->n = high->n = n;
+    low->v = parse_alloc(ps, (size_t)n + 1, sizeof(int64_t));
+    high->v = parse_alloc(ps, (size_t)n + 1, sizeof(int64_t));
+    if (!low->v || !high->v)
+        return false;
+    int i = 0;
+    for (const pentry *it = a->items.head; it; it = it->next, i++) {
+        const pattr *pair = it->val;
+        if (!pair || pair->kind != PA_ARRAY || pair->items.n != 2)
+            ERR(pair ? pair->loc : it->loc, "'%s' padding entries must be [low, high] pairs", p->name);
+        if (!attr_int(ps, p, e, pair->items.head->val, &low->v[i]) ||
+            !attr_int(ps, p, e, pair->items.tail->val, &high->v[i]))
+            return false;
+    }
+    return true;
+}
+
+/* window_reversal: array<i1: false, true>, dense<[false, true]> :
+ * tensor<2xi1>, or (pretty) [false, true] / [0, 1] (non-zero = true);
+ * stored as 0/1. */
+static bool conv_flags(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
+{
+    const pattr *a = e->val;
+    if (a && a->kind == PA_INTS && a->word) {
+        *out = a->ints;
+        return true;
+    }
+    if (a && a->kind == PA_DENSE && a->lit->type.elem == ET_I1 && a->lit->type.rank <= 1) {
+        out->n = (int)a->lit->count;
+        out->v = parse_alloc(ps, (size_t)out->n + 1, sizeof(int64_t));
+        if (!out->v)
+            return false;
+        for (int i = 0; i < out->n; i++)
+            out->v[i] = a->lit->data[i] != 0;
+        return true;
+    }
+    if (!a || a->kind != PA_ARRAY)
+        ERR(a ? a->loc : e->loc, "'%s' attribute 'window_reversal' must be a list of booleans like array<i1: false, "
+            "true>", p->name);
+    out->n = a->items.n;
+    out->v = parse_alloc(ps, (size_t)out->n + 1, sizeof(int64_t));
+    if (!out->v)
+        return false;
+    int i = 0;
+    for (const pentry *it = a->items.head; it; it = it->next, i++) {
+        const pattr *v = it->val;
+        if (v && v->kind == PA_WORD && (strcmp(v->text, "true") == 0 || strcmp(v->text, "false") == 0)) {
+            out->v[i] = v->text[0] == 't';
+        } else if (v && v->kind == PA_INT) {
+            int64_t x;
+            if (!attr_int(ps, p, e, v, &x))
+                return false;
+            out->v[i] = x != 0;
+        } else {
+            ERR(v ? v->loc : it->loc, "'%s' window reversal entries must be true or false", p->name);
+        }
+    }
+    return true;
+}
+
+static bool attrs_convolution(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_conv *cv = &o->a.conv;
+    pentry *e;
+    if (!need(ps, p, "dimension_numbers", &e))
+        return false;
+    const pattr *dn = e->val;
+    if (dn->kind != PA_STRUCT || (dn->text && strcmp(dn->text, "#stablehlo.conv") != 0))
+        ERR(dn->loc, "'%s' dimension_numbers must be #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>",
+            p->name);
+    if (dn->raw) {
+        if (!conv_raw(ps, p, dn, cv))
+            return false;
+    } else {
+        const pentry *l = dn->items.head;
+        if (dn->items.n != 3 || l->key)
+            ERR(dn->loc, "'%s' dimension_numbers must be [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] or <raw ...>",
+                p->name);
+        if (!conv_list(ps, p, l->val, "input", 'b', 'f', &cv->in_batch, &cv->in_feature, &cv->in_spatial) ||
+            !conv_list(ps, p, l->next->val, "kernel", 'i', 'o', &cv->kernel_in, &cv->kernel_out,
+                       &cv->kernel_spatial) ||
+            !conv_list(ps, p, l->next->next->val, "output", 'b', 'f', &cv->out_batch, &cv->out_feature,
+                       &cv->out_spatial))
+            return false;
+    }
+    int S = cv->in_spatial.n;
+    if ((e = find(p, "window_strides")) ? !attr_ints(ps, p, e, &cv->strides) : !fill_ints(ps, S, 1, &cv->strides))
+        return false;
+    if ((e = find(p, "lhs_dilation")) ? !attr_ints(ps, p, e, &cv->lhs_dilation)
+                                      : !fill_ints(ps, S, 1, &cv->lhs_dilation))
+        return false;
+    if ((e = find(p, "rhs_dilation")) ? !attr_ints(ps, p, e, &cv->rhs_dilation)
+                                      : !fill_ints(ps, S, 1, &cv->rhs_dilation))
+        return false;
+    if ((e = find(p, "window_reversal")) ? !conv_flags(ps, p, e, &cv->reversal) : !fill_ints(ps, S, 0, &cv->reversal))
+        return false;
+    if ((e = find(p, "padding")) ? !conv_padding(ps, p, e, &cv->low, &cv->high)
+                                 : !fill_ints(ps, S, 0, &cv->low) || !fill_ints(ps, S, 0, &cv->high))
+        return false;
+    if (!need(ps, p, "feature_group_count", &e) || !attr_int(ps, p, e, e->val, &cv->feature_groups) ||
+        !need(ps, p, "batch_group_count", &e) || !attr_int(ps, p, e, e->val, &cv->batch_groups))
+        return false;
+    return !(e = find(p, "precision_config")) || precision_list(ps, p, e, &cv->nprecision, &cv->precision);
 }
 
 /* Check-op attributes (also after a custom_call was mapped to a check). */

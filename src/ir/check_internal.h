@@ -71,6 +71,9 @@ bool check_complex(checker *c, ir_op *o);
 bool check_reduce_precision(checker *c, ir_op *o);
 bool check_refused(checker *c, ir_op *o);
 
+/* The rules of convolution (check_conv.c). */
+bool check_convolution(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

@@ -63,7 +63,8 @@ typedef enum {
     IR_FORM_PRINT,             /* %x : T (one operand, no result) */
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
-    IR_FORM_CLAUSES /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
+    IR_FORM_CLAUSES, /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
+    IR_FORM_CONVOLUTION /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/interp/kern_*.c). */
@@ -213,6 +214,24 @@ typedef struct {
     ir_ints dims, strides, base_dilations, window_dilations, low, high;
 } ir_window;
 
+/* convolution's attributes (SPEC.md 9.5.3). The dimension numbers name
+ * tensor dimensions: `*_spatial.v[j]` is the dimension holding spatial
+ * dimension j (S = in_spatial.n entries in all three). Window lists have S
+ * entries after build (absent ones defaulted: strides and dilations 1,
+ * padding 0, reversal 0/1 flags all 0); the checker verifies lengths. */
+typedef struct {
+    int64_t in_batch, in_feature;
+    ir_ints in_spatial;
+    int64_t kernel_in, kernel_out;
+    ir_ints kernel_spatial;
+    int64_t out_batch, out_feature;
+    ir_ints out_spatial;
+    ir_ints strides, low, high, lhs_dilation, rhs_dilation, reversal;
+    int64_t feature_groups, batch_groups;
+    int nprecision;
+    ir_precision *precision;
+} ir_conv;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -276,6 +295,7 @@ struct ir_op {
         ir_index_dims index;                         /* GATHER, SCATTER */
         ir_ints slice_sizes;                         /* DYNAMIC_SLICE */
         ir_window window;                            /* REDUCE_WINDOW, SELECT_AND_SCATTER */
+        ir_conv conv;                                /* CONVOLUTION */
         int64_t dimension;                           /* GET_DIMENSION_SIZE */
         struct {
             bool left_side, lower, unit_diagonal;

@@ -328,7 +328,12 @@ bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pa
     while (i < n && s[i] != ':' && s[i] != '>' && !is_space(s[i]))
         i++;
     int e = et_lookup(s + start, i - start);
-    if (e < 0 || !et_is_int((et_id)e)) {
+    /* array<i1: true, false> (window_reversal) holds 0/1; `word` marks it so
+     * that integer lists refuse it */
+    bool flags = e == ET_I1;
+    if (flags)
+        a->word = "i1";
+    if (e < 0 || (!et_is_int((et_id)e) && !flags)) {
         parse_error(ps, loc_at(loc, s, start), "unsupported array attribute element type '%.*s' (expected an integer type)",
                     (int)(i - start), s + start);
         return false;
@@ -348,8 +353,18 @@ bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pa
             while (i < n && is_space(s[i]))
                 i++;
             int64_t v;
-            if (!read_int64(ps, s, n, &i, loc, &v))
+            if (flags && n - i >= 4 && memcmp(s + i, "true", 4) == 0) {
+                v = 1;
+                i += 4;
+            } else if (flags && n - i >= 5 && memcmp(s + i, "false", 5) == 0) {
+                v = 0;
+                i += 5;
+            } else if (flags) {
+                parse_error(ps, loc_at(loc, s, i), "array<i1: ...> elements are true or false");
                 return false;
+            } else if (!read_int64(ps, s, n, &i, loc, &v)) {
+                return false;
+            }
             if (a->ints.n == cap)
                 break; /* cannot happen: cap counts the commas */
             a->ints.v[a->ints.n++] = v;

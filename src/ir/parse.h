@@ -54,6 +54,7 @@ typedef struct pentry {
 typedef struct {
     pentry *head, *tail;
     int n;
+    bool raw; /* angle items that began with `raw` (#stablehlo.conv<raw ...>) */
 } plist;
 
 struct pattr {
@@ -68,6 +69,7 @@ struct pattr {
     tensor_type *type;     /* DENSE, TYPE, typed scalars (may be NULL) */
     const char *type_word; /* typed scalar with an element-type word: `: i64` */
     ir_literal *lit;       /* DENSE, converted as soon as its type is read */
+    bool raw;              /* STRUCT written `<raw field = ...>`, or an angle item after `raw` */
 };
 
 /* Lists of types, uses, ops built left to right. */

@@ -672,6 +672,91 @@ static void print_dynamic_slice(printer *p, const ir_op *o)
     print_fn_type(p->out, o);
 }
 
+/* `stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b,
+ * 0, 1, f], window = {...} {batch_group_count = .., feature_group_count =
+ * ..} : (T1, T2) -> R`; window entries equal to their defaults are left out */
+static void print_conv_list(FILE *out, int64_t d0, char l0, int64_t d1, char l1, const ir_ints *sp)
+{
+    int rank = sp->n + 2;
+    fputc('[', out);
+    for (int d = 0; d < rank; d++) {
+        if (d)
+            fputs(", ", out);
+        if (d == d0)
+            fputc(l0, out);
+        else if (d == d1)
+            fputc(l1, out);
+        for (int j = 0; j < sp->n; j++)
+            if (sp->v[j] == d)
+                fprintf(out, "%d", j);
+    }
+    fputc(']', out);
+}
+
+static bool all_equal(const ir_ints *l, int64_t v)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] != v)
+            return false;
+    return true;
+}
+
+static void print_convolution(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    const ir_conv *cv = &o->a.conv;
+    fprintf(out, "%s(", ir_op_name(o->kind));
+    print_values(p, o->operands, 2);
+    fputs(") dim_numbers = ", out);
+    print_conv_list(out, cv->in_batch, 'b', cv->in_feature, 'f', &cv->in_spatial);
+    fputc('x', out);
+    print_conv_list(out, cv->kernel_in, 'i', cv->kernel_out, 'o', &cv->kernel_spatial);
+    fputs("->", out);
+    print_conv_list(out, cv->out_batch, 'b', cv->out_feature, 'f', &cv->out_spatial);
+    fputs(", window = {", out);
+    const char *sep = "";
+    if (!all_equal(&cv->strides, 1)) {
+        fputs("stride = ", out);
+        print_ints(out, &cv->strides);
+        sep = ", ";
+    }
+    if (!all_equal(&cv->low, 0) || !all_equal(&cv->high, 0)) {
+        fprintf(out, "%spad = [", sep);
+        for (int i = 0; i < cv->low.n; i++)
+            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", cv->low.v[i],
+                    cv->high.v[i]);
+        fputc(']', out);
+        sep = ", ";
+    }
+    if (!all_equal(&cv->lhs_dilation, 1)) {
+        fprintf(out, "%slhs_dilate = ", sep);
+        print_ints(out, &cv->lhs_dilation);
+        sep = ", ";
+    }
+    if (!all_equal(&cv->rhs_dilation, 1)) {
+        fprintf(out, "%srhs_dilate = ", sep);
+        print_ints(out, &cv->rhs_dilation);
+        sep = ", ";
+    }
+    if (!all_equal(&cv->reversal, 0)) {
+        fprintf(out, "%sreverse = [", sep);
+        for (int i = 0; i < cv->reversal.n; i++)
+            fprintf(out, i ? ", %s" : "%s", cv->reversal.v[i] ? "true" : "false");
+        fputc(']', out);
+    }
+    fprintf(out, "} {batch_group_count = %" PRId64 " : i64, feature_group_count = %" PRId64 " : i64",
+            cv->batch_groups, cv->feature_groups);
+    if (cv->nprecision) {
+        fputs(", precision_config = [", out);
+        for (int i = 0; i < cv->nprecision; i++)
+            fprintf(out, i ? ", #stablehlo<precision %s>" : "#stablehlo<precision %s>",
+                    ir_precision_name(cv->precision[i]));
+        fputc(']', out);
+    }
+    fputs("} : ", out);
+    print_fn_type(out, o);
+}
+
 /* #stablehlo.gather<...> / #stablehlo.scatter<...>, empty lists and a zero
  * index_vector_dim left out as MLIR does */
 static void print_index_dims(FILE *out, const char *structname, const char *const names[5], const ir_index_dims *d)
@@ -852,6 +937,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_GENERIC: print_generic(p, o, indent); return;
     case IR_FORM_OPERANDS: print_operands_fn(p, o); return;
     case IR_FORM_DYNAMIC_SLICE: print_dynamic_slice(p, o); return;
+    case IR_FORM_CONVOLUTION: print_convolution(p, o); return;
     case IR_FORM_DIMENSION:
         fprintf(p->out, "%s ", ir_op_name(o->kind));
         print_value(p, o->operands[0]);

@@ -1,0 +1,43 @@
+/* convolution (SPEC.md 9.5.3): the op's attributes and the run's
+ * --dot-accumulation mode for kern_convolution (kern_conv.c). */
+#include <string.h>
+
+#include "interp/eval_internal.h"
+
+int exec_convolution(ictx *c, frame *fr, const ir_op *op, tensor **res)
+{
+    const ir_conv *cv = &op->a.conv;
+    kern_conv_dims cd;
+    memset(&cd, 0, sizeof cd);
+    int S = cd.nspatial = cv->in_spatial.n;
+    cd.in_batch = cv->in_batch;
+    cd.in_feature = cv->in_feature;
+    cd.kernel_in = cv->kernel_in;
+    cd.kernel_out = cv->kernel_out;
+    cd.out_batch = cv->out_batch;
+    cd.out_feature = cv->out_feature;
+    for (int j = 0; j < S; j++) {
+        cd.in_spatial[j] = cv->in_spatial.v[j];
+        cd.kernel_spatial[j] = cv->kernel_spatial.v[j];
+        cd.out_spatial[j] = cv->out_spatial.v[j];
+        cd.strides[j] = cv->strides.v[j];
+        cd.low[j] = cv->low.v[j];
+        cd.lhs_dilation[j] = cv->lhs_dilation.v[j];
+        cd.rhs_dilation[j] = cv->rhs_dilation.v[j];
+        cd.reversal[j] = cv->reversal.v[j] != 0;
+    }
+    cd.feature_groups = cv->feature_groups;
+    cd.batch_groups = cv->batch_groups;
+    cd.mode = KACC_REF;
+    switch (c->opt->dot_acc) {
+    case DOT_ACC_F32:
+    case DOT_ACC_F64:
+        cd.mode = KACC_TYPE;
+        cd.acc = c->opt->dot_acc == DOT_ACC_F32 ? FP_F32 : FP_F64;
+        break;
+    case DOT_ACC_ALGORITHM: /* convolution has no algorithm attribute: REF, like a dot_general without one */
+    case DOT_ACC_REF:
+        break;
+    }
+    return kern_status(c, op, kern_convolution(fr->slots[op->operands[0]], fr->slots[op->operands[1]], &cd, res[0]));
+}

@@ -1,0 +1,7 @@
+// ERROR: conv_group_zero.mlir:5:8: error: 'stablehlo.convolution' feature_group_count must be at least 1, got 0
+func.func @main() {
+  %l = stablehlo.constant dense<1.0> : tensor<1x4x4x2xf32>
+  %k = stablehlo.constant dense<1.0> : tensor<3x3x2x2xf32>
+  %r = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 0 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+  func.return
+}

@@ -1,0 +1,7 @@
+// ERROR: conv_precision.mlir:5:8: error: 'stablehlo.convolution' precision_config has 3 entries, at most 2 allowed
+func.func @main() {
+  %l = stablehlo.constant dense<1.0> : tensor<1x4x4x2xf32>
+  %k = stablehlo.constant dense<1.0> : tensor<3x3x2x2xf32>
+  %r = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision HIGH>, #stablehlo<precision HIGHEST>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+  func.return
+}
