@@ -292,27 +292,7 @@ bool check_reduce_window(checker *c, ir_op *o)
     tensor_type shape;
     if (!window_shape(c, o, &o->a.window, in0, &shape))
         return false;
-    tensor_type *args = arena_alloc(c->m->arena, (size_t)(2 * n), sizeof *args);
-    if (!args) {
-        c->oom = true;
-        return false;
-    }
-    for (int k = 0; k < n; k++) {
-        const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[n + k];
-        if (!shape_same_dims(in, in0))
-            FAIL(o->uses[k].loc, "'stablehlo.reduce_window' inputs must have one shape, got %s and %s", TS(in0),
-                 TS(in));
-        if (init->rank != 0 || init->elem != in->elem)
-            FAIL(o->uses[n + k].loc, "'stablehlo.reduce_window' init value #%d must be rank 0 of %s, got %s", k,
-                 et_get(in->elem)->name, TS(init));
-        shape.elem = in->elem;
-        if (!shape_equal(&o->result_types[k], &shape))
-            FAIL(o->loc, "'stablehlo.reduce_window' result #%d type %s should be %s", k, TS(&o->result_types[k]),
-                 TS(&shape));
-        args[k] = args[n + k] = *init;
-    }
-    check_region body = { "body", " (accumulators then elements)", 2 * n, args, n, args };
-    return check_region_sig(c, o, 0, &body);
+    return check_fold(c, o, &shape);
 }
 
 /* A list the attributes left out: `rank` copies of fill (module arena). */

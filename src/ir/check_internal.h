@@ -48,6 +48,11 @@ const char *check_region_role(const ir_op *o, int g);
  * message names the op and `what`. */
 bool check_dims_in_range(checker *c, const ir_op *o, const char *what, const ir_ints *d, int rank, bool unique);
 
+/* reduce and reduce_window: N inputs of one shape, N rank-0 inits of their
+ * element types, N results of `shape` with those element types, and the
+ * body (accumulators then elements) -> accumulators (check_ops.c). */
+bool check_fold(checker *c, const ir_op *o, const tensor_type *shape);
+
 /* The rules of the indexing ops (check_index.c). */
 bool check_gather(checker *c, ir_op *o);
 bool check_dynamic_gather(checker *c, ir_op *o);

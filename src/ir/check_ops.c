@@ -269,6 +269,14 @@ static bool check_reduce(checker *c, ir_op *o)
         if (!reduced)
             out.dims[out.rank++] = in0->dims[d];
     }
+    return check_fold(c, o, &out);
+}
+
+bool check_fold(checker *c, const ir_op *o, const tensor_type *shape)
+{
+    int n = o->noperands / 2;
+    const tensor_type *in0 = &o->operand_types[0];
+    tensor_type out = *shape;
     /* the body: (accumulators, elements) -> accumulators, all rank 0 */
     tensor_type sig[2 * SHAPE_MAX_RANK];
     tensor_type *args = n <= SHAPE_MAX_RANK ? sig : arena_alloc(c->m->arena, (size_t)(2 * n), sizeof *args);
@@ -279,14 +287,14 @@ static bool check_reduce(checker *c, ir_op *o)
     for (int k = 0; k < n; k++) {
         const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[n + k];
         if (!shape_same_dims(in, in0))
-            FAIL(o->uses[k].loc, "'stablehlo.reduce' inputs must have the same shape, got %s and %s", TS(in),
+            FAIL(o->uses[k].loc, "'%s' inputs must have the same shape, got %s and %s", ir_op_name(o->kind), TS(in),
                  TS(in0));
         if (init->rank != 0 || init->elem != in->elem)
-            FAIL(o->uses[n + k].loc, "'stablehlo.reduce' init value #%d must be rank 0 of %s, got %s", k,
+            FAIL(o->uses[n + k].loc, "'%s' init value #%d must be rank 0 of %s, got %s", ir_op_name(o->kind), k,
                  et_get(in->elem)->name, TS(init));
         out.elem = in->elem;
         if (!shape_equal(&o->result_types[k], &out))
-            FAIL(o->loc, "'stablehlo.reduce' result #%d type %s should be %s", k, TS(&o->result_types[k]),
+            FAIL(o->loc, "'%s' result #%d type %s should be %s", ir_op_name(o->kind), k, TS(&o->result_types[k]),
                  TS(&out));
         args[k] = args[n + k] = *init;
     }
