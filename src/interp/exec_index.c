@@ -14,6 +14,11 @@
 static int64_t index_value(const tensor *t, int64_t i)
 {
     et_id e = t->type.elem;
+    /* the index types of nearly every program, read directly */
+    if (e == ET_I32)
+        return ((const int32_t *)t->data)[i];
+    if (e == ET_I64)
+        return ((const int64_t *)t->data)[i];
     uint64_t bits = et_load_bits(e, (const unsigned char *)t->data + (size_t)i * tensor_elem_bytes(t));
     if (et_get(e)->kind == EK_SINT)
         return et_sign_extend(e, bits);
