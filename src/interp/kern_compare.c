@@ -255,6 +255,23 @@ irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, con
     et_id t = a->type.elem;
     if (totalorder && et_is_float(t))
         return total_compare(dir, t, a->data, b->data, r->data, a->count);
+    /* one f32 or f64 pair (a sort comparator, a loop condition): C's
+     * comparisons are IEEE's (NaN unordered, -0 = +0), no loop set-up */
+    if (a->count == 1 && (t == ET_F32 || t == ET_F64)) {
+        double x = t == ET_F32 ? *(const float *)a->data : *(const double *)a->data;
+        double y = t == ET_F32 ? *(const float *)b->data : *(const double *)b->data;
+        bool v = false;
+        switch (dir) {
+        case KC_EQ: v = x == y; break;
+        case KC_NE: v = x != y; break;
+        case KC_GE: v = x >= y; break;
+        case KC_GT: v = x > y; break;
+        case KC_LE: v = x <= y; break;
+        case KC_LT: v = x < y; break;
+        }
+        *(uint8_t *)r->data = v;
+        return IRRUN_OK;
+    }
     compare_loop loop = compare_loops[et_get(t)->storage];
     if (!loop)
         return kern_compare_generic(dir, totalorder, a, b, r);

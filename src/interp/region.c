@@ -265,16 +265,13 @@ int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const 
     for (int a = 0; a < body->nargs; a++)
         fr->slots[body->args[a]] = args[a];
     int rc = 0;
-    for (int i = 0; i < body->nops && rc == 0; i++) {
-        const ir_op *op = &body->ops[i];
-        if (ir_op_get(op->kind)->flags & IR_F_TERMINATOR) {
-            for (int k = 0; k < op->noperands; k++)
-                results[k] = fr->slots[op->operands[k]];
-            break;
-        }
-        /* IR_F_LANES ops have one result */
+    /* the checker made the terminator the last op; IR_F_LANES ops have one
+     * result */
+    const ir_op *op = body->ops, *ret = &body->ops[body->nops - 1];
+    for (; op < ret && rc == 0; op++)
         rc = exec_of[op->kind].run(c, fr, op, &fr->slots[op->results[0]]);
-    }
+    for (int k = 0; rc == 0 && k < ret->noperands; k++)
+        results[k] = fr->slots[ret->operands[k]];
     for (int a = 0; a < body->nargs; a++)
         fr->slots[body->args[a]] = NULL;
     return rc;
