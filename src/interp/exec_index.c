@@ -248,6 +248,48 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
     return rc;
 }
 
+/* One element per update (no window, or windows of size 1, whose
+ * coordinates are all 0 and do not change the row-major numbering; no
+ * batching), its index vector contiguous in the indices (the
+ * `x.at[i].add(v)` of scalars), combined by a table or replaced: update
+ * u's target is read straight from index vector u. */
+static bool point_updates(const ir_index_dims *d, const tensor *indices, const tensor *upd, const combiner *cb,
+                          int n)
+{
+    int irank = indices->type.rank;
+    for (int i = 0; i < d->window.n; i++)
+        if (upd->type.dims[d->window.v[i]] != 1)
+            return false;
+    return n == 1 && d->operand_batch.n == 0 &&
+           (d->index_vector_dim == irank || d->index_vector_dim == irank - 1) &&
+           (cb->how == COMBINE_REPLACE || (cb->how == COMBINE_KERNEL && cb->table));
+}
+
+static int scatter_points(const ir_index_dims *d, const tensor *indices, const combiner *cb, tensor *r,
+                          const tensor *upd, const int64_t *xs)
+{
+    int m = d->index_map.n;
+    size_t es = tensor_elem_bytes(r);
+    unsigned char *out = r->data;
+    const unsigned char *val = upd->data;
+    for (int64_t u = 0; u < upd->count; u++) {
+        int64_t t = 0;
+        bool inside = true;
+        for (int j = 0; j < m && inside; j++) {
+            int64_t s = index_value(indices, u * m + j), dim = d->index_map.v[j];
+            inside = s >= 0 && s < r->type.dims[dim];
+            t += inside ? s * xs[dim] : 0;
+        }
+        if (!inside)
+            continue;
+        if (cb->how == COMBINE_REPLACE)
+            memcpy(out + (size_t)t * es, val + (size_t)u * es, es);
+        else
+            out[t] = cb->cur_left ? cb->table[out[t] << 8 | val[u]] : cb->table[val[u] << 8 | out[t]];
+    }
+    return 0;
+}
+
 /* Updates applied in the row-major order of their index; an element whose
  * target is outside the input is skipped alone (decision 32). */
 int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -295,9 +337,13 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     }
     const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
     int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
+    row_major_strides(in, xs);
+    if (rc == 0 && point_updates(d, indices, upd[0], &cb, n)) {
+        rc = scatter_points(d, indices, &cb, res[0], upd[0], xs);
+        goto done;
+    }
     index_plan pl;
     plan_index(d, indices, ut->rank, in->rank, &pl);
-    row_major_strides(in, xs);
     /* a row of the update at a time when the window is trailing: the row's
      * part inside the input is one strided run, applied in order */
     bool rows = trailing_window(d, ut->rank, in);
@@ -324,6 +370,7 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
             rc = combine(c, fr, op, &cb, res, upd, t + lo * (rows ? xs[last] : 0), rows ? xs[last] : 1, u + lo,
                          hi - lo);
     }
+done:
     if (cb.how == COMBINE_PINNED)
         region_unpin(fr, &cb.pinned);
     for (int k = 0; cb.args && k < 2 * n; k++)
