@@ -127,6 +127,11 @@ tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bo
  * and R [N, K], both of the result type t, out [M, N] (out[m][n] folds
  * L[m][k] * R[n][k] for k = 0, 1, ...). Convolution (kern_conv.c) feeds
  * them its patch rows. */
+/* x transposed by perm and converted to elem, for kernels that read it
+ * (dot_general, convolution): x itself, retained, when nothing moves;
+ * NULL when out of memory. */
+tensor *kern_relayout(const tensor *x, const int64_t *perm, et_id elem);
+
 irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K);
 
 /* convolution (SPEC.md 9.5.3). Dimension numbers as in ir_conv (tensor

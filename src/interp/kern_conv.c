@@ -179,32 +179,6 @@ static int64_t result_at(const plan *p, int64_t m, int64_t g)
     return at;
 }
 
-/* x transposed by perm into elem (x itself, retained, when nothing moves). */
-static tensor *relayout(const tensor *x, const int64_t *perm, et_id elem)
-{
-    bool same = elem == x->type.elem;
-    tensor_type pt = x->type;
-    for (int d = 0; d < x->type.rank; d++) {
-        pt.dims[d] = x->type.dims[perm[d]];
-        same &= perm[d] == d;
-    }
-    if (same)
-        return tensor_retain((tensor *)x);
-    tensor *t = tensor_new(&pt);
-    if (!t)
-        return NULL;
-    kern_transpose(x, perm, t);
-    if (elem == x->type.elem)
-        return t;
-    pt.elem = elem;
-    tensor *c = tensor_new(&pt);
-    if (c && kern_convert(t, c) != IRRUN_OK) {
-        tensor_release(c);
-        c = NULL;
-    }
-    tensor_release(t);
-    return c;
-}
 
 /* The padding element: the zero bits of lhs's type (+0, 0, false, (+0, +0);
  * f8E8M0FNU's 0x00 = 2^-127) converted into elem. */
@@ -238,8 +212,8 @@ static bool operands(const tensor *lhs, const tensor *rhs, const kern_conv_dims 
     kp[at++] = cd->kernel_in;
     if (!kernel_rows)
         kp[at++] = cd->kernel_out;
-    *X = relayout(lhs, lp, elem);
-    *W = *X ? relayout(rhs, kp, elem) : NULL;
+    *X = kern_relayout(lhs, lp, elem);
+    *W = *X ? kern_relayout(rhs, kp, elem) : NULL;
     return *W != NULL;
 }
 

@@ -56,25 +56,29 @@ static int64_t make_perm(const tensor *x, const int64_t *batch, const int64_t *c
     return freecount;
 }
 
-/* x transposed by perm and converted to elem (NULL when out of memory). */
-static tensor *pack(const tensor *x, const int64_t *perm, et_id elem)
+tensor *kern_relayout(const tensor *x, const int64_t *perm, et_id elem)
 {
+    bool same = elem == x->type.elem;
     tensor_type pt = x->type;
-    for (int d = 0; d < x->type.rank; d++)
+    for (int d = 0; d < x->type.rank; d++) {
         pt.dims[d] = x->type.dims[perm[d]];
-    tensor *p = tensor_new(&pt);
-    if (!p)
+        same &= perm[d] == d;
+    }
+    if (same)
+        return tensor_retain((tensor *)x);
+    tensor *t = tensor_new(&pt);
+    if (!t)
         return NULL;
-    kern_transpose(x, perm, p);
+    kern_transpose(x, perm, t);
     if (elem == x->type.elem)
-        return p;
+        return t;
     pt.elem = elem;
     tensor *c = tensor_new(&pt);
-    if (c && kern_convert(p, c) != IRRUN_OK) {
+    if (c && kern_convert(t, c) != IRRUN_OK) {
         tensor_release(c);
         c = NULL;
     }
-    tensor_release(p);
+    tensor_release(t);
     return c;
 }
 
@@ -502,8 +506,8 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     }
     irrun_status rc = IRRUN_NOMEM;
     if (!typed) {
-        tensor *L = pack(a, lperm, rt);
-        tensor *R = L ? pack(b, rperm, rt) : NULL;
+        tensor *L = kern_relayout(a, lperm, rt);
+        tensor *R = L ? kern_relayout(b, rperm, rt) : NULL;
         ref_loop loop = generic ? NULL : ref_loops[et_get(rt)->storage];
         if (R)
             rc = (loop ? loop : ref_generic)(rt, L->data, R->data, r->data, s);
@@ -511,8 +515,8 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
         tensor_release(R);
         return rc;
     }
-    tensor *L = pack(a, lperm, a->type.elem);
-    tensor *R = L ? pack(b, rperm, b->type.elem) : NULL;
+    tensor *L = kern_relayout(a, lperm, a->type.elem);
+    tensor *R = L ? kern_relayout(b, rperm, b->type.elem) : NULL;
     double *Ld = R ? decode_values(L, dd->lprec) : NULL;
     double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
     if (Rd) {
