@@ -84,6 +84,25 @@ static tensor *window_step(const window_state *s, int k, const tensor_type *resu
     return e;
 }
 
+/* One window step: the body on args = (accumulators, elements), its
+ * results becoming the accumulators; the elements are released either way
+ * (rc: the status so far, the body runs only when it is 0). */
+static int fold_step(ictx *c, frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, int rc)
+{
+    if (rc == 0)
+        rc = region_run(c, fr, &op->regions[0], args, rets);
+    for (int k = 0; k < N; k++) {
+        tensor_release(args[N + k]);
+        args[N + k] = NULL;
+        if (rc == 0) {
+            tensor_release(args[k]);
+            args[k] = rets[k];
+            rets[k] = NULL;
+        }
+    }
+    return rc;
+}
+
 static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
 {
     const ir_window *w = &op->a.window;
@@ -106,17 +125,7 @@ static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tens
         for (int k = 0; k < N && rc == 0; k++)
             if (!(args[N + k] = window_step(s, k, &res[0]->type, off)))
                 rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
-        if (rc == 0)
-            rc = region_run(c, fr, &op->regions[0], args, rets);
-        for (int k = 0; k < N; k++) {
-            tensor_release(args[N + k]);
-            args[N + k] = NULL;
-            if (rc == 0) {
-                tensor_release(args[k]);
-                args[k] = rets[k];
-                rets[k] = NULL;
-            }
-        }
+        rc = fold_step(c, fr, op, N, args, rets, rc);
         more = next_offset(&w->dims, at);
     }
     if (st.values)
@@ -177,17 +186,7 @@ static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, te
                     memcpy(args[N + k]->data, (unsigned char *)s->x[k]->data + (size_t)q * args[N + k]->nbytes,
                            args[N + k]->nbytes);
             }
-            if (rc == 0)
-                rc = region_run(c, fr, &op->regions[0], args, rets);
-            for (int k = 0; k < N; k++) {
-                tensor_release(args[N + k]);
-                args[N + k] = NULL;
-                if (rc == 0) {
-                    tensor_release(args[k]);
-                    args[k] = rets[k];
-                    rets[k] = NULL;
-                }
-            }
+            rc = fold_step(c, fr, op, N, args, rets, rc);
             more = next_offset(&w->dims, at);
         }
         for (int k = 0; k < N; k++) {
