@@ -34,6 +34,16 @@ static inline void tensor_release(tensor *t) /* frees at refs == 0; NULL is fine
         tensor_free(t);
 }
 
+/* A rank-1 tensor of n elements of `elem` over someone else's memory (on
+ * the stack, never retained or released): kernels run on a slice of a
+ * tensor through it. */
+static inline tensor tensor_view(et_id elem, int64_t n, void *data)
+{
+    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
+    t.nbytes = (size_t)n * et_get(elem)->bytes;
+    return t;
+}
+
 static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }
 
 static inline size_t tensor_elem_bytes(const tensor *t) { return et_get(t->type.elem)->bytes; }

@@ -180,14 +180,6 @@ typedef struct {
     tensor **args, **rets; /* 2N rank-0 arguments, N results */
 } combiner;
 
-/* A rank-1 view of n elements of `elem` at data (never freed). */
-static tensor view_of(et_id elem, int64_t n, void *data)
-{
-    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
-    t.nbytes = (size_t)n * et_get(elem)->bytes;
-    return t;
-}
-
 /* Applies the updates upd[k][u + j] to res[k][t + j * step] for j in
  * [0, len), in order. */
 static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd, int64_t t,
@@ -212,13 +204,13 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
         return 0;
     }
     if (cb->how == COMBINE_KERNEL && step == 1) {
-        tensor a = view_of(res[0]->type.elem, len, cur), b = view_of(res[0]->type.elem, len, (void *)val);
+        tensor a = tensor_view(res[0]->type.elem, len, cur), b = tensor_view(res[0]->type.elem, len, (void *)val);
         return kern_status(c, op, cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a));
     }
     if (cb->how == COMBINE_KERNEL) {
         for (int64_t j = 0; j < len; j++) {
-            tensor a = view_of(res[0]->type.elem, 1, cur + (size_t)(j * step) * es);
-            tensor b = view_of(res[0]->type.elem, 1, (void *)(val + (size_t)j * es));
+            tensor a = tensor_view(res[0]->type.elem, 1, cur + (size_t)(j * step) * es);
+            tensor b = tensor_view(res[0]->type.elem, 1, (void *)(val + (size_t)j * es));
             irrun_status st = cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a);
             if (st != IRRUN_OK)
                 return kern_status(c, op, st);

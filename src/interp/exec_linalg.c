@@ -7,14 +7,6 @@
 
 #include "interp/eval_internal.h"
 
-/* One element as a rank-1 tensor of one element over its bytes. */
-static tensor element_at(et_id elem, void *data)
-{
-    tensor t = { .type = { elem, 1, { 1 } }, .count = 1, .refs = 1, .data = data };
-    t.nbytes = et_get(elem)->bytes;
-    return t;
-}
-
 /* M[i][j] of the solve (A, its transpose or its conjugate transpose) into out. */
 static void m_element(const unsigned char *a, int64_t n, size_t es, int transpose, bool conj, int64_t i, int64_t j,
                       unsigned char *out)
@@ -40,7 +32,7 @@ int exec_triangular_solve(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int64_t k_count = left ? cols : rows, batches = n ? a->count / (n * n) : 0;
     memcpy(x->data, b->data, x->nbytes);
     unsigned char acc[16], m[16], prod[16];
-    tensor tacc = element_at(e, acc), tm = element_at(e, m), tprod = element_at(e, prod);
+    tensor tacc = tensor_view(e, 1, acc), tm = tensor_view(e, 1, m), tprod = tensor_view(e, 1, prod);
     irrun_status st = IRRUN_OK;
     for (int64_t bt = 0; bt < batches && st == IRRUN_OK; bt++) {
         const unsigned char *ab = (const unsigned char *)a->data + (size_t)(bt * n * n) * es;
@@ -56,7 +48,7 @@ int exec_triangular_solve(ictx *c, frame *fr, const ir_op *op, tensor **res)
                 for (int64_t t = 0; t < s && st == IRRUN_OK; t++) {
                     int64_t j = up ? t : n - 1 - t;
                     const unsigned char *xj = xb + (size_t)(left ? j * cols + k : k * cols + j) * es;
-                    tensor txj = element_at(e, (void *)xj);
+                    tensor txj = tensor_view(e, 1, (void *)xj);
                     if (left)
                         m_element(ab, n, es, transpose, conj, i, j, m);
                     else

@@ -188,14 +188,6 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
  * dimension would otherwise cost twice the result's memory. */
 enum { IOTA_CHUNK = 1 << 16 };
 
-/* A rank-1 tensor of n elements of `elem` over someone else's memory. */
-static tensor view_of(et_id elem, int64_t n, void *data)
-{
-    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
-    t.nbytes = (size_t)n * et_get(elem)->bytes;
-    return t;
-}
-
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
     /* the index along `dim`, converted from i64 by 3.6, then broadcast
@@ -214,8 +206,8 @@ irrun_status kern_iota(int64_t dim, tensor *r)
         int64_t *p = idx->data;
         for (int64_t i = 0; i < n; i++)
             p[i] = from + i;
-        tensor src = view_of(ET_I64, n, idx->data);
-        tensor dst = view_of(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
+        tensor src = tensor_view(ET_I64, n, idx->data);
+        tensor dst = tensor_view(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
         rc = kern_convert(&src, &dst);
     }
     if (rc == IRRUN_OK && v)
