@@ -64,6 +64,15 @@ grep -q "dynamic_shape_mismatch.mlir:4:8: error: 'stablehlo.dynamic_reshape' sha
 run 2 $D/real_dynamic_slice_bad.mlir
 grep -q "real_dynamic_slice_bad.mlir:6:8: error: 'stablehlo.real_dynamic_slice' dimension 0: start 3, limit 2, stride 1" "$tmp/err" ||
     bad "decision 35: $(cat "$tmp/err")"
+run 2 $D/dynamic_conv_mismatch.mlir
+grep -q "dynamic_conv_mismatch.mlir:5:8: error: 'stablehlo.dynamic_conv' padding \[0, 1\] gives 3 windows in spatial dimension 0 but the result type has 2" "$tmp/err" ||
+    bad "decision 34 (dynamic_conv): $(cat "$tmp/err")"
+run 2 $D/dynamic_conv_bad.mlir
+grep -q "dynamic_conv_bad.mlir:5:8: error: 'stablehlo.dynamic_conv' padding \[0, 9223372036854775807\] leaves spatial dimension 1 without a valid size" "$tmp/err" ||
+    bad "dynamic_conv overflowing padding: $(cat "$tmp/err")"
+run 2 $D/dynamic_pad_overflow.mlir
+grep -q "dynamic_pad_overflow.mlir:7:8: error: 'stablehlo.dynamic_pad' amounts 9223372036854775807, 1, 0 give dimension 0 a size out of range" "$tmp/err" ||
+    bad "dynamic_pad overflowing amounts: $(cat "$tmp/err")"
 # decisions: i1 blobs, compare_type warning
 run 0 --interpret -split-input-file $D/decisions.mlir
 grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"

@@ -99,6 +99,29 @@ int shape_format(const tensor_type *t, char *buf, int size)
     return at;
 }
 
+void shape_strides(const tensor_type *t, int64_t *strides)
+{
+    int64_t s = 1;
+    for (int d = t->rank - 1; d >= 0; d--) {
+        strides[d] = s;
+        s *= t->dims[d];
+    }
+}
+
+bool shape_window_count(int64_t n, int64_t base_dilation, int64_t low, int64_t high, int64_t w,
+                        int64_t window_dilation, int64_t stride, int64_t *padded, int64_t *count)
+{
+    int64_t dil, pad, span;
+    if (__builtin_mul_overflow(n == 0 ? 0 : n - 1, base_dilation, &dil) ||
+        __builtin_add_overflow(dil, n == 0 ? 0 : 1, &dil) || __builtin_add_overflow(low, dil, &pad) ||
+        __builtin_add_overflow(pad, high, &pad) || __builtin_mul_overflow(w - 1, window_dilation, &span) ||
+        __builtin_add_overflow(span, 1, &span))
+        return false;
+    *padded = pad;
+    *count = pad <= 0 || span > pad ? 0 : (pad - span) / stride + 1;
+    return true;
+}
+
 void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index)
 {
     for (int d = t->rank - 1; d >= 0; d--) {

@@ -39,6 +39,17 @@ int64_t shape_count(const tensor_type *t);
 bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem; tuples part by part */
 bool shape_same_dims(const tensor_type *a, const tensor_type *b);
 
+/* The row-major strides, in elements, of a tensor of type t. */
+void shape_strides(const tensor_type *t, int64_t *strides);
+
+/* One dimension of a window op (SPEC 9.4.6, convolution 9.5.3): an operand
+ * of n elements, base-dilated, padded by low and high, under a window of w
+ * elements dilated by window_dilation, moved by stride. Writes the padded
+ * size and the number of window positions (0 when the padded size is
+ * negative: the caller reports that); false when a size overflows 64 bits. */
+bool shape_window_count(int64_t n, int64_t base_dilation, int64_t low, int64_t high, int64_t w,
+                        int64_t window_dilation, int64_t stride, int64_t *padded, int64_t *count);
+
 /* The index (index[0..rank)) of the element at row-major position `flat`. */
 void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index);
 

@@ -118,6 +118,10 @@ tensor *region_lane_splat(const tensor *scalar, int64_t lanes);
  * column). */
 kern_binop interp_binop_of(ir_op_kind k);
 
+/* Element i of an integer tensor read as an index (SPEC 9.2.3, decision
+ * 25: unsigned values saturate at INT64_MAX); exec_index.c. */
+int64_t exec_index_value(const tensor *t, int64_t i);
+
 /* Calls a function with the given arguments (borrowed) in a new frame. */
 int eval_call(ictx *c, const ir_op *op, const ir_func *callee, tensor *const *args, tensor **results);
 

@@ -8,10 +8,9 @@
 #include "types/fptables.h"
 #include "util/mem.h"
 
-/* Element i of an integer tensor as an index: signed types sign-extended,
- * unsigned ones by value (saturated at INT64_MAX, which clamps or misses
- * exactly as the true value would). */
-static int64_t index_value(const tensor *t, int64_t i)
+/* Signed types sign-extended, unsigned ones by value (saturated at
+ * INT64_MAX, which clamps or misses exactly as the true value would). */
+int64_t exec_index_value(const tensor *t, int64_t i)
 {
     et_id e = t->type.elem;
     /* the index types of nearly every program, read directly */
@@ -26,15 +25,6 @@ static int64_t index_value(const tensor *t, int64_t i)
 }
 
 static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
-
-static void row_major_strides(const tensor_type *t, int64_t *stride)
-{
-    int64_t s = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        stride[d] = s;
-        s *= t->dims[d];
-    }
-}
 
 static bool in_list(const ir_ints *l, int64_t x)
 {
@@ -59,7 +49,7 @@ typedef struct {
 static void plan_index(const ir_index_dims *d, const tensor *indices, int at_rank, int x_rank, index_plan *pl)
 {
     int64_t is[SHAPE_MAX_RANK];
-    row_major_strides(&indices->type, is);
+    shape_strides(&indices->type, is);
     int64_t v = d->index_vector_dim;
     int irank = indices->type.rank;
     pl->rank = at_rank;
@@ -100,7 +90,7 @@ static void operand_index(const ir_index_dims *d, const index_plan *pl, const te
             base += at[i] * pl->index_step[i];
         }
     for (int j = 0; j < d->index_map.n; j++) {
-        int64_t s = index_value(indices, base + j * pl->vstride);
+        int64_t s = exec_index_value(indices, base + j * pl->vstride);
         int64_t dim = d->index_map.v[j];
         idx[dim] = slice ? clamp64(s, 0, operand->dims[dim] - slice[dim]) : s;
     }
@@ -153,7 +143,7 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
     index_plan pl;
     plan_index(d, indices, r->type.rank, x->type.rank, &pl);
-    row_major_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     size_t es = tensor_elem_bytes(x);
     /* a contiguous row per step when the window is trailing (the slice is
      * always inside: its start was clamped) */
@@ -268,7 +258,7 @@ static int scatter_points(const ir_index_dims *d, const tensor *indices, const c
         int64_t t = 0;
         bool inside = true;
         for (int j = 0; j < m && inside; j++) {
-            int64_t s = index_value(indices, u * m + j), dim = d->index_map.v[j];
+            int64_t s = exec_index_value(indices, u * m + j), dim = d->index_map.v[j];
             inside = s >= 0 && s < r->type.dims[dim];
             t += inside ? s * xs[dim] : 0;
         }
@@ -329,7 +319,7 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     }
     const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
     int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
-    row_major_strides(in, xs);
+    shape_strides(in, xs);
     if (rc == 0 && point_updates(d, indices, upd[0], &cb, n)) {
         rc = scatter_points(d, indices, &cb, res[0], upd[0], xs);
         goto done;
@@ -379,7 +369,7 @@ static void slice_start(frame *fr, const ir_op *op, int first, const tensor_type
                         int64_t *start)
 {
     for (int d = 0; d < x->rank; d++)
-        start[d] = clamp64(index_value(fr->slots[op->operands[first + d]], 0), 0, x->dims[d] - size[d]);
+        start[d] = clamp64(exec_index_value(fr->slots[op->operands[first + d]], 0), 0, x->dims[d] - size[d]);
 }
 
 int exec_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -399,7 +389,7 @@ int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int64_t start[SHAPE_MAX_RANK], xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK];
     slice_start(fr, op, 2, &x->type, u->type.dims, start);
     memcpy(res[0]->data, x->data, res[0]->nbytes);
-    row_major_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     size_t es = tensor_elem_bytes(x);
     for (int64_t j = 0; j < u->count; j++) {
         shape_unravel(&u->type, j, at);
@@ -421,7 +411,7 @@ static int shape_agrees(ictx *c, const ir_op *op, const tensor *shape, const ten
     bool same = true;
     int n = 0;
     for (int d = 0; d < t->rank; d++) {
-        int64_t v = index_value(shape, d);
+        int64_t v = exec_index_value(shape, d);
         same = same && v == t->dims[d];
         n += snprintf(got + n, sizeof got - (size_t)n, d ? ", %lld" : "%lld", (long long)v);
     }
@@ -457,14 +447,19 @@ int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], in[SHAPE_MAX_RANK];
     tensor_type t = x->type;
     for (int d = 0; d < t.rank; d++) {
-        lo[d] = index_value(fr->slots[op->operands[2]], d);
-        hi[d] = index_value(fr->slots[op->operands[3]], d);
-        in[d] = index_value(fr->slots[op->operands[4]], d);
+        lo[d] = exec_index_value(fr->slots[op->operands[2]], d);
+        hi[d] = exec_index_value(fr->slots[op->operands[3]], d);
+        in[d] = exec_index_value(fr->slots[op->operands[4]], d);
         if (in[d] < 0)
             return rt_error(c, op->loc, "'stablehlo.dynamic_pad' interior padding %lld of dimension %d is negative",
                             (long long)in[d], d);
-        int64_t n = x->type.dims[d];
-        t.dims[d] = lo[d] + hi[d] + n + (n > 0 ? (n - 1) * in[d] : 0);
+        /* interior padding is a base dilation of in + 1 */
+        int64_t padded, count;
+        if (in[d] == INT64_MAX ||
+            !shape_window_count(x->type.dims[d], in[d] + 1, lo[d], hi[d], 1, 1, 1, &padded, &count) || padded < 0)
+            return rt_error(c, op->loc, "'stablehlo.dynamic_pad' amounts %lld, %lld, %lld give dimension %d a "
+                            "size out of range", (long long)lo[d], (long long)hi[d], (long long)in[d], d);
+        t.dims[d] = padded;
     }
     if (!shape_equal(&t, &res[0]->type)) {
         char got[256], want[256];
@@ -481,8 +476,8 @@ int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor *x = fr->slots[op->operands[0]];
     int64_t start[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
     for (int d = 0; d < x->type.rank; d++) {
-        int64_t s = index_value(fr->slots[op->operands[1]], d), l = index_value(fr->slots[op->operands[2]], d);
-        int64_t k = index_value(fr->slots[op->operands[3]], d);
+        int64_t s = exec_index_value(fr->slots[op->operands[1]], d), l = exec_index_value(fr->slots[op->operands[2]], d);
+        int64_t k = exec_index_value(fr->slots[op->operands[3]], d);
         if (s < 0 || s > l || l > x->type.dims[d] || k <= 0 || (l - s + k - 1) / k != res[0]->type.dims[d])
             return rt_error(c, op->loc,
                             "'stablehlo.real_dynamic_slice' dimension %d: start %lld, limit %lld, stride %lld do not "
@@ -502,11 +497,11 @@ int exec_dynamic_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor *sizes = fr->slots[op->operands[2]];
     const ir_ints *want = &op->a.index.slice_sizes;
     for (int i = 0; i < want->n; i++)
-        if (index_value(sizes, i) != want->v[i]) {
+        if (exec_index_value(sizes, i) != want->v[i]) {
             char got[SHAPE_MAX_RANK * 22 + 4], exp[SHAPE_MAX_RANK * 22 + 4];
             int g = 0, e = 0;
             for (int k = 0; k < want->n; k++) {
-                g += snprintf(got + g, sizeof got - (size_t)g, k ? ", %lld" : "%lld", (long long)index_value(sizes, k));
+                g += snprintf(got + g, sizeof got - (size_t)g, k ? ", %lld" : "%lld", (long long)exec_index_value(sizes, k));
                 e += snprintf(exp + e, sizeof exp - (size_t)e, k ? ", %lld" : "%lld", (long long)want->v[k]);
             }
             return rt_error(c, op->loc, "'stablehlo.dynamic_gather' slice sizes operand is [%s] but the result type "

@@ -10,14 +10,6 @@
 #include "interp/eval_internal.h"
 #include "util/mem.h"
 
-static void strides_of(const tensor_type *t, int64_t *s)
-{
-    int64_t k = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        s[d] = k;
-        k *= t->dims[d];
-    }
-}
 
 /* input padded by `low`/`high` with holes of base_dilations - 1 filled
  * with init; the input itself (retained) when there is no padding. */
@@ -166,7 +158,7 @@ static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, te
     tensor **args = mem_calloc((size_t)(3 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
     int rc = args ? 0 : rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
     int64_t rs[SHAPE_MAX_RANK], ri[SHAPE_MAX_RANK];
-    strides_of(&res[0]->type, rs);
+    shape_strides(&res[0]->type, rs);
     for (int64_t r = 0; r < res[0]->count && rc == 0; r++) {
         shape_unravel(&res[0]->type, r, ri);
         int64_t base = 0;
@@ -215,7 +207,7 @@ int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
     if (rc) {
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
     } else {
-        strides_of(&s.x[0]->type, s.xs);
+        shape_strides(&s.x[0]->type, s.xs);
         for (int d = 0; d < res[0]->type.rank; d++)
             s.lane_stride[d] = w->strides.v[d] * s.xs[d];
         kern_binop bop;
@@ -305,7 +297,7 @@ int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
     int rank = x->type.rank;
     int64_t xs[SHAPE_MAX_RANK], si[SHAPE_MAX_RANK];
-    strides_of(&x->type, xs);
+    shape_strides(&x->type, xs);
     unsigned char tmp[16];
     for (int64_t s = 0; s < src->count && rc == 0; s++) {
         shape_unravel(&src->type, s, si);

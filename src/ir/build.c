@@ -1165,6 +1165,16 @@ static bool attrs_convolution(parse_state *ps, pop *p, ir_op *o)
     return !(e = find(p, "precision_config")) || precision_list(ps, p, e, &cv->nprecision, &cv->precision);
 }
 
+/* dynamic_conv (SPEC 9.4.8): convolution's attributes, its padding an
+ * operand; a padding attribute as well would leave two answers. */
+static bool attrs_dynamic_conv(parse_state *ps, pop *p, ir_op *o)
+{
+    const pentry *e = find(p, "padding");
+    if (e)
+        ERR(e->loc, "'%s' takes its padding from the third operand, not from a 'padding' attribute", p->name);
+    return attrs_convolution(ps, p, o);
+}
+
 /* Check-op attributes (also after a custom_call was mapped to a check). */
 static bool attrs_checkop(parse_state *ps, pop *p, ir_op *o)
 {

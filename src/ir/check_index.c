@@ -269,14 +269,13 @@ static bool window_shape(checker *c, const ir_op *o, const ir_window *w, const t
             if (lists[i]->v[d] <= 0)
                 FAIL(o->loc, "'%s' %s must be positive, got %lld in dimension %d", ir_op_name(o->kind), names[i],
                      (long long)lists[i]->v[d], d);
-        int64_t n = x->dims[d];
-        int64_t dil = n == 0 ? 0 : (n - 1) * w->base_dilations.v[d] + 1;
-        int64_t padded = w->low.v[d] + dil + w->high.v[d];
-        int64_t span = (w->dims.v[d] - 1) * w->window_dilations.v[d] + 1;
+        int64_t padded;
+        if (!shape_window_count(x->dims[d], w->base_dilations.v[d], w->low.v[d], w->high.v[d], w->dims.v[d],
+                                w->window_dilations.v[d], w->strides.v[d], &padded, &out->dims[d]))
+            FAIL(o->loc, "'%s' window sizes of dimension %d overflow 64 bits", ir_op_name(o->kind), d);
         if (padded < 0)
             FAIL(o->loc, "'%s' padding leaves dimension %d with negative size %lld", ir_op_name(o->kind), d,
                  (long long)padded);
-        out->dims[d] = padded == 0 || span > padded ? 0 : (padded - span) / w->strides.v[d] + 1;
     }
     return true;
 }

@@ -78,6 +78,7 @@ bool check_refused(checker *c, ir_op *o);
 
 /* The rules of convolution (check_conv.c). */
 bool check_convolution(checker *c, ir_op *o);
+bool check_dynamic_conv(checker *c, ir_op *o);
 
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);

@@ -701,6 +701,16 @@ static bool all_equal(const ir_ints *l, int64_t v)
     return true;
 }
 
+static void print_precision_list(FILE *out, const ir_conv *cv)
+{
+    if (!cv->nprecision)
+        return;
+    fputs(", precision_config = [", out);
+    for (int i = 0; i < cv->nprecision; i++)
+        fprintf(out, i ? ", #stablehlo<precision %s>" : "#stablehlo<precision %s>", ir_precision_name(cv->precision[i]));
+    fputc(']', out);
+}
+
 static void print_convolution(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
@@ -746,15 +756,36 @@ static void print_convolution(printer *p, const ir_op *o)
     }
     fprintf(out, "} {batch_group_count = %" PRId64 " : i64, feature_group_count = %" PRId64 " : i64",
             cv->batch_groups, cv->feature_groups);
-    if (cv->nprecision) {
-        fputs(", precision_config = [", out);
-        for (int i = 0; i < cv->nprecision; i++)
-            fprintf(out, i ? ", #stablehlo<precision %s>" : "#stablehlo<precision %s>",
-                    ir_precision_name(cv->precision[i]));
-        fputc(']', out);
-    }
+    print_precision_list(out, cv);
     fputs("} : ", out);
     print_fn_type(out, o);
+}
+
+/* dynamic_conv's dictionary (its padding is an operand), in the order of
+ * SPEC 9.4.8's syntax; every list is printed, defaults included. */
+static void print_dynamic_conv_attrs(FILE *out, const ir_conv *cv)
+{
+    const ir_ints *lists[3] = { &cv->strides, &cv->lhs_dilation, &cv->rhs_dilation };
+    static const char *const names[3] = { "window_strides", "lhs_dilation", "rhs_dilation" };
+    for (int l = 0; l < 3; l++) {
+        fprintf(out, l ? ", %s = array<i64" : " {%s = array<i64", names[l]);
+        for (int i = 0; i < lists[l]->n; i++)
+            fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
+        fputc('>', out);
+    }
+    fputs(", window_reversal = array<i1", out);
+    for (int i = 0; i < cv->reversal.n; i++)
+        fprintf(out, i ? ", %s" : ": %s", cv->reversal.v[i] ? "true" : "false");
+    fputs(">, dimension_numbers = #stablehlo.conv<", out);
+    print_conv_list(out, cv->in_batch, 'b', cv->in_feature, 'f', &cv->in_spatial);
+    fputc('x', out);
+    print_conv_list(out, cv->kernel_in, 'i', cv->kernel_out, 'o', &cv->kernel_spatial);
+    fputs("->", out);
+    print_conv_list(out, cv->out_batch, 'b', cv->out_feature, 'f', &cv->out_spatial);
+    fprintf(out, ">, feature_group_count = %" PRId64 " : i64, batch_group_count = %" PRId64 " : i64",
+            cv->feature_groups, cv->batch_groups);
+    print_precision_list(out, cv);
+    fputc('}', out);
 }
 
 /* #stablehlo.gather<...> / #stablehlo.scatter<...>, empty lists and a zero
@@ -826,6 +857,8 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         print_index_dims(out, "gather", names, &o->a.index);
         fputc('}', out);
     }
+    if (o->kind == IR_OP_DYNAMIC_CONV)
+        print_dynamic_conv_attrs(out, &o->a.conv);
     if (o->kind == IR_OP_GATHER) {
         static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
                                               "start_indices_batching_dims", "start_index_map" };

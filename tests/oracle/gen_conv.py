@@ -16,6 +16,8 @@ Writes
   tests/interpret/convolution.mlir          SPEC examples, shapes, layouts,
                                             groups, windows, forms (REF)
   tests/interpret/convolution_types.mlir    every element type, mixed types
+  tests/interpret/dynamic_conv.mlir         dynamic_conv: padding from an
+                                            operand (SPEC 9.4.8)
   tests/interpret/convolution_order.mlir    f8 cases where the rounding
                                             order decides the bits
   tests/interpret/fail/convolution.mlir     failing checks on results
@@ -280,6 +282,14 @@ def conv_line(c, rshape):
     attrs.append(groups)
     if prec:
         attrs.append('precision_config = [%s]' % prec)
+    if c['form'] == 'dynamic':
+        attrs = [a for a in attrs if not a.startswith('padding')]
+        pt = c.get('pad_type', 'i64')
+        sig = '(%s, %s, tensor<%dx2x%s>) -> %s' % (ttype(c['Ls'], c['ta']), ttype(c['Rs'], c['tb']), S, pt,
+                                                   ttype(rshape, c['tr']))
+        pad = '  %%pad = stablehlo.constant dense<[%s]> : tensor<%dx2x%s>\n' % (
+            ', '.join('[%d, %d]' % p for p in c['pad']), S, pt)
+        return pad + '  %%r = "stablehlo.dynamic_conv"(%%lhs, %%rhs, %%pad) {%s} : %s' % (', '.join(attrs), sig)
     return '  %%r = "stablehlo.convolution"(%%lhs, %%rhs) {%s} : %s' % (', '.join(attrs), sig)
 
 
@@ -424,6 +434,35 @@ def gen_main(rng):
     c = make_case(rng, 'nan_operand', S=1, N=1, C=2, O=1, isz=[2], ksz=[1], L=[nan, 0x3F800000, 0x40000000, 0x40400000],
                   R=[0x3F800000, 0x3F800000])
     out.add(c)
+    return out
+
+
+def gen_dynamic(rng):
+    out = File('interpret/dynamic_conv.mlir', GEN_NOTE + ' stablehlo.dynamic_conv (SPEC 9.4.8): convolution\n'
+               'with its padding read from a third operand of any integer type; the model is\n'
+               'convolution\'s with that padding.')
+    cases = [
+        dict(name='dyn_spec_pretty', ta='i64', S=2, N=1, C=1, O=1, isz=[4, 4], ksz=[3, 3], stride=[4, 4],
+             pad=[(1, 1), (1, 1)], ldil=[2, 2], L=[1, 2, 5, 6, 3, 4, 7, 8, 10, 11, 14, 15, 12, 13, 16, 17],
+             R=[1] * 9),
+        dict(name='dyn_f32_asymmetric', S=2, N=1, C=2, O=2, isz=[3, 4], ksz=[2, 2], pad=[(2, 0), (0, 1)]),
+        dict(name='dyn_negative_i32', ta='i32', S=1, N=2, C=1, O=2, isz=[6], ksz=[2], pad=[(-2, 1)],
+             pad_type='i32'),
+        dict(name='dyn_ui8_amounts', ta='bf16', S=1, N=1, C=2, O=1, isz=[3], ksz=[2], pad=[(1, 2)], pad_type='ui8'),
+        dict(name='dyn_i16_everything', ta='f8E4M3FN', S=2, N=2, C=4, O=4, isz=[4, 3], ksz=[3, 2], stride=[2, 1],
+             pad=[(2, -1), (1, 2)], ldil=[2, 1], rdil=[1, 2], rev=[False, True], G=2, dn='random',
+             pad_type='i16'),
+        dict(name='dyn_f8_order', ta='f8E5M2', tr='f8E5M2', S=1, N=1, C=3, O=1, isz=[5], ksz=[3], pad=[(1, 1)],
+             tame=False),
+        dict(name='dyn_zero_window', ta='f16', S=1, N=1, C=1, O=1, isz=[2], ksz=[3], pad=[(0, 0)]),
+    ]
+    for kw in cases:
+        pt = kw.pop('pad_type', 'i64')
+        c = make_case(rng, form='dynamic', **kw)
+        c['pad_type'] = pt
+        if kw['name'] == 'dyn_spec_pretty':
+            c['want'] = [1, 5, 10, 14]
+        out.add(c)
     return out
 
 
@@ -575,7 +614,7 @@ def main():
     rng = random.Random(SEED)
     files = [gen_main(random.Random(SEED)), gen_types(random.Random(SEED + 1)), gen_order(random.Random(SEED + 2)),
              gen_fail(random.Random(SEED + 3)), gen_acc(random.Random(SEED + 4), 'f32'),
-             gen_acc(random.Random(SEED + 5), 'f64')]
+             gen_acc(random.Random(SEED + 5), 'f64'), gen_dynamic(random.Random(SEED + 6))]
     del rng
     for f in files:
         f.write()
