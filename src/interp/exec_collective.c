@@ -356,6 +356,16 @@ static int abandon(ictx *c, meeting *s, int rc)
     return s->m ? meeting_leave(c, s, rc) : (meeting_done(s), rc);
 }
 
+/* The checker could not know the size of a cross_replica_and_partition
+ * group (9.6.2): `whole` must be `piece` times the group size. */
+static int group_size_fits(ictx *c, const ir_op *op, const meeting *s, int64_t whole, int64_t piece)
+{
+    if (whole == piece * s->n)
+        return 0;
+    return rt_error(c, op->loc, "'%s' dimension %lld is %lld, which is not %lld x %d (the group size)",
+                    ir_op_name(op->kind), (long long)op->a.coll.dim, (long long)whole, (long long)piece, s->n);
+}
+
 int exec_all_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
@@ -378,7 +388,8 @@ int exec_reduce_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         tensor_release(full);
         return abandon(c, &s, rc);
     }
-    rc = fold_group(c, fr, op, &s);
+    rc = group_size_fits(c, op, &s, full->type.dims[op->a.coll.dim], res[0]->type.dims[op->a.coll.dim]);
+    rc = rc ? meeting_phase(c, &s, rc) : fold_group(c, fr, op, &s);
     if (rc == 0) {
         /* part j (listed order) of `full` split along scatter_dimension
          * into as many parts as the first group has members (9.6.7) */
@@ -403,6 +414,7 @@ int exec_all_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor **xs = mem_calloc((size_t)s.n, sizeof *xs);
     if (!xs)
         rc = rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
+    rc = rc ? rc : group_size_fits(c, op, &s, res[0]->type.dims[op->a.coll.dim], s.me.in[0]->type.dims[op->a.coll.dim]);
     for (int k = 0; k < s.ndata && rc == 0; k++) {
         for (int i = 0; i < s.n; i++)
             xs[i] = member_at(&s, i)->in[k];
