@@ -1,9 +1,12 @@
 # ir-run build. `make` builds build/ir-run; `make check` runs every test;
-# `make check SAN=1` does the same in an address/undefined sanitizer build.
+# `make check SAN=1` does the same in an address/undefined sanitizer build;
+# `make check TSAN=1` runs the multi-process tests in a thread sanitizer
+# build (build-tsan).
 CC ?= cc
 PREFIX ?= /usr/local
 SAN ?=
-BUILD := build$(if $(SAN),-san)
+TSAN ?=
+BUILD := build$(if $(SAN),-san)$(if $(TSAN),-tsan)
 
 YAML_CFLAGS := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
@@ -16,12 +19,13 @@ CHECK_LIBS = $(eval CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null ||
 WARN := -Wall -Wextra -Werror
 comma := ,
 SANFLAGS := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-OPT := $(if $(SAN),-O1 $(SANFLAGS),-O2)
+TSANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+OPT := $(if $(SAN),-O1 $(SANFLAGS),$(if $(TSAN),-O1 $(TSANFLAGS),-O2))
 # -ffp-contract=off: the reference rounds after every multiply and every add,
 # so the compiler must never fuse them.
-CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE \
+CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE -pthread \
 	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),$(SANFLAGS)) $(LDFLAGS)
+LDLIBS_ALL := $(YAML_LIBS) -lm -pthread $(if $(SAN),$(SANFLAGS)) $(if $(TSAN),$(TSANFLAGS)) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
@@ -36,7 +40,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-san bench install clean fuzz fuzz-build coverage
+.PHONY: all deps example check check-unit check-scripts check-san check-tsan bench install clean fuzz fuzz-build coverage
 
 all: deps $(BIN)
 
@@ -85,7 +89,12 @@ $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDLIBS_ALL)
 
-check: deps $(BIN) $(FUZZ_REPLAY) check-unit check-scripts
+check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) check-unit check-scripts)
+
+# the thread sanitizer build runs the tests whose programs have threads
+check-tsan: $(BIN)
+	@echo "== tests/collectives.sh (thread sanitizer)"
+	@IRRUN=$(BIN) TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/collectives.sh
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
@@ -126,7 +135,7 @@ fuzz-build:
 	    echo "  CC build-fuzz/$$h"; \
 	    $(FUZZ_CC) -std=c11 $(WARN) -g -O1 -D_DEFAULT_SOURCE -Isrc -Ibuild-fuzz/gen $(YAML_CFLAGS) \
 	        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	        -o build-fuzz/$$h tests/fuzz/$$h.c build-fuzz/libirrun.a $(YAML_LIBS) -lm; \
+	        -o build-fuzz/$$h tests/fuzz/$$h.c build-fuzz/libirrun.a $(YAML_LIBS) -lm -pthread; \
 	done
 
 # ---- coverage of src/ by the make check tests (docs/testing.md) ----------------
@@ -151,6 +160,6 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ir-run
 
 clean:
-	rm -rf build build-san build-fuzz build-cov
+	rm -rf build build-san build-tsan build-fuzz build-cov
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -54,6 +54,8 @@ static void usage(FILE *out)
           "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
           "  --strict-eq                      bitwise float equality in expect_eq*\n"
           "  --max-while-iterations=N         a while loop running more than N iterations is an error\n"
+          "  --replicas N --partitions M      run the entry on every process of an N x M grid\n"
+          "                                   (SPMD; results in process order, docs/collectives.md)\n"
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
           "  --print-format=tensor|dense, --interpreter-print-dense\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
@@ -233,6 +235,16 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             o->io.max_while_iterations = n;
             continue;
         }
+        if (opt_match(argv, argc, &i, "replicas", true, &v, &missing) ||
+            opt_match(argv, argc, &i, "partitions", true, &v, &missing)) {
+            char *end;
+            errno = 0;
+            long n = missing || *v == '-' ? 0 : strtol(v, &end, 10);
+            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024)
+                return usage_error("option %s needs an integer from 1 to 1024", a);
+            *(strstr(a, "replicas") ? &o->io.replicas : &o->io.partitions) = (int)n;
+            continue;
+        }
         if (opt_match(argv, argc, &i, "mlir-print-elementsattrs-with-hex-if-larger", true, &v, &missing)) {
             char *end;
             errno = 0;
@@ -248,6 +260,13 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         if (taken)
             continue;
         return usage_error("unknown option '%s'", a);
+    }
+    /* one of the two alone means a grid with one row or one column */
+    if (o->io.replicas || o->io.partitions) {
+        o->io.replicas = o->io.replicas ? o->io.replicas : 1;
+        o->io.partitions = o->io.partitions ? o->io.partitions : 1;
+        if ((long)o->io.replicas * o->io.partitions > 1024)
+            return usage_error("a grid of --replicas x --partitions has more than %s processes", "1024");
     }
     return IRRUN_OK;
 }

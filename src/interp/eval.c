@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "interp/eval_internal.h"
+#include "interp/grid.h"
 #include "util/mem.h"
 
 /* Deep enough for any real program, shallow enough that the C stack (a few
@@ -16,6 +17,8 @@ enum { CALL_DEPTH_MAX = 1000 };
  * with the source line and a caret, like parse errors. */
 static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
 {
+    if (c->proc) /* one report at a time from the processes of a grid */
+        grid_output_lock(c->proc->g);
     if (c->src) {
         diag_source at = *c->src;
         at.out = c->err;
@@ -25,6 +28,8 @@ static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
         vfprintf(c->err, fmt, ap);
         fputc('\n', c->err);
     }
+    if (c->proc)
+        grid_output_unlock(c->proc->g);
 }
 
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
@@ -120,7 +125,11 @@ static int run_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
     }
     interp_check_ctx cc = { c->src && c->src->name ? c->src->name : "<input>", c->fname,
                             c->opt->strict_eq, c->err };
+    if (c->proc)
+        grid_output_lock(c->proc->g);
     bool ok = interp_run_check(&cc, op, actual, expected);
+    if (c->proc)
+        grid_output_unlock(c->proc->g);
     tensor_release(owned);
     if (ok)
         c->passed++;
@@ -372,7 +381,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false };
+    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false, NULL };
     if (outcome)
         memset(outcome, 0, sizeof *outcome);
     int rc;
@@ -395,7 +404,10 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
                             f->name, want, got);
         }
     }
-    tensor **results = mem_calloc((size_t)(f->nresults ? f->nresults : 1), sizeof *results);
+    /* with --replicas/--partitions every process returns f's results */
+    int copies = opt->replicas > 0 ? opt->replicas * opt->partitions : 1;
+    int nresults = f->nresults * copies;
+    tensor **results = mem_calloc((size_t)(nresults ? nresults : 1), sizeof *results);
     if (!results)
         return rt_nomem(&c, f->loc, "out of memory");
     for (int k = 0; k < f->nresults; k++)
@@ -406,9 +418,10 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
             return rt_error(&c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
                             keep_results ? "written to files or compared" : "printed as dense<...>");
         }
-    rc = run_func(&c, f, opt->args, results);
+    rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(&c, f, opt->args, results)
+                                         : run_func(&c, f, opt->args, results);
     if (rc == 0 && !keep_results) {
-        for (int k = 0; k < f->nresults; k++)
+        for (int k = 0; k < nresults; k++)
             if (print_result(results[k], opt, opt->out ? opt->out : stdout, c.err) != 0)
                 rc = rt_error(&c, f->loc, "error writing results");
     }
@@ -418,9 +431,9 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
     }
     if (rc == 0 && keep_results && outcome) {
         outcome->results = results;
-        outcome->nresults = f->nresults;
+        outcome->nresults = nresults;
     } else {
-        for (int k = 0; k < f->nresults; k++)
+        for (int k = 0; k < nresults; k++)
             tensor_release(results[k]);
         mem_free(results);
     }

@@ -21,6 +21,7 @@ typedef struct {
     int64_t lanes;     /* > 0 while a body runs on L elements at once (region.c) */
     int64_t probes;    /* interpreter.probe executions so far (their K) */
     bool probes_reset; /* the probe store was reset for this run */
+    struct grid_proc *proc; /* the process running this (grid.h), NULL outside a grid */
 } ictx;
 
 /* The value slots of one function activation: one tensor per value of the
@@ -124,6 +125,11 @@ int64_t exec_index_value(const tensor *t, int64_t i);
 
 /* Calls a function with the given arguments (borrowed) in a new frame. */
 int eval_call(ictx *c, const ir_op *op, const ir_func *callee, tensor *const *args, tensor **results);
+
+/* --replicas/--partitions (exec_parallel.c): runs f on every process of
+ * the options' grid, each on copies of args; results[i * f->nresults + k]
+ * is result k of process i (row-major). */
+int interp_run_grid_entry(ictx *c, const ir_func *f, tensor *const *args, tensor **results);
 
 /* How each op runs: the op table's exec column names exec_<exec>; each
  * computes the results `res` (allocated by the dispatcher with the result

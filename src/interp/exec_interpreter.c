@@ -3,6 +3,7 @@
  * execution order, wherever the ops are written (a loop body prints once per
  * iteration). They never run in lanes: none has IR_F_LANES. */
 #include "interp/eval_internal.h"
+#include "interp/grid.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 
@@ -15,9 +16,14 @@ int exec_print(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     (void)res;
     FILE *out = c->opt->out ? c->opt->out : stdout;
+    if (c->proc) /* one print at a time from the processes of a grid (SPEC 9.3.10) */
+        grid_output_lock(c->proc->g);
     fputs(op->a.print.prefix ? op->a.print.prefix : "", out);
     irrun_status s = interp_print_tensor(IN(0), false, c->opt->hex_threshold, out);
-    if (s != IRRUN_OK || fflush(out) != 0)
+    int flushed = fflush(out);
+    if (c->proc)
+        grid_output_unlock(c->proc->g);
+    if (s != IRRUN_OK || flushed != 0)
         return rt_error(c, op->loc, "error writing the output of 'interpreter.print'");
     return 0;
 }

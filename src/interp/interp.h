@@ -53,6 +53,10 @@ typedef struct {
     tensor **args;            /* entry arguments (--args / --input), borrowed */
     int nargs;
     const interp_probe_store *probes; /* NULL: probes and their lookups are errors */
+    /* --replicas/--partitions: run the entry on every process of a
+     * replicas x partitions grid (0 and 0: no grid); the results of all
+     * processes, in process order, are the run's (docs/collectives.md) */
+    int replicas, partitions;
 } interp_options;
 
 typedef struct {

@@ -1245,6 +1245,195 @@ static bool attrs_custom_call(parse_state *ps, pop *p, ir_op *o)
     return !ir_op_is_check(o->kind) || attrs_checkop(ps, p, o);
 }
 
+/* ---- distributed execution (SPEC.md 9.6) -------------------------------- */
+
+/* A unit attribute (`{use_global_device_ids}`) or `name = true/false`. */
+static bool attr_flag(parse_state *ps, pop *p, const char *key, bool *out)
+{
+    pentry *e = find(p, key);
+    *out = false;
+    if (!e)
+        return true;
+    if (!e->val || (e->val->kind == PA_WORD && strcmp(e->val->text, "unit") == 0)) {
+        *out = true;
+        return true;
+    }
+    return attrs_bool(ps, p, e, out);
+}
+
+/* #stablehlo.channel_handle<handle = H, type = T>: both fields required;
+ * the type is not used (9.6.2). */
+static bool attr_channel(parse_state *ps, pop *p, int64_t *channel)
+{
+    pentry *e = find(p, "channel_handle");
+    *channel = 0;
+    if (!e)
+        return true;
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_STRUCT || !a->text || strcmp(a->text, "#stablehlo.channel_handle") != 0)
+        ERR(a ? a->loc : e->loc, "'%s' attribute 'channel_handle' must be #stablehlo.channel_handle<handle = N, type = N>",
+            p->name);
+    bool seen[2] = { false, false };
+    int64_t type;
+    for (const pentry *f = a->items.head; f; f = f->next) {
+        int k = f->key && strcmp(f->key, "handle") == 0 ? 0 : f->key && strcmp(f->key, "type") == 0 ? 1 : -1;
+        if (k < 0)
+            ERR(f->loc, "'%s' channel_handle has an unknown field '%s'", p->name, f->key ? f->key : "");
+        if (seen[k])
+            ERR(f->loc, "'%s' channel_handle repeats the field '%s'", p->name, f->key);
+        seen[k] = true;
+        if (!attr_int(ps, p, e, f->val, k == 0 ? channel : &type))
+            return false;
+    }
+    if (!seen[0] || !seen[1])
+        ERR(a->loc, "'%s' channel_handle needs both 'handle' and 'type'", p->name);
+    return true;
+}
+
+/* A rank-2 integer literal read row by row; `keep_padding` false drops the
+ * -1 entries (replica_groups), true keeps every entry (pairs). */
+static bool attr_id_rows(parse_state *ps, pop *p, const char *key, bool keep_padding, ir_collective *col)
+{
+    pentry *e = find(p, key);
+    if (!e)
+        return true;
+    const pattr *a = e->val;
+    if (!a || a->kind != PA_DENSE || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2)
+        ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a rank-2 integer dense literal", p->name, key);
+    const ir_literal *lit = a->lit;
+    int64_t rows = lit->type.dims[0], cols = lit->type.dims[1];
+    if (rows > 65536 || cols > 65536 || rows * cols > 65536)
+        ERR(a->loc, "'%s' attribute '%s' has more than 65536 entries", p->name, key);
+    int64_t *v = parse_alloc(ps, (size_t)(rows * cols + 1), sizeof *v);
+    int *start = parse_alloc(ps, (size_t)rows + 1, sizeof *start);
+    if (!v || !start)
+        return false;
+    const et_traits *tr = et_get(lit->type.elem);
+    int n = 0;
+    for (int64_t r = 0; r < rows; r++) {
+        start[r] = n;
+        for (int64_t k = 0; k < cols; k++) {
+            uint64_t b = et_load_bits(lit->type.elem, lit->data + (size_t)(r * cols + k) * tr->bytes);
+            int64_t id = et_sign_extend(lit->type.elem, b);
+            if (keep_padding || id != -1)
+                v[n++] = id;
+        }
+    }
+    start[rows] = n;
+    if (keep_padding) {
+        if (cols != 2)
+            ERR(a->loc, "'%s' attribute '%s' must have 2 columns (source, target), got %lld", p->name, key,
+                (long long)cols);
+        col->pairs.n = n;
+        col->pairs.v = v;
+    } else {
+        col->ngroups = (int)rows;
+        col->group_start = start;
+        col->ids = v;
+        col->group_cols = cols;
+    }
+    return true;
+}
+
+static bool attr_optional_int(parse_state *ps, pop *p, const char *key, bool required, int64_t *out)
+{
+    pentry *e = find(p, key);
+    if (!e && required)
+        ERR(p->loc, "'%s' requires the attribute '%s'", p->name, key);
+    return !e || attr_int(ps, p, e, e->val, out);
+}
+
+static bool attrs_collective(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_collective *col = &o->a.coll;
+    if (!attr_channel(ps, p, &col->channel) || !attr_flag(ps, p, "use_global_device_ids", &col->use_global_ids) ||
+        !attr_flag(ps, p, "has_dynamic_root", &col->dynamic_root))
+        return false;
+    bool pairs = o->kind == IR_OP_COLLECTIVE_PERMUTE;
+    if (o->kind != IR_OP_SEND && o->kind != IR_OP_RECV) {
+        const char *key = pairs ? "source_target_pairs" : "replica_groups";
+        if (!find(p, key))
+            ERR(p->loc, "'%s' requires the attribute '%s'", p->name, key);
+        if (!attr_id_rows(ps, p, key, pairs, col))
+            return false;
+    }
+    if (o->kind == IR_OP_ALL_GATHER)
+        return attr_optional_int(ps, p, "all_gather_dim", true, &col->dim);
+    if (o->kind == IR_OP_REDUCE_SCATTER)
+        return attr_optional_int(ps, p, "scatter_dimension", true, &col->dim);
+    if (o->kind == IR_OP_ALL_TO_ALL)
+        return attr_optional_int(ps, p, "split_dimension", true, &col->dim) &&
+               attr_optional_int(ps, p, "concat_dimension", true, &col->concat_dim) &&
+               attr_optional_int(ps, p, "split_count", true, &col->split_count);
+    return true;
+}
+
+/* programs = [[@f, @g], [@h, @k]] (rows of equal length), infeed = [@q]. */
+static bool symbol_row(parse_state *ps, pop *p, const pattr *row, const char *key, const char **names)
+{
+    int i = 0;
+    for (const pentry *it = row->items.head; it; it = it->next, i++) {
+        if (!it->val || it->val->kind != PA_SYMBOL)
+            ERR(it->val ? it->val->loc : it->loc, "'%s' attribute '%s' must hold function symbols like @f", p->name,
+                key);
+        names[i] = it->val->text;
+    }
+    return true;
+}
+
+static bool attrs_run_parallel(parse_state *ps, pop *p, ir_op *o)
+{
+    ir_run_parallel *par = &o->a.par;
+    pentry *e;
+    if (!need(ps, p, "programs", &e))
+        return false;
+    const pattr *a = e->val;
+    if (a->kind != PA_ARRAY || a->items.n == 0)
+        ERR(a->loc, "'interpreter.run_parallel' attribute 'programs' must be a non-empty list of rows [[@f, ...], ...]");
+    par->rows = a->items.n;
+    par->cols = a->items.head->val && a->items.head->val->kind == PA_ARRAY ? a->items.head->val->items.n : 0;
+    if (par->cols == 0)
+        ERR(a->loc, "'interpreter.run_parallel' programs rows must be non-empty lists of symbols");
+    if ((int64_t)par->rows * par->cols > 65536)
+        ERR(a->loc, "'interpreter.run_parallel' grid is too large");
+    par->names = parse_alloc(ps, (size_t)par->rows * (size_t)par->cols, sizeof *par->names);
+    par->funcs = parse_alloc(ps, (size_t)par->rows * (size_t)par->cols, sizeof *par->funcs);
+    if (!par->names || !par->funcs)
+        return false;
+    int r = 0;
+    for (const pentry *row = a->items.head; row; row = row->next, r++) {
+        if (!row->val || row->val->kind != PA_ARRAY || row->val->items.n != par->cols)
+            ERR(row->val ? row->val->loc : row->loc,
+                "'interpreter.run_parallel' programs rows must all have %d entr%s", par->cols,
+                par->cols == 1 ? "y" : "ies");
+        if (!symbol_row(ps, p, row->val, "programs", par->names + (size_t)r * (size_t)par->cols))
+            return false;
+    }
+    if ((e = find(p, "infeed"))) {
+        if (!e->val || e->val->kind != PA_ARRAY || e->val->items.n == 0)
+            ERR(e->val ? e->val->loc : e->loc, "'interpreter.run_parallel' attribute 'infeed' must be a non-empty list of symbols");
+        par->ninfeed = e->val->items.n;
+        par->infeed = parse_alloc(ps, (size_t)par->ninfeed, sizeof *par->infeed);
+        par->infeed_funcs = parse_alloc(ps, (size_t)par->ninfeed, sizeof *par->infeed_funcs);
+        if (!par->infeed || !par->infeed_funcs || !symbol_row(ps, p, e->val, "infeed", par->infeed))
+            return false;
+    }
+    return true;
+}
+
+#define attrs_process_id attrs_none
+#define attrs_all_reduce attrs_collective
+#define attrs_all_gather attrs_collective
+#define attrs_all_to_all attrs_collective
+#define attrs_reduce_scatter attrs_collective
+#define attrs_collective_permute attrs_collective
+#define attrs_collective_broadcast attrs_collective
+#define attrs_collective_reduce attrs_collective
+#define attrs_send attrs_collective
+#define attrs_recv attrs_collective
+#define attrs_infeed attrs_none
+#define attrs_outfeed attrs_none
+
 static const attr_builder attrs_of[IR_OP_COUNT] = {
 #define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = attrs_##exec,
 #include "ir/ops.def"

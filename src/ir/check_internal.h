@@ -80,6 +80,15 @@ bool check_refused(checker *c, ir_op *o);
 bool check_convolution(checker *c, ir_op *o);
 bool check_dynamic_conv(checker *c, ir_op *o);
 
+/* The rules of the distributed ops of SPEC.md 9.6 (check_collective.c). */
+bool check_process_id(checker *c, ir_op *o);
+bool check_collective(checker *c, ir_op *o);
+bool check_send(checker *c, ir_op *o);
+bool check_recv(checker *c, ir_op *o);
+bool check_infeed(checker *c, ir_op *o);
+bool check_outfeed(checker *c, ir_op *o);
+bool check_run_parallel(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

@@ -232,6 +232,36 @@ typedef struct {
     ir_precision *precision;
 } ir_conv;
 
+/* The attributes of the collectives, send and recv (SPEC.md 9.6.2-9.6.11);
+ * absent ones are 0/false/empty. Groups as written, `-1` padding dropped:
+ * group g is ids[group_start[g] .. group_start[g + 1]). Pairs are
+ * source_target_pairs, flattened: pair k is (pairs.v[2k], pairs.v[2k+1]). */
+typedef struct {
+    int64_t channel;      /* channel_handle's handle (0 when absent) */
+    bool use_global_ids;  /* use_global_device_ids */
+    bool dynamic_root;    /* has_dynamic_root: the last operand holds the roots */
+    int ngroups;
+    int *group_start;     /* ngroups + 1 entries */
+    int64_t *ids;
+    int64_t group_cols;   /* columns of the replica_groups literal, as printed */
+    int64_t dim;          /* all_gather_dim, scatter_dimension, split_dimension */
+    int64_t concat_dim;   /* all_to_all */
+    int64_t split_count;  /* all_to_all */
+    ir_ints pairs;
+} ir_collective;
+
+/* interpreter.run_parallel (SPEC.md 9.6.1): a rows x cols grid of programs
+ * (replicas x partitions), program (r, p) at names[r * cols + p]; the
+ * functions are resolved by the checker. */
+typedef struct {
+    int rows, cols;
+    const char **names;
+    const struct ir_func **funcs;
+    int ninfeed;
+    const char **infeed;
+    const struct ir_func **infeed_funcs;
+} ir_run_parallel;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -324,6 +354,8 @@ struct ir_op {
          * or "<" (SPEC.md 9.3.10), set by the checker (check_names.c) */
         struct { const char *prefix; } print;
         struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
+        ir_collective coll; /* ALL_REDUCE .. COLLECTIVE_REDUCE, SEND, RECV */
+        ir_run_parallel par; /* RUN_PARALLEL */
     } a;
 };
 
@@ -378,6 +410,10 @@ void ir_module_free(ir_module *m);
 /* Prints the module in the canonical pretty form (checked modules only);
  * parsing the output gives the same IR. Returns 0 or -1 on write error. */
 int ir_print_module(const ir_module *m, FILE *out);
+
+/* Prints the attribute dictionary (` {...}`) of a distributed op of SPEC.md
+ * 9.6 in the generic form; nothing for other ops (print_distributed.c). */
+void ir_print_distributed_attrs(FILE *out, const ir_op *o);
 
 /* Prints a literal as `dense<...> : tensor<...>` (exactly re-parsable). */
 int ir_print_literal(const ir_literal *lit, FILE *out);

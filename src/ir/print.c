@@ -932,6 +932,7 @@ static void print_generic(printer *p, const ir_op *o, int indent)
         fputc(')', out);
     }
     print_generic_attrs(p, o);
+    ir_print_distributed_attrs(out, o);
     fputs(" : ", out);
     print_fn_type(out, o);
 }

@@ -1,5 +1,6 @@
 #include "mem.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,63 +14,91 @@ typedef union {
     unsigned char pad[16];
 } header;
 
-static unsigned long alloc_count;
-static unsigned long fail_at;
-static int env_read;
-static size_t bytes_in_use, bytes_peak;
-static size_t bytes_limit = SIZE_MAX;
+/* The processes of interpreter.run_parallel allocate from several threads
+ * at once: the counters are atomics, updated with relaxed ordering (they
+ * order nothing else), and the limit is enforced by reserving the bytes
+ * first and giving them back when the reservation went over. */
+static atomic_ulong alloc_count;
+static atomic_ulong fail_at;
+static atomic_int env_read;
+static atomic_size_t bytes_in_use, bytes_peak;
+static atomic_size_t bytes_limit = SIZE_MAX;
 
 static int should_fail(void)
 {
-    if (!env_read) {
-        env_read = 1;
+    if (!atomic_load_explicit(&env_read, memory_order_acquire)) {
         const char *e = getenv("IRRUN_FAIL_ALLOC");
-        if (e && *e)
-            fail_at = strtoul(e, NULL, 10);
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&env_read, &expected, 1) && e && *e)
+            atomic_store(&fail_at, strtoul(e, NULL, 10));
     }
-    alloc_count++;
-    return fail_at != 0 && alloc_count == fail_at;
+    unsigned long n = atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed) + 1;
+    unsigned long at = atomic_load_explicit(&fail_at, memory_order_relaxed);
+    return at != 0 && n == at;
 }
 
 void mem_fail_at(unsigned long n)
 {
-    env_read = 1;
-    fail_at = n ? alloc_count + n : 0;
+    atomic_store(&env_read, 1);
+    atomic_store(&fail_at, n ? atomic_load(&alloc_count) + n : 0);
 }
 
-unsigned long mem_alloc_count(void) { return alloc_count; }
-size_t mem_bytes_in_use(void) { return bytes_in_use; }
-size_t mem_bytes_peak(void) { return bytes_peak; }
-void mem_reset_peak(void) { bytes_peak = bytes_in_use; }
-void mem_set_limit(size_t bytes) { bytes_limit = bytes ? bytes : SIZE_MAX; }
+unsigned long mem_alloc_count(void) { return atomic_load_explicit(&alloc_count, memory_order_relaxed); }
+size_t mem_bytes_in_use(void) { return atomic_load_explicit(&bytes_in_use, memory_order_relaxed); }
+size_t mem_bytes_peak(void) { return atomic_load_explicit(&bytes_peak, memory_order_relaxed); }
+void mem_reset_peak(void) { atomic_store(&bytes_peak, atomic_load(&bytes_in_use)); }
+void mem_set_limit(size_t bytes) { atomic_store(&bytes_limit, bytes ? bytes : SIZE_MAX); }
 
-static int over_limit(size_t more) { return more > bytes_limit || bytes_in_use > bytes_limit - more; }
+/* Adds `more` bytes to the bytes in use unless that passes the limit. */
+static int reserve(size_t more)
+{
+    size_t limit = atomic_load_explicit(&bytes_limit, memory_order_relaxed);
+    if (more > limit)
+        return 0;
+    size_t now = atomic_fetch_add_explicit(&bytes_in_use, more, memory_order_relaxed) + more;
+    if (now < more || now > limit) {
+        atomic_fetch_sub_explicit(&bytes_in_use, more, memory_order_relaxed);
+        return 0;
+    }
+    size_t peak = atomic_load_explicit(&bytes_peak, memory_order_relaxed);
+    while (now > peak &&
+           !atomic_compare_exchange_weak_explicit(&bytes_peak, &peak, now, memory_order_relaxed, memory_order_relaxed))
+        ;
+    return 1;
+}
+
+static void unreserve(size_t bytes) { atomic_fetch_sub_explicit(&bytes_in_use, bytes, memory_order_relaxed); }
 
 static void *account(header *h, size_t size)
 {
     h->size = size;
-    bytes_in_use += size;
-    if (bytes_in_use > bytes_peak)
-        bytes_peak = bytes_in_use;
     return h + 1;
 }
 
 void *mem_alloc(size_t size)
 {
-    if (should_fail() || size > SIZE_MAX - sizeof(header) || over_limit(size))
+    if (should_fail() || size > SIZE_MAX - sizeof(header) || !reserve(size))
         return NULL;
     header *h = malloc(sizeof(header) + size);
-    return h ? account(h, size) : NULL;
+    if (!h) {
+        unreserve(size);
+        return NULL;
+    }
+    return account(h, size);
 }
 
 void *mem_calloc(size_t count, size_t size)
 {
     if (size && count > (SIZE_MAX - sizeof(header)) / size)
         return NULL;
-    if (should_fail() || over_limit(count * size))
+    if (should_fail() || !reserve(count * size))
         return NULL;
     header *h = calloc(1, sizeof(header) + count * size);
-    return h ? account(h, count * size) : NULL;
+    if (!h) {
+        unreserve(count * size);
+        return NULL;
+    }
+    return account(h, count * size);
 }
 
 void *mem_realloc(void *p, size_t size)
@@ -80,12 +109,16 @@ void *mem_realloc(void *p, size_t size)
         return NULL;
     header *old = (header *)p - 1;
     size_t old_size = old->size;
-    if (size > old_size && over_limit(size - old_size))
+    if (size > old_size && !reserve(size - old_size))
         return NULL;
     header *h = realloc(old, sizeof(header) + size);
-    if (!h)
+    if (!h) {
+        if (size > old_size)
+            unreserve(size - old_size);
         return NULL;
-    bytes_in_use -= old_size;
+    }
+    if (size < old_size)
+        unreserve(old_size - size);
     return account(h, size);
 }
 
@@ -94,7 +127,7 @@ void mem_free(void *p)
     if (!p)
         return;
     header *h = (header *)p - 1;
-    bytes_in_use -= h->size;
+    unreserve(h->size);
     free(h);
 }
 
