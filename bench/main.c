@@ -61,5 +61,6 @@ int main(void)
     bench_math();
     bench_conv();
     bench_memory();
+    bench_table();
     return 0;
 }

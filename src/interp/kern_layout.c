@@ -184,9 +184,10 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
     return IRRUN_OK;
 }
 
-/* Indices converted a chunk at a time: the i64 index vector of a long
- * dimension would otherwise cost twice the result's memory. */
-enum { IOTA_CHUNK = 1 << 16 };
+/* Indices made and converted a chunk at a time, in a buffer that stays in
+ * the cache: the i64 index vector of a long dimension would otherwise cost
+ * twice the result's memory. */
+enum { IOTA_CHUNK = 1 << 10 };
 
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
@@ -195,24 +196,21 @@ irrun_status kern_iota(int64_t dim, tensor *r)
     int64_t len = r->type.dims[dim];
     if (r->count == 0)
         return IRRUN_OK;
-    tensor_type it = { ET_I64, 1, { len < IOTA_CHUNK ? len : IOTA_CHUNK } }, vt = { r->type.elem, 1, { len } };
-    tensor *idx = tensor_new(&it);
-    tensor *v = idx && r->count != len ? tensor_new(&vt) : NULL;
+    tensor_type vt = { r->type.elem, 1, { len } };
+    tensor *v = r->count != len ? tensor_new(&vt) : NULL;
     tensor *line = r->count == len ? r : v;
-    irrun_status rc = idx && line ? IRRUN_OK : IRRUN_NOMEM;
+    irrun_status rc = line ? IRRUN_OK : IRRUN_NOMEM;
     size_t es = et_get(r->type.elem)->bytes;
+    int64_t idx[IOTA_CHUNK];
     for (int64_t from = 0; from < len && rc == IRRUN_OK; from += IOTA_CHUNK) {
         int64_t n = len - from < IOTA_CHUNK ? len - from : IOTA_CHUNK;
-        int64_t *p = idx->data;
         for (int64_t i = 0; i < n; i++)
-            p[i] = from + i;
-        tensor src = tensor_view(ET_I64, n, idx->data);
+            idx[i] = from + i;
         tensor dst = tensor_view(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
-        rc = kern_convert(&src, &dst);
+        rc = kern_convert_from_i64(idx, n, &dst);
     }
     if (rc == IRRUN_OK && v)
         rc = kern_broadcast(v, &dim, r);
-    tensor_release(idx);
     tensor_release(v);
     return rc;
 }

@@ -170,6 +170,17 @@ static tensor *make_values(et_id t)
     for (int a = 0; a < ns; a++)
         for (int b = 0; b < ns; b++, i++)
             set(x, i, sp[a], sp[b]);
+    /* floats around the integer targets' limits (convert saturates or
+     * truncates there), and integers of 2^53 and more (the float targets
+     * round them) */
+    static const int pows[] = { 7, 8, 15, 16, 31, 32, 53, 54, 63, 64 };
+    static const double offs[] = { -1.0, -0.5, 0.0, 0.5, 1.0 };
+    for (size_t k = 0; k < sizeof pows / sizeof pows[0] && et_get(p)->kind == EK_FLOAT; k++)
+        for (size_t o = 0; o < sizeof offs / sizeof offs[0]; o++)
+            for (int sign = -1; sign <= 1; sign += 2, i++)
+                set(x, i, fp_from_double(et_get(p)->fmt, sign * (ldexp(1.0, pows[k]) + offs[o]), FPR_RNE), 0);
+    for (int k = 53; k < 64 && et_get(p)->kind != EK_FLOAT; k++, i++)
+        set(x, i, ((UINT64_C(1) << k) + 1 + (uint64_t)k * 2) & et_value_mask(p), 0);
     for (; i < n; i++)
         set(x, i, random_pattern(p), random_pattern(p));
     return x;
