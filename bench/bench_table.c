@@ -51,6 +51,13 @@ typedef struct {
 
 typedef irrun_status (*cell_fn)(operands *o, int arg);
 
+struct row {
+    const char *name;
+    cell_fn run;
+    int arg;
+    cell_target target;
+};
+
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 

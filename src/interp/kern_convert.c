@@ -8,6 +8,7 @@
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_num.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -532,8 +533,16 @@ irrun_status kern_convert_from_i64(const int64_t *v, int64_t n, tensor *r)
     return IRRUN_OK;
 }
 
+static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    (void)ctx;
+    return kern_convert(x[0], r);
+}
+
 irrun_status kern_convert(const tensor *x, tensor *r)
 {
+    if (kern_any_splat(x, NULL, NULL, r))
+        return kern_splat_each(convert_each, NULL, &x, 1, r);
     et_id from = x->type.elem, to = r->type.elem;
     if (from == to) {
         /* the identity, a signaling NaN included (SPEC.md 3.6) */

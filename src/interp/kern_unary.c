@@ -11,6 +11,7 @@
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -465,8 +466,15 @@ bool kern_unop_applies(et_kind k, kern_unop op)
     return op < KU_COUNT && (unop_kinds[op] >> k & 1u);
 }
 
+static irrun_status unary_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    return kern_unary(*(const kern_unop *)ctx, x[0], r);
+}
+
 irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r)
 {
+    if (kern_any_splat(x, NULL, NULL, r))
+        return kern_splat_each(unary_each, &op, &x, 1, r);
     et_id t = x->type.elem;
     if (!kern_unop_applies(et_get(t)->kind, op))
         return IRRUN_UNSUPPORTED;
