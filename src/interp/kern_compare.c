@@ -365,8 +365,11 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
     {                                                                             \
         const T *x = t->data, *y = f->data;                                       \
         T *o = r->data;                                                           \
-        for (int64_t i = 0; i < n; i++)                                           \
-            o[i] = pred[i] ? x[i] : y[i];                                         \
+        /* by mask, not by branch: predicates are often random */                 \
+        for (int64_t i = 0; i < n; i++) {                                         \
+            T m = (T)0 - (T)pred[i];                                              \
+            o[i] = (T)((x[i] & m) | (y[i] & (T)~m));                              \
+        }                                                                         \
         return IRRUN_OK;                                                                 \
     }
     case 1: SEL(uint8_t)

@@ -364,13 +364,42 @@ static void load_reals(et_storage s, fp_id f, const void *src, double *v, int64_
     }
 }
 
+/* An integer of 2^53 or more in magnitude as a binary64 rounded to odd: the
+ * top 53 bits, the last of them set if any bit below is. Rounding that once
+ * more to nearest-even at 11 bits or fewer (bf16, f16 and the small
+ * formats; f32 is converted directly) gives the correctly rounded result,
+ * as 53 >= 11 + 2. */
+static double odd_double(int64_t v, bool wide_unsigned)
+{
+    bool neg = !wide_unsigned && v < 0;
+    uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    int shift = 0;
+    while (shift < 11 && mag >> (53 + shift)) /* mag < 2^64 */
+        shift++;
+    uint64_t kept = mag >> shift;
+    kept |= (mag & ((UINT64_C(1) << shift) - 1)) != 0;
+    double d = ldexp((double)kept, shift);
+    return neg ? -d : d;
+}
+
 /* Integers into the target. wide_unsigned: v holds ui64 patterns. */
 static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, void *dst, int64_t n)
 {
     const et_traits *tt = et_get(st->to);
 #define STORE(T)                                       {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++)                        r[i] = (T)v[i];                                break;                                         }
-/* into a float through binary64: exact below 2^53, the rest one by one */
-#define VIA_DOUBLE(T, EXPR)                                                                {                                                                                          T *r = dst;                                                                            for (int64_t i = 0; i < n; i++) {                                                          bool exact = wide_unsigned ? (uint64_t)v[i] < (UINT64_C(1) << 53)                                                 : v[i] > -(INT64_C(1) << 53) && v[i] < (INT64_C(1) << 53);             if (exact) {                                                                               double d = (double)v[i];                                                               r[i] = (T)(EXPR);                                                                  } else {                                                                                   stage_scalar(st, i, dst);                                                          }                                                                                  }                                                                                      break;                                                                             }
+/* into a narrow float through binary64: exact below 2^53, rounded to odd
+ * above (odd_double) */
+#define VIA_DOUBLE(T, EXPR)                                                                    \
+    {                                                                                          \
+        T *r = dst;                                                                            \
+        for (int64_t i = 0; i < n; i++) {                                                      \
+            bool exact = wide_unsigned ? (uint64_t)v[i] < (UINT64_C(1) << 53)                  \
+                                       : v[i] > -(INT64_C(1) << 53) && v[i] < (INT64_C(1) << 53);\
+            double d = exact ? (double)v[i] : odd_double(v[i], wide_unsigned);                 \
+            r[i] = (T)(EXPR);                                                                  \
+        }                                                                                      \
+        break;                                                                                 \
+    }
     switch (tt->storage) {
     case ES_BOOL: {
         uint8_t *r = dst;
@@ -539,6 +568,44 @@ static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor
     return kern_convert(x[0], r);
 }
 
+/* Conversions with a complex side, through the parts: complex into complex
+ * converts the 2n parts as reals; a real into a complex converts into the
+ * real parts (imaginary parts +0, the zero pattern of every format);
+ * a complex into a real converts the real parts (SPEC.md 3.6). Chunks of
+ * parts are gathered or scattered through a buffer in the cache. */
+static irrun_status complex_convert(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    et_id fp = et_part(from), tp = et_part(to);
+    if (fp != from && tp != to) {
+        tensor xs = tensor_view(fp, 2 * x->count, x->data), rs = tensor_view(tp, 2 * r->count, r->data);
+        return kern_convert(&xs, &rs);
+    }
+    size_t fb = et_get(from)->bytes, tb = et_get(to)->bytes;
+    size_t pb = et_get(fp != from ? fp : tp)->bytes; /* the complex side's part */
+    unsigned char buf[STAGE_CHUNK * 8];
+    irrun_status rc = IRRUN_OK;
+    for (int64_t at = 0; at < x->count && rc == IRRUN_OK; at += STAGE_CHUNK) {
+        int64_t k = x->count - at < STAGE_CHUNK ? x->count - at : STAGE_CHUNK;
+        const unsigned char *src = (const unsigned char *)x->data + (size_t)at * fb;
+        unsigned char *dst = (unsigned char *)r->data + (size_t)at * tb;
+        if (fp != from) { /* complex -> real: gather the real parts */
+            for (int64_t i = 0; i < k; i++)
+                memcpy(buf + (size_t)i * pb, src + (size_t)i * fb, pb);
+            tensor xs = tensor_view(fp, k, buf), rs = tensor_view(to, k, dst);
+            rc = kern_convert(&xs, &rs);
+        } else { /* real -> complex: convert, then scatter with +0 */
+            tensor xs = tensor_view(from, k, (void *)src), rs = tensor_view(tp, k, buf);
+            rc = kern_convert(&xs, &rs);
+            for (int64_t i = 0; i < k && rc == IRRUN_OK; i++) {
+                memcpy(dst + (size_t)i * tb, buf + (size_t)i * pb, pb);
+                memset(dst + (size_t)i * tb + pb, 0, pb);
+            }
+        }
+    }
+    return rc;
+}
+
 irrun_status kern_convert(const tensor *x, tensor *r)
 {
     if (kern_any_splat(x, NULL, NULL, r))
@@ -558,6 +625,9 @@ irrun_status kern_convert(const tensor *x, tensor *r)
         return loop(from, to, x->data, r->data, x->count);
     if (staged_pair(from, to))
         return staged_convert(from, to, x->data, r->data, x->count);
+    if ((et_part(from) != from || et_part(to) != to) && et_get(from)->storage != ES_FLOAT &&
+        et_get(to)->storage != ES_FLOAT)
+        return complex_convert(x, r);
     return kern_convert_generic(x, r);
 }
 

@@ -140,7 +140,7 @@ static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint
                                       uint16_t *r, int64_t n)
 {
     kern_mathfn fn = math_fn(op);
-    if (fn) {
+    if (fn && n <= 65536) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn(bf ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]));
             if (v != v)
@@ -195,11 +195,22 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & 0x7FFFFFFFu;
-    } else if (op == KU_ROUND_AFZ) {
+    } else if (op == KU_ROUND_AFZ || op == KU_FLOOR || op == KU_CEIL || op == KU_ROUND_EVEN) {
         /* an integral value converts back to binary32 exactly */
         for (int64_t i = 0; i < n; i++) {
             double v = (double)bits_to_f32(x[i]);
-            r[i] = v != v ? (uint32_t)fp_quiet(FP_F32, x[i]) : f32_to_bits((float)round(v));
+            if (v != v) {
+                r[i] = (uint32_t)fp_quiet(FP_F32, x[i]);
+                continue;
+            }
+            v = op == KU_FLOOR ? floor(v) : op == KU_CEIL ? ceil(v) : op == KU_ROUND_EVEN ? nearbyint(v) : round(v);
+            r[i] = f32_to_bits((float)v);
+        }
+    } else if (op == KU_SIGN) {
+        /* NaN and zeros are their own sign; the rest +-1 */
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t mag = x[i] & 0x7FFFFFFFu;
+            r[i] = mag == 0 || mag > 0x7F800000u ? x[i] : (x[i] & 0x80000000u) | 0x3F800000u;
         }
     } else {
         for (int64_t i = 0; i < n; i++)
@@ -225,10 +236,21 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & ~(UINT64_C(1) << 63);
-    } else if (op == KU_ROUND_AFZ) {
+    } else if (op == KU_ROUND_AFZ || op == KU_FLOOR || op == KU_CEIL || op == KU_ROUND_EVEN) {
         for (int64_t i = 0; i < n; i++) {
             double v = bits_to_f64(x[i]);
-            r[i] = v != v ? fp_quiet(FP_F64, x[i]) : f64_to_bits(round(v));
+            if (v != v) {
+                r[i] = fp_quiet(FP_F64, x[i]);
+                continue;
+            }
+            v = op == KU_FLOOR ? floor(v) : op == KU_CEIL ? ceil(v) : op == KU_ROUND_EVEN ? nearbyint(v) : round(v);
+            r[i] = f64_to_bits(v);
+        }
+    } else if (op == KU_SIGN) {
+        const uint64_t sign = UINT64_C(1) << 63, inf = UINT64_C(0x7FF0000000000000);
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t mag = x[i] & ~sign;
+            r[i] = mag == 0 || mag > inf ? x[i] : (x[i] & sign) | UINT64_C(0x3FF0000000000000);
         }
     } else {
         for (int64_t i = 0; i < n; i++)
