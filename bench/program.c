@@ -10,13 +10,13 @@
 double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
 {
     diag_source src = { .name = "<bench>", .text = text, .len = len };
+    size_t base = mem_bytes_in_use();
+    mem_reset_peak();
     ir_module *m = ir_parse(&src, 0, len, 1);
     if (!m || ir_check_module(m, &src) != 0) {
         ir_module_free(m);
         return -1;
     }
-    size_t base = mem_bytes_in_use();
-    mem_reset_peak();
     interp_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
     interp_outcome oc;
     double t = bench_now();

@@ -14,6 +14,9 @@ probe() { # name, then the ir-run arguments
     total=$(IRRUN_ALLOC_REPORT=1 "$IRRUN" "$@" 2>&1 >/dev/null | sed -n 's/^allocations: //p')
     [ -n "$total" ] || { echo "FAIL: $name: no allocation count"; fail=1; return; }
     # every allocation up to 300, then a stride that still visits ~300 more
+    # the files next to every input: a failing run must never remove one
+    # (a failed temporary-name allocation once unlinked a stale name)
+    inputs=$(for a in "$@"; do [ -f "$a" ] && ls -d "$(dirname "$a")"/*; done | sort -u)
     step=$(( total > 600 ? total / 300 : 1 ))
     k=1
     while [ "$k" -le "$total" ]; do
@@ -24,6 +27,9 @@ probe() { # name, then the ir-run arguments
             echo "FAIL: $name: allocation $k of $total failing gives exit status $st"
             fail=1
         fi
+        for f in $inputs; do
+            [ -e "$f" ] || { echo "FAIL: $name: allocation $k of $total failing removed $f"; fail=1; }
+        done
         # outputs go through a temporary name: none may survive a failure
         if ls "$out" | grep -q 'tmp-'; then
             echo "FAIL: $name: allocation $k of $total failing leaves $(ls "$out")"

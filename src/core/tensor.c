@@ -11,13 +11,15 @@
  * after the header. */
 #define TENSOR_HEADER ((sizeof(tensor) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
 
-tensor *tensor_new(const tensor_type *type)
+static tensor *tensor_make(const tensor_type *type, bool splat)
 {
     int64_t count = shape_count(type);
     if (count < 0)
         return NULL;
+    splat = splat && count >= 2 && shape_kind_of(type) == SHAPE_TENSOR;
     size_t nbytes = shape_kind_of(type) == SHAPE_TUPLE ? (size_t)shape_tuple_size(type) * sizeof(tensor *)
-                                              : (size_t)count * et_get(type->elem)->bytes;
+                    : splat                            ? et_get(type->elem)->bytes
+                                                       : (size_t)count * et_get(type->elem)->bytes;
     /* glibc's calloc bypasses its per-thread cache; small blocks are
      * cheaper from malloc and a memset, large ones from calloc's zero pages */
     tensor *t = nbytes <= 4096 ? mem_alloc(TENSOR_HEADER + nbytes) : mem_calloc(1, TENSOR_HEADER + nbytes);
@@ -29,8 +31,53 @@ tensor *tensor_new(const tensor_type *type)
     t->count = count;
     t->nbytes = nbytes;
     t->refs = 1;
+    t->splat = splat;
     t->data = (unsigned char *)t + TENSOR_HEADER;
     return t;
+}
+
+tensor *tensor_new(const tensor_type *type) { return tensor_make(type, false); }
+
+tensor *tensor_new_splat(const tensor_type *type) { return tensor_make(type, true); }
+
+tensor *tensor_dense(tensor *t)
+{
+    if (!t->splat)
+        return tensor_retain(t);
+    tensor *d = tensor_new(&t->type);
+    if (!d)
+        return NULL;
+    size_t es = t->nbytes;
+    unsigned char *o = d->data;
+    /* doubling copies: log2(count) memcpy calls */
+    memcpy(o, t->data, es);
+    for (size_t have = es; have < d->nbytes;) {
+        size_t n = have < d->nbytes - have ? have : d->nbytes - have;
+        memcpy(o + have, o, n);
+        have += n;
+    }
+    return d;
+}
+
+bool tensor_densify(tensor **slot)
+{
+    tensor *t = *slot;
+    if (!t)
+        return true;
+    if (shape_kind_of(&t->type) == SHAPE_TUPLE) {
+        for (int i = 0; i < shape_tuple_size(&t->type); i++)
+            if (!tensor_densify(&tensor_parts(t)[i]))
+                return false;
+        return true;
+    }
+    if (!t->splat)
+        return true;
+    tensor *d = tensor_dense(t);
+    if (!d)
+        return false;
+    tensor_release(t);
+    *slot = d;
+    return true;
 }
 
 void tensor_free(tensor *t)

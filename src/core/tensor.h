@@ -1,6 +1,12 @@
 /* Runtime tensors: row-major buffers of one element type, one element per
  * et_traits.bytes (sub-byte types one per byte; layout in types/etype.h).
- * Reference counted so a value is freed after its last use. */
+ * Reference counted so a value is freed after its last use.
+ *
+ * A splat holds one element that stands for all `count` of them (read with
+ * stride 0): splat constants and broadcasts of one element make them, so
+ * `dense<c> : tensor<4Mxi32>` costs one element. Only tensors of two or
+ * more elements are ever splats; code that reads elements by index must
+ * check `splat` (docs/internals.md, "Splat tensors", says which code does). */
 #ifndef IRRUN_TENSOR_H
 #define IRRUN_TENSOR_H
 
@@ -11,8 +17,9 @@
 typedef struct tensor {
     tensor_type type;
     int64_t count;  /* number of elements */
-    size_t nbytes;  /* count * bytes per element */
+    size_t nbytes;  /* bytes at data: count * bytes per element, one element for a splat */
     int refs;
+    bool splat;     /* data holds one element, the value of every element */
     void *data;     /* nbytes, suitably aligned for any element type */
 } tensor;
 
@@ -20,6 +27,16 @@ typedef struct tensor {
  * shape is refused by shape_count. A token has no data; a tuple's data is
  * its parts (tensor_parts), NULL until set, released with it. */
 tensor *tensor_new(const tensor_type *type);
+/* A splat of `type` (a tensor of at least two elements) whose element is
+ * zero, or a tensor_new one when the type has fewer elements. */
+tensor *tensor_new_splat(const tensor_type *type);
+/* t with every element stored: t itself (retained) unless it is a splat,
+ * else a new tensor of t's type; NULL when out of memory. */
+tensor *tensor_dense(tensor *t);
+/* Replaces *slot (which holds a reference) by its tensor_dense, the parts
+ * of a tuple too; false when out of memory (*slot may then be partly
+ * stored, still valid). NULL is fine. */
+bool tensor_densify(tensor **slot);
 /* Inline: loops and comparators retain and release a few tensors per step. */
 static inline tensor *tensor_retain(tensor *t)
 {
@@ -42,6 +59,12 @@ static inline tensor tensor_view(et_id elem, int64_t n, void *data)
     tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
     t.nbytes = (size_t)n * et_get(elem)->bytes;
     return t;
+}
+
+/* Element i of a tensor (of a splat: its one element). */
+static inline void *tensor_at(const tensor *t, int64_t i)
+{
+    return (unsigned char *)t->data + (t->splat ? 0 : (size_t)i * et_get(t->type.elem)->bytes);
 }
 
 static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }

@@ -164,14 +164,14 @@ int exec_checkop(ictx *c, frame *fr, const ir_op *op, tensor **res)
 int exec_constant(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     (void)fr;
-    if (c->lanes) {
+    const ir_literal *lit = &op->a.constant;
+    if (c->lanes || (lit->splat && !res[0]->splat)) {
         size_t es = tensor_elem_bytes(res[0]);
         for (int64_t i = 0; i < res[0]->count; i++)
-            memcpy((unsigned char *)res[0]->data + (size_t)i * es, op->a.constant.data, es);
+            memcpy((unsigned char *)res[0]->data + (size_t)i * es, lit->data, es);
     }
-    else if (op->a.constant.nbytes)
-        memcpy(res[0]->data, op->a.constant.data,
-               op->a.constant.nbytes < res[0]->nbytes ? op->a.constant.nbytes : res[0]->nbytes);
+    else if (lit->nbytes)
+        memcpy(res[0]->data, lit->data, lit->nbytes < res[0]->nbytes ? lit->nbytes : res[0]->nbytes);
     return 0;
 }
 
@@ -324,8 +324,12 @@ int exec_terminator(ictx *c, frame *fr, const ir_op *op, tensor **res)
 tensor *interp_literal_tensor(const ir_literal *lit)
 {
     tensor *t = tensor_new(&lit->type);
-    if (t && lit->nbytes)
+    if (t && lit->splat) {
+        for (int64_t i = 0; i < t->count; i++)
+            memcpy(tensor_at(t, i), lit->data, lit->nbytes);
+    } else if (t && lit->nbytes) {
         memcpy(t->data, lit->data, lit->nbytes < t->nbytes ? lit->nbytes : t->nbytes);
+    }
     return t;
 }
 
@@ -420,6 +424,10 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
         }
     rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(&c, f, opt->args, results)
                                          : run_func(&c, f, opt->args, results);
+    /* the results leave the interpreter stored in full */
+    for (int k = 0; rc == 0 && k < nresults; k++)
+        if (!tensor_densify(&results[k]))
+            rc = rt_nomem(&c, f->loc, "out of memory storing the results");
     if (rc == 0 && !keep_results) {
         for (int k = 0; k < nresults; k++)
             if (print_result(results[k], opt, opt->out ? opt->out : stdout, c.err) != 0)

@@ -64,6 +64,9 @@ irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r);
 
 /* Element-wise conversion (SPEC.md 3.6, 4.3). */
 irrun_status kern_convert(const tensor *x, tensor *r);
+/* r's first n elements from the i64 values v, converted as by kern_convert
+ * (iota's indices). */
+irrun_status kern_convert_from_i64(const int64_t *v, int64_t n, tensor *r);
 /* Reinterpretation of value bits (SPEC.md 4.32). */
 irrun_status kern_bitcast(const tensor *x, tensor *r);
 

@@ -13,6 +13,7 @@
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 
 /* A fast loop: a, b and r hold n elements of type t, of the storage class
@@ -625,8 +626,17 @@ bool kern_binop_applies(et_kind k, kern_binop op)
     return op < KB_COUNT && (binop_kinds[op] >> k & 1u);
 }
 
+static irrun_status binary_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    return kern_binary(*(const kern_binop *)ctx, x[0], x[1], r);
+}
+
 irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r)
 {
+    if (kern_any_splat(a, b, NULL, r)) {
+        const tensor *x[2] = { a, b };
+        return kern_splat_each(binary_each, &op, x, 2, r);
+    }
     et_id t = a->type.elem;
     if (!kern_binop_applies(et_get(t)->kind, op))
         return IRRUN_UNSUPPORTED;

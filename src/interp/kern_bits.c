@@ -11,6 +11,7 @@
 
 #include "interp/kern_num.h"
 #include "interp/kern_numerics.h"
+#include "interp/kern_splat.h"
 
 uint64_t kern_bits_scalar(et_id t, kern_bitop op, uint64_t a, uint64_t b)
 {
@@ -201,8 +202,18 @@ static const bits_loop bits_loops[ES_COUNT] = {
     [ES_S32] = bits_32, [ES_U32] = bits_32, [ES_S64] = bits_64, [ES_U64] = bits_64,
 };
 
+static irrun_status bits_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    kern_bitop op = *(const kern_bitop *)ctx;
+    return kern_bits(op, x[0], kern_bitop_is_unary(op) ? NULL : x[1], r);
+}
+
 irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *r)
 {
+    if (kern_any_splat(a, b, NULL, r)) {
+        const tensor *x[2] = { a, b };
+        return kern_splat_each(bits_each, &op, x, b ? 2 : 1, r);
+    }
     et_id t = a->type.elem;
     const et_traits *tr = et_get(t);
     bits_loop loop = bits_loops[tr->storage];

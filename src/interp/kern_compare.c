@@ -9,6 +9,7 @@
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_num.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -249,9 +250,25 @@ static const compare_loop compare_loops[ES_COUNT] = {
     [ES_FLOAT] = NULL,
 };
 
+typedef struct {
+    kern_cmpdir dir;
+    bool totalorder;
+} compare_ctx;
+
+static irrun_status compare_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    const compare_ctx *cc = ctx;
+    return kern_compare(cc->dir, cc->totalorder, x[0], x[1], r);
+}
+
 irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
                           tensor *r)
 {
+    if (kern_any_splat(a, b, NULL, r)) {
+        compare_ctx cc = { dir, totalorder };
+        const tensor *x[2] = { a, b };
+        return kern_splat_each(compare_each, &cc, x, 2, r);
+    }
     et_id t = a->type.elem;
     if (totalorder && et_is_float(t))
         return total_compare(dir, t, a->data, b->data, r->data, a->count);
@@ -323,8 +340,18 @@ irrun_status kern_compare_generic(kern_cmpdir dir, bool totalorder, const tensor
     return IRRUN_OK;
 }
 
+static irrun_status select_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    (void)ctx;
+    return kern_select(x[0], x[1], x[2], r);
+}
+
 irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
 {
+    if (kern_any_splat(p, t, f, r)) {
+        const tensor *x[3] = { p, t, f };
+        return kern_splat_each(select_each, NULL, x, 3, r);
+    }
     const uint8_t *pred = p->data;
     bool scalar = p->type.rank == 0;
     size_t es = tensor_elem_bytes(t);
@@ -338,8 +365,11 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
     {                                                                             \
         const T *x = t->data, *y = f->data;                                       \
         T *o = r->data;                                                           \
-        for (int64_t i = 0; i < n; i++)                                           \
-            o[i] = pred[i] ? x[i] : y[i];                                         \
+        /* by mask, not by branch: predicates are often random */                 \
+        for (int64_t i = 0; i < n; i++) {                                         \
+            T m = (T)0 - (T)pred[i];                                              \
+            o[i] = (T)((x[i] & m) | (y[i] & (T)~m));                              \
+        }                                                                         \
         return IRRUN_OK;                                                                 \
     }
     case 1: SEL(uint8_t)
@@ -355,34 +385,44 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
     }
 }
 
-/* A rank-0 bound replicated to x's shape (or the bound itself). */
-static tensor *full_bound(const tensor *bound, const tensor *x, bool *owned)
+/* A rank-0 bound as a splat of x's type (or the bound itself). */
+static tensor *splat_bound(const tensor *bound, const tensor *x, bool *owned)
 {
     *owned = false;
-    if (bound->type.rank != 0 || x->type.rank == 0)
+    if (bound->type.rank != 0 || x->count < 2)
         return (tensor *)bound;
-    tensor *t = tensor_new(&x->type);
+    tensor *t = tensor_new_splat(&x->type);
     if (!t)
         return NULL;
-    size_t es = tensor_elem_bytes(x);
-    for (int64_t i = 0; i < t->count; i++)
-        memcpy((unsigned char *)t->data + i * es, bound->data, es);
+    memcpy(tensor_at(t, 0), bound->data, tensor_elem_bytes(x));
     *owned = true;
     return t;
+}
+
+/* minimum(maximum(x, min), max) on one chunk: x keeps NaN priority, then
+ * min, then max */
+static irrun_status clamp_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    (void)ctx;
+    irrun_status rc = kern_binary(KB_MAX, x[1], x[0], r);
+    return rc == IRRUN_OK ? kern_binary(KB_MIN, r, x[2], r) : rc;
 }
 
 irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r)
 {
     bool own_lo, own_hi;
-    tensor *lo = full_bound(mn, x, &own_lo);
-    tensor *hi = lo ? full_bound(mx, x, &own_hi) : NULL;
+    tensor *lo = splat_bound(mn, x, &own_lo);
+    tensor *hi = lo ? splat_bound(mx, x, &own_hi) : NULL;
     irrun_status rc = IRRUN_NOMEM;
     if (hi) {
-        /* minimum(maximum(x, min), max): x keeps NaN priority, then min,
-         * then max */
-        rc = kern_binary(KB_MAX, x, lo, r);
-        if (rc == IRRUN_OK)
-            rc = kern_binary(KB_MIN, r, hi, r);
+        /* a chunk at a time, both passes while the chunk is in the cache */
+        const tensor *ops[3] = { lo, x, hi };
+        if (x->count == 0)
+            rc = IRRUN_OK;
+        else if (x->count == 1) /* bounds of one element: rank 0 or x's shape */
+            rc = clamp_each(NULL, ops, r);
+        else
+            rc = kern_splat_each(clamp_each, NULL, ops, 3, r);
     }
     if (own_lo)
         tensor_release(lo);

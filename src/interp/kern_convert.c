@@ -8,6 +8,7 @@
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_num.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -260,8 +261,355 @@ static const convert_loop convert_loops[ES_COUNT][ES_COUNT] = {
     [ES_F16] = { [ES_F32] = f16_to_f32, [ES_F64] = f16_to_f64 },
 };
 
+/* The staged conversion, for every pair of non-complex types the loops
+ * above leave out: a chunk of source elements is read into one of two
+ * exact intermediate forms (an integer as int64_t, or as uint64_t for
+ * ui64; any float as its binary64 value, which holds every format of 32
+ * bits or fewer exactly), and a loop chosen by the target's class writes
+ * the chunk out with one rounding. Each stage is picked once per chunk;
+ * values the intermediate form cannot carry through one correct rounding
+ * (NaNs, integers of 2^53 or more into a narrow float, floats outside an
+ * integer target's range) take the scalar routine. */
+enum { STAGE_CHUNK = 512 };
+
+typedef struct {
+    et_id from, to;
+    const unsigned char *src; /* the chunk's source elements */
+    const uint8_t *small;     /* the f32 rounding table of an ES_FBYTE target */
+} stage;
+
+/* The scalar conversion of source element i into target element i. */
+static void stage_scalar(const stage *st, int64_t i, void *dst)
+{
+    size_t fb = et_get(st->from)->bytes, tb = et_get(st->to)->bytes;
+    uint64_t bits = cvt_real(st->from, et_load_bits(st->from, st->src + (size_t)i * fb), st->to);
+    et_store_bits(st->to, (unsigned char *)dst + (size_t)i * tb, bits);
+}
+
+/* Source integers as int64_t (ui64 as its bit pattern). */
+static void load_ints(et_storage s, const void *src, int64_t *v, int64_t n)
+{
+#define LOAD(T)                                        {                                                      const T *p = src;                                  for (int64_t i = 0; i < n; i++)                        v[i] = (int64_t)p[i];                          return;                                        }
+    switch (s) {
+    case ES_BOOL:
+    case ES_U8: LOAD(uint8_t)
+    case ES_S8: LOAD(int8_t)
+    case ES_S16: LOAD(int16_t)
+    case ES_U16: LOAD(uint16_t)
+    case ES_S32: LOAD(int32_t)
+    case ES_U32: LOAD(uint32_t)
+    case ES_S64:
+    case ES_U64: LOAD(int64_t)
+    case ES_FBYTE:
+    case ES_BF16:
+    case ES_F16:
+    case ES_F32:
+    case ES_F64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+#undef LOAD
+}
+
+/* Source floats as their binary64 values (NaNs as some NaN: the target
+ * stage sends them to the scalar routine). */
+static void load_reals(et_storage s, fp_id f, const void *src, double *v, int64_t n)
+{
+    switch (s) {
+    case ES_FBYTE: {
+        const double *tab = fp_table_to_double(f);
+        const uint8_t *p = src;
+        for (int64_t i = 0; i < n; i++)
+            v[i] = tab[p[i]];
+        return;
+    }
+    case ES_BF16: {
+        const uint16_t *p = src;
+        for (int64_t i = 0; i < n; i++)
+            v[i] = kern_bf16_to_f64(p[i]);
+        return;
+    }
+    case ES_F16: {
+        const uint16_t *p = src;
+        for (int64_t i = 0; i < n; i++)
+            v[i] = kern_f16_to_f64(p[i]);
+        return;
+    }
+    case ES_F32: {
+        const float *p = src;
+        for (int64_t i = 0; i < n; i++)
+            v[i] = (double)p[i];
+        return;
+    }
+    case ES_F64:
+        memcpy(v, src, (size_t)n * sizeof *v);
+        return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+}
+
+/* An integer of 2^53 or more in magnitude as a binary64 rounded to odd: the
+ * top 53 bits, the last of them set if any bit below is. Rounding that once
+ * more to nearest-even at 11 bits or fewer (bf16, f16 and the small
+ * formats; f32 is converted directly) gives the correctly rounded result,
+ * as 53 >= 11 + 2. */
+static double odd_double(int64_t v, bool wide_unsigned)
+{
+    bool neg = !wide_unsigned && v < 0;
+    uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    int shift = 0;
+    while (shift < 11 && mag >> (53 + shift)) /* mag < 2^64 */
+        shift++;
+    uint64_t kept = mag >> shift;
+    kept |= (mag & ((UINT64_C(1) << shift) - 1)) != 0;
+    double d = ldexp((double)kept, shift);
+    return neg ? -d : d;
+}
+
+/* Integers into the target. wide_unsigned: v holds ui64 patterns. */
+static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, void *dst, int64_t n)
+{
+    const et_traits *tt = et_get(st->to);
+#define STORE(T)                                       {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++)                        r[i] = (T)v[i];                                break;                                         }
+/* into a narrow float through binary64: exact below 2^53, rounded to odd
+ * above (odd_double) */
+#define VIA_DOUBLE(T, EXPR)                                                                    \
+    {                                                                                          \
+        T *r = dst;                                                                            \
+        for (int64_t i = 0; i < n; i++) {                                                      \
+            bool exact = wide_unsigned ? (uint64_t)v[i] < (UINT64_C(1) << 53)                  \
+                                       : v[i] > -(INT64_C(1) << 53) && v[i] < (INT64_C(1) << 53);\
+            double d = exact ? (double)v[i] : odd_double(v[i], wide_unsigned);                 \
+            r[i] = (T)(EXPR);                                                                  \
+        }                                                                                      \
+        break;                                                                                 \
+    }
+    switch (tt->storage) {
+    case ES_BOOL: {
+        uint8_t *r = dst;
+        for (int64_t i = 0; i < n; i++)
+            r[i] = v[i] != 0;
+        break;
+    }
+    case ES_S8:
+    case ES_U8: STORE(uint8_t)
+    case ES_S16:
+    case ES_U16: STORE(uint16_t)
+    case ES_S32:
+    case ES_U32: STORE(uint32_t)
+    case ES_S64:
+    case ES_U64: STORE(uint64_t)
+    case ES_F32: {
+        /* the hardware's int64 -> binary32 conversion rounds once (RNE) */
+        float *r = dst;
+        if (wide_unsigned)
+            for (int64_t i = 0; i < n; i++)
+                r[i] = (float)(uint64_t)v[i];
+        else
+            for (int64_t i = 0; i < n; i++)
+                r[i] = (float)v[i];
+        break;
+    }
+    case ES_F64: {
+        double *r = dst;
+        if (wide_unsigned)
+            for (int64_t i = 0; i < n; i++)
+                r[i] = (double)(uint64_t)v[i];
+        else
+            for (int64_t i = 0; i < n; i++)
+                r[i] = (double)v[i];
+        break;
+    }
+    case ES_BF16: VIA_DOUBLE(uint16_t, kern_f64_to_bf16(d))
+    case ES_F16: VIA_DOUBLE(uint16_t, kern_f64_to_f16(d))
+    case ES_FBYTE: VIA_DOUBLE(uint8_t, fp_small_from_f64(tt->fmt, st->small, f64_to_bits(d), FPR_RNE))
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        for (int64_t i = 0; i < n; i++)
+            stage_scalar(st, i, dst);
+        break;
+    }
+#undef STORE
+#undef VIA_DOUBLE
+    if (et_is_int(st->to))
+        kern_int_normalize(st->to, dst, n); /* wrap into i2/i4/ui2/ui4 */
+}
+
+/* Float values into the target; a NaN, and a value outside an integer
+ * target's range (saturation), take the scalar routine. */
+static void store_reals(const stage *st, const double *v, void *dst, int64_t n)
+{
+    const et_traits *tt = et_get(st->to);
+    /* the values (lo, hi) whose truncation an integer target holds */
+    double lo = 0, hi = 0;
+    if (tt->kind == EK_SINT) {
+        hi = ldexp(1.0, (int)tt->value_bits - 1);
+        lo = -hi - 1; /* (rounds to -hi for i64: -hi itself goes the slow way) */
+    } else if (tt->kind == EK_UINT) {
+        lo = -1.0;
+        hi = ldexp(1.0, (int)tt->value_bits);
+    }
+#define FLOAT_TO(T, EXPR)                              {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++) {                      double d = v[i];                                   if (d == d)                                            r[i] = (T)(EXPR);                              else                                                   stage_scalar(st, i, dst);                  }                                                  break;                                         }
+#define INT_TO(T, CAST)                                {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++) {                      if (v[i] > lo && v[i] < hi)                           r[i] = (T)(CAST)v[i];                          else                                                   stage_scalar(st, i, dst);                  }                                                  break;                                         }
+    switch (tt->storage) {
+    case ES_BOOL: {
+        uint8_t *r = dst; /* NaN is true */
+        for (int64_t i = 0; i < n; i++)
+            r[i] = v[i] != 0;
+        break;
+    }
+    case ES_S8: INT_TO(int8_t, int64_t)
+    case ES_S16: INT_TO(int16_t, int64_t)
+    case ES_S32: INT_TO(int32_t, int64_t)
+    case ES_S64: INT_TO(int64_t, int64_t)
+    case ES_U8: INT_TO(uint8_t, int64_t)
+    case ES_U16: INT_TO(uint16_t, int64_t)
+    case ES_U32: INT_TO(uint32_t, int64_t)
+    case ES_U64: INT_TO(uint64_t, uint64_t)
+    case ES_F32: FLOAT_TO(float, (float)d)
+    case ES_F64: FLOAT_TO(double, d)
+    case ES_BF16: FLOAT_TO(uint16_t, kern_f64_to_bf16(d))
+    case ES_F16: FLOAT_TO(uint16_t, kern_f64_to_f16(d))
+    case ES_FBYTE: FLOAT_TO(uint8_t, fp_small_from_f64(tt->fmt, st->small, f64_to_bits(d), FPR_RNE))
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        for (int64_t i = 0; i < n; i++)
+            stage_scalar(st, i, dst);
+        break;
+    }
+#undef FLOAT_TO
+#undef INT_TO
+}
+
+static bool is_int_storage(et_storage s)
+{
+    return s == ES_BOOL || (s >= ES_S8 && s <= ES_U64);
+}
+
+/* Whether the staged conversion takes the pair: both sides real, the
+ * source of a class it can read. */
+static bool staged_pair(et_id from, et_id to)
+{
+    et_storage fs = et_get(from)->storage, ts = et_get(to)->storage;
+    bool readable = is_int_storage(fs) || (fs >= ES_FBYTE && fs <= ES_F64);
+    return readable && et_part(from) == from && et_part(to) == to && ts != ES_FLOAT;
+}
+
+static irrun_status staged_convert(et_id from, et_id to, const void *xs, void *rs, int64_t n)
+{
+    const et_traits *ft = et_get(from), *tt = et_get(to);
+    stage st = { .from = from, .to = to };
+    if (tt->storage == ES_FBYTE && !(st.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
+        return IRRUN_NOMEM;
+    if (ft->storage == ES_FBYTE && !fp_table_to_double(ft->fmt))
+        return IRRUN_NOMEM;
+    bool ints = is_int_storage(ft->storage);
+    union {
+        int64_t i[STAGE_CHUNK];
+        double d[STAGE_CHUNK];
+    } buf;
+    for (int64_t at = 0; at < n; at += STAGE_CHUNK) {
+        int64_t k = n - at < STAGE_CHUNK ? n - at : STAGE_CHUNK;
+        st.src = (const unsigned char *)xs + (size_t)at * ft->bytes;
+        void *dst = (unsigned char *)rs + (size_t)at * tt->bytes;
+        if (ints) {
+            load_ints(ft->storage, st.src, buf.i, k);
+            store_ints(&st, ft->storage == ES_U64, buf.i, dst, k);
+        } else {
+            load_reals(ft->storage, ft->fmt, st.src, buf.d, k);
+            store_reals(&st, buf.d, dst, k);
+        }
+    }
+    return IRRUN_OK;
+}
+
+irrun_status kern_convert_from_i64(const int64_t *v, int64_t n, tensor *r)
+{
+    et_id to = r->type.elem;
+    const et_traits *tt = et_get(to);
+    stage st = { .from = ET_I64, .to = to };
+    if (tt->storage == ES_FBYTE && !(st.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
+        return IRRUN_NOMEM;
+    if (et_part(to) != to) {
+        tensor src = tensor_view(ET_I64, n, (void *)v);
+        return kern_convert_generic(&src, r);
+    }
+    for (int64_t at = 0; at < n; at += STAGE_CHUNK) {
+        int64_t k = n - at < STAGE_CHUNK ? n - at : STAGE_CHUNK;
+        st.src = (const unsigned char *)(v + at);
+        store_ints(&st, false, v + at, (unsigned char *)r->data + (size_t)at * tt->bytes, k);
+    }
+    return IRRUN_OK;
+}
+
+static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    (void)ctx;
+    return kern_convert(x[0], r);
+}
+
+/* Conversions with a complex side, through the parts: complex into complex
+ * converts the 2n parts as reals; a real into a complex converts into the
+ * real parts (imaginary parts +0, the zero pattern of every format);
+ * a complex into a real converts the real parts (SPEC.md 3.6). Chunks of
+ * parts are gathered or scattered through a buffer in the cache. */
+static irrun_status complex_convert(const tensor *x, tensor *r)
+{
+    et_id from = x->type.elem, to = r->type.elem;
+    et_id fp = et_part(from), tp = et_part(to);
+    if (fp != from && tp != to) {
+        tensor xs = tensor_view(fp, 2 * x->count, x->data), rs = tensor_view(tp, 2 * r->count, r->data);
+        return kern_convert(&xs, &rs);
+    }
+    size_t fb = et_get(from)->bytes, tb = et_get(to)->bytes;
+    size_t pb = et_get(fp != from ? fp : tp)->bytes; /* the complex side's part */
+    unsigned char buf[STAGE_CHUNK * 8];
+    irrun_status rc = IRRUN_OK;
+    for (int64_t at = 0; at < x->count && rc == IRRUN_OK; at += STAGE_CHUNK) {
+        int64_t k = x->count - at < STAGE_CHUNK ? x->count - at : STAGE_CHUNK;
+        const unsigned char *src = (const unsigned char *)x->data + (size_t)at * fb;
+        unsigned char *dst = (unsigned char *)r->data + (size_t)at * tb;
+        if (fp != from) { /* complex -> real: gather the real parts */
+            for (int64_t i = 0; i < k; i++)
+                memcpy(buf + (size_t)i * pb, src + (size_t)i * fb, pb);
+            tensor xs = tensor_view(fp, k, buf), rs = tensor_view(to, k, dst);
+            rc = kern_convert(&xs, &rs);
+        } else { /* real -> complex: convert, then scatter with +0 */
+            tensor xs = tensor_view(from, k, (void *)src), rs = tensor_view(tp, k, buf);
+            rc = kern_convert(&xs, &rs);
+            for (int64_t i = 0; i < k && rc == IRRUN_OK; i++) {
+                memcpy(dst + (size_t)i * tb, buf + (size_t)i * pb, pb);
+                memset(dst + (size_t)i * tb + pb, 0, pb);
+            }
+        }
+    }
+    return rc;
+}
+
 irrun_status kern_convert(const tensor *x, tensor *r)
 {
+    if (kern_any_splat(x, NULL, NULL, r))
+        return kern_splat_each(convert_each, NULL, &x, 1, r);
     et_id from = x->type.elem, to = r->type.elem;
     if (from == to) {
         /* the identity, a signaling NaN included (SPEC.md 3.6) */
@@ -275,6 +623,11 @@ irrun_status kern_convert(const tensor *x, tensor *r)
     convert_loop loop = convert_loops[et_get(from)->storage][et_get(to)->storage];
     if (loop)
         return loop(from, to, x->data, r->data, x->count);
+    if (staged_pair(from, to))
+        return staged_convert(from, to, x->data, r->data, x->count);
+    if ((et_part(from) != from || et_part(to) != to) && et_get(from)->storage != ES_FLOAT &&
+        et_get(to)->storage != ES_FLOAT)
+        return complex_convert(x, r);
     return kern_convert_generic(x, r);
 }
 

@@ -3,7 +3,9 @@
  * the index (transpose permutes strides, broadcast zeroes them, slice scales
  * them, reverse negates them, pad and concatenate write into a strided
  * window of the result). The innermost dimension gets a loop specialised for
- * the element size. */
+ * the element size. A splat operand is read with every stride 0; a splat
+ * result (a reshape, transpose, slice, reverse or broadcast of a splat or
+ * of one element: src/interp/region.c) is that one element. */
 #include "interp/kern.h"
 #include "util/mem.h"
 
@@ -76,8 +78,32 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
     }
 }
 
+/* n copies of the element at elem into o: doubling copies, log2(n) calls. */
+static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
+{
+    if (n <= 0)
+        return;
+    size_t total = (size_t)n * es;
+    memcpy(o, elem, es);
+    for (size_t have = es; have < total;) {
+        size_t k = have < total - have ? have : total - have;
+        memcpy(o + have, o, k);
+        have += k;
+    }
+}
+
+static const int64_t zero_strides[SHAPE_MAX_RANK];
+
 void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
 {
+    if (r->splat) {
+        memcpy(r->data, x->data, tensor_elem_bytes(r));
+        return;
+    }
+    if (x->splat) {
+        fill_elements(r->data, r->count, x->data, tensor_elem_bytes(r));
+        return;
+    }
     int64_t rs[SHAPE_MAX_RANK];
     row_strides(&r->type, rs);
     copy_box(x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
@@ -86,7 +112,10 @@ void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, t
 
 irrun_status kern_reshape(const tensor *x, tensor *r)
 {
-    memcpy(r->data, x->data, x->nbytes);
+    if (x->splat && !r->splat)
+        fill_elements(r->data, r->count, x->data, x->nbytes);
+    else
+        memcpy(r->data, x->data, r->nbytes < x->nbytes ? r->nbytes : x->nbytes);
     return IRRUN_OK;
 }
 
@@ -146,7 +175,7 @@ irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tenso
     for (int k = 0; k < n; k++) {
         int64_t ss[SHAPE_MAX_RANK];
         row_strides(&xs[k]->type, ss);
-        copy_box(xs[k]->data, 0, ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
+        copy_box(xs[k]->data, 0, xs[k]->splat ? zero_strides : ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
         at += xs[k]->type.dims[dim];
     }
     return IRRUN_OK;
@@ -156,9 +185,7 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
                       const int64_t *interior, tensor *r)
 {
     size_t es = tensor_elem_bytes(r);
-    unsigned char *o = r->data;
-    for (int64_t i = 0; i < r->count; i++)
-        memcpy(o + i * (int64_t)es, value->data, es);
+    fill_elements(r->data, r->count, value->data, es);
     /* operand index j lands at low + j * (interior + 1); keep the j whose
      * position is inside the result (negative padding crops) */
     int rank = x->type.rank;
@@ -175,8 +202,8 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
         box[d] = jhi >= jlo ? jhi - jlo + 1 : 0;
         if (box[d] == 0)
             return IRRUN_OK;
-        soff += jlo * xs[d];
-        ss[d] = xs[d];
+        soff += x->splat ? 0 : jlo * xs[d];
+        ss[d] = x->splat ? 0 : xs[d];
         doff += (low[d] + jlo * step) * rs[d];
         ds[d] = step * rs[d];
     }
@@ -184,9 +211,10 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
     return IRRUN_OK;
 }
 
-/* Indices converted a chunk at a time: the i64 index vector of a long
- * dimension would otherwise cost twice the result's memory. */
-enum { IOTA_CHUNK = 1 << 16 };
+/* Indices made and converted a chunk at a time, in a buffer that stays in
+ * the cache: the i64 index vector of a long dimension would otherwise cost
+ * twice the result's memory. */
+enum { IOTA_CHUNK = 1 << 10 };
 
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
@@ -195,24 +223,21 @@ irrun_status kern_iota(int64_t dim, tensor *r)
     int64_t len = r->type.dims[dim];
     if (r->count == 0)
         return IRRUN_OK;
-    tensor_type it = { ET_I64, 1, { len < IOTA_CHUNK ? len : IOTA_CHUNK } }, vt = { r->type.elem, 1, { len } };
-    tensor *idx = tensor_new(&it);
-    tensor *v = idx && r->count != len ? tensor_new(&vt) : NULL;
+    tensor_type vt = { r->type.elem, 1, { len } };
+    tensor *v = r->count != len ? tensor_new(&vt) : NULL;
     tensor *line = r->count == len ? r : v;
-    irrun_status rc = idx && line ? IRRUN_OK : IRRUN_NOMEM;
+    irrun_status rc = line ? IRRUN_OK : IRRUN_NOMEM;
     size_t es = et_get(r->type.elem)->bytes;
+    int64_t idx[IOTA_CHUNK];
     for (int64_t from = 0; from < len && rc == IRRUN_OK; from += IOTA_CHUNK) {
         int64_t n = len - from < IOTA_CHUNK ? len - from : IOTA_CHUNK;
-        int64_t *p = idx->data;
         for (int64_t i = 0; i < n; i++)
-            p[i] = from + i;
-        tensor src = tensor_view(ET_I64, n, idx->data);
+            idx[i] = from + i;
         tensor dst = tensor_view(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
-        rc = kern_convert(&src, &dst);
+        rc = kern_convert_from_i64(idx, n, &dst);
     }
     if (rc == IRRUN_OK && v)
         rc = kern_broadcast(v, &dim, r);
-    tensor_release(idx);
     tensor_release(v);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "interp/kern_numerics.h"
+#include "interp/kern_splat.h"
 #include "types/fpformat.h"
 
 /* is_finite in the format's own terms: FN and FNUZ are non-finite only for
@@ -123,8 +124,18 @@ static irrun_status is_finite_fast(const tensor *a, tensor *r)
 PART_MOVE(uint32_t)
 PART_MOVE(uint64_t)
 
+static irrun_status parts_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    kern_partop op = *(const kern_partop *)ctx;
+    return kern_parts(op, x[0], op == KP_COMPLEX ? x[1] : NULL, r);
+}
+
 irrun_status kern_parts(kern_partop op, const tensor *a, const tensor *b, tensor *r)
 {
+    if (kern_any_splat(a, b, NULL, r)) {
+        const tensor *x[2] = { a, b };
+        return kern_splat_each(parts_each, &op, x, b ? 2 : 1, r);
+    }
     et_id t = a->type.elem;
     int64_t n = a->count;
     et_storage st = et_get(t)->storage;

@@ -10,6 +10,7 @@
  * definition; bf16, f16, f32 and f64 run one branch-free loop each, with
  * the steps that do not apply turned into no-ops by their constants. */
 #include "interp/kern_numerics.h"
+#include "interp/kern_splat.h"
 #include "types/fpformat.h"
 #include "util/mem.h"
 
@@ -132,8 +133,22 @@ static bool rp_16_table(const rp_consts *k, const uint16_t *x, uint16_t *r, int6
     return true;
 }
 
+typedef struct {
+    int32_t e, m;
+} precision_ctx;
+
+static irrun_status precision_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    const precision_ctx *pc = ctx;
+    return kern_reduce_precision(x[0], pc->e, pc->m, r);
+}
+
 irrun_status kern_reduce_precision(const tensor *x, int32_t e, int32_t m, tensor *r)
 {
+    if (kern_any_splat(x, NULL, NULL, r)) {
+        precision_ctx pc = { e, m };
+        return kern_splat_each(precision_each, &pc, &x, 1, r);
+    }
     et_id t = x->type.elem;
     const et_traits *tr = et_get(t);
     fp_id f = tr->fmt;

@@ -11,6 +11,7 @@
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -139,7 +140,7 @@ static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint
                                       uint16_t *r, int64_t n)
 {
     kern_mathfn fn = math_fn(op);
-    if (fn) {
+    if (fn && n <= 65536) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn(bf ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]));
             if (v != v)
@@ -194,11 +195,22 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & 0x7FFFFFFFu;
-    } else if (op == KU_ROUND_AFZ) {
+    } else if (op == KU_ROUND_AFZ || op == KU_FLOOR || op == KU_CEIL || op == KU_ROUND_EVEN) {
         /* an integral value converts back to binary32 exactly */
         for (int64_t i = 0; i < n; i++) {
             double v = (double)bits_to_f32(x[i]);
-            r[i] = v != v ? (uint32_t)fp_quiet(FP_F32, x[i]) : f32_to_bits((float)round(v));
+            if (v != v) {
+                r[i] = (uint32_t)fp_quiet(FP_F32, x[i]);
+                continue;
+            }
+            v = op == KU_FLOOR ? floor(v) : op == KU_CEIL ? ceil(v) : op == KU_ROUND_EVEN ? nearbyint(v) : round(v);
+            r[i] = f32_to_bits((float)v);
+        }
+    } else if (op == KU_SIGN) {
+        /* NaN and zeros are their own sign; the rest +-1 */
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t mag = x[i] & 0x7FFFFFFFu;
+            r[i] = mag == 0 || mag > 0x7F800000u ? x[i] : (x[i] & 0x80000000u) | 0x3F800000u;
         }
     } else {
         for (int64_t i = 0; i < n; i++)
@@ -224,10 +236,21 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     } else if (op == KU_ABS) {
         for (int64_t i = 0; i < n; i++)
             r[i] = x[i] & ~(UINT64_C(1) << 63);
-    } else if (op == KU_ROUND_AFZ) {
+    } else if (op == KU_ROUND_AFZ || op == KU_FLOOR || op == KU_CEIL || op == KU_ROUND_EVEN) {
         for (int64_t i = 0; i < n; i++) {
             double v = bits_to_f64(x[i]);
-            r[i] = v != v ? fp_quiet(FP_F64, x[i]) : f64_to_bits(round(v));
+            if (v != v) {
+                r[i] = fp_quiet(FP_F64, x[i]);
+                continue;
+            }
+            v = op == KU_FLOOR ? floor(v) : op == KU_CEIL ? ceil(v) : op == KU_ROUND_EVEN ? nearbyint(v) : round(v);
+            r[i] = f64_to_bits(v);
+        }
+    } else if (op == KU_SIGN) {
+        const uint64_t sign = UINT64_C(1) << 63, inf = UINT64_C(0x7FF0000000000000);
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t mag = x[i] & ~sign;
+            r[i] = mag == 0 || mag > inf ? x[i] : (x[i] & sign) | UINT64_C(0x3FF0000000000000);
         }
     } else {
         for (int64_t i = 0; i < n; i++)
@@ -465,8 +488,15 @@ bool kern_unop_applies(et_kind k, kern_unop op)
     return op < KU_COUNT && (unop_kinds[op] >> k & 1u);
 }
 
+static irrun_status unary_each(const void *ctx, const tensor *const *x, tensor *r)
+{
+    return kern_unary(*(const kern_unop *)ctx, x[0], r);
+}
+
 irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r)
 {
+    if (kern_any_splat(x, NULL, NULL, r))
+        return kern_splat_each(unary_each, &op, &x, 1, r);
     et_id t = x->type.elem;
     if (!kern_unop_applies(et_get(t)->kind, op))
         return IRRUN_UNSUPPORTED;

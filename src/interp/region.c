@@ -35,7 +35,8 @@ void frame_release(frame *fr, int value)
     if (!t)
         return;
     fr->slots[value] = NULL;
-    if (t->refs == 1 && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
+    if (t->refs == 1 && !t->splat && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) &&
+        !fr->spare[value]) {
         fr->spare[value] = t;
         return;
     }
@@ -46,7 +47,8 @@ void region_give_back(frame *fr, const ir_block *body, int k, tensor *t)
 {
     const ir_op *ret = &body->ops[body->nops - 1];
     int v = ret->operands[k];
-    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
+    if (t && t->refs == 1 && !t->splat && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES &&
+        shape_is_tensor(&t->type)) {
         fr->spare[v] = t;
         return;
     }
@@ -104,7 +106,7 @@ static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
         return NULL;
     for (int i = 0; i < op->ndead; i++) {
         tensor *x = fr->slots[op->dead[i]];
-        if (!x || x->refs != 1 || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
+        if (!x || x->refs != 1 || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
             continue;
         for (int k = 0; k < op->noperands; k++)
             if (op->operands[k] == op->dead[i])
@@ -113,10 +115,53 @@ static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
     return NULL;
 }
 
+/* Whether an op's one result is a splat (core/tensor.h): a splat constant;
+ * an element-wise op whose operands are all splats or single elements;
+ * a reshape, transpose, slice, reverse or broadcast_in_dim of a splat or of
+ * a single element. Never in lanes (lane tensors are rank 1 per lane). */
+static bool splat_result(const ictx *c, const frame *fr, const ir_op *op)
+{
+    if (c->lanes || op->nresults != 1)
+        return false;
+    if (op->kind == IR_OP_CONSTANT)
+        return op->a.constant.splat;
+    unsigned flags = ir_op_get(op->kind)->flags;
+    if (!(flags & IR_F_SPLATS))
+        return false;
+    int n = op->noperands;
+    if (!(flags & IR_F_ELEMENTWISE)) {
+        if (op->kind != IR_OP_RESHAPE && op->kind != IR_OP_TRANSPOSE && op->kind != IR_OP_SLICE &&
+            op->kind != IR_OP_REVERSE && op->kind != IR_OP_BROADCAST_IN_DIM)
+            return false;
+        n = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        const tensor *x = fr->slots[op->operands[k]];
+        if (!x || !shape_is_tensor(&x->type) || (!x->splat && x->count != 1))
+            return false;
+    }
+    return true;
+}
+
+/* An op that does not take splats gets its splat operands stored in full,
+ * in their slots, so that later readers find them stored too. */
+static int densify_operands(ictx *c, frame *fr, const ir_op *op)
+{
+    if (ir_op_get(op->kind)->flags & IR_F_SPLATS)
+        return 0;
+    for (int k = 0; k < op->noperands; k++)
+        if (!tensor_densify(&fr->slots[op->operands[k]]))
+            return rt_nomem(c, op->loc, "out of memory storing a splat operand of '%s'", ir_op_name(op->kind));
+    return 0;
+}
+
 /* Allocates the results with their types (lane-widened in lanes), runs the
  * op and stores the results in their slots. */
 static int run_op(ictx *c, frame *fr, const ir_op *op)
 {
+    int dense_rc = densify_operands(c, fr, op);
+    if (dense_rc)
+        return dense_rc;
     tensor *res[8];
     tensor **resv = op->nresults <= 8 ? res : mem_calloc((size_t)op->nresults, sizeof *resv);
     if (!resv)
@@ -132,8 +177,9 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                 lanes = lane_type(t->elem, c->lanes);
                 t = &lanes;
             }
-            tensor *d = c->lanes || op->nresults != 1 ? NULL : donor(fr, op, t);
-            resv[k] = d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
+            bool splat = splat_result(c, fr, op);
+            tensor *d = c->lanes || op->nresults != 1 || splat ? NULL : donor(fr, op, t);
+            resv[k] = splat ? tensor_new_splat(t) : d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
             if (!resv[k])
                 rc = rt_nomem(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }

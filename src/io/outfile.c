@@ -108,6 +108,10 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
     size_t n = (o->path ? strlen(o->path) : 0) + 48;
     o->tmp = mem_alloc(n);
     if (!o->tmp || !o->path) {
+        /* no temporary file exists yet: discard must not unlink whatever
+         * name the fresh (uninitialised) buffer happens to hold */
+        mem_free(o->tmp);
+        o->tmp = NULL;
         io_outfile_discard(o);
         io_errorf(err, "%s: error: out of memory", path);
         return IRRUN_NOMEM;

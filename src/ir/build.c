@@ -120,9 +120,8 @@ static bool attr_ints(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
         out->v = parse_alloc(ps, (size_t)(out->n ? out->n : 1), sizeof(int64_t));
         if (!out->v)
             return false;
-        const et_traits *tr = et_get(a->lit->type.elem);
         for (int i = 0; i < out->n; i++) {
-            uint64_t b = et_load_bits(a->lit->type.elem, a->lit->data + (size_t)i * tr->bytes);
+            uint64_t b = et_load_bits(a->lit->type.elem, ir_literal_at(a->lit, i));
             out->v[i] = et_sign_extend(a->lit->type.elem, b);
         }
         return true;
@@ -853,9 +852,8 @@ static bool attr_padding(parse_state *ps, pop *p, const pentry *e, ir_ints *low,
     high->v = parse_alloc(ps, (size_t)n + 1, sizeof(int64_t));
     if (!low->v || !high->v)
         return false;
-    const et_traits *tr = et_get(a->lit->type.elem);
     for (int i = 0; i < 2 * n; i++) {
-        int64_t v = et_sign_extend(a->lit->type.elem, et_load_bits(a->lit->type.elem, a->lit->data + (size_t)i * tr->bytes));
+        int64_t v = et_sign_extend(a->lit->type.elem, et_load_bits(a->lit->type.elem, ir_literal_at(a->lit, i)));
         (i % 2 ? high : low)->v[i / 2] = v;
     }
     return true;
@@ -1093,7 +1091,7 @@ static bool conv_flags(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
         if (!out->v)
             return false;
         for (int i = 0; i < out->n; i++)
-            out->v[i] = a->lit->data[i] != 0;
+            out->v[i] = *ir_literal_at(a->lit, i) != 0;
         return true;
     }
     if (!a || a->kind != PA_ARRAY)

@@ -100,7 +100,8 @@ enum {
     IR_F_COMMUTATIVE = 8,   /* a binary op whose operands may be swapped */
     IR_F_ELEMENTWISE = 16,  /* result element i depends only on operand elements i */
     IR_F_SIDE_EFFECTS = 32, /* does more than compute its results (reports, files, output) */
-    IR_F_ANY_VALUE = 64     /* operands and results may be tokens and tuples */
+    IR_F_ANY_VALUE = 64,    /* operands and results may be tokens and tuples */
+    IR_F_SPLATS = 128       /* its exec function takes splat operands (core/tensor.h) */
 };
 
 typedef struct {
@@ -152,14 +153,22 @@ typedef struct {
 /* A literal tensor: the elements in the runtime layout of types/etype.h
  * (one element per et_get(type.elem)->bytes, little-endian, signed sub-byte
  * integers sign-extended, floats as their pattern in the low bits, i1 as
- * 0/1, complex as real then imaginary pattern), splats already replicated. */
+ * 0/1, complex as real then imaginary pattern). A splat written as one
+ * element (`dense<7> : tensor<4096xi32>`) of two or more elements keeps
+ * that one element (splat set): read elements with ir_literal_at. */
 typedef struct {
     tensor_type type;
     int64_t count;  /* elements */
-    size_t nbytes;  /* count * bytes per element */
+    size_t nbytes;  /* bytes at data: count * bytes per element, or one element */
     unsigned char *data;
     src_loc loc;    /* of the `dense` keyword */
+    bool splat;     /* data holds the one element of every position */
 } ir_literal;
+
+static inline const unsigned char *ir_literal_at(const ir_literal *l, int64_t i)
+{
+    return l->data + (l->splat ? 0 : (size_t)i * et_get(l->type.elem)->bytes);
+}
 
 typedef struct {
     fp_id lhs_precision; /* may be FP_TF32 */

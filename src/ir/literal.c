@@ -418,6 +418,11 @@ bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, i
     if (r->count < 0)
         FAIL(r->s, "tensor type has too many elements");
     size_t nbytes = (size_t)r->count * r->esize;
+    skip_ws(r);
+    /* one element for every position, kept once */
+    lit->splat = r->count >= 2 && r->p < r->end && *r->p != '"' && *r->p != '[';
+    if (lit->splat)
+        nbytes = r->esize;
     r->out = parse_alloc(ps, nbytes ? nbytes : 1, 1);
     if (!r->out)
         return false;
@@ -444,7 +449,7 @@ bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, i
         unsigned char one[16];
         if (!read_element(r, one))
             return false;
-        for (int64_t k = 0; k < r->count; k++)
+        for (int64_t k = 0; k < (lit->splat ? 1 : r->count); k++)
             memcpy(r->out + (size_t)k * r->esize, one, r->esize);
     }
     skip_ws(r);

@@ -181,13 +181,12 @@ static void print_element(FILE *out, et_id e, const unsigned char *p)
 
 static void print_list(FILE *out, const ir_literal *l, int d, int64_t *at)
 {
-    size_t es = et_get(l->type.elem)->bytes;
     fputc('[', out);
     for (int64_t i = 0; i < l->type.dims[d]; i++) {
         if (i)
             fputs(", ", out);
         if (d == l->type.rank - 1) {
-            print_element(out, l->type.elem, l->data + (size_t)*at * es);
+            print_element(out, l->type.elem, ir_literal_at(l, *at));
             ++*at;
         } else {
             print_list(out, l, d + 1, at);
@@ -202,7 +201,7 @@ int ir_print_literal(const ir_literal *l, FILE *out)
     size_t es = tr->bytes;
     fputs("dense<", out);
     bool splat = l->count > 0;
-    for (int64_t i = 1; splat && i < l->count; i++)
+    for (int64_t i = 1; splat && !l->splat && i < l->count; i++)
         splat = memcmp(l->data, l->data + (size_t)i * es, es) == 0;
     if (l->count == 0) {
         /* nothing */

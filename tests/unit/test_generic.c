@@ -170,6 +170,17 @@ static tensor *make_values(et_id t)
     for (int a = 0; a < ns; a++)
         for (int b = 0; b < ns; b++, i++)
             set(x, i, sp[a], sp[b]);
+    /* floats around the integer targets' limits (convert saturates or
+     * truncates there), and integers of 2^53 and more (the float targets
+     * round them) */
+    static const int pows[] = { 7, 8, 15, 16, 31, 32, 53, 54, 63, 64 };
+    static const double offs[] = { -1.0, -0.5, 0.0, 0.5, 1.0 };
+    for (size_t k = 0; k < sizeof pows / sizeof pows[0] && et_get(p)->kind == EK_FLOAT; k++)
+        for (size_t o = 0; o < sizeof offs / sizeof offs[0]; o++)
+            for (int sign = -1; sign <= 1; sign += 2, i++)
+                set(x, i, fp_from_double(et_get(p)->fmt, sign * (ldexp(1.0, pows[k]) + offs[o]), FPR_RNE), 0);
+    for (int k = 53; k < 64 && et_get(p)->kind != EK_FLOAT; k++, i++)
+        set(x, i, ((UINT64_C(1) << k) + 1 + (uint64_t)k * 2) & et_value_mask(p), 0);
     for (; i < n; i++)
         set(x, i, random_pattern(p), random_pattern(p));
     return x;
@@ -455,6 +466,132 @@ START_TEST(math_ops_fast_is_generic)
 }
 END_TEST
 
+/* Splat operands (core/tensor.h) against the same values stored in full:
+ * every binary op with the splat on either side and on both (a splat
+ * result), unary ops, convert into every type, compare, select and clamp,
+ * over more elements than one chunk of kern_splat_each. */
+static tensor *splat_of(et_id t, int64_t n, uint64_t re, uint64_t im)
+{
+    tensor_type ty = { t, 1, { n } };
+    tensor *x = tensor_new_splat(&ty);
+    ck_assert_ptr_nonnull(x);
+    ck_assert(x->splat);
+    set(x, 0, re, im);
+    return x;
+}
+
+static tensor *dense_of(const tensor *x)
+{
+    tensor *d = tensor_dense((tensor *)x);
+    ck_assert_ptr_nonnull(d);
+    ck_assert(!d->splat);
+    return d;
+}
+
+/* A splat result must hold the value of every element of the dense one. */
+static void same_as_splat(const tensor *splat, const tensor *dense, const char *what)
+{
+    size_t es = et_get(dense->type.elem)->bytes;
+    for (int64_t i = 0; i < dense->count; i++)
+        if (memcmp(splat->data, (const unsigned char *)dense->data + (size_t)i * es, es) != 0)
+            ck_abort_msg("%s: element %lld differs from the splat", what, (long long)i);
+}
+
+START_TEST(splat_operands_are_dense_ones)
+{
+    et_id t = (et_id)_i, p = et_part(t);
+    enum { N = 5000 };
+    tensor *x = vec(t, N), *r1 = vec(t, N), *r2 = vec(t, N), *c1 = vec(ET_I1, N), *c2 = vec(ET_I1, N);
+    for (int64_t i = 0; i < N; i++)
+        set(x, i, random_pattern(p), random_pattern(p));
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(p, sp);
+    for (int k = 0; k < 3; k++) {
+        uint64_t v = k < ns ? sp[(k * 7) % ns] : random_pattern(p);
+        tensor *s = splat_of(t, N, v, random_pattern(p)), *sd = dense_of(s);
+        tensor *s2 = splat_of(t, N, random_pattern(p), random_pattern(p)), *s2d = dense_of(s2);
+        tensor *rs = splat_of(t, N, 0, 0);
+        char what[96];
+        for (int op = 0; op < KB_COUNT; op++) {
+            if (!kern_binop_applies(et_get(t)->kind, (kern_binop)op))
+                continue;
+            snprintf(what, sizeof what, "%s binop %d, splat on the left", et_get(t)->name, op);
+            poison(r1, r2);
+            ck_assert_int_eq(kern_binary((kern_binop)op, s, x, r1), IRRUN_OK);
+            ck_assert_int_eq(kern_binary((kern_binop)op, sd, x, r2), IRRUN_OK);
+            same_bits(r1, r2, what);
+            snprintf(what, sizeof what, "%s binop %d, splat on the right", et_get(t)->name, op);
+            poison(r1, r2);
+            ck_assert_int_eq(kern_binary((kern_binop)op, x, s, r1), IRRUN_OK);
+            ck_assert_int_eq(kern_binary((kern_binop)op, x, sd, r2), IRRUN_OK);
+            same_bits(r1, r2, what);
+            snprintf(what, sizeof what, "%s binop %d, splats on both sides", et_get(t)->name, op);
+            ck_assert_int_eq(kern_binary((kern_binop)op, s, s2, rs), IRRUN_OK);
+            ck_assert_int_eq(kern_binary((kern_binop)op, sd, s2d, r2), IRRUN_OK);
+            same_as_splat(rs, r2, what);
+        }
+        for (int op = 0; op < KU_COUNT; op++) {
+            if (!kern_unop_applies(et_get(t)->kind, (kern_unop)op) || (op == KU_ABS && p != t))
+                continue;
+            snprintf(what, sizeof what, "%s unop %d of a splat", et_get(t)->name, op);
+            ck_assert_int_eq(kern_unary((kern_unop)op, s, rs), IRRUN_OK);
+            ck_assert_int_eq(kern_unary((kern_unop)op, sd, r2), IRRUN_OK);
+            same_as_splat(rs, r2, what);
+        }
+        for (int to = 0; to < ET_COUNT; to++) {
+            tensor *cs = splat_of((et_id)to, N, 0, 0), *cd = vec((et_id)to, N);
+            snprintf(what, sizeof what, "convert of a %s splat to %s", et_get(t)->name, et_get((et_id)to)->name);
+            ck_assert_int_eq(kern_convert(s, cs), IRRUN_OK);
+            ck_assert_int_eq(kern_convert(sd, cd), IRRUN_OK);
+            same_as_splat(cs, cd, what);
+            tensor_release(cs);
+            tensor_release(cd);
+        }
+        for (int dir = KC_EQ; dir <= KC_LT; dir++) {
+            snprintf(what, sizeof what, "%s compare %d with a splat", et_get(t)->name, dir);
+            poison(c1, c2);
+            ck_assert_int_eq(kern_compare((kern_cmpdir)dir, false, x, s, c1), IRRUN_OK);
+            ck_assert_int_eq(kern_compare((kern_cmpdir)dir, false, x, sd, c2), IRRUN_OK);
+            same_bits(c1, c2, what);
+        }
+        /* select: a splat on each side, the predicate a dense compare */
+        ck_assert_int_eq(kern_compare(KC_LT, false, x, sd, c1), IRRUN_OK);
+        snprintf(what, sizeof what, "%s select with splats", et_get(t)->name);
+        poison(r1, r2);
+        ck_assert_int_eq(kern_select(c1, s, x, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_select(c1, sd, x, r2), IRRUN_OK);
+        same_bits(r1, r2, what);
+        if (t != ET_I1) {
+            /* clamp: splat bounds, and a splat operand between rank-0 bounds */
+            snprintf(what, sizeof what, "%s clamp between splats", et_get(t)->name);
+            poison(r1, r2);
+            ck_assert_int_eq(kern_clamp(s, x, s2, r1), IRRUN_OK);
+            ck_assert_int_eq(kern_clamp(sd, x, s2d, r2), IRRUN_OK);
+            same_bits(r1, r2, what);
+            tensor *lo = new_tensor(t, 0, 0, 0), *hi = new_tensor(t, 0, 0, 0);
+            set(lo, 0, random_pattern(p), random_pattern(p));
+            set(hi, 0, random_pattern(p), random_pattern(p));
+            snprintf(what, sizeof what, "%s clamp of a splat", et_get(t)->name);
+            ck_assert_int_eq(kern_clamp(lo, s, hi, rs), IRRUN_OK);
+            ck_assert_int_eq(kern_clamp(lo, sd, hi, r2), IRRUN_OK);
+            same_as_splat(rs, r2, what);
+            tensor_release(lo);
+            tensor_release(hi);
+        }
+        tensor_release(s);
+        tensor_release(sd);
+        tensor_release(s2);
+        tensor_release(s2d);
+        tensor_release(rs);
+    }
+    tensor_release(x);
+    tensor_release(r1);
+    tensor_release(r2);
+    tensor_release(c1);
+    tensor_release(c2);
+}
+END_TEST
+
 /* The traits columns the kernels index by. */
 START_TEST(storage_and_part_columns)
 {
@@ -484,6 +621,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, convert_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, dot_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, math_ops_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, splat_operands_are_dense_ones, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,403 @@
+/* The op x type table of issue 16: every op family on one type of every
+ * type class, each cell the kernel's throughput in millions of result
+ * elements per second on 16M elements (best of two runs), marked where it
+ * misses its target: 2e8 for every cell, 5e8 for class-A element-wise ops,
+ * convert and iota, and for the layout ops a quarter of memcpy's throughput
+ * on the result's bytes. The slowest cell and every miss are listed at the
+ * end. BENCH_TABLE_ELEMS overrides the size (for a quick look). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "interp/kern.h"
+#include "interp/kern_numerics.h"
+#include "types/fparith.h"
+#include "util/mem.h"
+#include "util/xorshift.h"
+
+/* One representative per type class (the column's label says which). */
+static const struct {
+    const char *label;
+    et_id t;
+} columns[] = {
+    { "i1", ET_I1 },         { "i4", ET_I4 },           { "i32", ET_I32 },
+    { "i64", ET_I64 },       { "f8E3M4", ET_F8E3M4 },   { "f8E4M3", ET_F8E4M3 },
+    { "E4M3FN", ET_F8E4M3FN }, { "E4M3FNUZ", ET_F8E4M3FNUZ }, { "E4M3B11", ET_F8E4M3B11FNUZ },
+    { "f8E5M2", ET_F8E5M2 }, { "E5M2FNUZ", ET_F8E5M2FNUZ }, { "E8M0FNU", ET_F8E8M0FNU },
+    { "f4E2M1", ET_F4E2M1FN }, { "bf16", ET_BF16 },      { "f16", ET_F16 },
+    { "f32", ET_F32 },       { "f64", ET_F64 },         { "c64", ET_C64 },
+};
+enum { NCOL = sizeof columns / sizeof columns[0] };
+
+/* Targets of convert in the convert rows: one type per class. */
+static const et_id convert_targets[] = { ET_I1,  ET_I4,   ET_UI8, ET_I16, ET_I32,       ET_UI64,
+                                         ET_F4E2M1FN, ET_F6E3M2FN, ET_F8E4M3FN, ET_F8E5M2, ET_BF16,
+                                         ET_F16, ET_F32,  ET_F64, ET_C64 };
+
+typedef enum { TARGET_ANY, TARGET_CLASS_A, TARGET_LAYOUT } cell_target;
+
+/* The operands of a cell: a and b hold random patterns of the column's
+ * type (floats: modest values), p random i1, r the result; a 2-D view of
+ * the same n elements is side x side. */
+typedef struct {
+    et_id t;
+    int64_t n, side;
+    tensor *a, *b, *p, *r, *scalar_lo, *scalar_hi, *row, *flags;
+    double cell_rate; /* set by a cell that times itself */
+    char slowest[64]; /* what made that cell's rate */
+} operands;
+
+typedef irrun_status (*cell_fn)(operands *o, int arg);
+
+struct row {
+    const char *name;
+    cell_fn run;
+    int arg;
+    cell_target target;
+};
+
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+
+static uint64_t pattern(et_id t)
+{
+    const et_traits *tr = et_get(t);
+    uint64_t x = xorshift64(&rng);
+    if (tr->kind == EK_FLOAT)
+        return fp_from_double(tr->fmt, ((double)(x % 64) - 32.0) / 8.0, FPR_RNE);
+    return x & et_value_mask(t);
+}
+
+static void fill(tensor *x)
+{
+    et_id t = x->type.elem, part = et_part(t);
+    size_t es = et_get(t)->bytes, ps = et_get(part)->bytes;
+    for (int64_t i = 0; i < x->count; i++) {
+        unsigned char *e = (unsigned char *)x->data + (size_t)i * es;
+        et_store_bits(part, e, pattern(part));
+        if (part != t)
+            et_store_bits(part, e + ps, pattern(part));
+    }
+}
+
+static tensor *make(et_id t, int rank, int64_t d0, int64_t d1)
+{
+    tensor_type ty = { t, rank, { d0, d1 } };
+    return tensor_new(&ty);
+}
+
+/* ---- the cells ---------------------------------------------------------- */
+
+static irrun_status run_binary(operands *o, int op) { return kern_binary((kern_binop)op, o->a, o->b, o->r); }
+static irrun_status run_unary(operands *o, int op) { return kern_unary((kern_unop)op, o->a, o->r); }
+static irrun_status run_bits(operands *o, int op)
+{
+    return kern_bits((kern_bitop)op, o->a, kern_bitop_is_unary((kern_bitop)op) ? NULL : o->b, o->r);
+}
+static irrun_status run_compare(operands *o, int dir)
+{
+    return kern_compare((kern_cmpdir)dir, false, o->a, o->b, o->flags);
+}
+static irrun_status run_select(operands *o, int arg)
+{
+    (void)arg;
+    return kern_select(o->p, o->a, o->b, o->r);
+}
+static irrun_status run_clamp(operands *o, int arg)
+{
+    (void)arg;
+    return kern_clamp(o->scalar_lo, o->a, o->scalar_hi, o->r);
+}
+static irrun_status run_is_finite(operands *o, int arg)
+{
+    (void)arg;
+    if (!et_is_float(o->t))
+        return IRRUN_UNSUPPORTED;
+    return kern_parts(KP_IS_FINITE, o->a, NULL, o->flags);
+}
+static irrun_status run_reduce_precision(operands *o, int arg)
+{
+    (void)arg;
+    if (!et_is_float(o->t))
+        return IRRUN_UNSUPPORTED;
+    return kern_reduce_precision(o->a, 4, 2, o->r);
+}
+/* convert into each target type (into: from each source type into the
+ * column's type), timed pair by pair: the cell is the slowest pair */
+static irrun_status run_convert(operands *o, int into)
+{
+    o->cell_rate = 1e30;
+    for (size_t k = 0; k < sizeof convert_targets / sizeof convert_targets[0]; k++) {
+        et_id other = convert_targets[k];
+        tensor *y = make(other, 1, o->n, 0);
+        if (!y)
+            return IRRUN_NOMEM;
+        if (into)
+            fill(y);
+        else
+            memset(y->data, 0, y->nbytes); /* its pages present before the clock starts */
+        double dt = 1e30;
+        irrun_status s = IRRUN_OK;
+        for (int rep = 0; rep < 2 && s == IRRUN_OK; rep++) {
+            double t0 = bench_now();
+            s = into ? kern_convert(y, o->r) : kern_convert(o->a, y);
+            double t = bench_now() - t0;
+            dt = t < dt ? t : dt;
+        }
+        tensor_release(y);
+        if (s != IRRUN_OK)
+            return s;
+        if ((double)o->n / dt < o->cell_rate) {
+            o->cell_rate = (double)o->n / dt;
+            snprintf(o->slowest, sizeof o->slowest, "%s -> %s", et_get(into ? other : o->t)->name,
+                     et_get(into ? o->t : other)->name);
+        }
+    }
+    return IRRUN_OK;
+}
+static irrun_status run_iota(operands *o, int arg)
+{
+    (void)arg;
+    return kern_iota(0, o->r);
+}
+static irrun_status run_reduce(operands *o, int op)
+{
+    tensor_type rt = { o->t, 1, { o->side } }, it = { o->t, 0, { 0 } };
+    tensor *r = tensor_new(&rt), *init = tensor_new(&it);
+    tensor x = *o->a;
+    x.type.rank = 2;
+    x.type.dims[0] = x.type.dims[1] = o->side;
+    int64_t dim = 1;
+    irrun_status s = r && init ? kern_reduce_binop((kern_binop)op, true, &x, init, &dim, 1, r) : IRRUN_NOMEM;
+    tensor_release(r);
+    tensor_release(init);
+    return s;
+}
+static tensor square(const tensor *x, int64_t side)
+{
+    tensor v = *x;
+    v.type.rank = 2;
+    v.type.dims[0] = v.type.dims[1] = side;
+    return v;
+}
+static irrun_status run_transpose(operands *o, int arg)
+{
+    (void)arg;
+    tensor x = square(o->a, o->side), r = square(o->r, o->side);
+    static const int64_t perm[2] = { 1, 0 };
+    return kern_transpose(&x, perm, &r);
+}
+/* arg: the result dimension the operand's one dimension goes to (0: each
+ * row is one element repeated, 1: each row is the operand) */
+static irrun_status run_broadcast(operands *o, int dim)
+{
+    tensor r = square(o->r, o->side);
+    int64_t d = dim;
+    return kern_broadcast(o->row, &d, &r);
+}
+static irrun_status run_slice(operands *o, int arg)
+{
+    (void)arg;
+    tensor x = square(o->a, o->side), r = square(o->r, o->side);
+    r.type.dims[0] = r.type.dims[1] = o->side - 2; /* [1, side-1) twice */
+    r.count = r.type.dims[0] * r.type.dims[1];
+    static const int64_t start[2] = { 1, 1 }, stride[2] = { 1, 1 };
+    return kern_slice(&x, start, stride, &r);
+}
+static irrun_status run_reverse(operands *o, int arg)
+{
+    (void)arg;
+    tensor x = square(o->a, o->side), r = square(o->r, o->side);
+    static const int64_t dims[1] = { 1 };
+    return kern_reverse(&x, dims, 1, &r);
+}
+static irrun_status run_concatenate(operands *o, int arg)
+{
+    (void)arg;
+    tensor x = square(o->a, o->side), y = square(o->b, o->side), r = square(o->r, o->side);
+    x.type.dims[0] = y.type.dims[0] = o->side / 2;
+    const tensor *xs[2] = { &x, &y };
+    return kern_concatenate(xs, 2, 0, &r);
+}
+static irrun_status run_pad(operands *o, int arg)
+{
+    (void)arg;
+    tensor x = square(o->a, o->side), r = square(o->r, o->side);
+    x.type.dims[0] = x.type.dims[1] = o->side - 2;
+    static const int64_t low[2] = { 1, 1 }, interior[2] = { 0, 0 };
+    return kern_pad(&x, o->scalar_lo, low, interior, &r);
+}
+
+static const struct row row_table[] = {
+    { "add", run_binary, KB_ADD, TARGET_CLASS_A },
+    { "multiply", run_binary, KB_MUL, TARGET_CLASS_A },
+    { "divide", run_binary, KB_DIV, TARGET_CLASS_A },
+    { "remainder", run_binary, KB_REM, TARGET_CLASS_A },
+    { "maximum", run_binary, KB_MAX, TARGET_CLASS_A },
+    { "and", run_binary, KB_AND, TARGET_CLASS_A },
+    { "power", run_binary, KB_POW, TARGET_ANY },
+    { "atan2", run_binary, KB_ATAN2, TARGET_ANY },
+    { "negate", run_unary, KU_NEG, TARGET_CLASS_A },
+    { "abs", run_unary, KU_ABS, TARGET_CLASS_A },
+    { "sqrt", run_unary, KU_SQRT, TARGET_CLASS_A },
+    { "exponential", run_unary, KU_EXP, TARGET_ANY },
+    { "tanh", run_unary, KU_TANH, TARGET_ANY },
+    { "floor", run_unary, KU_FLOOR, TARGET_CLASS_A },
+    { "sign", run_unary, KU_SIGN, TARGET_CLASS_A },
+    { "not", run_unary, KU_NOT, TARGET_CLASS_A },
+    { "shift_left", run_bits, KBIT_SHL, TARGET_CLASS_A },
+    { "shift_right_arith", run_bits, KBIT_SHRA, TARGET_CLASS_A },
+    { "popcnt", run_bits, KBIT_POPCNT, TARGET_CLASS_A },
+    { "count_leading_zeros", run_bits, KBIT_CLZ, TARGET_CLASS_A },
+    { "compare LT", run_compare, KC_LT, TARGET_CLASS_A },
+    { "select", run_select, 0, TARGET_CLASS_A },
+    { "clamp", run_clamp, 0, TARGET_CLASS_A },
+    { "is_finite", run_is_finite, 0, TARGET_CLASS_A },
+    { "reduce_precision", run_reduce_precision, 0, TARGET_CLASS_A },
+    { "convert from (15 targets)", run_convert, 0, TARGET_CLASS_A },
+    { "convert into (15 sources)", run_convert, 1, TARGET_CLASS_A },
+    { "iota", run_iota, 0, TARGET_CLASS_A },
+    { "reduce add rows", run_reduce, KB_ADD, TARGET_ANY },
+    { "reduce max rows", run_reduce, KB_MAX, TARGET_ANY },
+    { "transpose", run_transpose, 0, TARGET_LAYOUT },
+    { "broadcast (inner repeat)", run_broadcast, 0, TARGET_LAYOUT },
+    { "broadcast (rows)", run_broadcast, 1, TARGET_LAYOUT },
+    { "slice", run_slice, 0, TARGET_LAYOUT },
+    { "reverse (inner dim)", run_reverse, 0, TARGET_LAYOUT },
+    { "concatenate", run_concatenate, 0, TARGET_LAYOUT },
+    { "pad", run_pad, 0, TARGET_LAYOUT },
+};
+enum { NROW = sizeof row_table / sizeof row_table[0] };
+
+/* elements per second of each cell; < 0: the op does not apply */
+static double rate[NROW][NCOL];
+static double copy_rate[NCOL]; /* memcpy elements per second, same bytes */
+static char slowest_pair[NROW][NCOL][64];
+
+static bool operands_open(operands *o, et_id t, int64_t side)
+{
+    memset(o, 0, sizeof *o);
+    o->t = t;
+    o->side = side;
+    o->n = side * side;
+    o->a = make(t, 1, o->n, 0);
+    o->b = make(t, 1, o->n, 0);
+    o->r = make(t, 1, o->n, 0);
+    o->p = make(ET_I1, 1, o->n, 0);
+    o->scalar_lo = make(t, 0, 0, 0);
+    o->scalar_hi = make(t, 0, 0, 0);
+    o->row = make(t, 1, side, 0);
+    o->flags = make(ET_I1, 1, o->n, 0);
+    if (!o->a || !o->b || !o->r || !o->p || !o->scalar_lo || !o->scalar_hi || !o->row || !o->flags)
+        return false;
+    memset(o->r->data, 0, o->r->nbytes);
+    memset(o->flags->data, 0, o->flags->nbytes);
+    fill(o->a);
+    fill(o->b);
+    fill(o->p);
+    fill(o->row);
+    fill(o->scalar_lo);
+    fill(o->scalar_hi);
+    return true;
+}
+
+static void operands_close(operands *o)
+{
+    tensor_release(o->a);
+    tensor_release(o->b);
+    tensor_release(o->r);
+    tensor_release(o->p);
+    tensor_release(o->scalar_lo);
+    tensor_release(o->scalar_hi);
+    tensor_release(o->row);
+    tensor_release(o->flags);
+}
+
+static double target_of(int row, int col)
+{
+    switch (row_table[row].target) {
+    case TARGET_ANY: return 2e8;
+    case TARGET_CLASS_A: return 5e8;
+    case TARGET_LAYOUT: return copy_rate[col] / 4 > 2e8 ? copy_rate[col] / 4 : 2e8;
+    }
+    return 2e8;
+}
+
+void bench_table(void)
+{
+    const char *env = getenv("BENCH_TABLE_ELEMS");
+    int64_t want = env ? atoll(env) : INT64_C(1) << 24;
+    int64_t side = 2;
+    while (side * side < want)
+        side *= 2;
+    int64_t n = side * side;
+    for (int c = 0; c < NCOL; c++) {
+        operands o;
+        et_id t = columns[c].t;
+        double copy = bench_memcpy_seconds((size_t)n * et_get(t)->bytes);
+        copy_rate[c] = copy > 0 ? (double)n / copy : 0;
+        if (!operands_open(&o, t, side)) {
+            printf("op x type table: out of memory at %s\n", et_get(t)->name);
+            operands_close(&o);
+            return;
+        }
+        for (int r = 0; r < NROW; r++) {
+            double best = 1e30;
+            irrun_status s = IRRUN_OK;
+            o.cell_rate = 0;
+            o.slowest[0] = 0;
+            int reps = row_table[r].run == run_convert ? 1 : 2;
+            for (int rep = 0; rep < reps && s == IRRUN_OK; rep++) {
+                double t0 = bench_now();
+                s = row_table[r].run(&o, row_table[r].arg);
+                double dt = bench_now() - t0;
+                best = dt < best ? dt : best;
+            }
+            rate[r][c] = s != IRRUN_OK ? -1 : o.cell_rate > 0 ? o.cell_rate : (double)n / best;
+            memcpy(slowest_pair[r][c], o.slowest, sizeof o.slowest);
+        }
+        operands_close(&o);
+    }
+    printf("\nop x type table: million result elements/s, %lld elements (a %lldx%lld square for the\n"
+           "layout ops and reduce); * below 2e8, ! below the row's target (5e8 for class-A ops,\n"
+           "convert and iota; 1/4 of memcpy on the same bytes for layout ops), - not defined\n",
+           (long long)n, (long long)side, (long long)side);
+    printf("%-26s", "op");
+    for (int c = 0; c < NCOL; c++)
+        printf("%9s", columns[c].label);
+    printf("\n%-26s", "memcpy");
+    for (int c = 0; c < NCOL; c++)
+        printf("%9.0f", copy_rate[c] / 1e6);
+    printf("\n");
+    int worst_r = -1, worst_c = -1, misses = 0;
+    for (int r = 0; r < NROW; r++) {
+        printf("%-26s", row_table[r].name);
+        for (int c = 0; c < NCOL; c++) {
+            if (rate[r][c] < 0) {
+                printf("%9s", "-");
+                continue;
+            }
+            const char *mark = rate[r][c] < 2e8 ? "*" : rate[r][c] < target_of(r, c) ? "!" : " ";
+            misses += *mark != ' ';
+            printf("%8.0f%s", rate[r][c] / 1e6, mark);
+            if (worst_r < 0 || rate[r][c] < rate[worst_r][worst_c]) {
+                worst_r = r;
+                worst_c = c;
+            }
+        }
+        printf("\n");
+    }
+    if (worst_r >= 0)
+        printf("slowest cell: %s on %s, %.3g elements/s %s\n", row_table[worst_r].name,
+               et_get(columns[worst_c].t)->name, rate[worst_r][worst_c], slowest_pair[worst_r][worst_c]);
+    printf("cells below their target: %d\n", misses);
+    for (int r = 0; r < NROW; r++)
+        for (int c = 0; c < NCOL; c++)
+            if (rate[r][c] >= 0 && rate[r][c] < target_of(r, c))
+                printf("  miss: %-26s %-14s %.3g elements/s, target %.3g (%.0f%%) %s\n", row_table[r].name,
+                       et_get(columns[c].t)->name, rate[r][c], target_of(r, c),
+                       100 * rate[r][c] / target_of(r, c), slowest_pair[r][c]);
+    fflush(stdout);
+}
