@@ -19,9 +19,9 @@ SANFLAGS := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all -fno-o
 OPT := $(if $(SAN),-O1 $(SANFLAGS),-O2)
 # -ffp-contract=off: the reference rounds after every multiply and every add,
 # so the compiler must never fuse them.
-CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE \
+CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -pthread -D_DEFAULT_SOURCE \
 	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
-LDLIBS_ALL := $(YAML_LIBS) -lm $(if $(SAN),$(SANFLAGS)) $(LDFLAGS)
+LDLIBS_ALL := $(YAML_LIBS) -lm -pthread $(if $(SAN),$(SANFLAGS)) $(LDFLAGS)
 
 LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)

@@ -1,4 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,18 +49,26 @@ void bench_report(const char *name, double units, const char *unit, double secon
     fflush(stdout);
 }
 
-int main(void)
+/* `bench NAME...` runs only the named sections (e.g. `build/bench dot`). */
+static const struct {
+    const char *name;
+    void (*run)(void);
+} sections[] = {
+    { "formats", bench_formats }, { "parse", bench_parse }, { "interp", bench_interp },
+    { "reduce", bench_reduce },   { "control", bench_control }, { "index", bench_index },
+    { "numerics", bench_numerics }, { "math", bench_math },   { "conv", bench_conv },
+    { "dot", bench_dot },         { "memory", bench_memory },
+};
+
+int main(int argc, char **argv)
 {
     printf("ratio = time of the kernel / time of memcpy of the same input bytes, same run\n");
-    bench_formats();
-    bench_parse();
-    bench_interp();
-    bench_reduce();
-    bench_control();
-    bench_index();
-    bench_numerics();
-    bench_math();
-    bench_conv();
-    bench_memory();
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        bool wanted = argc < 2;
+        for (int k = 1; k < argc; k++)
+            wanted |= strcmp(argv[k], sections[i].name) == 0;
+        if (wanted)
+            sections[i].run();
+    }
     return 0;
 }

@@ -53,6 +53,7 @@ typedef struct {
     tensor **args;            /* entry arguments (--args / --input), borrowed */
     int nargs;
     const interp_probe_store *probes; /* NULL: probes and their lookups are errors */
+    int threads;              /* --threads; 0 = IRRUN_THREADS or the online cores (docs/threads.md) */
 } interp_options;
 
 typedef struct {

@@ -1,5 +1,6 @@
 #include "mem.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,44 +14,51 @@ typedef union {
     unsigned char pad[16];
 } header;
 
-static unsigned long alloc_count;
+/* Kernels allocate from the worker threads of a run's pool (interp/pool.c),
+ * so the counters are atomic; the limit and the failure point are set
+ * before any worker runs. */
+static atomic_ulong alloc_count;
 static unsigned long fail_at;
-static int env_read;
-static size_t bytes_in_use, bytes_peak;
+static atomic_int env_read;
+static atomic_size_t bytes_in_use, bytes_peak;
 static size_t bytes_limit = SIZE_MAX;
 
 static int should_fail(void)
 {
-    if (!env_read) {
-        env_read = 1;
+    if (!atomic_load(&env_read)) {
+        atomic_store(&env_read, 1);
         const char *e = getenv("IRRUN_FAIL_ALLOC");
         if (e && *e)
             fail_at = strtoul(e, NULL, 10);
     }
-    alloc_count++;
-    return fail_at != 0 && alloc_count == fail_at;
+    unsigned long n = atomic_fetch_add(&alloc_count, 1) + 1;
+    return fail_at != 0 && n == fail_at;
 }
 
 void mem_fail_at(unsigned long n)
 {
-    env_read = 1;
-    fail_at = n ? alloc_count + n : 0;
+    atomic_store(&env_read, 1);
+    fail_at = n ? atomic_load(&alloc_count) + n : 0;
 }
 
-unsigned long mem_alloc_count(void) { return alloc_count; }
-size_t mem_bytes_in_use(void) { return bytes_in_use; }
-size_t mem_bytes_peak(void) { return bytes_peak; }
-void mem_reset_peak(void) { bytes_peak = bytes_in_use; }
+unsigned long mem_alloc_count(void) { return atomic_load(&alloc_count); }
+size_t mem_bytes_in_use(void) { return atomic_load(&bytes_in_use); }
+size_t mem_bytes_peak(void) { return atomic_load(&bytes_peak); }
+void mem_reset_peak(void) { atomic_store(&bytes_peak, atomic_load(&bytes_in_use)); }
 void mem_set_limit(size_t bytes) { bytes_limit = bytes ? bytes : SIZE_MAX; }
 
-static int over_limit(size_t more) { return more > bytes_limit || bytes_in_use > bytes_limit - more; }
+static int over_limit(size_t more)
+{
+    return more > bytes_limit || atomic_load(&bytes_in_use) > bytes_limit - more;
+}
 
 static void *account(header *h, size_t size)
 {
     h->size = size;
-    bytes_in_use += size;
-    if (bytes_in_use > bytes_peak)
-        bytes_peak = bytes_in_use;
+    size_t now = atomic_fetch_add(&bytes_in_use, size) + size;
+    size_t peak = atomic_load(&bytes_peak);
+    while (now > peak && !atomic_compare_exchange_weak(&bytes_peak, &peak, now)) {
+    }
     return h + 1;
 }
 
@@ -85,7 +93,7 @@ void *mem_realloc(void *p, size_t size)
     header *h = realloc(old, sizeof(header) + size);
     if (!h)
         return NULL;
-    bytes_in_use -= old_size;
+    atomic_fetch_sub(&bytes_in_use, old_size);
     return account(h, size);
 }
 
@@ -94,7 +102,7 @@ void mem_free(void *p)
     if (!p)
         return;
     header *h = (header *)p - 1;
-    bytes_in_use -= h->size;
+    atomic_fetch_sub(&bytes_in_use, h->size);
     free(h);
 }
 

@@ -1,0 +1,46 @@
+/* The vectorised inner loops of dot_general and convolution
+ * (docs/dot-accumulation.md, "Implementation notes"), and the parameters
+ * kern_dot.c gives them. Each has a portable C counterpart in kern_dot.c
+ * with the same bits; kern_isa_avx2() says whether these may run. */
+#ifndef IRRUN_KERN_DOT_SIMD_H
+#define IRRUN_KERN_DOT_SIMD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A float format of at most 16 bits whose values, products of two values
+ * and sums of two values binary32 computes exactly or with an innocuous
+ * double rounding (24 >= 2p + 2 bits), so that REF's steps can run in
+ * binary32 lanes: a product or sum x is rounded into the format as
+ * (x + C) - C, with C = 1.5 * 2^(e + 23 - mbits) built from x's exponent
+ * field e (e at least emin's for products: the subnormal quantum; a sum of
+ * two values of the format below the normal range is exact). Binary32's
+ * own rounding then happens exactly at the format's quantum, ties to even. */
+typedef struct {
+    uint32_t magic;       /* ((23 - mbits) << 23) + the 1.5 significand */
+    uint32_t emin_field;  /* exponent field of the smallest normal */
+    /* Exponent field from which a product or sum is not handled: a lane
+     * that reaches it (Inf, NaN, overflow, or a value in the format's top
+     * binade) is redone by the definition. */
+    uint32_t limit_field;
+} kern_chain_format;
+
+/* Result columns of one panel of the REF chains: eight vectors of eight. */
+enum { KERN_CHAIN_PANEL = 64 };
+
+/* For m < M: out[m][j] (j < 32) = the REF chain over k = 0 .. K-1 of
+ * L[m][k] * P[k][j] in the format (binary32 values of it); bad[m] bit l is
+ * set when any of the columns l, l + 8, l + 16, l + 24 must be redone. */
+void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
+                      float *out, uint8_t *bad);
+
+/* Result columns of one panel of the binary32 accumulation. */
+enum { KERN_ACC_PANEL = 16 };
+
+/* For m < M: out[m][j] (j < 16) = sum over k in order of A[m][k] * P[k][j]
+ * in binary32 (A rows lda apart). fused: each step is one fused multiply-add,
+ * which the caller allows only where every product is exact in binary32 (so
+ * that it equals a multiply then an add). */
+void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused);
+
+#endif
