@@ -375,7 +375,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 
 pool *interp_pool(ictx *c, int64_t work)
 {
-    if (work < INTERP_POOL_MIN_WORK)
+    if (work < INTERP_POOL_MIN_WORK && !pool_tiny_parts())
         return NULL;
     if (!c->pool_tried) {
         c->pool_tried = true;

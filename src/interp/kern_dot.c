@@ -392,6 +392,8 @@ static irrun_status ref_generic(et_id t, const void *L, const void *R, void *out
 /* Rows of L per part: at least one, about DOT_PART_MACS multiply-adds. */
 static int64_t rows_per_part(dot_sizes s)
 {
+    if (pool_tiny_parts())
+        return 1;
     int64_t per_row = s.N * s.K > 0 ? s.N * s.K : 1;
     int64_t rows = DOT_PART_MACS / per_row;
     return rows < 1 ? 1 : rows;
@@ -482,8 +484,8 @@ typedef struct {
     et_id t;
     dot_sizes s;
     const unsigned char *L, *R; /* packed operands, for lanes redone */
-    const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][32] */
-    int64_t npanels, parts_per_batch;
+    const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
+    int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
     const uint8_t *mul, *add, *from_f32; /* small formats */
     unsigned char *out;
 } chain_job;
@@ -545,8 +547,8 @@ static uint64_t chain_encode(const chain_job *j, float v)
 static irrun_status chain_part(void *vj, int64_t i)
 {
     const chain_job *j = vj;
-    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * CHAIN_ROWS;
-    int64_t rows = j->s.M - m0 < CHAIN_ROWS ? j->s.M - m0 : CHAIN_ROWS, K = j->s.K;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    int64_t rows = j->s.M - m0 < j->rows ? j->s.M - m0 : j->rows, K = j->s.K;
     size_t es = et_get(j->t)->bytes;
     float vals[CHAIN_ROWS * KERN_CHAIN_PANEL];
     uint8_t bad[CHAIN_ROWS];
@@ -576,8 +578,9 @@ static irrun_status chain_part(void *vj, int64_t i)
 static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, const void *L, const void *R,
                                void *out, dot_sizes s)
 {
-    chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL,
-                    (s.M + CHAIN_ROWS - 1) / CHAIN_ROWS, NULL, NULL, NULL, out };
+    int64_t rows = pool_tiny_parts() ? 1 : CHAIN_ROWS;
+    chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
+                    (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
     fp_id f = et_get(t)->fmt;
     const float *byte_values = NULL;
     if (et_get(t)->storage == ES_FBYTE) {
@@ -729,7 +732,7 @@ typedef struct {
     const float *L;      /* [B, M, K] */
     const float *R;      /* [B, K, N] (portable loop) */
     const float *panels; /* [B][P][K][16] (vector loop), else NULL */
-    int64_t npanels, parts_per_batch;
+    int64_t npanels, rows, parts_per_batch; /* rows per part: ACC_ROWS (7 under the test hook) */
     bool fused;
     const uint8_t *from_f32;
     tensor *r;
@@ -743,8 +746,8 @@ static irrun_status acc_part(void *vj, int64_t i)
 {
     const acc_job *j = vj;
     dot_sizes s = j->s;
-    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * ACC_ROWS;
-    int64_t rows = s.M - m0 < ACC_ROWS ? s.M - m0 : ACC_ROWS;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    int64_t rows = s.M - m0 < j->rows ? s.M - m0 : j->rows;
     if (j->panels) {
         float out[ACC_ROWS * KERN_ACC_PANEL];
         for (int64_t p = 0; p < j->npanels; p++) {
@@ -817,7 +820,8 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
     bool vector = kern_isa_avx2();
-    acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, (s.M + ACC_ROWS - 1) / ACC_ROWS,
+    int64_t rows = pool_tiny_parts() ? 7 : ACC_ROWS;
+    acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, rows, (s.M + rows - 1) / rows,
                   fused_ok, NULL, r, s };
     size_t np = vector ? (size_t)(s.B * j.npanels * s.K * KERN_ACC_PANEL) : 0;
     float *L = mem_alloc((nl ? nl : 1) * sizeof *L);

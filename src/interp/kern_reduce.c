@@ -45,6 +45,8 @@ enum { REDUCE_PART_STEPS = 1 << 20, REDUCE_PART_MIN_ELEMS = 1 << 12 };
 
 static int64_t elems_per_part(int64_t R, int64_t count)
 {
+    if (pool_tiny_parts())
+        return 3 < count ? 3 : count;
     int64_t n = REDUCE_PART_STEPS / (R > 0 ? R : 1);
     n = n < REDUCE_PART_MIN_ELEMS ? REDUCE_PART_MIN_ELEMS : n;
     return n < count ? n : count;

@@ -167,6 +167,12 @@ irrun_status pool_run(pool *p, int64_t nparts, pool_task fn, void *arg)
     return st;
 }
 
+bool pool_tiny_parts(void)
+{
+    const char *e = getenv("IRRUN_TEST_TINY_PARTS");
+    return e && *e;
+}
+
 int pool_default_threads(void)
 {
     const char *e = getenv("IRRUN_THREADS");

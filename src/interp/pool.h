@@ -8,6 +8,7 @@
 #ifndef IRRUN_POOL_H
 #define IRRUN_POOL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "util/status.h"
@@ -32,6 +33,12 @@ int pool_threads(const pool *p);
  * runs even when one fails. A call from inside a part (a kernel that calls
  * another) runs its parts on the calling thread. */
 irrun_status pool_run(pool *p, int64_t nparts, pool_task fn, void *arg);
+
+/* Test hook (tests/threads.sh): with IRRUN_TEST_TINY_PARTS set in the
+ * environment, kernels cut their work into the smallest parts they can and
+ * split even tiny results, so that small golden files run the threaded
+ * paths and their part boundaries. Parts stay fixed by the shapes. */
+bool pool_tiny_parts(void);
 
 /* The thread count asked for by the environment (IRRUN_THREADS, a positive
  * integer), else the number of online cores; at least 1. */
