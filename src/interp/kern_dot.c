@@ -432,11 +432,11 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     const fp_format *f = fp_fmt(tr->fmt);
     if (!f->has_sign || f->mbits == 0 || f->nan == FPN_E8M0)
         return false;
-    /* C's exponent field is e + 23 - mbits: finite while e < 105 + mbits */
-    int limit = f->emax < 105 + (int)f->mbits ? f->emax : 105 + (int)f->mbits;
-    cf->magic = ((23u - f->mbits) << 23) + 0x400000u;
-    cf->emin_field = (uint32_t)(f->emin + 127) << 23;
-    cf->limit_field = (uint32_t)(limit + 127) << 23;
+    /* C = 2^(e + 23 - mbits) * 1.5 stays finite while e < 104 + mbits */
+    int limit = f->emax < 104 + (int)f->mbits ? f->emax : 104 + (int)f->mbits;
+    cf->scale = ldexpf(1.5f, 23 - (int)f->mbits);
+    cf->emin = ldexpf(1.0f, f->emin);
+    cf->limit = ldexpf(1.0f, limit);
     return true;
 }
 
@@ -486,6 +486,7 @@ typedef struct {
     const unsigned char *L, *R; /* packed operands, for lanes redone */
     const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
     int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
+    bool products_safe;
     const uint8_t *mul, *add, *from_f32; /* small formats */
     unsigned char *out;
 } chain_job;
@@ -554,7 +555,7 @@ static irrun_status chain_part(void *vj, int64_t i)
     uint8_t bad[CHAIN_ROWS];
     for (int64_t p = 0; p < j->npanels; p++) {
         const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
-        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
+        kern_chains_avx2(&j->cf, j->products_safe, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
         int64_t n0 = p * KERN_CHAIN_PANEL;
         int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
         for (int64_t r = 0; r < rows; r++) {
@@ -572,6 +573,19 @@ static irrun_status chain_part(void *vj, int64_t i)
     return IRRUN_OK;
 }
 
+/* The largest magnitude of n binary32 values; Inf when one is a NaN. */
+static float max_magnitude(const float *v, size_t n)
+{
+    float m = 0.0f;
+    for (size_t i = 0; i < n; i++) {
+        float a = v[i] < 0 ? -v[i] : v[i];
+        m = a > m ? a : m;
+        if (a != a)
+            return INFINITY;
+    }
+    return m;
+}
+
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
  * R to panels of 32 columns [K][32] (columns past N are zero), then parts
  * of CHAIN_ROWS rows of one batch. */
@@ -580,7 +594,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
 {
     int64_t rows = pool_tiny_parts() ? 1 : CHAIN_ROWS;
     chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
-                    (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
+                    (s.M + rows - 1) / rows, false, NULL, NULL, NULL, out };
     fp_id f = et_get(t)->fmt;
     const float *byte_values = NULL;
     if (et_get(t)->storage == ES_FBYTE) {
@@ -608,6 +622,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
             }
         j.Lf = Lf;
         j.panels = panels;
+        j.products_safe = max_magnitude(Lf, nl) * max_magnitude(panels, np) < cf->limit;
         rc = pool_run(pl, s.B * j.parts_per_batch, chain_part, &j);
     }
     mem_free(Lf);
@@ -739,6 +754,14 @@ typedef struct {
     dot_sizes s;
 } acc_job;
 
+/* acc[n] += x * row[n], one rounding each (the buffers never overlap:
+ * restrict lets the compiler use vector lanes). */
+static void axpy_f32(float *restrict acc, float x, const float *restrict row, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        acc[i] = acc[i] + x * row[i];
+}
+
 /* Rows [m0, m0 + rows) of one batch: the panels through the vector
  * micro-kernel, or the portable i-k-j loop (the inner loop runs over the
  * free dim n, while each output still sums its products in k order). */
@@ -767,12 +790,8 @@ static irrun_status acc_part(void *vj, int64_t i)
         const float *lrow = j->L + (b * s.M + m) * s.K;
         for (int64_t n = 0; n < s.N; n++)
             acc[n] = 0.0f;
-        for (int64_t k = 0; k < s.K; k++) {
-            float x = lrow[k];
-            const float *rrow = j->R + (b * s.K + k) * s.N;
-            for (int64_t n = 0; n < s.N; n++)
-                acc[n] = acc[n] + x * rrow[n];
-        }
+        for (int64_t k = 0; k < s.K; k++)
+            axpy_f32(acc, lrow[k], j->R + (b * s.K + k) * s.N, s.N);
         for (int64_t n = 0; n < s.N; n++)
             store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
     }

@@ -11,32 +11,35 @@
 #define AVX2 __attribute__((target("avx2,fma")))
 
 /* One REF step on eight result elements: the product rounded into the
- * format, added to the accumulator, the sum rounded. The exponent fields of
- * the product and the sum go into `track` (the largest seen). */
+ * format, added to the accumulator, the sum rounded. The powers of two of
+ * the sum (and of the product when track_products) go into `track` (the
+ * largest seen; masked values are never NaN). */
 #define CHAIN_STEP(acc, x, ptr)                                                                  \
     do {                                                                                         \
         __m256 p_ = _mm256_mul_ps((x), _mm256_loadu_ps(ptr));                                   \
-        __m256i ep_ = _mm256_and_si256(_mm256_castps_si256(p_), expmask);                        \
-        track = _mm256_max_epi32(track, ep_);                                                    \
-        __m256 cp_ = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_max_epi32(ep_, emin), magic));  \
+        __m256 ep_ = _mm256_and_ps(p_, expmask);                                                 \
+        if (track_products)                                                                      \
+            track = _mm256_max_ps(track, ep_);                                                   \
+        __m256 cp_ = _mm256_mul_ps(_mm256_max_ps(ep_, emin), scale);                             \
         __m256 s_ = _mm256_add_ps((acc), _mm256_sub_ps(_mm256_add_ps(p_, cp_), cp_));            \
-        __m256i es_ = _mm256_and_si256(_mm256_castps_si256(s_), expmask);                        \
-        track = _mm256_max_epi32(track, es_);                                                    \
-        __m256 cs_ = _mm256_castsi256_ps(_mm256_add_epi32(es_, magic));                          \
+        __m256 es_ = _mm256_and_ps(s_, expmask);                                                 \
+        track = _mm256_max_ps(track, es_);                                                       \
+        __m256 cs_ = _mm256_mul_ps(es_, scale);                                                  \
         (acc) = _mm256_sub_ps(_mm256_add_ps(s_, cs_), cs_);                                      \
     } while (0)
 
-AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                           float *out, uint8_t *bad)
+static inline __attribute__((always_inline)) AVX2 void chains(bool track_products, const kern_chain_format *f,
+                                                              const float *L, int64_t M, int64_t K,
+                                                              const float *P, float *out, uint8_t *bad)
 {
-    const __m256i expmask = _mm256_set1_epi32(0x7F800000);
-    const __m256i magic = _mm256_set1_epi32((int)f->magic);
-    const __m256i emin = _mm256_set1_epi32((int)f->emin_field);
-    const __m256i below_limit = _mm256_set1_epi32((int)f->limit_field - 1);
+    const __m256 expmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7F800000));
+    const __m256 scale = _mm256_set1_ps(f->scale);
+    const __m256 emin = _mm256_set1_ps(f->emin);
+    const __m256 limit = _mm256_set1_ps(f->limit);
     for (int64_t m = 0; m < M; m++) {
         const float *l = L + m * K, *p = P;
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-        __m256i track = _mm256_setzero_si256();
+        __m256 track = a0;
         for (int64_t k = 0; k < K; k++, p += KERN_CHAIN_PANEL) {
             __m256 x = _mm256_broadcast_ss(l + k);
             CHAIN_STEP(a0, x, p);
@@ -57,9 +60,17 @@ AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M
         _mm256_storeu_ps(o + 40, a5);
         _mm256_storeu_ps(o + 48, a6);
         _mm256_storeu_ps(o + 56, a7);
-        __m256i over = _mm256_cmpgt_epi32(track, below_limit);
-        bad[m] = (uint8_t)_mm256_movemask_ps(_mm256_castsi256_ps(over));
+        bad[m] = (uint8_t)_mm256_movemask_ps(_mm256_cmp_ps(track, limit, _CMP_GE_OQ));
     }
+}
+
+AVX2 void kern_chains_avx2(const kern_chain_format *f, bool products_safe, const float *L, int64_t M, int64_t K,
+                           const float *P, float *out, uint8_t *bad)
+{
+    if (products_safe)
+        chains(false, f, L, M, K, P, out, bad);
+    else
+        chains(true, f, L, M, K, P, out, bad);
 }
 
 /* One product added to accumulator c: fused, or a multiply then an add. */
@@ -137,10 +148,10 @@ AVX2 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, c
 #else
 
 /* Never called: kern_isa_avx2() is false on other hosts. */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                      float *out, uint8_t *bad)
+void kern_chains_avx2(const kern_chain_format *f, bool products_safe, const float *L, int64_t M, int64_t K,
+                      const float *P, float *out, uint8_t *bad)
 {
-    (void)f, (void)L, (void)M, (void)K, (void)P, (void)out, (void)bad;
+    (void)f, (void)products_safe, (void)L, (void)M, (void)K, (void)P, (void)out, (void)bad;
 }
 
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused)

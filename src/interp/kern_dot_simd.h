@@ -12,27 +12,31 @@
  * and sums of two values binary32 computes exactly or with an innocuous
  * double rounding (24 >= 2p + 2 bits), so that REF's steps can run in
  * binary32 lanes: a product or sum x is rounded into the format as
- * (x + C) - C, with C = 1.5 * 2^(e + 23 - mbits) built from x's exponent
- * field e (e at least emin's for products: the subnormal quantum; a sum of
- * two values of the format below the normal range is exact). Binary32's
- * own rounding then happens exactly at the format's quantum, ties to even. */
+ * (x + C) - C with C = 1.5 * 2^(e + 23 - mbits), where 2^e is x with its
+ * sign and significand masked off (for products at least 2^emin, the
+ * subnormal quantum; a sum of two values of the format below the normal
+ * range is exact). Binary32's own rounding then happens exactly at the
+ * format's quantum, ties to even. All of it stays in the floating-point
+ * domain (masks, max, multiplies), which keeps the integer pipes free. */
 typedef struct {
-    uint32_t magic;       /* ((23 - mbits) << 23) + the 1.5 significand */
-    uint32_t emin_field;  /* exponent field of the smallest normal */
-    /* Exponent field from which a product or sum is not handled: a lane
-     * that reaches it (Inf, NaN, overflow, or a value in the format's top
-     * binade) is redone by the definition. */
-    uint32_t limit_field;
+    float scale; /* 1.5 * 2^(23 - mbits): C = 2^e * scale, exact */
+    float emin;  /* 2^emin, the smallest normal */
+    /* 2^limit: a lane whose product or sum reaches it (Inf, NaN,
+     * overflow, or a value in the format's top binade) is redone by the
+     * definition. */
+    float limit;
 } kern_chain_format;
 
 /* Result columns of one panel of the REF chains: eight vectors of eight. */
 enum { KERN_CHAIN_PANEL = 64 };
 
-/* For m < M: out[m][j] (j < 32) = the REF chain over k = 0 .. K-1 of
+/* For m < M: out[m][j] (j < 64) = the REF chain over k = 0 .. K-1 of
  * L[m][k] * P[k][j] in the format (binary32 values of it); bad[m] bit l is
- * set when any of the columns l, l + 8, l + 16, l + 24 must be redone. */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                      float *out, uint8_t *bad);
+ * set when any of the columns l, l + 8, ..., l + 56 must be redone.
+ * products_safe: the caller has checked that every product is finite and
+ * below the limit, so only sums are watched. */
+void kern_chains_avx2(const kern_chain_format *f, bool products_safe, const float *L, int64_t M, int64_t K,
+                      const float *P, float *out, uint8_t *bad);
 
 /* Result columns of one panel of the binary32 accumulation. */
 enum { KERN_ACC_PANEL = 16 };
