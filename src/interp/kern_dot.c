@@ -9,7 +9,11 @@
  * [batch, lhs-free, rhs-free] is row-major. Every result element is then an
  * independent fold over k, computed in k order. REF accumulation has a loop
  * per storage class of the result type (ref_loops below); a class without
- * one takes the generic loop, kern_elem_binary per step. */
+ * one takes the generic loop, kern_elem_binary per step. On AVX2 hosts the
+ * small formats, bf16 and f16 run their REF chains in binary32 lanes
+ * instead (ref_chains, kern_dot_avx2.c), and f32 accumulation a blocked
+ * micro-kernel (docs/dot-accumulation.md, "Implementation notes"). Large
+ * dots run in parts of rows on the run's threads (docs/threads.md). */
 #include "interp/kern.h"
 #include "interp/kern_dot_simd.h"
 #include "interp/kern_fscalar.h"
