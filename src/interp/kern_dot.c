@@ -436,11 +436,16 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     const fp_format *f = fp_fmt(tr->fmt);
     if (!f->has_sign || f->mbits == 0 || f->nan == FPN_E8M0)
         return false;
-    /* C = 2^(e + 23 - mbits) * 1.5 stays finite while e < 104 + mbits */
-    int limit = f->emax < 104 + (int)f->mbits ? f->emax : 104 + (int)f->mbits;
+    /* The limit: the top binade 2^emax, below which nothing overflows
+     * (bf16's is out of reach of the scaling, so 2^111 for it). A scaled
+     * C = 1.5 * 2^(e + S + 23 - mbits) is Inf from e + S + 23 - mbits = 128
+     * on, so S = 105 + mbits - limit makes C Inf exactly from 2^limit. */
+    int limit = f->emax < 111 ? f->emax : 111;
+    int S = 105 + (int)f->mbits - limit;
     cf->scale = ldexpf(1.5f, 23 - (int)f->mbits);
-    cf->emin = ldexpf(1.0f, f->emin);
-    cf->limit = ldexpf(1.0f, limit);
+    cf->emin = ldexpf(1.0f, f->emin + S);
+    cf->up = ldexpf(1.0f, S);
+    cf->down = ldexpf(1.0f, -S);
     return true;
 }
 
@@ -490,7 +495,6 @@ typedef struct {
     const unsigned char *L, *R; /* packed operands, for lanes redone */
     const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
     int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
-    bool products_safe;
     const uint8_t *mul, *add, *from_f32; /* small formats */
     unsigned char *out;
 } chain_job;
@@ -556,17 +560,17 @@ static irrun_status chain_part(void *vj, int64_t i)
     int64_t rows = j->s.M - m0 < j->rows ? j->s.M - m0 : j->rows, K = j->s.K;
     size_t es = et_get(j->t)->bytes;
     float vals[CHAIN_ROWS * KERN_CHAIN_PANEL];
-    uint8_t bad[CHAIN_ROWS];
+    uint64_t bad[CHAIN_ROWS];
     for (int64_t p = 0; p < j->npanels; p++) {
         const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
-        kern_chains_avx2(&j->cf, j->products_safe, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
+        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
         int64_t n0 = p * KERN_CHAIN_PANEL;
         int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
         for (int64_t r = 0; r < rows; r++) {
             unsigned char *o = j->out + (size_t)((b * j->s.M + m0 + r) * j->s.N + n0) * es;
             for (int64_t c = 0; c < cols; c++) {
-                uint64_t bits = bad[r] >> (c % 8) & 1 ? chain_redo(j, b, m0 + r, n0 + c)
-                                                      : chain_encode(j, vals[r * KERN_CHAIN_PANEL + c]);
+                uint64_t bits = bad[r] >> c & 1 ? chain_redo(j, b, m0 + r, n0 + c)
+                                                : chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down);
                 if (es == 1)
                     o[c] = (uint8_t)bits;
                 else
@@ -577,19 +581,6 @@ static irrun_status chain_part(void *vj, int64_t i)
     return IRRUN_OK;
 }
 
-/* The largest magnitude of n binary32 values; Inf when one is a NaN. */
-static float max_magnitude(const float *v, size_t n)
-{
-    float m = 0.0f;
-    for (size_t i = 0; i < n; i++) {
-        float a = v[i] < 0 ? -v[i] : v[i];
-        m = a > m ? a : m;
-        if (a != a)
-            return INFINITY;
-    }
-    return m;
-}
-
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
  * R to panels of 32 columns [K][32] (columns past N are zero), then parts
  * of CHAIN_ROWS rows of one batch. */
@@ -598,7 +589,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
 {
     int64_t rows = pool_tiny_parts() ? 1 : CHAIN_ROWS;
     chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
-                    (s.M + rows - 1) / rows, false, NULL, NULL, NULL, out };
+                    (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
     fp_id f = et_get(t)->fmt;
     const float *byte_values = NULL;
     if (et_get(t)->storage == ES_FBYTE) {
@@ -622,11 +613,10 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                 decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n) * s.K) * es, s.K, byte_values, col);
                 float *panel = panels + (b * j.npanels + n / KERN_CHAIN_PANEL) * s.K * KERN_CHAIN_PANEL;
                 for (int64_t k = 0; k < s.K; k++)
-                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k];
+                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k] * cf->up;
             }
         j.Lf = Lf;
         j.panels = panels;
-        j.products_safe = max_magnitude(Lf, nl) * max_magnitude(panels, np) < cf->limit;
         rc = pool_run(pl, s.B * j.parts_per_batch, chain_part, &j);
     }
     mem_free(Lf);

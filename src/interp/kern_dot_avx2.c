@@ -11,35 +11,30 @@
 #define AVX2 __attribute__((target("avx2,fma")))
 
 /* One REF step on eight result elements: the product rounded into the
- * format, added to the accumulator, the sum rounded. The powers of two of
- * the sum (and of the product when track_products) go into `track` (the
- * largest seen; masked values are never NaN). */
+ * format, added to the accumulator, the sum rounded (kern_dot_simd.h). */
 #define CHAIN_STEP(acc, x, ptr)                                                                  \
     do {                                                                                         \
         __m256 p_ = _mm256_mul_ps((x), _mm256_loadu_ps(ptr));                                   \
-        __m256 ep_ = _mm256_and_ps(p_, expmask);                                                 \
-        if (track_products)                                                                      \
-            track = _mm256_max_ps(track, ep_);                                                   \
-        __m256 cp_ = _mm256_mul_ps(_mm256_max_ps(ep_, emin), scale);                             \
+        __m256 cp_ = _mm256_mul_ps(_mm256_max_ps(_mm256_and_ps(p_, expmask), emin), scale);     \
         __m256 s_ = _mm256_add_ps((acc), _mm256_sub_ps(_mm256_add_ps(p_, cp_), cp_));            \
-        __m256 es_ = _mm256_and_ps(s_, expmask);                                                 \
-        track = _mm256_max_ps(track, es_);                                                       \
-        __m256 cs_ = _mm256_mul_ps(es_, scale);                                                  \
+        __m256 cs_ = _mm256_mul_ps(_mm256_and_ps(s_, expmask), scale);                           \
         (acc) = _mm256_sub_ps(_mm256_add_ps(s_, cs_), cs_);                                      \
     } while (0)
 
-static inline __attribute__((always_inline)) AVX2 void chains(bool track_products, const kern_chain_format *f,
-                                                              const float *L, int64_t M, int64_t K,
-                                                              const float *P, float *out, uint8_t *bad)
+static inline __attribute__((always_inline)) AVX2 uint64_t nan_lanes(__m256 v, int at)
+{
+    return (uint64_t)_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) << at;
+}
+
+AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
+                           float *out, uint64_t *bad)
 {
     const __m256 expmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7F800000));
     const __m256 scale = _mm256_set1_ps(f->scale);
     const __m256 emin = _mm256_set1_ps(f->emin);
-    const __m256 limit = _mm256_set1_ps(f->limit);
     for (int64_t m = 0; m < M; m++) {
         const float *l = L + m * K, *p = P;
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-        __m256 track = a0;
         for (int64_t k = 0; k < K; k++, p += KERN_CHAIN_PANEL) {
             __m256 x = _mm256_broadcast_ss(l + k);
             CHAIN_STEP(a0, x, p);
@@ -60,17 +55,9 @@ static inline __attribute__((always_inline)) AVX2 void chains(bool track_product
         _mm256_storeu_ps(o + 40, a5);
         _mm256_storeu_ps(o + 48, a6);
         _mm256_storeu_ps(o + 56, a7);
-        bad[m] = (uint8_t)_mm256_movemask_ps(_mm256_cmp_ps(track, limit, _CMP_GE_OQ));
+        bad[m] = nan_lanes(a0, 0) | nan_lanes(a1, 8) | nan_lanes(a2, 16) | nan_lanes(a3, 24) | nan_lanes(a4, 32) |
+                 nan_lanes(a5, 40) | nan_lanes(a6, 48) | nan_lanes(a7, 56);
     }
-}
-
-AVX2 void kern_chains_avx2(const kern_chain_format *f, bool products_safe, const float *L, int64_t M, int64_t K,
-                           const float *P, float *out, uint8_t *bad)
-{
-    if (products_safe)
-        chains(false, f, L, M, K, P, out, bad);
-    else
-        chains(true, f, L, M, K, P, out, bad);
 }
 
 /* One product added to accumulator c: fused, or a multiply then an add. */
@@ -148,10 +135,10 @@ AVX2 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, c
 #else
 
 /* Never called: kern_isa_avx2() is false on other hosts. */
-void kern_chains_avx2(const kern_chain_format *f, bool products_safe, const float *L, int64_t M, int64_t K,
-                      const float *P, float *out, uint8_t *bad)
+void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
+                      float *out, uint64_t *bad)
 {
-    (void)f, (void)products_safe, (void)L, (void)M, (void)K, (void)P, (void)out, (void)bad;
+    (void)f, (void)L, (void)M, (void)K, (void)P, (void)out, (void)bad;
 }
 
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused)
