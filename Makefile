@@ -96,8 +96,13 @@ check-tsan: $(BIN)
 	@echo "== tests/collectives.sh (thread sanitizer)"
 	@IRRUN=$(BIN) TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/collectives.sh
 
+# The kernels with a vector path run once more on the portable loops
+# (IRRUN_ISA=generic, docs/threads.md).
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths,$(UNIT_BIN))
+
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
+	@set -e; for t in $(ISA_UNITS); do echo "== IRRUN_ISA=generic $$t"; IRRUN_ISA=generic IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
 
 check-scripts: $(BIN)
 	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) REPLAY_DIR=$(BUILD)/tests sh $$s; done

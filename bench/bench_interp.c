@@ -90,7 +90,7 @@ static void fill_dot_operand(tensor *x, int64_t n, unsigned mul, bool signs)
     }
 }
 
-static void bench_dot(et_id t, kern_acc_mode mode, double target)
+static void bench_dot_512(et_id t, kern_acc_mode mode, double target)
 {
     int64_t n = 512;
     tensor *a = make(t, 2, n, n), *b = make(t, 2, n, n), *r = make(t, 2, n, n);
@@ -127,9 +127,9 @@ void bench_interp(void)
 {
     bench_add();
     bench_convert();
-    bench_dot(ET_F8E4M3, KACC_REF, 2e8);
-    bench_dot(ET_F8E4M3, KACC_TYPE, 2e9);
-    bench_dot(ET_BF16, KACC_REF, 0);
-    bench_dot(ET_F16, KACC_REF, 0);
-    bench_dot(ET_F32, KACC_REF, 0);
+    bench_dot_512(ET_F8E4M3, KACC_REF, 2e8);
+    bench_dot_512(ET_F8E4M3, KACC_TYPE, 2e9);
+    bench_dot_512(ET_BF16, KACC_REF, 0);
+    bench_dot_512(ET_F16, KACC_REF, 0);
+    bench_dot_512(ET_F32, KACC_REF, 0);
 }

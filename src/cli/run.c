@@ -57,6 +57,8 @@ static void usage(FILE *out)
           "  --replicas N --partitions M      run the entry on every process of an N x M grid\n"
           "                                   (SPMD; results in process order, docs/collectives.md)\n"
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
+          "  --threads N                      threads for large kernels (default: IRRUN_THREADS, else the\n"
+          "                                   online cores); the results do not depend on N\n"
           "  --print-format=tensor|dense, --interpreter-print-dense\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
           "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
@@ -211,6 +213,15 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
                 return usage_error("unknown --dot-accumulation mode '%s' (ref, algorithm, f32, f64)",
                                    missing ? "" : v);
             o->io.dot_acc = (dot_accumulation)k;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "threads", true, &v, &missing)) {
+            char *end;
+            errno = 0;
+            long n = missing || *v == '-' ? 0 : strtol(v, &end, 10);
+            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024)
+                return usage_error("option %s needs a thread count from 1 to 1024", a);
+            o->io.threads = (int)n;
             continue;
         }
         if (opt_match(argv, argc, &i, "print-format", true, &v, &missing)) {

@@ -107,6 +107,10 @@ static int run_dot(ictx *c, const ir_op *op, tensor **slots, tensor *r)
     case DOT_ACC_REF:
         break;
     }
+    int64_t macs = r->count;
+    for (int i = 0; i < dd.ncontract; i++)
+        macs *= slots[op->operands[0]]->type.dims[dd.lc[i]];
+    dd.pool = interp_pool(c, macs);
     return kern_status(c, op, kern_dot_general(slots[op->operands[0]], slots[op->operands[1]], &dd, r));
 }
 
@@ -148,12 +152,12 @@ static int run_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
 
 int exec_binary(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_binary(interp_binop_of(op->kind), IN(0), IN(1), res[0]));
+    return kern_status(c, op, kern_binary_on(interp_pool(c, res[0]->count), interp_binop_of(op->kind), IN(0), IN(1), res[0]));
 }
 
 int exec_unary(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_unary(unop_of(op->kind), IN(0), res[0]));
+    return kern_status(c, op, kern_unary_on(interp_pool(c, res[0]->count), unop_of(op->kind), IN(0), res[0]));
 }
 
 int exec_checkop(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -183,7 +187,7 @@ int exec_iota(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 int exec_convert(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_convert(IN(0), res[0]));
+    return kern_status(c, op, kern_convert_on(interp_pool(c, res[0]->count), IN(0), res[0]));
 }
 
 int exec_bitcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -382,20 +386,42 @@ static const ir_func *entry_function(ictx *c, int *rc)
     return f;
 }
 
+pool *interp_pool(ictx *c, int64_t work)
+{
+    if (work < INTERP_POOL_MIN_WORK && !pool_tiny_parts())
+        return NULL;
+    if (!c->pool_tried) {
+        c->pool_tried = true;
+        c->pool = pool_new(c->opt->threads > 0 ? c->opt->threads : pool_default_threads());
+    }
+    return c->pool;
+}
+
+static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outcome);
+
+/* The pool lives as long as the run: freed whatever way the run ends. */
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false, NULL };
+    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false, NULL, NULL, false };
+    irrun_status rc = run_module(&c, keep_results, outcome);
+    pool_free(c.pool);
+    return rc;
+}
+
+static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outcome)
+{
+    const interp_options *opt = c->opt;
     if (outcome)
         memset(outcome, 0, sizeof *outcome);
     int rc;
-    const ir_func *f = entry_function(&c, &rc);
+    const ir_func *f = entry_function(c, &rc);
     if (!f)
         return rc;
     if (!f->has_body)
-        return rt_error(&c, f->loc, "entry function @%s has no body", f->name);
+        return rt_error(c, f->loc, "entry function @%s has no body", f->name);
     if (f->nargs != opt->nargs)
-        return rt_error(&c, f->loc,
+        return rt_error(c, f->loc,
                         "incorrect number of arguments specified, provided %d inputs but function "
                         "expected %d",
                         opt->nargs, f->nargs);
@@ -404,7 +430,7 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
             char want[256], got[256];
             shape_format(&f->arg_types[i], want, sizeof want);
             shape_format(&opt->args[i]->type, got, sizeof got);
-            return rt_error(&c, f->loc, "argument %d of @%s has type %s, but %s was provided", i,
+            return rt_error(c, f->loc, "argument %d of @%s has type %s, but %s was provided", i,
                             f->name, want, got);
         }
     }
@@ -413,29 +439,29 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
     int nresults = f->nresults * copies;
     tensor **results = mem_calloc((size_t)(nresults ? nresults : 1), sizeof *results);
     if (!results)
-        return rt_nomem(&c, f->loc, "out of memory");
+        return rt_nomem(c, f->loc, "out of memory");
     for (int k = 0; k < f->nresults; k++)
         if (!shape_is_tensor(&f->result_types[k]) && (keep_results || opt->print_dense)) {
             char t[256];
             shape_format(&f->result_types[k], t, sizeof t);
             mem_free(results);
-            return rt_error(&c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
+            return rt_error(c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
                             keep_results ? "written to files or compared" : "printed as dense<...>");
         }
-    rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(&c, f, opt->args, results)
-                                         : run_func(&c, f, opt->args, results);
+    rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(c, f, opt->args, results)
+                                         : run_func(c, f, opt->args, results);
     /* the results leave the interpreter stored in full */
     for (int k = 0; rc == 0 && k < nresults; k++)
         if (!tensor_densify(&results[k]))
-            rc = rt_nomem(&c, f->loc, "out of memory storing the results");
+            rc = rt_nomem(c, f->loc, "out of memory storing the results");
     if (rc == 0 && !keep_results) {
         for (int k = 0; k < nresults; k++)
-            if (print_result(results[k], opt, opt->out ? opt->out : stdout, c.err) != 0)
-                rc = rt_error(&c, f->loc, "error writing results");
+            if (print_result(results[k], opt, opt->out ? opt->out : stdout, c->err) != 0)
+                rc = rt_error(c, f->loc, "error writing results");
     }
     if (outcome) {
-        outcome->checks_passed = c.passed;
-        outcome->checks_failed = c.failed;
+        outcome->checks_passed = c->passed;
+        outcome->checks_failed = c->failed;
     }
     if (rc == 0 && keep_results && outcome) {
         outcome->results = results;
@@ -447,7 +473,7 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
     }
     if (rc)
         return rc;
-    return c.failed ? IRRUN_CHECK_FAILED : IRRUN_OK;
+    return c->failed ? IRRUN_CHECK_FAILED : IRRUN_OK;
 }
 
 void interp_outcome_free(interp_outcome *o)

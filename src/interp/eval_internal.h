@@ -22,7 +22,18 @@ typedef struct {
     int64_t probes;    /* interpreter.probe executions so far (their K) */
     bool probes_reset; /* the probe store was reset for this run */
     struct grid_proc *proc; /* the process running this (grid.h), NULL outside a grid */
+    pool *pool;        /* the run's threads, made by the first kernel that needs them */
+    bool pool_tried;
 } ictx;
+
+/* Kernels with less work than this (elements, or multiply-adds) run on the
+ * calling thread: a run that never meets a large tensor starts no thread. */
+enum { INTERP_POOL_MIN_WORK = 1 << 20 };
+
+/* The run's pool for a kernel of `work` elements or multiply-adds: NULL (run
+ * on this thread) below INTERP_POOL_MIN_WORK, with --threads 1, or when no
+ * thread could be started. */
+pool *interp_pool(ictx *c, int64_t work);
 
 /* The value slots of one function activation: one tensor per value of the
  * function (ir_func.values), the values of its nested regions included, so

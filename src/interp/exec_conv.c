@@ -43,7 +43,11 @@ static int run_conv(ictx *c, frame *fr, const ir_op *op, const int64_t *low, ten
     case DOT_ACC_REF:
         break;
     }
-    return kern_status(c, op, kern_convolution(fr->slots[op->operands[0]], fr->slots[op->operands[1]], &cd, res[0]));
+    /* multiply-adds: every result element folds a kernel slice of its group */
+    const tensor *kernel = fr->slots[op->operands[1]];
+    int64_t out_features = kernel->type.dims[cd.kernel_out];
+    cd.pool = interp_pool(c, out_features ? res[0]->count * (kernel->count / out_features) : 0);
+    return kern_status(c, op, kern_convolution(fr->slots[op->operands[0]], kernel, &cd, res[0]));
 }
 
 int exec_convolution(ictx *c, frame *fr, const ir_op *op, tensor **res)

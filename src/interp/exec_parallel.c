@@ -23,6 +23,10 @@ static int process_main(grid_proc *p, void *arg)
     parallel_job *j = arg;
     ictx c = *j->parent;
     c.proc = p;
+    /* a process runs its kernels on its own thread: the grid is the
+     * parallelism, and the run's pool takes work from one thread at a time */
+    c.pool = NULL;
+    c.pool_tried = true;
     c.passed = c.failed = 0;
     c.lanes = 0;
     /* the probe store and its numbering belong to the whole run: probes

@@ -191,7 +191,8 @@ int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
     bool acc_left;
     if (op->noperands == 2 && region_binop_body(&op->regions[0], &bop, &acc_left))
         return kern_status(c, op,
-                           kern_reduce_binop(bop, acc_left, fr->slots[op->operands[0]], fr->slots[op->operands[1]],
+                           kern_reduce_binop(interp_pool(c, fr->slots[op->operands[0]]->count), bop, acc_left,
+                                             fr->slots[op->operands[0]], fr->slots[op->operands[1]],
                                              op->a.reduce.dims.v, op->a.reduce.dims.n, res[0]));
     if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]))
         return res[0]->count <= REDUCE_PINNED_MAX_FOLDS ? reduce_pinned(c, fr, op, res) : reduce_lanes(c, fr, op, res);

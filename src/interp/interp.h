@@ -57,6 +57,7 @@ typedef struct {
      * replicas x partitions grid (0 and 0: no grid); the results of all
      * processes, in process order, are the run's (docs/collectives.md) */
     int replicas, partitions;
+    int threads;              /* --threads; 0 = IRRUN_THREADS or the online cores (docs/threads.md) */
 } interp_options;
 
 typedef struct {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/tensor.h"
+#include "interp/pool.h"
 #include "util/status.h"
 
 typedef enum {
@@ -62,6 +63,14 @@ irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor
 /* r = op(x) element-wise; for complex abs r has the component type. */
 irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r);
 
+/* The same on a run's threads (kern_split.c): results of at least
+ * KERN_SPLIT_MIN_ELEMS elements are computed in parts of fixed ranges, with
+ * the bits of one call on the whole range. */
+enum { KERN_SPLIT_MIN_ELEMS = 1 << 20 };
+irrun_status kern_binary_on(pool *p, kern_binop op, const tensor *a, const tensor *b, tensor *r);
+irrun_status kern_unary_on(pool *p, kern_unop op, const tensor *x, tensor *r);
+irrun_status kern_convert_on(pool *p, const tensor *x, tensor *r);
+
 /* Element-wise conversion (SPEC.md 3.6, 4.3). */
 irrun_status kern_convert(const tensor *x, tensor *r);
 /* r's first n elements from the i64 values v, converted as by kern_convert
@@ -108,6 +117,7 @@ typedef struct {
     kern_acc_mode mode;
     fp_id acc;              /* KACC_TYPE: accumulation format */
     fp_id lprec, rprec;     /* KACC_TYPE: operand precision formats, FP_COUNT = as is */
+    pool *pool;             /* threads to run on (NULL: the calling thread) */
 } kern_dot_dims;
 
 /* dot_general (SPEC.md 4.41); KACC_TYPE applies only when both operands
@@ -117,7 +127,7 @@ irrun_status kern_dot_general(const tensor *a, const tensor *b, const kern_dot_d
 /* Reduce fast path: r[i] = fold of op over the reduced dims of x in
  * row-major order starting from init (rank 0). acc_left says whether the
  * accumulator is the left operand of op (it matters for NaN propagation). */
-irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                                const int64_t *dims, int ndims, tensor *r);
 
 /* x transposed so that the reduced dims come last (or first), kept and
@@ -153,6 +163,7 @@ typedef struct {
     int64_t feature_groups, batch_groups;
     kern_acc_mode mode;
     fp_id acc; /* KACC_TYPE: accumulation format */
+    pool *pool; /* threads to run on (NULL: the calling thread) */
 } kern_conv_dims;
 
 irrun_status kern_convolution(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, tensor *r);

@@ -229,44 +229,67 @@ static int64_t chunk_rows(const plan *p, size_t es, int64_t align)
 
 /* --- REF accumulation ------------------------------------------------- */
 
+/* One part of a convolution on a run's threads: chunk c of the patch rows
+ * of group g. Chunks are fixed by the shapes (chunk_rows), never by the
+ * thread count, and every result element is computed the same way in any
+ * of them, so the bits do not depend on the threads. */
+typedef struct {
+    const plan *p;
+    const kern_conv_dims *cd;
+    const tensor *X, *W;
+    unsigned char pad[16];
+    int64_t mc, chunks;
+    tensor *r;
+} conv_job;
+
+static irrun_status conv_ref_part(void *vj, int64_t part)
+{
+    const conv_job *j = vj;
+    const plan *p = j->p;
+    et_id rt = j->r->type.elem;
+    size_t es = et_get(rt)->bytes;
+    int64_t g = part / j->chunks, m0 = (part % j->chunks) * j->mc;
+    int64_t rows = p->M - m0 < j->mc ? p->M - m0 : j->mc;
+    unsigned char *L = mem_alloc((size_t)(rows * p->K) * es);
+    unsigned char *out = mem_alloc((size_t)(rows * p->Og) * es + 1);
+    irrun_status rc = IRRUN_NOMEM;
+    if (L && out) {
+        const unsigned char *Wg = (const unsigned char *)j->W->data + (size_t)(g * p->Og * p->K) * es;
+        gather_rows(p, j->cd, j->X->data, j->pad, es, g, m0, rows, L, p->K);
+        rc = kern_dot_rows(rt, L, Wg, out, rows, p->Og, p->K);
+        for (int64_t i = 0; i < rows && rc == IRRUN_OK; i++) {
+            unsigned char *dst = (unsigned char *)j->r->data + (size_t)result_at(p, m0 + i, g) * es;
+            const unsigned char *src = out + (size_t)(i * p->Og) * es;
+            if (p->rf == 1)
+                memcpy(dst, src, (size_t)p->Og * es);
+            else
+                for (int64_t o = 0; o < p->Og; o++)
+                    memcpy(dst + (size_t)(o * p->rf) * es, src + (size_t)o * es, es);
+        }
+    }
+    mem_free(L);
+    mem_free(out);
+    return rc;
+}
+
 static irrun_status conv_ref(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, const plan *p,
                              tensor *r)
 {
     et_id rt = r->type.elem;
     size_t es = et_get(rt)->bytes;
-    unsigned char pad[16];
+    conv_job j = { p, cd, NULL, NULL, { 0 }, pool_tiny_parts() ? 1 : chunk_rows(p, es, 8), 0, r };
+    if (j.mc > p->M)
+        j.mc = p->M;
+    j.chunks = (p->M + j.mc - 1) / j.mc;
     tensor *X = NULL, *W = NULL;
-    int64_t mc = chunk_rows(p, es, 8);
-    if (mc > p->M)
-        mc = p->M;
-    unsigned char *L = mem_alloc((size_t)(mc * p->K) * es);
-    unsigned char *out = mem_alloc((size_t)(mc * p->Og) * es + 1);
     irrun_status rc = IRRUN_NOMEM;
-    if (!L || !out || !pad_value(lhs->type.elem, rt, pad) || !operands(lhs, rhs, cd, rt, true, &X, &W))
-        goto done;
-    rc = IRRUN_OK;
-    for (int64_t g = 0; g < p->groups && rc == IRRUN_OK; g++) {
-        const unsigned char *Wg = (const unsigned char *)W->data + (size_t)(g * p->Og * p->K) * es;
-        for (int64_t m0 = 0; m0 < p->M && rc == IRRUN_OK; m0 += mc) {
-            int64_t rows = p->M - m0 < mc ? p->M - m0 : mc;
-            gather_rows(p, cd, X->data, pad, es, g, m0, rows, L, p->K);
-            rc = kern_dot_rows(rt, L, Wg, out, rows, p->Og, p->K);
-            for (int64_t i = 0; i < rows && rc == IRRUN_OK; i++) {
-                unsigned char *dst = (unsigned char *)r->data + (size_t)result_at(p, m0 + i, g) * es;
-                const unsigned char *src = out + (size_t)(i * p->Og) * es;
-                if (p->rf == 1)
-                    memcpy(dst, src, (size_t)p->Og * es);
-                else
-                    for (int64_t o = 0; o < p->Og; o++)
-                        memcpy(dst + (size_t)(o * p->rf) * es, src + (size_t)o * es, es);
-            }
-        }
+    if (pad_value(lhs->type.elem, rt, j.pad) && operands(lhs, rhs, cd, rt, true, &X, &W)) {
+        j.X = X;
+        j.W = W;
+        rc = pool_run(cd->pool, p->groups * j.chunks, conv_ref_part, &j);
     }
-done:
     tensor_release(X);
     tensor_release(W);
-    mem_free(L);
-    mem_free(out);
     return rc;
 }
 
@@ -342,67 +365,94 @@ static void kernel_columns(const plan *p, const unsigned char *W, size_t es, int
         memcpy(Wg + (size_t)(k * ld) * es, W + (size_t)(k * O + g * p->Og) * es, (size_t)p->Og * es);
 }
 
+typedef struct {
+    const plan *p;
+    const kern_conv_dims *cd;
+    const tensor *X;
+    const unsigned char *Wcols; /* every group's kernel columns [K, ld] */
+    unsigned char pad[8];
+    bool f32;
+    size_t es;
+    int64_t ld, mc, chunks;
+    tensor *r;
+} typed_job;
+
+/* Chunk c of group g in the accumulate-in-type mode. */
+static irrun_status conv_typed_part(void *vj, int64_t part)
+{
+    const typed_job *j = vj;
+    const plan *p = j->p;
+    int64_t g = part / j->chunks, m0 = (part % j->chunks) * j->mc, ld = j->ld;
+    int64_t rows = p->M - m0 < j->mc ? p->M - m0 : j->mc;
+    /* the binary32 blocks run over whole groups of four rows */
+    int64_t padded = (rows + 3) / 4 * 4;
+    unsigned char *L = mem_calloc((size_t)(padded * p->K), j->es);
+    double *out = mem_alloc((size_t)(padded * ld) * sizeof(double));
+    if (!L || !out) {
+        mem_free(L);
+        mem_free(out);
+        return IRRUN_NOMEM;
+    }
+    const unsigned char *Wg = j->Wcols + (size_t)(g * p->K * ld) * j->es;
+    gather_rows(p, j->cd, j->X->data, j->pad, j->es, g, m0, rows, L, p->K);
+    if (j->f32) {
+        float *o32 = (float *)out;
+        /* rows past `rows` in the last block are zero patches: computed,
+         * never stored */
+        for (int64_t i = 0; i < rows; i += 4)
+            block4_f32((const float *)L + i * p->K, (const float *)Wg, o32 + i * ld, p->K, ld);
+        for (int64_t i = 0; i < rows; i++) {
+            int64_t at = result_at(p, m0 + i, g);
+            for (int64_t o = 0; o < p->Og; o++)
+                store_value(j->r, at + o * p->rf, o32[i * ld + o]);
+        }
+    } else {
+        const double *Ld = (const double *)L, *Wd = (const double *)Wg;
+        for (int64_t i = 0; i < rows; i++) {
+            double *acc = out + i * ld;
+            for (int64_t o = 0; o < p->Og; o++)
+                acc[o] = 0.0;
+            for (int64_t k = 0; k < p->K; k++) {
+                double a = Ld[i * p->K + k];
+                const double *w = Wd + k * ld;
+                for (int64_t o = 0; o < p->Og; o++)
+                    acc[o] = round_acc(j->cd->acc, acc[o] + round_acc(j->cd->acc, a * w[o]));
+            }
+            int64_t at = result_at(p, m0 + i, g);
+            for (int64_t o = 0; o < p->Og; o++)
+                store_value(j->r, at + o * p->rf, acc[o]);
+        }
+    }
+    mem_free(L);
+    mem_free(out);
+    return IRRUN_OK;
+}
+
 static irrun_status conv_typed(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, const plan *p,
                                tensor *r)
 {
     /* binary32 holds every operand value exactly unless an operand is f64 */
     bool f32 = cd->acc == FP_F32 && lhs->type.elem != ET_F64 && rhs->type.elem != ET_F64;
     et_id wt = f32 ? ET_F32 : ET_F64;
-    size_t es = f32 ? sizeof(float) : sizeof(double);
-    int64_t ld = f32 ? (p->Og + 7) / 8 * 8 : p->Og;
-    int64_t mc = chunk_rows(p, es, 4);
-    if (mc > (p->M + 3) / 4 * 4)
-        mc = (p->M + 3) / 4 * 4;
-    unsigned char pad[8];
+    typed_job j = { p, cd, NULL, NULL, { 0 }, f32, f32 ? sizeof(float) : sizeof(double), 0, 0, 0, r };
+    j.ld = f32 ? (p->Og + 7) / 8 * 8 : p->Og;
+    j.mc = pool_tiny_parts() ? 4 : chunk_rows(p, j.es, 4);
+    if (j.mc > (p->M + 3) / 4 * 4)
+        j.mc = (p->M + 3) / 4 * 4;
+    j.chunks = (p->M + j.mc - 1) / j.mc;
     tensor *X = NULL, *W = NULL;
-    unsigned char *L = mem_calloc((size_t)(mc * p->K), es);
-    unsigned char *Wg = mem_alloc((size_t)(p->K * ld) * es);
-    double *out = mem_alloc((size_t)(mc * ld) * sizeof(double));
+    unsigned char *Wcols = mem_alloc((size_t)(p->groups * p->K * j.ld) * j.es + 1);
     irrun_status rc = IRRUN_NOMEM;
-    if (!L || !Wg || !out || !pad_value(lhs->type.elem, wt, pad) || !operands(lhs, rhs, cd, wt, false, &X, &W))
-        goto done;
-    rc = IRRUN_OK;
-    for (int64_t g = 0; g < p->groups; g++) {
-        kernel_columns(p, W->data, es, g, Wg, ld);
-        for (int64_t m0 = 0; m0 < p->M; m0 += mc) {
-            int64_t rows = p->M - m0 < mc ? p->M - m0 : mc;
-            gather_rows(p, cd, X->data, pad, es, g, m0, rows, L, p->K);
-            if (f32) {
-                float *o32 = (float *)out;
-                /* rows past `rows` in the last block hold stale patches:
-                 * computed, never stored */
-                for (int64_t i = 0; i < rows; i += 4)
-                    block4_f32((const float *)L + i * p->K, (const float *)Wg, o32 + i * ld, p->K, ld);
-                for (int64_t i = 0; i < rows; i++) {
-                    int64_t at = result_at(p, m0 + i, g);
-                    for (int64_t o = 0; o < p->Og; o++)
-                        store_value(r, at + o * p->rf, o32[i * ld + o]);
-                }
-                continue;
-            }
-            const double *Ld = (const double *)L, *Wd = (const double *)Wg;
-            for (int64_t i = 0; i < rows; i++) {
-                double *acc = out + i * ld;
-                for (int64_t o = 0; o < p->Og; o++)
-                    acc[o] = 0.0;
-                for (int64_t k = 0; k < p->K; k++) {
-                    double a = Ld[i * p->K + k];
-                    const double *w = Wd + k * ld;
-                    for (int64_t o = 0; o < p->Og; o++)
-                        acc[o] = round_acc(cd->acc, acc[o] + round_acc(cd->acc, a * w[o]));
-                }
-                int64_t at = result_at(p, m0 + i, g);
-                for (int64_t o = 0; o < p->Og; o++)
-                    store_value(r, at + o * p->rf, acc[o]);
-            }
-        }
+    if (Wcols && pad_value(lhs->type.elem, wt, j.pad) && operands(lhs, rhs, cd, wt, false, &X, &W)) {
+        for (int64_t g = 0; g < p->groups; g++)
+            kernel_columns(p, W->data, j.es, g, Wcols + (size_t)(g * p->K * j.ld) * j.es, j.ld);
+        j.X = X;
+        j.Wcols = Wcols;
+        rc = pool_run(cd->pool, p->groups * j.chunks, conv_typed_part, &j);
     }
-done:
     tensor_release(X);
     tensor_release(W);
-    mem_free(L);
-    mem_free(Wg);
-    mem_free(out);
+    mem_free(Wcols);
     return rc;
 }
 

@@ -9,12 +9,24 @@
  * [batch, lhs-free, rhs-free] is row-major. Every result element is then an
  * independent fold over k, computed in k order. REF accumulation has a loop
  * per storage class of the result type (ref_loops below); a class without
- * one takes the generic loop, kern_elem_binary per step. */
+ * one takes the generic loop, kern_elem_binary per step. On AVX2 hosts the
+ * small formats, bf16 and f16 run their REF chains in binary32 lanes
+ * instead (ref_chains, kern_dot_avx2.c), and f32 accumulation a blocked
+ * micro-kernel (docs/dot-accumulation.md, "Implementation notes"). Large
+ * dots run in parts of rows on the run's threads (docs/threads.md). */
 #include "interp/kern.h"
+#include "interp/kern_dot_simd.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_isa.h"
+#include "interp/kern_num.h"
 #include "types/fptables.h"
 #include "util/mem.h"
+
+/* Multiply-adds per part when a dot is split over threads: parts are fixed
+ * by the operands' shapes alone (never by the thread count), so the result
+ * bits are the same for every --threads. */
+enum { DOT_PART_MACS = 1 << 22 };
 
 typedef struct {
     int64_t B, M, N, K;
@@ -379,6 +391,255 @@ static irrun_status ref_generic(et_id t, const void *L, const void *R, void *out
     return IRRUN_OK;
 }
 
+/* --- REF accumulation on threads and vector lanes ------------------- */
+
+/* Rows of L per part: at least one, about DOT_PART_MACS multiply-adds. */
+static int64_t rows_per_part(dot_sizes s)
+{
+    if (pool_tiny_parts())
+        return 1;
+    int64_t per_row = s.N * s.K > 0 ? s.N * s.K : 1;
+    int64_t rows = DOT_PART_MACS / per_row;
+    return rows < 1 ? 1 : rows;
+}
+
+typedef struct {
+    ref_loop loop;
+    et_id t;
+    const unsigned char *L, *R;
+    unsigned char *out;
+    dot_sizes s;
+    size_t es;
+    int64_t rows, parts_per_batch;
+} ref_job;
+
+/* Part i: rows [m0, m0 + rows) of one batch, by the storage class's loop. */
+static irrun_status ref_part(void *vj, int64_t i)
+{
+    const ref_job *j = vj;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    dot_sizes sub = { 1, j->s.M - m0 < j->rows ? j->s.M - m0 : j->rows, j->s.N, j->s.K };
+    const unsigned char *L = j->L + (size_t)((b * j->s.M + m0) * j->s.K) * j->es;
+    const unsigned char *R = j->R + (size_t)(b * j->s.N * j->s.K) * j->es;
+    unsigned char *out = j->out + (size_t)((b * j->s.M + m0) * j->s.N) * j->es;
+    return j->loop(j->t, L, R, out, sub);
+}
+
+/* The chain parameters of a float format whose REF steps binary32 lanes can
+ * compute (kern_dot_simd.h): formats of at most 8 bits with a sign and a
+ * mantissa, bf16 and f16. */
+static bool chain_format(et_id t, kern_chain_format *cf)
+{
+    const et_traits *tr = et_get(t);
+    if (tr->storage != ES_FBYTE && tr->storage != ES_BF16 && tr->storage != ES_F16)
+        return false;
+    const fp_format *f = fp_fmt(tr->fmt);
+    if (!f->has_sign || f->mbits == 0 || f->nan == FPN_E8M0)
+        return false;
+    /* The limit: the top binade 2^emax, below which nothing overflows
+     * (bf16's is out of reach of the scaling, so 2^111 for it). A scaled
+     * C = 1.5 * 2^(e + S + 23 - mbits) is Inf from e + S + 23 - mbits = 128
+     * on, so S = 105 + mbits - limit makes C Inf exactly from 2^limit. */
+    int limit = f->emax < 111 ? f->emax : 111;
+    int S = 105 + (int)f->mbits - limit;
+    cf->scale = ldexpf(1.5f, 23 - (int)f->mbits);
+    cf->emin = ldexpf(1.0f, f->emin + S);
+    cf->up = ldexpf(1.0f, S);
+    cf->down = ldexpf(1.0f, -S);
+    return true;
+}
+
+/* binary32 values of n elements of type t (a chain format). */
+static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_values, float *dst)
+{
+    switch (et_get(t)->storage) {
+    case ES_FBYTE:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = byte_values[((const uint8_t *)src)[i]];
+        return;
+    case ES_BF16:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = kern_bf16_to_f32(((const uint16_t *)src)[i]);
+        return;
+    case ES_F16:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = kern_f16_to_f32(((const uint16_t *)src)[i]);
+        return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_F32:
+    case ES_F64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        return;
+    }
+}
+
+/* Rows of a part of the vector chains: a panel of R and this many rows of
+ * L stay in L2 while the rows are swept over it. */
+enum { CHAIN_ROWS = 32 };
+
+typedef struct {
+    kern_chain_format cf;
+    et_id t;
+    dot_sizes s;
+    const unsigned char *L, *R; /* packed operands, for lanes redone */
+    const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
+    int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
+    const uint8_t *mul, *add, *from_f32; /* small formats */
+    unsigned char *out;
+} chain_job;
+
+/* The REF chain of one result element, scalar: the definition's steps as
+ * table lookups (small formats) or as ref_half_lanes does them. */
+static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, int64_t n)
+{
+    int64_t K = j->s.K;
+    if (et_get(j->t)->storage == ES_FBYTE) {
+        const uint8_t *l = j->L + (b * j->s.M + m) * K, *r = j->R + (b * j->s.N + n) * K;
+        unsigned a = 0;
+        for (int64_t k = 0; k < K; k++)
+            a = j->add[a << 8 | j->mul[(unsigned)l[k] << 8 | r[k]]];
+        return a;
+    }
+    bool bf = et_get(j->t)->storage == ES_BF16;
+    const uint16_t *l = (const uint16_t *)j->L + (b * j->s.M + m) * K;
+    const uint16_t *r = (const uint16_t *)j->R + (b * j->s.N + n) * K;
+    uint16_t o;
+    if (bf)
+        ref_half_lanes(true, et_get(j->t)->fmt, l, r, K, 1, &o);
+    else
+        ref_half_lanes(false, et_get(j->t)->fmt, l, r, K, 1, &o);
+    return o;
+}
+
+/* The pattern of a binary32 value the chains left: a value of the format,
+ * finite and below its top binade, never -0 (REF's sum starts at +0, and a
+ * sum of two values of the format that is zero is +0). */
+static uint64_t chain_encode(const chain_job *j, float v)
+{
+    switch (et_get(j->t)->storage) {
+    case ES_BF16:
+        return kern_f32_to_bf16(v);
+    case ES_F16:
+        return kern_f32_to_f16(v);
+    case ES_FBYTE:
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_F32:
+    case ES_F64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+    return fp_small_from_f32(j->from_f32, f32_to_bits(v));
+}
+
+static irrun_status chain_part(void *vj, int64_t i)
+{
+    const chain_job *j = vj;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    int64_t rows = j->s.M - m0 < j->rows ? j->s.M - m0 : j->rows, K = j->s.K;
+    size_t es = et_get(j->t)->bytes;
+    float vals[CHAIN_ROWS * KERN_CHAIN_PANEL];
+    uint64_t bad[CHAIN_ROWS];
+    for (int64_t p = 0; p < j->npanels; p++) {
+        const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
+        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
+        int64_t n0 = p * KERN_CHAIN_PANEL;
+        int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
+        for (int64_t r = 0; r < rows; r++) {
+            unsigned char *o = j->out + (size_t)((b * j->s.M + m0 + r) * j->s.N + n0) * es;
+            for (int64_t c = 0; c < cols; c++) {
+                uint64_t bits = bad[r] >> c & 1 ? chain_redo(j, b, m0 + r, n0 + c)
+                                                : chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down);
+                if (es == 1)
+                    o[c] = (uint8_t)bits;
+                else
+                    ((uint16_t *)o)[c] = (uint16_t)bits;
+            }
+        }
+    }
+    return IRRUN_OK;
+}
+
+/* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
+ * R to panels of 32 columns [K][32] (columns past N are zero), then parts
+ * of CHAIN_ROWS rows of one batch. */
+static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, const void *L, const void *R,
+                               void *out, dot_sizes s)
+{
+    int64_t rows = pool_tiny_parts() ? 1 : CHAIN_ROWS;
+    chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
+                    (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
+    fp_id f = et_get(t)->fmt;
+    const float *byte_values = NULL;
+    if (et_get(t)->storage == ES_FBYTE) {
+        j.mul = fp_table_binop(f, FPOP_MUL);
+        j.add = fp_table_binop(f, FPOP_ADD);
+        j.from_f32 = fp_table_from_f32(f, FPR_RNE);
+        byte_values = (const float *)fp_table_to_f32(f);
+        if (!j.mul || !j.add || !j.from_f32 || !byte_values)
+            return IRRUN_NOMEM;
+    }
+    size_t nl = (size_t)(s.B * s.M * s.K);
+    size_t np = (size_t)(s.B * j.npanels * s.K * KERN_CHAIN_PANEL);
+    float *Lf = mem_alloc(nl * sizeof *Lf), *panels = mem_calloc(np, sizeof *panels);
+    float *col = mem_alloc((size_t)s.K * sizeof *col);
+    irrun_status rc = IRRUN_NOMEM;
+    if (Lf && panels && col) {
+        size_t es = et_get(t)->bytes;
+        decode_f32(t, L, (int64_t)nl, byte_values, Lf);
+        for (int64_t b = 0; b < s.B; b++)
+            for (int64_t n = 0; n < s.N; n++) {
+                decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n) * s.K) * es, s.K, byte_values, col);
+                float *panel = panels + (b * j.npanels + n / KERN_CHAIN_PANEL) * s.K * KERN_CHAIN_PANEL;
+                for (int64_t k = 0; k < s.K; k++)
+                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k] * cf->up;
+            }
+        j.Lf = Lf;
+        j.panels = panels;
+        rc = pool_run(pl, s.B * j.parts_per_batch, chain_part, &j);
+    }
+    mem_free(Lf);
+    mem_free(panels);
+    mem_free(col);
+    return rc;
+}
+
+/* REF accumulation on packed operands (L [B, M, K], R [B, N, K], both of
+ * type t): the vector chains when the host and the format allow, else the
+ * storage class's loop (or the generic one) over parts of rows. */
+static irrun_status ref_dot(pool *pl, et_id t, bool generic, const void *L, const void *R, void *out,
+                            dot_sizes s)
+{
+    kern_chain_format cf;
+    if (!generic && kern_isa_avx2() && chain_format(t, &cf))
+        return ref_chains(pl, t, &cf, L, R, out, s);
+    ref_loop loop = generic ? NULL : ref_loops[et_get(t)->storage];
+    int64_t rows = rows_per_part(s);
+    ref_job j = { loop ? loop : ref_generic, t, L, R, out, s, et_get(t)->bytes, rows, (s.M + rows - 1) / rows };
+    return pool_run(pl, s.B * j.parts_per_batch, ref_part, &j);
+}
+
 /* --- accumulate-in-type mode ------------------------------------------ */
 
 /* Exact binary64 values of a float tensor, each first rounded to `prec`
@@ -419,40 +680,190 @@ static void store_result(tensor *r, int64_t i, double v)
            tensor_elem_bytes(r));
 }
 
+/* The binary32 accumulator of result element i rounded into the result:
+ * store_result's rules, without its binary64 detour where the result type
+ * has a direct rounding. */
+static void store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
+{
+    if (v != v) {
+        store_result(r, i, v);
+        return;
+    }
+    switch (et_get(r->type.elem)->storage) {
+    case ES_F32:
+        ((uint32_t *)r->data)[i] = f32_to_bits(v);
+        return;
+    case ES_BF16:
+        ((uint16_t *)r->data)[i] = kern_f32_to_bf16(v);
+        return;
+    case ES_F16:
+        ((uint16_t *)r->data)[i] = kern_f32_to_f16(v);
+        return;
+    case ES_FBYTE:
+        ((uint8_t *)r->data)[i] = fp_small_from_f32(from_f32, f32_to_bits(v));
+        return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_F64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+    store_result(r, i, v);
+}
+
+/* Whether every product of a value of format a (after its precision
+ * rounding) and one of format b is exact in binary32: significands of at
+ * most 24 bits together, products no finer than binary32's smallest
+ * subnormal and below its overflow. A fused multiply-add then equals the
+ * multiply and the add (docs/dot-accumulation.md). */
+static bool products_exact_in_f32(fp_id a, fp_id b)
+{
+    const fp_format *fa = fp_fmt(a), *fb = fp_fmt(b);
+    return fa->mbits + fb->mbits + 2 <= 24 && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
+           fa->emax + fb->emax + 2 <= 128;
+}
+
+/* Rows of a part of the binary32 accumulation (a multiple of the 6-row
+ * micro-kernel). */
+enum { ACC_ROWS = 48 };
+
+typedef struct {
+    const float *L;      /* [B, M, K] */
+    const float *R;      /* [B, K, N] (portable loop) */
+    const float *panels; /* [B][P][K][16] (vector loop), else NULL */
+    int64_t npanels, rows, parts_per_batch; /* rows per part: ACC_ROWS (7 under the test hook) */
+    bool fused;
+    const uint8_t *from_f32;
+    tensor *r;
+    dot_sizes s;
+} acc_job;
+
+/* acc[n] += x * row[n], one rounding each (the buffers never overlap:
+ * restrict lets the compiler use vector lanes). */
+static void axpy_f32(float *restrict acc, float x, const float *restrict row, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        acc[i] = acc[i] + x * row[i];
+}
+
+/* Rows [m0, m0 + rows) of one batch: the panels through the vector
+ * micro-kernel, or the portable i-k-j loop (the inner loop runs over the
+ * free dim n, while each output still sums its products in k order). */
+static irrun_status acc_part(void *vj, int64_t i)
+{
+    const acc_job *j = vj;
+    dot_sizes s = j->s;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    int64_t rows = s.M - m0 < j->rows ? s.M - m0 : j->rows;
+    if (j->panels) {
+        float out[ACC_ROWS * KERN_ACC_PANEL];
+        for (int64_t p = 0; p < j->npanels; p++) {
+            kern_acc_f32_avx2(j->L + (b * s.M + m0) * s.K, s.K, rows, s.K,
+                              j->panels + (b * j->npanels + p) * s.K * KERN_ACC_PANEL, out, j->fused);
+            int64_t n0 = p * KERN_ACC_PANEL, cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
+            for (int64_t rr = 0; rr < rows; rr++)
+                for (int64_t c = 0; c < cols; c++)
+                    store_f32(j->r, (b * s.M + m0 + rr) * s.N + n0 + c, out[rr * KERN_ACC_PANEL + c], j->from_f32);
+        }
+        return IRRUN_OK;
+    }
+    float *acc = mem_alloc((size_t)(s.N ? s.N : 1) * sizeof *acc);
+    if (!acc)
+        return IRRUN_NOMEM;
+    for (int64_t m = m0; m < m0 + rows; m++) {
+        const float *lrow = j->L + (b * s.M + m) * s.K;
+        for (int64_t n = 0; n < s.N; n++)
+            acc[n] = 0.0f;
+        for (int64_t k = 0; k < s.K; k++)
+            axpy_f32(acc, lrow[k], j->R + (b * s.K + k) * s.N, s.N);
+        for (int64_t n = 0; n < s.N; n++)
+            store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
+    }
+    mem_free(acc);
+    return IRRUN_OK;
+}
+
+/* The values of a float tensor whose format (after rounding to `prec`;
+ * FP_COUNT: as is) binary32 holds exactly, as binary32: directly for the
+ * storage classes with a decoder, else through decode_values. false when
+ * out of memory. */
+static bool decode_floats(const tensor *x, fp_id prec, float *dst)
+{
+    const et_traits *tr = et_get(x->type.elem);
+    bool as_is = prec == FP_COUNT || prec == tr->fmt;
+    if (as_is && tr->storage == ES_FBYTE) {
+        const float *v = (const float *)fp_table_to_f32(tr->fmt);
+        if (!v)
+            return false;
+        for (int64_t i = 0; i < x->count; i++)
+            dst[i] = v[((const uint8_t *)x->data)[i]];
+        return true;
+    }
+    if (as_is && (tr->storage == ES_BF16 || tr->storage == ES_F16 || tr->storage == ES_F32)) {
+        for (int64_t i = 0; i < x->count; i++)
+            dst[i] = tr->storage == ES_BF16  ? kern_bf16_to_f32(((const uint16_t *)x->data)[i])
+                     : tr->storage == ES_F16 ? kern_f16_to_f32(((const uint16_t *)x->data)[i])
+                                             : bits_to_f32(((const uint32_t *)x->data)[i]);
+        return true;
+    }
+    double *d = decode_values(x, prec);
+    if (!d)
+        return false;
+    for (int64_t i = 0; i < x->count; i++)
+        dst[i] = (float)d[i];
+    mem_free(d);
+    return true;
+}
+
 /* acc in f32: values exact in f32, so the f32 multiply is the exact product
- * rounded once; rhs is [B, K, N] so the inner loop runs over the free dim n
- * (vectorisable) while each output still sums its products in k order. */
-static irrun_status acc_f32(const double *Ld, const double *Rd, tensor *r, dot_sizes s)
+ * rounded once; L is [B, M, K] and R [B, K, N], rounded to lprec / rprec.
+ * fused_ok: every product is exact in f32. */
+static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id lprec, fp_id rprec, tensor *r,
+                            dot_sizes s, bool fused_ok)
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
+    bool vector = kern_isa_avx2();
+    int64_t rows = pool_tiny_parts() ? 7 : ACC_ROWS;
+    acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, rows, (s.M + rows - 1) / rows,
+                  fused_ok, NULL, r, s };
+    size_t np = vector ? (size_t)(s.B * j.npanels * s.K * KERN_ACC_PANEL) : 0;
     float *L = mem_alloc((nl ? nl : 1) * sizeof *L);
     float *R = mem_alloc((nr ? nr : 1) * sizeof *R);
-    float *acc = mem_alloc((size_t)(s.N ? s.N : 1) * sizeof *acc);
+    float *panels = vector ? mem_calloc(np ? np : 1, sizeof *panels) : NULL;
     irrun_status rc = IRRUN_NOMEM;
-    if (L && R && acc) {
-        for (size_t i = 0; i < nl; i++)
-            L[i] = (float)Ld[i];
-        for (size_t i = 0; i < nr; i++)
-            R[i] = (float)Rd[i];
-        for (int64_t b = 0; b < s.B; b++)
-            for (int64_t m = 0; m < s.M; m++) {
-                const float *lrow = L + (b * s.M + m) * s.K;
-                for (int64_t n = 0; n < s.N; n++)
-                    acc[n] = 0.0f;
-                for (int64_t k = 0; k < s.K; k++) {
-                    float a = lrow[k];
-                    const float *rrow = R + (b * s.K + k) * s.N;
-                    for (int64_t n = 0; n < s.N; n++)
-                        acc[n] = acc[n] + a * rrow[n];
+    if (et_get(r->type.elem)->storage == ES_FBYTE &&
+        !(j.from_f32 = fp_table_from_f32(et_get(r->type.elem)->fmt, FPR_RNE)))
+        goto done;
+    if (L && R && (panels || !vector) && decode_floats(Lt, lprec, L) && decode_floats(Rt, rprec, R)) {
+        j.L = L;
+        j.R = R;
+        if (vector) {
+            for (int64_t b = 0; b < s.B; b++)
+                for (int64_t p = 0; p < j.npanels; p++) {
+                    int64_t n0 = p * KERN_ACC_PANEL;
+                    int64_t cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
+                    float *panel = panels + (b * j.npanels + p) * s.K * KERN_ACC_PANEL;
+                    for (int64_t k = 0; k < s.K; k++)
+                        memcpy(panel + k * KERN_ACC_PANEL, R + (b * s.K + k) * s.N + n0, (size_t)cols * sizeof *R);
                 }
-                for (int64_t n = 0; n < s.N; n++)
-                    store_result(r, (b * s.M + m) * s.N + n, acc[n]);
-            }
-        rc = IRRUN_OK;
+            j.panels = panels;
+        }
+        rc = pool_run(pl, s.B * j.parts_per_batch, acc_part, &j);
     }
+done:
     mem_free(L);
     mem_free(R);
-    mem_free(acc);
+    mem_free(panels);
     return rc;
 }
 
@@ -508,28 +919,28 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     if (!typed) {
         tensor *L = kern_relayout(a, lperm, rt);
         tensor *R = L ? kern_relayout(b, rperm, rt) : NULL;
-        ref_loop loop = generic ? NULL : ref_loops[et_get(rt)->storage];
         if (R)
-            rc = (loop ? loop : ref_generic)(rt, L->data, R->data, r->data, s);
+            rc = ref_dot(dd->pool, rt, generic, L->data, R->data, r->data, s);
         tensor_release(L);
         tensor_release(R);
         return rc;
     }
     tensor *L = kern_relayout(a, lperm, a->type.elem);
     tensor *R = L ? kern_relayout(b, rperm, b->type.elem) : NULL;
-    double *Ld = R ? decode_values(L, dd->lprec) : NULL;
-    double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
-    if (Rd) {
-        fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
-        if (dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec))
-            rc = acc_f32(Ld, Rd, r, s);
-        else {
+    fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
+    if (R && dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec)) {
+        fp_id lf = dd->lprec != FP_COUNT ? dd->lprec : af, rf = dd->rprec != FP_COUNT ? dd->rprec : bf;
+        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, products_exact_in_f32(lf, rf));
+    } else if (R) {
+        double *Ld = decode_values(L, dd->lprec);
+        double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
+        if (Rd) {
             acc_generic(dd->acc, Ld, Rd, r, s);
             rc = IRRUN_OK;
         }
+        mem_free(Ld);
+        mem_free(Rd);
     }
-    mem_free(Ld);
-    mem_free(Rd);
     tensor_release(L);
     tensor_release(R);
     return rc;
@@ -549,6 +960,5 @@ irrun_status kern_dot_general_generic(const tensor *a, const tensor *b, const ke
 irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K)
 {
     dot_sizes s = { 1, M, N, K };
-    ref_loop loop = ref_loops[et_get(t)->storage];
-    return (loop ? loop : ref_generic)(t, L, R, out, s);
+    return ref_dot(NULL, t, false, L, R, out, s);
 }

@@ -38,11 +38,55 @@ tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bo
     return p;
 }
 
+/* Result elements per part when a reduce is split over threads: fixed by
+ * the shapes alone, so the bits do not depend on the thread count (every
+ * result element is its own fold either way). */
+enum { REDUCE_PART_STEPS = 1 << 20, REDUCE_PART_MIN_ELEMS = 1 << 12 };
+
+static int64_t elems_per_part(int64_t R, int64_t count)
+{
+    if (pool_tiny_parts())
+        return 3 < count ? 3 : count;
+    int64_t n = REDUCE_PART_STEPS / (R > 0 ? R : 1);
+    n = n < REDUCE_PART_MIN_ELEMS ? REDUCE_PART_MIN_ELEMS : n;
+    return n < count ? n : count;
+}
+
+typedef struct {
+    kern_binop op;
+    bool acc_left;
+    const tensor *xp, *init;
+    const uint8_t *table;
+    int64_t R, per_part;
+    tensor *r;
+} fold_job;
+
+static irrun_status fold_bytes_part(void *vj, int64_t part)
+{
+    const fold_job *j = vj;
+    const uint8_t *t = j->table, *x = j->xp->data;
+    uint8_t *o = j->r->data;
+    uint8_t start = *(const uint8_t *)j->init->data;
+    int64_t lo = part * j->per_part, hi = lo + j->per_part < j->r->count ? lo + j->per_part : j->r->count;
+    for (int64_t i = lo; i < hi; i++) {
+        const uint8_t *row = x + i * j->R;
+        unsigned acc = start;
+        if (j->acc_left)
+            for (int64_t k = 0; k < j->R; k++)
+                acc = t[acc << 8 | row[k]];
+        else
+            for (int64_t k = 0; k < j->R; k++)
+                acc = t[(unsigned)row[k] << 8 | acc];
+        o[i] = (uint8_t)acc;
+    }
+    return IRRUN_OK;
+}
+
 /* 1-byte element types: the op as a 64K table (built with the whole-tensor
  * kernel itself, so it has exactly its semantics), then one lookup per
  * step. xp is [outputs, R]. */
-static irrun_status fold_bytes(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
-                      int64_t R, tensor *r)
+static irrun_status fold_bytes(pool *p, kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+                               int64_t R, tensor *r)
 {
     tensor_type tt = { init->type.elem, 1, { 65536 } };
     tensor *ta = tensor_new(&tt), *tb = tensor_new(&tt), *tab = tensor_new(&tt);
@@ -61,20 +105,8 @@ static irrun_status fold_bytes(kern_binop op, bool acc_left, const tensor *xp, c
     if (rc == IRRUN_OK) {
         /* stored bytes are already in their layout, so the raw bytes
          * index the table directly */
-        const uint8_t *t = tab->data, *x = xp->data;
-        uint8_t *o = r->data;
-        uint8_t start = *(const uint8_t *)init->data;
-        for (int64_t i = 0; i < r->count; i++) {
-            const uint8_t *row = x + i * R;
-            unsigned acc = start;
-            if (acc_left)
-                for (int64_t j = 0; j < R; j++)
-                    acc = t[acc << 8 | row[j]];
-            else
-                for (int64_t j = 0; j < R; j++)
-                    acc = t[(unsigned)row[j] << 8 | acc];
-            o[i] = (uint8_t)acc;
-        }
+        fold_job j = { op, acc_left, xp, init, tab->data, R, elems_per_part(R, r->count), r };
+        rc = pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold_bytes_part, &j);
     }
     tensor_release(ta);
     tensor_release(tb);
@@ -82,26 +114,36 @@ static irrun_status fold_bytes(kern_binop op, bool acc_left, const tensor *xp, c
     return rc;
 }
 
-/* Any element type: xp is [R, outputs]; step j combines the accumulator
- * tensor with row j using the whole-tensor kernel. */
-static irrun_status fold_rows(kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
-                     int64_t R, tensor *r)
+/* Result elements [lo, hi) of fold_rows: step k combines them with their
+ * slice of row k. */
+static irrun_status fold_rows_part(void *vj, int64_t part)
 {
-    size_t es = tensor_elem_bytes(r);
-    for (int64_t i = 0; i < r->count; i++)
-        memcpy((unsigned char *)r->data + i * (int64_t)es, init->data, es);
-    tensor row = *r;
-    row.refs = 1;
-    for (int64_t j = 0; j < R; j++) {
-        row.data = (unsigned char *)xp->data + j * r->count * (int64_t)es;
-        irrun_status rc = acc_left ? kern_binary(op, r, &row, r) : kern_binary(op, &row, r, r);
+    const fold_job *j = vj;
+    et_id t = j->r->type.elem;
+    size_t es = tensor_elem_bytes(j->r);
+    int64_t lo = part * j->per_part, n = lo + j->per_part < j->r->count ? j->per_part : j->r->count - lo;
+    tensor acc = tensor_view(t, n, (unsigned char *)j->r->data + (size_t)lo * es);
+    for (int64_t i = 0; i < n; i++)
+        memcpy((unsigned char *)acc.data + (size_t)i * es, j->init->data, es);
+    for (int64_t k = 0; k < j->R; k++) {
+        tensor row = tensor_view(t, n, (unsigned char *)j->xp->data + (size_t)(k * j->r->count + lo) * es);
+        irrun_status rc = j->acc_left ? kern_binary(j->op, &acc, &row, &acc) : kern_binary(j->op, &row, &acc, &acc);
         if (rc != IRRUN_OK)
             return rc;
     }
     return IRRUN_OK;
 }
 
-irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+/* Any element type: xp is [R, outputs]; step k combines the accumulators
+ * with row k using the whole-tensor kernel, on parts of the outputs. */
+static irrun_status fold_rows(pool *p, kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
+                              int64_t R, tensor *r)
+{
+    fold_job j = { op, acc_left, xp, init, NULL, R, elems_per_part(R, r->count), r };
+    return pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold_rows_part, &j);
+}
+
+irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                                const int64_t *dims, int ndims, tensor *r)
 {
     int64_t R = 1;
@@ -113,8 +155,8 @@ irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, co
     tensor *xp = kern_reduce_permuted(x, dims, ndims, !bytes);
     if (!xp)
         return IRRUN_NOMEM;
-    irrun_status rc = bytes ? fold_bytes(op, acc_left, xp, init, R, r)
-                            : fold_rows(op, acc_left, xp, init, R, r);
+    irrun_status rc = bytes ? fold_bytes(p, op, acc_left, xp, init, R, r)
+                            : fold_rows(p, op, acc_left, xp, init, R, r);
     tensor_release(xp);
     return rc;
 }

@@ -1,0 +1,143 @@
+/* dot_general near the machine's limit (issue 16): REF's per-step rounding
+ * on f8E4M3FN, bf16 and f16 on one core; --dot-accumulation=f32 as a
+ * fraction of this core's f32 FMA peak (two 8-lane FMAs per cycle, the
+ * clock measured here); the portable loops beside the vector ones; and the
+ * speed-up of a run's thread pool on the 1024^3 f8 dot. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "interp/kern.h"
+#include "interp/kern_isa.h"
+
+/* Cycles per second: a chain of dependent one-cycle integer adds (the asm
+ * barrier keeps the compiler from folding them). */
+static double measure_clock(void)
+{
+    double best = 0;
+    for (int rep = 0; rep < 5; rep++) {
+        unsigned long x = 1, n = 100000000;
+        double t0 = bench_now();
+        for (unsigned long i = 0; i < n; i += 4) {
+            x += i;
+            __asm__ volatile("" : "+r"(x));
+            x += i;
+            __asm__ volatile("" : "+r"(x));
+            x += i;
+            __asm__ volatile("" : "+r"(x));
+            x += i;
+            __asm__ volatile("" : "+r"(x));
+        }
+        double hz = (double)n / (bench_now() - t0);
+        best = hz > best ? hz : best;
+        if (x == 0)
+            puts("");
+    }
+    return best;
+}
+
+static tensor *matrix(et_id t, int64_t rows, int64_t cols)
+{
+    tensor_type tt = { t, 2, { rows, cols } };
+    return tensor_new(&tt);
+}
+
+/* Small values of both signs so sums stay finite and vary. */
+static void fill(tensor *x, unsigned mul, bool signs)
+{
+    et_id t = x->type.elem;
+    fp_id f = et_get(t)->fmt;
+    for (int64_t i = 0; i < x->count; i++) {
+        double v = (double)(1 + (i * mul) % 24) / 32.0;
+        if (signs && (i & 4))
+            v = -v;
+        et_store_bits(t, (unsigned char *)x->data + i * (int64_t)tensor_elem_bytes(x), fp_from_double(f, v, FPR_RNE));
+    }
+}
+
+/* Best seconds of `reps` runs of an n^3 dot of type t (NaN on failure). */
+static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps)
+{
+    tensor *a = matrix(t, n, n), *b = matrix(t, n, n), *r = matrix(t, n, n);
+    double best = -1;
+    if (a && b && r) {
+        fill(a, 7, true);
+        fill(b, 11, false);
+        kern_dot_dims dd;
+        memset(&dd, 0, sizeof dd);
+        dd.ncontract = 1;
+        dd.lc[0] = 1;
+        dd.rc[0] = 0;
+        dd.mode = mode;
+        dd.acc = FP_F32;
+        dd.lprec = dd.rprec = FP_COUNT;
+        dd.pool = p;
+        best = 1e30;
+        for (int rep = 0; rep < reps && best > 0; rep++) {
+            double t0 = bench_now();
+            if (kern_dot_general(a, b, &dd, r) != IRRUN_OK)
+                best = -1;
+            double dt = bench_now() - t0;
+            best = best > 0 && dt < best ? dt : best;
+        }
+    }
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r);
+    return best;
+}
+
+static double report_dot(const char *what, et_id t, int64_t n, kern_acc_mode mode, pool *p, double target)
+{
+    double s = time_dot(t, n, mode, p, 3);
+    if (s <= 0) {
+        printf("%-44s failed\n", what);
+        return s;
+    }
+    double macs = (double)n * n * n;
+    bench_report(what, macs, "MAC", s, (size_t)(3 * n * n) * et_get(t)->bytes);
+    if (target > 0 && macs / s < target)
+        printf("  (below the target of %.1e MAC/s)\n", target);
+    return s;
+}
+
+void bench_dot(void)
+{
+    double hz = measure_clock();
+    printf("dot: clock %.2f GHz (dependent adds); vector path %s\n", hz * 1e-9,
+           kern_isa_avx2() ? "AVX2+FMA" : "portable C");
+    report_dot("dot_general f8E4M3FN 1024^3, REF, 1 thread", ET_F8E4M3FN, 1024, KACC_REF, NULL, 5e9);
+    report_dot("dot_general bf16 512^3, REF, 1 thread", ET_BF16, 512, KACC_REF, NULL, 1.5e9);
+    report_dot("dot_general f16 512^3, REF, 1 thread", ET_F16, 512, KACC_REF, NULL, 1.5e9);
+    double s = report_dot("dot_general f8E4M3FN 1024^3, f32 acc, 1 thread", ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 0);
+    if (s > 0)
+        printf("  f32 accumulation: %.1f%% of the FMA peak (16 MAC/cycle at %.2f GHz; target 25%%)\n",
+               100.0 * 1024.0 * 1024.0 * 1024.0 / s / (16.0 * hz), hz * 1e-9);
+    report_dot("dot_general bf16 512^3, f32 acc, 1 thread", ET_BF16, 512, KACC_TYPE, NULL, 0);
+    if (kern_isa_avx2()) {
+        setenv("IRRUN_ISA", "generic", 1);
+        report_dot("  portable: f8E4M3FN 1024^3, REF", ET_F8E4M3FN, 1024, KACC_REF, NULL, 0);
+        report_dot("  portable: bf16 512^3, REF", ET_BF16, 512, KACC_REF, NULL, 0);
+        report_dot("  portable: f8E4M3FN 1024^3, f32 acc", ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 0);
+        unsetenv("IRRUN_ISA");
+    }
+    int threads = pool_default_threads();
+    pool *p = pool_new(threads);
+    if (!p) {
+        printf("dot: one online core (or no threads): no speed-up to measure\n");
+        return;
+    }
+    double one = time_dot(ET_F8E4M3FN, 1024, KACC_REF, NULL, 3);
+    double many = time_dot(ET_F8E4M3FN, 1024, KACC_REF, p, 3);
+    double one32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 3);
+    double many32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, p, 3);
+    if (one > 0 && many > 0)
+        printf("dot_general f8E4M3FN 1024^3, REF, %d threads: %.3g MAC/s, speed-up %.2fx (target 1.8x)\n",
+               pool_threads(p), 1024.0 * 1024 * 1024 / many, one / many);
+    if (one32 > 0 && many32 > 0)
+        printf("dot_general f8E4M3FN 1024^3, f32 acc, %d threads: %.3g MAC/s, speed-up %.2fx\n", pool_threads(p),
+               1024.0 * 1024 * 1024 / many32, one32 / many32);
+    pool_free(p);
+}

@@ -1,0 +1,13 @@
+/* The host's vector instruction set, chosen at run time (docs/threads.md,
+ * "Vector paths"). Every vectorised kernel has a portable C loop that gives
+ * the same bits; IRRUN_ISA=generic in the environment forces the portable
+ * loops, so that tests run both. */
+#ifndef IRRUN_KERN_ISA_H
+#define IRRUN_KERN_ISA_H
+
+#include <stdbool.h>
+
+/* AVX2 with FMA is present and not turned off by IRRUN_ISA=generic. */
+bool kern_isa_avx2(void);
+
+#endif

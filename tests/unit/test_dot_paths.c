@@ -1,0 +1,342 @@
+/* The vector and threaded paths of dot_general, convolution, reduce and
+ * the element-wise kernels give the bits of the portable, single-threaded
+ * ones (docs/threads.md):
+ *  - REF chains in binary32 lanes (kern_dot_simd.h) against the generic
+ *    loop, exhaustively over every product and every sum of two values of
+ *    each format of at most 8 bits, and over many bf16/f16 patterns;
+ *  - each kernel run three ways: as is, with IRRUN_ISA=generic, and on a
+ *    pool of three threads with IRRUN_TEST_TINY_PARTS=1 (parts of a few
+ *    rows or elements).
+ * `make check` also runs this file with IRRUN_ISA=generic in the
+ * environment, where the first group holds the table loops to the same
+ * definition. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/kern.h"
+#include "interp/kern_generic.h"
+#include "types/fparith.h"
+#include "util/xorshift.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static uint64_t rnd(void) { return xorshift64(&rng_state); }
+
+static tensor *matrix(et_id t, int64_t rows, int64_t cols)
+{
+    tensor_type ty = { t, 2, { rows, cols } };
+    tensor *x = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    return x;
+}
+
+static void set(tensor *x, int64_t i, uint64_t bits)
+{
+    et_store_bits(x->type.elem, (unsigned char *)x->data + i * (int64_t)tensor_elem_bytes(x), bits);
+}
+
+static void same_bits(const tensor *a, const tensor *b, const char *what)
+{
+    ck_assert_msg(a->nbytes == b->nbytes && memcmp(a->data, b->data, a->nbytes) == 0, "%s: bits differ", what);
+}
+
+static kern_dot_dims plain_dims(kern_acc_mode mode)
+{
+    kern_dot_dims dd;
+    memset(&dd, 0, sizeof dd);
+    dd.ncontract = 1;
+    dd.lc[0] = 1;
+    dd.rc[0] = 0;
+    dd.mode = mode;
+    dd.acc = FP_F32;
+    dd.lprec = dd.rprec = FP_COUNT;
+    return dd;
+}
+
+/* lhs [M, K] x rhs [K, N] by the fast kernel and by the generic loop. */
+static void check_against_generic(const tensor *l, const tensor *r, const char *what)
+{
+    kern_dot_dims dd = plain_dims(KACC_REF);
+    tensor *fast = matrix(l->type.elem, l->type.dims[0], r->type.dims[1]);
+    tensor *slow = matrix(l->type.elem, l->type.dims[0], r->type.dims[1]);
+    ck_assert_int_eq(kern_dot_general(l, r, &dd, fast), IRRUN_OK);
+    ck_assert_int_eq(kern_dot_general_generic(l, r, &dd, slow), IRRUN_OK);
+    same_bits(fast, slow, what);
+    tensor_release(fast);
+    tensor_release(slow);
+}
+
+/* Every product: [P, 1] x [1, P] is +0 + round(a * b) for all pairs. Every
+ * sum: rows [a, 1] x columns [1, b] is (+0 + a) + b. */
+static void chains_over(et_id t, const uint64_t *pat, int64_t P)
+{
+    uint64_t one = fp_from_double(et_get(t)->fmt, 1.0, FPR_RNE);
+    tensor *pl = matrix(t, P, 1), *pr = matrix(t, 1, P);
+    tensor *sl = matrix(t, P, 2), *sr = matrix(t, 2, P);
+    for (int64_t i = 0; i < P; i++) {
+        set(pl, i, pat[i]);
+        set(pr, i, pat[i]);
+        set(sl, 2 * i, pat[i]);
+        set(sl, 2 * i + 1, one);
+        set(sr, i, one);
+        set(sr, P + i, pat[i]);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%s products", et_get(t)->name);
+    check_against_generic(pl, pr, what);
+    snprintf(what, sizeof what, "%s sums", et_get(t)->name);
+    check_against_generic(sl, sr, what);
+    tensor_release(pl);
+    tensor_release(pr);
+    tensor_release(sl);
+    tensor_release(sr);
+}
+
+START_TEST(chains_small_formats_exhaustive)
+{
+    et_id t = (et_id)_i;
+    if (et_get(t)->storage != ES_FBYTE)
+        return;
+    int64_t P = INT64_C(1) << et_get(t)->value_bits;
+    uint64_t pat[256];
+    for (int64_t i = 0; i < P; i++)
+        pat[i] = (uint64_t)i;
+    chains_over(t, pat, P);
+}
+END_TEST
+
+/* bf16 and f16: every exponent with a few mantissas and both signs, and
+ * random patterns. */
+START_TEST(chains_half_formats)
+{
+    et_id ts[] = { ET_BF16, ET_F16 };
+    for (int n = 0; n < 2; n++) {
+        et_id t = ts[n];
+        const fp_format *F = fp_fmt(et_get(t)->fmt);
+        enum { P = 1024 };
+        uint64_t pat[P];
+        int64_t k = 0;
+        for (uint64_t e = 0; e < (UINT64_C(1) << F->ebits) && k < P - 8; e++)
+            for (uint64_t m = 0; m < 3; m++) {
+                uint64_t mant = m == 0 ? 0 : m == 1 ? 1 : (UINT64_C(1) << F->mbits) - 1;
+                pat[k++] = e << F->mbits | mant | (rnd() & 1 ? F->sign_mask : 0);
+            }
+        while (k < P)
+            pat[k++] = rnd() & F->mask;
+        chains_over(t, pat, P);
+    }
+}
+END_TEST
+
+/* --- the same bits on every path -------------------------------------- */
+
+typedef void (*compute_fn)(pool *p, tensor *out, void *arg);
+
+/* out computed as is, with IRRUN_ISA=generic, and on three threads in
+ * tiny parts: all three the same. */
+static void three_ways(compute_fn fn, void *arg, const tensor *shape_of, const char *what)
+{
+    tensor *plain = tensor_new(&shape_of->type), *generic = tensor_new(&shape_of->type);
+    tensor *threaded = tensor_new(&shape_of->type);
+    ck_assert_ptr_nonnull(plain);
+    ck_assert_ptr_nonnull(generic);
+    ck_assert_ptr_nonnull(threaded);
+    memset(plain->data, 0xA5, plain->nbytes);
+    memset(generic->data, 0x5A, generic->nbytes);
+    memset(threaded->data, 0x3C, threaded->nbytes);
+    fn(NULL, plain, arg);
+    setenv("IRRUN_ISA", "generic", 1);
+    fn(NULL, generic, arg);
+    unsetenv("IRRUN_ISA");
+    pool *p = pool_new(3);
+    ck_assert_ptr_nonnull(p);
+    setenv("IRRUN_TEST_TINY_PARTS", "1", 1);
+    fn(p, threaded, arg);
+    unsetenv("IRRUN_TEST_TINY_PARTS");
+    pool_free(p);
+    char w[96];
+    snprintf(w, sizeof w, "%s: generic ISA", what);
+    same_bits(plain, generic, w);
+    snprintf(w, sizeof w, "%s: three threads", what);
+    same_bits(plain, threaded, w);
+    tensor_release(plain);
+    tensor_release(generic);
+    tensor_release(threaded);
+}
+
+/* Random patterns, a quarter of them small values so that long sums do not
+ * all end in Inf or NaN. */
+static void fill(tensor *x)
+{
+    et_id t = x->type.elem;
+    for (int64_t i = 0; i < x->count; i++) {
+        uint64_t bits = rnd() & et_value_mask(t);
+        if (et_is_float(t) && rnd() % 4 != 0)
+            bits = fp_from_double(et_get(t)->fmt, (double)(int64_t)(rnd() % 33 - 16) / 8.0, FPR_RNE);
+        set(x, i, bits);
+    }
+}
+
+typedef struct {
+    const tensor *a, *b;
+    kern_dot_dims dd;
+    kern_conv_dims cd;
+    int64_t rdims[1];
+    kern_binop op;
+} job;
+
+static void run_dot(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    j->dd.pool = p;
+    ck_assert_int_eq(kern_dot_general(j->a, j->b, &j->dd, out), IRRUN_OK);
+}
+
+START_TEST(dot_paths_agree)
+{
+    et_id types[] = { ET_F8E4M3FN, ET_F8E5M2, ET_F4E2M1FN, ET_BF16, ET_F16, ET_F32, ET_I32, ET_C64 };
+    for (size_t n = 0; n < sizeof types / sizeof types[0]; n++)
+        for (int mode = 0; mode < 2; mode++) {
+            et_id t = types[n];
+            tensor *a = matrix(t, 45, 150), *b = matrix(t, 150, 70), *shape = matrix(t, 45, 70);
+            fill(a);
+            fill(b);
+            job j = { a, b, plain_dims(mode ? KACC_TYPE : KACC_REF), { 0 }, { 0 }, KB_ADD };
+            char what[64];
+            snprintf(what, sizeof what, "dot %s %s", et_get(t)->name, mode ? "f32 acc" : "REF");
+            three_ways(run_dot, &j, shape, what);
+            tensor_release(a);
+            tensor_release(b);
+            tensor_release(shape);
+        }
+}
+END_TEST
+
+static void run_conv(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    j->cd.pool = p;
+    ck_assert_int_eq(kern_convolution(j->a, j->b, &j->cd, out), IRRUN_OK);
+}
+
+/* NHWC 2x9x9x6 input, HWIO 3x3x6x10 kernel, stride 1, padding 1. */
+START_TEST(conv_paths_agree)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        tensor_type lt = { ET_F8E4M3FN, 4, { 2, 9, 9, 6 } }, kt = { ET_F8E4M3FN, 4, { 3, 3, 6, 10 } };
+        tensor_type ot = { ET_F8E4M3FN, 4, { 2, 9, 9, 10 } };
+        tensor *x = tensor_new(&lt), *k = tensor_new(&kt), *shape = tensor_new(&ot);
+        fill(x);
+        fill(k);
+        job j = { x, k, { 0 }, { 0 }, { 0 }, KB_ADD };
+        kern_conv_dims *cd = &j.cd;
+        cd->nspatial = 2;
+        cd->in_spatial[0] = 1;
+        cd->in_spatial[1] = 2;
+        cd->in_feature = 3;
+        cd->kernel_spatial[0] = 0;
+        cd->kernel_spatial[1] = 1;
+        cd->kernel_in = 2;
+        cd->kernel_out = 3;
+        cd->out_spatial[0] = 1;
+        cd->out_spatial[1] = 2;
+        cd->out_feature = 3;
+        for (int s = 0; s < 2; s++) {
+            cd->strides[s] = cd->lhs_dilation[s] = cd->rhs_dilation[s] = 1;
+            cd->low[s] = 1;
+        }
+        cd->feature_groups = cd->batch_groups = 1;
+        cd->mode = mode ? KACC_TYPE : KACC_REF;
+        cd->acc = FP_F32;
+        three_ways(run_conv, &j, shape, mode ? "convolution f32 acc" : "convolution REF");
+        tensor_release(x);
+        tensor_release(k);
+        tensor_release(shape);
+    }
+}
+END_TEST
+
+static void run_reduce(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_reduce_binop(p, j->op, true, j->a, j->b, j->rdims, 1, out), IRRUN_OK);
+}
+
+static void run_binary(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_binary_on(p, j->op, j->a, j->b, out), IRRUN_OK);
+}
+
+static void run_convert(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_convert_on(p, j->a, out), IRRUN_OK);
+}
+
+static void run_unary(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_unary_on(p, KU_EXP, j->a, out), IRRUN_OK);
+}
+
+START_TEST(elementwise_and_reduce_paths_agree)
+{
+    et_id types[] = { ET_F8E4M3FN, ET_BF16, ET_F32, ET_I8, ET_I64 };
+    for (size_t n = 0; n < sizeof types / sizeof types[0]; n++) {
+        et_id t = types[n];
+        tensor *a = matrix(t, 37, 41), *b = matrix(t, 37, 41), *row = matrix(t, 1, 41);
+        tensor_type it = { t, 0, { 0 } };
+        tensor *init = tensor_new(&it), *f32 = matrix(ET_F32, 37, 41);
+        fill(a);
+        fill(b);
+        set(init, 0, 0);
+        job j = { a, b, { 0 }, { 0 }, { 0 }, KB_ADD };
+        three_ways(run_binary, &j, a, "add");
+        j.op = KB_MAX;
+        three_ways(run_binary, &j, a, "maximum");
+        three_ways(run_convert, &j, f32, "convert to f32");
+        if (et_is_float(t))
+            three_ways(run_unary, &j, a, "exponential");
+        tensor_type rt = { t, 1, { 41 } };
+        tensor *reduced = tensor_new(&rt);
+        job jr = { a, init, { 0 }, { 0 }, { 0 }, KB_ADD };
+        three_ways(run_reduce, &jr, reduced, "reduce add over dim 0");
+        tensor_type ct = { t, 1, { 37 } };
+        tensor *cols = tensor_new(&ct);
+        jr.rdims[0] = 1;
+        three_ways(run_reduce, &jr, cols, "reduce add over dim 1");
+        tensor_release(reduced);
+        tensor_release(cols);
+        tensor_release(a);
+        tensor_release(b);
+        tensor_release(row);
+        tensor_release(init);
+        tensor_release(f32);
+    }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("dot paths");
+    TCase *tc = tcase_create("all");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, chains_small_formats_exhaustive, 0, ET_COUNT);
+    tcase_add_test(tc, chains_half_formats);
+    tcase_add_test(tc, dot_paths_agree);
+    tcase_add_test(tc, conv_paths_agree);
+    tcase_add_test(tc, elementwise_and_reduce_paths_agree);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
