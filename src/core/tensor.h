@@ -44,6 +44,13 @@ static inline tensor tensor_view(et_id elem, int64_t n, void *data)
     return t;
 }
 
+/* Sub-byte and boolean elements sit one per byte (types/etype.h): makes
+ * every such byte canonical (i1 any nonzero -> 1; sign or zero extension of
+ * the value bits) and returns -1, or returns the index of the first byte
+ * outside the type's range (*byte set), which is left for the caller to
+ * refuse. Other element types are left alone. */
+int64_t tensor_canonicalize_bytes(tensor *t, unsigned char *byte);
+
 static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }
 
 static inline size_t tensor_elem_bytes(const tensor *t) { return et_get(t->type.elem)->bytes; }

@@ -1,5 +1,6 @@
 #include "mem.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,22 +14,26 @@ typedef union {
     unsigned char pad[16];
 } header;
 
-static unsigned long alloc_count;
-static unsigned long fail_at;
-static int env_read;
-static size_t bytes_in_use, bytes_peak;
-static size_t bytes_limit = SIZE_MAX;
+/* Atomic: the library allocates from several threads at once (one module
+ * per thread), and a lost update of bytes_in_use would make the limit check
+ * refuse allocations. The limit is checked before the bytes are added, so
+ * threads racing to the limit may pass it by their allocations' sizes. */
+static atomic_ulong alloc_count;
+static atomic_ulong fail_at;
+static atomic_int env_read;
+static atomic_size_t bytes_in_use, bytes_peak;
+static atomic_size_t bytes_limit = SIZE_MAX;
 
 static int should_fail(void)
 {
-    if (!env_read) {
-        env_read = 1;
+    if (!atomic_exchange(&env_read, 1)) {
         const char *e = getenv("IRRUN_FAIL_ALLOC");
         if (e && *e)
             fail_at = strtoul(e, NULL, 10);
     }
-    alloc_count++;
-    return fail_at != 0 && alloc_count == fail_at;
+    unsigned long n = atomic_fetch_add(&alloc_count, 1) + 1;
+    unsigned long at = fail_at;
+    return at != 0 && n == at;
 }
 
 void mem_fail_at(unsigned long n)
@@ -43,14 +48,19 @@ size_t mem_bytes_peak(void) { return bytes_peak; }
 void mem_reset_peak(void) { bytes_peak = bytes_in_use; }
 void mem_set_limit(size_t bytes) { bytes_limit = bytes ? bytes : SIZE_MAX; }
 
-static int over_limit(size_t more) { return more > bytes_limit || bytes_in_use > bytes_limit - more; }
+static int over_limit(size_t more)
+{
+    size_t limit = bytes_limit;
+    return more > limit || bytes_in_use > limit - more;
+}
 
 static void *account(header *h, size_t size)
 {
     h->size = size;
-    bytes_in_use += size;
-    if (bytes_in_use > bytes_peak)
-        bytes_peak = bytes_in_use;
+    size_t now = atomic_fetch_add(&bytes_in_use, size) + size;
+    size_t peak = bytes_peak;
+    while (now > peak && !atomic_compare_exchange_weak(&bytes_peak, &peak, now))
+        ;
     return h + 1;
 }
 
@@ -85,7 +95,7 @@ void *mem_realloc(void *p, size_t size)
     header *h = realloc(old, sizeof(header) + size);
     if (!h)
         return NULL;
-    bytes_in_use -= old_size;
+    atomic_fetch_sub(&bytes_in_use, old_size);
     return account(h, size);
 }
 
@@ -94,7 +104,7 @@ void mem_free(void *p)
     if (!p)
         return;
     header *h = (header *)p - 1;
-    bytes_in_use -= h->size;
+    atomic_fetch_sub(&bytes_in_use, h->size);
     free(h);
 }
 
