@@ -1,6 +1,7 @@
 /* irrun_compare and its report: io_compare's rules and report (the ones of
  * ir-run compare, --expect and ir-run test) in the public structures. */
 #include "api/api_internal.h"
+#include "api/api_rule.h"
 
 #include <string.h>
 
@@ -17,67 +18,13 @@ const char *irrun_histogram_label(int bucket)
     return bucket >= 0 && bucket < IRRUN_HISTOGRAM_BUCKETS ? io_hist_labels[bucket] : NULL;
 }
 
-static io_rule rule_in(const irrun_rule *r)
-{
-    io_rule x = { 0 };
-    if (!r)
-        return x;
-    x.has_ulp = r->has_max_ulp != 0;
-    x.max_ulp = r->max_ulp;
-    x.has_atol = r->has_atol != 0;
-    x.atol = r->atol;
-    x.has_rtol = r->has_rtol != 0;
-    x.rtol = r->rtol;
-    switch (r->nan) {
-    case IRRUN_NAN_DEFAULT: x.nan = IO_NAN_DEFAULT; break;
-    case IRRUN_NAN_ANY: x.nan = IO_NAN_ANY; break;
-    case IRRUN_NAN_EXACT: x.nan = IO_NAN_EXACT; break;
-    }
-    switch (r->signed_zero) {
-    case IRRUN_ZERO_DEFAULT: x.zero = IO_ZERO_DEFAULT; break;
-    case IRRUN_ZERO_EQUAL: x.zero = IO_ZERO_EQUAL; break;
-    case IRRUN_ZERO_DISTINCT: x.zero = IO_ZERO_DISTINCT; break;
-    }
-    switch (r->inf) {
-    case IRRUN_INF_EXACT: x.inf = IO_INF_EXACT; break;
-    case IRRUN_INF_SATURATE: x.inf = IO_INF_SATURATE; break;
-    }
-    return x;
-}
-
-static irrun_rule rule_out(const io_rule *x)
-{
-    irrun_rule r = { 0 };
-    r.has_max_ulp = x->has_ulp;
-    r.max_ulp = x->max_ulp;
-    r.has_atol = x->has_atol;
-    r.atol = x->atol;
-    r.has_rtol = x->has_rtol;
-    r.rtol = x->rtol;
-    switch (x->nan) {
-    case IO_NAN_DEFAULT: r.nan = IRRUN_NAN_DEFAULT; break;
-    case IO_NAN_ANY: r.nan = IRRUN_NAN_ANY; break;
-    case IO_NAN_EXACT: r.nan = IRRUN_NAN_EXACT; break;
-    }
-    switch (x->zero) {
-    case IO_ZERO_DEFAULT: r.signed_zero = IRRUN_ZERO_DEFAULT; break;
-    case IO_ZERO_EQUAL: r.signed_zero = IRRUN_ZERO_EQUAL; break;
-    case IO_ZERO_DISTINCT: r.signed_zero = IRRUN_ZERO_DISTINCT; break;
-    }
-    switch (x->inf) {
-    case IO_INF_EXACT: r.inf = IRRUN_INF_EXACT; break;
-    case IO_INF_SATURATE: r.inf = IRRUN_INF_SATURATE; break;
-    }
-    return r;
-}
-
 static void report_out(const io_report *x, irrun_report *r)
 {
     memset(r, 0, sizeof *r);
     r->type.element_type = et_get(x->type.elem)->name;
     r->type.rank = x->type.rank;
     memcpy(r->type.dims, x->type.dims, sizeof r->type.dims);
-    r->rule = rule_out(&x->rule);
+    r->rule = api_rule_from_io(&x->rule);
     r->passed = x->differing == 0;
     r->compared = x->compared;
     r->differing = x->differing;
@@ -115,7 +62,7 @@ static bool report_in(const irrun_report *r, io_report *x)
     x->type.elem = (et_id)elem;
     x->type.rank = r->type.rank;
     memcpy(x->type.dims, r->type.dims, sizeof x->type.dims);
-    x->rule = rule_in(&r->rule);
+    x->rule = api_rule_to_io(&r->rule);
     x->compared = r->compared;
     x->differing = r->differing;
     x->max_ulp = r->max_ulp;
@@ -157,7 +104,7 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
     tensor *e = api_tensor_from(expected, "expected", &s, why, sizeof why);
     tensor *a = e ? api_tensor_from(actual, "actual", &s, why, sizeof why) : NULL;
     if (a) {
-        io_rule x = rule_in(rule);
+        io_rule x = api_rule_to_io(rule);
         io_report rep;
         s = io_compare(e, a, &x, &rep, why, sizeof why);
         if (s == IRRUN_OK || s == IRRUN_CHECK_FAILED)
