@@ -44,7 +44,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-install check-python check-san bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example check check-unit check-scripts check-install check-python check-threads check-san bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -119,6 +119,13 @@ check-install: all
 check-python: all
 	@echo "== tests/python (the irrun package over $(SHLIB))"
 	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
+
+# the API's thread test under ThreadSanitizer (not part of check: a third
+# build); docs/testing.md
+check-threads:
+	$(MAKE) --no-print-directory BUILD=build-tsan OPT="-O1 -fsanitize=thread" LDFLAGS=-fsanitize=thread \
+	    build-tsan/tests/test_api
+	CK_FORK=no TSAN_OPTIONS=halt_on_error=1 ./build-tsan/tests/test_api
 
 check-san:
 	$(MAKE) check SAN=1
@@ -199,6 +206,6 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc $(DESTDIR)$(MANDIR)/man1/ir-run.1
 
 clean:
-	rm -rf build build-san build-fuzz build-cov
+	rm -rf build build-san build-fuzz build-cov build-tsan
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

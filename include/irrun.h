@@ -175,7 +175,7 @@ typedef struct {
 } irrun_results;
 
 /* Runs a function of `module` on `inputs` (one per argument, with the
- * argument's element type and shape). Always fills *results (free with
+ * argument's element type and shape); `options` NULL: the defaults. Always fills *results (free with
  * irrun_results_free, also after a failure). IRRUN_OK; IRRUN_CHECK_FAILED
  * when a check op failed (results are returned too); IRRUN_BAD_INPUT for a
  * run-time error or inputs that do not fit the signature; IRRUN_NOMEM;
