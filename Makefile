@@ -22,12 +22,20 @@ SANFLAGS := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all -fno-o
 TSANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 OPT := $(if $(SAN),-O1 $(SANFLAGS),$(if $(TSAN),-O1 $(TSANFLAGS),-O2))
 # -ffp-contract=off: the reference rounds after every multiply and every add,
-# so the compiler must never fuse them.
-CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -D_DEFAULT_SOURCE -pthread \
-	-Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
+# so the compiler must never fuse them. One set of objects makes both
+# libraries: position-independent, and with hidden symbols so that
+# libirrun.so exports only include/irrun.h (IRRUN_API).
+CFLAGS_ALL := -std=c11 $(WARN) $(OPT) -g -ffp-contract=off -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE -pthread \
+	-Iinclude -Isrc -I$(BUILD)/gen $(YAML_CFLAGS) $(CFLAGS)
 LDLIBS_ALL := $(YAML_LIBS) -lm -pthread $(if $(SAN),$(SANFLAGS)) $(if $(TSAN),$(TSANFLAGS)) $(LDFLAGS)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c)
+# the version is include/irrun.h's; the soname carries the major number
+version_part = $(shell sed -n 's/^\#define IRRUN_VERSION_$(1) //p' include/irrun.h)
+VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
+SONAME := libirrun.so.$(call version_part,MAJOR)
+SHLIB := $(BUILD)/libirrun.so.$(VERSION)
+
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -40,9 +48,9 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-san check-tsan bench install clean fuzz fuzz-build coverage
+.PHONY: all deps example check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
-all: deps $(BIN)
+all: deps $(BIN) $(SHLIB)
 
 example: all
 	./$(BIN) examples/quickstart.mlir
@@ -74,12 +82,17 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(SHLIB): $(LIB_OBJ)
+	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,$(SONAME) -o $@ $(LIB_OBJ) $(LDLIBS_ALL)
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libirrun.so
+
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS_ALL)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -o $@ $< $(LIB) $(CHECK_LIBS) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(CHECK_CFLAGS) -o $@ $< $(LIB) $(CHECK_LIBS) $(LDLIBS_ALL) -pthread
 
 # the fuzz harnesses with an ordinary main: compiled by every `make check`
 # and used by tests/fuzz_regressions.sh to replay what the fuzzers found
@@ -89,10 +102,13 @@ $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDLIBS_ALL)
 
-check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) check-unit check-scripts)
+check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) check-unit check-scripts check-install check-python)
 
-# the thread sanitizer build runs the tests whose programs have threads
-check-tsan: $(BIN)
+# the thread sanitizer build runs the tests whose programs have threads:
+# the C API's two modules in two threads, and the process grids
+check-tsan: $(BIN) $(BUILD)/tests/test_api
+	@echo "== $(BUILD)/tests/test_api (thread sanitizer)"
+	@CK_FORK=no TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./$(BUILD)/tests/test_api
 	@echo "== tests/collectives.sh (thread sanitizer)"
 	@IRRUN=$(BIN) TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/collectives.sh
 
@@ -106,6 +122,20 @@ check-unit: $(UNIT_BIN)
 
 check-scripts: $(BIN)
 	@set -e; for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; IRRUN=$(BIN) REPLAY_DIR=$(BUILD)/tests sh $$s; done
+
+# installs into a scratch prefix and builds examples/embed against it with
+# pkg-config, as a user of the library would
+check-install: all
+	@echo "== install into $(BUILD)/stage and build examples/embed"
+	@rm -rf $(BUILD)/stage
+	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/stage >/dev/null
+	@CC="$(CC)" EXTRA_CFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install/embed.sh $(abspath $(BUILD))/stage
+	@$(MAKE) --no-print-directory uninstall PREFIX=$(abspath $(BUILD))/stage >/dev/null
+	@left=$$(find $(BUILD)/stage -type f | head -1); [ -z "$$left" ] || { echo "uninstall left $$left"; exit 1; }
+
+check-python: all
+	@echo "== tests/python (the irrun package over $(SHLIB))"
+	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
 
 check-san:
 	$(MAKE) check SAN=1
@@ -160,9 +190,30 @@ coverage:
 	@printf '%-8s ' total; gcovr -r . --object-directory build-cov -f src/ -s -o build-cov/coverage.txt 2>/dev/null | \
 	    awk '/^lines:/ {l=$$2} /^branches:/ {b=$$2} END {printf "lines %s  branches %s\n", l, b}'
 
+# ---- install: the command, both libraries, the header, pkg-config, man page ----
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ir-run
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libirrun.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libirrun.so
+	install -m 644 include/irrun.h $(DESTDIR)$(INCLUDEDIR)/irrun.h
+	@# irrun.pc names the prefix given to this install, so it is made here
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' tools/irrun.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc
+	@if [ -f docs/ir-run.1 ]; then \
+	    install -d $(DESTDIR)$(MANDIR)/man1 && install -m 644 docs/ir-run.1 $(DESTDIR)$(MANDIR)/man1/ir-run.1; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ir-run $(DESTDIR)$(LIBDIR)/libirrun.a $(DESTDIR)$(LIBDIR)/libirrun.so \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(INCLUDEDIR)/irrun.h \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc $(DESTDIR)$(MANDIR)/man1/ir-run.1
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz build-cov

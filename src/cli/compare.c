@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/api_rule.h"
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
 #include "io/compare.h"
@@ -29,6 +30,15 @@ static void compare_usage(FILE *out)
             "  --report text|json\n"
             "Without a tolerance the rule is exact: bit for bit (nan exact, signed zero\n"
             "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
+}
+
+/* A tensor as the public API sees it (borrowing its data). */
+static irrun_tensor cli_public_tensor(const tensor *t)
+{
+    irrun_tensor p = { .element_type = et_get(t->type.elem)->name, .rank = t->type.rank, .data = t->data,
+                       .nbytes = t->nbytes };
+    memcpy(p.dims, t->type.dims, sizeof p.dims);
+    return p;
 }
 
 irrun_status cmd_compare(int argc, char **argv)
@@ -119,16 +129,24 @@ irrun_status cmd_compare(int argc, char **argv)
         tensor_release(e);
         return IRRUN_BAD_INPUT;
     }
-    io_report rep;
-    char why[256];
-    irrun_status rc = io_compare(e, a, &rule, &rep, why, sizeof why);
+    /* through the public API (include/irrun.h), as an embedding program
+     * compares */
+    irrun_tensor te = cli_public_tensor(e), ta = cli_public_tensor(a);
+    irrun_rule public_rule = api_rule_from_io(&rule);
+    irrun_report rep;
+    char *why = NULL;
+    irrun_status rc = irrun_compare(&te, &ta, &public_rule, &rep, &why);
     if (rc != IRRUN_OK && rc != IRRUN_CHECK_FAILED) {
-        fprintf(stderr, "ir-run compare: %s\n", why);
-    } else if (strcmp(report, "json") == 0) {
-        io_report_json(&rep, stdout);
+        fprintf(stderr, "ir-run compare: %s\n", why ? why : "out of memory");
     } else {
-        io_report_text(&rep, NULL, stdout);
+        char *text = strcmp(report, "json") == 0 ? irrun_report_json(&rep) : irrun_report_text(&rep, NULL);
+        if (text)
+            fputs(text, stdout);
+        else
+            rc = cli_worse(rc, IRRUN_NOMEM);
+        irrun_string_free(text);
     }
+    irrun_string_free(why);
     tensor_release(e);
     tensor_release(a);
     if (fflush(stdout) != 0)

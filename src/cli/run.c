@@ -21,7 +21,6 @@
 #include "util/diag.h"
 #include "util/mem.h"
 
-#define IRRUN_VERSION "0.1"
 
 typedef struct {
     bool split;
@@ -136,7 +135,7 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             return IRRUN_OK;
         }
         if (opt_match(argv, argc, &i, "version", false, &v, &missing)) {
-            printf("ir-run %s\n", IRRUN_VERSION);
+            printf("ir-run %s\n", irrun_version_string());
             o->done = true;
             return IRRUN_OK;
         }

@@ -87,3 +87,26 @@ void tensor_free(tensor *t)
             tensor_release(tensor_parts(t)[i]);
     mem_free(t);
 }
+
+int64_t tensor_canonicalize_bytes(tensor *t, unsigned char *byte)
+{
+    et_id elem = t->type.elem;
+    const et_traits *tr = et_get(elem);
+    unsigned char *d = t->data;
+    if (!shape_is_tensor(&t->type) || tr->bytes != 1 || tr->value_bits == 8)
+        return -1;
+    for (int64_t i = 0; i < t->count; i++) {
+        unsigned v = d[i];
+        if (tr->kind == EK_BOOL) {
+            d[i] = v != 0;
+            continue;
+        }
+        unsigned lim = 1u << tr->value_bits;
+        if (!(v < lim || (tr->kind == EK_SINT && v >= 256 - lim / 2))) {
+            *byte = (unsigned char)v;
+            return i;
+        }
+        et_store_bits(elem, d + i, v);
+    }
+    return -1;
+}

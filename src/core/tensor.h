@@ -66,6 +66,12 @@ static inline void *tensor_at(const tensor *t, int64_t i)
 {
     return (unsigned char *)t->data + (t->splat ? 0 : (size_t)i * et_get(t->type.elem)->bytes);
 }
+/* Sub-byte and boolean elements sit one per byte (types/etype.h): makes
+ * every such byte canonical (i1 any nonzero -> 1; sign or zero extension of
+ * the value bits) and returns -1, or returns the index of the first byte
+ * outside the type's range (*byte set), which is left for the caller to
+ * refuse. Other element types are left alone. */
+int64_t tensor_canonicalize_bytes(tensor *t, unsigned char *byte);
 
 static inline tensor **tensor_parts(const tensor *t) { return (tensor **)t->data; }
 

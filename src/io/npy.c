@@ -324,32 +324,16 @@ static void swap_elements(unsigned char *data, int64_t count, unsigned bytes, bo
     }
 }
 
-/* Sub-byte and boolean elements sit one per byte; a byte outside the type's
- * range means the file holds something else, so it is refused rather than
- * silently wrapped. */
+/* A byte outside a sub-byte type's range means the file holds something
+ * else, so it is refused rather than silently wrapped. */
 static bool normalize_small(tensor *t, const char *name, io_error *err)
 {
-    et_id elem = t->type.elem;
-    const et_traits *tr = et_get(elem);
-    unsigned char *d = t->data;
-    if (tr->bytes != 1 || tr->value_bits == 8)
-        return true;
-    for (int64_t i = 0; i < t->count; i++) {
-        unsigned v = d[i];
-        if (tr->kind == EK_BOOL) {
-            d[i] = v != 0;
-            continue;
-        }
-        unsigned lim = 1u << tr->value_bits;
-        bool ok = v < lim || (tr->kind == EK_SINT && v >= 256 - lim / 2);
-        if (!ok) {
-            io_errorf(err, "%s: error: element %" PRId64 " is the byte 0x%02X, outside the range of %s",
-                      name, i, v, tr->name);
-            return false;
-        }
-        et_store_bits(elem, d + i, v); /* canonical sign/zero extension */
-    }
-    return true;
+    unsigned char byte;
+    int64_t bad = tensor_canonicalize_bytes(t, &byte);
+    if (bad >= 0)
+        io_errorf(err, "%s: error: element %" PRId64 " is the byte 0x%02X, outside the range of %s", name, bad,
+                  byte, et_get(t->type.elem)->name);
+    return bad < 0;
 }
 
 static void shape_text(const tensor_type *t, char *buf, size_t cap)

@@ -36,8 +36,9 @@ void check_warning(checker *c, src_loc loc, const char *fmt, ...)
 
 const char *check_type_str(const tensor_type *t)
 {
-    static char bufs[4][SHAPE_MAX_RANK * 21 + 64];
-    static int next;
+    /* per thread: modules are checked in several threads at once */
+    static _Thread_local char bufs[4][SHAPE_MAX_RANK * 21 + 64];
+    static _Thread_local int next;
     char *b = bufs[next++ % 4];
     shape_format(t, b, (int)sizeof bufs[0]);
     return b;

@@ -52,7 +52,7 @@ int et_lookup(const char *name, size_t len)
 
 const char *et_known_names(void)
 {
-    static char list[512];
+    static _Thread_local char list[512]; /* built lazily: one per thread, no race */
     if (!list[0]) {
         size_t at = 0;
         for (int t = 0; t < ET_COUNT; t++) {

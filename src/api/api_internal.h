@@ -1,0 +1,32 @@
+/* What the public API's files share: the module behind irrun_module and the
+ * conversions between irrun_tensor and the interpreter's tensors. */
+#ifndef IRRUN_API_INTERNAL_H
+#define IRRUN_API_INTERNAL_H
+
+#include "irrun.h"
+
+#include "core/tensor.h"
+#include "ir/ir.h"
+#include "util/diag.h"
+
+struct irrun_module {
+    ir_module *ir;
+    char *name;        /* for diagnostics */
+    char *text;        /* the program: run-time errors quote its lines */
+    size_t len;
+    int nfuncs;
+    irrun_function *funcs;
+    irrun_type *types; /* every function's arguments, then its results */
+    int nstrings;
+    char **strings;    /* type texts and signatures */
+};
+
+/* A new tensor (refs 1) holding a copy of `in`, or NULL with a message in
+ * why (IRRUN_BAD_INPUT, or IRRUN_NOMEM in *status). `what` names the
+ * tensor in the message ("input 0", "expected"). */
+tensor *api_tensor_from(const irrun_tensor *in, const char *what, irrun_status *status, char *why, size_t size);
+
+/* The public view of `t` (data borrowed from it). */
+void api_tensor_view(const tensor *t, irrun_tensor *out);
+
+#endif

@@ -1,0 +1,206 @@
+/* irrun_module: a parsed and checked program with its functions'
+ * signatures, and every message about it returned as a string. */
+#include "api/api_internal.h"
+
+#include <string.h>
+
+#include "interp/interp.h"
+#include "io/tensor_io.h"
+#include "util/mem.h"
+#include "util/membuf.h"
+
+void irrun_string_free(char *s) { mem_free(s); }
+
+void irrun_module_free(irrun_module *m)
+{
+    if (!m)
+        return;
+    ir_module_free(m->ir);
+    for (int i = 0; i < m->nstrings; i++)
+        mem_free(m->strings[i]);
+    mem_free(m->strings);
+    mem_free(m->types);
+    mem_free(m->funcs);
+    mem_free(m->name);
+    mem_free(m->text);
+    mem_free(m);
+}
+
+/* A string the module owns (freed with it); NULL when out of memory. */
+static char *keep(irrun_module *m, char *s)
+{
+    if (s)
+        m->strings[m->nstrings++] = s;
+    return s;
+}
+
+static char *type_text(const tensor_type *t)
+{
+    char small[256];
+    int n = shape_format(t, small, (int)sizeof small);
+    char *s = mem_alloc((size_t)n + 1);
+    if (s)
+        shape_format(t, s, n + 1);
+    return s;
+}
+
+static bool describe_type(irrun_module *m, const tensor_type *t, irrun_type *out)
+{
+    shape_kind k = shape_kind_of(t);
+    out->kind = k == SHAPE_TENSOR ? IRRUN_TYPE_TENSOR : k == SHAPE_TOKEN ? IRRUN_TYPE_TOKEN : IRRUN_TYPE_TUPLE;
+    out->element_type = k == SHAPE_TENSOR ? et_get(t->elem)->name : NULL;
+    out->rank = k == SHAPE_TENSOR ? t->rank : 0;
+    out->dims = t->dims;
+    out->text = keep(m, type_text(t));
+    return out->text != NULL;
+}
+
+/* "(A, B) -> R", "(A) -> (R1, R2)", "() -> ()": MLIR's function type. */
+static char *signature_text(const irrun_function *f)
+{
+    size_t n = 16;
+    for (int i = 0; i < f->nargs; i++)
+        n += strlen(f->args[i].text) + 2;
+    for (int i = 0; i < f->nresults; i++)
+        n += strlen(f->results[i].text) + 2;
+    char *s = mem_alloc(n);
+    if (!s)
+        return NULL;
+    strcpy(s, "(");
+    for (int i = 0; i < f->nargs; i++) {
+        if (i)
+            strcat(s, ", ");
+        strcat(s, f->args[i].text);
+    }
+    strcat(s, f->nresults == 1 ? ") -> " : ") -> (");
+    for (int i = 0; i < f->nresults; i++) {
+        if (i)
+            strcat(s, ", ");
+        strcat(s, f->results[i].text);
+    }
+    if (f->nresults != 1)
+        strcat(s, ")");
+    return s;
+}
+
+static irrun_status describe_functions(irrun_module *m)
+{
+    const ir_module *ir = m->ir;
+    int ntypes = 0;
+    for (int i = 0; i < ir->nfuncs; i++)
+        ntypes += ir->funcs[i].nargs + ir->funcs[i].nresults;
+    m->funcs = mem_calloc((size_t)ir->nfuncs + 1, sizeof *m->funcs);
+    m->types = mem_calloc((size_t)ntypes + 1, sizeof *m->types);
+    m->strings = mem_calloc((size_t)(ntypes + ir->nfuncs) + 1, sizeof *m->strings);
+    if (!m->funcs || !m->types || !m->strings)
+        return IRRUN_NOMEM;
+    irrun_type *t = m->types;
+    for (int i = 0; i < ir->nfuncs; i++) {
+        const ir_func *f = &ir->funcs[i];
+        irrun_function *d = &m->funcs[i];
+        d->name = f->name;
+        d->is_public = !f->is_private;
+        d->has_body = f->has_body;
+        d->nargs = f->nargs;
+        d->args = t;
+        for (int k = 0; k < f->nargs; k++)
+            if (!describe_type(m, &f->arg_types[k], t++))
+                return IRRUN_NOMEM;
+        d->nresults = f->nresults;
+        d->results = t;
+        for (int k = 0; k < f->nresults; k++)
+            if (!describe_type(m, &f->result_types[k], t++))
+                return IRRUN_NOMEM;
+        if (!(d->signature = keep(m, signature_text(d))))
+            return IRRUN_NOMEM;
+        m->nfuncs++;
+    }
+    return IRRUN_OK;
+}
+
+/* Takes `text` (mem_alloc'ed, freed here on failure). */
+static irrun_status load(char *text, size_t len, const char *name, irrun_module **module, char **diagnostics)
+{
+    *module = NULL;
+    if (diagnostics)
+        *diagnostics = NULL;
+    irrun_module *m = mem_calloc(1, sizeof *m);
+    membuf msgs;
+    if (!m || membuf_open(&msgs) != 0) {
+        mem_free(m);
+        mem_free(text);
+        return IRRUN_NOMEM;
+    }
+    m->text = text;
+    m->len = len;
+    m->name = mem_strndup(name, strlen(name));
+    irrun_status s = IRRUN_NOMEM;
+    if (m->name) {
+        diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f };
+        m->ir = ir_parse(&src, 0, len, 1);
+        if (!m->ir || ir_check_module(m->ir, &src) != 0)
+            s = IRRUN_BAD_INPUT;
+        else if ((s = describe_functions(m)) != IRRUN_OK)
+            fputs("error: out of memory\n", msgs.f);
+    }
+    char *said = membuf_take(&msgs);
+    if (s == IRRUN_OK && !said)
+        s = IRRUN_NOMEM;
+    if (diagnostics)
+        *diagnostics = said;
+    else
+        mem_free(said);
+    if (s != IRRUN_OK)
+        irrun_module_free(m);
+    else
+        *module = m;
+    return s;
+}
+
+irrun_status irrun_module_load_text(const char *text, size_t len, const char *name, irrun_module **module,
+                                    char **diagnostics)
+{
+    /* a copy: the caller's text may go, and the parser wants a NUL past the
+     * end (as io_slurp gives) */
+    char *copy = text ? mem_strndup(text, len) : NULL;
+    if (!copy) {
+        *module = NULL;
+        if (diagnostics)
+            *diagnostics = NULL;
+        return text ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+    }
+    return load(copy, len, name ? name : "<text>", module, diagnostics);
+}
+
+irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
+{
+    io_error err;
+    size_t len;
+    unsigned char *text = io_slurp(path, &len, &err);
+    if (!text) {
+        *module = NULL;
+        if (diagnostics) {
+            size_t n = strlen(err.text);
+            *diagnostics = mem_alloc(n + 2);
+            if (*diagnostics) {
+                memcpy(*diagnostics, err.text, n);
+                memcpy(*diagnostics + n, "\n", 2);
+            }
+        }
+        return IRRUN_BAD_INPUT;
+    }
+    return load((char *)text, len, path, module, diagnostics);
+}
+
+int irrun_function_count(const irrun_module *m) { return m ? m->nfuncs : 0; }
+
+const irrun_function *irrun_function_at(const irrun_module *m, int index)
+{
+    return m && index >= 0 && index < m->nfuncs ? &m->funcs[index] : NULL;
+}
+
+const irrun_function *irrun_function_find(const irrun_module *m, const char *entry)
+{
+    const ir_func *f = m ? interp_entry(m->ir, entry) : NULL;
+    return f ? &m->funcs[f - m->ir->funcs] : NULL;
+}

@@ -1,0 +1,143 @@
+/* irrun_run: one function of a module on the caller's tensors, with the
+ * results, check counts and every message handed back. */
+#include "api/api_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "interp/interp.h"
+#include "util/mem.h"
+#include "util/membuf.h"
+
+void irrun_run_options_init(irrun_run_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->dot_accumulation = IRRUN_DOT_REF;
+}
+
+static dot_accumulation dot_mode(irrun_dot_accumulation d)
+{
+    switch (d) {
+    case IRRUN_DOT_REF: return DOT_ACC_REF;
+    case IRRUN_DOT_ALGORITHM: return DOT_ACC_ALGORITHM;
+    case IRRUN_DOT_F32: return DOT_ACC_F32;
+    case IRRUN_DOT_F64: return DOT_ACC_F64;
+    }
+    return DOT_ACC_REF;
+}
+
+static void release_all(tensor **ts, int n)
+{
+    for (int i = 0; ts && i < n; i++)
+        tensor_release(ts[i]);
+    mem_free(ts);
+}
+
+/* The inputs as tensors, or NULL after writing why to `err`. */
+static tensor **take_inputs(const irrun_tensor *inputs, int n, FILE *err, irrun_status *status)
+{
+    tensor **args = mem_calloc((size_t)n + 1, sizeof *args);
+    if (!args) {
+        *status = IRRUN_NOMEM;
+        fputs("error: out of memory\n", err);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        char what[32], why[256];
+        snprintf(what, sizeof what, "input %d", i);
+        if (!(args[i] = api_tensor_from(&inputs[i], what, status, why, sizeof why))) {
+            fprintf(err, "error: %s\n", why);
+            release_all(args, i);
+            return NULL;
+        }
+    }
+    *status = IRRUN_OK;
+    return args;
+}
+
+/* The interpreter's results as the caller's tensors: ownership of `oc`'s
+ * array moves into r->internal. */
+static irrun_status hand_over(interp_outcome *oc, irrun_results *r)
+{
+    if (!oc->results)
+        return IRRUN_OK;
+    r->results = mem_calloc((size_t)oc->nresults + 1, sizeof *r->results);
+    if (!r->results)
+        return IRRUN_NOMEM;
+    for (int k = 0; k < oc->nresults; k++)
+        api_tensor_view(oc->results[k], &r->results[k]);
+    r->nresults = oc->nresults;
+    r->internal = oc->results;
+    oc->results = NULL;
+    oc->nresults = 0;
+    return IRRUN_OK;
+}
+
+irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, const irrun_tensor *inputs,
+                       int ninputs, irrun_results *r)
+{
+    memset(r, 0, sizeof *r);
+    irrun_run_options defaults;
+    if (!options) {
+        irrun_run_options_init(&defaults);
+        options = &defaults;
+    }
+    membuf out, err;
+    if (membuf_open(&out) != 0)
+        return IRRUN_NOMEM;
+    if (membuf_open(&err) != 0) {
+        mem_free(membuf_take(&out));
+        return IRRUN_NOMEM;
+    }
+    irrun_status s = IRRUN_BAD_INPUT;
+    tensor **args = NULL;
+    if (!m)
+        fputs("error: no module\n", err.f);
+    else if (ninputs < 0 || (ninputs > 0 && !inputs))
+        fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
+    else
+        args = take_inputs(inputs, ninputs, err.f, &s);
+    if (args) {
+        interp_options io = {
+            .entry = options->entry,
+            .strict_eq = options->strict_eq != 0,
+            .dot_acc = dot_mode(options->dot_accumulation),
+            .hex_threshold = 100,
+            .max_while_iterations = options->max_while_iterations,
+            .out = out.f,
+            .err = err.f,
+            .args = args,
+            .nargs = ninputs,
+        };
+        /* a copy per run: it counts the run's errors, and several threads
+         * may run one module */
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f };
+        interp_outcome oc;
+        s = interp_run_module(m->ir, &src, &io, true, &oc);
+        r->checks_passed = oc.checks_passed;
+        r->checks_failed = oc.checks_failed;
+        irrun_status h = hand_over(&oc, r);
+        if (h != IRRUN_OK) {
+            fputs("error: out of memory\n", err.f);
+            s = h;
+        }
+        interp_outcome_free(&oc);
+        release_all(args, ninputs);
+    }
+    r->output = membuf_take(&out);
+    r->messages = membuf_take(&err);
+    if (!r->output || !r->messages)
+        s = IRRUN_NOMEM;
+    return s;
+}
+
+void irrun_results_free(irrun_results *r)
+{
+    if (!r)
+        return;
+    release_all(r->internal, r->nresults);
+    mem_free(r->results);
+    mem_free(r->output);
+    mem_free(r->messages);
+    memset(r, 0, sizeof *r);
+}

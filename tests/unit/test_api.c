@@ -1,0 +1,416 @@
+/* The public API (include/irrun.h) as a program embedding it uses it:
+ * loading with located diagnostics returned, signatures, runs with results,
+ * check counts and messages handed back (nothing on stderr), input
+ * validation, comparison reports, float info, and two modules run in two
+ * threads at once while one module is also shared by two threads. */
+#include <check.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "irrun.h"
+#include "types/fptables.h"
+#include "util/mem.h"
+
+static irrun_module *load(const char *text)
+{
+    irrun_module *m;
+    char *diag;
+    irrun_status s = irrun_module_load_text(text, strlen(text), "prog.mlir", &m, &diag);
+    ck_assert_msg(s == IRRUN_OK, "load failed: %s", diag);
+    ck_assert_str_eq(diag, "");
+    irrun_string_free(diag);
+    return m;
+}
+
+static irrun_tensor tensor1(const char *type, int64_t n, const void *data, size_t nbytes)
+{
+    irrun_tensor t = { .element_type = type, .rank = 1, .dims = { n }, .data = data, .nbytes = nbytes };
+    return t;
+}
+
+/* stderr into a temporary file while `fn` runs: what landed there */
+static long stderr_bytes_during(void (*fn)(void))
+{
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *tmp = tmpfile();
+    ck_assert_ptr_nonnull(tmp);
+    dup2(fileno(tmp), 2);
+    fn();
+    fflush(stderr);
+    long n = lseek(2, 0, SEEK_END);
+    dup2(saved, 2);
+    close(saved);
+    fclose(tmp);
+    return n;
+}
+
+START_TEST(version_matches_header)
+{
+    ck_assert_int_eq(irrun_version(), IRRUN_VERSION);
+    ck_assert_str_eq(irrun_version_string(), IRRUN_VERSION_STRING);
+    ck_assert_int_eq(IRRUN_VERSION, IRRUN_VERSION_MAJOR * 10000 + IRRUN_VERSION_MINOR * 100 + IRRUN_VERSION_PATCH);
+    ck_assert_str_eq(irrun_status_name(IRRUN_CHECK_FAILED), "check failed");
+}
+END_TEST
+
+static void load_bad_program(void)
+{
+    const char *text = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                       "  %0 = stablehlo.add %a, %b : tensor<2xf32>\n"
+                       "  return %0 : tensor<2xf32>\n}\n";
+    irrun_module *m = (irrun_module *)1;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_text(text, strlen(text), "bad.mlir", &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strncmp(diag, "bad.mlir:2:", 11) == 0 && strstr(diag, ": error: ") && strstr(diag, "%b") &&
+                      strstr(diag, "^\n"),
+                  "diagnostics: %s", diag);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_file("/nonexistent/x.mlir", &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_nonnull(strstr(diag, "/nonexistent/x.mlir"));
+    irrun_string_free(diag);
+}
+
+START_TEST(diagnostics_returned_not_printed)
+{
+    ck_assert_int_eq(stderr_bytes_during(load_bad_program), 0);
+}
+END_TEST
+
+START_TEST(functions_and_signatures)
+{
+    irrun_module *m = load("func.func private @helper(%x: tensor<f32>) -> tensor<f32> {\n"
+                           "  return %x : tensor<f32>\n}\n"
+                           "func.func @main(%a: tensor<2x3xf8E4M3FN>, %t: !stablehlo.token) -> "
+                           "(tensor<2x3xf8E4M3FN>, !stablehlo.token) {\n"
+                           "  return %a, %t : tensor<2x3xf8E4M3FN>, !stablehlo.token\n}\n");
+    ck_assert_int_eq(irrun_function_count(m), 2);
+    const irrun_function *h = irrun_function_at(m, 0), *f = irrun_function_at(m, 1);
+    ck_assert_ptr_null(irrun_function_at(m, 2));
+    ck_assert_str_eq(h->name, "helper");
+    ck_assert_int_eq(h->is_public, 0);
+    ck_assert_str_eq(h->signature, "(tensor<f32>) -> tensor<f32>");
+    ck_assert_str_eq(f->name, "main");
+    ck_assert_ptr_eq(irrun_function_find(m, NULL), f);
+    ck_assert_ptr_eq(irrun_function_find(m, "helper"), h);
+    ck_assert_ptr_null(irrun_function_find(m, "nope"));
+    ck_assert_str_eq(f->signature, "(tensor<2x3xf8E4M3FN>, !stablehlo.token) -> (tensor<2x3xf8E4M3FN>, "
+                                   "!stablehlo.token)");
+    ck_assert_int_eq(f->nargs, 2);
+    ck_assert_int_eq(f->args[0].kind, IRRUN_TYPE_TENSOR);
+    ck_assert_str_eq(f->args[0].element_type, "f8E4M3FN");
+    ck_assert_int_eq(f->args[0].rank, 2);
+    ck_assert_int_eq(f->args[0].dims[1], 3);
+    ck_assert_int_eq(f->args[1].kind, IRRUN_TYPE_TOKEN);
+    ck_assert_ptr_null(f->args[1].element_type);
+    irrun_module_free(m);
+}
+END_TEST
+
+static const char *add_program = "func.func @main(%a: tensor<4xf8E4M3FN>, %b: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {\n"
+                                 "  %0 = stablehlo.add %a, %b : tensor<4xf8E4M3FN>\n"
+                                 "  \"interpreter.print\"(%0) : (tensor<4xf8E4M3FN>) -> ()\n"
+                                 "  return %0 : tensor<4xf8E4M3FN>\n}\n";
+
+static void run_and_fail(void)
+{
+    irrun_module *m = load(add_program);
+    /* 1 + 1 = 2, 448 + 448 overflows to NaN (no Inf in f8E4M3FN), 0.5 + -0.5 = 0 */
+    const uint8_t a[4] = { 0x38, 0x7E, 0x30, 0x00 }, b[4] = { 0x38, 0x7E, 0xB0, 0x80 };
+    irrun_tensor in[2] = { tensor1("f8E4M3FN", 4, a, 4), tensor1("f8E4M3FN", 4, b, 4) };
+    irrun_results r;
+    ck_assert_int_eq(irrun_run(m, NULL, in, 2, &r), IRRUN_OK);
+    ck_assert_int_eq(r.nresults, 1);
+    ck_assert_str_eq(r.results[0].element_type, "f8E4M3FN");
+    ck_assert_int_eq(r.results[0].rank, 1);
+    ck_assert_int_eq((int)r.results[0].nbytes, 4);
+    const uint8_t *out = r.results[0].data;
+    ck_assert_int_eq(out[0], 0x40);
+    ck_assert_int_eq(out[1], 0x7F);
+    ck_assert_int_eq(out[2], 0x00);
+    ck_assert_int_eq(out[3], 0x00);
+    ck_assert_msg(strstr(r.output, "tensor<4xf8E4M3FN>") != NULL, "output: %s", r.output);
+    ck_assert_str_eq(r.messages, "");
+    irrun_results_free(&r);
+
+    /* wrong shape: a run-time error located at the function, no results */
+    irrun_tensor wrong[2] = { tensor1("f8E4M3FN", 3, a, 3), tensor1("f8E4M3FN", 4, b, 4) };
+    ck_assert_int_eq(irrun_run(m, NULL, wrong, 2, &r), IRRUN_BAD_INPUT);
+    ck_assert_int_eq(r.nresults, 0);
+    ck_assert_msg(strstr(r.messages, "prog.mlir:1:") && strstr(r.messages, "tensor<3xf8E4M3FN>"), "%s",
+                  r.messages);
+    irrun_results_free(&r);
+
+    /* bytes that do not fit the element type or the shape */
+    const uint8_t nibble[4] = { 0x01, 0x0F, 0x10, 0x00 };
+    irrun_tensor bad[2] = { tensor1("f4E2M1FN", 4, nibble, 4), tensor1("f8E4M3FN", 4, b, 4) };
+    ck_assert_int_eq(irrun_run(m, NULL, bad, 2, &r), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(r.messages, "input 0: element 2 is the byte 0x10"), "%s", r.messages);
+    irrun_results_free(&r);
+    bad[0] = tensor1("f8E4M3FN", 4, a, 3);
+    ck_assert_int_eq(irrun_run(m, NULL, bad, 2, &r), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(r.messages, "input 0: 3 bytes given"), "%s", r.messages);
+    irrun_results_free(&r);
+    bad[0] = tensor1("f9", 4, a, 4);
+    ck_assert_int_eq(irrun_run(m, NULL, bad, 2, &r), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(r.messages, "unknown element type 'f9'"), "%s", r.messages);
+    irrun_results_free(&r);
+
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    o.entry = "absent";
+    ck_assert_int_eq(irrun_run(m, &o, in, 2, &r), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(r.messages, "entry function @absent not found"), "%s", r.messages);
+    irrun_results_free(&r);
+    irrun_module_free(m);
+}
+
+START_TEST(run_results_and_messages)
+{
+    ck_assert_int_eq(stderr_bytes_during(run_and_fail), 0);
+}
+END_TEST
+
+START_TEST(checks_and_dot_accumulation)
+{
+    /* twenty ones summed in f8E4M3: the reference's per-step rounding stops
+     * at 16, f32 accumulation reaches 20 (examples/quickstart.mlir) */
+    irrun_module *m = load("func.func @main(%a: tensor<20xf8E4M3>) -> tensor<f8E4M3> {\n"
+                           "  %0 = stablehlo.dot_general %a, %a, contracting_dims = [0] x [0] :"
+                           " (tensor<20xf8E4M3>, tensor<20xf8E4M3>) -> tensor<f8E4M3>\n"
+                           "  check.expect_eq_const %0, dense<16.0> : tensor<f8E4M3>\n"
+                           "  return %0 : tensor<f8E4M3>\n}\n");
+    uint8_t ones[20];
+    memset(ones, 0x38, sizeof ones);
+    irrun_tensor in = tensor1("f8E4M3", 20, ones, 20);
+    irrun_results r;
+    ck_assert_int_eq(irrun_run(m, NULL, &in, 1, &r), IRRUN_OK);
+    ck_assert_int_eq(r.checks_passed, 1);
+    ck_assert_int_eq(((const uint8_t *)r.results[0].data)[0], 0x58); /* 16 */
+    irrun_results_free(&r);
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    o.dot_accumulation = IRRUN_DOT_F32;
+    ck_assert_int_eq(irrun_run(m, &o, &in, 1, &r), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(r.checks_failed, 1);
+    ck_assert_int_eq(r.nresults, 1);
+    ck_assert_int_eq(((const uint8_t *)r.results[0].data)[0], 0x5A); /* 20 */
+    ck_assert_msg(strstr(r.messages, "prog.mlir:3:"), "%s", r.messages);
+    irrun_results_free(&r);
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(compare_report)
+{
+    const uint8_t e[6] = { 0x38, 0x40, 0x44, 0x7F, 0x00, 0x80 }, a[6] = { 0x38, 0x41, 0x46, 0x7F, 0x80, 0x80 };
+    irrun_tensor te = { .element_type = "f8E4M3FN", .rank = 2, .dims = { 2, 3 }, .data = e, .nbytes = 6 };
+    irrun_tensor ta = te;
+    ta.data = a;
+    irrun_report rep;
+    char *msg;
+    ck_assert_int_eq(irrun_compare(&te, &ta, NULL, &rep, &msg), IRRUN_CHECK_FAILED);
+    ck_assert_ptr_null(msg);
+    ck_assert_int_eq(rep.passed, 0);
+    ck_assert_int_eq(rep.compared, 6);
+    ck_assert_int_eq(rep.differing, 3);
+    ck_assert_int_eq((int)rep.max_ulp, 2);
+    ck_assert_int_eq(rep.histogram[0], 4); /* +0 vs -0 is ULP 0, but differs under exact */
+    ck_assert_int_eq(rep.histogram[1], 1);
+    ck_assert_int_eq(rep.histogram[2], 1);
+    ck_assert_int_eq(rep.negzero_mismatches, 1);
+    ck_assert_int_eq(rep.nfirst, 3);
+    ck_assert_int_eq(rep.first[1].flat_index, 2);
+    ck_assert_int_eq(rep.first[1].index[0], 0);
+    ck_assert_int_eq(rep.first[1].index[1], 2);
+    ck_assert_str_eq(rep.first[1].expected_bits, "0x44");
+    ck_assert_str_eq(rep.first[1].actual_bits, "0x46");
+    ck_assert_int_eq(rep.first[2].flat_index, 4);
+    ck_assert_int_eq(rep.first[2].index[0], 1);
+    char *text = irrun_report_text(&rep, "lbl"), *json = irrun_report_json(&rep);
+    ck_assert_msg(strncmp(text, "lbl: tensor<2x3xf8E4M3FN> (rule: exact): 6 compared, 3 differing\n", 60) == 0,
+                  "%s", text);
+    ck_assert_msg(strstr(json, "\"max_ulp\": 2") && strstr(json, "\"passed\": false"), "%s", json);
+    irrun_string_free(text);
+    irrun_string_free(json);
+
+    irrun_rule rule = { .has_max_ulp = 2, .max_ulp = 2, .signed_zero = IRRUN_ZERO_EQUAL };
+    rule.has_max_ulp = 1;
+    ck_assert_int_eq(irrun_compare(&te, &ta, &rule, &rep, NULL), IRRUN_OK);
+    ck_assert_int_eq(rep.passed, 1);
+    ck_assert_int_eq(rep.rule.signed_zero, IRRUN_ZERO_EQUAL);
+
+    ta.dims[1] = 2;
+    ta.dims[0] = 3;
+    ck_assert_int_eq(irrun_compare(&te, &ta, NULL, &rep, &msg), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(msg, "tensor<3x2xf8E4M3FN>") != NULL, "%s", msg);
+    irrun_string_free(msg);
+}
+END_TEST
+
+START_TEST(float_info)
+{
+    irrun_float_info i;
+    ck_assert_int_eq(irrun_float_info_get("f8E4M3FN", &i), IRRUN_OK);
+    ck_assert_int_eq(i.bits, 8);
+    ck_assert_int_eq(i.exponent_bits, 4);
+    ck_assert_int_eq(i.mantissa_bits, 3);
+    ck_assert_int_eq(i.bias, 7);
+    ck_assert_int_eq(i.has_inf, 0);
+    ck_assert_int_eq(i.has_nan, 1);
+    ck_assert(i.max == 448.0 && i.min_normal == 0x1p-6 && i.min_subnormal == 0x1p-9 && i.epsilon == 0.125);
+    ck_assert_int_eq(irrun_float_info_get("f8E8M0FNU", &i), IRRUN_OK);
+    ck_assert(isnan(i.min_subnormal) && i.min_normal == 0x1p-127 && i.is_signed == 0);
+    ck_assert_int_eq(irrun_float_info_get("i8", &i), IRRUN_BAD_INPUT);
+    ck_assert_int_eq((int)irrun_element_size("complex<f32>"), 8);
+    ck_assert_int_eq((int)irrun_element_size("i4"), 1);
+    ck_assert_int_eq((int)irrun_element_size("f33"), 0);
+}
+END_TEST
+
+/* ---- threads ----------------------------------------------------------------- */
+
+enum { THREAD_N = 300, THREAD_RUNS = 40 };
+
+/* Element-wise ops on 300 elements of two 8-bit formats (their lookup tables
+ * are built lazily, by whichever thread comes first), a convert and a
+ * reduction to f32. */
+static const char *thread_programs[2] = {
+    "func.func @main(%a: tensor<300xf8E5M2>, %b: tensor<300xf8E5M2>) -> (tensor<300xf8E5M2>, tensor<f32>) {\n"
+    "  %0 = stablehlo.multiply %a, %b : tensor<300xf8E5M2>\n"
+    "  %1 = stablehlo.add %0, %a : tensor<300xf8E5M2>\n"
+    "  %2 = stablehlo.convert %1 : (tensor<300xf8E5M2>) -> tensor<300xf32>\n"
+    "  %3 = stablehlo.dot_general %2, %2, contracting_dims = [0] x [0] :"
+    " (tensor<300xf32>, tensor<300xf32>) -> tensor<f32>\n"
+    "  return %1, %3 : tensor<300xf8E5M2>, tensor<f32>\n}\n",
+    "func.func @main(%a: tensor<300xf8E4M3FN>, %b: tensor<300xf8E4M3FN>) -> (tensor<300xf8E4M3FN>, tensor<f32>) {\n"
+    "  %cst = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %0 = stablehlo.subtract %a, %b : tensor<300xf8E4M3FN>\n"
+    "  %1 = stablehlo.divide %0, %b : tensor<300xf8E4M3FN>\n"
+    "  %2 = stablehlo.convert %1 : (tensor<300xf8E4M3FN>) -> tensor<300xf32>\n"
+    "  %3 = stablehlo.reduce(%2 init: %cst) applies stablehlo.add across dimensions = [0] :"
+    " (tensor<300xf32>, tensor<f32>) -> tensor<f32>\n"
+    "  return %1, %3 : tensor<300xf8E4M3FN>, tensor<f32>\n}\n",
+};
+
+typedef struct {
+    const irrun_module *module;
+    const char *type;
+    uint8_t a[THREAD_N], b[THREAD_N];
+    uint8_t first[THREAD_N]; /* the thread's first result */
+    uint32_t first_sum;
+    int failures;            /* runs that failed or differed from the first */
+} thread_job;
+
+static int run_job_once(const thread_job *j, uint8_t *got, uint32_t *sum)
+{
+    irrun_tensor in[2] = { tensor1(j->type, THREAD_N, j->a, THREAD_N), tensor1(j->type, THREAD_N, j->b, THREAD_N) };
+    irrun_results r;
+    irrun_status s = irrun_run(j->module, NULL, in, 2, &r);
+    int ok = s == IRRUN_OK && r.nresults == 2 && r.results[0].nbytes == THREAD_N;
+    if (ok) {
+        memcpy(got, r.results[0].data, THREAD_N);
+        memcpy(sum, r.results[1].data, 4);
+    }
+    irrun_results_free(&r);
+    return ok;
+}
+
+static void *thread_main(void *arg)
+{
+    thread_job *j = arg;
+    if (!run_job_once(j, j->first, &j->first_sum))
+        j->failures++;
+    for (int k = 1; k < THREAD_RUNS; k++) {
+        uint8_t got[THREAD_N];
+        uint32_t sum;
+        if (!run_job_once(j, got, &sum) || memcmp(got, j->first, THREAD_N) != 0 || sum != j->first_sum)
+            j->failures++;
+    }
+    return NULL;
+}
+
+static void fill_job(thread_job *j, const irrun_module *m, const char *type, unsigned seed)
+{
+    memset(j, 0, sizeof *j);
+    j->module = m;
+    j->type = type;
+    for (int i = 0; i < THREAD_N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        j->a[i] = (uint8_t)(seed >> 16);
+        j->b[i] = (uint8_t)(seed >> 8) | 0x08; /* no zero divisors */
+    }
+}
+
+START_TEST(two_modules_two_threads)
+{
+    static const char *types[2] = { "f8E5M2", "f8E4M3FN" };
+    /* no lookup table left from earlier tests: the threads build them, racing */
+    fp_tables_free();
+    irrun_module *m[2];
+    for (int k = 0; k < 2; k++) {
+        char *diag;
+        const char *p = thread_programs[k];
+        ck_assert_int_eq(irrun_module_load_text(p, strlen(p), types[k], &m[k], &diag), IRRUN_OK);
+        irrun_string_free(diag);
+    }
+    /* jobs 0 and 1 run a module each; jobs 2 and 3 share module 0 with job 0 */
+    thread_job jobs[4];
+    fill_job(&jobs[0], m[0], types[0], 1);
+    fill_job(&jobs[1], m[1], types[1], 2);
+    fill_job(&jobs[2], m[0], types[0], 3);
+    fill_job(&jobs[3], m[0], types[0], 4);
+    pthread_t th[4];
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(pthread_create(&th[k], NULL, thread_main, &jobs[k]), 0);
+    for (int k = 0; k < 4; k++)
+        ck_assert_int_eq(pthread_join(th[k], NULL), 0);
+    /* what each job gives when it runs alone */
+    for (int k = 0; k < 4; k++) {
+        uint8_t want[THREAD_N];
+        uint32_t want_sum;
+        ck_assert_msg(jobs[k].failures == 0, "job %d: %d runs failed or differed", k, jobs[k].failures);
+        ck_assert(run_job_once(&jobs[k], want, &want_sum));
+        ck_assert_msg(memcmp(want, jobs[k].first, THREAD_N) == 0 && want_sum == jobs[k].first_sum,
+                      "job %d: the threaded result is not the lone one", k);
+    }
+    irrun_module_free(m[0]);
+    irrun_module_free(m[1]);
+}
+END_TEST
+
+START_TEST(nothing_leaks)
+{
+    run_and_fail(); /* builds the lookup tables it needs, which stay */
+    size_t before = mem_bytes_in_use();
+    run_and_fail();
+    load_bad_program();
+    ck_assert_uint_eq(mem_bytes_in_use(), before);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, diagnostics_returned_not_printed);
+    tcase_add_test(tc, functions_and_signatures);
+    tcase_add_test(tc, run_results_and_messages);
+    tcase_add_test(tc, checks_and_dot_accumulation);
+    tcase_add_test(tc, compare_report);
+    tcase_add_test(tc, float_info);
+    tcase_add_test(tc, two_modules_two_threads);
+    tcase_add_test(tc, nothing_leaks);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
