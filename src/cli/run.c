@@ -61,8 +61,10 @@ static void usage(FILE *out)
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
           "                                   write each result as DIR/result<N>.<ext>\n"
           "                                   (DIR/chunk<K>.result<N>.<ext> for several chunks)\n"
-          "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--report text|json]\n"
-          "                                   compare a result with a backend's output file\n"
+          "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--nan any|exact]\n"
+          "         [--signed-zero equal|distinct] [--inf exact|saturate] [--report text|json]\n"
+          "         [--report-file FILE]      compare a result with a backend's output file;\n"
+          "                                   reports go to stderr or FILE, never to stdout\n"
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
@@ -126,7 +128,7 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             o->files[o->nfiles++] = a;
             continue;
         }
-        if (opt_match(argv, argc, &i, "help", false, &v, &missing)) {
+        if (strcmp(a, "-h") == 0 || opt_match(argv, argc, &i, "help", false, &v, &missing)) {
             usage(stdout);
             o->done = true;
             return IRRUN_OK;
@@ -378,7 +380,7 @@ static irrun_status run_checked(run_options *o, const ir_module *m, diag_source 
         for (int k = 0; k < oc.nresults; k++)
             s = cli_worse(s, interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
         s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
-                                           oc.results, oc.nresults, out, stderr));
+                                           oc.results, oc.nresults, stderr));
     }
     interp_outcome_free(&oc);
     if (f) {
@@ -561,8 +563,15 @@ irrun_status cmd_run(int argc, char **argv)
     irrun_status s = parse_options(argc, argv, &o);
     if (s == IRRUN_OK && !o.done && o.nfiles == 0)
         s = usage_error("%s", "no input file (use '-' for stdin)");
+    if (s == IRRUN_OK && !o.done)
+        s = cli_files_validate(&o.files_io);
     if (s == IRRUN_OK && !o.done && (s = collect_reads(&o)) != IRRUN_OK)
         fputs("ir-run: out of memory\n", stderr);
+    if (s == IRRUN_OK && !o.done && o.output && o.files_io.report_file &&
+        strcmp(o.output, o.files_io.report_file) == 0)
+        s = usage_error("-o and --report-file are the same file '%s'", o.output);
+    if (s == IRRUN_OK && !o.done)
+        s = cli_files_report_open(&o.files_io, &o.reads);
     if (s != IRRUN_OK || o.done) {
         io_inputs_free(&o.reads);
         mem_free(o.files);
@@ -594,6 +603,7 @@ irrun_status cmd_run(int argc, char **argv)
     } else if (fflush(out) != 0 || ferror(out)) {
         t.status = cli_worse(t.status, IRRUN_BAD_INPUT);
     }
+    t.status = cli_worse(t.status, cli_files_report_close(&o.files_io));
     io_inputs_free(&o.reads);
     mem_free(o.files);
     return t.status;
