@@ -68,8 +68,9 @@ static void usage(FILE *out)
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
-          "  --help, --version\n"
-          "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
+
+          "  -h, --help, --version\n"
+          "commands: info, table, encode, decode, compare, test; ir-run help COMMAND, man ir-run\n",
           out);
 }
 
