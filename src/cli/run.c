@@ -116,7 +116,6 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
 {
     o->io.hex_threshold = 100;
     o->io.dot_acc = DOT_ACC_REF;
-    o->output_marker = "";
     o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {
         usage_error("%s", "out of memory");
@@ -252,6 +251,11 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         return usage_error("unknown option '%s'", a);
     }
+    /* REF separates chunk results by a blank line; printed programs are
+     * separated by the split marker, so the output reads back with
+     * -split-input-file */
+    if (!o->output_marker)
+        o->output_marker = o->emit_ir && o->split ? (o->split_marker ? o->split_marker : "// -----") : "";
     return IRRUN_OK;
 }
 

@@ -355,6 +355,19 @@ static int print_result(const tensor *t, const interp_options *opt, FILE *out, F
     return ferror(out) ? -1 : 0;
 }
 
+/* After "no entry": what there is to choose from, and how (at most 20
+ * names: a module of thousands would drown the error) */
+static void note_functions(ictx *c)
+{
+    const ir_module *m = c->m;
+    fputs("note: the module's functions: ", c->err);
+    for (int i = 0; i < m->nfuncs && i < 20; i++)
+        fprintf(c->err, "%s@%s", i ? ", " : "", m->funcs[i].name);
+    if (m->nfuncs > 20)
+        fprintf(c->err, ", ... (%d in all)", m->nfuncs);
+    fputs("; choose one with --entry NAME\n", c->err);
+}
+
 /* interp_entry, with the reference's errors when there is none. */
 static const ir_func *entry_function(ictx *c, int *rc)
 {
@@ -366,6 +379,8 @@ static const ir_func *entry_function(ictx *c, int *rc)
         *rc = rt_error(c, top, "entry function @%s not found", c->opt->entry);
     else if (!f && m->nfuncs > 1)
         *rc = rt_error(c, m->funcs[0].loc, "module must have entry func with name main");
+    if (!f && m->nfuncs > 0)
+        note_functions(c);
     return f;
 }
 
