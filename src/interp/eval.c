@@ -27,6 +27,17 @@ static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
     }
 }
 
+void count_check(ictx *c, const ir_op *op, bool ok)
+{
+    if (ok) {
+        c->passed++;
+        return;
+    }
+    if (c->failed < INTERP_FAILED_CHECKS_KEPT)
+        c->failed_at[c->failed] = (interp_failed_check){ op->kind, op->loc };
+    c->failed++;
+}
+
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
 {
     va_list ap;
@@ -122,10 +133,7 @@ static int run_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
                             c->opt->strict_eq, c->err };
     bool ok = interp_run_check(&cc, op, actual, expected);
     tensor_release(owned);
-    if (ok)
-        c->passed++;
-    else
-        c->failed++;
+    count_check(c, op, ok);
     if (op->kind == IR_OP_CHECK_EQ && op->nresults == 1)
         *(uint8_t *)res[0]->data = ok;
     return 0;
@@ -387,7 +395,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false };
+    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr };
     if (outcome)
         memset(outcome, 0, sizeof *outcome);
     int rc;
@@ -430,6 +438,8 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
     if (outcome) {
         outcome->checks_passed = c.passed;
         outcome->checks_failed = c.failed;
+        outcome->nfailed = c.failed < INTERP_FAILED_CHECKS_KEPT ? c.failed : INTERP_FAILED_CHECKS_KEPT;
+        memcpy(outcome->failed, c.failed_at, sizeof c.failed_at);
     }
     if (rc == 0 && keep_results && outcome) {
         outcome->results = results;

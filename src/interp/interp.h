@@ -55,9 +55,20 @@ typedef struct {
     const interp_probe_store *probes; /* NULL: probes and their lookups are errors */
 } interp_options;
 
+enum { INTERP_FAILED_CHECKS_KEPT = 4 };
+
+/* A check op that failed: which, and where (for one-line summaries such as
+ * `ir-run test`'s; the full report went to opt->err). */
+typedef struct {
+    ir_op_kind kind;
+    src_loc loc;
+} interp_failed_check;
+
 typedef struct {
     int checks_passed;
     int checks_failed;
+    interp_failed_check failed[INTERP_FAILED_CHECKS_KEPT]; /* the first ones */
+    int nfailed; /* entries of `failed` in use */
     tensor **results; /* when keep_results: the entry's returned values (owned) */
     int nresults;
 } interp_outcome;
