@@ -3,6 +3,7 @@
 #ifndef IRRUN_INTERP_H
 #define IRRUN_INTERP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -41,6 +42,17 @@ typedef struct {
                          char msg[INTERP_PROBE_MSG]);
 } interp_probe_store;
 
+/* Which op is running, for a watcher outside the run's flow (the command
+ * line's progress line, read from a timer signal): the evaluator stores
+ * each op of a block before running it and counts them, nothing more. */
+typedef struct {
+    const ir_op *volatile op;
+    volatile unsigned long started; /* ops started so far */
+    volatile sig_atomic_t shown;    /* the watcher shows something about `op` */
+    void (*erase)(void);            /* called after an op when `shown`, before
+                                       the run writes anything more */
+} interp_watch;
+
 typedef struct {
     const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */
     bool strict_eq;           /* --strict-eq: float expect_eq* bitwise */
@@ -53,6 +65,7 @@ typedef struct {
     tensor **args;            /* entry arguments (--args / --input), borrowed */
     int nargs;
     const interp_probe_store *probes; /* NULL: probes and their lookups are errors */
+    interp_watch *watch;      /* NULL: nobody watches */
 } interp_options;
 
 enum { INTERP_FAILED_CHECKS_KEPT = 4 };
