@@ -172,6 +172,16 @@ static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *ty
     return b;
 }
 
+/* An op name that is in no row of the op table, with the nearest that is */
+static void op_name_error(parse_state *ps, src_loc loc, const char *what, const char *s, size_t n)
+{
+    const char *near = ir_op_suggest(s, n);
+    if (near)
+        parse_error(ps, loc, "%s op '%.*s'; did you mean '%s'?", what, (int)n, s, near);
+    else
+        parse_error(ps, loc, "%s op '%.*s' (docs/ops.md lists the supported ops)", what, (int)n, s);
+}
+
 /* `stablehlo.while(%x = %a, ...) : T, ... [attributes {...}] cond {...} do {...}` */
 static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, plist *attrs, ptok cond_word,
                      olist *cond_ops, src_loc cond_loc, ptok do_word, olist *body_ops, src_loc body_loc)
@@ -494,7 +504,7 @@ op_body:
         int k = ir_op_lookup($1.s, $1.n);
         if (k < 0 || (k == IR_OP_RETURN && strchr($1.s, '.') == NULL) ||
             (k == IR_OP_CALL && strchr($1.s, '.') == NULL)) {
-            parse_error(ps, L(@1), "unsupported op '%s'", $1.s);
+            op_name_error(ps, L(@1), "unsupported", $1.s, strlen($1.s));
             YYABORT;
         }
         $$ = pop_new(ps, k, L(@1), $1.s);
@@ -909,11 +919,11 @@ op_body:
         set_sig($$, $10);
     }
   | OP_NAME_UNKNOWN {
-        parse_error(ps, L(@1), "unsupported op '%.*s'", (int)$1.n, $1.s);
+        op_name_error(ps, L(@1), "unsupported", $1.s, $1.n);
         YYABORT;
     }
   | BARE_ID {
-        parse_error(ps, L(@1), "unknown op '%.*s'", (int)$1.n, $1.s);
+        op_name_error(ps, L(@1), "unknown", $1.s, $1.n);
         YYABORT;
     }
     ;

@@ -54,7 +54,7 @@ cp D/result0.npy backend.orig
 expect_rc 2 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=rhs.npy --output-dir D --expect 0=D/result0.npy
 expect_in err "refusing to overwrite an input"
 cmp -s D/result0.npy backend.orig && ok || bad "--output-dir overwrote the --expect file"
-expect_in out "differing" # the comparison still ran, against the backend's data
+expect_in err "differing" # the comparison still ran, against the backend's data
 expect_rc 2 "$IRRUN" matmul_f8.mlir --input 0=lhs.npy --input 1=D/result0.npy --output-dir D
 cmp -s D/result0.npy backend.orig && ok || bad "--output-dir overwrote an --input file"
 # the JUnit report may not replace the manifest

@@ -41,7 +41,7 @@ expect_rc 0 "$IRRUN" compare --type f8E4M3FN --shape 2x3 "$tmp/e.npy" "$tmp/a.np
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --report json
 for key in '"compared": 6' '"differing": 2' '"max_ulp": 3' '"histogram": {"0": 4, "1": 1, "2": 0, "3-4": 1, "5-8": 0, ">8": 0}' \
     '"nan_mismatches": 0' '"inf_mismatches": 0' '"negzero_mismatches": 0' \
-    '"first": [{"index": [0, 1], "expected": "0x40", "actual": "0x41", "expected_value": "2.000000e+00", "actual_value": "2.250000e+00", "ulp": 1}'; do
+    '"first": [{"flat_index": 1, "index": [0, 1], "expected": "0x40", "actual": "0x41", "expected_value": "2.000000e+00", "actual_value": "2.250000e+00", "ulp": 1}'; do
     expect_in "$tmp/out" "$key"
 done
 # NaN and -0 treatment
@@ -50,6 +50,14 @@ expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy"
 expect_in "$tmp/out" "NaN 1, Inf 0, -0 1"
 expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --nan any --signed-zero equal
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --max-ulp 1 --nan exact
+# a NaN against a number has no ULP distance: null with the reason, not 2^64-1
+npy "$tmp/nn.npy" '|u1' '(2, 3)' '\070\100\110\070\200\070'
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/nn.npy" --report json
+expect_in "$tmp/out" '"max_ulp": null, "max_ulp_reason": "NaN against a value that is not NaN"'
+expect_in "$tmp/out" '{"flat_index": 3, "index": [1, 0], "expected": "0x7F", "actual": "0x38", "expected_value": "0x7F", "actual_value": "1.000000e+00", "ulp": null, "ulp_reason": "NaN against a value that is not NaN"}'
+if grep -q 18446744073709551615 "$tmp/out"; then bad "2^64-1 in a JSON report"; else ok; fi
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/nn.npy"
+expect_in "$tmp/out" "max ULP distance: none (NaN against a value that is not NaN)"
 # unusable input: exit 2 with both sides named
 expect_rc 2 "$IRRUN" compare --type f8E5M2 "$tmp/e.npy" "$tmp/a.npy"
 expect_in "$tmp/err" "names f8E4M3FN but the expected element type is f8E5M2"
@@ -121,7 +129,22 @@ expect_rc 0 "$IRRUN" compare --type f8E4M3FN reference_out.npy backend_out.npy -
 # with the run command's tensor options, when they are wired in
 if "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy >/dev/null 2>&1; then
     expect_rc 1 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy
-    expect_in "$tmp/out" "[1, 1]: expected -7.000000e+00 (0xCE), actual -6.000000e+00 (0xCC), ULP 2"
+    expect_in "$tmp/err" "[1, 1]: expected -7.000000e+00 (0xCE), actual -6.000000e+00 (0xCC), ULP 2"
+    # reports never mix with the results: stderr, or --report-file, never -o
+    if grep -q "ULP" "$tmp/out"; then bad "--expect report on stdout"; else ok; fi
+    expect_rc 1 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy \
+        --report json --report-file "$tmp/rep.json" -o "$tmp/res.txt"
+    expect_in "$tmp/rep.json" '"differing": 2'
+    expect_in "$tmp/res.txt" 'tensor<2x2xf8E4M3FN>'
+    if grep -q '"differing"' "$tmp/res.txt" "$tmp/out" "$tmp/err"; then bad "JSON report outside --report-file"; else ok; fi
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/rep.json" && ok || bad "--report-file is not JSON"
+    fi
+    expect_rc 2 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy \
+        --report-file "$tmp/same" -o "$tmp/same"
+    expect_rc 2 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy \
+        --report-file lhs.npy
+    expect_in "$tmp/err" "--report-file"
     expect_rc 0 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --expect 0=backend_out.npy --max-ulp 2
     expect_rc 0 "$IRRUN" matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy --output-dir "$tmp/o"
     expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/o/result0.npy" reference_out.npy

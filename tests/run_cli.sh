@@ -88,6 +88,10 @@ run 2 no/such/file.mlir
 printf 'func.func @twice(%%x: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {\n  %%y = stablehlo.add %%x, %%x : tensor<2xf8E4M3FN>\n  func.return %%y : tensor<2xf8E4M3FN>\n}\nfunc.func @other() {\n  func.return\n}\n' > "$tmp/args.mlir"
 run 2 "$tmp/args.mlir"
 grep -q 'module must have entry func with name main' "$tmp/err" || bad "entry error text"
+grep -q '^note: the module.s functions: @twice, @other; choose one with --entry NAME$' "$tmp/err" || bad "entry error lists no functions: $(cat "$tmp/err")"
+run 2 --entry thrice "$tmp/args.mlir"
+grep -q 'entry function @thrice not found' "$tmp/err" || bad "--entry error text"
+grep -q '^note: the module.s functions: @twice, @other; choose one with --entry NAME$' "$tmp/err" || bad "--entry error lists no functions"
 run 0 --entry twice --args='[dense<[1.5, 100.0]> : tensor<2xf8E4M3FN>]' "$tmp/args.mlir"
 grep -q '\[3.000000e+00, 1.920000e+02\]' "$tmp/out" || bad "--entry/--args result: $(cat "$tmp/out")"
 echo '[dense<[1.5, 300.0]> : tensor<2xf8E4M3FN>]' > "$tmp/args.txt"
@@ -155,6 +159,19 @@ run 0 compare --type f32 --shape 68719476736x0 "$tmp/empty_out/result0.yaml" "$t
 run 0 compare --type f32 --shape 3x0x2 "$tmp/empty_out/result1.yaml" "$tmp/empty_out/result1.yaml"
 ( ulimit -t 10; "$IRRUN" --print-format=dense "$tmp/empty.mlir" >"$tmp/out" 2>"$tmp/err" ) || bad "huge empty tensor, dense: exit $?"
 grep -q '^dense<> : tensor<68719476736x0xf32>$' "$tmp/out" || bad "dense form of a huge empty tensor"
+# --emit=ir -split-input-file prints chunks separated by the split marker,
+# so its output reads back chunk for chunk and prints the same again
+"$IRRUN" --emit=ir -split-input-file "$D/two_chunks.mlir" >"$tmp/ir1.mlir" 2>/dev/null
+[ "$(grep -c '^// -----$' "$tmp/ir1.mlir")" = 3 ] || bad "--emit=ir chunks not separated by the marker"
+"$IRRUN" --emit=ir -split-input-file "$tmp/ir1.mlir" >"$tmp/ir2.mlir" 2>"$tmp/err"
+cmp -s "$tmp/ir1.mlir" "$tmp/ir2.mlir" || bad "--emit=ir -split-input-file output does not read back: $(cat "$tmp/err")"
+"$IRRUN" -split-input-file "$tmp/ir1.mlir" >/dev/null 2>"$tmp/err"
+grep -q '2 passed, 1 failed' "$tmp/err" || bad "re-read chunks do not run as before: $(cat "$tmp/err")"
+# MLIR bytecode: one clear line, no binary echoed
+printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
+run 2 "$tmp/prog.mlirbc"
+grep -q 'prog.mlirbc: error: MLIR bytecode is not supported yet: run `stablehlo-translate --deserialize` or `mlir-opt` first' "$tmp/err" || bad "bytecode message: $(cat "$tmp/err")"
+grep -q 'binary' "$tmp/err" && bad "bytecode echoed"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

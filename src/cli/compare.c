@@ -19,7 +19,8 @@ static void compare_usage(FILE *out)
     fprintf(out,
             "usage: ir-run compare --type TYPE [--shape AxB] EXPECTED ACTUAL [options]\n"
             "  EXPECTED, ACTUAL   tensor files: .npy, .bin or .yaml (docs/tensor-files.md)\n"
-            "  --type TYPE        element type (f8E4M3FN, bf16, i4, ...); decides how bytes read\n"
+            "  --type TYPE        element type (f8E4M3FN, bf16, i4, or ml_dtypes' float8_e4m3fn);\n"
+            "                     decides how bytes read\n"
             "  --shape AxB        shape; required for .bin unless 1-D, checked for the others\n"
             "  --format F         npy|bin|yaml for both files, instead of the extensions\n"
             "  --max-ulp N        pass when every ULP distance is <= N (SPEC.md 3.11)\n"
@@ -95,6 +96,8 @@ irrun_status cmd_compare(int argc, char **argv)
     }
     io_expect expect = { .rank = -1 };
     int t = et_lookup(type_name, strlen(type_name));
+    if (t < 0) /* the ml_dtypes name a .npy header carries */
+        t = io_npy_name_lookup(type_name);
     if (t < 0) {
         fprintf(stderr, "ir-run compare: unknown element type '%s' (known: %s)\n", type_name,
                 et_known_names());

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "io/tensor_io.h"
 #include "types/etype.h"
 #include "types/fparith.h"
 #include "types/fpdecimal.h"
@@ -22,11 +23,61 @@ static irrun_status usage_error(const char *cmd, const char *fmt, const char *ar
     return IRRUN_BAD_INPUT;
 }
 
-/* The float format named by `name` (element type spellings; tf32 too);
- * false after reporting an unknown one. */
+/* What each command takes, for `CMD --help`, `ir-run help CMD` and usage
+ * errors alike. */
+static const struct {
+    const char *cmd, *text;
+} formats_usage[] = {
+    { "info", "usage: ir-run info FORMAT\n"
+              "  range, precision and special encodings of a float format (as\n"
+              "  ml_dtypes.finfo); FORMAT is an MLIR name (f8E4M3FN) or an ml_dtypes one\n"
+              "  (float8_e4m3fn)\n" },
+    { "table", "usage: ir-run table FORMAT\n"
+               "  every bit pattern of a format of at most 8 bits and its value\n" },
+    { "encode", "usage: ir-run encode FORMAT [--mode rne|saturate|stochastic|truncate] [--seed N] [--] VALUE...\n"
+                "  decimal values (inf, -inf, nan too) to bit patterns, rounded once\n"
+                "  (default rne; put '--' before negative values)\n" },
+    { "decode", "usage: ir-run decode FORMAT BITS...\n"
+                "  bit patterns (0x.., decimal or 0..octal) to MLIR's text of the value\n" },
+};
+
+static const char *usage_text(const char *cmd)
+{
+    for (size_t i = 0; i < sizeof formats_usage / sizeof formats_usage[0]; i++)
+        if (strcmp(formats_usage[i].cmd, cmd) == 0)
+            return formats_usage[i].text;
+    return "";
+}
+
+/* -h or --help before any `--`: the usage on stdout (a value never starts
+ * with "-h") */
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(usage_text(argv[0]), stdout);
+            return true;
+        }
+    return false;
+}
+
+/* A usage error is one line: the synopsis (--help has the rest). */
+static irrun_status usage(const char *cmd)
+{
+    const char *text = usage_text(cmd);
+    fprintf(stderr, "ir-run %s: %.*s\n", cmd, (int)strcspn(text, "\n"), text);
+    return IRRUN_BAD_INPUT;
+}
+
+/* The float format named by `name`: an element type spelling (tf32 too) or
+ * the ml_dtypes name the .npy reader accepts; false after reporting an
+ * unknown one. */
 static bool parse_format(const char *cmd, const char *name, fp_id *out)
 {
     int f = fp_lookup(name, strlen(name));
+    int et = f < 0 ? io_npy_name_lookup(name) : -1;
+    if (et >= 0 && et_get((et_id)et)->kind == EK_FLOAT)
+        f = (int)et_get((et_id)et)->fmt;
     if (f < 0) {
         fprintf(stderr, "ir-run %s: unknown float format '%s' (known: ", cmd, name);
         for (int i = 0; i < FP_COUNT; i++)
@@ -86,8 +137,10 @@ static void print_class_patterns(fp_id f, fp_class cls)
 irrun_status cmd_info(int argc, char **argv)
 {
     fp_id f;
+    if (wants_help(argc, argv))
+        return IRRUN_OK;
     if (argc != 2)
-        return usage_error("info", "usage: ir-run info FORMAT%s", "");
+        return usage("info");
     if (!parse_format("info", argv[1], &f))
         return IRRUN_BAD_INPUT;
     const fp_format *d = fp_fmt(f);
@@ -138,8 +191,10 @@ irrun_status cmd_info(int argc, char **argv)
 irrun_status cmd_table(int argc, char **argv)
 {
     fp_id f;
+    if (wants_help(argc, argv))
+        return IRRUN_OK;
     if (argc != 2)
-        return usage_error("table", "usage: ir-run table FORMAT%s", "");
+        return usage("table");
     if (!parse_format("table", argv[1], &f))
         return IRRUN_BAD_INPUT;
     if (fp_fmt(f)->bits > 8)
@@ -171,8 +226,10 @@ static int encode_one(fp_id f, const char *text, fp_round mode, uint64_t random,
 
 irrun_status cmd_encode(int argc, char **argv)
 {
+    if (wants_help(argc, argv))
+        return IRRUN_OK;
     if (argc < 2)
-        return usage_error("encode", "usage: ir-run encode FORMAT [--mode rne|saturate|stochastic|truncate] [--seed N] [--] VALUE...%s", "");
+        return usage("encode");
     fp_id f;
     if (!parse_format("encode", argv[1], &f))
         return IRRUN_BAD_INPUT;
@@ -236,8 +293,10 @@ irrun_status cmd_encode(int argc, char **argv)
 
 irrun_status cmd_decode(int argc, char **argv)
 {
+    if (wants_help(argc, argv))
+        return IRRUN_OK;
     if (argc < 3)
-        return usage_error("decode", "usage: ir-run decode FORMAT BITS...%s", "");
+        return usage("decode");
     fp_id f;
     if (!parse_format("decode", argv[1], &f))
         return IRRUN_BAD_INPUT;

@@ -18,7 +18,10 @@ typedef struct {
     irrun_status (*run)(int argc, char **argv);
 } subcommand;
 
+static irrun_status cmd_help(int argc, char **argv);
+
 static const subcommand subcommands[] = {
+    { "help", cmd_help },
     { "info", cmd_info },
     { "table", cmd_table },
     { "encode", cmd_encode },
@@ -26,6 +29,33 @@ static const subcommand subcommands[] = {
     { "compare", cmd_compare },
     { "test", cmd_test },
 };
+
+/* `ir-run help [COMMAND]`: what `COMMAND --help` prints; the run command's
+ * options without one. */
+static irrun_status cmd_help(int argc, char **argv)
+{
+    static char help_flag[] = "--help";
+    if (argc > 2) {
+        fputs("usage: ir-run help [COMMAND]\n", stderr);
+        return IRRUN_BAD_INPUT;
+    }
+    const char *name = argc == 2 ? argv[1] : "run";
+    if (strcmp(name, "help") == 0) {
+        fputs("usage: ir-run help [COMMAND]\n  the usage of COMMAND (run, info, table, encode, decode,\n"
+              "  compare, test), as COMMAND --help prints it; `man ir-run` has everything\n",
+              stdout);
+        return IRRUN_OK;
+    }
+    char *sub_argv[] = { argv[0], help_flag, NULL };
+    if (strcmp(name, "run") == 0)
+        return cmd_run(2, sub_argv);
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(name, subcommands[i].name) == 0)
+            return subcommands[i].run(2, sub_argv);
+    fprintf(stderr, "ir-run help: no command '%s' (commands: run, info, table, encode, decode, "
+                    "compare, test, help)\n", name);
+    return IRRUN_BAD_INPUT;
+}
 
 /* A standard descriptor closed by the caller (`>&-`) would be reused by the
  * next file opened, and results meant for stdout would land in an output

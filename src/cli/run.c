@@ -12,6 +12,8 @@
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "cli/exit.h"
+#include "cli/parallel.h"
+#include "cli/progress.h"
 #include "cli/run_io.h"
 #include "io/outfile.h"
 #include "io/probe.h"
@@ -39,6 +41,8 @@ typedef struct {
     int chunk;       /* chunks run so far, for per-chunk output names */
     bool many_chunks;
     bool done;       /* --help or --version said all there is to say */
+    int jobs;        /* -j N: files run in N processes at once */
+    cli_progress progress; /* [k/N] on a terminal */
 } run_options;
 
 static void usage(FILE *out)
@@ -64,13 +68,18 @@ static void usage(FILE *out)
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
           "                                   write each result as DIR/result<N>.<ext>\n"
           "                                   (DIR/chunk<K>.result<N>.<ext> for several chunks)\n"
-          "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--report text|json]\n"
-          "                                   compare a result with a backend's output file\n"
+          "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--nan any|exact]\n"
+          "         [--signed-zero equal|distinct] [--inf exact|saturate] [--report text|json]\n"
+          "         [--report-file FILE]      compare a result with a backend's output file;\n"
+          "                                   reports go to stderr or FILE, never to stdout\n"
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
-          "  --help, --version\n"
-          "subcommands: info, table, encode, decode, test, compare (see docs/)\n",
+          "  -j N, --jobs N                   run N files at once (separate processes; output\n"
+          "                                   in argument order)\n"
+
+          "  -h, --help, --version\n"
+          "commands: info, table, encode, decode, compare, test; ir-run help COMMAND, man ir-run\n",
           out);
 }
 
@@ -116,7 +125,6 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
 {
     o->io.hex_threshold = 100;
     o->io.dot_acc = DOT_ACC_REF;
-    o->output_marker = "";
     o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {
         usage_error("%s", "out of memory");
@@ -129,7 +137,7 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             o->files[o->nfiles++] = a;
             continue;
         }
-        if (opt_match(argv, argc, &i, "help", false, &v, &missing)) {
+        if (strcmp(a, "-h") == 0 || opt_match(argv, argc, &i, "help", false, &v, &missing)) {
             usage(stdout);
             o->done = true;
             return IRRUN_OK;
@@ -264,6 +272,11 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             o->io.hex_threshold = n;
             continue;
         }
+        int jobs_taken = par_jobs_option(NULL, argc, argv, &i, &o->jobs);
+        if (jobs_taken < 0)
+            return IRRUN_BAD_INPUT;
+        if (jobs_taken)
+            continue;
         int taken = cli_files_option(&o->files_io, argc, argv, &i);
         if (taken < 0)
             return IRRUN_BAD_INPUT;
@@ -278,6 +291,11 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         if ((long)o->io.replicas * o->io.partitions > 1024)
             return usage_error("a grid of --replicas x --partitions has more than %s processes", "1024");
     }
+    /* REF separates chunk results by a blank line; printed programs are
+     * separated by the split marker, so the output reads back with
+     * -split-input-file */
+    if (!o->output_marker)
+        o->output_marker = o->emit_ir && o->split ? (o->split_marker ? o->split_marker : "// -----") : "";
     return IRRUN_OK;
 }
 
@@ -402,12 +420,14 @@ static irrun_status run_checked(run_options *o, const ir_module *m, diag_source 
         io.nargs = f->nargs;
     }
     bool keep = cli_files_want_results(&o->files_io);
+    io.watch = cli_progress_watch(&o->progress, src->name);
     s = interp_run_module(m, src, &io, keep, &oc);
+    cli_progress_unwatch();
     if (keep && oc.results) {
         for (int k = 0; k < oc.nresults; k++)
             s = cli_worse(s, interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
         s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
-                                           oc.results, oc.nresults, out, stderr));
+                                           oc.results, oc.nresults, stderr));
     }
     interp_outcome_free(&oc);
     if (f) {
@@ -433,6 +453,7 @@ static bool no_function(const run_options *o, diag_source *src, int line)
 
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
+    cli_progress_step(&o->progress, src->name, o->split ? line : 0);
     ir_module *m = ir_parse(src, begin, end, line);
     irrun_status s = IRRUN_OK;
     bool empty = false; /* warned about, and neither passed nor failed */
@@ -555,6 +576,87 @@ static irrun_status collect_reads(run_options *o)
     return s == IRRUN_OK ? cli_files_add_reads(&o->files_io, &o->reads) : s;
 }
 
+/* The chunks of a file, for -j's chunk numbers and the progress count
+ * (an unreadable file counts one: its error is reported when it runs). */
+static int count_chunks(const run_options *o, const char *path)
+{
+    if (!o->split)
+        return 1;
+    size_t len;
+    io_error err;
+    char *text = (char *)io_slurp(path, &len, &err);
+    if (!text)
+        return 1;
+    int n = 1;
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        n += is_marker(p, eol ? eol : end, o->split_marker);
+        if (!eol)
+            break;
+        p = eol + 1;
+    }
+    mem_free(text);
+    return n;
+}
+
+typedef struct {
+    run_options *o;
+    int *first_chunk; /* per file: its first chunk's number */
+    tally *t;
+} run_jobs;
+
+/* -j: file `k` in its own process; its tally is the result. */
+static void run_file_job(void *ctx, int k, FILE *out, FILE *extra, void *result)
+{
+    run_jobs *j = ctx;
+    run_options *o = j->o;
+    tally *t = result;
+    o->chunk = j->first_chunk[k];
+    if (o->files_io.report_file)
+        o->files_io.report = extra;
+    o->progress.enabled = false;
+    t->status = IRRUN_OK;
+    bool first = k == 0;
+    run_file(o, o->files[k], out, t, &first);
+    fflush(out);
+}
+
+static void file_job_done(void *ctx, int k, const void *result, const char *why)
+{
+    run_jobs *j = ctx;
+    const tally *got = result;
+    cli_progress_step(&j->o->progress, j->o->files[k], 0);
+    if (!got) {
+        fprintf(stderr, "ir-run: %s: %s\n", j->o->files[k], why);
+        j->t->failed++;
+        j->t->status = cli_worse(j->t->status, IRRUN_BAD_INPUT);
+        return;
+    }
+    j->t->passed += got->passed;
+    j->t->failed += got->failed;
+    j->t->empty += got->empty;
+    j->t->status = cli_worse(j->t->status, got->status);
+}
+
+/* -j N over the files; false when it cannot apply (reported) */
+static bool run_files_parallel(run_options *o, FILE *out, tally *t)
+{
+    run_jobs j = { o, mem_calloc((size_t)o->nfiles, sizeof(int)), t };
+    if (!j.first_chunk) {
+        fputs("ir-run: out of memory\n", stderr);
+        t->status = IRRUN_NOMEM;
+        return false;
+    }
+    for (int k = 1; k < o->nfiles; k++)
+        j.first_chunk[k] = j.first_chunk[k - 1] + count_chunks(o, o->files[k - 1]);
+    cli_progress_start(&o->progress, o->nfiles);
+    FILE *reports = o->files_io.report ? o->files_io.report : stderr;
+    par_plan plan = { o->nfiles, o->jobs, sizeof(tally), run_file_job, file_job_done, &j, out, reports };
+    t->status = cli_worse(t->status, par_run(&plan));
+    mem_free(j.first_chunk);
+    return true;
+}
+
 static void run_all(run_options *o, FILE *out, tally *t)
 {
     tensor **args = NULL;
@@ -567,9 +669,19 @@ static void run_all(run_options *o, FILE *out, tally *t)
     o->io.args = args;
     o->io.nargs = nargs;
     o->many_chunks = o->split || o->nfiles > 1;
-    bool first = true;
-    for (int i = 0; i < o->nfiles; i++)
-        run_file(o, o->files[i], out, t, &first);
+    if (o->jobs > 1 && o->nfiles > 1) {
+        run_files_parallel(o, out, t);
+    } else {
+        if (cli_progress_wanted(&o->progress)) {
+            int chunks = 0;
+            for (int i = 0; i < o->nfiles; i++)
+                chunks += count_chunks(o, o->files[i]);
+            cli_progress_start(&o->progress, chunks);
+        }
+        bool first = true;
+        for (int i = 0; i < o->nfiles; i++)
+            run_file(o, o->files[i], out, t, &first);
+    }
     if (!o->emit_ir) {
         fprintf(stderr, "%d passed, %d failed", t->passed, t->failed);
         if (t->empty)
@@ -590,8 +702,21 @@ irrun_status cmd_run(int argc, char **argv)
     irrun_status s = parse_options(argc, argv, &o);
     if (s == IRRUN_OK && !o.done && o.nfiles == 0)
         s = usage_error("%s", "no input file (use '-' for stdin)");
+    if (s == IRRUN_OK && !o.done)
+        s = cli_files_validate(&o.files_io);
+    for (int i = 0; s == IRRUN_OK && !o.done && o.jobs > 1 && i < o.nfiles; i++)
+        if (strcmp(o.files[i], "-") == 0)
+            s = usage_error("%s", "-j runs each file in a process of its own: '-' (stdin) cannot be shared");
+    if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.probe_dir && o.nfiles > 1)
+        s = usage_error("%s", "-j with --probe-output-dir: runs at once would share one index.csv");
+    cli_progress_init(&o.progress);
     if (s == IRRUN_OK && !o.done && (s = collect_reads(&o)) != IRRUN_OK)
         fputs("ir-run: out of memory\n", stderr);
+    if (s == IRRUN_OK && !o.done && o.output && o.files_io.report_file &&
+        strcmp(o.output, o.files_io.report_file) == 0)
+        s = usage_error("-o and --report-file are the same file '%s'", o.output);
+    if (s == IRRUN_OK && !o.done)
+        s = cli_files_report_open(&o.files_io, &o.reads);
     if (s != IRRUN_OK || o.done) {
         io_inputs_free(&o.reads);
         mem_free(o.files);
@@ -623,6 +748,7 @@ irrun_status cmd_run(int argc, char **argv)
     } else if (fflush(out) != 0 || ferror(out)) {
         t.status = cli_worse(t.status, IRRUN_BAD_INPUT);
     }
+    t.status = cli_worse(t.status, cli_files_report_close(&o.files_io));
     io_inputs_free(&o.reads);
     mem_free(o.files);
     return t.status;

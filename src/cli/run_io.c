@@ -90,6 +90,7 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
             return -1;
         if ((o->output_format = io_format_lookup(v)) == IO_FMT_UNKNOWN)
             return cli_opt_bad_value(NULL, "--output-format", v, "npy, bin or yaml");
+        o->output_format_given = true;
         return 1;
     }
     if ((r = cli_opt_value(NULL, "--npy-descr", argc, argv, i, &v)) != 0) {
@@ -101,6 +102,7 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
             o->npy_descr = IO_NPY_NAME;
         else
             return cli_opt_bad_value(NULL, "--npy-descr", v, "u1 or name");
+        o->output_format_given = true;
         return 1;
     }
     if ((r = cli_opt_value(NULL, "--report", argc, argv, i, &v)) != 0) {
@@ -112,6 +114,15 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
             o->report_json = false;
         else
             return cli_opt_bad_value(NULL, "--report", v, "text or json");
+        o->report_given = true;
+        return 1;
+    }
+    if ((r = cli_opt_value(NULL, "--report-file", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (!*v)
+            return cli_opt_bad_value(NULL, "--report-file", v, "a file name");
+        o->report_file = v;
         return 1;
     }
     if ((r = cli_rule_option(NULL, argc, argv, i, &o->rule)) != 0) {
@@ -122,10 +133,55 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
     return 0;
 }
 
+irrun_status cli_files_validate(const cli_files *o)
+{
+    const char *idle = NULL, *needs = NULL;
+    if (!o->nexpect && (o->rule_given || o->report_given || o->report_file)) {
+        idle = o->rule_given ? "a comparison rule (--max-ulp, --atol, ...)"
+               : o->report_given ? "--report" : "--report-file";
+        needs = "--expect INDEX=FILE";
+    } else if (!o->output_dir && o->output_format_given) {
+        idle = "--output-format and --npy-descr";
+        needs = "--output-dir DIR";
+    }
+    if (!idle)
+        return IRRUN_OK;
+    fprintf(stderr, "ir-run: %s does nothing without %s (see ir-run --help)\n", idle, needs);
+    return IRRUN_BAD_INPUT;
+}
+
+irrun_status cli_files_report_open(cli_files *o, const io_inputs *reads)
+{
+    o->report = stderr;
+    if (!o->report_file)
+        return IRRUN_OK;
+    io_error e;
+    irrun_status s = io_outfile_open(&o->report_out, o->report_file, reads, &e);
+    if (s != IRRUN_OK) {
+        fprintf(stderr, "ir-run: --report-file: %s\n", e.text);
+        return s;
+    }
+    o->report = o->report_out.f;
+    return IRRUN_OK;
+}
+
+irrun_status cli_files_report_close(cli_files *o)
+{
+    if (!o->report_file || o->report == stderr || !o->report)
+        return IRRUN_OK;
+    o->report = NULL;
+    io_error e;
+    irrun_status s = io_outfile_commit(&o->report_out, &e);
+    if (s != IRRUN_OK)
+        fprintf(stderr, "ir-run: --report-file: %s\n", e.text);
+    return s;
+}
+
 bool cli_files_want_results(const cli_files *o) { return o->output_dir || o->nexpect; }
 
 irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads)
 {
+    /* an existing report file is replaced, never read: no entry here */
     for (int k = 0; k < o->ninputs; k++)
         if (io_inputs_add(reads, o->inputs[k].path) != IRRUN_OK)
             return IRRUN_NOMEM;
@@ -183,8 +239,9 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
 }
 
 irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
-                               tensor *const *results, int nresults, FILE *out, FILE *err)
+                               tensor *const *results, int nresults, FILE *err)
 {
+    FILE *out = o->report ? o->report : stderr;
     irrun_status rc = IRRUN_OK;
     if (o->output_dir) {
         /* an existing directory is fine; anything else is reported by the

@@ -8,7 +8,9 @@
  *   --expect INDEX=FILE          compare result INDEX with a backend's file
  *   --max-ulp N, --atol X, --rtol X, --nan .., --signed-zero .., --inf ..
  *                                the rule for --expect (default exact)
- *   --report text|json           report form for --expect (stdout)
+ *   --report text|json           report form for --expect
+ *   --report-file FILE           reports to FILE instead of stderr (stdout
+ *                                holds only results, so JSON never mixes in)
  *
  * Kept apart from the run command so it can be wired in with a few lines:
  * feed every argv entry to cli_files_option first; after the module is checked
@@ -49,6 +51,11 @@ typedef struct {
     io_rule rule;
     bool rule_given;
     bool report_json;
+    bool report_given;        /* --report */
+    bool output_format_given; /* --output-format or --npy-descr */
+    const char *report_file;  /* --report-file, NULL: stderr */
+    FILE *report;             /* where reports go (cli_files_report_open) */
+    io_outfile report_out;    /* behind `report` when report_file is set */
 } cli_files;
 
 void cli_files_init(cli_files *o);
@@ -56,6 +63,19 @@ void cli_files_init(cli_files *o);
 /* Consumes argv[*i] (and its value) when it is one of the options above.
  * Returns 1 consumed, 0 not ours, -1 after printing a usage error. */
 int cli_files_option(cli_files *o, int argc, char **argv, int *i);
+
+/* An option that would do nothing is a usage error: the rule options,
+ * --report and --report-file without --expect; --output-format and
+ * --npy-descr without --output-dir. IRRUN_OK, or IRRUN_BAD_INPUT after
+ * reporting on stderr. */
+irrun_status cli_files_validate(const cli_files *o);
+
+/* Opens where reports go: stderr, or --report-file through io_outfile (never
+ * one of `reads`, never half written). IRRUN_OK or the problem, reported. */
+irrun_status cli_files_report_open(cli_files *o, const io_inputs *reads);
+
+/* Commits --report-file; IRRUN_OK or the write problem, reported. */
+irrun_status cli_files_report_close(cli_files *o);
 
 /* True when results must be kept (interp_run_module(..., keep_results = true)):
  * --output-dir or --expect given. */
@@ -73,12 +93,12 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
 irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads);
 
 /* Writes results (--output-dir) and compares them (--expect), printing the
- * reports on `out` and problems on `err`. Outputs are DIR/result<N>.<ext>,
+ * reports where cli_files_report_open said and problems on `err`. Outputs are DIR/result<N>.<ext>,
  * or DIR/chunk<K>.result<N>.<ext> when `chunk` >= 0 (a run of several
  * chunks or files: K counts them from 0 in run order); none may be one of
  * `reads`. IRRUN_OK; IRRUN_CHECK_FAILED when an expectation failed; the
  * status of the worst problem (cli_worse) when a file was unusable. */
 irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
-                               tensor *const *results, int nresults, FILE *out, FILE *err);
+                               tensor *const *results, int nresults, FILE *err);
 
 #endif

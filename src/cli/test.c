@@ -8,6 +8,7 @@
  * validated completely before any case runs, so a typo is reported with
  * FILE:LINE:COL instead of failing half-way. */
 #include <errno.h>
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
+#include "cli/parallel.h"
 #include "interp/interp.h"
 #include "io/compare.h"
 #include "io/outfile.h"
@@ -38,13 +40,22 @@ typedef struct {
     yaml_node_t *cases;        /* sequence */
     yaml_node_t *program;      /* manifest-wide default program, or NULL */
     yaml_node_t *rule;         /* manifest-wide default rule, or NULL */
+    char first_error[768];     /* why it failed validation, for JUnit */
 } manifest;
+
+typedef enum {
+    CASE_PASSED,
+    CASE_FAILED,  /* a JUnit <failure> */
+    CASE_ERROR,   /* a manifest that failed validation: a JUnit <error> */
+    CASE_UPDATED  /* --update rewrote its golden files */
+} case_verdict;
 
 typedef struct {
     char *suite;
     char *name;
-    char *message; /* NULL when passed */
+    char *message; /* why it failed, or what --update wrote; NULL when passed */
     double seconds;
+    case_verdict verdict;
 } case_result;
 
 typedef struct {
@@ -62,19 +73,29 @@ static const char *sval(const yaml_node_t *n)
 static void manifest_error(manifest *m, const yaml_node_t *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A manifest unusable for `text`: reported on stderr (text has the file and
+ * place), the first such text kept for the JUnit report. */
+static void manifest_bad(manifest *m, const char *text)
+{
+    fprintf(stderr, "%s\n", text);
+    if (!m->first_error[0])
+        snprintf(m->first_error, sizeof m->first_error, "%s", text);
+    m->bad = true;
+}
+
 static void manifest_error(manifest *m, const yaml_node_t *n, const char *fmt, ...)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    if (n)
-        fprintf(stderr, "%s:%lu:%lu: error: ", m->path, (unsigned long)n->start_mark.line + 1,
-                (unsigned long)n->start_mark.column + 1);
-    else
-        fprintf(stderr, "%s: error: ", m->path);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    m->bad = true;
+    char text[512];
+    int at = n ? snprintf(text, sizeof text, "%s:%lu:%lu: error: ", m->path,
+                          (unsigned long)n->start_mark.line + 1, (unsigned long)n->start_mark.column + 1)
+               : snprintf(text, sizeof text, "%s: error: ", m->path);
+    if (at > 0 && (size_t)at < sizeof text) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text + at, sizeof text - (size_t)at, fmt, ap);
+        va_end(ap);
+    }
+    manifest_bad(m, text);
 }
 
 static yaml_node_t *node_at(manifest *m, int index) { return yaml_document_get_node(&m->doc, index); }
@@ -270,14 +291,12 @@ static bool manifest_load(manifest *m, const char *path)
     size_t len;
     unsigned char *text = io_slurp(path, &len, &err);
     if (!text) {
-        fprintf(stderr, "%s\n", err.text);
-        m->bad = true;
+        manifest_bad(m, err.text);
         return false;
     }
     if (io_yaml_check_nesting(text, len, path, &err) != IRRUN_OK) {
-        fprintf(stderr, "%s\n", err.text);
+        manifest_bad(m, err.text);
         mem_free(text);
-        m->bad = true;
         return false;
     }
     if (!yaml_parser_initialize(&m->parser)) {
@@ -287,21 +306,21 @@ static bool manifest_load(manifest *m, const char *path)
     }
     yaml_parser_set_input_string(&m->parser, text, len);
     if (!yaml_parser_load(&m->parser, &m->doc)) {
-        fprintf(stderr, "%s:%lu:%lu: error: YAML: %s%s%s\n", path,
-                (unsigned long)m->parser.problem_mark.line + 1,
-                (unsigned long)m->parser.problem_mark.column + 1,
-                m->parser.problem ? m->parser.problem : "malformed",
-                m->parser.context ? " " : "", m->parser.context ? m->parser.context : "");
+        char yaml_err[512];
+        snprintf(yaml_err, sizeof yaml_err, "%s:%lu:%lu: error: YAML: %s%s%s", path,
+                 (unsigned long)m->parser.problem_mark.line + 1,
+                 (unsigned long)m->parser.problem_mark.column + 1,
+                 m->parser.problem ? m->parser.problem : "malformed",
+                 m->parser.context ? " " : "", m->parser.context ? m->parser.context : "");
+        manifest_bad(m, yaml_err);
         yaml_parser_delete(&m->parser);
         mem_free(text);
-        m->bad = true;
         return false;
     }
     m->loaded = true;
     if (io_yaml_no_second_document(&m->parser, path, &err) != IRRUN_OK) {
-        fprintf(stderr, "%s\n", err.text);
+        manifest_bad(m, err.text);
         mem_free(text);
-        m->bad = true;
         return false;
     }
     mem_free(text); /* the document owns copies of every scalar */
@@ -347,8 +366,9 @@ static int case_count(const manifest *m)
 /* ---- running one case ---------------------------------------------------------- */
 
 typedef struct {
-    char *reason; /* NULL: passed */
-    bool bad;     /* a file or the program was unusable (exit 2) */
+    char *reason;  /* NULL: passed */
+    bool bad;      /* a file or the program was unusable (exit 2) */
+    char *updated; /* --update: "output 0 -> FILE, ..." rewritten, or NULL */
 } case_outcome;
 
 static void fail(case_outcome *o, bool bad, char *reason)
@@ -420,7 +440,76 @@ static tensor *item_tensor(manifest *m, yaml_node_t *item, const tensor_type *wa
     return t;
 }
 
-static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
+/* "2 checks failed in the program: check.expect_eq at p.mlir:5:3, ..." */
+static char *checks_failed_text(const interp_outcome *out, const char *prog)
+{
+    char names[1024];
+    size_t at = 0;
+    names[0] = '\0';
+    for (int k = 0; k < out->nfailed && at < sizeof names; k++) {
+        const interp_failed_check *f = &out->failed[k];
+        at += (size_t)snprintf(names + at, sizeof names - at, "%s%s at %s:%d:%d", k ? ", " : ": ",
+                               ir_op_name(f->kind), prog, f->loc.line, f->loc.col);
+    }
+    return xprintf("%d check%s failed in the program%s%s", out->checks_failed, out->checks_failed == 1 ? "" : "s",
+                   names, out->checks_failed > out->nfailed ? ", ..." : "");
+}
+
+/* --update: the result replaces output k's golden file. False (with the
+ * reason in *why) when it cannot: an output given inline in the manifest,
+ * or a write that failed. `reads` are the files the case reads, which the
+ * write may not replace. */
+static bool update_golden(manifest *m, yaml_node_t *item, int k, const tensor *result, const io_inputs *reads,
+                          case_outcome *o, char **why)
+{
+    yaml_node_t *fn = map_get(m, item, "file");
+    if (!fn) {
+        *why = xprintf("output %d is written in the manifest (only file: outputs are updated)", k);
+        return false;
+    }
+    char *path = resolve(m, sval(fn));
+    if (!path) {
+        *why = xstrdup("out of memory");
+        return false;
+    }
+    io_error err;
+    io_format fmt = io_format_from_path(path);
+    irrun_status s = fmt == IO_FMT_UNKNOWN ? IRRUN_BAD_INPUT
+                                           : io_write_file(path, fmt, result, IO_NPY_NAME, reads, &err);
+    if (s != IRRUN_OK) {
+        *why = fmt == IO_FMT_UNKNOWN ? xprintf("%s: not a .npy, .bin or .yaml name", path)
+                                     : xprintf("output %d: %s", k, err.text);
+        mem_free(path);
+        return false;
+    }
+    char *note = o->updated ? xprintf("%s, output %d -> %s", o->updated, k, path)
+                            : xprintf("output %d -> %s", k, path);
+    mem_free(o->updated);
+    o->updated = note;
+    mem_free(path);
+    return true;
+}
+
+/* The files a case reads: --update never writes over one of them. */
+static irrun_status case_reads(manifest *m, const char *prog, yaml_node_t *inputs, io_inputs *reads)
+{
+    irrun_status s = io_inputs_add(reads, m->path);
+    if (s == IRRUN_OK)
+        s = io_inputs_add(reads, prog);
+    for (yaml_node_item_t *it = inputs ? inputs->data.sequence.items.start : NULL;
+         s == IRRUN_OK && inputs && it < inputs->data.sequence.items.top; it++) {
+        const char *f = sval(map_get(m, node_at(m, *it), "file"));
+        char *path = f ? resolve(m, f) : NULL;
+        if (f && !path)
+            s = IRRUN_NOMEM;
+        else if (path)
+            s = io_inputs_add(reads, path);
+        mem_free(path);
+    }
+    return s;
+}
+
+static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
 {
     yaml_node_t *pn = map_get(m, c, "program");
     if (!pn)
@@ -436,6 +525,8 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
     unsigned char *text = prog ? io_slurp(prog, &len, &err) : NULL;
     ir_module *mod = NULL;
     interp_outcome out = { 0 };
+    io_inputs reads;
+    io_inputs_init(&reads);
     if (!prog || !args) {
         fail(o, true, NULL);
         goto done;
@@ -456,8 +547,14 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         goto done;
     }
     if (!f) {
-        fail(o, true, xprintf("%s: no entry function %s%s", prog, entry ? "@" : "",
-                              entry ? entry : "(main, or a single function)"));
+        char names[256];
+        size_t at = 0;
+        names[0] = '\0';
+        for (int k = 0; k < mod->nfuncs && k < 8 && at < sizeof names; k++)
+            at += (size_t)snprintf(names + at, sizeof names - at, "%s@%s", k ? ", " : "", mod->funcs[k].name);
+        fail(o, true, xprintf("%s: no entry function %s%s; it has %s%s (name one with 'entry:')", prog,
+                              entry ? "@" : "", entry ? entry : "(main, or a single function)", names,
+                              mod->nfuncs > 8 ? ", ..." : ""));
         goto done;
     }
     if (f->nargs != nin) {
@@ -484,13 +581,16 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         goto done;
     }
     if (rc == 1 || out.checks_failed) {
-        fail(o, false, xprintf("%d check%s failed in the program", out.checks_failed,
-                               out.checks_failed == 1 ? "" : "s"));
+        fail(o, false, checks_failed_text(&out, prog));
         goto done;
     }
     if (outputs && out.nresults != nout) {
         fail(o, false, xprintf("@%s returned %d value%s, the case lists %d outputs", f->name,
                                out.nresults, out.nresults == 1 ? "" : "s", nout));
+        goto done;
+    }
+    if (update && case_reads(m, prog, inputs, &reads) != IRRUN_OK) {
+        fail(o, true, NULL);
         goto done;
     }
     for (int k = 0; k < nout; k++) {
@@ -507,24 +607,38 @@ static void run_case(manifest *m, yaml_node_t *c, case_outcome *o)
         apply_rule_keys(m, item, &rule);
         char *why = NULL;
         tensor *want = item_tensor(m, item, &out.results[k]->type, &why);
-        if (!want) {
-            fail(o, true, xprintf("output %d: %s", k, why ? why : "out of memory"));
+        irrun_status cr = IRRUN_BAD_INPUT;
+        io_report rep;
+        char msg[1024];
+        if (want)
+            cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
+        tensor_release(want);
+        if (cr == IRRUN_OK) {
             mem_free(why);
             continue;
         }
-        io_report rep;
-        char msg[1024];
-        irrun_status cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
-        if (cr != IRRUN_OK) {
+        /* a golden file that is missing, unreadable or different is what
+         * --update is for */
+        char *update_why = NULL;
+        if (update && update_golden(m, item, k, out.results[k], &reads, o, &update_why)) {
+            mem_free(why);
+            continue;
+        }
+        if (update_why) {
+            fail(o, true, update_why);
+        } else if (!want) {
+            fail(o, true, xprintf("output %d: %s", k, why ? why : "out of memory"));
+        } else {
             if (cr == IRRUN_CHECK_FAILED)
                 io_report_summary(&rep, msg, sizeof msg);
             char rd[160];
             io_rule_describe(&rule, rd, sizeof rd);
             fail(o, false, xprintf("output %d (%s): %s", k, rd, msg));
         }
-        tensor_release(want);
+        mem_free(why);
     }
 done:
+    io_inputs_free(&reads);
     interp_outcome_free(&out);
     for (int i = 0; args && i < nin; i++)
         tensor_release(args[i]);
@@ -565,59 +679,62 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
-static irrun_status write_junit(const char *path, const result_list *r, const io_inputs *reads)
+/* The JUnit file is opened before any case runs, so a path that cannot be
+ * written is reported at once, not after an hour of cases. */
+static irrun_status write_junit(io_outfile *of, const result_list *r)
 {
-    io_outfile of;
-    io_error err;
-    irrun_status s = io_outfile_open(&of, path, reads, &err);
-    if (s != IRRUN_OK) {
-        fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
-        return s;
-    }
-    FILE *f = of.f;
-    int failures = 0;
+    FILE *f = of->f;
+    int count[4] = { 0 };
     double total = 0;
     for (int i = 0; i < r->n; i++) {
-        failures += r->v[i].message != NULL;
+        count[r->v[i].verdict]++;
         total += r->v[i].seconds;
     }
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuites name=\"ir-run test\" tests=\"%d\" failures=\"%d\" time=\"%.6f\">\n",
-            r->n, failures, total);
+    fprintf(f, "<testsuites name=\"ir-run test\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.6f\">\n",
+            r->n, count[CASE_FAILED], count[CASE_ERROR], total);
     for (int i = 0; i < r->n;) {
         /* one <testsuite> per manifest, cases in order */
-        int j = i, fails = 0;
+        int j = i, fails = 0, errors = 0;
         double t = 0;
         while (j < r->n && strcmp(r->v[j].suite, r->v[i].suite) == 0) {
-            fails += r->v[j].message != NULL;
+            fails += r->v[j].verdict == CASE_FAILED;
+            errors += r->v[j].verdict == CASE_ERROR;
             t += r->v[j].seconds;
             j++;
         }
         fprintf(f, "  <testsuite name=\"");
         xml_text(f, r->v[i].suite);
-        fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"%.6f\">\n",
-                j - i, fails, t);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.6f\">\n",
+                j - i, fails, errors, t);
         for (int k = i; k < j; k++) {
+            const case_result *c = &r->v[k];
             fprintf(f, "    <testcase classname=\"");
-            xml_text(f, r->v[k].suite);
+            xml_text(f, c->suite);
             fprintf(f, "\" name=\"");
-            xml_text(f, r->v[k].name);
-            fprintf(f, "\" time=\"%.6f\"", r->v[k].seconds);
-            if (!r->v[k].message) {
+            xml_text(f, c->name);
+            fprintf(f, "\" time=\"%.6f\"", c->seconds);
+            if (c->verdict == CASE_PASSED || !c->message) {
                 fprintf(f, "/>\n");
                 continue;
             }
-            fprintf(f, ">\n      <failure message=\"");
-            xml_text(f, r->v[k].message);
-            fprintf(f, "\">");
-            xml_text(f, r->v[k].message);
-            fprintf(f, "</failure>\n    </testcase>\n");
+            const char *tag = c->verdict == CASE_FAILED ? "failure" : c->verdict == CASE_ERROR ? "error" : "system-out";
+            if (c->verdict == CASE_UPDATED) {
+                fprintf(f, ">\n      <system-out>updated: ");
+            } else {
+                fprintf(f, ">\n      <%s message=\"", tag);
+                xml_text(f, c->message);
+                fprintf(f, "\">");
+            }
+            xml_text(f, c->message);
+            fprintf(f, "</%s>\n    </testcase>\n", tag);
         }
         fprintf(f, "  </testsuite>\n");
         i = j;
     }
     fprintf(f, "</testsuites>\n");
-    s = io_outfile_commit(&of, &err);
+    io_error err;
+    irrun_status s = io_outfile_commit(of, &err);
     if (s != IRRUN_OK)
         fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
     return s;
@@ -632,16 +749,172 @@ static double now(void)
 
 static void test_usage(FILE *out)
 {
-    fprintf(out, "usage: ir-run test [--junit FILE] MANIFEST.yaml...\n"
+    fprintf(out, "usage: ir-run test [options] MANIFEST.yaml...\n"
                  "  runs every case of each manifest (docs/golden-files.md); prints PASS/FAIL\n"
                  "  per case and 'N passed, M failed'. Exit 0 all passed, 1 a case failed,\n"
-                 "  2 a manifest, program or tensor file was unusable.\n");
+                 "  2 a manifest, program or tensor file was unusable.\n"
+                 "  --junit FILE       also write JUnit XML (checked writable before any case runs)\n"
+                 "  --filter PATTERN   run only the cases whose name contains PATTERN, or matches\n"
+                 "                     it as a shell wildcard pattern (*, ?, [...])\n"
+                 "  --update           rewrite the golden files (file: outputs) of the cases whose\n"
+                 "                     results differ from them or that are missing\n"
+                 "  --quiet, -q        print only failures and the summary\n"
+                 "  -j N, --jobs N     run N cases at once (separate processes; output stays\n"
+                 "                     in manifest order)\n");
+}
+
+/* One case to run, as found in a manifest. */
+typedef struct {
+    manifest *m;
+    yaml_node_t *node;
+    char *name;
+} case_ref;
+
+/* What a case's process hands back under -j (fixed size: plain bytes). */
+typedef struct {
+    bool failed, bad, updated;
+    double seconds;
+    char message[1536];
+} case_report;
+
+typedef struct {
+    case_ref *cases;
+    int ncases;
+    bool update, quiet, tty;
+    int done;
+    int passed, failed, updated;
+    bool any_bad;
+    result_list res;
+} test_run;
+
+static bool keep_result(result_list *res, const char *suite, const char *name, case_verdict v, const char *message,
+                        double seconds)
+{
+    if (res->n == res->cap) {
+        int cap = res->cap ? res->cap * 2 : 16;
+        case_result *grown = mem_realloc(res->v, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return false;
+        res->v = grown;
+        res->cap = cap;
+    }
+    case_result r = { xstrdup(suite), xstrdup(name), message ? xstrdup(message) : NULL, seconds, v };
+    if (!r.suite || !r.name || (message && !r.message)) {
+        mem_free(r.suite);
+        mem_free(r.name);
+        mem_free(r.message);
+        return false;
+    }
+    res->v[res->n++] = r;
+    return true;
+}
+
+/* Runs case k; in a child under -j, in-process otherwise. */
+static void run_one(void *ctx, int k, FILE *out, FILE *extra, void *result)
+{
+    (void)out;
+    (void)extra;
+    test_run *t = ctx;
+    case_report *r = result;
+    case_outcome o = { 0 };
+    double t0 = now();
+    run_case(t->cases[k].m, t->cases[k].node, t->update, &o);
+    r->seconds = now() - t0;
+    r->failed = o.reason != NULL;
+    r->bad = o.bad;
+    r->updated = !o.reason && o.updated;
+    const char *msg = o.reason ? o.reason : o.updated;
+    snprintf(r->message, sizeof r->message, "%s", msg ? msg : "");
+    mem_free(o.reason);
+    mem_free(o.updated);
+}
+
+/* Case k's line and record, in manifest order. */
+static void report_one(void *ctx, int k, const void *result, const char *why)
+{
+    test_run *t = ctx;
+    const case_report *r = result;
+    case_report lost = { .failed = true, .bad = true };
+    if (!r) {
+        snprintf(lost.message, sizeof lost.message, "%s", why ? why : "not run");
+        r = &lost;
+    }
+    const case_ref *c = &t->cases[k];
+    t->done++;
+    t->any_bad |= r->bad;
+    case_verdict v = r->failed ? CASE_FAILED : r->updated ? CASE_UPDATED : CASE_PASSED;
+    t->failed += v == CASE_FAILED;
+    t->passed += v == CASE_PASSED;
+    t->updated += v == CASE_UPDATED;
+    if (!t->quiet || v == CASE_FAILED) {
+        if (t->tty)
+            printf("[%d/%d] ", t->done, t->ncases);
+        /* names and reasons come from files: nothing raw reaches a terminal */
+        fputs(v == CASE_FAILED ? "FAIL " : v == CASE_UPDATED ? "UPDATED " : "PASS ", stdout);
+        text_write_escaped(stdout, c->name, strlen(c->name), 0);
+        if (v != CASE_PASSED) {
+            fputs(": ", stdout);
+            text_write_escaped(stdout, r->message, strlen(r->message), 1);
+        }
+        fputc('\n', stdout);
+        fflush(stdout);
+    }
+    if (!keep_result(&t->res, c->m->path, c->name, v, v == CASE_PASSED ? NULL : r->message, r->seconds))
+        t->any_bad = true;
+}
+
+/* --filter: a wildcard pattern when it has wildcard characters, else a
+ * part of the name */
+static bool name_selected(const char *filter, const char *name)
+{
+    if (!filter)
+        return true;
+    if (strpbrk(filter, "*?["))
+        return fnmatch(filter, name, 0) == 0;
+    return strstr(name, filter) != NULL;
+}
+
+/* The cases of the valid manifests that --filter selects; NULL (with
+ * *n = -1) when out of memory. */
+static case_ref *select_cases(manifest *mans, int nman, const char *filter, int *n)
+{
+    int total = 0;
+    for (int i = 0; i < nman; i++)
+        total += mans[i].bad ? 0 : case_count(&mans[i]);
+    case_ref *cases = mem_calloc((size_t)total + 1, sizeof *cases);
+    *n = 0;
+    if (!cases) {
+        *n = -1;
+        return NULL;
+    }
+    for (int i = 0; i < nman; i++) {
+        manifest *m = &mans[i];
+        if (m->bad)
+            continue;
+        yaml_node_item_t *it = m->cases->data.sequence.items.start;
+        for (int k = 0; it < m->cases->data.sequence.items.top; it++, k++) {
+            yaml_node_t *c = node_at(m, *it);
+            const char *nm = sval(map_get(m, c, "name"));
+            char *name = nm ? xstrdup(nm) : xprintf("case%d", k + 1);
+            if (!name) {
+                *n = -1;
+                return cases;
+            }
+            if (!name_selected(filter, name)) {
+                mem_free(name);
+                continue;
+            }
+            cases[(*n)++] = (case_ref){ m, c, name };
+        }
+    }
+    return cases;
 }
 
 irrun_status cmd_test(int argc, char **argv)
 {
-    const char *junit = NULL;
-    int nman = 0;
+    const char *junit = NULL, *filter = NULL;
+    bool update = false, quiet = false;
+    int workers = 1, nman = 0;
     const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
     if (!paths) {
         fprintf(stderr, "ir-run test: out of memory\n");
@@ -649,6 +922,7 @@ irrun_status cmd_test(int argc, char **argv)
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int r;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             test_usage(stdout);
             mem_free(paths);
@@ -657,6 +931,19 @@ irrun_status cmd_test(int argc, char **argv)
             junit = argv[++i];
         } else if (strncmp(a, "--junit=", 8) == 0 && a[8]) {
             junit = a + 8;
+        } else if (strcmp(a, "--filter") == 0 && i + 1 < argc && argv[i + 1][0]) {
+            filter = argv[++i];
+        } else if (strncmp(a, "--filter=", 9) == 0 && a[9]) {
+            filter = a + 9;
+        } else if (strcmp(a, "--update") == 0) {
+            update = true;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            quiet = true;
+        } else if ((r = par_jobs_option("test", argc, argv, &i, &workers)) != 0) {
+            if (r < 0) {
+                mem_free(paths);
+                return IRRUN_BAD_INPUT;
+            }
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "ir-run test: unknown option or missing value '%s'\n", a);
             test_usage(stderr);
@@ -672,88 +959,86 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return IRRUN_BAD_INPUT;
     }
-    manifest *mans = mem_calloc((size_t)nman, sizeof *mans);
-    result_list res = { 0 };
-    if (!mans) {
-        mem_free(paths);
-        fprintf(stderr, "ir-run test: out of memory\n");
-        return IRRUN_NOMEM;
-    }
-    bool any_bad = false;
-    int total = 0;
-    for (int i = 0; i < nman; i++) {
-        if (!manifest_load(&mans[i], paths[i]))
-            any_bad = true;
-        else
-            total += case_count(&mans[i]);
-    }
-    bool tty = isatty(fileno(stdout));
-    int passed = 0, failed = 0, done = 0;
-    for (int i = 0; i < nman; i++) {
-        manifest *m = &mans[i];
-        if (m->bad)
-            continue;
-        yaml_node_item_t *it = m->cases->data.sequence.items.start;
-        for (int k = 0; it < m->cases->data.sequence.items.top; it++, k++) {
-            yaml_node_t *c = node_at(m, *it);
-            const char *nm = sval(map_get(m, c, "name"));
-            char *name = nm ? xstrdup(nm) : xprintf("case%d", k + 1);
-            case_outcome o = { 0 };
-            double t0 = now();
-            fflush(stdout);
-            run_case(m, c, &o);
-            double dt = now() - t0;
-            done++;
-            if (tty)
-                printf("[%d/%d] ", done, total);
-            /* names and reasons come from files: nothing raw reaches a terminal */
-            const char *shown = name ? name : "?";
-            fputs(o.reason ? "FAIL " : "PASS ", stdout);
-            text_write_escaped(stdout, shown, strlen(shown), 0);
-            if (o.reason) {
-                fputs(": ", stdout);
-                text_write_escaped(stdout, o.reason, strlen(o.reason), 1);
-                failed++;
-            } else {
-                passed++;
-            }
-            fputc('\n', stdout);
-            any_bad |= o.bad;
-            if (res.n == res.cap) {
-                int cap = res.cap ? res.cap * 2 : 16;
-                case_result *v = mem_realloc(res.v, (size_t)cap * sizeof *v);
-                if (v) {
-                    res.v = v;
-                    res.cap = cap;
-                }
-            }
-            char *suite = xstrdup(m->path);
-            if (res.n < res.cap && name && suite) {
-                res.v[res.n++] = (case_result){ suite, name, o.reason, dt };
-            } else {
-                mem_free(suite);
-                mem_free(name);
-                mem_free(o.reason);
-                any_bad = true;
-            }
-        }
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    irrun_status status = any_bad ? IRRUN_BAD_INPUT : failed ? IRRUN_CHECK_FAILED : IRRUN_OK;
     io_inputs reads;
     io_inputs_init(&reads);
-    irrun_status known = IRRUN_OK;
-    for (int i = 0; i < nman && known == IRRUN_OK; i++)
-        known = io_inputs_add(&reads, paths[i]);
-    if (junit)
-        status = cli_worse(status, known == IRRUN_OK ? write_junit(junit, &res, &reads) : known);
-    io_inputs_free(&reads);
-    for (int i = 0; i < res.n; i++) {
-        mem_free(res.v[i].suite);
-        mem_free(res.v[i].name);
-        mem_free(res.v[i].message);
+    irrun_status status = IRRUN_OK;
+    for (int i = 0; i < nman && status == IRRUN_OK; i++)
+        status = io_inputs_add(&reads, paths[i]);
+    io_outfile junit_out;
+    bool junit_open = false;
+    if (status != IRRUN_OK) {
+        fprintf(stderr, "ir-run test: out of memory\n");
+    } else if (junit) {
+        io_error err;
+        status = io_outfile_open(&junit_out, junit, &reads, &err);
+        if (status != IRRUN_OK)
+            fprintf(stderr, "ir-run test: --junit: %s\n", err.text);
+        junit_open = status == IRRUN_OK;
     }
-    mem_free(res.v);
+    io_inputs_free(&reads);
+    manifest *mans = status == IRRUN_OK ? mem_calloc((size_t)nman, sizeof *mans) : NULL;
+    if (!mans) {
+        if (status == IRRUN_OK)
+            fprintf(stderr, "ir-run test: out of memory\n");
+        if (junit_open)
+            io_outfile_discard(&junit_out);
+        mem_free(paths);
+        return status == IRRUN_OK ? IRRUN_NOMEM : status;
+    }
+    test_run t = { .update = update, .quiet = quiet, .tty = isatty(fileno(stdout)) != 0 };
+    int errors = 0;
+    for (int i = 0; i < nman; i++) {
+        if (manifest_load(&mans[i], paths[i]))
+            continue;
+        /* an unusable manifest is a case of its own in the counts and the
+         * JUnit report: CI shows it even when nobody reads the log */
+        errors++;
+        t.any_bad = true;
+        if (!keep_result(&t.res, paths[i], "manifest", CASE_ERROR,
+                         mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", 0))
+            status = IRRUN_NOMEM;
+    }
+    t.cases = select_cases(mans, nman, filter, &t.ncases);
+    if (t.ncases < 0) {
+        fprintf(stderr, "ir-run test: out of memory\n");
+        status = IRRUN_NOMEM;
+        t.ncases = 0;
+    }
+    if (filter && t.ncases == 0 && status == IRRUN_OK)
+        fprintf(stderr, "ir-run test: --filter '%s' selects no case\n", filter);
+    if (workers > 1 && t.ncases > 1) {
+        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, &t, stdout, stderr };
+        status = cli_worse(status, par_run(&plan));
+    } else {
+        case_report *r = mem_alloc(sizeof *r);
+        for (int k = 0; k < t.ncases; k++) {
+            if (r) {
+                memset(r, 0, sizeof *r);
+                fflush(stdout);
+                run_one(&t, k, stdout, stderr, r);
+            }
+            report_one(&t, k, r, "out of memory");
+        }
+        mem_free(r);
+    }
+    printf("%d passed, %d failed", t.passed, t.failed);
+    if (t.updated)
+        printf(", %d updated", t.updated);
+    if (errors)
+        printf(", %d manifest%s unusable", errors, errors == 1 ? "" : "s");
+    putchar('\n');
+    status = cli_worse(status, t.any_bad ? IRRUN_BAD_INPUT : t.failed ? IRRUN_CHECK_FAILED : IRRUN_OK);
+    if (junit_open)
+        status = cli_worse(status, write_junit(&junit_out, &t.res));
+    for (int i = 0; i < t.res.n; i++) {
+        mem_free(t.res.v[i].suite);
+        mem_free(t.res.v[i].name);
+        mem_free(t.res.v[i].message);
+    }
+    mem_free(t.res.v);
+    for (int k = 0; k < t.ncases; k++)
+        mem_free(t.cases[k].name);
+    mem_free(t.cases);
     for (int i = 0; i < nman; i++)
         manifest_free(&mans[i]);
     mem_free(mans);

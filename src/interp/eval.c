@@ -32,6 +32,17 @@ static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
         grid_output_unlock(c->proc->g);
 }
 
+void count_check(ictx *c, const ir_op *op, bool ok)
+{
+    if (ok) {
+        c->passed++;
+        return;
+    }
+    if (c->failed < INTERP_FAILED_CHECKS_KEPT)
+        c->failed_at[c->failed] = (interp_failed_check){ op->kind, op->loc };
+    c->failed++;
+}
+
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...)
 {
     va_list ap;
@@ -135,10 +146,7 @@ static int run_check(ictx *c, const ir_op *op, tensor **slots, tensor **res)
     if (c->proc)
         grid_output_unlock(c->proc->g);
     tensor_release(owned);
-    if (ok)
-        c->passed++;
-    else
-        c->failed++;
+    count_check(c, op, ok);
     if (op->kind == IR_OP_CHECK_EQ && op->nresults == 1)
         *(uint8_t *)res[0]->data = ok;
     return 0;
@@ -372,6 +380,19 @@ static int print_result(const tensor *t, const interp_options *opt, FILE *out, F
     return ferror(out) ? -1 : 0;
 }
 
+/* After "no entry": what there is to choose from, and how (at most 20
+ * names: a module of thousands would drown the error) */
+static void note_functions(ictx *c)
+{
+    const ir_module *m = c->m;
+    fputs("note: the module's functions: ", c->err);
+    for (int i = 0; i < m->nfuncs && i < 20; i++)
+        fprintf(c->err, "%s@%s", i ? ", " : "", m->funcs[i].name);
+    if (m->nfuncs > 20)
+        fprintf(c->err, ", ... (%d in all)", m->nfuncs);
+    fputs("; choose one with --entry NAME\n", c->err);
+}
+
 /* interp_entry, with the reference's errors when there is none. */
 static const ir_func *entry_function(ictx *c, int *rc)
 {
@@ -383,6 +404,8 @@ static const ir_func *entry_function(ictx *c, int *rc)
         *rc = rt_error(c, top, "entry function @%s not found", c->opt->entry);
     else if (!f && m->nfuncs > 1)
         *rc = rt_error(c, m->funcs[0].loc, "module must have entry func with name main");
+    if (!f && m->nfuncs > 0)
+        note_functions(c);
     return f;
 }
 
@@ -403,7 +426,7 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { m, src, opt, opt->err ? opt->err : stderr, 0, 0, 0, NULL, 0, 0, false, NULL, NULL, false };
+    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr };
     irrun_status rc = run_module(&c, keep_results, outcome);
     pool_free(c.pool);
     return rc;
@@ -462,6 +485,8 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
     if (outcome) {
         outcome->checks_passed = c->passed;
         outcome->checks_failed = c->failed;
+        outcome->nfailed = c->failed < INTERP_FAILED_CHECKS_KEPT ? c->failed : INTERP_FAILED_CHECKS_KEPT;
+        memcpy(outcome->failed, c->failed_at, sizeof c->failed_at);
     }
     if (rc == 0 && keep_results && outcome) {
         outcome->results = results;

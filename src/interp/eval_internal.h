@@ -17,6 +17,7 @@ typedef struct {
     FILE *err;
     int depth;         /* calls in progress */
     int passed, failed;
+    interp_failed_check failed_at[INTERP_FAILED_CHECKS_KEPT]; /* the first failures */
     const char *fname; /* function being run, for check reports */
     int64_t lanes;     /* > 0 while a body runs on L elements at once (region.c) */
     int64_t probes;    /* interpreter.probe executions so far (their K) */
@@ -58,6 +59,9 @@ void frame_close(frame *fr);
 
 /* A located runtime error (the source line and a caret); returns the status
  * the run ends with, IRRUN_BAD_INPUT. */
+/* Counts a check op's verdict (and keeps the first failures' op and place). */
+void count_check(ictx *c, const ir_op *op, bool ok);
+
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The same for an allocation that failed: IRRUN_NOMEM. */
 int rt_nomem(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

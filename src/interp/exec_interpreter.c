@@ -99,10 +99,7 @@ int exec_serialized_eq(ictx *c, frame *fr, const ir_op *op, tensor **res)
     else
         ok = interp_run_check(&cc, op, actual, IN(0));
     tensor_release(actual);
-    if (ok)
-        c->passed++;
-    else
-        c->failed++;
+    count_check(c, op, ok);
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #ifndef IRRUN_INTERP_H
 #define IRRUN_INTERP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -41,6 +42,17 @@ typedef struct {
                          char msg[INTERP_PROBE_MSG]);
 } interp_probe_store;
 
+/* Which op is running, for a watcher outside the run's flow (the command
+ * line's progress line, read from a timer signal): the evaluator stores
+ * each op of a block before running it and counts them, nothing more. */
+typedef struct {
+    const ir_op *volatile op;
+    volatile unsigned long started; /* ops started so far */
+    volatile sig_atomic_t shown;    /* the watcher shows something about `op` */
+    void (*erase)(void);            /* called after an op when `shown`, before
+                                       the run writes anything more */
+} interp_watch;
+
 typedef struct {
     const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */
     bool strict_eq;           /* --strict-eq: float expect_eq* bitwise */
@@ -58,11 +70,23 @@ typedef struct {
      * processes, in process order, are the run's (docs/collectives.md) */
     int replicas, partitions;
     int threads;              /* --threads; 0 = IRRUN_THREADS or the online cores (docs/threads.md) */
+    interp_watch *watch;      /* NULL: nobody watches */
 } interp_options;
+
+enum { INTERP_FAILED_CHECKS_KEPT = 4 };
+
+/* A check op that failed: which, and where (for one-line summaries such as
+ * `ir-run test`'s; the full report went to opt->err). */
+typedef struct {
+    ir_op_kind kind;
+    src_loc loc;
+} interp_failed_check;
 
 typedef struct {
     int checks_passed;
     int checks_failed;
+    interp_failed_check failed[INTERP_FAILED_CHECKS_KEPT]; /* the first ones */
+    int nfailed; /* entries of `failed` in use */
     tensor **results; /* when keep_results: the entry's returned values (owned) */
     int nresults;
 } interp_outcome;

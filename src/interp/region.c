@@ -238,7 +238,13 @@ static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
             release_dead(fr, op);
             break;
         }
+        if (c->opt->watch) {
+            c->opt->watch->op = op;
+            c->opt->watch->started++;
+        }
         rc = run_op(c, fr, op);
+        if (c->opt->watch && c->opt->watch->shown)
+            c->opt->watch->erase();
         if (rc == 0)
             release_dead(fr, op);
     }

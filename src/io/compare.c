@@ -53,7 +53,9 @@ typedef struct {
 } resolved_rule;
 
 /* the kind of a mismatch, counted apart in the report */
-enum { MISMATCH_NAN = 1, MISMATCH_INF = 2, MISMATCH_ZERO = 4 };
+/* MISMATCH_*: why an element failed; NONFINITE_*: which kind of value made
+ * its ULP distance undefined (2^64-1), whether or not it passed */
+enum { MISMATCH_NAN = 1, MISMATCH_INF = 2, MISMATCH_ZERO = 4, NONFINITE_NAN = 8, NONFINITE_INF = 16 };
 
 static bool within_tolerance(const io_rule *r, double e, double a)
 {
@@ -70,6 +72,10 @@ static bool float_matches(const resolved_rule *x, const tensor_part_pair *p, uns
     if (e == a)
         return true;
     fp_class ce = fp_classify(f, e), ca = fp_classify(f, a);
+    if (ce == FPC_NAN || ca == FPC_NAN)
+        *flags |= NONFINITE_NAN;
+    else if (ce == FPC_INF || ca == FPC_INF)
+        *flags |= NONFINITE_INF;
     if (ce == FPC_NAN || ca == FPC_NAN) {
         bool pass = ce == ca && x->nan == IO_NAN_ANY;
         if (!pass)
@@ -128,14 +134,26 @@ typedef struct {
     io_report *rep;
 } report_ctx;
 
+/* Why an element's ULP distance is 2^64-1: a NaN has no distance to a
+ * number, an infinity none to a finite value (SPEC.md 3.11). */
+static const char *ulp_undefined_reason(const tensor_elem_cmp *c)
+{
+    if (c->ulp != UINT64_MAX || !c->is_float)
+        return NULL;
+    return (c->flags & NONFINITE_NAN) ? "NaN against a value that is not NaN"
+                                      : "an infinity against a different value";
+}
+
 static void add_to_report(void *ctx, const tensor_elem_cmp *c)
 {
     const report_ctx *x = ctx;
     io_report *rep = x->rep;
     rep->compared++;
     rep->histogram[bucket(c->ulp)]++;
-    if (c->ulp > rep->max_ulp)
+    if (c->ulp > rep->max_ulp || (c->ulp == rep->max_ulp && !rep->max_ulp_undefined)) {
         rep->max_ulp = c->ulp;
+        rep->max_ulp_undefined = ulp_undefined_reason(c);
+    }
     if (c->pass)
         return;
     rep->differing++;
@@ -149,6 +167,8 @@ static void add_to_report(void *ctx, const tensor_elem_cmp *c)
         const unsigned char *pa = (const unsigned char *)x->actual->data + (size_t)c->index * eb;
         io_diff *d = &rep->first[rep->nfirst++];
         shape_unravel(&x->expected->type, c->index, d->index);
+        d->flat_index = c->index;
+        d->ulp_undefined = ulp_undefined_reason(c);
         io_elem_bits_text(elem, pe, d->expected_bits);
         io_elem_bits_text(elem, pa, d->actual_bits);
         io_elem_value_text(elem, pe, d->expected_value);
@@ -196,7 +216,10 @@ void io_report_text(const io_report *rep, const char *label, FILE *out)
     io_rule_describe(&rep->rule, rule, sizeof rule);
     fprintf(out, "%s%s%s (rule: %s): %" PRId64 " compared, %" PRId64 " differing\n",
             label ? label : "", label ? ": " : "", type, rule, rep->compared, rep->differing);
-    fprintf(out, "  max ULP distance: %" PRIu64 "\n", rep->max_ulp);
+    if (rep->max_ulp_undefined)
+        fprintf(out, "  max ULP distance: none (%s)\n", rep->max_ulp_undefined);
+    else
+        fprintf(out, "  max ULP distance: %" PRIu64 "\n", rep->max_ulp);
     fprintf(out, "  ULP histogram:");
     for (int b = 0; b < IO_HIST_BUCKETS; b++)
         fprintf(out, "%s %s: %" PRId64, b ? "," : "", io_hist_labels[b], rep->histogram[b]);
@@ -240,17 +263,24 @@ void io_report_json(const io_report *rep, FILE *out)
     json_string(out, type);
     fprintf(out, ", \"rule\": ");
     json_string(out, rule);
-    fprintf(out, ", \"passed\": %s, \"compared\": %" PRId64 ", \"differing\": %" PRId64
-                 ", \"max_ulp\": %" PRIu64 ", \"histogram\": {",
-            rep->differing ? "false" : "true", rep->compared, rep->differing, rep->max_ulp);
+    fprintf(out, ", \"passed\": %s, \"compared\": %" PRId64 ", \"differing\": %" PRId64,
+            rep->differing ? "false" : "true", rep->compared, rep->differing);
+    if (rep->max_ulp_undefined) {
+        fprintf(out, ", \"max_ulp\": null, \"max_ulp_reason\": ");
+        json_string(out, rep->max_ulp_undefined);
+    } else {
+        fprintf(out, ", \"max_ulp\": %" PRIu64, rep->max_ulp);
+    }
+    fprintf(out, ", \"histogram\": {");
     for (int b = 0; b < IO_HIST_BUCKETS; b++)
         fprintf(out, "%s\"%s\": %" PRId64, b ? ", " : "", io_hist_labels[b], rep->histogram[b]);
-    fprintf(out, "}, \"nan_mismatches\": %" PRId64 ", \"inf_mismatches\": %" PRId64
+    fputc('}', out);
+    fprintf(out, ", \"nan_mismatches\": %" PRId64 ", \"inf_mismatches\": %" PRId64
                  ", \"negzero_mismatches\": %" PRId64 ", \"first\": [",
             rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches);
     for (int k = 0; k < rep->nfirst; k++) {
         const io_diff *d = &rep->first[k];
-        fprintf(out, "%s{\"index\": [", k ? ", " : "");
+        fprintf(out, "%s{\"flat_index\": %" PRId64 ", \"index\": [", k ? ", " : "", d->flat_index);
         for (int i = 0; i < rep->type.rank; i++)
             fprintf(out, "%s%" PRId64, i ? ", " : "", d->index[i]);
         fprintf(out, "], \"expected\": ");
@@ -261,7 +291,13 @@ void io_report_json(const io_report *rep, FILE *out)
         json_string(out, d->expected_value);
         fprintf(out, ", \"actual_value\": ");
         json_string(out, d->actual_value);
-        fprintf(out, ", \"ulp\": %" PRIu64 "}", d->ulp);
+        if (d->ulp_undefined) {
+            fprintf(out, ", \"ulp\": null, \"ulp_reason\": ");
+            json_string(out, d->ulp_undefined);
+            fputc('}', out);
+        } else {
+            fprintf(out, ", \"ulp\": %" PRIu64 "}", d->ulp);
+        }
     }
     fprintf(out, "]}\n");
 }

@@ -68,12 +68,15 @@ enum { IO_HIST_BUCKETS = 6, IO_REPORT_FIRST = 10 };
 extern const char *const io_hist_labels[IO_HIST_BUCKETS]; /* "0","1","2","3-4","5-8",">8" */
 
 typedef struct {
+    int64_t flat_index; /* row-major position */
     int64_t index[SHAPE_MAX_RANK];
     char expected_bits[IO_ELEM_TEXT_MAX];
     char actual_bits[IO_ELEM_TEXT_MAX];
     char expected_value[IO_ELEM_TEXT_MAX];
     char actual_value[IO_ELEM_TEXT_MAX];
     uint64_t ulp;
+    const char *ulp_undefined; /* why ulp is 2^64-1 (a NaN or an infinity
+                                  against another value), or NULL */
 } io_diff;
 
 typedef struct {
@@ -82,6 +85,7 @@ typedef struct {
     int64_t compared;
     int64_t differing;
     uint64_t max_ulp; /* REF's distance: 2^64-1 when one side is not finite */
+    const char *max_ulp_undefined; /* the reason when max_ulp is 2^64-1 */
     int64_t histogram[IO_HIST_BUCKETS];
     int64_t nan_mismatches;
     int64_t inf_mismatches;

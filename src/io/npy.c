@@ -225,7 +225,7 @@ static bool parse_header(const char *text, size_t len, npy_header *h, const char
 
 /* ---- descr against the expected type ------------------------------------ */
 
-static int name_lookup(const char *s)
+int io_npy_name_lookup(const char *s)
 {
     for (int t = 0; t < ET_COUNT; t++)
         if (strcmp(npy_names[t].name, s) == 0)
@@ -295,7 +295,7 @@ static bool descr_fits(const char *raw_descr, et_id elem, bool *swap, const char
         *swap = !raw && order == '>' && tr->bytes > 1;
         return true;
     }
-    int t = name_lookup(body);
+    int t = io_npy_name_lookup(body);
     if (t < 0) {
         io_errorf(err, "%s: error: header descr '%s' is not a known dtype (expected element type %s)",
                   name, shown, tr->name);

@@ -116,6 +116,10 @@ irrun_status io_write_probe_npy(FILE *out, const tensor *t);
 irrun_status io_read_probe_npy(const unsigned char *buf, size_t len, const char *name, const tensor_type *type,
                                tensor **out, io_error *err);
 
+/* The element type whose NumPy or ml_dtypes dtype name is `name`
+ * ("float8_e4m3fn", "bfloat16", "int4"), or -1. */
+int io_npy_name_lookup(const char *name);
+
 /* The .npy descr string the writer uses for `elem` (without quotes). */
 const char *io_npy_descr_for(et_id elem, io_npy_descr descr, char buf[16]);
 

@@ -124,6 +124,9 @@ const char *ir_op_name(ir_op_kind k);
 /* The op named `name[0..len)` (full dialect-qualified name, also the func
  * ops without prefix: "return", "call"), or -1. */
 int ir_op_lookup(const char *name, size_t len);
+/* For a name that is no op: the op whose name is nearest (a typo, another
+ * dialect's prefix), or NULL when none is near enough to be meant. */
+const char *ir_op_suggest(const char *name, size_t len);
 
 static inline bool ir_op_is_binary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_BINARY; }
 static inline bool ir_op_is_unary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_UNARY; }

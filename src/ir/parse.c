@@ -441,8 +441,23 @@ static void state_init(parse_state *ps, diag_source *src, size_t begin, size_t e
     ps->col = 1;
 }
 
+/* MLIR bytecode starts with "ML\xefR": the text parser would only echo
+ * binary at the user. Reported once, at the file's first chunk. */
+static bool is_bytecode(diag_source *src, size_t begin)
+{
+    if (src->len < 4 || memcmp(src->text, "ML\xefR", 4) != 0)
+        return false;
+    if (begin == 0)
+        diag_error(src, (src_loc){ 0, 0 },
+                   "MLIR bytecode is not supported yet: run `stablehlo-translate --deserialize` or "
+                   "`mlir-opt` first to get the text form");
+    return true;
+}
+
 ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line)
 {
+    if (is_bytecode(src, begin))
+        return NULL;
     parse_state ps;
     state_init(&ps, src, begin, end, line);
     ir_arena *arena = arena_new();

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../../src/cli/test.c"
+#include "../../src/cli/parallel.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

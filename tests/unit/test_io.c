@@ -738,7 +738,7 @@ START_TEST(report_json_keys)
                                         "\"histogram\": {\"0\": 1, \"1\": 1, \"2\": 0, \"3-4\": 0, \"5-8\": 0, \">8\": 0}",
                                         "\"nan_mismatches\": 0", "\"inf_mismatches\": 0",
                                         "\"negzero_mismatches\": 0",
-                                        ("\"first\": [{\"index\": [1], \"expected\": \"0x40\", \"actual\": \"0x41\", "
+                                        ("\"first\": [{\"flat_index\": 1, \"index\": [1], \"expected\": \"0x40\", \"actual\": \"0x41\", "
                                          "\"expected_value\": \"2.000000e+00\", \"actual_value\": \"2.250000e+00\", \"ulp\": 1}]") };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         ck_assert_msg(strstr(buf, keys[k]) != NULL, "missing %s in %s", keys[k], buf);

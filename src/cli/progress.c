@@ -1,0 +1,163 @@
+/* Progress on a terminal (see progress.h). */
+#include "cli/progress.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+/* An op that shows no progress for this many timer ticks (seconds) gets
+ * the progress line. */
+enum { LONG_OP_SECONDS = 2 };
+
+/* Shared with the signal handler: the handler only reads what the run
+ * writes, and only the handler touches the rest. */
+static interp_watch watch;
+static const char *volatile watch_file;
+static bool handler_installed;
+static const ir_op *seen_op;
+static unsigned long seen_started;
+static int still_seconds;
+
+static void put(const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Appends text or a decimal number to buf (async-signal-safe: no stdio). */
+static size_t add_text(char *buf, size_t at, size_t cap, const char *s)
+{
+    while (s && *s && at + 1 < cap)
+        buf[at++] = *s++;
+    return at;
+}
+
+static size_t add_number(char *buf, size_t at, size_t cap, unsigned long v)
+{
+    char digits[24];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v && n < (int)sizeof digits);
+    while (n > 0 && at + 1 < cap)
+        buf[at++] = digits[--n];
+    return at;
+}
+
+/* Called by the run between ops, and by the handler itself */
+static void erase_line(void)
+{
+    if (watch.shown) {
+        watch.shown = 0;
+        put("\r\033[K", 4);
+    }
+}
+
+static void on_tick(int sig)
+{
+    (void)sig;
+    int saved_errno = errno;
+    const ir_op *op = watch.op;
+    unsigned long started = watch.started;
+    if (!op || op != seen_op || started != seen_started) {
+        seen_op = op;
+        seen_started = started;
+        still_seconds = 0;
+        erase_line();
+    } else if (++still_seconds >= LONG_OP_SECONDS) {
+        char line[400];
+        size_t at = add_text(line, 0, sizeof line, "\r[");
+        at = add_text(line, at, sizeof line, watch_file ? watch_file : "<input>");
+        at = add_text(line, at, sizeof line, ":");
+        at = add_number(line, at, sizeof line, (unsigned long)op->loc.line);
+        at = add_text(line, at, sizeof line, ":");
+        at = add_number(line, at, sizeof line, (unsigned long)op->loc.col);
+        at = add_text(line, at, sizeof line, ": ");
+        at = add_text(line, at, sizeof line, ir_op_name(op->kind));
+        at = add_text(line, at, sizeof line, " running for ");
+        at = add_number(line, at, sizeof line, (unsigned long)still_seconds);
+        at = add_text(line, at, sizeof line, " s]\033[K");
+        put(line, at);
+        watch.shown = 1;
+    }
+    errno = saved_errno;
+}
+
+void cli_progress_init(cli_progress *p)
+{
+    const char *ci = getenv("CI");
+    bool under_ci = ci && *ci && strcmp(ci, "false") != 0 && strcmp(ci, "0") != 0;
+    p->enabled = isatty(STDERR_FILENO) && !under_ci;
+    p->total = 0;
+    p->done = 0;
+}
+
+void cli_progress_start(cli_progress *p, int total)
+{
+    p->total = total;
+    p->done = 0;
+}
+
+void cli_progress_step(cli_progress *p, const char *what, int line)
+{
+    p->done++;
+    if (!p->enabled || p->total <= 1)
+        return;
+    if (watch.shown) {
+        put("\r\033[K", 4);
+        watch.shown = 0;
+    }
+    if (line > 0)
+        fprintf(stderr, "[%d/%d] %s:%d\n", p->done, p->total, what, line);
+    else
+        fprintf(stderr, "[%d/%d] %s\n", p->done, p->total, what);
+}
+
+interp_watch *cli_progress_watch(cli_progress *p, const char *file)
+{
+    if (!p->enabled)
+        return NULL;
+    if (!handler_installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_tick;
+        /* reads and writes in progress go on after a tick */
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGALRM, &sa, NULL) != 0)
+            return NULL;
+        handler_installed = true;
+    }
+    watch.op = NULL;
+    watch.erase = erase_line;
+    watch_file = file;
+    struct itimerval every_second = { { 1, 0 }, { 1, 0 } };
+    if (setitimer(ITIMER_REAL, &every_second, NULL) != 0)
+        return NULL;
+    return &watch;
+}
+
+void cli_progress_unwatch(void)
+{
+    if (!handler_installed)
+        return;
+    struct itimerval off;
+    memset(&off, 0, sizeof off);
+    setitimer(ITIMER_REAL, &off, NULL);
+    watch.op = NULL;
+    watch_file = NULL;
+    if (watch.shown) {
+        put("\r\033[K", 4);
+        watch.shown = 0;
+    }
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Progress on a terminal, never in a pipe or under CI: [k/N] per file and
+# per chunk, and one line for an op running longer than 2 s. A terminal is
+# had from script(1) (util-linux, in every Debian); without it, skipped.
+here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/tests/lib/expect.sh"
+cd "$tmp" || exit 2
+cp "$here/tests/cli/two_chunks.mlir" "$here/tests/cli/decisions.mlir" .
+# one dot_general of 2048x4096x512 f32: several seconds in any build
+cat >slow.mlir <<'MLIR'
+func.func @main() -> tensor<2xf32> {
+  %0 = stablehlo.constant dense<1.0> : tensor<2048x4096xf32>
+  %1 = stablehlo.constant dense<1.0> : tensor<4096x512xf32>
+  %2 = stablehlo.dot_general %0, %1, contracting_dims = [1] x [0] : (tensor<2048x4096xf32>, tensor<4096x512xf32>) -> tensor<2048x512xf32>
+  %3 = stablehlo.slice %2 [0:1, 0:2] : (tensor<2048x512xf32>) -> tensor<1x2xf32>
+  %4 = stablehlo.reshape %3 : (tensor<1x2xf32>) -> tensor<2xf32>
+  func.return %4 : tensor<2xf32>
+}
+MLIR
+# in a pipe: nothing
+"$IRRUN" -split-input-file two_chunks.mlir decisions.mlir >out 2>err
+grep -q '^\[[0-9]*/[0-9]*\]' err && bad "progress in a pipe" || ok
+if ! command -v script >/dev/null 2>&1 || ! script -qec true /dev/null >/dev/null 2>&1; then
+    echo "progress: SKIP: no script(1) to give a terminal"
+    exit 0
+fi
+on_tty() { # CMD...: runs CMD with a terminal on stdin/stdout/stderr, all to tty.out
+    script -qec "$*" /dev/null >tty.out 2>&1 </dev/null
+}
+on_tty env -u CI "$IRRUN" -split-input-file two_chunks.mlir decisions.mlir
+expect_in tty.out "[1/6] two_chunks.mlir:1"
+expect_in tty.out "[4/6] two_chunks.mlir:25"
+expect_in tty.out "[6/6] decisions.mlir:16"
+on_tty env CI=true "$IRRUN" -split-input-file two_chunks.mlir decisions.mlir
+grep -q '\[1/6\]' tty.out && bad "progress under CI=true" || ok
+on_tty env -u CI "$IRRUN" -j 2 two_chunks.mlir decisions.mlir
+expect_in tty.out "[2/2] decisions.mlir"
+# a long op: one line rewritten in place, erased before the results
+on_tty env -u CI "$IRRUN" slow.mlir
+expect_in tty.out "[slow.mlir:4:8: stablehlo.dot_general running for 2 s]"
+grep -qF "$(printf '\r\033[Ktensor<2xf32> {')" tty.out && ok || bad "the line is not erased before the results: $(od -c tty.out | tail -8)"
+echo "progress: $pass passed, $fail failed"
+[ "$fail" = 0 ]
