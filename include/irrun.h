@@ -229,6 +229,7 @@ typedef struct {
     char expected_value[IRRUN_ELEMENT_TEXT]; /* as the reference prints it */
     char actual_value[IRRUN_ELEMENT_TEXT];
     uint64_t ulp;                  /* 2^64-1 when one side is not finite */
+    const char *ulp_undefined;     /* then why (a static string), else NULL */
 } irrun_difference;
 
 typedef struct {
@@ -238,6 +239,7 @@ typedef struct {
     int64_t compared;    /* elements (complex: counted once) */
     int64_t differing;
     uint64_t max_ulp;    /* 2^64-1 when one side of an element is not finite */
+    const char *max_ulp_undefined; /* then why (a static string), else NULL */
     int64_t histogram[IRRUN_HISTOGRAM_BUCKETS]; /* ULP 0, 1, 2, 3-4, 5-8, >8 */
     int64_t nan_mismatches, inf_mismatches, negzero_mismatches;
     int nfirst;          /* the first differing elements, at most IRRUN_REPORT_FIRST */

@@ -232,7 +232,8 @@ def run(program, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, 
 class Difference:
     """One differing element: `index` (tuple), `flat_index`, the expected
     and actual bit patterns ("0x3A") and values as the reference prints
-    them, and their `ulp` distance (None when one side is not finite)."""
+    them, and their `ulp` distance (None when one side is not finite, with
+    the reason in `ulp_undefined`)."""
 
     def __init__(self, d, rank):
         self.index = tuple(d.index[k] for k in range(rank))
@@ -242,6 +243,7 @@ class Difference:
         self.expected_value = d.expected_value.decode()
         self.actual_value = d.actual_value.decode()
         self.ulp = None if d.ulp == 2 ** 64 - 1 else d.ulp
+        self.ulp_undefined = d.ulp_undefined.decode() if d.ulp_undefined else None
 
     def __repr__(self):
         return "Difference(index=%s, expected=%s (%s), actual=%s (%s), ulp=%s)" % (
@@ -251,7 +253,8 @@ class Difference:
 
 class Report:
     """The outcome of compare: `passed`, `compared`, `differing`, `max_ulp`
-    (None when an element's distance is not finite), `histogram` (ULP
+    (None when an element's distance is not finite, with the reason in
+    `max_ulp_undefined`), `histogram` (ULP
     bucket label -> count), `nan_mismatches`, `inf_mismatches`,
     `negzero_mismatches`, `first` (the first Differences, at most 10), and
     `text` / `json` as `ir-run compare` prints them. True when it passed."""
@@ -264,6 +267,7 @@ class Report:
         self.compared = rep.compared
         self.differing = rep.differing
         self.max_ulp = None if rep.max_ulp == 2 ** 64 - 1 else rep.max_ulp
+        self.max_ulp_undefined = rep.max_ulp_undefined.decode() if rep.max_ulp_undefined else None
         self.histogram = {lib.irrun_histogram_label(k).decode(): rep.histogram[k]
                           for k in range(_capi.HISTOGRAM_BUCKETS)}
         self.nan_mismatches = rep.nan_mismatches

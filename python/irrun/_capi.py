@@ -93,6 +93,7 @@ class Difference(ctypes.Structure):
         ("expected_value", ctypes.c_char * ELEMENT_TEXT),
         ("actual_value", ctypes.c_char * ELEMENT_TEXT),
         ("ulp", ctypes.c_uint64),
+        ("ulp_undefined", ctypes.c_char_p),
     ]
 
 
@@ -104,6 +105,7 @@ class Report(ctypes.Structure):
         ("compared", ctypes.c_int64),
         ("differing", ctypes.c_int64),
         ("max_ulp", ctypes.c_uint64),
+        ("max_ulp_undefined", ctypes.c_char_p),
         ("histogram", ctypes.c_int64 * HISTOGRAM_BUCKETS),
         ("nan_mismatches", ctypes.c_int64),
         ("inf_mismatches", ctypes.c_int64),

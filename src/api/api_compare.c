@@ -29,19 +29,18 @@ static void report_out(const io_report *x, irrun_report *r)
     r->compared = x->compared;
     r->differing = x->differing;
     r->max_ulp = x->max_ulp;
+    r->max_ulp_undefined = x->max_ulp_undefined;
     memcpy(r->histogram, x->histogram, sizeof r->histogram);
     r->nan_mismatches = x->nan_mismatches;
     r->inf_mismatches = x->inf_mismatches;
     r->negzero_mismatches = x->negzero_mismatches;
     r->nfirst = x->nfirst;
-    int64_t strides[SHAPE_MAX_RANK];
-    shape_strides(&x->type, strides);
     for (int k = 0; k < x->nfirst; k++) {
         const io_diff *d = &x->first[k];
         irrun_difference *o = &r->first[k];
         memcpy(o->index, d->index, sizeof o->index);
-        for (int i = 0; i < x->type.rank; i++)
-            o->flat_index += d->index[i] * strides[i];
+        o->flat_index = d->flat_index;
+        o->ulp_undefined = d->ulp_undefined;
         memcpy(o->expected_bits, d->expected_bits, sizeof d->expected_bits);
         memcpy(o->actual_bits, d->actual_bits, sizeof d->actual_bits);
         memcpy(o->expected_value, d->expected_value, sizeof d->expected_value);
@@ -66,6 +65,7 @@ static bool report_in(const irrun_report *r, io_report *x)
     x->compared = r->compared;
     x->differing = r->differing;
     x->max_ulp = r->max_ulp;
+    x->max_ulp_undefined = r->max_ulp_undefined;
     memcpy(x->histogram, r->histogram, sizeof x->histogram);
     x->nan_mismatches = r->nan_mismatches;
     x->inf_mismatches = r->inf_mismatches;
@@ -75,6 +75,8 @@ static bool report_in(const irrun_report *r, io_report *x)
         const irrun_difference *d = &r->first[k];
         io_diff *o = &x->first[k];
         memcpy(o->index, d->index, sizeof o->index);
+        o->flat_index = d->flat_index;
+        o->ulp_undefined = d->ulp_undefined;
         /* the caller's strings may lack their terminator */
         snprintf(o->expected_bits, sizeof o->expected_bits, "%.*s", (int)sizeof o->expected_bits - 1,
                  d->expected_bits);
