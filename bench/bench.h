@@ -21,6 +21,7 @@ void bench_index(void);
 void bench_numerics(void);
 void bench_math(void);
 void bench_conv(void);
+void bench_collective(void);
 /* Parses, checks and runs a program; its running time in seconds, or -1 if
  * it is rejected or fails. peak_bytes (may be NULL): the allocator's peak
  * above what was in use before the run. */

@@ -60,6 +60,7 @@ int main(void)
     bench_numerics();
     bench_math();
     bench_conv();
+    bench_collective();
     bench_memory();
     return 0;
 }
