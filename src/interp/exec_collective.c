@@ -109,7 +109,6 @@ static int process_group(ictx *c, const ir_op *op, int *members, int *n)
 typedef struct {
     const tensor **in; /* its data operands (borrowed from its frame) */
     tensor **out;      /* the tensors it computes into */
-    bool failed;       /* its share of the work failed (it said why) */
 } member;
 
 typedef struct {
@@ -175,16 +174,13 @@ static int meeting_join(ictx *c, frame *fr, const ir_op *op, meeting *s, int nda
  * any member fails all (quietly: the failing one reported). */
 static int meeting_phase(ictx *c, meeting *s, int rc)
 {
-    s->me.failed = rc != 0;
-    int sync = grid_sync(c->proc, s->m);
+    bool anyone_failed;
+    int sync = grid_sync(c->proc, s->m, rc != 0, &anyone_failed);
     if (rc)
         return rc;
     if (sync)
         return sync;
-    for (int i = 0; i < s->n; i++)
-        if (member_at(s, i)->failed)
-            return IRRUN_BAD_INPUT;
-    return 0;
+    return anyone_failed ? IRRUN_BAD_INPUT : 0;
 }
 
 /* Leaves after a final phase; returns rc. */

@@ -42,6 +42,8 @@ struct grid_meeting {
     const ir_op **ops;
     int arrived;
     int synced, sync_round; /* grid_sync: arrivals in this round, rounds done */
+    int sync_failed;        /* failures told in this round */
+    bool round_failed;      /* whether the last completed round had one */
     int inside;             /* members that have not left */
     bool open;              /* still waiting for members (in g->open) */
     grid_meeting *next;
@@ -425,15 +427,20 @@ int grid_meet(grid_proc *p, const ir_op *op, int64_t channel, const int *members
 void *grid_contribution(const grid_meeting *m, int pos) { return m->contrib[pos]; }
 const ir_op *grid_member_op(const grid_meeting *m, int pos) { return m->ops[pos]; }
 
-int grid_sync(grid_proc *p, grid_meeting *m)
+int grid_sync(grid_proc *p, grid_meeting *m, bool failed, bool *anyone_failed)
 {
     proc *q = self(p);
     grid *g = p->g;
     perturb(q);
     pthread_mutex_lock(&g->lock);
     int rc = 0;
+    m->sync_failed += failed;
     if (++m->synced == m->n) {
+        /* nobody can start the next round before every member has read
+         * this one's verdict: all of them are needed to complete it */
+        m->round_failed = m->sync_failed > 0;
         m->synced = 0;
+        m->sync_failed = 0;
         m->sync_round++;
         for (int i = 0; i < m->n; i++)
             if (m->members[i] != p->id)
@@ -446,6 +453,7 @@ int grid_sync(grid_proc *p, grid_meeting *m)
         if (!rc && m->sync_round == round)
             rc = IRRUN_BAD_INPUT;
     }
+    *anyone_failed = m->round_failed;
     pthread_mutex_unlock(&g->lock);
     return rc;
 }

@@ -64,8 +64,10 @@ void *grid_contribution(const grid_meeting *m, int pos);
 /* The op of that member (programs may differ between processes). */
 const ir_op *grid_member_op(const grid_meeting *m, int pos);
 /* Waits until every member of the meeting has called grid_sync as often
- * (a barrier among them). 0, or a status when the grid deadlocked. */
-int grid_sync(grid_proc *p, grid_meeting *m);
+ * (a barrier among them); each says whether its share of the work failed,
+ * and *anyone_failed tells whether any member's did in this round. 0, or a
+ * status when the grid deadlocked. */
+int grid_sync(grid_proc *p, grid_meeting *m, bool failed, bool *anyone_failed);
 /* Leaves the meeting; the last member to leave frees it. Contributions
  * must not be read after it: callers grid_sync first. */
 void grid_leave(grid_proc *p, grid_meeting *m);

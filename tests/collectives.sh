@@ -1,0 +1,95 @@
+#!/bin/sh
+# Multi-process programs (docs/collectives.md); make check runs this with
+# IRRUN=path/to/ir-run, and make check TSAN=1 in the thread sanitizer build.
+#  1. tests/interpret/collective_*.mlir pass, and under IRRUN_SCHEDULE_SEED=N
+#     (processes reach every wait in orders chosen by N) give the same
+#     stdout, stderr and exit status, byte for byte, as without;
+#  2. tests/collective/fail/*.mlir (deadlocks and run-time errors) exit
+#     with status 2, print every "// EXPECT-ERR: " text on stderr, and the
+#     same bytes under every seed;
+#  3. --replicas/--partitions prints tests/collective/spmd.out exactly;
+#  4. bad grid sizes are usage errors.
+IRRUN=${IRRUN:-build/ir-run}
+case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+SEEDS=${SEEDS:-"1 2 3 4 5 6"}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+total=0
+failed=0
+
+fail() {
+    echo "FAIL: $*"
+    failed=$((failed + 1))
+}
+
+# run NAME ARGS...: stdout, stderr and status of one run into $tmp/NAME.*
+run() {
+    name=$1
+    shift
+    "$IRRUN" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    echo $? >"$tmp/$name.rc"
+}
+
+# same_under_seeds FILE ARGS...: every seed reproduces the unseeded run
+same_under_seeds() {
+    f=$1
+    shift
+    for s in $SEEDS; do
+        IRRUN_SCHEDULE_SEED=$s run seeded "$@"
+        for part in out err rc; do
+            if ! cmp -s "$tmp/plain.$part" "$tmp/seeded.$part"; then
+                fail "$f: IRRUN_SCHEDULE_SEED=$s changes the $part"
+                diff "$tmp/plain.$part" "$tmp/seeded.$part" | head -n 10
+                return
+            fi
+        done
+    done
+}
+
+for f in "$here"/interpret/collective_*.mlir; do
+    total=$((total + 1))
+    run plain --interpret -split-input-file "$f"
+    if [ "$(cat "$tmp/plain.rc")" -ne 0 ]; then
+        fail "$f (exit status $(cat "$tmp/plain.rc"), want 0)"
+        head -n 20 "$tmp/plain.err"
+        continue
+    fi
+    same_under_seeds "$f" --interpret -split-input-file "$f"
+done
+
+# from their directory, so that messages name them as the EXPECT-ERR texts do
+cd "$here/collective/fail" || exit 2
+for f in *.mlir; do
+    total=$((total + 1))
+    run plain "$f"
+    if [ "$(cat "$tmp/plain.rc")" -ne 2 ]; then
+        fail "$f (exit status $(cat "$tmp/plain.rc"), want 2)"
+        head -n 20 "$tmp/plain.err"
+        continue
+    fi
+    grep '^// EXPECT-ERR: ' "$f" | sed 's|^// EXPECT-ERR: ||' >"$tmp/want"
+    while IFS= read -r want; do
+        grep -F -q -- "$want" "$tmp/plain.err" || { fail "$f: stderr lacks: $want"; head -n 20 "$tmp/plain.err"; }
+    done <"$tmp/want"
+    same_under_seeds "$f" "$f"
+done
+
+total=$((total + 1))
+run plain --replicas 2 --partitions 2 "$here/collective/spmd.mlir"
+if [ "$(cat "$tmp/plain.rc")" -ne 0 ] || ! cmp -s "$tmp/plain.out" "$here/collective/spmd.out"; then
+    fail "spmd.mlir with --replicas 2 --partitions 2"
+    diff "$tmp/plain.out" "$here/collective/spmd.out" | head -n 10
+else
+    same_under_seeds spmd.mlir --replicas 2 --partitions 2 "$here/collective/spmd.mlir"
+fi
+
+for bad in "--replicas 0" "--partitions -1" "--replicas 1025" "--replicas 64 --partitions 17" "--replicas x"; do
+    total=$((total + 1))
+    # shellcheck disable=SC2086
+    run usage $bad "$here/collective/spmd.mlir"
+    [ "$(cat "$tmp/usage.rc")" -eq 2 ] && grep -q "ir-run: " "$tmp/usage.err" || fail "'$bad' is not a usage error"
+done
+
+echo "collectives: $total cases, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,5 @@
+// ERROR: permute_result.mlir:3:8: error: 'stablehlo.collective_permute' result #0 type tensor<4xf64> should be tensor<4xf32>
+func.func @f(%x: tensor<4xf32>, %y: tensor<3xf32>, %m: tensor<4x2xf32>, %h: tensor<2xf16>, %roots: tensor<2xi32>, %t: !stablehlo.token) {
+  %r = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf64>
+  func.return
+}
