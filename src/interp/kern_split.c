@@ -17,9 +17,15 @@ typedef struct {
     tensor *r;
 } split_job;
 
+/* A splat's part is a splat of the same one element. */
 static tensor part_view(const tensor *t, int64_t lo, int64_t n)
 {
-    return tensor_view(t->type.elem, n, (unsigned char *)t->data + (size_t)lo * tensor_elem_bytes(t));
+    if (!t->splat)
+        return tensor_view(t->type.elem, n, (unsigned char *)t->data + (size_t)lo * tensor_elem_bytes(t));
+    tensor v = tensor_view(t->type.elem, n, t->data);
+    v.splat = n > 1;
+    v.nbytes = tensor_elem_bytes(t);
+    return v;
 }
 
 /* Parts of 7 elements under the test hook: odd, so that boundaries fall
@@ -39,13 +45,13 @@ static irrun_status split_part(void *vj, int64_t part)
     return j->kind == 1 ? kern_unary(j->uop, &a, &r) : kern_convert(&a, &r);
 }
 
-/* Whether to split: a pool, enough elements, and operands with as many
- * elements as the result (anything else, a scalar or splat operand, runs
- * whole). */
+/* Whether to split: a pool, enough elements, operands with as many
+ * elements as the result (a scalar operand runs whole), and a result
+ * stored in full (a splat result has one element to compute). */
 static bool worth_splitting(pool *p, const tensor *a, const tensor *b, const tensor *r)
 {
-    return pool_threads(p) > 1 && (r->count >= KERN_SPLIT_MIN_ELEMS || pool_tiny_parts()) && a->count == r->count &&
-           (!b || b->count == r->count);
+    return pool_threads(p) > 1 && (r->count >= KERN_SPLIT_MIN_ELEMS || pool_tiny_parts()) && !r->splat &&
+           a->count == r->count && (!b || b->count == r->count);
 }
 
 static int64_t parts(const tensor *r) { return (r->count + part_elems() - 1) / part_elems(); }
