@@ -94,8 +94,9 @@ class Module:
 
     def __del__(self):
         handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.irrun_module_free(handle)
+        free = getattr(lib, "irrun_module_free", None) if lib is not None else None
+        if handle and free is not None:  # at interpreter exit the library may be gone first
+            free(handle)
 
     def entry(self, name=None):
         """The Function run for `name` (None: main, else the only one)."""
