@@ -131,7 +131,7 @@ check-install: all
 	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/stage >/dev/null
 	@CC="$(CC)" EXTRA_CFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install/embed.sh $(abspath $(BUILD))/stage
 	@$(MAKE) --no-print-directory uninstall PREFIX=$(abspath $(BUILD))/stage >/dev/null
-	@left=$$(find $(BUILD)/stage -type f | head -1); [ -z "$$left" ] || { echo "uninstall left $$left"; exit 1; }
+	@left=$$(find $(BUILD)/stage ! -type d | head -1); [ -z "$$left" ] || { echo "uninstall left $$left"; exit 1; }
 
 check-python: all
 	@echo "== tests/python (the irrun package over $(SHLIB))"

@@ -28,7 +28,7 @@ from . import _capi
 from ._capi import lib
 from ._types import NAMES, accepts, mlir_name, storage_dtype
 
-__all__ = ["Error", "Module", "Report", "Difference", "FloatInfo", "load", "run", "compare", "info",
+__all__ = ["Error", "Module", "RunResult", "Report", "Difference", "FloatInfo", "load", "run", "compare", "info",
            "version"]
 
 _DOT_MODES = {None: 0, "ref": 0, "algorithm": 1, "f32": 2, "f64": 3}
@@ -94,8 +94,9 @@ class Module:
 
     def __del__(self):
         handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.irrun_module_free(handle)
+        free = getattr(lib, "irrun_module_free", None) if lib is not None else None
+        if handle and free is not None:  # at interpreter exit the library may be gone first
+            free(handle)
 
     def entry(self, name=None):
         """The Function run for `name` (None: main, else the only one)."""
@@ -108,6 +109,17 @@ class Module:
 
     def run(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
         """See irrun.run."""
+        r = _run(self, inputs, entry, dot_accumulation, strict_eq, max_while_iterations)
+        if r.checks_failed:
+            failed = Error(_capi.CHECK_FAILED, r.messages)
+            failed.results = r.results
+            raise failed
+        return r.results
+
+    def run_details(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False,
+                    max_while_iterations=0):
+        """As run, but returns a RunResult, with what interpreter.print
+        printed and the check counts; a failed check is not raised."""
         return _run(self, inputs, entry, dot_accumulation, strict_eq, max_while_iterations)
 
 
@@ -168,7 +180,26 @@ def _from_tensor(t):
     return np.frombuffer(raw, dtype=storage_dtype(name)).reshape(shape).copy()
 
 
+class RunResult:
+    """Everything a run gives: `results` (arrays), `output` (what
+    interpreter.print printed), `checks_passed`, `checks_failed` (check.*
+    ops) and `messages` (failed checks, located)."""
+
+    def __init__(self, results, output, checks_passed, checks_failed, messages):
+        self.results = results
+        self.output = output
+        self.checks_passed = checks_passed
+        self.checks_failed = checks_failed
+        self.messages = messages
+
+    def __repr__(self):
+        return "RunResult(%d results, checks passed %d, failed %d)" % (
+            len(self.results), self.checks_passed, self.checks_failed)
+
+
 def _run(module, inputs, entry, dot_accumulation, strict_eq, max_while_iterations):
+    """A RunResult; raises Error unless everything ran (a failed check is
+    not an error here)."""
     if dot_accumulation not in _DOT_MODES:
         raise ValueError("dot_accumulation must be one of ref, algorithm, f32, f64 (or None)")
     f = module.entry(entry)
@@ -193,15 +224,13 @@ def _run(module, inputs, entry, dot_accumulation, strict_eq, max_while_iteration
     results = _capi.Results()
     status = lib.irrun_run(module._handle, ctypes.byref(options), tensors, len(arrays), ctypes.byref(results))
     try:
-        messages = ctypes.string_at(results.messages).decode("utf-8", "replace") if results.messages else ""
+        def text(ptr):
+            return ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
+        messages = text(results.messages)
         if status not in (_capi.OK, _capi.CHECK_FAILED):
             raise Error(status, messages)
-        arrays = [_from_tensor(results.results[k]) for k in range(results.nresults)]
-        if status == _capi.CHECK_FAILED:
-            failed = Error(status, messages)
-            failed.results = arrays
-            raise failed
-        return arrays
+        return RunResult([_from_tensor(results.results[k]) for k in range(results.nresults)],
+                         text(results.output), results.checks_passed, results.checks_failed, messages)
     finally:
         lib.irrun_results_free(ctypes.byref(results))
 

@@ -247,6 +247,26 @@ class Errors(unittest.TestCase):
             irrun.run(prog, [[1, 3]])
         self.assertEqual(c.exception.status, "check failed")
         self.assertEqual(c.exception.results[0].tolist(), [1.0, 3.0])
+        d = irrun.load(prog).run_details([[1, 3]])
+        self.assertEqual((d.checks_passed, d.checks_failed), (0, 1))
+        self.assertIn("<text>:2:", d.messages)
+        self.assertEqual(d.results[0].tolist(), [1.0, 3.0])
+
+    def test_interpreter_print_output(self):
+        prog = ("func.func @main(%a: tensor<2xbf16>) -> tensor<2xbf16> {\n"
+                "  \"interpreter.print\"(%a) : (tensor<2xbf16>) -> ()\n"
+                "  return %a : tensor<2xbf16>\n}\n")
+        a = np.array([0x3F80, 0xC000], np.uint16)  # bf16 1.0, -2.0 without ml_dtypes
+        d = irrun.load(prog).run_details([a])
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.mlir")
+            with open(path, "w") as f:
+                f.write(prog)
+            np.save(os.path.join(tmp, "a.npy"), a)
+            printed = cli(path, "--input", "0=" + os.path.join(tmp, "a.npy"))
+        # the CLI prints interpreter.print's text, then the result in the same form
+        self.assertTrue(d.output and printed.startswith(d.output), (d.output, printed))
+        self.assertEqual(d.checks_passed + d.checks_failed, 0)
 
 
 class MlDtypes(unittest.TestCase):

@@ -393,6 +393,57 @@ START_TEST(nothing_leaks)
 }
 END_TEST
 
+/* Every API call once, statuses unchecked, everything freed. */
+static void exercise_api(void)
+{
+    irrun_module *m = NULL;
+    char *diag = NULL;
+    if (irrun_module_load_text(add_program, strlen(add_program), "p", &m, &diag) == IRRUN_OK) {
+        const uint8_t a[4] = { 0x38, 0x7E, 0x30, 0x00 };
+        irrun_tensor in[2] = { tensor1("f8E4M3FN", 4, a, 4), tensor1("f8E4M3FN", 4, a, 4) };
+        irrun_results r;
+        irrun_run(m, NULL, in, 2, &r);
+        irrun_results_free(&r);
+        in[1].nbytes = 3;
+        irrun_run(m, NULL, in, 2, &r);
+        irrun_results_free(&r);
+    }
+    irrun_string_free(diag);
+    irrun_module_free(m);
+    irrun_tensor golden, backend;
+    char *msg = NULL;
+    irrun_tensor_read_file("examples/validation/reference_out.npy", "f8E4M3FN", &golden, &msg);
+    irrun_string_free(msg);
+    irrun_tensor_read_file("examples/validation/backend_out.npy", "f8E4M3FN", &backend, &msg);
+    irrun_string_free(msg);
+    irrun_report rep;
+    if (irrun_compare(&golden, &backend, NULL, &rep, &msg) == IRRUN_CHECK_FAILED) {
+        irrun_string_free(irrun_report_text(&rep, "x"));
+        irrun_string_free(irrun_report_json(&rep));
+    }
+    irrun_string_free(msg);
+    irrun_tensor_free(&golden);
+    irrun_tensor_free(&backend);
+}
+
+START_TEST(allocation_failures)
+{
+    exercise_api(); /* the lookup tables it needs now exist and stay */
+    unsigned long first = mem_alloc_count();
+    exercise_api();
+    unsigned long total = mem_alloc_count() - first;
+    ck_assert_uint_gt(total, 20);
+    for (unsigned long n = 1; n <= total; n++) {
+        size_t before = mem_bytes_in_use();
+        mem_fail_at(n);
+        exercise_api();
+        mem_fail_at(0);
+        ck_assert_msg(mem_bytes_in_use() == before, "allocation %lu of %lu failing leaks %zu bytes", n, total,
+                      mem_bytes_in_use() - before);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -407,6 +458,7 @@ int main(void)
     tcase_add_test(tc, float_info);
     tcase_add_test(tc, two_modules_two_threads);
     tcase_add_test(tc, nothing_leaks);
+    tcase_add_test(tc, allocation_failures);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
