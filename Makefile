@@ -168,7 +168,7 @@ fuzz-build:
 	    build-fuzz/libirrun.a
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 	    echo "  CC build-fuzz/$$h"; \
-	    $(FUZZ_CC) -std=c11 $(WARN) -g -O1 -D_DEFAULT_SOURCE -Isrc -Ibuild-fuzz/gen $(YAML_CFLAGS) \
+	    $(FUZZ_CC) -std=c11 $(WARN) -g -O1 -D_DEFAULT_SOURCE -Iinclude -Isrc -Ibuild-fuzz/gen $(YAML_CFLAGS) \
 	        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	        -o build-fuzz/$$h tests/fuzz/$$h.c build-fuzz/libirrun.a $(YAML_LIBS) -lm -pthread; \
 	done
