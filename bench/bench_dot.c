@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "interp/kern.h"
@@ -57,8 +58,19 @@ static void fill(tensor *x, unsigned mul, bool signs)
     }
 }
 
-/* Best seconds of `reps` runs of an n^3 dot of type t (NaN on failure). */
-static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps)
+/* CPU seconds of the process: beside the wall time, what a kernel cost
+ * when neighbours share the cores (the per-core rate is then the figure to
+ * read; the speed-ups need an idle machine). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Best wall seconds of `reps` runs of an n^3 dot of type t (-1 on
+ * failure); *cpu (may be NULL) the CPU seconds of that run. */
+static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps, double *cpu)
 {
     tensor *a = matrix(t, n, n), *b = matrix(t, n, n), *r = matrix(t, n, n);
     double best = -1;
@@ -76,11 +88,15 @@ static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps
         dd.pool = p;
         best = 1e30;
         for (int rep = 0; rep < reps && best > 0; rep++) {
-            double t0 = bench_now();
+            double t0 = bench_now(), c0 = cpu_now();
             if (kern_dot_general(a, b, &dd, r) != IRRUN_OK)
                 best = -1;
-            double dt = bench_now() - t0;
-            best = best > 0 && dt < best ? dt : best;
+            double dt = bench_now() - t0, dc = cpu_now() - c0;
+            if (best > 0 && dt < best) {
+                best = dt;
+                if (cpu)
+                    *cpu = dc;
+            }
         }
     }
     tensor_release(a);
@@ -91,13 +107,16 @@ static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps
 
 static double report_dot(const char *what, et_id t, int64_t n, kern_acc_mode mode, pool *p, double target)
 {
-    double s = time_dot(t, n, mode, p, 3);
+    double cpu = 0;
+    double s = time_dot(t, n, mode, p, 3, &cpu);
     if (s <= 0) {
         printf("%-44s failed\n", what);
         return s;
     }
     double macs = (double)n * n * n;
     bench_report(what, macs, "MAC", s, (size_t)(3 * n * n) * et_get(t)->bytes);
+    if (cpu > 0)
+        printf("  %.3g MAC per CPU second\n", macs / cpu);
     if (target > 0 && macs / s < target)
         printf("  (below the target of %.1e MAC/s)\n", target);
     return s;
@@ -106,8 +125,15 @@ static double report_dot(const char *what, et_id t, int64_t n, kern_acc_mode mod
 void bench_dot(void)
 {
     double hz = measure_clock();
-    printf("dot: clock %.2f GHz (dependent adds); vector path %s\n", hz * 1e-9,
-           kern_isa_avx2() ? "AVX2+FMA" : "portable C");
+    double load[1] = { -1 };
+    FILE *la = fopen("/proc/loadavg", "r");
+    if (la) {
+        if (fscanf(la, "%lf", &load[0]) != 1)
+            load[0] = -1;
+        fclose(la);
+    }
+    printf("dot: clock %.2f GHz (dependent adds); vector path %s; load average %.2f\n", hz * 1e-9,
+           kern_isa_avx2() ? "AVX2+FMA" : "portable C", load[0]);
     report_dot("dot_general f8E4M3FN 1024^3, REF, 1 thread", ET_F8E4M3FN, 1024, KACC_REF, NULL, 5e9);
     report_dot("dot_general bf16 512^3, REF, 1 thread", ET_BF16, 512, KACC_REF, NULL, 1.5e9);
     report_dot("dot_general f16 512^3, REF, 1 thread", ET_F16, 512, KACC_REF, NULL, 1.5e9);
@@ -129,10 +155,10 @@ void bench_dot(void)
         printf("dot: one online core (or no threads): no speed-up to measure\n");
         return;
     }
-    double one = time_dot(ET_F8E4M3FN, 1024, KACC_REF, NULL, 3);
-    double many = time_dot(ET_F8E4M3FN, 1024, KACC_REF, p, 3);
-    double one32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 3);
-    double many32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, p, 3);
+    double one = time_dot(ET_F8E4M3FN, 1024, KACC_REF, NULL, 3, NULL);
+    double many = time_dot(ET_F8E4M3FN, 1024, KACC_REF, p, 3, NULL);
+    double one32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 3, NULL);
+    double many32 = time_dot(ET_F8E4M3FN, 1024, KACC_TYPE, p, 3, NULL);
     if (one > 0 && many > 0)
         printf("dot_general f8E4M3FN 1024^3, REF, %d threads: %.3g MAC/s, speed-up %.2fx (target 1.8x)\n",
                pool_threads(p), 1024.0 * 1024 * 1024 / many, one / many);
