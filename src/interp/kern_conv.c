@@ -60,15 +60,6 @@ static void plan_free(plan *p)
         mem_free(p->off[j]);
 }
 
-static void row_strides(const tensor_type *t, int64_t *st)
-{
-    int64_t s = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        st[d] = s;
-        s *= t->dims[d];
-    }
-}
-
 static bool plan_make(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, const tensor *r, plan *p)
 {
     memset(p, 0, sizeof *p);
@@ -94,7 +85,7 @@ static bool plan_make(const tensor *lhs, const tensor *rhs, const kern_conv_dims
     }
     p->xn = s;
     int64_t rst[SHAPE_MAX_RANK] = { 0 };
-    row_strides(&r->type, rst);
+    shape_strides(&r->type, rst);
     p->rb = rst[cd->out_batch];
     p->rf = rst[cd->out_feature];
     for (int j = 0; j < S; j++) {
