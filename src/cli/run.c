@@ -59,7 +59,9 @@ static void usage(FILE *out)
           "  --strict-eq                      bitwise float equality in expect_eq*\n"
           "  --max-while-iterations=N         a while loop running more than N iterations is an error\n"
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
-          "  --print-format=tensor|dense, --interpreter-print-dense\n"
+          "  --print-format=tensor|dense|decimal, --interpreter-print-dense\n"
+          "                                   decimal: floats as the shortest decimals that read\n"
+          "                                   back to the same bits, for people (not REF's text)\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
           "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
@@ -220,16 +222,16 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "print-format", true, &v, &missing)) {
-            if (!missing && strcmp(v, "dense") == 0)
-                o->io.print_dense = true;
-            else if (!missing && strcmp(v, "tensor") == 0)
-                o->io.print_dense = false;
-            else
-                return usage_error("unknown --print-format '%s' (tensor or dense)", missing ? "" : v);
+            bool dense = !missing && strcmp(v, "dense") == 0, decimal = !missing && strcmp(v, "decimal") == 0;
+            if (!dense && !decimal && (missing || strcmp(v, "tensor") != 0))
+                return usage_error("unknown --print-format '%s' (tensor, dense or decimal)", missing ? "" : v);
+            o->io.print_dense = dense;
+            o->io.print_decimal = decimal;
             continue;
         }
         if (opt_match(argv, argc, &i, "interpreter-print-dense", false, &v, &missing)) {
             o->io.print_dense = true;
+            o->io.print_decimal = false;
             continue;
         }
         if (opt_match(argv, argc, &i, "max-while-iterations", true, &v, &missing)) {
@@ -396,7 +398,8 @@ static irrun_status run_checked(run_options *o, const ir_module *m, diag_source 
     cli_progress_unwatch();
     if (keep && oc.results) {
         for (int k = 0; k < oc.nresults; k++)
-            s = cli_worse(s, interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
+            s = cli_worse(s, io.print_decimal ? interp_print_tensor_decimal(oc.results[k], out)
+                                              : interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
         s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
                                            oc.results, oc.nresults, stderr));
     }
