@@ -36,7 +36,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-san bench install clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc check check-unit check-scripts check-san bench install clean fuzz fuzz-build coverage
 
 all: deps $(BIN)
 
@@ -85,7 +85,18 @@ $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDLIBS_ALL)
 
-check: deps $(BIN) $(FUZZ_REPLAY) check-unit check-scripts
+# docs/ops.md from the op table: `make ops-doc` rewrites it, tests/ops_doc.sh
+# fails when it is stale
+OPS_DOC := $(BUILD)/tests/ops_doc
+
+$(OPS_DOC): tools/ops_doc.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+ops-doc: $(OPS_DOC)
+	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
+
+check: deps $(BIN) $(FUZZ_REPLAY) $(OPS_DOC) check-unit check-scripts
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
