@@ -111,6 +111,8 @@ void cli_progress_start(cli_progress *p, int total)
 void cli_progress_step(cli_progress *p, const char *what, int line)
 {
     p->done++;
+    if (p->done > p->total && p->total > 1)
+        p->total = p->done; /* chunks of standard input, not counted ahead */
     if (!p->enabled || p->total <= 1)
         return;
     if (watch.shown) {

@@ -897,6 +897,8 @@ static case_ref *select_cases(manifest *mans, int nman, const char *filter, int 
             const char *nm = sval(map_get(m, c, "name"));
             char *name = nm ? xstrdup(nm) : xprintf("case%d", k + 1);
             if (!name) {
+                for (int j = 0; j < *n; j++)
+                    mem_free(cases[j].name);
                 *n = -1;
                 return cases;
             }
@@ -1007,7 +1009,7 @@ irrun_status cmd_test(int argc, char **argv)
     if (filter && t.ncases == 0 && status == IRRUN_OK)
         fprintf(stderr, "ir-run test: --filter '%s' selects no case\n", filter);
     if (workers > 1 && t.ncases > 1) {
-        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, &t, stdout, stderr };
+        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, NULL, &t, stdout, stderr };
         status = cli_worse(status, par_run(&plan));
     } else {
         case_report *r = mem_alloc(sizeof *r);
