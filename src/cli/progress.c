@@ -93,11 +93,16 @@ static void on_tick(int sig)
     errno = saved_errno;
 }
 
-void cli_progress_init(cli_progress *p)
+bool cli_progress_allowed(int fd)
 {
     const char *ci = getenv("CI");
     bool under_ci = ci && *ci && strcmp(ci, "false") != 0 && strcmp(ci, "0") != 0;
-    p->enabled = isatty(STDERR_FILENO) && !under_ci;
+    return isatty(fd) && !under_ci;
+}
+
+void cli_progress_init(cli_progress *p)
+{
+    p->enabled = cli_progress_allowed(STDERR_FILENO);
     p->total = 0;
     p->done = 0;
 }

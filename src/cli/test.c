@@ -22,6 +22,7 @@
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
 #include "cli/parallel.h"
+#include "cli/progress.h"
 #include "interp/interp.h"
 #include "io/compare.h"
 #include "io/outfile.h"
@@ -987,7 +988,7 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return status == IRRUN_OK ? IRRUN_NOMEM : status;
     }
-    test_run t = { .update = update, .quiet = quiet, .tty = isatty(fileno(stdout)) != 0 };
+    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)) };
     int errors = 0;
     for (int i = 0; i < nman; i++) {
         if (manifest_load(&mans[i], paths[i]))
