@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -102,7 +102,18 @@ $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay_main.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDLIBS_ALL)
 
-check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) check-unit check-scripts check-install check-python)
+# docs/ops.md from the op table: `make ops-doc` rewrites it, tests/ops_doc.sh
+# fails when it is stale
+OPS_DOC := $(BUILD)/tests/ops_doc
+
+$(OPS_DOC): tools/ops_doc.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+ops-doc: $(OPS_DOC)
+	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
+
+check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) check-unit check-scripts check-install check-python)
 
 # the thread sanitizer build runs the tests whose programs have threads:
 # the C API's two modules in two threads, and the process grids

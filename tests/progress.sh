@@ -35,6 +35,12 @@ on_tty env CI=true "$IRRUN" -split-input-file two_chunks.mlir decisions.mlir
 grep -q '\[1/6\]' tty.out && bad "progress under CI=true" || ok
 on_tty env -u CI "$IRRUN" -j 2 two_chunks.mlir decisions.mlir
 expect_in tty.out "[2/2] decisions.mlir"
+# ir-run test's [k/N] counter: on a terminal, not under CI
+cp "$here"/examples/golden/* .
+on_tty env -u CI "$IRRUN" test suite.yaml
+expect_in tty.out "[5/5] PASS convert_two_results"
+on_tty env CI=true "$IRRUN" test suite.yaml
+grep -q '\[1/5\]' tty.out && bad "test progress under CI=true" || ok
 # a long op: one line rewritten in place, erased before the results
 on_tty env -u CI "$IRRUN" slow.mlir
 expect_in tty.out "[slow.mlir:4:8: stablehlo.dot_general running for 2 s]"

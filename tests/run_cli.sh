@@ -167,6 +167,11 @@ grep -q '^dense<> : tensor<68719476736x0xf32>$' "$tmp/out" || bad "dense form of
 cmp -s "$tmp/ir1.mlir" "$tmp/ir2.mlir" || bad "--emit=ir -split-input-file output does not read back: $(cat "$tmp/err")"
 "$IRRUN" -split-input-file "$tmp/ir1.mlir" >/dev/null 2>"$tmp/err"
 grep -q '2 passed, 1 failed' "$tmp/err" || bad "re-read chunks do not run as before: $(cat "$tmp/err")"
+# --print-format=decimal: REF's layout, floats as shortest round-trip decimals
+printf 'func.func @main() -> (tensor<6xf8E4M3FN>, tensor<3xf32>, tensor<complex<f32>>, tensor<2xi8>) {\n  %%0 = stablehlo.constant dense<[0.1, 448.0, -0.0, 0x7F, 1.5, -0.001953125]> : tensor<6xf8E4M3FN>\n  %%1 = stablehlo.constant dense<[0.1, 0xFF800000, 1.0e-7]> : tensor<3xf32>\n  %%2 = stablehlo.constant dense<(1.5, -0.0)> : tensor<complex<f32>>\n  %%3 = stablehlo.constant dense<[1, -2]> : tensor<2xi8>\n  func.return %%0, %%1, %%2, %%3 : tensor<6xf8E4M3FN>, tensor<3xf32>, tensor<complex<f32>>, tensor<2xi8>\n}\n' >"$tmp/dec.mlir"
+run 0 --print-format=decimal "$tmp/dec.mlir"
+printf 'tensor<6xf8E4M3FN> {\n  [0.1, 450, -0, nan, 1.5, -0.002]\n}\ntensor<3xf32> {\n  [0.1, -inf, 1e-07]\n}\ntensor<complex<f32>> {[1.5, -0]}\ntensor<2xi8> {\n  [1, -2]\n}\n' >"$tmp/dec.want"
+cmp -s "$tmp/out" "$tmp/dec.want" || bad "--print-format=decimal: $(cat "$tmp/out")"
 # MLIR bytecode: one clear line, no binary echoed
 printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
 run 2 "$tmp/prog.mlirbc"

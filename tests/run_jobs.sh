@@ -13,7 +13,8 @@ same() { # what: compares the -j 1 run (a.*) with the -j 3 run (b.*)
     cmp -s a.err b.err && ok || { bad "$1: stderr differs"; diff a.err b.err | head -5; }
     [ "$a_rc" = "$b_rc" ] && ok || bad "$1: exit $b_rc with -j 3, $a_rc with -j 1"
 }
-files="two_chunks.mlir decisions.mlir two_chunks.mlir decisions.mlir"
+# (an unreadable file first: the separators between outputs stay those of -j 1)
+files="missing.mlir two_chunks.mlir decisions.mlir missing.mlir two_chunks.mlir decisions.mlir"
 # shellcheck disable=SC2086
 "$IRRUN" -split-input-file $files >a.out 2>a.err; a_rc=$?
 # shellcheck disable=SC2086

@@ -46,7 +46,7 @@ static irrun_status cmd_help(int argc, char **argv)
               stdout);
         return IRRUN_OK;
     }
-    char *sub_argv[] = { argv[0], help_flag, NULL };
+    char *sub_argv[] = { argv[argc - 1], help_flag, NULL }; /* argv[0] names the command */
     if (strcmp(name, "run") == 0)
         return cmd_run(2, sub_argv);
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)

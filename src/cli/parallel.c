@@ -96,10 +96,6 @@ static void finish(const par_plan *p, int index, job *j)
     if (j->state == JOB_FAILED_TO_START) {
         why = "not run: no process or temporary file for it";
     } else {
-        copy_out(j->out, p->out);
-        fflush(p->out);
-        copy_out(j->err, stderr);
-        copy_out(j->extra, p->extra);
         if (!WIFEXITED(j->wait_status) || WEXITSTATUS(j->wait_status) != 0) {
             why = WIFSIGNALED(j->wait_status) ? "its process was killed by a signal"
                                               : "its process failed (out of memory?)";
@@ -109,6 +105,12 @@ static void finish(const par_plan *p, int index, job *j)
                    fread(result, 1, p->result_size, j->result) != p->result_size) {
             why = "its process gave no result";
         }
+        if (p->before)
+            p->before(p->ctx, index, why ? NULL : result, why);
+        copy_out(j->out, p->out);
+        fflush(p->out);
+        copy_out(j->err, stderr);
+        copy_out(j->extra, p->extra);
     }
     p->done(p->ctx, index, why ? NULL : result, why);
     mem_free(result);

@@ -32,6 +32,8 @@ typedef struct {
     size_t result_size;
     par_job_fn *run;
     par_done_fn *done;
+    par_done_fn *before;  /* optional: called like `done`, before the job's
+                             output is copied out (to write what precedes it) */
     void *ctx;
     FILE *out;          /* where each job's stdout goes */
     FILE *extra;        /* where each job's extra stream goes */

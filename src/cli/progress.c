@@ -93,11 +93,16 @@ static void on_tick(int sig)
     errno = saved_errno;
 }
 
-void cli_progress_init(cli_progress *p)
+bool cli_progress_allowed(int fd)
 {
     const char *ci = getenv("CI");
     bool under_ci = ci && *ci && strcmp(ci, "false") != 0 && strcmp(ci, "0") != 0;
-    p->enabled = isatty(STDERR_FILENO) && !under_ci;
+    return isatty(fd) && !under_ci;
+}
+
+void cli_progress_init(cli_progress *p)
+{
+    p->enabled = cli_progress_allowed(STDERR_FILENO);
     p->total = 0;
     p->done = 0;
 }
@@ -111,6 +116,8 @@ void cli_progress_start(cli_progress *p, int total)
 void cli_progress_step(cli_progress *p, const char *what, int line)
 {
     p->done++;
+    if (p->done > p->total && p->total > 1)
+        p->total = p->done; /* chunks of standard input, not counted ahead */
     if (!p->enabled || p->total <= 1)
         return;
     if (watch.shown) {

@@ -16,7 +16,11 @@ typedef struct {
     int done;
 } cli_progress;
 
-/* Decides whether progress is shown (isatty(2), $CI). */
+/* Whether progress may be written to descriptor fd: a terminal, and not
+ * under CI ($CI set to anything but "", "0" or "false"). */
+bool cli_progress_allowed(int fd);
+
+/* Decides whether progress is shown on standard error. */
 void cli_progress_init(cli_progress *p);
 
 static inline bool cli_progress_wanted(const cli_progress *p) { return p->enabled; }

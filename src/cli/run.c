@@ -62,7 +62,9 @@ static void usage(FILE *out)
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
           "  --threads N                      threads for large kernels (default: IRRUN_THREADS, else the\n"
           "                                   online cores); the results do not depend on N\n"
-          "  --print-format=tensor|dense, --interpreter-print-dense\n"
+          "  --print-format=tensor|dense|decimal, --interpreter-print-dense\n"
+          "                                   decimal: floats as the shortest decimals that read\n"
+          "                                   back to the same bits, for people (not REF's text)\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
           "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
@@ -232,16 +234,16 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "print-format", true, &v, &missing)) {
-            if (!missing && strcmp(v, "dense") == 0)
-                o->io.print_dense = true;
-            else if (!missing && strcmp(v, "tensor") == 0)
-                o->io.print_dense = false;
-            else
-                return usage_error("unknown --print-format '%s' (tensor or dense)", missing ? "" : v);
+            bool dense = !missing && strcmp(v, "dense") == 0, decimal = !missing && strcmp(v, "decimal") == 0;
+            if (!dense && !decimal && (missing || strcmp(v, "tensor") != 0))
+                return usage_error("unknown --print-format '%s' (tensor, dense or decimal)", missing ? "" : v);
+            o->io.print_dense = dense;
+            o->io.print_decimal = decimal;
             continue;
         }
         if (opt_match(argv, argc, &i, "interpreter-print-dense", false, &v, &missing)) {
             o->io.print_dense = true;
+            o->io.print_decimal = false;
             continue;
         }
         if (opt_match(argv, argc, &i, "max-while-iterations", true, &v, &missing)) {
@@ -425,7 +427,8 @@ static irrun_status run_checked(run_options *o, const ir_module *m, diag_source 
     cli_progress_unwatch();
     if (keep && oc.results) {
         for (int k = 0; k < oc.nresults; k++)
-            s = cli_worse(s, interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
+            s = cli_worse(s, io.print_decimal ? interp_print_tensor_decimal(oc.results[k], out)
+                                              : interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
         s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
                                            oc.results, oc.nresults, stderr));
     }
@@ -576,17 +579,22 @@ static irrun_status collect_reads(run_options *o)
     return s == IRRUN_OK ? cli_files_add_reads(&o->files_io, &o->reads) : s;
 }
 
-/* The chunks of a file, for -j's chunk numbers and the progress count
- * (an unreadable file counts one: its error is reported when it runs). */
+/* The chunks of a file, for -j's chunk numbers and the progress count: as
+ * many as a run counts, so none for a file that cannot be read (its error
+ * is reported when it runs). */
 static int count_chunks(const run_options *o, const char *path)
 {
-    if (!o->split)
-        return 1;
+    if (strcmp(path, "-") == 0)
+        return 1; /* standard input is read once, when it runs */
     size_t len;
     io_error err;
     char *text = (char *)io_slurp(path, &len, &err);
     if (!text)
+        return 0;
+    if (!o->split) {
+        mem_free(text);
         return 1;
+    }
     int n = 1;
     for (const char *p = text, *end = text + len; p < end;) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -603,58 +611,83 @@ typedef struct {
     run_options *o;
     int *first_chunk; /* per file: its first chunk's number */
     tally *t;
+    bool any_output;  /* an earlier file printed its first chunk's output */
+    FILE *out;        /* the results' stream (stdout or -o) */
 } run_jobs;
 
-/* -j: file `k` in its own process; its tally is the result. */
+/* What a file's process hands back: its tally, and whether it got as far
+ * as its first chunk (the separator before it is the parent's to write:
+ * only the parent knows whether an earlier file printed anything) */
+typedef struct {
+    tally t;
+    bool started;
+} file_result;
+
+/* -j: file `k` in its own process. */
 static void run_file_job(void *ctx, int k, FILE *out, FILE *extra, void *result)
 {
     run_jobs *j = ctx;
     run_options *o = j->o;
-    tally *t = result;
+    file_result *r = result;
     o->chunk = j->first_chunk[k];
     if (o->files_io.report_file)
         o->files_io.report = extra;
     o->progress.enabled = false;
-    t->status = IRRUN_OK;
-    bool first = k == 0;
-    run_file(o, o->files[k], out, t, &first);
+    r->t.status = IRRUN_OK;
+    bool first = true;
+    run_file(o, o->files[k], out, &r->t, &first);
+    r->started = !first;
     fflush(out);
+}
+
+/* Before file k's output: the separator a run with -j 1 would print. */
+static void file_job_starts(void *ctx, int k, const void *result, const char *why)
+{
+    run_jobs *j = ctx;
+    const file_result *r = result;
+    (void)k;
+    (void)why;
+    if (!r || !r->started)
+        return;
+    if (j->any_output)
+        fprintf(j->out, "%s\n", j->o->output_marker);
+    j->any_output = true;
 }
 
 static void file_job_done(void *ctx, int k, const void *result, const char *why)
 {
     run_jobs *j = ctx;
-    const tally *got = result;
+    const file_result *r = result;
     cli_progress_step(&j->o->progress, j->o->files[k], 0);
-    if (!got) {
+    if (!r) {
         fprintf(stderr, "ir-run: %s: %s\n", j->o->files[k], why);
         j->t->failed++;
         j->t->status = cli_worse(j->t->status, IRRUN_BAD_INPUT);
         return;
     }
-    j->t->passed += got->passed;
-    j->t->failed += got->failed;
-    j->t->empty += got->empty;
-    j->t->status = cli_worse(j->t->status, got->status);
+    j->t->passed += r->t.passed;
+    j->t->failed += r->t.failed;
+    j->t->empty += r->t.empty;
+    j->t->status = cli_worse(j->t->status, r->t.status);
 }
 
-/* -j N over the files; false when it cannot apply (reported) */
-static bool run_files_parallel(run_options *o, FILE *out, tally *t)
+/* -j N over the files */
+static void run_files_parallel(run_options *o, FILE *out, tally *t)
 {
-    run_jobs j = { o, mem_calloc((size_t)o->nfiles, sizeof(int)), t };
+    run_jobs j = { o, mem_calloc((size_t)o->nfiles, sizeof(int)), t, false, out };
     if (!j.first_chunk) {
         fputs("ir-run: out of memory\n", stderr);
         t->status = IRRUN_NOMEM;
-        return false;
+        return;
     }
     for (int k = 1; k < o->nfiles; k++)
         j.first_chunk[k] = j.first_chunk[k - 1] + count_chunks(o, o->files[k - 1]);
     cli_progress_start(&o->progress, o->nfiles);
     FILE *reports = o->files_io.report ? o->files_io.report : stderr;
-    par_plan plan = { o->nfiles, o->jobs, sizeof(tally), run_file_job, file_job_done, &j, out, reports };
+    par_plan plan = { o->nfiles, o->jobs, sizeof(file_result), run_file_job, file_job_done, file_job_starts,
+                      &j, out, reports };
     t->status = cli_worse(t->status, par_run(&plan));
     mem_free(j.first_chunk);
-    return true;
 }
 
 static void run_all(run_options *o, FILE *out, tally *t)

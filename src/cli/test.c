@@ -22,6 +22,7 @@
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
 #include "cli/parallel.h"
+#include "cli/progress.h"
 #include "interp/interp.h"
 #include "io/compare.h"
 #include "io/outfile.h"
@@ -897,6 +898,8 @@ static case_ref *select_cases(manifest *mans, int nman, const char *filter, int 
             const char *nm = sval(map_get(m, c, "name"));
             char *name = nm ? xstrdup(nm) : xprintf("case%d", k + 1);
             if (!name) {
+                for (int j = 0; j < *n; j++)
+                    mem_free(cases[j].name);
                 *n = -1;
                 return cases;
             }
@@ -985,7 +988,7 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return status == IRRUN_OK ? IRRUN_NOMEM : status;
     }
-    test_run t = { .update = update, .quiet = quiet, .tty = isatty(fileno(stdout)) != 0 };
+    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)) };
     int errors = 0;
     for (int i = 0; i < nman; i++) {
         if (manifest_load(&mans[i], paths[i]))
@@ -1007,7 +1010,7 @@ irrun_status cmd_test(int argc, char **argv)
     if (filter && t.ncases == 0 && status == IRRUN_OK)
         fprintf(stderr, "ir-run test: --filter '%s' selects no case\n", filter);
     if (workers > 1 && t.ncases > 1) {
-        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, &t, stdout, stderr };
+        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, NULL, &t, stdout, stderr };
         status = cli_worse(status, par_run(&plan));
     } else {
         case_report *r = mem_alloc(sizeof *r);

@@ -9,7 +9,7 @@
 /* REF's recursive layout: each list at depth L starts on a new line
  * indented 2L, sub-lists are separated by ",", the parent's closing bracket
  * goes on its own line indented 2(L-1). */
-static void print_level(const tensor *t, int depth, int64_t *offset, FILE *out)
+static void print_level(const tensor *t, int depth, int64_t *offset, bool decimal, FILE *out)
 {
     int rank = t->type.rank;
     int64_t n = t->type.dims[depth];
@@ -18,8 +18,11 @@ static void print_level(const tensor *t, int depth, int64_t *offset, FILE *out)
     fprintf(out, "\n%*s[", 2 * (depth + 1), "");
     if (depth == rank - 1) {
         for (int64_t i = 0; i < n; i++) {
-            et_value_text(t->type.elem, (const unsigned char *)t->data + *offset * (int64_t)es,
-                             false, buf);
+            const void *elem = (const unsigned char *)t->data + *offset * (int64_t)es;
+            if (decimal)
+                et_value_decimal(t->type.elem, elem, buf);
+            else
+                et_value_text(t->type.elem, elem, false, buf);
             fprintf(out, "%s%s", i ? ", " : "", buf);
             (*offset)++;
         }
@@ -27,7 +30,7 @@ static void print_level(const tensor *t, int depth, int64_t *offset, FILE *out)
         return;
     }
     for (int64_t i = 0; i < n; i++) {
-        print_level(t, depth + 1, offset, out);
+        print_level(t, depth + 1, offset, decimal, out);
         if (i + 1 < n)
             fputc(',', out);
     }
@@ -50,7 +53,7 @@ static int64_t empty_lists(const tensor_type *t, int64_t cap)
     return lists < cap ? lists : cap;
 }
 
-static void print_ref(const tensor *t, FILE *out)
+static void print_ref(const tensor *t, bool decimal, FILE *out)
 {
     char type[512];
     shape_format(&t->type, type, sizeof type);
@@ -64,12 +67,15 @@ static void print_ref(const tensor *t, FILE *out)
     }
     if (t->type.rank == 0) {
         char buf[ET_TEXT_MAX];
-        et_value_text(t->type.elem, t->data, false, buf);
+        if (decimal)
+            et_value_decimal(t->type.elem, t->data, buf);
+        else
+            et_value_text(t->type.elem, t->data, false, buf);
         fprintf(out, "%s}\n", buf);
         return;
     }
     int64_t offset = 0;
-    print_level(t, 0, &offset, out);
+    print_level(t, 0, &offset, decimal, out);
     fputs("\n}\n", out);
 }
 
@@ -134,6 +140,12 @@ irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold
     if (dense)
         print_dense(t, hex_threshold, out);
     else
-        print_ref(t, out);
+        print_ref(t, false, out);
+    return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
+}
+
+irrun_status interp_print_tensor_decimal(const tensor *t, FILE *out)
+{
+    print_ref(t, true, out);
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

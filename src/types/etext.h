@@ -16,6 +16,11 @@ enum { ET_TEXT_MAX = 2 * 64 + 8 }; /* a complex element's text plus NUL */
  * Returns the length. */
 size_t et_value_text(et_id t, const void *elem, bool dense, char *buf);
 
+/* For people: floats as the shortest decimals that read back to the same
+ * bits (fp_print_shortest), complex `[re, im]`, other types as
+ * et_value_text. Returns the length. */
+size_t et_value_decimal(et_id t, const void *elem, char *buf);
+
 /* The value bits as "0x.."; complex as "0xRE,0xIM". Returns the length. */
 size_t et_bits_text(et_id t, const void *elem, char *buf);
 

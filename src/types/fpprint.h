@@ -22,6 +22,12 @@ size_t fp_to_string(fp_id f, uint64_t bits, unsigned precision, bool scientific,
  * as in ../shared/testdata/decode. */
 size_t fp_print_g17(fp_id f, uint64_t bits, char *buf);
 
+/* For people: a decimal with the fewest significant digits that reads back
+ * (round to nearest even) as the same pattern, the nearest such one,
+ * laid out as Python's repr does ("0.1", "1.5e-07", "1e+20"; 448 in
+ * f8E4M3FN is "450"); "nan", "-nan", "inf", "-inf", "0", "-0" spelled out. */
+size_t fp_print_shortest(fp_id f, uint64_t bits, char *buf);
+
 /* The pattern as "0x" plus uppercase hex digits, width = ceil(bits / 4),
  * at least 2 digits. */
 size_t fp_print_hex(unsigned value_bits, uint64_t bits, char *buf);

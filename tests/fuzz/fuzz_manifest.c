@@ -8,6 +8,7 @@
 
 #include "../../src/cli/test.c"
 #include "../../src/cli/parallel.c"
+#include "../../src/cli/progress.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

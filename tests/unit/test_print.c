@@ -3,9 +3,13 @@
  * exact values (decode/FMT.tsv), the f32/f64 examples of SPEC.md 3.9 and
  * Appendix A.1, APFloat's to_string modes, and the hex spelling. */
 #include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "types/fparith.h"
 #include "types/fpdecimal.h"
 #include "types/fpprint.h"
 #include "vectors.h"
@@ -262,6 +266,99 @@ START_TEST(f32_f64_round_trip)
 }
 END_TEST
 
+/* Significant digits of a shortest text ("1.5e-07" -> 2, "450" -> 2,
+ * "0.0078125" -> 5) and the power of ten of its first digit. */
+static int significant_digits(const char *s, int *lead)
+{
+    int n = 0, point = -1, first = -1, pos = 0, trailing_zeros = 0;
+    const char *p = s;
+    for (; *p && *p != 'e'; p++) {
+        if (*p == '.') {
+            point = pos;
+            continue;
+        }
+        if (*p < '0' || *p > '9')
+            continue;
+        if (first < 0 && *p != '0')
+            first = pos;
+        if (first >= 0) {
+            n++;
+            trailing_zeros = *p == '0' ? trailing_zeros + 1 : 0;
+        }
+        pos++;
+    }
+    if (point < 0)
+        point = pos;
+    *lead = point - first - 1 + (*p == 'e' ? atoi(p + 1) : 0);
+    return point == pos ? n - trailing_zeros : n; /* "450": the zero only places */
+}
+
+/* --print-format=decimal: every finite pattern of the small formats, bf16
+ * and f16 reads back from its text, and no decimal with one digit fewer
+ * does (candidates found in binary64, read with the exact reader) */
+START_TEST(shortest_every_pattern)
+{
+    fp_id f = vector_formats[_i];
+    const fp_format *d = fp_fmt(f);
+    int bad = 0;
+    for (uint64_t b = 0; b < (UINT64_C(1) << d->bits); b++) {
+        char buf[FP_PRINT_MAX];
+        size_t n = fp_print_shortest(f, b, buf);
+        fp_class c = fp_classify(f, b);
+        if (c != FPC_FINITE) {
+            const char *want = c == FPC_NAN ? ((b & d->sign_mask) ? "-nan" : "nan")
+                               : c == FPC_INF ? ((b & d->sign_mask) ? "-inf" : "inf")
+                                              : ((b & d->sign_mask) ? "-0" : "0");
+            bad += text_mismatch("shortest special", f, b, want, buf);
+            continue;
+        }
+        uint64_t back = ~b;
+        if (fp_from_decimal(f, buf, n, FPR_RNE, 0, &back) != 0 || back != b) {
+            bad += text_mismatch("shortest round trip", f, b, "(reads back)", buf);
+            continue;
+        }
+        int lead, digits = significant_digits(buf, &lead);
+        if (digits <= 1)
+            continue;
+        double v = fabs(fp_to_double(f, b));
+        int q = lead - (digits - 2); /* the last place of digits-1 digits */
+        double scaled = v / pow(10.0, q);
+        uint64_t base = (uint64_t)floor(scaled);
+        for (uint64_t k = base ? base - 1 : 0; k <= base + 2; k++)
+            if (k > 0 && fp_from_decimal_digits(f, (b & d->sign_mask) != 0, k, q, FPR_RNE, 0) == b) {
+                char shorter[64];
+                snprintf(shorter, sizeof shorter, "%llue%d", (unsigned long long)k, q);
+                bad += text_mismatch("shortest not shortest", f, b, shorter, buf);
+            }
+    }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+START_TEST(shortest_examples)
+{
+    static const struct {
+        fp_id f;
+        double v;
+        const char *want;
+    } cases[] = {
+        { FP_F32, 0.1, "0.1" }, { FP_F32, 1e-7, "1e-07" }, { FP_F32, 123456789, "123456790" },
+        { FP_F64, 1e20, "1e+20" }, { FP_F64, 1e15, "1000000000000000" }, { FP_F64, 1e16, "1e+16" },
+        { FP_F64, 0.0001, "0.0001" }, { FP_F64, 0.00001, "1e-05" }, { FP_F64, -1.5, "-1.5" },
+        { FP_F64, 5e-324, "5e-324" }, { FP_F64, 1.7976931348623157e308, "1.7976931348623157e+308" },
+        { FP_F8E4M3FN, 448, "450" }, { FP_F16, 65504, "65500" }, { FP_BF16, 3.14159, "3.14" },
+    };
+    int bad = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char buf[FP_PRINT_MAX];
+        uint64_t b = fp_from_double(cases[k].f, cases[k].v, FPR_RNE);
+        fp_print_shortest(cases[k].f, b, buf);
+        bad += text_mismatch("shortest", cases[k].f, b, cases[k].want, buf);
+    }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
 START_TEST(hex_spelling)
 {
     char buf[FP_PRINT_MAX];
@@ -298,6 +395,8 @@ int main(void)
     tcase_add_test(tc, to_string_modes);
     tcase_add_test(tc, f32_f64_round_trip);
     tcase_add_test(tc, hex_spelling);
+    tcase_add_loop_test(tc, shortest_every_pattern, 0, N_FORMATS);
+    tcase_add_test(tc, shortest_examples);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
