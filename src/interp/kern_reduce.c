@@ -180,6 +180,26 @@ irrun_status kern_reduce_binop(kern_binop op, bool acc_left, const tensor *x, co
         R *= x->type.dims[dims[i]];
     if (r->count == 0)
         return IRRUN_OK;
+    if (x->splat) {
+        /* every result element folds the same R copies: fold one line of
+         * them, then every result element is that one */
+        tensor_type lt = { x->type.elem, 2, { 1, R } };
+        tensor *one = tensor_new_splat(&lt);
+        if (!one)
+            return IRRUN_NOMEM;
+        memcpy(one->data, x->data, x->nbytes);
+        tensor *dense = tensor_dense(one);
+        tensor_release(one);
+        if (!dense)
+            return IRRUN_NOMEM;
+        tensor first = tensor_view(r->type.elem, 1, r->data);
+        int64_t last = 1;
+        irrun_status rc = kern_reduce_binop(op, acc_left, dense, init, &last, 1, &first);
+        tensor_release(dense);
+        for (int64_t i = 1; i < r->count && rc == IRRUN_OK; i++)
+            memcpy(tensor_at(r, i), r->data, x->nbytes);
+        return rc;
+    }
     bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
     if (!bytes && !x->splat && reduces_trailing(x, dims, ndims) && r->count > 1)
         return fold_trailing(op, acc_left, x, init, R, r);
