@@ -150,6 +150,13 @@ static irrun_status byte_source_convert(const tensor *x, tensor *r)
             d[i] = t[src[i]];
         break;
     }
+    case 8: {
+        uint64_t *d = r->data;
+        const uint64_t *t = (const uint64_t *)(const void *)tab;
+        for (int64_t i = 0; i < n; i++)
+            d[i] = t[src[i]];
+        break;
+    }
     default: {
         unsigned char *d = r->data;
         for (int64_t i = 0; i < n; i++)
