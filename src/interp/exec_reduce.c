@@ -194,6 +194,10 @@ int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
                            kern_reduce_binop(interp_pool(c, fr->slots[op->operands[0]]->count), bop, acc_left,
                                              fr->slots[op->operands[0]], fr->slots[op->operands[1]],
                                              op->a.reduce.dims.v, op->a.reduce.dims.n, res[0]));
+    /* the fast path above takes splat operands; the folds below index them */
+    for (int k = 0; k < op->noperands; k++)
+        if (!tensor_densify(&fr->slots[op->operands[k]]))
+            return rt_nomem(c, op->loc, "out of memory in reduce");
     if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]))
         return res[0]->count <= REDUCE_PINNED_MAX_FOLDS ? reduce_pinned(c, fr, op, res) : reduce_lanes(c, fr, op, res);
     return reduce_general(c, fr, op, res);

@@ -225,6 +225,16 @@ static uint64_t atan2_elem(fp_id f, uint64_t a, uint64_t b)
     return kern_round_into(f, atan2(fp_to_double(f, a), fp_to_double(f, b)));
 }
 
+static uint64_t max_elem(fp_id f, uint64_t a, uint64_t b)
+{
+    return kern_fmaxmin(f, true, a, b, fp_to_double(f, a), fp_to_double(f, b));
+}
+
+static uint64_t min_elem(fp_id f, uint64_t a, uint64_t b)
+{
+    return kern_fmaxmin(f, false, a, b, fp_to_double(f, a), fp_to_double(f, b));
+}
+
 /* Formats of 8 bits or fewer: one table lookup per element. The class-B
  * tables cost 65536 glibc calls, once per format and process: on a 16M
  * tensor that is 1/256 of evaluating every element. */
@@ -244,11 +254,11 @@ static irrun_status small_binary(kern_binop op, et_id t, const void *va, const v
         return IRRUN_OK;
     }
     if (op == KB_MAX || op == KB_MIN) {
-        const double *val = fp_table_to_double(f);
-        if (!val)
+        const uint8_t *tab = op == KB_MAX ? fp_table_binary_fn(f, 2, max_elem) : fp_table_binary_fn(f, 3, min_elem);
+        if (!tab)
             return IRRUN_NOMEM;
         for (int64_t i = 0; i < n; i++)
-            r[i] = (uint8_t)kern_fmaxmin(f, op == KB_MAX, a[i], b[i], val[a[i]], val[b[i]]);
+            r[i] = tab[(unsigned)a[i] << 8 | b[i]];
         return IRRUN_OK;
     }
     if (to_fpop(op) == FPOP_COUNT)
@@ -287,6 +297,41 @@ static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const ui
     fp_binop fo = to_fpop(op);
     if (fo == FPOP_COUNT)
         return IRRUN_UNSUPPORTED;
+    if (fo != FPOP_REM) {
+        /* in binary32: the operands are exact there, and 24 >= 2p + 2 bits
+         * (p = 8, 11) make rounding the binary32 result of +, -, *, / once
+         * more equal to one rounding, subnormals included (bf16's are
+         * binary32's with 16 bits fewer; f16's are binary32 normals) */
+        enum { CHUNK = 256 };
+        float v[CHUNK];
+        for (int64_t at = 0; at < n; at += CHUNK) {
+            int64_t k = n - at < CHUNK ? n - at : CHUNK;
+            const uint16_t *x = a + at, *y = b + at;
+            uint16_t *o = r + at;
+#define HALF_OP(EXPR)                                                                      \
+    for (int64_t i = 0; i < k; i++) {                                                      \
+        float p = bf ? kern_bf16_to_f32(x[i]) : kern_f16_to_f32(x[i]);                     \
+        float q = bf ? kern_bf16_to_f32(y[i]) : kern_f16_to_f32(y[i]);                     \
+        v[i] = EXPR;                                                                       \
+    }
+            switch (fo) {
+            case FPOP_ADD: HALF_OP(p + q) break;
+            case FPOP_SUB: HALF_OP(p - q) break;
+            case FPOP_MUL: HALF_OP(p * q) break;
+            case FPOP_DIV: HALF_OP(p / q) break;
+            case FPOP_REM:
+            case FPOP_COUNT: break;
+            }
+#undef HALF_OP
+            for (int64_t i = 0; i < k; i++) {
+                if (v[i] != v[i])
+                    o[i] = (uint16_t)fp_arith(f, fo, x[i], y[i]);
+                else
+                    o[i] = bf ? kern_f32_to_bf16(v[i]) : kern_f32_to_f16(v[i]);
+            }
+        }
+        return IRRUN_OK;
+    }
     if (bf) {
         for (int64_t i = 0; i < n; i++) {
             double v = kern_apply_f64(fo, kern_bf16_to_f64(a[i]), kern_bf16_to_f64(b[i]));

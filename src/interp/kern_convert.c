@@ -150,6 +150,13 @@ static irrun_status byte_source_convert(const tensor *x, tensor *r)
             d[i] = t[src[i]];
         break;
     }
+    case 8: {
+        uint64_t *d = r->data;
+        const uint64_t *t = (const uint64_t *)(const void *)tab;
+        for (int64_t i = 0; i < n; i++)
+            d[i] = t[src[i]];
+        break;
+    }
     default: {
         unsigned char *d = r->data;
         for (int64_t i = 0; i < n; i++)
@@ -289,7 +296,13 @@ static void stage_scalar(const stage *st, int64_t i, void *dst)
 /* Source integers as int64_t (ui64 as its bit pattern). */
 static void load_ints(et_storage s, const void *src, int64_t *v, int64_t n)
 {
-#define LOAD(T)                                        {                                                      const T *p = src;                                  for (int64_t i = 0; i < n; i++)                        v[i] = (int64_t)p[i];                          return;                                        }
+#define LOAD(T)                                             \
+    {                                                       \
+        const T *p = src;                                   \
+        for (int64_t i = 0; i < n; i++)                     \
+            v[i] = (int64_t)p[i];                           \
+        return;                                             \
+    }
     switch (s) {
     case ES_BOOL:
     case ES_U8: LOAD(uint8_t)
@@ -365,7 +378,7 @@ static void load_reals(et_storage s, fp_id f, const void *src, double *v, int64_
 }
 
 /* An integer of 2^53 or more in magnitude as a binary64 rounded to odd: the
- * top 53 bits, the last of them set if any bit below is. Rounding that once
+ * top 53 (or 52) bits, the last of them set if any bit below is. Rounding that once
  * more to nearest-even at 11 bits or fewer (bf16, f16 and the small
  * formats; f32 is converted directly) gives the correctly rounded result,
  * as 53 >= 11 + 2. */
@@ -373,12 +386,13 @@ static double odd_double(int64_t v, bool wide_unsigned)
 {
     bool neg = !wide_unsigned && v < 0;
     uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    int shift = 0;
-    while (shift < 11 && mag >> (53 + shift)) /* mag < 2^64 */
-        shift++;
+    /* the bit length from binary64's exponent of mag (one too long when
+     * that conversion rounds up to a power of two: then 52 bits are kept,
+     * still more than 11 + 2) */
+    int shift = (int)((f64_to_bits((double)mag) >> 52) & 0x7FF) - 1023 - 52;
     uint64_t kept = mag >> shift;
     kept |= (mag & ((UINT64_C(1) << shift) - 1)) != 0;
-    double d = ldexp((double)kept, shift);
+    double d = (double)kept * bits_to_f64((uint64_t)(1023 + shift) << 52); /* exact: 2^shift */
     return neg ? -d : d;
 }
 
@@ -386,7 +400,13 @@ static double odd_double(int64_t v, bool wide_unsigned)
 static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, void *dst, int64_t n)
 {
     const et_traits *tt = et_get(st->to);
-#define STORE(T)                                       {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++)                        r[i] = (T)v[i];                                break;                                         }
+#define STORE(T)                                            \
+    {                                                       \
+        T *r = dst;                                         \
+        for (int64_t i = 0; i < n; i++)                     \
+            r[i] = (T)v[i];                                 \
+        break;                                              \
+    }
 /* into a narrow float through binary64: exact below 2^53, rounded to odd
  * above (odd_double) */
 #define VIA_DOUBLE(T, EXPR)                                                                    \
@@ -396,7 +416,7 @@ static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, vo
             bool exact = wide_unsigned ? (uint64_t)v[i] < (UINT64_C(1) << 53)                  \
                                        : v[i] > -(INT64_C(1) << 53) && v[i] < (INT64_C(1) << 53);\
             double d = exact ? (double)v[i] : odd_double(v[i], wide_unsigned);                 \
-            r[i] = (T)(EXPR);                                                                  \
+                r[i] = (T)(EXPR);                                                              \
         }                                                                                      \
         break;                                                                                 \
     }
@@ -453,8 +473,9 @@ static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, vo
         kern_int_normalize(st->to, dst, n); /* wrap into i2/i4/ui2/ui4 */
 }
 
-/* Float values into the target; a NaN, and a value outside an integer
- * target's range (saturation), take the scalar routine. */
+/* Float values into the target: a NaN into a float takes the scalar
+ * routine (which owns the NaN rules); into an integer, values beyond the
+ * range saturate and NaN gives 0, as fp_to_sint and fp_to_uint do. */
 static void store_reals(const stage *st, const double *v, void *dst, int64_t n)
 {
     const et_traits *tt = et_get(st->to);
@@ -462,13 +483,40 @@ static void store_reals(const stage *st, const double *v, void *dst, int64_t n)
     double lo = 0, hi = 0;
     if (tt->kind == EK_SINT) {
         hi = ldexp(1.0, (int)tt->value_bits - 1);
-        lo = -hi - 1; /* (rounds to -hi for i64: -hi itself goes the slow way) */
+        lo = -hi - 1; /* (rounds to -hi for i64: -hi itself saturates to itself) */
     } else if (tt->kind == EK_UINT) {
         lo = -1.0;
         hi = ldexp(1.0, (int)tt->value_bits);
     }
-#define FLOAT_TO(T, EXPR)                              {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++) {                      double d = v[i];                                   if (d == d)                                            r[i] = (T)(EXPR);                              else                                                   stage_scalar(st, i, dst);                  }                                                  break;                                         }
-#define INT_TO(T, CAST)                                {                                                      T *r = dst;                                        for (int64_t i = 0; i < n; i++) {                      if (v[i] > lo && v[i] < hi)                           r[i] = (T)(CAST)v[i];                          else                                                   stage_scalar(st, i, dst);                  }                                                  break;                                         }
+    /* the saturated results, as two's complement patterns */
+    unsigned w = tt->value_bits;
+    uint64_t maxbits = tt->kind == EK_SINT ? (UINT64_C(1) << (w - 1)) - 1
+                       : w >= 64           ? UINT64_MAX
+                                           : (UINT64_C(1) << w) - 1;
+    uint64_t minbits = tt->kind == EK_SINT ? (uint64_t)0 - (UINT64_C(1) << (w - 1)) : 0;
+#define FLOAT_TO(T, EXPR)                                   \
+    {                                                       \
+        T *r = dst;                                         \
+        for (int64_t i = 0; i < n; i++) {                   \
+            double d = v[i];                                \
+            if (d == d)                                     \
+                r[i] = (T)(EXPR);                           \
+            else                                            \
+                stage_scalar(st, i, dst);                   \
+        }                                                   \
+        break;                                              \
+    }
+/* in range: truncated; beyond it saturated, NaN 0 (fp_to_sint, fp_to_uint) */
+#define INT_TO(T, CAST)                                                                        \
+    {                                                                                          \
+        T *r = dst;                                                                            \
+        T tmax = (T)maxbits, tmin = (T)minbits;                                                \
+        for (int64_t i = 0; i < n; i++) {                                                      \
+            double d = v[i];                                                                   \
+            r[i] = d > lo && d < hi ? (T)(CAST)d : d != d ? (T)0 : d > 0 ? tmax : tmin;        \
+        }                                                                                      \
+        break;                                                                                 \
+    }
     switch (tt->storage) {
     case ES_BOOL: {
         uint8_t *r = dst; /* NaN is true */

@@ -20,6 +20,44 @@ static void row_strides(const tensor_type *t, int64_t *s)
     }
 }
 
+/* A plane of rows x cols result elements whose rows read the source down
+ * its columns (the two innermost dimensions transposed):
+ * o[i * o_row + j] = s[i + j * s_col], copied in square tiles so that both
+ * sides move whole cache lines. */
+enum { TILE = 32 };
+
+static void copy_plane_tiled(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
+                             int64_t rows, int64_t cols, size_t es)
+{
+    for (int64_t i0 = 0; i0 < rows; i0 += TILE) {
+        int64_t i1 = rows - i0 < TILE ? rows : i0 + TILE;
+        for (int64_t j0 = 0; j0 < cols; j0 += TILE) {
+            int64_t j1 = cols - j0 < TILE ? cols : j0 + TILE;
+            switch (es) {
+#define TILE_COPY(T)                                                          \
+    {                                                                         \
+        const T *sp = (const T *)(const void *)s;                             \
+        T *op = (T *)(void *)o;                                               \
+        for (int64_t i = i0; i < i1; i++)                                     \
+            for (int64_t j = j0; j < j1; j++)                                 \
+                op[i * o_row + j] = sp[i + j * s_col];                        \
+        break;                                                                \
+    }
+            case 1: TILE_COPY(uint8_t)
+            case 2: TILE_COPY(uint16_t)
+            case 4: TILE_COPY(uint32_t)
+            case 8: TILE_COPY(uint64_t)
+#undef TILE_COPY
+            default:
+                for (int64_t i = i0; i < i1; i++)
+                    for (int64_t j = j0; j < j1; j++)
+                        memcpy(o + (size_t)(i * o_row + j) * es, s + (size_t)(i + j * s_col) * es, es);
+                break;
+            }
+        }
+    }
+}
+
 /* dst[doff + i.dstride] = src[soff + i.sstride] for every i in the box
  * `dims` (rank entries); offsets and strides in elements of size es. */
 static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstride,
@@ -37,6 +75,27 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
     }
     int64_t idx[SHAPE_MAX_RANK] = { 0 };
     int64_t inner = dims[rank - 1], si = sstride[rank - 1], di = dstride[rank - 1];
+    if (rank >= 2 && di == 1 && sstride[rank - 2] == 1 && si > TILE && dims[rank - 2] >= TILE / 4 &&
+        inner >= TILE / 4) {
+        /* transposed innermost pair: tiles, plane by plane over the outer
+         * dimensions */
+        int64_t planes = total / (inner * dims[rank - 2]);
+        for (int64_t p = 0; p < planes; p++) {
+            copy_plane_tiled(src + soff * (int64_t)es, si, dst + doff * (int64_t)es, dstride[rank - 2],
+                             dims[rank - 2], inner, es);
+            for (int d = rank - 3; d >= 0; d--) {
+                idx[d]++;
+                soff += sstride[d];
+                doff += dstride[d];
+                if (idx[d] < dims[d])
+                    break;
+                soff -= sstride[d] * dims[d];
+                doff -= dstride[d] * dims[d];
+                idx[d] = 0;
+            }
+        }
+        return;
+    }
     int64_t rows = total / inner;
     for (int64_t row = 0; row < rows; row++) {
         const unsigned char *s = src + soff * (int64_t)es;

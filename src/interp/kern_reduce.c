@@ -143,6 +143,77 @@ static irrun_status fold_rows(pool *p, kern_binop op, bool acc_left, const tenso
     return pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold_rows_part, &j);
 }
 
+/* Any element type, x as stored [outputs, R] (the reduced dims are the
+ * last ones): blocks of the accumulators; a few columns of the block at a
+ * time are transposed into a buffer that stays in the cache, and each of
+ * its rows is combined with the block's accumulators by the whole-tensor
+ * kernel, so the operand is read once and never copied whole. */
+static irrun_status fold_trailing(kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+                                  int64_t R, tensor *r)
+{
+    enum { BLOCK = 512, COLS = 16 };
+    size_t es = tensor_elem_bytes(r);
+    unsigned char *buf = mem_alloc((size_t)BLOCK * COLS * es);
+    if (!buf)
+        return IRRUN_NOMEM;
+    for (int64_t i = 0; i < r->count; i++)
+        memcpy((unsigned char *)r->data + (size_t)i * es, init->data, es);
+    const unsigned char *xs = x->data;
+    irrun_status rc = IRRUN_OK;
+    for (int64_t o0 = 0; o0 < r->count && rc == IRRUN_OK; o0 += BLOCK) {
+        int64_t nb = r->count - o0 < BLOCK ? r->count - o0 : BLOCK;
+        tensor acc = tensor_view(r->type.elem, nb, (unsigned char *)r->data + (size_t)o0 * es);
+        for (int64_t j0 = 0; j0 < R && rc == IRRUN_OK; j0 += COLS) {
+            int64_t nj = R - j0 < COLS ? R - j0 : COLS;
+            switch (es) {
+#define GATHER(T)                                                                     \
+    {                                                                                 \
+        const T *src = (const T *)(const void *)xs;                                   \
+        T *dst = (T *)(void *)buf;                                                    \
+        for (int64_t o = 0; o < nb; o++)                                              \
+            for (int64_t j = 0; j < nj; j++)                                          \
+                dst[j * nb + o] = src[(o0 + o) * R + j0 + j];                         \
+        break;                                                                        \
+    }
+            case 1: GATHER(uint8_t)
+            case 2: GATHER(uint16_t)
+            case 4: GATHER(uint32_t)
+            case 8: GATHER(uint64_t)
+#undef GATHER
+            default:
+                for (int64_t o = 0; o < nb; o++)
+                    for (int64_t j = 0; j < nj; j++)
+                        memcpy(buf + (size_t)(j * nb + o) * es, xs + (size_t)((o0 + o) * R + j0 + j) * es, es);
+                break;
+            }
+            for (int64_t j = 0; j < nj && rc == IRRUN_OK; j++) {
+                tensor row = tensor_view(r->type.elem, nb, buf + (size_t)(j * nb) * es);
+                rc = acc_left ? kern_binary(op, &acc, &row, &acc) : kern_binary(op, &row, &acc, &acc);
+            }
+        }
+    }
+    mem_free(buf);
+    return rc;
+}
+
+/* Whether the reduced dims are the last ndims dims, in order. */
+static bool reduces_trailing(const tensor *x, const int64_t *dims, int ndims)
+{
+    for (int i = 0; i < ndims; i++)
+        if (dims[i] != x->type.rank - ndims + i)
+            return false;
+    return true;
+}
+
+/* Whether the reduced dims are the first ndims dims, in order. */
+static bool reduces_leading(const int64_t *dims, int ndims)
+{
+    for (int i = 0; i < ndims; i++)
+        if (dims[i] != i)
+            return false;
+    return true;
+}
+
 irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                                const int64_t *dims, int ndims, tensor *r)
 {
@@ -151,7 +222,34 @@ irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tens
         R *= x->type.dims[dims[i]];
     if (r->count == 0)
         return IRRUN_OK;
+    if (x->splat) {
+        /* every result element folds the same R copies: fold one line of
+         * them, then every result element is that one */
+        tensor_type lt = { x->type.elem, 2, { 1, R } };
+        tensor *one = tensor_new_splat(&lt);
+        if (!one)
+            return IRRUN_NOMEM;
+        memcpy(one->data, x->data, x->nbytes);
+        tensor *dense = tensor_dense(one);
+        tensor_release(one);
+        if (!dense)
+            return IRRUN_NOMEM;
+        tensor first = tensor_view(r->type.elem, 1, r->data);
+        int64_t last = 1;
+        irrun_status rc = kern_reduce_binop(p, op, acc_left, dense, init, &last, 1, &first);
+        tensor_release(dense);
+        for (int64_t i = 1; i < r->count && rc == IRRUN_OK; i++)
+            memcpy(tensor_at(r, i), r->data, x->nbytes);
+        return rc;
+    }
     bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
+    /* on one thread, trailing dims fold without a copy; with a pool the
+     * copy to [R, outputs] lets the threads share the outputs (the same
+     * fold order per output either way) */
+    if (!bytes && !p && reduces_trailing(x, dims, ndims) && r->count > 1)
+        return fold_trailing(op, acc_left, x, init, R, r);
+    if (!bytes && reduces_leading(dims, ndims)) /* already [R, outputs] */
+        return fold_rows(p, op, acc_left, x, init, R, r);
     tensor *xp = kern_reduce_permuted(x, dims, ndims, !bytes);
     if (!xp)
         return IRRUN_NOMEM;

@@ -592,6 +592,44 @@ START_TEST(splat_operands_are_dense_ones)
 }
 END_TEST
 
+/* Transposes large enough for the tiled copy of kern_layout.c (innermost
+ * pair transposed, with outer planes and ragged tile edges), against the
+ * index arithmetic of SPEC 4.37 written out here, for every element size. */
+START_TEST(transpose_tiles_are_transposes)
+{
+    et_id t = (et_id)_i;
+    size_t es = et_get(t)->bytes;
+    const int64_t dims[3] = { 3, 70, 45 };
+    static const int64_t perms[3][3] = { { 0, 2, 1 }, { 2, 1, 0 }, { 1, 2, 0 } };
+    tensor_type xt = { t, 3, { dims[0], dims[1], dims[2] } };
+    tensor *x = tensor_new(&xt);
+    ck_assert_ptr_nonnull(x);
+    for (size_t b = 0; b < x->nbytes; b++)
+        ((unsigned char *)x->data)[b] = (unsigned char)rnd();
+    for (int k = 0; k < 3; k++) {
+        const int64_t *perm = perms[k];
+        tensor_type rt = { t, 3, { dims[perm[0]], dims[perm[1]], dims[perm[2]] } };
+        tensor *r = tensor_new(&rt);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_eq(kern_transpose(x, perm, r), IRRUN_OK);
+        int64_t i[3];
+        for (i[0] = 0; i[0] < rt.dims[0]; i[0]++)
+            for (i[1] = 0; i[1] < rt.dims[1]; i[1]++)
+                for (i[2] = 0; i[2] < rt.dims[2]; i[2]++) {
+                    int64_t j[3]; /* result index i reads operand index j, j[perm[d]] = i[d] */
+                    for (int d = 0; d < 3; d++)
+                        j[perm[d]] = i[d];
+                    int64_t ro = (i[0] * rt.dims[1] + i[1]) * rt.dims[2] + i[2];
+                    int64_t xo = (j[0] * dims[1] + j[1]) * dims[2] + j[2];
+                    if (memcmp((unsigned char *)r->data + ro * (int64_t)es, (unsigned char *)x->data + xo * (int64_t)es, es))
+                        ck_abort_msg("%s perm %d: result %lld wrong", et_get(t)->name, k, (long long)ro);
+                }
+        tensor_release(r);
+    }
+    tensor_release(x);
+}
+END_TEST
+
 /* The traits columns the kernels index by. */
 START_TEST(storage_and_part_columns)
 {
@@ -622,6 +660,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, dot_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, math_ops_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, splat_operands_are_dense_ones, 0, ET_COUNT);
+    tcase_add_loop_test(tc, transpose_tiles_are_transposes, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
