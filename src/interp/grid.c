@@ -203,17 +203,17 @@ static void report_deadlock(grid *g)
             first = &g->procs[i];
     pthread_mutex_lock(&g->output);
     const char *file = g->src && g->src->name ? g->src->name : "<input>";
-    const char *msg = "deadlock: every process of the %dx%d grid that has not returned waits, and none can "
-                      "wake another (decision 45)";
+#define DEADLOCK "deadlock: every process of the %dx%d grid that has not returned waits, and none can wake another " \
+                 "(decision 45)"
     if (g->src) {
         diag_source at = *g->src;
         at.out = g->err;
-        diag_error(&at, first->op->loc, msg, g->rows, g->cols);
+        diag_error(&at, first->op->loc, DEADLOCK, g->rows, g->cols);
     } else {
-        fprintf(g->err, "%s:%d:%d: error: ", file, first->op->loc.line, first->op->loc.col);
-        fprintf(g->err, msg, g->rows, g->cols);
-        fputc('\n', g->err);
+        fprintf(g->err, "%s:%d:%d: error: " DEADLOCK "\n", file, first->op->loc.line, first->op->loc.col, g->rows,
+                g->cols);
     }
+#undef DEADLOCK
     for (int i = 0; i < g->n; i++) {
         const proc *q = &g->procs[i];
         fprintf(g->err, "  process (%d, %d): ", q->pub.replica, q->pub.partition);
