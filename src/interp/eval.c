@@ -418,8 +418,8 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
             return rt_error(&c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
                             keep_results ? "written to files or compared" : "printed as dense<...>");
         }
-    rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(&c, f, opt->args, results)
-                                         : run_func(&c, f, opt->args, results);
+    rc = opt->replicas > 0 ? interp_run_grid_entry(&c, f, opt->args, results)
+                           : run_func(&c, f, opt->args, results);
     if (rc == 0 && !keep_results) {
         for (int k = 0; k < nresults; k++)
             if (print_result(results[k], opt, opt->out ? opt->out : stdout, c.err) != 0)
