@@ -7,13 +7,15 @@
 
 #include "bench.h"
 
-/* Each process makes its own 16 MiB operand (an iota: every pattern of the
- * format, NaNs included, over and over) and all-reduces it with add in one
- * group of 8. */
+/* Each process makes its own 16 MiB operand (256 different values over
+ * and over: a broadcast iota, far cheaper than an iota of 16 Mi floats)
+ * and all-reduces it with add in one group of 8. */
 static const char ALL_REDUCE[] =
     "module @bench {\n"
     "  func.func @f() -> tensor<f8E4M3FN> {\n"
-    "    %%x = stablehlo.iota dim = 0 : tensor<%dxf8E4M3FN>\n"
+    "    %%v = stablehlo.iota dim = 0 : tensor<256xf8E4M3FN>\n"
+    "    %%w = stablehlo.broadcast_in_dim %%v, dims = [1] : (tensor<256xf8E4M3FN>) -> tensor<%dx256xf8E4M3FN>\n"
+    "    %%x = stablehlo.reshape %%w : (tensor<%dx256xf8E4M3FN>) -> tensor<%dxf8E4M3FN>\n"
     "%s"
     "    %%e = stablehlo.slice %%r [5:6] : (tensor<%dxf8E4M3FN>) -> tensor<1xf8E4M3FN>\n"
     "    %%s = stablehlo.reshape %%e : (tensor<1xf8E4M3FN>) -> tensor<f8E4M3FN>\n"
@@ -40,8 +42,19 @@ static double run_all_reduce(int n, bool with_op)
 {
     char op[600], text[sizeof ALL_REDUCE + sizeof op + 200];
     snprintf(op, sizeof op, with_op ? REDUCE_OP : NO_OP, n, n);
-    int len = snprintf(text, sizeof text, ALL_REDUCE, n, op, n);
-    return len > 0 && (size_t)len < sizeof text ? bench_run_program(text, (size_t)len, NULL) : -1;
+    int len = snprintf(text, sizeof text, ALL_REDUCE, n / 256, n / 256, n, op, n);
+    if (len <= 0 || (size_t)len >= sizeof text)
+        return -1;
+    /* the best of three: the machine is shared */
+    double best = -1;
+    for (int r = 0; r < 3; r++) {
+        double t = bench_run_program(text, (size_t)len, NULL);
+        if (t < 0)
+            return -1;
+        if (best < 0 || t < best)
+            best = t;
+    }
+    return best;
 }
 
 /* A loop of `iterations` steps; each runs a grid of 8 processes that
@@ -70,15 +83,28 @@ static const char STARTUP[] =
     "}\n";
 
 static const char GRID[] =
-    "      %one:8 = \"interpreter.run_parallel\"() {programs = [[@p, @p], [@p, @p], [@p, @p], [@p, @p]]} :\n"
-    "        () -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>)\n";
-static const char NO_GRID[] = "      %one = func.call @p() : () -> tensor<i32>\n";
+    "      %g:8 = \"interpreter.run_parallel\"() {programs = [[@p, @p], [@p, @p], [@p, @p], [@p, @p]]} :\n"
+    "        () -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>)\n"
+    "      %one = stablehlo.maximum %g#0, %g#7 : tensor<i32>\n";
+static const char NO_GRID[] =
+    "      %g = func.call @p() : () -> tensor<i32>\n"
+    "      %one = stablehlo.maximum %g, %g : tensor<i32>\n";
 
 static double run_startup(int iterations, bool with_grid)
 {
     char text[sizeof STARTUP + sizeof GRID + 100];
     int len = snprintf(text, sizeof text, STARTUP, iterations, with_grid ? GRID : NO_GRID);
-    return len > 0 && (size_t)len < sizeof text ? bench_run_program(text, (size_t)len, NULL) : -1;
+    if (len <= 0 || (size_t)len >= sizeof text)
+        return -1;
+    double best = -1;
+    for (int r = 0; r < 3; r++) {
+        double t = bench_run_program(text, (size_t)len, NULL);
+        if (t < 0)
+            return -1;
+        if (best < 0 || t < best)
+            best = t;
+    }
+    return best;
 }
 
 void bench_collective(void)

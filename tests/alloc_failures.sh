@@ -57,5 +57,8 @@ probe refused-output examples/quickstart.mlir -o examples/quickstart.mlir
 probe probes --interpret -split-input-file --probe-output-dir "$out" tests/interpret/probe.mlir
 probe prints --interpret tests/cli/print_names.mlir
 probe formats encode f8E4M3 -- 0.1 1e-3 -7.5
+# processes are threads: a failing allocation in one ends the others' waits
+probe collectives --interpret -split-input-file tests/interpret/collective_processes.mlir
+probe deadlock tests/collective/fail/recv_cycle.mlir
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

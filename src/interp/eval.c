@@ -473,8 +473,7 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
             return rt_error(c, f->loc, "result #%d of @%s is %s: only tensors can be %s", k, f->name, t,
                             keep_results ? "written to files or compared" : "printed as dense<...>");
         }
-    rc = copies > 1 || opt->replicas > 0 ? interp_run_grid_entry(c, f, opt->args, results)
-                                         : run_func(c, f, opt->args, results);
+    rc = opt->replicas > 0 ? interp_run_grid_entry(c, f, opt->args, results) : run_func(c, f, opt->args, results);
     /* the results leave the interpreter stored in full */
     for (int k = 0; rc == 0 && k < nresults; k++)
         if (!tensor_densify(&results[k]))

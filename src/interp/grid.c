@@ -14,6 +14,8 @@
 #include "util/status.h"
 #include "util/xorshift.h"
 
+enum { GRID_STACK_BYTES = 4 << 20 };
+
 /* What a process is doing, for the deadlock report. */
 typedef enum { PS_RUNNING, PS_WAITING, PS_RETURNED } proc_state;
 
@@ -201,17 +203,17 @@ static void report_deadlock(grid *g)
             first = &g->procs[i];
     pthread_mutex_lock(&g->output);
     const char *file = g->src && g->src->name ? g->src->name : "<input>";
-    const char *msg = "deadlock: every process of the %dx%d grid that has not returned waits, and none can "
-                      "wake another (decision 45)";
+#define DEADLOCK "deadlock: every process of the %dx%d grid that has not returned waits, and none can wake another " \
+                 "(decision 45)"
     if (g->src) {
         diag_source at = *g->src;
         at.out = g->err;
-        diag_error(&at, first->op->loc, msg, g->rows, g->cols);
+        diag_error(&at, first->op->loc, DEADLOCK, g->rows, g->cols);
     } else {
-        fprintf(g->err, "%s:%d:%d: error: ", file, first->op->loc.line, first->op->loc.col);
-        fprintf(g->err, msg, g->rows, g->cols);
-        fputc('\n', g->err);
+        fprintf(g->err, "%s:%d:%d: error: " DEADLOCK "\n", file, first->op->loc.line, first->op->loc.col, g->rows,
+                g->cols);
     }
+#undef DEADLOCK
     for (int i = 0; i < g->n; i++) {
         const proc *q = &g->procs[i];
         fprintf(g->err, "  process (%d, %d): ", q->pub.replica, q->pub.partition);
@@ -287,9 +289,16 @@ int grid_run(grid *g, grid_body body, void *arg)
     g->body = body;
     g->arg = arg;
     int rc = 0;
+    /* glibc keeps the stacks of ended threads for reuse, up to 40 MiB:
+     * stacks of GRID_STACK_BYTES let a grid of 8 start without mapping
+     * new ones (deep enough for CALL_DEPTH_MAX calls: tests/collectives.sh) */
+    pthread_attr_t attr;
+    bool sized = pthread_attr_init(&attr) == 0;
+    if (sized)
+        pthread_attr_setstacksize(&attr, GRID_STACK_BYTES);
     for (int i = 0; i < g->n; i++) {
         proc *q = &g->procs[i];
-        q->started = pthread_create(&q->thread, NULL, thread_main, q) == 0;
+        q->started = pthread_create(&q->thread, sized ? &attr : NULL, thread_main, q) == 0;
         if (!q->started) {
             /* a process that never runs fails the grid */
             pthread_mutex_lock(&g->lock);
@@ -302,6 +311,8 @@ int grid_run(grid *g, grid_body body, void *arg)
             pthread_mutex_unlock(&g->lock);
         }
     }
+    if (sized)
+        pthread_attr_destroy(&attr);
     for (int i = 0; i < g->n; i++) {
         proc *q = &g->procs[i];
         if (q->started)

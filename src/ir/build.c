@@ -1288,6 +1288,112 @@ static bool attr_channel(parse_state *ps, pop *p, int64_t *channel)
     return true;
 }
 
+/* The field `key` of a #dialect.name<...> struct attribute, or NULL. */
+static const pattr *struct_field(const pattr *a, const char *key)
+{
+    for (const pentry *f = a->items.head; f; f = f->next)
+        if (f->key && strcmp(f->key, key) == 0)
+            return f->val;
+    return NULL;
+}
+
+static bool is_struct(const pattr *a, const char *name)
+{
+    return a && a->kind == PA_STRUCT && a->text && strcmp(a->text, name) == 0;
+}
+
+enum { MESH_MAX_AXES = 16 };
+
+/* #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [...],
+ * device_ids = dense<...>>, axes = [#stablehlo.axis_ref<name = "y">, ...]>
+ * as REF flattens it (SPEC 9.6.2): the device grid (mesh axis sizes,
+ * device_ids row-major, default 0 ... n-1) transposed so that the axes not
+ * listed come first (mesh order) and the listed ones last (listed order),
+ * flattened; consecutive runs of the listed axes' size product are the
+ * groups. */
+static bool mesh_groups(parse_state *ps, pop *p, const pattr *a, ir_collective *col)
+{
+    const pattr *mesh = struct_field(a, "mesh"), *axes = struct_field(a, "axes");
+    const pattr *maxes = is_struct(mesh, "#stablehlo.mesh") ? struct_field(mesh, "axes") : NULL;
+    if (!maxes || maxes->kind != PA_ARRAY || !axes || axes->kind != PA_ARRAY)
+        ERR(a->loc, "'%s' replica_group_mesh_axes needs mesh = #stablehlo.mesh<axes = [...]> and axes = [...]", p->name);
+    const char *names[MESH_MAX_AXES];
+    int64_t sizes[MESH_MAX_AXES], total = 1;
+    int n = 0;
+    for (const pentry *e = maxes->items.head; e; e = e->next, n++) {
+        const pattr *name = is_struct(e->val, "#stablehlo.mesh_axis") ? struct_field(e->val, "name") : NULL;
+        const pattr *size = name ? struct_field(e->val, "size") : NULL;
+        if (n >= MESH_MAX_AXES || !name || name->kind != PA_STRING || !size || size->kind != PA_INT || size->neg)
+            ERR(e->val ? e->val->loc : e->loc, "'%s' mesh axes must be #stablehlo.mesh_axis<name = \"x\", size = N> (at most %d)",
+                p->name, MESH_MAX_AXES);
+        uint64_t v;
+        if (!magnitude(size->text, &v) || v == 0 || v > 65536 || total * (int64_t)v > 65536)
+            ERR(size->loc, "'%s' mesh has more than 65536 devices or an empty axis", p->name);
+        names[n] = name->text;
+        sizes[n] = (int64_t)v;
+        total *= (int64_t)v;
+    }
+    int perm[MESH_MAX_AXES], nperm = 0;
+    bool listed[MESH_MAX_AXES] = { false };
+    int64_t group = 1;
+    for (const pentry *e = axes->items.head; e; e = e->next) {
+        const pattr *name = is_struct(e->val, "#stablehlo.axis_ref") ? struct_field(e->val, "name") : NULL;
+        if (!name || name->kind != PA_STRING)
+            ERR(e->val ? e->val->loc : e->loc, "'%s' axes must be #stablehlo.axis_ref<name = \"x\">", p->name);
+        if (struct_field(e->val, "sub_axis_info"))
+            ERR(e->val->loc, "'%s' axis_ref with sub_axis_info is not supported (REF aborts)", p->name);
+        int k = 0;
+        while (k < n && strcmp(names[k], name->text) != 0)
+            k++;
+        if (k == n || listed[k])
+            ERR(name->loc, "'%s' axes names '%s', which is not a mesh axis or is listed twice", p->name, name->text);
+        listed[k] = true;
+        group *= sizes[k];
+    }
+    for (int k = 0; k < n; k++)
+        if (!listed[k])
+            perm[nperm++] = k;
+    for (const pentry *e = axes->items.head; e; e = e->next)
+        for (int k = 0; k < n; k++)
+            if (strcmp(names[k], struct_field(e->val, "name")->text) == 0)
+                perm[nperm++] = k;
+    const pattr *ids = struct_field(mesh, "device_ids");
+    if (ids && (ids->kind != PA_DENSE || !et_is_int(ids->lit->type.elem) || ids->lit->count != total))
+        ERR(ids->loc, "'%s' mesh device_ids must be an integer dense literal of %lld elements", p->name, (long long)total);
+    int64_t *v = parse_alloc(ps, (size_t)total, sizeof *v);
+    int ngroups = (int)(total / group);
+    int *start = parse_alloc(ps, (size_t)ngroups + 1, sizeof *start);
+    if (!v || !start)
+        return false;
+    int64_t strides[MESH_MAX_AXES];
+    int64_t acc = 1;
+    for (int k = n - 1; k >= 0; k--) {
+        strides[k] = acc;
+        acc *= sizes[k];
+    }
+    for (int64_t flat = 0; flat < total; flat++) {
+        /* flat indexes the transposed grid: its digits are the axes in perm order */
+        int64_t rest = flat, at = 0;
+        for (int j = nperm - 1; j >= 0; j--) {
+            at += (rest % sizes[perm[j]]) * strides[perm[j]];
+            rest /= sizes[perm[j]];
+        }
+        if (ids) {
+            const et_traits *tr = et_get(ids->lit->type.elem);
+            v[flat] = et_sign_extend(ids->lit->type.elem, et_load_bits(ids->lit->type.elem, ids->lit->data + (size_t)at * tr->bytes));
+        } else {
+            v[flat] = at;
+        }
+    }
+    for (int g = 0; g <= ngroups; g++)
+        start[g] = (int)(g * group);
+    col->ngroups = ngroups;
+    col->group_start = start;
+    col->ids = v;
+    col->group_cols = group;
+    return true;
+}
+
 /* A rank-2 integer literal read row by row; `keep_padding` false drops the
  * -1 entries (replica_groups), true keeps every entry (pairs). */
 static bool attr_id_rows(parse_state *ps, pop *p, const char *key, bool keep_padding, ir_collective *col)
@@ -1296,6 +1402,8 @@ static bool attr_id_rows(parse_state *ps, pop *p, const char *key, bool keep_pad
     if (!e)
         return true;
     const pattr *a = e->val;
+    if (!keep_padding && is_struct(a, "#stablehlo.replica_group_mesh_axes"))
+        return mesh_groups(ps, p, a, col);
     if (!a || a->kind != PA_DENSE || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2)
         ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a rank-2 integer dense literal", p->name, key);
     const ir_literal *lit = a->lit;

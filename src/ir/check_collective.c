@@ -93,7 +93,7 @@ static bool check_combiner(checker *c, const ir_op *o, int ndata)
                  ir_op_name(o->kind), et_get(e)->name, et_get(o->operand_types[k].elem)->name);
     tensor_type scalar = { .elem = e, .rank = 0 };
     tensor_type args[2] = { scalar, scalar };
-    check_region body = { "region", NULL, 2, args, 1, &scalar };
+    check_region body = { "body", NULL, 2, args, 1, &scalar };
     return check_region_sig(c, o, 0, &body);
 }
 

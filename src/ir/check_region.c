@@ -26,6 +26,12 @@ const char *check_region_role(const ir_op *o, int g)
         return "a reduce_window body";
     if (o->kind == IR_OP_SELECT_AND_SCATTER)
         return g == 0 ? "a select_and_scatter select" : "a select_and_scatter scatter";
+    if (o->kind == IR_OP_ALL_REDUCE)
+        return "an all_reduce body";
+    if (o->kind == IR_OP_REDUCE_SCATTER)
+        return "a reduce_scatter body";
+    if (o->kind == IR_OP_COLLECTIVE_REDUCE)
+        return "a collective_reduce body";
     return "a region";
 }
 

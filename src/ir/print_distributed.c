@@ -5,9 +5,11 @@
 
 #include "ir/ir.h"
 
-static void sep(FILE *out, int *n)
+/* Opens the dictionary before the first entry, separates the others. */
+static FILE *entry(FILE *out, int *n)
 {
     fputs((*n)++ ? ", " : " {", out);
+    return out;
 }
 
 /* rows of `cols` ids; a group shorter than cols is padded with -1 again */
@@ -76,23 +78,23 @@ void ir_print_distributed_attrs(FILE *out, const ir_op *o)
         return;
     const ir_collective *col = &o->a.coll;
     if (o->kind == IR_OP_ALL_GATHER)
-        sep(out, &n), fprintf(out, "all_gather_dim = %" PRId64 " : i64", col->dim);
+        fprintf(entry(out, &n), "all_gather_dim = %" PRId64 " : i64", col->dim);
     if (o->kind == IR_OP_REDUCE_SCATTER)
-        sep(out, &n), fprintf(out, "scatter_dimension = %" PRId64 " : i64", col->dim);
-    if (o->kind == IR_OP_ALL_TO_ALL) {
-        sep(out, &n);
-        fprintf(out, "split_dimension = %" PRId64 " : i64, concat_dimension = %" PRId64 " : i64, split_count = %" PRId64 " : i64",
+        fprintf(entry(out, &n), "scatter_dimension = %" PRId64 " : i64", col->dim);
+    if (o->kind == IR_OP_ALL_TO_ALL)
+        fprintf(entry(out, &n),
+                "split_dimension = %" PRId64 " : i64, concat_dimension = %" PRId64 " : i64, split_count = %" PRId64
+                " : i64",
                 col->dim, col->concat_dim, col->split_count);
-    }
-    sep(out, &n);
-    fprintf(out, "channel_handle = #stablehlo.channel_handle<handle = %" PRId64 ", type = 0>", col->channel);
+    /* the channel type is not kept (9.6.2 ignores it): printed as 0 */
+    fprintf(entry(out, &n), "channel_handle = #stablehlo.channel_handle<handle = %" PRId64 ", type = 0>", col->channel);
     if (o->kind == IR_OP_COLLECTIVE_PERMUTE)
-        sep(out, &n), print_pairs(out, &col->pairs);
+        print_pairs(entry(out, &n), &col->pairs);
     else if (collective)
-        sep(out, &n), print_groups(out, col);
+        print_groups(entry(out, &n), col);
     if (col->use_global_ids)
-        sep(out, &n), fputs("use_global_device_ids", out);
+        fputs("use_global_device_ids", entry(out, &n));
     if (col->dynamic_root)
-        sep(out, &n), fputs("has_dynamic_root", out);
+        fputs("has_dynamic_root", entry(out, &n));
     fputc('}', out);
 }

@@ -1157,6 +1157,117 @@ module @all_reduce_vector18 {
 
 // -----
 
+// replica_group_mesh_axes over mesh x=2, y=3, device_ids [5, 1, 4, 0, 3, 2], axes ['x']:
+// groups [[5, 0], [1, 3], [4, 2]] (flattened_ids on a 2x3 grid)
+module @all_reduce_mesh_x {
+  func.func @f(%a0: tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>) {
+    %r = "stablehlo.all_reduce"(%a0) ({
+      ^bb0(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>):
+        %s = stablehlo.add %a, %b : tensor<f8E4M3FN>
+        stablehlo.return %s : tensor<f8E4M3FN>
+    }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 3>], device_ids = dense<[5, 1, 4, 0, 3, 2]> : tensor<6xi64>>, axes = [#stablehlo.axis_ref<name = "x">]>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>)
+    return %r : tensor<3xf8E4M3FN>
+  }
+  func.func @main() {
+    %x1 = stablehlo.constant dense<[0xFF, 0x07, 0x80]> : tensor<3xf8E4M3FN>
+    %x2 = stablehlo.constant dense<[0x81, 0xFE, 0xFF]> : tensor<3xf8E4M3FN>
+    %x3 = stablehlo.constant dense<[0xFF, 0x01, 0x08]> : tensor<3xf8E4M3FN>
+    %x4 = stablehlo.constant dense<[0x00, 0x30, 0x01]> : tensor<3xf8E4M3FN>
+    %x5 = stablehlo.constant dense<[0xB8, 0x01, 0xFF]> : tensor<3xf8E4M3FN>
+    %x6 = stablehlo.constant dense<[0xFF, 0x7E, 0xFE]> : tensor<3xf8E4M3FN>
+    %r:6 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4, %x5, %x6) {programs = [[@f, @f, @f], [@f, @f, @f]]} : (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>)
+    %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p0_b, dense<[0xFF, 0x7E, 0xFE]> : tensor<3xui8>
+    %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p1_b, dense<[0x81, 0xFE, 0xFF]> : tensor<3xui8>
+    %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p2_b, dense<[0xFF, 0x02, 0xFF]> : tensor<3xui8>
+    %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p3_b, dense<[0x81, 0xFE, 0xFF]> : tensor<3xui8>
+    %p4_b = stablehlo.bitcast_convert %r#4 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p4_b, dense<[0xFF, 0x02, 0xFF]> : tensor<3xui8>
+    %p5_b = stablehlo.bitcast_convert %r#5 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p5_b, dense<[0xFF, 0x7E, 0xFE]> : tensor<3xui8>
+    func.return
+  }
+}
+
+// -----
+
+// replica_group_mesh_axes over mesh x=2, y=3, device_ids None, axes ['y']:
+// groups [[0, 1, 2], [3, 4, 5]] (flattened_ids on a 2x3 grid)
+module @all_reduce_mesh_y {
+  func.func @f(%a0: tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>) {
+    %r = "stablehlo.all_reduce"(%a0) ({
+      ^bb0(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>):
+        %s = stablehlo.add %a, %b : tensor<f8E4M3FN>
+        stablehlo.return %s : tensor<f8E4M3FN>
+    }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 3>]>, axes = [#stablehlo.axis_ref<name = "y">]>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>)
+    return %r : tensor<3xf8E4M3FN>
+  }
+  func.func @main() {
+    %x1 = stablehlo.constant dense<[0x30, 0x7E, 0x81]> : tensor<3xf8E4M3FN>
+    %x2 = stablehlo.constant dense<[0x00, 0xB8, 0x08]> : tensor<3xf8E4M3FN>
+    %x3 = stablehlo.constant dense<[0x7E, 0x7F, 0x07]> : tensor<3xf8E4M3FN>
+    %x4 = stablehlo.constant dense<[0xFF, 0x7F, 0x30]> : tensor<3xf8E4M3FN>
+    %x5 = stablehlo.constant dense<[0x38, 0x80, 0x7F]> : tensor<3xf8E4M3FN>
+    %x6 = stablehlo.constant dense<[0xB8, 0xFE, 0x80]> : tensor<3xf8E4M3FN>
+    %r:6 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4, %x5, %x6) {programs = [[@f, @f, @f], [@f, @f, @f]]} : (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>)
+    %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p0_b, dense<[0x7E, 0x7F, 0x0E]> : tensor<3xui8>
+    %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p1_b, dense<[0x7E, 0x7F, 0x0E]> : tensor<3xui8>
+    %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p2_b, dense<[0x7E, 0x7F, 0x0E]> : tensor<3xui8>
+    %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p3_b, dense<[0xFF, 0x7F, 0x7F]> : tensor<3xui8>
+    %p4_b = stablehlo.bitcast_convert %r#4 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p4_b, dense<[0xFF, 0x7F, 0x7F]> : tensor<3xui8>
+    %p5_b = stablehlo.bitcast_convert %r#5 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p5_b, dense<[0xFF, 0x7F, 0x7F]> : tensor<3xui8>
+    func.return
+  }
+}
+
+// -----
+
+// replica_group_mesh_axes over mesh x=2, y=3, device_ids [0, 2, 4, 1, 3, 5], axes ['y', 'x']:
+// groups [[0, 1, 2, 3, 4, 5]] (flattened_ids on a 2x3 grid)
+module @all_reduce_mesh_y_x {
+  func.func @f(%a0: tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>) {
+    %r = "stablehlo.all_reduce"(%a0) ({
+      ^bb0(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>):
+        %s = stablehlo.add %a, %b : tensor<f8E4M3FN>
+        stablehlo.return %s : tensor<f8E4M3FN>
+    }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 3>], device_ids = dense<[0, 2, 4, 1, 3, 5]> : tensor<6xi64>>, axes = [#stablehlo.axis_ref<name = "y">, #stablehlo.axis_ref<name = "x">]>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>)
+    return %r : tensor<3xf8E4M3FN>
+  }
+  func.func @main() {
+    %x1 = stablehlo.constant dense<[0x00, 0x38, 0xFF]> : tensor<3xf8E4M3FN>
+    %x2 = stablehlo.constant dense<[0x08, 0x00, 0x01]> : tensor<3xf8E4M3FN>
+    %x3 = stablehlo.constant dense<[0x80, 0x7E, 0x30]> : tensor<3xf8E4M3FN>
+    %x4 = stablehlo.constant dense<[0x01, 0x7F, 0xFF]> : tensor<3xf8E4M3FN>
+    %x5 = stablehlo.constant dense<[0x81, 0x7E, 0x30]> : tensor<3xf8E4M3FN>
+    %x6 = stablehlo.constant dense<[0x01, 0x30, 0x08]> : tensor<3xf8E4M3FN>
+    %r:6 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4, %x5, %x6) {programs = [[@f, @f, @f], [@f, @f, @f]]} : (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>) -> (tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN>)
+    %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p0_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p1_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p2_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p3_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    %p4_b = stablehlo.bitcast_convert %r#4 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p4_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    %p5_b = stablehlo.bitcast_convert %r#5 : (tensor<3xf8E4M3FN>) -> tensor<3xui8>
+    check.expect_eq_const %p5_b, dense<[0x09, 0x7F, 0xFF]> : tensor<3xui8>
+    func.return
+  }
+}
+
+// -----
+
 // f8E4M3FN, 3x1 grid, groups [[0], [1], [2]], channel None, body add
 module @all_reduce_groups_of_one {
   func.func @f(%a0: tensor<3x2xf8E4M3FN>) -> (tensor<3x2xf8E4M3FN>) {
@@ -1168,16 +1279,16 @@ module @all_reduce_groups_of_one {
     return %r : tensor<3x2xf8E4M3FN>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[[0xB8, 0x80], [0x07, 0x00], [0x38, 0xFF]]> : tensor<3x2xf8E4M3FN>
-    %x2 = stablehlo.constant dense<[[0x01, 0x00], [0xB8, 0x7F], [0xFF, 0xFE]]> : tensor<3x2xf8E4M3FN>
-    %x3 = stablehlo.constant dense<[[0x7E, 0x80], [0x81, 0xFE], [0x00, 0xFF]]> : tensor<3x2xf8E4M3FN>
+    %x1 = stablehlo.constant dense<[[0x00, 0x7E], [0x81, 0x80], [0x07, 0xFF]]> : tensor<3x2xf8E4M3FN>
+    %x2 = stablehlo.constant dense<[[0x7F, 0x08], [0x38, 0xFE], [0x81, 0x7E]]> : tensor<3x2xf8E4M3FN>
+    %x3 = stablehlo.constant dense<[[0xFF, 0x38], [0x08, 0x01], [0x7F, 0x80]]> : tensor<3x2xf8E4M3FN>
     %r:3 = "interpreter.run_parallel"(%x1, %x2, %x3) {programs = [[@f], [@f], [@f]]} : (tensor<3x2xf8E4M3FN>, tensor<3x2xf8E4M3FN>, tensor<3x2xf8E4M3FN>) -> (tensor<3x2xf8E4M3FN>, tensor<3x2xf8E4M3FN>, tensor<3x2xf8E4M3FN>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<3x2xf8E4M3FN>) -> tensor<3x2xui8>
-    check.expect_eq_const %p0_b, dense<[[0xB8, 0x80], [0x07, 0x00], [0x38, 0xFF]]> : tensor<3x2xui8>
+    check.expect_eq_const %p0_b, dense<[[0x00, 0x7E], [0x81, 0x80], [0x07, 0xFF]]> : tensor<3x2xui8>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<3x2xf8E4M3FN>) -> tensor<3x2xui8>
-    check.expect_eq_const %p1_b, dense<[[0x01, 0x00], [0xB8, 0x7F], [0xFF, 0xFE]]> : tensor<3x2xui8>
+    check.expect_eq_const %p1_b, dense<[[0x7F, 0x08], [0x38, 0xFE], [0x81, 0x7E]]> : tensor<3x2xui8>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<3x2xf8E4M3FN>) -> tensor<3x2xui8>
-    check.expect_eq_const %p2_b, dense<[[0x7E, 0x80], [0x81, 0xFE], [0x00, 0xFF]]> : tensor<3x2xui8>
+    check.expect_eq_const %p2_b, dense<[[0xFF, 0x38], [0x08, 0x01], [0x7F, 0x80]]> : tensor<3x2xui8>
     func.return
   }
 }
@@ -1195,19 +1306,19 @@ module @all_reduce_two_groups {
     return %r : tensor<2x2xbf16>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[[0x7F80, 0x7F81], [0x8000, 0x007F]]> : tensor<2x2xbf16>
-    %x2 = stablehlo.constant dense<[[0xFF80, 0x0080], [0x3F00, 0x8000]]> : tensor<2x2xbf16>
-    %x3 = stablehlo.constant dense<[[0xFF80, 0x007F], [0x8001, 0x0000]]> : tensor<2x2xbf16>
-    %x4 = stablehlo.constant dense<[[0x8000, 0x0000], [0x7F81, 0x3F80]]> : tensor<2x2xbf16>
+    %x1 = stablehlo.constant dense<[[0x007F, 0x0001], [0x8001, 0x8000]]> : tensor<2x2xbf16>
+    %x2 = stablehlo.constant dense<[[0x0001, 0x7FC0], [0x8000, 0x0080]]> : tensor<2x2xbf16>
+    %x3 = stablehlo.constant dense<[[0x3F00, 0xFFE0], [0x0000, 0x007F]]> : tensor<2x2xbf16>
+    %x4 = stablehlo.constant dense<[[0x3F00, 0xBF80], [0x007F, 0x7FC0]]> : tensor<2x2xbf16>
     %r:4 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4) {programs = [[@f], [@f], [@f], [@f]]} : (tensor<2x2xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>) -> (tensor<2x2xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>, tensor<2x2xbf16>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<2x2xbf16>) -> tensor<2x2xui16>
-    check.expect_eq_const %p0_b, dense<[[0x7FC0, 0x7FC1], [0x8001, 0x007F]]> : tensor<2x2xui16>
+    check.expect_eq_const %p0_b, dense<[[0x3F00, 0xFFE0], [0x8001, 0x007F]]> : tensor<2x2xui16>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<2x2xbf16>) -> tensor<2x2xui16>
-    check.expect_eq_const %p1_b, dense<[[0xFF80, 0x0080], [0x7FC1, 0x3F80]]> : tensor<2x2xui16>
+    check.expect_eq_const %p1_b, dense<[[0x3F00, 0x7FC0], [0x007F, 0x7FC0]]> : tensor<2x2xui16>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<2x2xbf16>) -> tensor<2x2xui16>
-    check.expect_eq_const %p2_b, dense<[[0x7FC0, 0x7FC1], [0x8001, 0x007F]]> : tensor<2x2xui16>
+    check.expect_eq_const %p2_b, dense<[[0x3F00, 0xFFE0], [0x8001, 0x007F]]> : tensor<2x2xui16>
     %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<2x2xbf16>) -> tensor<2x2xui16>
-    check.expect_eq_const %p3_b, dense<[[0xFF80, 0x0080], [0x7FC1, 0x3F80]]> : tensor<2x2xui16>
+    check.expect_eq_const %p3_b, dense<[[0x3F00, 0x7FC0], [0x007F, 0x7FC0]]> : tensor<2x2xui16>
     func.return
   }
 }
@@ -1249,15 +1360,15 @@ module @all_reduce_cross_partition_rows {
     return %r : tensor<3xi32>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[2147483646, -1, 1]> : tensor<3xi32>
-    %x2 = stablehlo.constant dense<[-2147483647, 0, 1]> : tensor<3xi32>
-    %x3 = stablehlo.constant dense<[-1, 2147483646, 2147483647]> : tensor<3xi32>
-    %x4 = stablehlo.constant dense<[1, -2147483648, -2147483647]> : tensor<3xi32>
+    %x1 = stablehlo.constant dense<[1, -2147483647, -2147483648]> : tensor<3xi32>
+    %x2 = stablehlo.constant dense<[2147483647, 0, -1]> : tensor<3xi32>
+    %x3 = stablehlo.constant dense<[0, -2147483648, -2147483647]> : tensor<3xi32>
+    %x4 = stablehlo.constant dense<[-2147483647, 0, -1]> : tensor<3xi32>
     %r:4 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4) {programs = [[@f, @f], [@f, @f]]} : (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>)
-    check.expect_eq_const %r#0, dense<[2147483645, 2147483645, -2147483648]> : tensor<3xi32>
-    check.expect_eq_const %r#1, dense<[-2147483646, -2147483648, -2147483646]> : tensor<3xi32>
-    check.expect_eq_const %r#2, dense<[2147483645, 2147483645, -2147483648]> : tensor<3xi32>
-    check.expect_eq_const %r#3, dense<[-2147483646, -2147483648, -2147483646]> : tensor<3xi32>
+    check.expect_eq_const %r#0, dense<[1, 1, 1]> : tensor<3xi32>
+    check.expect_eq_const %r#1, dense<[0, 0, -2]> : tensor<3xi32>
+    check.expect_eq_const %r#2, dense<[1, 1, 1]> : tensor<3xi32>
+    check.expect_eq_const %r#3, dense<[0, 0, -2]> : tensor<3xi32>
     func.return
   }
 }
@@ -1275,19 +1386,19 @@ module @all_reduce_replica_and_partition {
     return %r : tensor<4xf16>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[0x0001, 0x7C01, 0xFF00, 0x0400]> : tensor<4xf16>
-    %x2 = stablehlo.constant dense<[0x8001, 0x0000, 0x7BFF, 0xBC00]> : tensor<4xf16>
-    %x3 = stablehlo.constant dense<[0x7C00, 0x03FF, 0x7BFF, 0x7C01]> : tensor<4xf16>
-    %x4 = stablehlo.constant dense<[0x7E00, 0x0400, 0xFC00, 0xFBFF]> : tensor<4xf16>
+    %x1 = stablehlo.constant dense<[0xFBFF, 0x3800, 0x8000, 0x03FF]> : tensor<4xf16>
+    %x2 = stablehlo.constant dense<[0x3800, 0x8000, 0x03FF, 0x8001]> : tensor<4xf16>
+    %x3 = stablehlo.constant dense<[0x7E00, 0x7BFF, 0x3C00, 0x0000]> : tensor<4xf16>
+    %x4 = stablehlo.constant dense<[0xBC00, 0x0000, 0xFBFF, 0x8001]> : tensor<4xf16>
     %r:4 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4) {programs = [[@f, @f], [@f, @f]]} : (tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xf16>) -> (tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xf16>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<4xf16>) -> tensor<4xui16>
-    check.expect_eq_const %p0_b, dense<[0x7E00, 0x7E01, 0xFF00, 0x7E01]> : tensor<4xui16>
+    check.expect_eq_const %p0_b, dense<[0x7E00, 0x7BFF, 0xFBFF, 0x03FD]> : tensor<4xui16>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<4xf16>) -> tensor<4xui16>
-    check.expect_eq_const %p1_b, dense<[0x7E00, 0x7E01, 0xFF00, 0x7E01]> : tensor<4xui16>
+    check.expect_eq_const %p1_b, dense<[0x7E00, 0x7BFF, 0xFBFF, 0x03FD]> : tensor<4xui16>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<4xf16>) -> tensor<4xui16>
-    check.expect_eq_const %p2_b, dense<[0x7E00, 0x7E01, 0xFF00, 0x7E01]> : tensor<4xui16>
+    check.expect_eq_const %p2_b, dense<[0x7E00, 0x7BFF, 0xFBFF, 0x03FD]> : tensor<4xui16>
     %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<4xf16>) -> tensor<4xui16>
-    check.expect_eq_const %p3_b, dense<[0x7E00, 0x7E01, 0xFF00, 0x7E01]> : tensor<4xui16>
+    check.expect_eq_const %p3_b, dense<[0x7E00, 0x7BFF, 0xFBFF, 0x03FD]> : tensor<4xui16>
     func.return
   }
 }
@@ -1305,25 +1416,25 @@ module @all_reduce_flattened_ids {
     return %r : tensor<4xf8E5M2>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[0x03, 0x01, 0x80, 0xFC]> : tensor<4xf8E5M2>
-    %x2 = stablehlo.constant dense<[0x7C, 0xFB, 0x03, 0xBC]> : tensor<4xf8E5M2>
-    %x3 = stablehlo.constant dense<[0x03, 0x01, 0x81, 0x80]> : tensor<4xf8E5M2>
-    %x4 = stablehlo.constant dense<[0x01, 0x7E, 0x80, 0x04]> : tensor<4xf8E5M2>
-    %x5 = stablehlo.constant dense<[0x38, 0xFF, 0x00, 0x03]> : tensor<4xf8E5M2>
-    %x6 = stablehlo.constant dense<[0x38, 0xBC, 0x03, 0x7E]> : tensor<4xf8E5M2>
+    %x1 = stablehlo.constant dense<[0x04, 0x03, 0xFB, 0x01]> : tensor<4xf8E5M2>
+    %x2 = stablehlo.constant dense<[0x7B, 0x04, 0x7D, 0x00]> : tensor<4xf8E5M2>
+    %x3 = stablehlo.constant dense<[0x7B, 0xFF, 0xBC, 0xFC]> : tensor<4xf8E5M2>
+    %x4 = stablehlo.constant dense<[0xFF, 0x7B, 0x7E, 0xFC]> : tensor<4xf8E5M2>
+    %x5 = stablehlo.constant dense<[0x04, 0x00, 0xFB, 0xBC]> : tensor<4xf8E5M2>
+    %x6 = stablehlo.constant dense<[0xFF, 0x81, 0xBC, 0x01]> : tensor<4xf8E5M2>
     %r:6 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4, %x5, %x6) {programs = [[@f, @f, @f], [@f, @f, @f]]} : (tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>) -> (tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>, tensor<4xf8E5M2>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p0_b, dense<[0x38, 0x7E, 0x03, 0x7E]> : tensor<4xui8>
+    check.expect_eq_const %p0_b, dense<[0xFF, 0x7B, 0x7E, 0xFC]> : tensor<4xui8>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p1_b, dense<[0x7C, 0xFF, 0x02, 0xBC]> : tensor<4xui8>
+    check.expect_eq_const %p1_b, dense<[0x7C, 0xFF, 0x7F, 0xFC]> : tensor<4xui8>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p2_b, dense<[0x7C, 0xFF, 0x02, 0xBC]> : tensor<4xui8>
+    check.expect_eq_const %p2_b, dense<[0x7C, 0xFF, 0x7F, 0xFC]> : tensor<4xui8>
     %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p3_b, dense<[0x38, 0x7E, 0x03, 0x7E]> : tensor<4xui8>
+    check.expect_eq_const %p3_b, dense<[0xFF, 0x7B, 0x7E, 0xFC]> : tensor<4xui8>
     %p4_b = stablehlo.bitcast_convert %r#4 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p4_b, dense<[0x7C, 0xFF, 0x02, 0xBC]> : tensor<4xui8>
+    check.expect_eq_const %p4_b, dense<[0x7C, 0xFF, 0x7F, 0xFC]> : tensor<4xui8>
     %p5_b = stablehlo.bitcast_convert %r#5 : (tensor<4xf8E5M2>) -> tensor<4xui8>
-    check.expect_eq_const %p5_b, dense<[0x38, 0x7E, 0x03, 0x7E]> : tensor<4xui8>
+    check.expect_eq_const %p5_b, dense<[0xFF, 0x7B, 0x7E, 0xFC]> : tensor<4xui8>
     func.return
   }
 }
@@ -1341,25 +1452,25 @@ module @all_reduce_two_operands {
     return %r#0, %r#1 : tensor<3xf8E4M3>, tensor<3xf8E4M3>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[0x7C, 0x30, 0x79]> : tensor<3xf8E4M3>
-    %x2 = stablehlo.constant dense<[0x81, 0x80, 0xF8]> : tensor<3xf8E4M3>
-    %x3 = stablehlo.constant dense<[0x80, 0x30, 0x38]> : tensor<3xf8E4M3>
-    %x4 = stablehlo.constant dense<[0x08, 0x01, 0x7C]> : tensor<3xf8E4M3>
-    %x5 = stablehlo.constant dense<[0x78, 0x80, 0x77]> : tensor<3xf8E4M3>
-    %x6 = stablehlo.constant dense<[0x7C, 0x78, 0x81]> : tensor<3xf8E4M3>
+    %x1 = stablehlo.constant dense<[0x78, 0x81, 0xB8]> : tensor<3xf8E4M3>
+    %x2 = stablehlo.constant dense<[0x80, 0x7C, 0xF8]> : tensor<3xf8E4M3>
+    %x3 = stablehlo.constant dense<[0xF7, 0xFE, 0x08]> : tensor<3xf8E4M3>
+    %x4 = stablehlo.constant dense<[0xF7, 0x7C, 0x78]> : tensor<3xf8E4M3>
+    %x5 = stablehlo.constant dense<[0x80, 0x08, 0x79]> : tensor<3xf8E4M3>
+    %x6 = stablehlo.constant dense<[0xB8, 0x77, 0x7C]> : tensor<3xf8E4M3>
     %r:6 = "interpreter.run_parallel"(%x1, %x2, %x3, %x4, %x5, %x6) {programs = [[@f], [@f], [@f]]} : (tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>) -> (tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>, tensor<3xf8E4M3>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p0_b, dense<[0x7C, 0x30, 0x7D]> : tensor<3xui8>
+    check.expect_eq_const %p0_b, dense<[0x78, 0xFE, 0x7D]> : tensor<3xui8>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p1_b, dense<[0x7C, 0x78, 0x7C]> : tensor<3xui8>
+    check.expect_eq_const %p1_b, dense<[0x80, 0x7C, 0x7C]> : tensor<3xui8>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p2_b, dense<[0x7C, 0x30, 0x7D]> : tensor<3xui8>
+    check.expect_eq_const %p2_b, dense<[0x78, 0xFE, 0x7D]> : tensor<3xui8>
     %p3_b = stablehlo.bitcast_convert %r#3 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p3_b, dense<[0x7C, 0x78, 0x7C]> : tensor<3xui8>
+    check.expect_eq_const %p3_b, dense<[0x80, 0x7C, 0x7C]> : tensor<3xui8>
     %p4_b = stablehlo.bitcast_convert %r#4 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p4_b, dense<[0x7C, 0x30, 0x7D]> : tensor<3xui8>
+    check.expect_eq_const %p4_b, dense<[0x78, 0xFE, 0x7D]> : tensor<3xui8>
     %p5_b = stablehlo.bitcast_convert %r#5 : (tensor<3xf8E4M3>) -> tensor<3xui8>
-    check.expect_eq_const %p5_b, dense<[0x7C, 0x78, 0x7C]> : tensor<3xui8>
+    check.expect_eq_const %p5_b, dense<[0x80, 0x7C, 0x7C]> : tensor<3xui8>
     func.return
   }
 }
@@ -1378,16 +1489,16 @@ module @all_reduce_body_two_ops {
     return %r : tensor<6xf8E4M3FN>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[0x80, 0x81, 0xFE, 0x30, 0x07, 0x7E]> : tensor<6xf8E4M3FN>
-    %x2 = stablehlo.constant dense<[0x01, 0x81, 0xB8, 0x7F, 0x80, 0x00]> : tensor<6xf8E4M3FN>
-    %x3 = stablehlo.constant dense<[0x01, 0x08, 0x81, 0x80, 0xFE, 0x07]> : tensor<6xf8E4M3FN>
+    %x1 = stablehlo.constant dense<[0x80, 0x07, 0x7E, 0xFE, 0x30, 0xFF]> : tensor<6xf8E4M3FN>
+    %x2 = stablehlo.constant dense<[0x81, 0xFE, 0xFF, 0x01, 0x30, 0x00]> : tensor<6xf8E4M3FN>
+    %x3 = stablehlo.constant dense<[0xFE, 0x01, 0x07, 0x00, 0x80, 0x81]> : tensor<6xf8E4M3FN>
     %r:3 = "interpreter.run_parallel"(%x1, %x2, %x3) {programs = [[@f], [@f], [@f]]} : (tensor<6xf8E4M3FN>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FN>) -> (tensor<6xf8E4M3FN>, tensor<6xf8E4M3FN>, tensor<6xf8E4M3FN>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
-    check.expect_eq_const %p0_b, dense<[0x01, 0x08, 0xB6, 0x7F, 0xFE, 0x07]> : tensor<6xui8>
+    check.expect_eq_const %p0_b, dense<[0xFE, 0xB6, 0xFF, 0x00, 0x80, 0xFF]> : tensor<6xui8>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
-    check.expect_eq_const %p1_b, dense<[0x01, 0x08, 0xB6, 0x7F, 0xFE, 0x07]> : tensor<6xui8>
+    check.expect_eq_const %p1_b, dense<[0xFE, 0xB6, 0xFF, 0x00, 0x80, 0xFF]> : tensor<6xui8>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<6xf8E4M3FN>) -> tensor<6xui8>
-    check.expect_eq_const %p2_b, dense<[0x01, 0x08, 0xB6, 0x7F, 0xFE, 0x07]> : tensor<6xui8>
+    check.expect_eq_const %p2_b, dense<[0xFE, 0xB6, 0xFF, 0x00, 0x80, 0xFF]> : tensor<6xui8>
     func.return
   }
 }
@@ -1406,16 +1517,16 @@ module @all_reduce_body_compare_select {
     return %r : tensor<5xf16>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[0xFF00, 0x8001, 0x0000, 0xBC00, 0x7E00]> : tensor<5xf16>
-    %x2 = stablehlo.constant dense<[0xFBFF, 0x7C01, 0x7C00, 0xFC00, 0x0400]> : tensor<5xf16>
-    %x3 = stablehlo.constant dense<[0x7C00, 0x0400, 0xFBFF, 0x0000, 0xBC00]> : tensor<5xf16>
+    %x1 = stablehlo.constant dense<[0x7C00, 0x0400, 0xFC00, 0x3C00, 0x7C01]> : tensor<5xf16>
+    %x2 = stablehlo.constant dense<[0xFC00, 0x3C00, 0x7E00, 0x0001, 0x0000]> : tensor<5xf16>
+    %x3 = stablehlo.constant dense<[0x7C00, 0x8000, 0xBC00, 0xFC00, 0x0000]> : tensor<5xf16>
     %r:3 = "interpreter.run_parallel"(%x1, %x2, %x3) {programs = [[@f], [@f], [@f]]} : (tensor<5xf16>, tensor<5xf16>, tensor<5xf16>) -> (tensor<5xf16>, tensor<5xf16>, tensor<5xf16>)
     %p0_b = stablehlo.bitcast_convert %r#0 : (tensor<5xf16>) -> tensor<5xui16>
-    check.expect_eq_const %p0_b, dense<[0x7C00, 0x0400, 0x7C00, 0x0000, 0x0400]> : tensor<5xui16>
+    check.expect_eq_const %p0_b, dense<[0x7C00, 0x3C00, 0xBC00, 0x3C00, 0x0000]> : tensor<5xui16>
     %p1_b = stablehlo.bitcast_convert %r#1 : (tensor<5xf16>) -> tensor<5xui16>
-    check.expect_eq_const %p1_b, dense<[0x7C00, 0x0400, 0x7C00, 0x0000, 0x0400]> : tensor<5xui16>
+    check.expect_eq_const %p1_b, dense<[0x7C00, 0x3C00, 0xBC00, 0x3C00, 0x0000]> : tensor<5xui16>
     %p2_b = stablehlo.bitcast_convert %r#2 : (tensor<5xf16>) -> tensor<5xui16>
-    check.expect_eq_const %p2_b, dense<[0x7C00, 0x0400, 0x7C00, 0x0000, 0x0400]> : tensor<5xui16>
+    check.expect_eq_const %p2_b, dense<[0x7C00, 0x3C00, 0xBC00, 0x3C00, 0x0000]> : tensor<5xui16>
     func.return
   }
 }
@@ -1434,13 +1545,13 @@ module @all_reduce_body_per_element {
     return %r : tensor<4xi8>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[126, 127, -1, 1]> : tensor<4xi8>
-    %x2 = stablehlo.constant dense<[-1, 126, 1, 0]> : tensor<4xi8>
-    %x3 = stablehlo.constant dense<[1, 127, -1, 0]> : tensor<4xi8>
+    %x1 = stablehlo.constant dense<[-127, 1, -128, 127]> : tensor<4xi8>
+    %x2 = stablehlo.constant dense<[-1, -127, 126, -128]> : tensor<4xi8>
+    %x3 = stablehlo.constant dense<[126, -127, -1, -128]> : tensor<4xi8>
     %r:3 = "interpreter.run_parallel"(%x1, %x2, %x3) {programs = [[@f], [@f], [@f]]} : (tensor<4xi8>, tensor<4xi8>, tensor<4xi8>) -> (tensor<4xi8>, tensor<4xi8>, tensor<4xi8>)
-    check.expect_eq_const %r#0, dense<[126, 124, -1, 1]> : tensor<4xi8>
-    check.expect_eq_const %r#1, dense<[126, 124, -1, 1]> : tensor<4xi8>
-    check.expect_eq_const %r#2, dense<[126, 124, -1, 1]> : tensor<4xi8>
+    check.expect_eq_const %r#0, dense<[-2, 3, -3, 127]> : tensor<4xi8>
+    check.expect_eq_const %r#1, dense<[-2, 3, -3, 127]> : tensor<4xi8>
+    check.expect_eq_const %r#2, dense<[-2, 3, -3, 127]> : tensor<4xi8>
     func.return
   }
 }
@@ -1458,25 +1569,25 @@ module @all_reduce_complex_multiply {
     return %r : tensor<3xcomplex<f32>>
   }
   func.func @main() {
-    %x1 = stablehlo.constant dense<[(0xFF7FFFFF, 0xFF800000), (0x7FC00000, 0x80000001), (0x7F800000, 0x3F800000)]> : tensor<3xcomplex<f32>>
-    %x2 = stablehlo.constant dense<[(0x80000000, 0x00800000), (0x00800000, 0x3F000000), (0x7F800001, 0xFFE00000)]> : tensor<3xcomplex<f32>>
-    %x3 = stablehlo.constant dense<[(0xBF800000, 0x7F800001), (0x7F7FFFFF, 0x00000001), (0x7FC00000, 0x80000001)]> : tensor<3xcomplex<f32>>
+    %x1 = stablehlo.constant dense<[(0x7F7FFFFF, 0x00000001), (0x00000000, 0x7F7FFFFF), (0x007FFFFF, 0x00000000)]> : tensor<3xcomplex<f32>>
+    %x2 = stablehlo.constant dense<[(0x00000001, 0x7FC00000), (0x80000001, 0xFF7FFFFF), (0x007FFFFF, 0x00000000)]> : tensor<3xcomplex<f32>>
+    %x3 = stablehlo.constant dense<[(0xBF800000, 0x7F800001), (0xFFE00000, 0x7F800000), (0x007FFFFF, 0x00000000)]> : tensor<3xcomplex<f32>>
     %r:3 = "interpreter.run_parallel"(%x1, %x2, %x3) {programs = [[@f], [@f], [@f]]} : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>)
     %p0_d = stablehlo.broadcast_in_dim %r#0, dims = [0] : (tensor<3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>
     %p0_j = stablehlo.bitcast_convert %p0_d : (tensor<3x2xcomplex<f32>>) -> tensor<3xcomplex<f64>>
     %p0_w = stablehlo.convert %p0_j : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
     %p0_b = stablehlo.bitcast_convert %p0_w : (tensor<3xf64>) -> tensor<3xui64>
-    check.expect_eq_const %p0_b, dense<[9205357644783550464, 9205357640488583168, 9205357644783550465]> : tensor<3xui64>
+    check.expect_eq_const %p0_b, dense<[9205357640488583168, 18437736878747680768, 0]> : tensor<3xui64>
     %p1_d = stablehlo.broadcast_in_dim %r#1, dims = [0] : (tensor<3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>
     %p1_j = stablehlo.bitcast_convert %p1_d : (tensor<3x2xcomplex<f32>>) -> tensor<3xcomplex<f64>>
     %p1_w = stablehlo.convert %p1_j : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
     %p1_b = stablehlo.bitcast_convert %p1_w : (tensor<3xf64>) -> tensor<3xui64>
-    check.expect_eq_const %p1_b, dense<[9205357644783550464, 9205357640488583168, 9205357644783550465]> : tensor<3xui64>
+    check.expect_eq_const %p1_b, dense<[9205357640488583168, 18437736878747680768, 0]> : tensor<3xui64>
     %p2_d = stablehlo.broadcast_in_dim %r#2, dims = [0] : (tensor<3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>
     %p2_j = stablehlo.bitcast_convert %p2_d : (tensor<3x2xcomplex<f32>>) -> tensor<3xcomplex<f64>>
     %p2_w = stablehlo.convert %p2_j : (tensor<3xcomplex<f64>>) -> tensor<3xf64>
     %p2_b = stablehlo.bitcast_convert %p2_w : (tensor<3xf64>) -> tensor<3xui64>
-    check.expect_eq_const %p2_b, dense<[9205357644783550464, 9205357640488583168, 9205357644783550465]> : tensor<3xui64>
+    check.expect_eq_const %p2_b, dense<[9205357640488583168, 18437736878747680768, 0]> : tensor<3xui64>
     func.return
   }
 }

@@ -127,6 +127,35 @@ def process_groups(op, R, P, groups, channel=0, use_global=False):
     return out
 
 
+def mesh_flatten(axes, device_ids, listed):
+    """REF's flattening of replica_group_mesh_axes (SPEC 9.6.2): axes are
+    (name, size) in mesh order, device_ids row-major over them; transpose
+    so that the unlisted axes come first (mesh order) and the listed last
+    (listed order), flatten, cut into runs of the listed sizes' product."""
+    names = [a for a, _ in axes]
+    size = dict(axes)
+    order = [a for a in names if a not in listed] + list(listed)
+    shape = [size[a] for a in names]
+    flat = []
+    for k in range(count(shape)):
+        digits = index_of([size[a] for a in order], k)   # index in the transposed grid
+        at = [digits[order.index(a)] for a in names]      # the same device in mesh order
+        flat.append(device_ids[sum(i * st for i, st in zip(at, strides(shape)))])
+    run = 1
+    for a in listed:
+        run *= size[a]
+    return [flat[i:i + run] for i in range(0, len(flat), run)]
+
+
+def mesh_attr(axes, device_ids, listed):
+    return ('replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [%s]%s>, '
+            'axes = [%s]>' % (
+                ', '.join('#stablehlo.mesh_axis<name = "%s", size = %d>' % a for a in axes),
+                '' if device_ids is None else ', device_ids = dense<[%s]> : tensor<%dxi64>' % (
+                    ', '.join(str(d) for d in device_ids), len(device_ids)),
+                ', '.join('#stablehlo.axis_ref<name = "%s">' % a for a in listed)))
+
+
 def group_of(pid, groups):
     for g in groups:
         if pid in g:
@@ -403,6 +432,16 @@ def file_all_reduce(rng):
         ('body_per_element', 'i8', 3, 1, [[1, 2, 0]], None, False, 'body_copy', [[4]]),
         ('complex_multiply', 'complex<f32>', 3, 1, [[2, 1, 0]], None, False, 'multiply', [[3]]),
     ]
+    # replica_group_mesh_axes: a 2x3 mesh (x, y), flattened by REF's rule
+    axes = [('x', 2), ('y', 3)]
+    for listed, ids in ((['x'], [5, 1, 4, 0, 3, 2]), (['y'], None), (['y', 'x'], [0, 2, 4, 1, 3, 5])):
+        groups = mesh_flatten(axes, ids if ids else list(range(6)), listed)
+        t = 'f8E4M3FN'
+        grid_case(f, 'all_reduce_mesh_' + '_'.join(listed), 'replica_group_mesh_axes over mesh x=2, y=3, device_ids %s, axes %s:\n'
+                  'groups %s (flattened_ids on a 2x3 grid)' % (ids, listed, groups),
+                  2, 3, 'all_reduce', [(t, [3])], [[3]],
+                  [mesh_attr(axes, ids, listed), 'channel_handle = ' + channel_attr(1), 'use_global_device_ids'],
+                  model_all_reduce('add', 2, 3, groups, 1, True, 'add', [t]), 'add', rng)
     for name, t, R, P, groups, channel, glob, op, shapes in cases:
         model_op = 'add' if op == 'body_copy' else op
         specs = [(t, s) for s in shapes]
