@@ -11,15 +11,6 @@
 
 #include <string.h>
 
-static void row_strides(const tensor_type *t, int64_t *s)
-{
-    int64_t acc = 1;
-    for (int d = t->rank - 1; d >= 0; d--) {
-        s[d] = acc;
-        acc *= t->dims[d];
-    }
-}
-
 /* A plane of rows x cols result elements whose rows read the source down
  * its columns (the two innermost dimensions transposed):
  * o[i * o_row + j] = s[i + j * s_col], copied in square tiles so that both
@@ -58,6 +49,22 @@ static void copy_plane_tiled(const unsigned char *s, int64_t s_col, unsigned cha
     }
 }
 
+/* Advances idx[0..last] like an odometer, moving both offsets along. */
+static void odometer_step(int last, int64_t *idx, const int64_t *dims, const int64_t *sstride,
+                          const int64_t *dstride, int64_t *soff, int64_t *doff)
+{
+    for (int d = last; d >= 0; d--) {
+        idx[d]++;
+        *soff += sstride[d];
+        *doff += dstride[d];
+        if (idx[d] < dims[d])
+            return;
+        *soff -= sstride[d] * dims[d];
+        *doff -= dstride[d] * dims[d];
+        idx[d] = 0;
+    }
+}
+
 /* dst[doff + i.dstride] = src[soff + i.sstride] for every i in the box
  * `dims` (rank entries); offsets and strides in elements of size es. */
 static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstride,
@@ -83,16 +90,7 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
         for (int64_t p = 0; p < planes; p++) {
             copy_plane_tiled(src + soff * (int64_t)es, si, dst + doff * (int64_t)es, dstride[rank - 2],
                              dims[rank - 2], inner, es);
-            for (int d = rank - 3; d >= 0; d--) {
-                idx[d]++;
-                soff += sstride[d];
-                doff += dstride[d];
-                if (idx[d] < dims[d])
-                    break;
-                soff -= sstride[d] * dims[d];
-                doff -= dstride[d] * dims[d];
-                idx[d] = 0;
-            }
+            odometer_step(rank - 3, idx, dims, sstride, dstride, &soff, &doff);
         }
         return;
     }
@@ -124,16 +122,7 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
             }
         }
         /* odometer over the outer dimensions */
-        for (int d = rank - 2; d >= 0; d--) {
-            idx[d]++;
-            soff += sstride[d];
-            doff += dstride[d];
-            if (idx[d] < dims[d])
-                break;
-            soff -= sstride[d] * dims[d];
-            doff -= dstride[d] * dims[d];
-            idx[d] = 0;
-        }
+        odometer_step(rank - 2, idx, dims, sstride, dstride, &soff, &doff);
     }
 }
 
@@ -164,7 +153,7 @@ void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, t
         return;
     }
     int64_t rs[SHAPE_MAX_RANK];
-    row_strides(&r->type, rs);
+    shape_strides(&r->type, rs);
     copy_box(x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
              tensor_elem_bytes(r));
 }
@@ -181,7 +170,7 @@ irrun_status kern_reshape(const tensor *x, tensor *r)
 irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK];
-    row_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     for (int d = 0; d < r->type.rank; d++)
         st[d] = xs[perm[d]];
     kern_strided_copy(x, 0, st, r);
@@ -191,7 +180,7 @@ irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
 irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK] = { 0 };
-    row_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     for (int d = 0; d < x->type.rank; d++)
         st[dims[d]] = x->type.dims[d] == 1 ? 0 : xs[d];
     kern_strided_copy(x, 0, st, r);
@@ -201,7 +190,7 @@ irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
 irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK], off = 0;
-    row_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     for (int d = 0; d < x->type.rank; d++) {
         off += start[d] * xs[d];
         st[d] = stride[d] * xs[d];
@@ -214,7 +203,7 @@ irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *st
 irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], off = 0;
-    row_strides(&x->type, xs);
+    shape_strides(&x->type, xs);
     if (x->count == 0)
         return IRRUN_OK;
     for (int k = 0; k < ndims; k++) {
@@ -229,11 +218,11 @@ irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tenso
 irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
 {
     int64_t rs[SHAPE_MAX_RANK], at = 0;
-    row_strides(&r->type, rs);
+    shape_strides(&r->type, rs);
     size_t es = tensor_elem_bytes(r);
     for (int k = 0; k < n; k++) {
         int64_t ss[SHAPE_MAX_RANK];
-        row_strides(&xs[k]->type, ss);
+        shape_strides(&xs[k]->type, ss);
         copy_box(xs[k]->data, 0, xs[k]->splat ? zero_strides : ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
         at += xs[k]->type.dims[dim];
     }
@@ -250,8 +239,8 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
     int rank = x->type.rank;
     int64_t xs[SHAPE_MAX_RANK], rs[SHAPE_MAX_RANK], box[SHAPE_MAX_RANK];
     int64_t ss[SHAPE_MAX_RANK], ds[SHAPE_MAX_RANK], soff = 0, doff = 0;
-    row_strides(&x->type, xs);
-    row_strides(&r->type, rs);
+    shape_strides(&x->type, xs);
+    shape_strides(&r->type, rs);
     for (int d = 0; d < rank; d++) {
         int64_t step = interior[d] + 1, n = x->type.dims[d], rn = r->type.dims[d];
         int64_t jlo = low[d] >= 0 ? 0 : (-low[d] + step - 1) / step;
