@@ -113,7 +113,9 @@ $(OPS_DOC): tools/ops_doc.c $(LIB)
 ops-doc: $(OPS_DOC)
 	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
-check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) check-unit check-scripts check-install check-python)
+# the bench is compiled (not run) so that a change of a kernel's interface
+# cannot leave it broken
+check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python)
 
 # the thread sanitizer build runs the tests whose programs have threads:
 # the C API's two modules in two threads, and the process grids

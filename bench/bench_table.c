@@ -178,7 +178,7 @@ static irrun_status run_reduce(operands *o, int op)
     x.type.rank = 2;
     x.type.dims[0] = x.type.dims[1] = o->side;
     int64_t dim = 1;
-    irrun_status s = r && init ? kern_reduce_binop((kern_binop)op, true, &x, init, &dim, 1, r) : IRRUN_NOMEM;
+    irrun_status s = r && init ? kern_reduce_binop(NULL, (kern_binop)op, true, &x, init, &dim, 1, r) : IRRUN_NOMEM;
     tensor_release(r);
     tensor_release(init);
     return s;
