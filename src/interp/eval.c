@@ -413,7 +413,7 @@ static const ir_func *entry_function(ictx *c, int *rc)
 
 pool *interp_pool(ictx *c, int64_t work)
 {
-    if (work < INTERP_POOL_MIN_WORK && !pool_tiny_parts())
+    if (work < INTERP_POOL_MIN_WORK && !c->tiny_parts)
         return NULL;
     if (!c->pool_tried) {
         c->pool_tried = true;
@@ -428,7 +428,7 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr };
+    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr, .tiny_parts = pool_tiny_parts() };
     irrun_status rc = run_module(&c, keep_results, outcome);
     pool_free(c.pool);
     return rc;
