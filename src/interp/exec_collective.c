@@ -602,8 +602,9 @@ int exec_send(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return 0;
 }
 
-/* Decision 46: what arrives must have the recv's result types. */
-static int take_values(ictx *c, const ir_op *op, tensor **values, int n, tensor **res)
+/* Decision 46: what arrives must have the recv's result types. The
+ * values (taken over) become the results, followed by the token. */
+static int take_values(ictx *c, const ir_op *op, tensor **values, int n, tensor *token, tensor **res)
 {
     int want = op->nresults - 1;
     int rc = 0;
@@ -624,6 +625,8 @@ static int take_values(ictx *c, const ir_op *op, tensor **values, int n, tensor 
         else
             tensor_release(values[k]);
     }
+    if (rc == 0)
+        res[op->nresults - 1] = tensor_retain(token);
     return rc;
 }
 
@@ -639,12 +642,9 @@ int exec_recv(ictx *c, frame *fr, const ir_op *op, tensor **res)
         return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
     if (rc)
         return rc;
-    rc = take_values(c, op, values, n, res);
+    rc = take_values(c, op, values, n, IN(0), res);
     mem_free(values);
-    if (rc)
-        return rc;
-    res[op->nresults - 1] = tensor_retain(IN(0));
-    return 0;
+    return rc;
 }
 
 /* The next function of the grid's infeed queue, run without arguments
@@ -661,11 +661,7 @@ int exec_infeed(ictx *c, frame *fr, const ir_op *op, tensor **res)
     rc = eval_call(c, op, f, NULL, values);
     if (rc)
         return rc;
-    rc = take_values(c, op, values, 1, res);
-    if (rc)
-        return rc;
-    res[op->nresults - 1] = tensor_retain(IN(0));
-    return 0;
+    return take_values(c, op, values, 1, IN(0), res);
 }
 
 /* outfeed's queue is never read (9.6.12): only the token goes on. */
