@@ -142,6 +142,8 @@ check-install: all
 	@echo "== install into $(BUILD)/stage and build examples/embed"
 	@rm -rf $(BUILD)/stage
 	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/stage >/dev/null
+	@for f in bin/ir-run include/irrun.h share/man/man1/ir-run.1 share/bash-completion/completions/ir-run; do \
+	    [ -f $(BUILD)/stage/$$f ] || { echo "install left out $$f"; exit 1; }; done
 	@CC="$(CC)" EXTRA_CFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install/embed.sh $(abspath $(BUILD))/stage
 	@$(MAKE) --no-print-directory uninstall PREFIX=$(abspath $(BUILD))/stage >/dev/null
 	@left=$$(find $(BUILD)/stage ! -type d | head -1); [ -z "$$left" ] || { echo "uninstall left $$left"; exit 1; }
@@ -207,6 +209,7 @@ coverage:
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
@@ -222,11 +225,13 @@ install: all
 	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc
 	@if [ -f docs/ir-run.1 ]; then \
 	    install -d $(DESTDIR)$(MANDIR)/man1 && install -m 644 docs/ir-run.1 $(DESTDIR)$(MANDIR)/man1/ir-run.1; fi
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 tools/ir-run.bash $(DESTDIR)$(BASHCOMPDIR)/ir-run
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/ir-run $(DESTDIR)$(LIBDIR)/libirrun.a $(DESTDIR)$(LIBDIR)/libirrun.so \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(INCLUDEDIR)/irrun.h \
-	    $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc $(DESTDIR)$(MANDIR)/man1/ir-run.1
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/irrun.pc $(DESTDIR)$(MANDIR)/man1/ir-run.1 $(DESTDIR)$(BASHCOMPDIR)/ir-run
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz build-cov

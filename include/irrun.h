@@ -21,8 +21,10 @@
 #ifndef IRRUN_H
 #define IRRUN_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,11 +39,11 @@ extern "C" {
 #endif
 
 #define IRRUN_VERSION_MAJOR 0
-#define IRRUN_VERSION_MINOR 1
+#define IRRUN_VERSION_MINOR 2
 #define IRRUN_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, to compare in #if */
 #define IRRUN_VERSION (IRRUN_VERSION_MAJOR * 10000 + IRRUN_VERSION_MINOR * 100 + IRRUN_VERSION_PATCH)
-#define IRRUN_VERSION_STRING "0.1.0"
+#define IRRUN_VERSION_STRING "0.2.0"
 
 /* The version of the library actually loaded (IRRUN_VERSION and
  * IRRUN_VERSION_STRING of the build that made it): a program built against
@@ -87,7 +89,18 @@ IRRUN_API irrun_status irrun_module_load_text(const char *text, size_t len, cons
 /* The same for a file (regular files only; at most 4 GiB or
  * IRRUN_MAX_FILE_SIZE). */
 IRRUN_API irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics);
+/* The same for one chunk of a larger file (as `--split-input-file` cuts
+ * it): `text` holds lines `first_line`, `first_line` + 1, ... of the file
+ * `name`, and every location in diagnostics and run-time errors counts
+ * lines as the file does. */
+IRRUN_API irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
+                                               irrun_module **module, char **diagnostics);
 IRRUN_API void irrun_module_free(irrun_module *module);
+
+/* The checked program in MLIR's generic form, as `ir-run --emit=ir` prints
+ * it (it reads back): IRRUN_OK with *text (free with irrun_string_free),
+ * or IRRUN_NOMEM. */
+IRRUN_API irrun_status irrun_module_print(const irrun_module *module, char **text);
 
 typedef enum { IRRUN_TYPE_TENSOR, IRRUN_TYPE_TOKEN, IRRUN_TYPE_TUPLE } irrun_type_kind;
 
@@ -146,6 +159,15 @@ IRRUN_API irrun_status irrun_tensor_read_file(const char *path, const char *elem
  * or an input) and clears it. */
 IRRUN_API void irrun_tensor_free(irrun_tensor *tensor);
 
+/* Tensors written as MLIR literals, `dense<...> : tensor<...>` separated by
+ * commas and optionally enclosed in [ ] (what `ir-run --args` takes).
+ * IRRUN_OK with *tensors (an array of *count, free with irrun_tensors_free),
+ * or IRRUN_BAD_INPUT / IRRUN_NOMEM with located messages in *diagnostics when
+ * it is not NULL (free with irrun_string_free; "" when there is none). */
+IRRUN_API irrun_status irrun_tensors_parse(const char *text, size_t len, const char *name, irrun_tensor **tensors,
+                                           int *count, char **diagnostics);
+IRRUN_API void irrun_tensors_free(irrun_tensor *tensors, int count);
+
 /* How dot_general and convolution accumulate (docs/dot-accumulation.md). */
 typedef enum {
     IRRUN_DOT_REF,       /* round after every multiply and add, as the reference does (default) */
@@ -154,11 +176,46 @@ typedef enum {
     IRRUN_DOT_F64
 } irrun_dot_accumulation;
 
+/* How printed tensors look: REF's text (hex above hex_threshold elements),
+ * every element written out, or shortest round-trip decimals for people. */
+typedef enum { IRRUN_PRINT_REF, IRRUN_PRINT_DENSE, IRRUN_PRINT_DECIMAL } irrun_print_format;
+
+/* What becomes of the entry's returned values: handed back in
+ * results->results (tensors only); printed to the output as REF prints
+ * them (tokens and tuples too) and not handed back; or both (tensors only). */
+typedef enum { IRRUN_RESULTS_RETURN, IRRUN_RESULTS_PRINT, IRRUN_RESULTS_BOTH } irrun_results_mode;
+
+/* Which op a run is at, for a watcher outside the run's flow (a timer
+ * signal handler or another thread): the run stores each op before running
+ * it, counts it, and nothing more. */
+typedef struct {
+    const void *volatile op;          /* opaque: irrun_progress_describe reads it */
+    volatile unsigned long started;   /* ops started so far */
+    volatile sig_atomic_t shown;      /* the watcher set it: it shows something about `op` */
+    void (*erase)(void);              /* called after an op when `shown`, before the run writes more */
+} irrun_progress;
+
+/* "LINE:COL: OP-NAME" of the op `progress` is at (async-signal-safe: no
+ * allocation, no locks), into buf; its length, 0 when there is none. */
+IRRUN_API size_t irrun_progress_describe(const irrun_progress *progress, char *buf, size_t size);
+
 typedef struct {
     const char *entry;                       /* NULL: main, else the only function */
     irrun_dot_accumulation dot_accumulation; /* IRRUN_DOT_REF */
     int strict_eq;                           /* 1: float check.expect_eq* compare bits (--strict-eq) */
     unsigned long max_while_iterations;      /* 0: no limit; else more is a run-time error */
+    /* since 0.2 */
+    FILE *output;   /* NULL: what the run prints is kept in results->output; else written here as it runs */
+    FILE *messages; /* NULL: messages are kept in results->messages; else written here as they come */
+    irrun_results_mode results;      /* IRRUN_RESULTS_RETURN */
+    irrun_print_format print_format; /* IRRUN_PRINT_REF */
+    long hex_threshold;              /* 100: REF prints larger tensors in hex (-1: never) */
+    int threads;                     /* 0: IRRUN_THREADS, else the online cores; results do not depend on it */
+    int replicas, partitions;        /* 0, 0: one process; else the entry runs on a grid (docs/collectives.md) */
+    const char *probe_dir;           /* NULL: interpreter.probe is an error; else probes go there */
+    const char *const *keep_files;   /* files the run must never write over (probe files), or NULL */
+    int nkeep_files;
+    irrun_progress *progress;        /* NULL: nobody watches */
 } irrun_run_options;
 
 /* The defaults above. */

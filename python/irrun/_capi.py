@@ -55,6 +55,19 @@ class RunOptions(ctypes.Structure):
         ("dot_accumulation", ctypes.c_int),
         ("strict_eq", ctypes.c_int),
         ("max_while_iterations", ctypes.c_ulong),
+        # since 0.2
+        ("output", ctypes.c_void_p),
+        ("messages", ctypes.c_void_p),
+        ("results", ctypes.c_int),
+        ("print_format", ctypes.c_int),
+        ("hex_threshold", ctypes.c_long),
+        ("threads", ctypes.c_int),
+        ("replicas", ctypes.c_int),
+        ("partitions", ctypes.c_int),
+        ("probe_dir", ctypes.c_char_p),
+        ("keep_files", ctypes.POINTER(ctypes.c_char_p)),
+        ("nkeep_files", ctypes.c_int),
+        ("progress", ctypes.c_void_p),
     ]
 
 

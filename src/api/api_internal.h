@@ -14,6 +14,7 @@ struct irrun_module {
     char *name;        /* for diagnostics */
     char *text;        /* the program: run-time errors quote its lines */
     size_t len;
+    int first_line;    /* of the file `text` was cut from */
     int nfuncs;
     irrun_function *funcs;
     irrun_type *types; /* every function's arguments, then its results */
@@ -28,5 +29,9 @@ tensor *api_tensor_from(const irrun_tensor *in, const char *what, irrun_status *
 
 /* The public view of `t` (data borrowed from it). */
 void api_tensor_view(const tensor *t, irrun_tensor *out);
+
+/* The interpreter's tensors behind results->results (for the command
+ * line's result files, which write the interpreter's tensors). */
+tensor *const *api_result_tensors(const irrun_results *results);
 
 #endif

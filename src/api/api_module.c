@@ -119,7 +119,8 @@ static irrun_status describe_functions(irrun_module *m)
 }
 
 /* Takes `text` (mem_alloc'ed, freed here on failure). */
-static irrun_status load(char *text, size_t len, const char *name, irrun_module **module, char **diagnostics)
+static irrun_status load(char *text, size_t len, int first_line, const char *name, irrun_module **module,
+                         char **diagnostics)
 {
     *module = NULL;
     if (diagnostics)
@@ -133,11 +134,12 @@ static irrun_status load(char *text, size_t len, const char *name, irrun_module 
     }
     m->text = text;
     m->len = len;
+    m->first_line = first_line;
     m->name = mem_strndup(name, strlen(name));
     irrun_status s = IRRUN_NOMEM;
     if (m->name) {
-        diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f };
-        m->ir = ir_parse(&src, 0, len, 1);
+        diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line };
+        m->ir = ir_parse(&src, 0, len, first_line);
         if (!m->ir || ir_check_module(m->ir, &src) != 0)
             s = IRRUN_BAD_INPUT;
         else if ((s = describe_functions(m)) != IRRUN_OK)
@@ -160,6 +162,12 @@ static irrun_status load(char *text, size_t len, const char *name, irrun_module 
 irrun_status irrun_module_load_text(const char *text, size_t len, const char *name, irrun_module **module,
                                     char **diagnostics)
 {
+    return irrun_module_load_chunk(text, len, 1, name, module, diagnostics);
+}
+
+irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
+                                     irrun_module **module, char **diagnostics)
+{
     /* a copy: the caller's text may go, and the parser wants a NUL past the
      * end (as io_slurp gives) */
     char *copy = text ? mem_strndup(text, len) : NULL;
@@ -169,7 +177,7 @@ irrun_status irrun_module_load_text(const char *text, size_t len, const char *na
             *diagnostics = NULL;
         return text ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
     }
-    return load(copy, len, name ? name : "<text>", module, diagnostics);
+    return load(copy, len, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
 }
 
 irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
@@ -189,7 +197,7 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
         }
         return IRRUN_BAD_INPUT;
     }
-    return load((char *)text, len, path, module, diagnostics);
+    return load((char *)text, len, 1, path, module, diagnostics);
 }
 
 int irrun_function_count(const irrun_module *m) { return m ? m->nfuncs : 0; }
@@ -203,4 +211,20 @@ const irrun_function *irrun_function_find(const irrun_module *m, const char *ent
 {
     const ir_func *f = m ? interp_entry(m->ir, entry) : NULL;
     return f ? &m->funcs[f - m->ir->funcs] : NULL;
+}
+
+irrun_status irrun_module_print(const irrun_module *m, char **text)
+{
+    *text = NULL;
+    membuf out;
+    if (!m || membuf_open(&out) != 0)
+        return m ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+    int failed = ir_print_module(m->ir, out.f);
+    char *said = membuf_take(&out);
+    if (failed || !said) {
+        mem_free(said);
+        return IRRUN_NOMEM;
+    }
+    *text = said;
+    return IRRUN_OK;
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "interp/interp.h"
+#include "interp/interp_internal.h"
+#include "io/probe.h"
 #include "util/mem.h"
 #include "util/membuf.h"
 
@@ -13,6 +15,52 @@ void irrun_run_options_init(irrun_run_options *o)
 {
     memset(o, 0, sizeof *o);
     o->dot_accumulation = IRRUN_DOT_REF;
+    o->results = IRRUN_RESULTS_RETURN;
+    o->print_format = IRRUN_PRINT_REF;
+    o->hex_threshold = 100;
+}
+
+tensor *const *api_result_tensors(const irrun_results *r) { return r->internal; }
+
+/* The interpreter's probe store over the files of a probe directory
+ * (src/io/probe.h). */
+static irrun_status probe_reset(void *ctx, char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_reset(ctx, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
+static irrun_status probe_write(void *ctx, const char *id, int64_t k, const tensor *t, char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_write(ctx, id, k, t, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
+static irrun_status probe_read(void *ctx, const char *id, uint32_t iter, const tensor_type *type, tensor **out,
+                               char msg[INTERP_PROBE_MSG])
+{
+    io_error e;
+    irrun_status s = io_probe_read(ctx, id, iter, type, out, &e);
+    if (s != IRRUN_OK)
+        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+    return s;
+}
+
+/* Prints the returned values as REF does, in the options' format. */
+static irrun_status print_results(const irrun_run_options *o, tensor *const *ts, int n, FILE *out)
+{
+    irrun_status s = IRRUN_OK;
+    for (int k = 0; k < n && s == IRRUN_OK; k++)
+        s = o->print_format == IRRUN_PRINT_DECIMAL
+                ? interp_print_tensor_decimal(ts[k], out)
+                : interp_print_tensor(ts[k], o->print_format == IRRUN_PRINT_DENSE, o->hex_threshold, out);
+    return s;
 }
 
 static dot_accumulation dot_mode(irrun_dot_accumulation d)
@@ -98,22 +146,38 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
     else
         args = take_inputs(inputs, ninputs, err.f, &s);
     if (args) {
+        FILE *to = options->output ? options->output : out.f, *msgs = options->messages ? options->messages : err.f;
         interp_options io = {
             .entry = options->entry,
             .strict_eq = options->strict_eq != 0,
             .dot_acc = dot_mode(options->dot_accumulation),
-            .hex_threshold = 100,
+            .print_dense = options->print_format == IRRUN_PRINT_DENSE,
+            .print_decimal = options->print_format == IRRUN_PRINT_DECIMAL,
+            .hex_threshold = options->hex_threshold,
             .max_while_iterations = options->max_while_iterations,
-            .out = out.f,
-            .err = err.f,
+            .out = to,
+            .err = msgs,
             .args = args,
             .nargs = ninputs,
+            .replicas = options->replicas,
+            .partitions = options->partitions,
+            .threads = options->threads,
+            .watch = options->progress,
         };
+        io_inputs keep = { (const char **)options->keep_files, options->nkeep_files, options->nkeep_files };
+        io_probe_dir pd = { options->probe_dir, &keep };
+        interp_probe_store store = { &pd, probe_reset, probe_write, probe_read };
+        if (options->probe_dir)
+            io.probes = &store;
         /* a copy per run: it counts the run's errors, and several threads
          * may run one module */
-        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f };
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs, .first_line = m->first_line };
         interp_outcome oc;
-        s = interp_run_module(m->ir, &src, &io, true, &oc);
+        s = interp_run_module(m->ir, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
+        if (options->results == IRRUN_RESULTS_BOTH && oc.results) {
+            irrun_status p = print_results(options, oc.results, oc.nresults, to);
+            s = p != IRRUN_OK && s == IRRUN_OK ? p : s;
+        }
         r->checks_passed = oc.checks_passed;
         r->checks_failed = oc.checks_failed;
         irrun_status h = hand_over(&oc, r);

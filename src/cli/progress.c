@@ -67,7 +67,7 @@ static void on_tick(int sig)
 {
     (void)sig;
     int saved_errno = errno;
-    const ir_op *op = watch.op;
+    const void *op = watch.op;
     unsigned long started = watch.started;
     if (!op || op != seen_op || started != seen_started) {
         seen_op = op;
@@ -79,11 +79,9 @@ static void on_tick(int sig)
         size_t at = add_text(line, 0, sizeof line, "\r[");
         at = add_text(line, at, sizeof line, watch_file ? watch_file : "<input>");
         at = add_text(line, at, sizeof line, ":");
-        at = add_number(line, at, sizeof line, (unsigned long)op->loc.line);
-        at = add_text(line, at, sizeof line, ":");
-        at = add_number(line, at, sizeof line, (unsigned long)op->loc.col);
-        at = add_text(line, at, sizeof line, ": ");
-        at = add_text(line, at, sizeof line, ir_op_name(op->kind));
+        char where[200];
+        irrun_progress_describe(&watch, where, sizeof where);
+        at = add_text(line, at, sizeof line, where);
         at = add_text(line, at, sizeof line, " running for ");
         at = add_number(line, at, sizeof line, (unsigned long)still_seconds);
         at = add_text(line, at, sizeof line, " s]\033[K");

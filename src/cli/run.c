@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/api_internal.h"
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "cli/exit.h"
@@ -368,71 +369,67 @@ static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *stat
     return args;
 }
 
-/* The interpreter's probe store over the files of --probe-output-dir
- * (src/io/probe.h). */
-static irrun_status probe_reset(void *ctx, char msg[INTERP_PROBE_MSG])
+static irrun_dot_accumulation public_dot_mode(dot_accumulation d)
 {
-    io_error e;
-    irrun_status s = io_probe_reset(ctx, &e);
-    if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
-    return s;
+    switch (d) {
+    case DOT_ACC_REF: return IRRUN_DOT_REF;
+    case DOT_ACC_ALGORITHM: return IRRUN_DOT_ALGORITHM;
+    case DOT_ACC_F32: return IRRUN_DOT_F32;
+    case DOT_ACC_F64: return IRRUN_DOT_F64;
+    }
+    return IRRUN_DOT_REF;
 }
 
-static irrun_status probe_write(void *ctx, const char *id, int64_t k, const tensor *t, char msg[INTERP_PROBE_MSG])
+/* Runs a checked module through the library (irrun_run): arguments from
+ * --args/--input, results printed, and written (--output-dir) or compared
+ * with a backend's (--expect). */
+static irrun_status run_checked(run_options *o, const irrun_module *m, const char *name, FILE *out)
 {
-    io_error e;
-    irrun_status s = io_probe_write(ctx, id, k, t, &e);
-    if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
-    return s;
-}
-
-static irrun_status probe_read(void *ctx, const char *id, uint32_t iter, const tensor_type *type, tensor **out,
-                               char msg[INTERP_PROBE_MSG])
-{
-    io_error e;
-    irrun_status s = io_probe_read(ctx, id, iter, type, out, &e);
-    if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
-    return s;
-}
-
-/* Runs a checked module: arguments from --args/--input, results printed, and
- * written (--output-dir) or compared with a backend's (--expect). */
-static irrun_status run_checked(run_options *o, const ir_module *m, diag_source *src, FILE *out)
-{
-    interp_outcome oc;
-    memset(&oc, 0, sizeof oc);
-    interp_options io = o->io;
-    io.out = out;
-    io.err = stderr;
-    io_probe_dir pd = { o->probe_dir, &o->reads };
-    interp_probe_store store = { &pd, probe_reset, probe_write, probe_read };
-    if (o->probe_dir)
-        io.probes = &store;
-    const ir_func *f = o->files_io.ninputs ? interp_entry(m, io.entry) : NULL;
-    tensor **args = NULL;
+    const ir_func *f = o->files_io.ninputs ? interp_entry(m->ir, o->io.entry) : NULL;
+    tensor **args = o->io.args;
+    int nargs = o->io.nargs;
     irrun_status s = IRRUN_OK;
     if (f) {
-        args = gather_args(o, f, &s);
-        if (!args)
+        if (!(args = gather_args(o, f, &s)))
             return s;
-        io.args = args;
-        io.nargs = f->nargs;
+        nargs = f->nargs;
     }
+    irrun_tensor *inputs = mem_calloc((size_t)nargs + 1, sizeof *inputs);
+    if (!inputs)
+        s = IRRUN_NOMEM;
+    for (int i = 0; s == IRRUN_OK && i < nargs; i++)
+        api_tensor_view(args[i], &inputs[i]); /* --args and --input tensors are stored in full */
     bool keep = cli_files_want_results(&o->files_io);
-    io.watch = cli_progress_watch(&o->progress, src->name);
-    s = interp_run_module(m, src, &io, keep, &oc);
-    cli_progress_unwatch();
-    if (keep && oc.results) {
-        for (int k = 0; k < oc.nresults; k++)
-            s = cli_worse(s, io.print_decimal ? interp_print_tensor_decimal(oc.results[k], out)
-                                              : interp_print_tensor(oc.results[k], io.print_dense, io.hex_threshold, out));
-        s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
-                                           oc.results, oc.nresults, stderr));
+    irrun_run_options ro;
+    irrun_run_options_init(&ro);
+    ro.entry = o->io.entry;
+    ro.dot_accumulation = public_dot_mode(o->io.dot_acc);
+    ro.strict_eq = o->io.strict_eq;
+    ro.max_while_iterations = o->io.max_while_iterations;
+    ro.output = out;
+    ro.messages = stderr;
+    ro.results = keep ? IRRUN_RESULTS_BOTH : IRRUN_RESULTS_PRINT;
+    ro.print_format = o->io.print_decimal ? IRRUN_PRINT_DECIMAL : o->io.print_dense ? IRRUN_PRINT_DENSE : IRRUN_PRINT_REF;
+    ro.hex_threshold = o->io.hex_threshold;
+    ro.threads = o->io.threads;
+    ro.replicas = o->io.replicas;
+    ro.partitions = o->io.partitions;
+    ro.probe_dir = o->probe_dir;
+    ro.keep_files = o->reads.paths;
+    ro.nkeep_files = o->reads.n;
+    if (s == IRRUN_OK) {
+        irrun_results res;
+        ro.progress = cli_progress_watch(&o->progress, name);
+        s = irrun_run(m, &ro, inputs, nargs, &res);
+        cli_progress_unwatch();
+        if (keep && res.internal)
+            s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
+                                               api_result_tensors(&res), res.nresults, stderr));
+        irrun_results_free(&res);
+    } else {
+        fputs("ir-run: out of memory\n", stderr);
     }
-    interp_outcome_free(&oc);
+    mem_free(inputs);
     if (f) {
         for (int i = 0; i < f->nargs; i++)
             tensor_release(args[i]);
@@ -457,20 +454,29 @@ static bool no_function(const run_options *o, diag_source *src, int line)
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
     cli_progress_step(&o->progress, src->name, o->split ? line : 0);
-    ir_module *m = ir_parse(src, begin, end, line);
-    irrun_status s = IRRUN_OK;
+    irrun_module *m;
+    char *said;
+    irrun_status s = irrun_module_load_chunk(src->text + begin, end - begin, line, src->name, &m, &said);
+    if (said)
+        fputs(said, stderr);
+    irrun_string_free(said);
     bool empty = false; /* warned about, and neither passed nor failed */
-    if (!m || ir_check_module(m, src) != 0) {
-        s = IRRUN_BAD_INPUT;
-    } else if (m->nfuncs == 0) {
+    if (s != IRRUN_OK) {
+        if (!said)
+            fputs("ir-run: out of memory\n", stderr);
+    } else if (irrun_function_count(m) == 0) {
         empty = !no_function(o, src, line);
         s = empty ? IRRUN_OK : IRRUN_BAD_INPUT;
     } else if (o->emit_ir) {
-        s = ir_print_module(m, out) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
+        char *ir;
+        s = irrun_module_print(m, &ir);
+        if (s == IRRUN_OK && fputs(ir, out) == EOF)
+            s = IRRUN_BAD_INPUT;
+        irrun_string_free(ir);
     } else {
-        s = run_checked(o, m, src, out);
+        s = run_checked(o, m, src->name, out);
     }
-    ir_module_free(m);
+    irrun_module_free(m);
     o->chunk++;
     if (empty) {
         t->empty++;
@@ -539,31 +545,35 @@ static irrun_status load_args(run_options *o, tensor ***out, int *n)
         name = text + 1;
         text = file_text;
     }
-    diag_source src = { .name = name, .text = text, .len = len };
-    ir_literal *lits;
+    irrun_tensor *lits;
     int count;
-    irrun_status rc = ir_parse_literals(&src, &lits, &count) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
-    if (rc == IRRUN_OK) {
-        tensor **ts = mem_calloc((size_t)(count ? count : 1), sizeof *ts);
-        if (!ts)
-            rc = IRRUN_NOMEM;
-        for (int i = 0; ts && i < count; i++) {
-            ts[i] = interp_literal_tensor(&lits[i]);
-            if (!ts[i]) {
-                for (int k = 0; k < i; k++)
-                    tensor_release(ts[k]);
-                mem_free(ts);
-                ts = NULL;
-                rc = IRRUN_NOMEM;
-                break;
-            }
+    char *said;
+    irrun_status rc = irrun_tensors_parse(text, len, name, &lits, &count, &said);
+    bool parsed = rc == IRRUN_OK;
+    if (said)
+        fputs(said, stderr);
+    irrun_string_free(said);
+    tensor **ts = NULL;
+    if (rc == IRRUN_OK && !(ts = mem_calloc((size_t)(count ? count : 1), sizeof *ts)))
+        rc = IRRUN_NOMEM;
+    for (int i = 0; rc == IRRUN_OK && i < count; i++) {
+        char why[256];
+        if (!(ts[i] = api_tensor_from(&lits[i], "--args", &rc, why, sizeof why))) {
+            fprintf(stderr, "ir-run: %s\n", why);
+            for (int k = 0; k < i; k++)
+                tensor_release(ts[k]);
+            mem_free(ts);
+            ts = NULL;
         }
-        if (rc != IRRUN_OK)
-            fputs("ir-run: out of memory loading --args\n", stderr);
-        *out = ts;
-        *n = ts ? count : 0;
-        ir_literals_free(lits, count);
     }
+    if (rc == IRRUN_NOMEM)
+        fputs("ir-run: out of memory loading --args\n", stderr);
+    if (rc == IRRUN_OK) {
+        *out = ts;
+        *n = count;
+    }
+    if (parsed)
+        irrun_tensors_free(lits, count);
     mem_free(file_text);
     return rc;
 }

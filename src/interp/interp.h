@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "irrun.h"
+
 #include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
@@ -43,15 +45,9 @@ typedef struct {
 } interp_probe_store;
 
 /* Which op is running, for a watcher outside the run's flow (the command
- * line's progress line, read from a timer signal): the evaluator stores
- * each op of a block before running it and counts them, nothing more. */
-typedef struct {
-    const ir_op *volatile op;
-    volatile unsigned long started; /* ops started so far */
-    volatile sig_atomic_t shown;    /* the watcher shows something about `op` */
-    void (*erase)(void);            /* called after an op when `shown`, before
-                                       the run writes anything more */
-} interp_watch;
+ * line's progress line, read from a timer signal): the public
+ * irrun_progress, whose `op` is the ir_op being run. */
+typedef irrun_progress interp_watch;
 
 typedef struct {
     const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */

@@ -7,7 +7,7 @@ static void show_line(const diag_source *src, src_loc loc, FILE *out)
     if (!src->text || loc.line < 1)
         return;
     const char *p = src->text, *end = src->text + src->len;
-    for (int l = 1; l < loc.line && p < end; l++) {
+    for (int l = src->first_line > 1 ? src->first_line : 1; l < loc.line && p < end; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl)
             return;

@@ -20,6 +20,7 @@ typedef struct {
     size_t len;
     FILE *out;        /* where diagnostics go (stderr by default) */
     int errors;       /* number of errors reported */
+    int first_line;   /* the file's line `text` starts at (0: 1, the whole file) */
 } diag_source;
 
 void diag_error(diag_source *src, src_loc loc, const char *fmt, ...)

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -383,6 +384,162 @@ START_TEST(two_modules_two_threads)
 }
 END_TEST
 
+
+/* ---- since 0.2: what the command line's run goes through ---------------- */
+
+START_TEST(chunk_locations_are_the_files)
+{
+    /* lines 10.. of a file: the error is on the chunk's 3rd line */
+    const char *chunk = "func.func @main() -> tensor<2xf32> {\n"
+                        "  %c = stablehlo.constant dense<1.0> : tensor<2xf32>\n"
+                        "  %d = stablehlo.bogus %c : tensor<2xf32>\n"
+                        "  func.return %c : tensor<2xf32>\n"
+                        "}\n";
+    irrun_module *m;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), 10, "suite.mlir", &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(diag, "suite.mlir:12:") != NULL, "%s", diag);
+    ck_assert_msg(strstr(diag, "stablehlo.bogus %c") != NULL, "the quoted line: %s", diag);
+    irrun_string_free(diag);
+}
+END_TEST
+
+START_TEST(run_to_streams_and_print_formats)
+{
+    irrun_module *m = load(add_program);
+    const uint8_t a[4] = { 0x38, 0x7E, 0x30, 0x00 }, b[4] = { 0x38, 0x00, 0xB0, 0x80 };
+    irrun_tensor in[2] = { tensor1("f8E4M3FN", 4, a, 4), tensor1("f8E4M3FN", 4, b, 4) };
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    ck_assert_int_eq(o.hex_threshold, 100);
+    o.output = out;
+    o.results = IRRUN_RESULTS_PRINT;
+    irrun_results r;
+    ck_assert_int_eq(irrun_run(m, &o, in, 2, &r), IRRUN_OK);
+    ck_assert_int_eq(r.nresults, 0); /* printed, not handed back */
+    ck_assert_str_eq(r.output, "");
+    irrun_results_free(&r);
+    o.results = IRRUN_RESULTS_BOTH;
+    o.print_format = IRRUN_PRINT_DECIMAL;
+    ck_assert_int_eq(irrun_run(m, &o, in, 2, &r), IRRUN_OK);
+    ck_assert_int_eq(r.nresults, 1);
+    irrun_results_free(&r);
+    char text[512] = { 0 };
+    rewind(out);
+    size_t n = fread(text, 1, sizeof text - 1, out);
+    fclose(out);
+    /* 1 + 1, 448 + 0, 0.5 + -0.5, 0 + -0 */
+    ck_assert_msg(n > 0 && strstr(text, "tensor<4xf8E4M3FN>") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[2.000000e+00, 4.480000e+02, 0.000000e+00, 0.000000e+00]") != NULL, "%s", text);
+    /* the shortest decimal that reads back to 448's bits */
+    ck_assert_msg(strstr(text, "[2, 450, 0, 0]") != NULL, "%s", text);
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(literals_parse)
+{
+    const char *text = "[dense<[1.5, -2.0]> : tensor<2xf32>, dense<7> : tensor<3xi8>]";
+    irrun_tensor *ts;
+    int n;
+    char *diag;
+    ck_assert_int_eq(irrun_tensors_parse(text, strlen(text), "<args>", &ts, &n, &diag), IRRUN_OK);
+    ck_assert_str_eq(diag, "");
+    irrun_string_free(diag);
+    ck_assert_int_eq(n, 2);
+    ck_assert_str_eq(ts[0].element_type, "f32");
+    const float want0[2] = { 1.5f, -2.0f };
+    ck_assert_uint_eq(ts[0].nbytes, 8);
+    ck_assert_int_eq(memcmp(ts[0].data, want0, 8), 0);
+    const int8_t want1[3] = { 7, 7, 7 }; /* a splat comes back stored in full */
+    ck_assert_uint_eq(ts[1].nbytes, 3);
+    ck_assert_int_eq(memcmp(ts[1].data, want1, 3), 0);
+    irrun_tensors_free(ts, n);
+    const char *bad = "dense<[1, 2]> : tensor<3xi8>";
+    ck_assert_int_eq(irrun_tensors_parse(bad, strlen(bad), "<args>", &ts, &n, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(ts);
+    ck_assert_msg(strstr(diag, "<args>:1:") != NULL, "%s", diag);
+    irrun_string_free(diag);
+}
+END_TEST
+
+START_TEST(module_print_reads_back)
+{
+    irrun_module *m = load(add_program), *again;
+    char *ir, *diag;
+    ck_assert_int_eq(irrun_module_print(m, &ir), IRRUN_OK);
+    ck_assert_msg(strstr(ir, "stablehlo.add") != NULL || strstr(ir, "\"stablehlo.add\"") != NULL, "%s", ir);
+    ck_assert_int_eq(irrun_module_load_text(ir, strlen(ir), "printed", &again, &diag), IRRUN_OK);
+    ck_assert_int_eq(irrun_function_count(again), 1);
+    irrun_string_free(ir);
+    irrun_string_free(diag);
+    irrun_module_free(again);
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(progress_names_the_op)
+{
+    irrun_module *m = load(add_program);
+    const uint8_t a[4] = { 0 };
+    irrun_tensor in[2] = { tensor1("f8E4M3FN", 4, a, 4), tensor1("f8E4M3FN", 4, a, 4) };
+    irrun_progress p = { 0 };
+    char where[100];
+    ck_assert_uint_eq(irrun_progress_describe(&p, where, sizeof where), 0);
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    o.progress = &p;
+    irrun_results r;
+    ck_assert_int_eq(irrun_run(m, &o, in, 2, &r), IRRUN_OK);
+    irrun_results_free(&r);
+    ck_assert_uint_ge(p.started, 2);
+    /* the last op it started: the print on line 3 */
+    ck_assert_uint_gt(irrun_progress_describe(&p, where, sizeof where), 0);
+    ck_assert_str_eq(where, "3:3: interpreter.print");
+    ck_assert_uint_eq(irrun_progress_describe(&p, where, 4), 3); /* cut to fit */
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(probes_into_a_directory)
+{
+    const char *prog = "func.func @main() -> tensor<2xi32> {\n"
+                       "  %c = stablehlo.constant dense<[1, 2]> : tensor<2xi32>\n"
+                       "  %p = interpreter.probe %c, probe_id = \"c\" : tensor<2xi32>\n"
+                       "  func.return %p : tensor<2xi32>\n"
+                       "}\n";
+    irrun_module *m = load(prog);
+    char dir[] = "/tmp/irrun_probesXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    irrun_results r;
+    ck_assert_int_ne(irrun_run(m, &o, NULL, 0, &r), IRRUN_OK); /* no directory: an error */
+    irrun_results_free(&r);
+    o.probe_dir = dir;
+    ck_assert_int_eq(irrun_run(m, &o, NULL, 0, &r), IRRUN_OK);
+    irrun_results_free(&r);
+    char path[200];
+    snprintf(path, sizeof path, "%s/index.csv", dir);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[200] = { 0 };
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    fclose(f);
+    ck_assert_msg(strncmp(line, "c,", 2) == 0, "%s", line);
+    remove(path);
+    snprintf(path, sizeof path, "%s/probe1.npy", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/probe0.npy", dir);
+    remove(path);
+    rmdir(dir);
+    irrun_module_free(m);
+}
+END_TEST
+
 START_TEST(nothing_leaks)
 {
     run_and_fail(); /* builds the lookup tables it needs, which stay */
@@ -424,6 +581,19 @@ static void exercise_api(void)
     irrun_string_free(msg);
     irrun_tensor_free(&golden);
     irrun_tensor_free(&backend);
+    const char *lits = "[dense<[1.5, -2.0]> : tensor<2xf32>, dense<7> : tensor<3xi8>]";
+    irrun_tensor *ts = NULL;
+    int n = 0;
+    if (irrun_tensors_parse(lits, strlen(lits), "a", &ts, &n, &diag) == IRRUN_OK)
+        irrun_tensors_free(ts, n);
+    irrun_string_free(diag);
+    if (irrun_module_load_chunk(add_program, strlen(add_program), 5, "c", &m, &diag) == IRRUN_OK) {
+        char *ir = NULL;
+        irrun_module_print(m, &ir);
+        irrun_string_free(ir);
+    }
+    irrun_string_free(diag);
+    irrun_module_free(m);
 }
 
 START_TEST(allocation_failures)
@@ -457,6 +627,12 @@ int main(void)
     tcase_add_test(tc, compare_report);
     tcase_add_test(tc, float_info);
     tcase_add_test(tc, two_modules_two_threads);
+    tcase_add_test(tc, chunk_locations_are_the_files);
+    tcase_add_test(tc, run_to_streams_and_print_formats);
+    tcase_add_test(tc, literals_parse);
+    tcase_add_test(tc, module_print_reads_back);
+    tcase_add_test(tc, progress_names_the_op);
+    tcase_add_test(tc, probes_into_a_directory);
     tcase_add_test(tc, nothing_leaks);
     tcase_add_test(tc, allocation_failures);
     suite_add_tcase(s, tc);
