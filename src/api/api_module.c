@@ -55,6 +55,15 @@ static bool describe_type(irrun_module *m, const tensor_type *t, irrun_type *out
     return out->text != NULL;
 }
 
+/* Appends `t` at s + *at (the caller sized s): strcat would rescan the
+ * whole text for every argument, quadratic in a 100k-argument signature. */
+static void put(char *s, size_t *at, const char *t)
+{
+    size_t n = strlen(t);
+    memcpy(s + *at, t, n + 1);
+    *at += n;
+}
+
 /* "(A, B) -> R", "(A) -> (R1, R2)", "() -> ()": MLIR's function type. */
 static char *signature_text(const irrun_function *f)
 {
@@ -66,20 +75,21 @@ static char *signature_text(const irrun_function *f)
     char *s = mem_alloc(n);
     if (!s)
         return NULL;
-    strcpy(s, "(");
+    size_t at = 0;
+    put(s, &at, "(");
     for (int i = 0; i < f->nargs; i++) {
         if (i)
-            strcat(s, ", ");
-        strcat(s, f->args[i].text);
+            put(s, &at, ", ");
+        put(s, &at, f->args[i].text);
     }
-    strcat(s, f->nresults == 1 ? ") -> " : ") -> (");
+    put(s, &at, f->nresults == 1 ? ") -> " : ") -> (");
     for (int i = 0; i < f->nresults; i++) {
         if (i)
-            strcat(s, ", ");
-        strcat(s, f->results[i].text);
+            put(s, &at, ", ");
+        put(s, &at, f->results[i].text);
     }
     if (f->nresults != 1)
-        strcat(s, ")");
+        put(s, &at, ")");
     return s;
 }
 
