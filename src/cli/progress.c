@@ -9,6 +9,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "util/text.h"
+
 /* An op that shows no progress for this many timer ticks (seconds) gets
  * the progress line. */
 enum { LONG_OP_SECONDS = 2 };
@@ -33,27 +35,6 @@ static void put(const char *s, size_t n)
     }
 }
 
-/* Appends text or a decimal number to buf (async-signal-safe: no stdio). */
-static size_t add_text(char *buf, size_t at, size_t cap, const char *s)
-{
-    while (s && *s && at + 1 < cap)
-        buf[at++] = *s++;
-    return at;
-}
-
-static size_t add_number(char *buf, size_t at, size_t cap, unsigned long v)
-{
-    char digits[24];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v && n < (int)sizeof digits);
-    while (n > 0 && at + 1 < cap)
-        buf[at++] = digits[--n];
-    return at;
-}
-
 /* Called by the run between ops, and by the handler itself */
 static void erase_line(void)
 {
@@ -76,15 +57,15 @@ static void on_tick(int sig)
         erase_line();
     } else if (++still_seconds >= LONG_OP_SECONDS) {
         char line[400];
-        size_t at = add_text(line, 0, sizeof line, "\r[");
-        at = add_text(line, at, sizeof line, watch_file ? watch_file : "<input>");
-        at = add_text(line, at, sizeof line, ":");
+        size_t at = text_append(line, 0, sizeof line, "\r[");
+        at = text_append(line, at, sizeof line, watch_file ? watch_file : "<input>");
+        at = text_append(line, at, sizeof line, ":");
         char where[200];
         irrun_progress_describe(&watch, where, sizeof where);
-        at = add_text(line, at, sizeof line, where);
-        at = add_text(line, at, sizeof line, " running for ");
-        at = add_number(line, at, sizeof line, (unsigned long)still_seconds);
-        at = add_text(line, at, sizeof line, " s]\033[K");
+        at = text_append(line, at, sizeof line, where);
+        at = text_append(line, at, sizeof line, " running for ");
+        at = text_append_number(line, at, sizeof line, (unsigned long)still_seconds);
+        at = text_append(line, at, sizeof line, " s]\033[K");
         put(line, at);
         watch.shown = 1;
     }

@@ -96,3 +96,23 @@ int text_xml_char(uint32_t cp)
     return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) ||
            (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
 }
+
+size_t text_append(char *buf, size_t at, size_t cap, const char *s)
+{
+    while (s && *s && at + 1 < cap)
+        buf[at++] = *s++;
+    return at;
+}
+
+size_t text_append_number(char *buf, size_t at, size_t cap, unsigned long v)
+{
+    char digits[24];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n > 0 && at + 1 < cap)
+        buf[at++] = digits[--n];
+    return at;
+}

@@ -32,4 +32,10 @@ void text_escape_ascii(const char *s, size_t n, char *out, size_t cap);
  * production). */
 int text_xml_char(uint32_t cp);
 
+/* Appends the text s, or the decimal digits of v, at buf[at] (never past
+ * buf[cap - 2], NUL not written) and returns the new end: async-signal-safe,
+ * for what a signal handler shows (no stdio, no allocation). */
+size_t text_append(char *buf, size_t at, size_t cap, const char *s);
+size_t text_append_number(char *buf, size_t at, size_t cap, unsigned long v);
+
 #endif
