@@ -271,6 +271,38 @@ static irrun_status small_binary(kern_binop op, et_id t, const void *va, const v
     return IRRUN_OK;
 }
 
+/* Branch-free maximum / minimum (kern_fmaxmin) on W-bit IEEE patterns: the
+ * integer key turns sign-magnitude into two's complement, which orders
+ * every non-NaN value as llvm::maximum does (-0 below +0; equal keys are
+ * equal patterns); a NaN operand, left first, wins made quiet. INF is the
+ * Inf pattern's magnitude, QUIET the quiet bit. */
+#define MAXMIN_LOOP(UT, ST, W, INF, QUIET, is_max, a, b, r, n)                                    \
+    do {                                                                                        \
+        const UT mag_ = (UT)(((UT)1 << ((W) - 1)) - 1);                                         \
+        for (int64_t i = 0; i < (n); i++) {                                                     \
+            UT x = (a)[i], y = (b)[i];                                                          \
+            ST kx = (ST)(x ^ ((x >> ((W) - 1)) ? mag_ : 0));                                    \
+            ST ky = (ST)(y ^ ((y >> ((W) - 1)) ? mag_ : 0));                                    \
+            UT v = ((is_max) ? ky > kx : kx > ky) ? y : x;                                      \
+            v = (UT)(y & mag_) > (UT)(INF) ? (UT)(y | (QUIET)) : v;                             \
+            (r)[i] = (UT)(x & mag_) > (UT)(INF) ? (UT)(x | (QUIET)) : v;                        \
+        }                                                                                       \
+    } while (0)
+
+/* One RNE rounding of a non-NaN binary32 into f16, kern_f32_to_f16 with
+ * selects instead of branches. */
+static inline uint16_t f32_to_f16_sel(float f)
+{
+    uint32_t u = f32_to_bits(f);
+    uint32_t sign = (u >> 16) & 0x8000u;
+    u &= 0x7FFFFFFFu;
+    uint32_t normal = (u + 0xFFFu + ((u >> 13) & 1u) - 0x38000000u) >> 13;
+    uint32_t sub = f32_to_bits(bits_to_f32(u) + 0.5f) - 0x3F000000u;
+    uint32_t v = u >= 0x38800000u ? normal : sub;
+    v = u >= 0x477FF000u ? 0x7C00u : v;
+    return (uint16_t)(sign | v);
+}
+
 static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
                                        const uint16_t *b, uint16_t *r, int64_t n)
 {
@@ -287,61 +319,71 @@ static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const ui
         return IRRUN_OK;
     }
     if (op == KB_MAX || op == KB_MIN) {
-        for (int64_t i = 0; i < n; i++) {
-            double x = bf ? kern_bf16_to_f64(a[i]) : kern_f16_to_f64(a[i]);
-            double y = bf ? kern_bf16_to_f64(b[i]) : kern_f16_to_f64(b[i]);
-            r[i] = (uint16_t)kern_fmaxmin(f, op == KB_MAX, a[i], b[i], x, y);
-        }
+        bool is_max = op == KB_MAX;
+        if (kern_binary_avx2_usable())
+            kern_half_maxmin_avx2(bf, is_max, a, b, r, n);
+        else if (bf)
+            MAXMIN_LOOP(uint16_t, int16_t, 16, 0x7F80u, 0x0040u, is_max, a, b, r, n);
+        else
+            MAXMIN_LOOP(uint16_t, int16_t, 16, 0x7C00u, 0x0200u, is_max, a, b, r, n);
         return IRRUN_OK;
     }
     fp_binop fo = to_fpop(op);
     if (fo == FPOP_COUNT)
         return IRRUN_UNSUPPORTED;
-    if (fo != FPOP_REM) {
-        /* in binary32: the operands are exact there, and 24 >= 2p + 2 bits
-         * (p = 8, 11) make rounding the binary32 result of +, -, *, / once
-         * more equal to one rounding, subnormals included (bf16's are
-         * binary32's with 16 bits fewer; f16's are binary32 normals) */
-        enum { CHUNK = 256 };
-        float v[CHUNK];
-        for (int64_t at = 0; at < n; at += CHUNK) {
-            int64_t k = n - at < CHUNK ? n - at : CHUNK;
-            const uint16_t *x = a + at, *y = b + at;
-            uint16_t *o = r + at;
+    if (kern_binary_avx2_usable()) {
+        kern_half_arith_avx2(bf, f, fo, a, b, r, n);
+        return IRRUN_OK;
+    }
+    if (fo == FPOP_REM) {
+        for (int64_t i = 0; i < n; i++) {
+            double x = bf ? kern_bf16_to_f64(a[i]) : kern_f16_to_f64(a[i]);
+            double y = bf ? kern_bf16_to_f64(b[i]) : kern_f16_to_f64(b[i]), v;
+            if (kern_rem_small(x, y, &v))
+                r[i] = bf ? kern_f32_to_bf16((float)v) : f32_to_f16_sel((float)v); /* exact */
+            else
+                r[i] = kern_half_arith(bf, f, fo, a[i], b[i]);
+        }
+        return IRRUN_OK;
+    }
+    /* in binary32: the operands are exact there, and 24 >= 2p + 2 bits
+     * (p = 8, 11) make rounding the binary32 result of +, -, *, / once
+     * more equal to one rounding, subnormals included (bf16's are
+     * binary32's with 16 bits fewer; f16's are binary32 normals). Chunks
+     * of every lane computed and rounded, then the NaN lanes patched. */
+    enum { CHUNK = 256 };
+    float v[CHUNK];
+    for (int64_t at = 0; at < n; at += CHUNK) {
+        int64_t k = n - at < CHUNK ? n - at : CHUNK;
+        const uint16_t *x = a + at, *y = b + at;
+        uint16_t *o = r + at;
 #define HALF_OP(EXPR)                                                                      \
     for (int64_t i = 0; i < k; i++) {                                                      \
         float p = bf ? kern_bf16_to_f32(x[i]) : kern_f16_to_f32(x[i]);                     \
         float q = bf ? kern_bf16_to_f32(y[i]) : kern_f16_to_f32(y[i]);                     \
         v[i] = EXPR;                                                                       \
     }
-            switch (fo) {
-            case FPOP_ADD: HALF_OP(p + q) break;
-            case FPOP_SUB: HALF_OP(p - q) break;
-            case FPOP_MUL: HALF_OP(p * q) break;
-            case FPOP_DIV: HALF_OP(p / q) break;
-            case FPOP_REM:
-            case FPOP_COUNT: break;
-            }
+        switch (fo) {
+        case FPOP_ADD: HALF_OP(p + q) break;
+        case FPOP_SUB: HALF_OP(p - q) break;
+        case FPOP_MUL: HALF_OP(p * q) break;
+        case FPOP_DIV: HALF_OP(p / q) break;
+        case FPOP_REM:
+        case FPOP_COUNT: break;
+        }
 #undef HALF_OP
-            for (int64_t i = 0; i < k; i++) {
+        uint16_t h[CHUNK];
+        int nan = 0;
+        for (int64_t i = 0; i < k; i++) {
+            nan |= v[i] != v[i];
+            h[i] = bf ? kern_f32_to_bf16(v[i]) : f32_to_f16_sel(v[i]);
+        }
+        /* the NaN lanes are patched before the store: o may be x or y */
+        if (nan)
+            for (int64_t i = 0; i < k; i++)
                 if (v[i] != v[i])
-                    o[i] = (uint16_t)fp_arith(f, fo, x[i], y[i]);
-                else
-                    o[i] = bf ? kern_f32_to_bf16(v[i]) : kern_f32_to_f16(v[i]);
-            }
-        }
-        return IRRUN_OK;
-    }
-    if (bf) {
-        for (int64_t i = 0; i < n; i++) {
-            double v = kern_apply_f64(fo, kern_bf16_to_f64(a[i]), kern_bf16_to_f64(b[i]));
-            r[i] = v != v ? (uint16_t)fp_arith(f, fo, a[i], b[i]) : kern_f64_to_bf16(v);
-        }
-    } else {
-        for (int64_t i = 0; i < n; i++) {
-            double v = kern_apply_f64(fo, kern_f16_to_f64(a[i]), kern_f16_to_f64(b[i]));
-            r[i] = v != v ? (uint16_t)fp_arith(f, fo, a[i], b[i]) : kern_f64_to_f16(v);
-        }
+                    h[i] = (uint16_t)fp_arith(f, fo, x[i], y[i]);
+        memcpy(o, h, (size_t)k * sizeof h[0]);
     }
     return IRRUN_OK;
 }
@@ -358,6 +400,54 @@ static irrun_status f16_binary(kern_binop op, et_id t, const void *a, const void
     return half_binary(op, false, et_get(t)->fmt, a, b, r, n);
 }
 
+/* +, -, *, /, rem of f32 patterns (c64's +, - run this on the parts). */
+static void f32_arith_loop(fp_binop fo, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    if (kern_binary_avx2_usable()) {
+        kern_f32_arith_avx2(fo, a, b, r, n);
+        return;
+    }
+    switch (fo) {
+    case FPOP_ADD:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = kern_f32_arith(FPOP_ADD, a[i], b[i]);
+        break;
+    case FPOP_SUB:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = kern_f32_arith(FPOP_SUB, a[i], b[i]);
+        break;
+    case FPOP_MUL:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = kern_f32_arith(FPOP_MUL, a[i], b[i]);
+        break;
+    case FPOP_DIV:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = kern_f32_arith(FPOP_DIV, a[i], b[i]);
+        break;
+    case FPOP_REM:
+        for (int64_t i = 0; i < n; i++) {
+            double v;
+            if (kern_rem_small((double)bits_to_f32(a[i]), (double)bits_to_f32(b[i]), &v))
+                r[i] = f32_to_bits((float)v); /* exact */
+            else
+                r[i] = kern_f32_arith(FPOP_REM, a[i], b[i]);
+        }
+        break;
+    case FPOP_COUNT:
+        break;
+    }
+}
+
+static void f64_arith_loop(fp_binop fo, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
+{
+    if (kern_binary_avx2_usable()) {
+        kern_f64_arith_avx2(fo, a, b, r, n);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        r[i] = kern_f64_arith(fo, a[i], b[i]);
+}
+
 static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const void *vb, void *vr,
                                int64_t n)
 {
@@ -367,29 +457,17 @@ static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const voi
     switch (op) {
     case KB_MAX:
     case KB_MIN:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = (uint32_t)kern_fmaxmin(FP_F32, op == KB_MAX, a[i], b[i],
-                                          bits_to_f32(a[i]), bits_to_f32(b[i]));
+        if (kern_binary_avx2_usable())
+            kern_f32_maxmin_avx2(op == KB_MAX, a, b, r, n);
+        else
+            MAXMIN_LOOP(uint32_t, int32_t, 32, 0x7F800000u, 0x00400000u, op == KB_MAX, a, b, r, n);
         return IRRUN_OK;
     case KB_ADD:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f32_arith(FPOP_ADD, a[i], b[i]);
-        return IRRUN_OK;
     case KB_SUB:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f32_arith(FPOP_SUB, a[i], b[i]);
-        return IRRUN_OK;
     case KB_MUL:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f32_arith(FPOP_MUL, a[i], b[i]);
-        return IRRUN_OK;
     case KB_DIV:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f32_arith(FPOP_DIV, a[i], b[i]);
-        return IRRUN_OK;
     case KB_REM:
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_f32_arith(FPOP_REM, a[i], b[i]);
+        f32_arith_loop(to_fpop(op), a, b, r, n);
         return IRRUN_OK;
     case KB_POW:
     case KB_ATAN2: {
@@ -416,9 +494,11 @@ static irrun_status f64_binary(kern_binop op, et_id t, const void *va, const voi
     uint64_t *r = vr;
     (void)t;
     if (op == KB_MAX || op == KB_MIN) {
-        for (int64_t i = 0; i < n; i++)
-            r[i] = kern_fmaxmin(FP_F64, op == KB_MAX, a[i], b[i], bits_to_f64(a[i]),
-                                bits_to_f64(b[i]));
+        if (kern_binary_avx2_usable())
+            kern_f64_maxmin_avx2(op == KB_MAX, a, b, r, n);
+        else
+            MAXMIN_LOOP(uint64_t, int64_t, 64, UINT64_C(0x7FF0000000000000),
+                        UINT64_C(0x0008000000000000), op == KB_MAX, a, b, r, n);
         return IRRUN_OK;
     }
     kern_mathfn2 fn = math_fn2(op);
@@ -430,8 +510,7 @@ static irrun_status f64_binary(kern_binop op, et_id t, const void *va, const voi
     fp_binop fo = to_fpop(op);
     if (fo == FPOP_COUNT)
         return IRRUN_UNSUPPORTED;
-    for (int64_t i = 0; i < n; i++)
-        r[i] = kern_f64_arith(fo, a[i], b[i]);
+    f64_arith_loop(fo, a, b, r, n);
     return IRRUN_OK;
 }
 
@@ -551,9 +630,112 @@ static void part_catan2(bool wide, uint64_t yr, uint64_t yi, uint64_t xr, uint64
     part_cmul(wide, sign, sign | one, lr, li, rr, ri);
 }
 
+/* c64 / c128 division: C99's __divdc3 in binary64 on the exact parts, each
+ * part rounded once (class B). */
+static void c64_div(const float *a, const float *b, uint32_t *r, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double _Complex z = CMPLX((double)a[2 * i], (double)a[2 * i + 1]) /
+                            CMPLX((double)b[2 * i], (double)b[2 * i + 1]);
+        double re = creal(z), im = cimag(z);
+        float fr = (float)re, fi = (float)im;
+        r[2 * i] = re == re ? f32_to_bits(fr) : (uint32_t)fp_from_double(FP_F32, re, FPR_RNE);
+        r[2 * i + 1] = im == im ? f32_to_bits(fi) : (uint32_t)fp_from_double(FP_F32, im, FPR_RNE);
+    }
+}
+
+static void c128_div(const double *a, const double *b, double *r, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double _Complex z = CMPLX(a[2 * i], a[2 * i + 1]) / CMPLX(b[2 * i], b[2 * i + 1]);
+        r[2 * i] = creal(z);
+        r[2 * i + 1] = cimag(z);
+    }
+}
+
+/* The complex loops with a loop of their own: +, - part-wise (the f32 /
+ * f64 loops on 2n parts), 4.6's product, division, REF's maximum and
+ * minimum. False: the op takes complex_binary's loop. */
+static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b, void *r, int64_t n)
+{
+    bool avx2 = kern_binary_avx2_usable();
+    switch (op) {
+    case KB_ADD:
+    case KB_SUB:
+        if (wide)
+            f64_arith_loop(to_fpop(op), a, b, r, 2 * n);
+        else
+            f32_arith_loop(to_fpop(op), a, b, r, 2 * n);
+        return true;
+    case KB_MUL:
+        if (avx2 && wide) {
+            kern_c128_mul_avx2(a, b, r, n);
+        } else if (avx2) {
+            kern_c64_mul_avx2(a, b, r, n);
+        } else if (wide) {
+            const double *x = a, *y = b;
+            uint64_t *o = r;
+            for (int64_t i = 0; i < n; i++) {
+                double xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];
+                double re = xr * yr - xi * yi, im = xr * yi + xi * yr;
+                if (re != re || im != im) {
+                    kern_cmul64(f64_to_bits(xr), f64_to_bits(xi), f64_to_bits(yr), f64_to_bits(yi),
+                                &o[2 * i], &o[2 * i + 1]);
+                } else {
+                    o[2 * i] = f64_to_bits(re);
+                    o[2 * i + 1] = f64_to_bits(im);
+                }
+            }
+        } else {
+            const float *x = a, *y = b;
+            uint32_t *o = r;
+            for (int64_t i = 0; i < n; i++) {
+                float xr = x[2 * i], xi = x[2 * i + 1], yr = y[2 * i], yi = y[2 * i + 1];
+                float re = xr * yr - xi * yi, im = xr * yi + xi * yr;
+                if (re != re || im != im) {
+                    kern_cmul32(f32_to_bits(xr), f32_to_bits(xi), f32_to_bits(yr), f32_to_bits(yi),
+                                &o[2 * i], &o[2 * i + 1]);
+                } else {
+                    o[2 * i] = f32_to_bits(re);
+                    o[2 * i + 1] = f32_to_bits(im);
+                }
+            }
+        }
+        return true;
+    case KB_DIV:
+        if (wide)
+            c128_div(a, b, r, n);
+        else
+            c64_div(a, b, r, n);
+        return true;
+    case KB_MAX:
+    case KB_MIN:
+        if (avx2 && wide) {
+            kern_c128_maxmin_avx2(op == KB_MAX, a, b, r, n);
+            return true;
+        }
+        if (avx2) {
+            kern_c64_maxmin_avx2(op == KB_MAX, a, b, r, n);
+            return true;
+        }
+        return false;
+    case KB_REM:
+    case KB_POW:
+    case KB_ATAN2:
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT:
+        break;
+    }
+    return false;
+}
+
 static irrun_status complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
                                    int64_t n)
 {
+    if (complex_fast(op, wide, a, b, r, n))
+        return IRRUN_OK;
     for (int64_t i = 0; i < n; i++) {
         uint64_t ar, ai, br, bi, rr = 0, ri = 0;
         load_parts(wide, a, i, &ar, &ai);
