@@ -134,7 +134,8 @@ INL __m256 rem_small_ps(__m256 x, __m256 y, unsigned *bad)
 }
 
 /* Eight results of a bf16 / f16 operation at a, b into r. */
-INL void half_arith8(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uint16_t *b, uint16_t *r)
+INL void half_arith8(bool bf, fp_id f, fp_binop op, uint64_t inv, const uint16_t *a, const uint16_t *b,
+                     uint16_t *r)
 {
     __m256 x = half_load8(bf, a), y = half_load8(bf, b), v;
     unsigned bad;
@@ -150,7 +151,13 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uin
         _mm_storeu_si128((__m128i *)(void *)out, h);
         for (unsigned m = bad; m; m &= m - 1) {
             int j = __builtin_ctz(m);
-            out[j] = kern_half_arith(bf, f, op, a[j], b[j]);
+            uint16_t mag_a = a[j] & 0x7FFFu, mag_b = b[j] & 0x7FFFu, inf = bf ? 0x7F80u : 0x7C00u;
+            if (mag_a > inf || mag_b > inf)
+                out[j] = (uint16_t)fp_arith(f, op, a[j], b[j]);
+            else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
+                out[j] = (uint16_t)inv;
+            else
+                out[j] = kern_half_arith(bf, f, op, a[j], b[j]);
         }
         h = _mm_loadu_si128((const __m128i *)(const void *)out);
     }
@@ -160,17 +167,18 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uin
 INL void half_arith_loop(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uint16_t *b,
                          uint16_t *r, int64_t n)
 {
+    uint64_t inv = kern_invalid_result(f, op);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        half_arith8(bf, f, op, a + i, b + i, r + i);
-        half_arith8(bf, f, op, a + i + 8, b + i + 8, r + i + 8);
+        half_arith8(bf, f, op, inv, a + i, b + i, r + i);
+        half_arith8(bf, f, op, inv, a + i + 8, b + i + 8, r + i + 8);
     }
     for (; i < n; i += 8) {
         int64_t k = n - i < 8 ? n - i : 8;
         uint16_t x[8] = { 0 }, y[8] = { 0 }, z[8];
         memcpy(x, a + i, (size_t)k * 2);
         memcpy(y, b + i, (size_t)k * 2);
-        half_arith8(bf, f, op, x, y, z);
+        half_arith8(bf, f, op, inv, x, y, z);
         memcpy(r + i, z, (size_t)k * 2);
     }
 }
@@ -311,7 +319,7 @@ AVX2 void kern_f64_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b
 
 /* ---- f32 / f64 ------------------------------------------------------------ */
 
-INL void f32_arith8(fp_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r)
+INL void f32_arith8(fp_binop op, uint32_t inv, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
     __m256 x = _mm256_castsi256_ps(LOADI(a)), y = _mm256_castsi256_ps(LOADI(b)), v;
     unsigned bad;
@@ -326,7 +334,13 @@ INL void f32_arith8(fp_binop op, const uint32_t *a, const uint32_t *b, uint32_t 
         _mm256_storeu_ps((float *)(void *)out, v);
         for (unsigned m = bad; m; m &= m - 1) {
             int j = __builtin_ctz(m);
-            out[j] = kern_f32_arith(op, a[j], b[j]);
+            uint32_t mag_a = a[j] & 0x7FFFFFFFu, mag_b = b[j] & 0x7FFFFFFFu, inf = 0x7F800000u;
+            if (mag_a > inf || mag_b > inf)
+                out[j] = (uint32_t)fp_arith(FP_F32, op, a[j], b[j]);
+            else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
+                out[j] = inv;
+            else
+                out[j] = kern_f32_arith(op, a[j], b[j]);
         }
         v = _mm256_loadu_ps((const float *)(const void *)out);
     }
@@ -358,7 +372,7 @@ INL __m256d rem_f64_pd(__m256d x, __m256d y, unsigned *bad)
     return _mm256_or_pd(r, _mm256_and_pd(x, sign));
 }
 
-INL void f64_arith4(fp_binop op, const uint64_t *a, const uint64_t *b, uint64_t *r)
+INL void f64_arith4(fp_binop op, uint64_t inv, const uint64_t *a, const uint64_t *b, uint64_t *r)
 {
     __m256d x = _mm256_castsi256_pd(LOADI(a)), y = _mm256_castsi256_pd(LOADI(b)), v;
     unsigned bad;
@@ -373,26 +387,34 @@ INL void f64_arith4(fp_binop op, const uint64_t *a, const uint64_t *b, uint64_t 
         _mm256_storeu_pd((double *)(void *)out, v);
         for (unsigned m = bad; m; m &= m - 1) {
             int j = __builtin_ctz(m);
-            out[j] = kern_f64_arith(op, a[j], b[j]);
+            uint64_t mag_a = a[j] & ~(UINT64_C(1) << 63), mag_b = b[j] & ~(UINT64_C(1) << 63);
+            uint64_t inf = UINT64_C(0x7FF0000000000000);
+            if (mag_a > inf || mag_b > inf)
+                out[j] = fp_arith(FP_F64, op, a[j], b[j]);
+            else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
+                out[j] = inv;
+            else
+                out[j] = kern_f64_arith(op, a[j], b[j]);
         }
         v = _mm256_loadu_pd((const double *)(const void *)out);
     }
     _mm256_storeu_pd((double *)(void *)r, v);
 }
 
-#define BODY_F32_ADD(pa, pb, pr) f32_arith8(FPOP_ADD, pa, pb, pr)
-#define BODY_F32_SUB(pa, pb, pr) f32_arith8(FPOP_SUB, pa, pb, pr)
-#define BODY_F32_MUL(pa, pb, pr) f32_arith8(FPOP_MUL, pa, pb, pr)
-#define BODY_F32_DIV(pa, pb, pr) f32_arith8(FPOP_DIV, pa, pb, pr)
-#define BODY_F32_REM(pa, pb, pr) f32_arith8(FPOP_REM, pa, pb, pr)
-#define BODY_F64_ADD(pa, pb, pr) f64_arith4(FPOP_ADD, pa, pb, pr)
-#define BODY_F64_SUB(pa, pb, pr) f64_arith4(FPOP_SUB, pa, pb, pr)
-#define BODY_F64_MUL(pa, pb, pr) f64_arith4(FPOP_MUL, pa, pb, pr)
-#define BODY_F64_DIV(pa, pb, pr) f64_arith4(FPOP_DIV, pa, pb, pr)
-#define BODY_F64_REM(pa, pb, pr) f64_arith4(FPOP_REM, pa, pb, pr)
+#define BODY_F32_ADD(pa, pb, pr) f32_arith8(FPOP_ADD, inv, pa, pb, pr)
+#define BODY_F32_SUB(pa, pb, pr) f32_arith8(FPOP_SUB, inv, pa, pb, pr)
+#define BODY_F32_MUL(pa, pb, pr) f32_arith8(FPOP_MUL, inv, pa, pb, pr)
+#define BODY_F32_DIV(pa, pb, pr) f32_arith8(FPOP_DIV, inv, pa, pb, pr)
+#define BODY_F32_REM(pa, pb, pr) f32_arith8(FPOP_REM, inv, pa, pb, pr)
+#define BODY_F64_ADD(pa, pb, pr) f64_arith4(FPOP_ADD, inv, pa, pb, pr)
+#define BODY_F64_SUB(pa, pb, pr) f64_arith4(FPOP_SUB, inv, pa, pb, pr)
+#define BODY_F64_MUL(pa, pb, pr) f64_arith4(FPOP_MUL, inv, pa, pb, pr)
+#define BODY_F64_DIV(pa, pb, pr) f64_arith4(FPOP_DIV, inv, pa, pb, pr)
+#define BODY_F64_REM(pa, pb, pr) f64_arith4(FPOP_REM, inv, pa, pb, pr)
 
 AVX2 void kern_f32_arith_avx2(fp_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 {
+    uint32_t inv = (uint32_t)kern_invalid_result(FP_F32, op);
     switch (op) {
     case FPOP_ADD: BLOCK_LOOP(4, a, b, r, n, BODY_F32_ADD); break;
     case FPOP_SUB: BLOCK_LOOP(4, a, b, r, n, BODY_F32_SUB); break;
@@ -405,6 +427,7 @@ AVX2 void kern_f32_arith_avx2(fp_binop op, const uint32_t *a, const uint32_t *b,
 
 AVX2 void kern_f64_arith_avx2(fp_binop op, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
+    uint64_t inv = kern_invalid_result(FP_F64, op);
     switch (op) {
     case FPOP_ADD: BLOCK_LOOP(8, a, b, r, n, BODY_F64_ADD); break;
     case FPOP_SUB: BLOCK_LOOP(8, a, b, r, n, BODY_F64_SUB); break;

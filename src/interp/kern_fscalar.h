@@ -78,6 +78,25 @@ static inline bool kern_rem_small(double x, double y, double *r)
     return true;
 }
 
+/* fp_arith's result for an invalid operation op of format f (Inf - Inf,
+ * 0 * Inf, 0 / 0, x rem 0, Inf rem y): one such operation asked of
+ * fp_arith. APFloat gives every invalid operation of non-NaN operands the
+ * same default NaN, so the vector loops patch such lanes with this pattern
+ * and send only NaN operands to fp_arith one by one. */
+static inline uint64_t kern_invalid_result(fp_id f, fp_binop op)
+{
+    uint64_t inf = fp_from_double(f, INFINITY, FPR_RNE), zero = 0;
+    switch (op) {
+    case FPOP_ADD: return fp_arith(f, op, inf, inf ^ fp_fmt(f)->sign_mask);
+    case FPOP_SUB: return fp_arith(f, op, inf, inf);
+    case FPOP_MUL: return fp_arith(f, op, zero, inf);
+    case FPOP_DIV: return fp_arith(f, op, zero, zero);
+    case FPOP_REM: return fp_arith(f, op, inf, zero);
+    case FPOP_COUNT: break;
+    }
+    return 0;
+}
+
 /* One class-A operation on bf16 (bf) or f16 patterns of format f, the
  * definition the vector loops of kern_binary_avx2.c fall back on: computed
  * in binary64 (exact operands, 53 >= 2p + 2 bits: one more rounding into
