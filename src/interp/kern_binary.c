@@ -93,6 +93,47 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
     return r;
 }
 
+/* int_pow(b, e) modulo 2^w (w = 32: every width up to 32; w = 64) in at
+ * most K = 14 (w = 32) or 20 (w = 64) squarings instead of one per bit of
+ * e. After k steps of int_pow's loop, b is b0^(2^k) and the rest of the
+ * result is b^n for n = e >> k; b0^e = r * b^n exactly, so modulo 2^w.
+ * - b0 even: b0^(2^k) is 0 modulo 2^w once 2^k >= w (k = 5, 6 <= K), so
+ *   b^n is 1 for n = 0 and 0 otherwise.
+ * - b0 odd: b0^2 = 1 + 8m, and squaring 1 + 2^(j+2)s gives
+ *   1 + 2^(j+3)(s + 2^(j+1)s^2): b0^(2^k) = 1 + x with 2^(k+2) | x.
+ *   (1 + x)^n = sum C(n, i) x^i; for w = 32, K = 14: 2^32 | x^2, so b^n =
+ *   1 + n x modulo 2^32; for w = 64, K = 20: 2^66 | x^3, so b^n =
+ *   1 + n x + C(n, 2) x^2 modulo 2^64, C(n, 2) = n(n-1)/2 taken exactly
+ *   (the even factor halved first) modulo 2^64.
+ * The loop also stops when e is 0 (b^0 = 1 either way). */
+static inline uint64_t int_pow_fast(uint64_t b, uint64_t e, bool w64)
+{
+    const int K = w64 ? 20 : 14;
+    uint64_t r = 1, odd = b & 1;
+    for (int k = 0; k < K && e; k++) {
+        r *= 1 + ((b - 1) & (0 - (e & 1))); /* b or 1, without a branch */
+        b *= b;
+        e >>= 1;
+    }
+    uint64_t x = b - 1, f;
+    if (!odd)
+        f = e == 0;
+    else if (!w64)
+        f = 1 + e * x;
+    else
+        f = 1 + e * x + ((e & 1) ? e * ((e - 1) / 2) : (e / 2) * (e - 1)) * (x * x);
+    return r * f;
+}
+
+/* The AVX2 division of i32 / i64 (kern_binary_avx2.c). */
+static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, void *r, int64_t n)
+{
+    if (w64)
+        kern_i64_divrem_avx2(rem, a, b, r, n);
+    else
+        kern_i32_divrem_avx2(rem, a, b, r, n);
+}
+
 /* Integer loops for one storage type. Arithmetic runs in the unsigned type
  * of the same width so that wrap-around is defined; division follows XLA
  * (x / 0 = all bits set, INT_MIN / -1 = INT_MIN, x rem 0 = x,
@@ -120,6 +161,10 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
                 r[i] = (T)((UT)((uint64_t)(UT)a[i] * (uint64_t)(UT)b[i]));                  \
             break;                                                                          \
         case KB_DIV:                                                                        \
+            if (SIGNED && sizeof(T) >= 4 && kern_binary_avx2_usable()) {                    \
+                int_divrem_avx2(false, sizeof(T) == 8, va, vb, vr, n);                      \
+                break;                                                                      \
+            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
                     r[i] = (T)(UT)~(UT)0;                                                   \
@@ -130,6 +175,10 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
             }                                                                               \
             break;                                                                          \
         case KB_REM:                                                                        \
+            if (SIGNED && sizeof(T) >= 4 && kern_binary_avx2_usable()) {                    \
+                int_divrem_avx2(true, sizeof(T) == 8, va, vb, vr, n);                       \
+                break;                                                                      \
+            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
                     r[i] = a[i];                                                            \
@@ -140,6 +189,10 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
             }                                                                               \
             break;                                                                          \
         case KB_POW:                                                                        \
+            if (SIGNED && sizeof(T) == 4 && kern_binary_avx2_usable()) {                    \
+                kern_i32_pow_avx2(va, vb, vr, n);                                           \
+                break;                                                                      \
+            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 UT e = (UT)b[i];                                                            \
                 if (SIGNED && ((UT)b[i] >> (8 * sizeof(T) - 1))) {                          \
@@ -149,7 +202,7 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
                     }                                                                       \
                     e = (UT)((UT)0 - e);                                                    \
                 }                                                                           \
-                r[i] = (T)(UT)int_pow((UT)a[i], e);                                         \
+                r[i] = (T)(UT)int_pow_fast((UT)a[i], e, sizeof(T) == 8);                    \
             }                                                                               \
             break;                                                                          \
         case KB_MAX:                                                                        \
@@ -180,14 +233,49 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
         return IRRUN_OK;                                                                    \
     }
 
-INT_BINARY(bin_i8, int8_t, uint8_t, 1)
+INT_BINARY(bin_i8_loop, int8_t, uint8_t, 1)
 INT_BINARY(bin_i16, int16_t, uint16_t, 1)
 INT_BINARY(bin_i32, int32_t, uint32_t, 1)
 INT_BINARY(bin_i64, int64_t, uint64_t, 1)
-INT_BINARY(bin_u8, uint8_t, uint8_t, 0)
+INT_BINARY(bin_u8_loop, uint8_t, uint8_t, 0)
 INT_BINARY(bin_u16, uint16_t, uint16_t, 0)
 INT_BINARY(bin_u32, uint32_t, uint32_t, 0)
 INT_BINARY(bin_u64, uint64_t, uint64_t, 0)
+
+/* Integers of at most 4 value bits in a byte (i2, i4, ui2, ui4): on a
+ * long tensor one lookup per element in the table of every pair of
+ * values, which the byte loop computes (its bits, normalised), so every op
+ * costs the same. */
+static irrun_status small_int_binary(binary_loop loop, kern_binop op, et_id t, const uint8_t *a,
+                                     const uint8_t *b, uint8_t *r, int64_t n)
+{
+    unsigned bits = et_get(t)->value_bits;
+    if (bits > 4 || n < 1024 || t == ET_I1)
+        return loop(op, t, a, b, r, n);
+    bool sign = et_get(t)->kind == EK_SINT;
+    unsigned m = (1u << bits) - 1, size = 1u << (2 * bits);
+    uint8_t x[256], y[256], tab[256];
+    for (unsigned k = 0; k < size; k++) {
+        x[k] = sign ? (uint8_t)kern_sext8((uint8_t)(k >> bits), bits) : (uint8_t)(k >> bits);
+        y[k] = sign ? (uint8_t)kern_sext8((uint8_t)(k & m), bits) : (uint8_t)(k & m);
+    }
+    irrun_status s = loop(op, t, x, y, tab, size);
+    if (s != IRRUN_OK)
+        return s;
+    for (int64_t i = 0; i < n; i++)
+        r[i] = tab[(unsigned)(a[i] & m) << bits | (b[i] & m)];
+    return IRRUN_OK;
+}
+
+static irrun_status bin_i8(kern_binop op, et_id t, const void *a, const void *b, void *r, int64_t n)
+{
+    return small_int_binary(bin_i8_loop, op, t, a, b, r, n);
+}
+
+static irrun_status bin_u8(kern_binop op, et_id t, const void *a, const void *b, void *r, int64_t n)
+{
+    return small_int_binary(bin_u8_loop, op, t, a, b, r, n);
+}
 
 typedef double (*kern_mathfn2)(double, double);
 

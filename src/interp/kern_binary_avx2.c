@@ -536,6 +536,133 @@ AVX2 void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *
         BLOCK_LOOP(8, a, b, r, 2 * n, BODY_C128_MIN);
 }
 
+
+/* ---- integers ------------------------------------------------------------- */
+
+/* XLA's signed division (x / 0 = -1, INT_MIN / -1 = INT_MIN) and remainder
+ * (x rem 0 = x, x rem -1 = 0) through binary64, exact for |x| < 2^52 and
+ * any divisor b != 0 that binary64 holds: with Q = x/b, qt = trunc(Q),
+ * fl(Q) >= qt in magnitude (qt is a binary64 number, rounding is monotonic
+ * and odd), and if Q is not an integer the next integer is at least 1/|b|
+ * away while |fl(Q) - Q| <= 2^-53 |Q| < 2^-53 * 2^52/|b| = 1/(2|b|): so
+ * trunc(fl(Q)) = qt. The remainder x - qt*b is formed exactly (integers of
+ * magnitude below 2^53). */
+INL void i32_divrem8(bool rem, const int32_t *a, const int32_t *b, int32_t *r)
+{
+    __m256i x = LOADI(a), y = LOADI(b);
+    __m256d q0 = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(x)),
+                               _mm256_cvtepi32_pd(_mm256_castsi256_si128(y)));
+    __m256d q1 = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(x, 1)),
+                               _mm256_cvtepi32_pd(_mm256_extracti128_si256(y, 1)));
+    /* truncating conversion; 2^31 (INT_MIN / -1) and the Inf / NaN of a
+     * zero divisor give INT_MIN */
+    __m256i q = _mm256_set_m128i(_mm256_cvttpd_epi32(q1), _mm256_cvttpd_epi32(q0));
+    __m256i zero = _mm256_cmpeq_epi32(y, _mm256_setzero_si256());
+    __m256i v;
+    if (rem) /* x - q*b mod 2^32: 0 for b = -1, INT_MIN included */
+        v = _mm256_blendv_epi8(_mm256_sub_epi32(x, _mm256_mullo_epi32(q, y)), x, zero);
+    else
+        v = _mm256_or_si256(q, zero);
+    STOREI(r, v);
+}
+
+#define BODY_I32_DIV(pa, pb, pr) i32_divrem8(false, pa, pb, pr)
+#define BODY_I32_REM(pa, pb, pr) i32_divrem8(true, pa, pb, pr)
+
+AVX2 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+{
+    if (rem)
+        BLOCK_LOOP(4, a, b, r, n, BODY_I32_REM);
+    else
+        BLOCK_LOOP(4, a, b, r, n, BODY_I32_DIV);
+}
+
+/* int64 <-> binary64 for |v| < 2^51: the integer added to the pattern of
+ * 1.5 * 2^52, whose ulp is 1. */
+#define MAGIC_I INT64_C(0x4338000000000000)
+
+INL void i64_divrem4(bool rem, const int64_t *a, const int64_t *b, int64_t *r)
+{
+    const __m256i magic_i = _mm256_set1_epi64x(MAGIC_I), half = _mm256_set1_epi64x(INT64_C(1) << 51);
+    const __m256d magic_d = _mm256_castsi256_pd(magic_i);
+    __m256i x = LOADI(a), y = LOADI(b);
+    /* -2^51 <= v < 2^51 for every lane of both */
+    __m256i out = _mm256_or_si256(_mm256_srli_epi64(_mm256_add_epi64(x, half), 52),
+                                  _mm256_srli_epi64(_mm256_add_epi64(y, half), 52));
+    if (__builtin_expect(!_mm256_testz_si256(out, out), 0)) {
+        int64_t v[4];
+        for (int j = 0; j < 4; j++) {
+            if (b[j] == 0)
+                v[j] = rem ? a[j] : -1;
+            else if (b[j] == -1)
+                v[j] = rem ? 0 : (int64_t)(0 - (uint64_t)a[j]);
+            else
+                v[j] = rem ? a[j] % b[j] : a[j] / b[j];
+        }
+        STOREI(r, LOADI(v));
+        return;
+    }
+    __m256d dx = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x, magic_i)), magic_d);
+    __m256d dy = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(y, magic_i)), magic_d);
+    __m256d q = _mm256_round_pd(_mm256_div_pd(dx, dy), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256i zero = _mm256_cmpeq_epi64(y, _mm256_setzero_si256());
+    __m256i v;
+    if (rem) { /* x - q*y: integers below 2^52 in magnitude, exact */
+        __m256d d = _mm256_sub_pd(dx, _mm256_mul_pd(q, dy));
+        v = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(d, magic_d)), magic_i);
+        v = _mm256_blendv_epi8(v, x, zero);
+    } else {
+        v = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(q, magic_d)), magic_i);
+        v = _mm256_or_si256(v, zero);
+    }
+    STOREI(r, v);
+}
+
+#define BODY_I64_DIV(pa, pb, pr) i64_divrem4(false, pa, pb, pr)
+#define BODY_I64_REM(pa, pb, pr) i64_divrem4(true, pa, pb, pr)
+
+AVX2 void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
+{
+    if (rem)
+        BLOCK_LOOP(8, a, b, r, n, BODY_I64_REM);
+    else
+        BLOCK_LOOP(8, a, b, r, n, BODY_I64_DIV);
+}
+
+/* REF's power on eight i32 lanes, int_pow_fast's steps (kern_binary.c,
+ * where the proof is): at most 14 squarings, then the closed form of the
+ * rest of the exponent. */
+INL void i32_pow8(const int32_t *a, const int32_t *b, int32_t *r)
+{
+    const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
+    __m256i x = LOADI(a), e = LOADI(b);
+    __m256i neg = _mm256_srai_epi32(e, 31);
+    __m256i unit = _mm256_or_si256(_mm256_cmpeq_epi32(x, one), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(-1)));
+    e = _mm256_sub_epi32(_mm256_xor_si256(e, neg), neg); /* |e| mod 2^32 */
+    __m256i acc = one, base = x;
+    for (int k = 0; k < 14 && !_mm256_testz_si256(e, e); k++) {
+        __m256 bit = _mm256_castsi256_ps(_mm256_slli_epi32(e, 31));
+        acc = _mm256_mullo_epi32(acc, _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(one),
+                                                                             _mm256_castsi256_ps(base), bit)));
+        base = _mm256_mullo_epi32(base, base);
+        e = _mm256_srli_epi32(e, 1);
+    }
+    /* odd base: 1 + n(c - 1); even base: n == 0 */
+    __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(x, one), one);
+    __m256i f_odd = _mm256_add_epi32(one, _mm256_mullo_epi32(e, _mm256_sub_epi32(base, one)));
+    __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi32(e, zero), one);
+    acc = _mm256_mullo_epi32(acc, _mm256_blendv_epi8(f_even, f_odd, odd));
+    /* a negative exponent: 0 unless the base is 1 or -1 */
+    STOREI(r, _mm256_andnot_si256(_mm256_andnot_si256(unit, neg), acc));
+}
+
+#define BODY_I32_POW(pa, pb, pr) i32_pow8(pa, pb, pr)
+
+AVX2 void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+{
+    BLOCK_LOOP(4, a, b, r, n, BODY_I32_POW);
+}
+
 #else /* not x86: kern_binary_avx2_usable() is false, the loops are never called */
 
 bool kern_binary_avx2_usable(void) { return false; }
@@ -580,6 +707,19 @@ void kern_c64_maxmin_avx2(bool is_max, const uint32_t *a, const uint32_t *b, uin
 void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
     (void)is_max, (void)a, (void)b, (void)r, (void)n;
+}
+
+void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+{
+    (void)rem, (void)a, (void)b, (void)r, (void)n;
+}
+void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
+{
+    (void)rem, (void)a, (void)b, (void)r, (void)n;
+}
+void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+{
+    (void)a, (void)b, (void)r, (void)n;
 }
 
 #endif

@@ -524,6 +524,57 @@ START_TEST(remainder_fast_is_generic)
 }
 END_TEST
 
+/* Integer operands of every magnitude (random bit lengths), around 2^51
+ * and 2^52 where i64 division leaves binary64 for the hardware, divisors
+ * 0 and -1 and the most negative value, on a tensor long enough for the
+ * sub-byte types' table loop: fast against generic for every op. */
+START_TEST(int_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    const et_traits *tr = et_get(t);
+    if (tr->kind != EK_SINT && tr->kind != EK_UINT)
+        return;
+    unsigned w = tr->value_bits;
+    uint64_t m = et_value_mask(t);
+    enum { N = 6000 };
+    tensor *a = vec(t, N), *b = vec(t, N), *r1 = vec(t, N), *r2 = vec(t, N);
+    for (int64_t i = 0; i < N; i++) {
+        uint64_t v[2];
+        for (int k = 0; k < 2; k++) {
+            unsigned len = (unsigned)(rnd() % (w + 1));
+            uint64_t x = len ? rnd() >> (64 - len) : 0;
+            switch (rnd() % 8) {
+            case 0: x = (UINT64_C(1) << 51) - rnd() % 3; break;
+            case 1: x = (UINT64_C(1) << 52) - rnd() % 3 + 1; break;
+            case 2: x = rnd() % 4 == 0 ? UINT64_C(1) << (w - 1) : rnd() % 3; break;
+            default: break;
+            }
+            if (rnd() % 2)
+                x = 0 - x;
+            v[k] = x & m;
+        }
+        if (i % 5 == 0)
+            v[1] = (uint64_t)(int64_t)-1 & m;
+        set(a, i, v[0], 0);
+        set(b, i, v[1], 0);
+    }
+    for (int op = 0; op < KB_COUNT; op++) {
+        if (!kern_binop_applies(tr->kind, (kern_binop)op))
+            continue;
+        char what[96];
+        snprintf(what, sizeof what, "%s binop %d", tr->name, op);
+        poison(r1, r2);
+        ck_assert_int_eq(kern_binary((kern_binop)op, a, b, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_binary_generic((kern_binop)op, a, b, r2), IRRUN_OK);
+        same_bits(r1, r2, what);
+    }
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
 /* The vector loops work in blocks and patch NaN lanes after computing a
  * block: every length up to a few blocks (the tail) and results written
  * over either operand must give the generic loop's bits. */
@@ -767,6 +818,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, math_ops_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, remainder_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, binary_tails_and_in_place, 0, ET_COUNT);
+    tcase_add_loop_test(tc, int_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, splat_operands_are_dense_ones, 0, ET_COUNT);
     tcase_add_loop_test(tc, transpose_tiles_are_transposes, 0, ET_COUNT);
     suite_add_tcase(s, tc);
