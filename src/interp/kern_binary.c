@@ -94,34 +94,32 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
 }
 
 /* int_pow(b, e) modulo 2^w (w = 32: every width up to 32; w = 64) in at
- * most K = 14 (w = 32) or 20 (w = 64) squarings instead of one per bit of
+ * most K = 6 (w = 32) or 14 (w = 64) squarings instead of one per bit of
  * e. After k steps of int_pow's loop, b is b0^(2^k) and the rest of the
  * result is b^n for n = e >> k; b0^e = r * b^n exactly, so modulo 2^w.
- * - b0 even: b0^(2^k) is 0 modulo 2^w once 2^k >= w (k = 5, 6 <= K), so
- *   b^n is 1 for n = 0 and 0 otherwise.
+ * - b0 even: b0^(2^K) is 0 modulo 2^w (2^K >= w), so b^n is 1 for n = 0
+ *   and 0 otherwise.
  * - b0 odd: b0^2 = 1 + 8m, and squaring 1 + 2^(j+2)s gives
- *   1 + 2^(j+3)(s + 2^(j+1)s^2): b0^(2^k) = 1 + x with 2^(k+2) | x.
- *   (1 + x)^n = sum C(n, i) x^i; for w = 32, K = 14: 2^32 | x^2, so b^n =
- *   1 + n x modulo 2^32; for w = 64, K = 20: 2^66 | x^3, so b^n =
- *   1 + n x + C(n, 2) x^2 modulo 2^64, C(n, 2) = n(n-1)/2 taken exactly
- *   (the even factor halved first) modulo 2^64.
+ *   1 + 2^(j+3)(s + 2^(j+1)s^2): b = b0^(2^K) = 1 + x with 2^(K+2) | x.
+ *   (1 + x)^n = sum C(n, j) x^j, and 2^(4K+8) | x^j for j >= 4, which
+ *   2^w divides: b^n = 1 + n x + C(n, 2) x^2 + C(n, 3) x^3 modulo 2^w.
+ *   C(n, 2) = (n >> 1) * (n even ? n - 1 : n), the even factor halved, is
+ *   exact modulo 2^64; C(n, 2) * (n - 2) = 3 C(n, 3), and 3 is odd, so
+ *   C(n, 3) = C(n, 2) * (n - 2) * 3^-1 modulo 2^64 (n < 2 gives 0 either
+ *   way).
  * The loop also stops when e is 0 (b^0 = 1 either way). */
+#define INV3_64 UINT64_C(0xAAAAAAAAAAAAAAAB) /* 3 * INV3_64 = 1 modulo 2^64 */
 static inline uint64_t int_pow_fast(uint64_t b, uint64_t e, bool w64)
 {
-    const int K = w64 ? 20 : 14;
+    const int K = w64 ? 14 : 6;
     uint64_t r = 1, odd = b & 1;
     for (int k = 0; k < K && e; k++) {
         r *= 1 + ((b - 1) & (0 - (e & 1))); /* b or 1, without a branch */
         b *= b;
         e >>= 1;
     }
-    uint64_t x = b - 1, f;
-    if (!odd)
-        f = e == 0;
-    else if (!w64)
-        f = 1 + e * x;
-    else
-        f = 1 + e * x + ((e & 1) ? e * ((e - 1) / 2) : (e / 2) * (e - 1)) * (x * x);
+    uint64_t x = b - 1, c2 = (e >> 1) * (e - 1 + (e & 1)), c3 = c2 * (e - 2) * INV3_64;
+    uint64_t f = odd ? 1 + x * (e + x * (c2 + x * c3)) : e == 0;
     return r * f;
 }
 

@@ -630,26 +630,33 @@ AVX2 void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int
 }
 
 /* REF's power on eight i32 lanes, int_pow_fast's steps (kern_binary.c,
- * where the proof is): at most 14 squarings, then the closed form of the
- * rest of the exponent. */
+ * where the proof is): at most 6 squarings, then the closed form of the
+ * rest of the exponent, modulo 2^32. */
 INL void i32_pow8(const int32_t *a, const int32_t *b, int32_t *r)
 {
     const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
     __m256i x = LOADI(a), e = LOADI(b);
     __m256i neg = _mm256_srai_epi32(e, 31);
     __m256i unit = _mm256_or_si256(_mm256_cmpeq_epi32(x, one), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(-1)));
-    e = _mm256_sub_epi32(_mm256_xor_si256(e, neg), neg); /* |e| mod 2^32 */
+    e = _mm256_sub_epi32(_mm256_xor_si256(e, neg), neg); /* |e| modulo 2^32 */
     __m256i acc = one, base = x;
-    for (int k = 0; k < 14 && !_mm256_testz_si256(e, e); k++) {
+    for (int k = 0; k < 6 && !_mm256_testz_si256(e, e); k++) {
         __m256 bit = _mm256_castsi256_ps(_mm256_slli_epi32(e, 31));
         acc = _mm256_mullo_epi32(acc, _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(one),
                                                                              _mm256_castsi256_ps(base), bit)));
         base = _mm256_mullo_epi32(base, base);
         e = _mm256_srli_epi32(e, 1);
     }
-    /* odd base: 1 + n(c - 1); even base: n == 0 */
+    /* odd base: 1 + x(n + x(C(n, 2) + x C(n, 3))); even base: n == 0 */
     __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(x, one), one);
-    __m256i f_odd = _mm256_add_epi32(one, _mm256_mullo_epi32(e, _mm256_sub_epi32(base, one)));
+    __m256i d = _mm256_sub_epi32(base, one);
+    __m256i c2 = _mm256_mullo_epi32(_mm256_srli_epi32(e, 1),
+                                    _mm256_add_epi32(_mm256_sub_epi32(e, one), _mm256_and_si256(e, one)));
+    __m256i c3 = _mm256_mullo_epi32(_mm256_mullo_epi32(c2, _mm256_sub_epi32(e, _mm256_set1_epi32(2))),
+                                    _mm256_set1_epi32((int32_t)0xAAAAAAABu));
+    __m256i h = _mm256_add_epi32(c2, _mm256_mullo_epi32(d, c3));
+    h = _mm256_add_epi32(e, _mm256_mullo_epi32(d, h));
+    __m256i f_odd = _mm256_add_epi32(one, _mm256_mullo_epi32(d, h));
     __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi32(e, zero), one);
     acc = _mm256_mullo_epi32(acc, _mm256_blendv_epi8(f_even, f_odd, odd));
     /* a negative exponent: 0 unless the base is 1 or -1 */
