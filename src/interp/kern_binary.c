@@ -1,9 +1,14 @@
 /* Binary element-wise kernels (SPEC.md 4.4-4.12, 4.28-4.30, 9.5.1). The
  * element type and the op are resolved once; each storage class has its own
  * loops, one per op (binary_loops below). Small floats use the 64K-entry
- * tables of types/fptables.h; bf16, f16 and f32 compute in binary64 and
- * round once; f64 computes natively; a NaN result of class-A arithmetic
- * always defers to fp_arith for APFloat's NaN rules. power and atan2 of
+ * tables of types/fptables.h; bf16, f16 and f32 compute in binary64 (or
+ * binary32 where that is shown exact) and round once; f64 computes
+ * natively; a NaN result of class-A arithmetic always defers to fp_arith
+ * for APFloat's NaN rules. Where the host has AVX2, FMA and F16C the float,
+ * complex and i32 / i64 division and power loops run in
+ * kern_binary_avx2.c, with the same bits (IRRUN_ISA=generic: the portable
+ * ones here). Sub-byte integers look every pair up in a table of the byte
+ * loop's results. power and atan2 of
  * floats are class B: glibc's binary64 pow/atan2 on the exact operands, one
  * rounding into the format, the NaN glibc returns converted by SPEC.md 3.6.
  * A class without loops takes the generic loop (kern_generic.h), one exact

@@ -15,7 +15,15 @@
  *   vcvtps2ph with imm 0 (round to nearest even) is one correct rounding,
  *   overflow to Inf and f16 subnormals included. bf16 <- binary32 is the
  *   integer rounding of kern_f32_to_bf16.
+ * - f32 +, -, *, / in binary32 and c64's products and sums likewise: the
+ *   correctly rounded result, which is what binary64 and one rounding
+ *   into binary32 give (53 >= 2 * 24 + 2); f64 natively.
  * - rem: see rem_small_pd and rem_f64_pd below.
+ * - a lane whose operation is invalid (Inf - Inf, 0 / 0, x rem 0, ...) on
+ *   non-NaN operands takes kern_invalid_result, asked of fp_arith once per
+ *   call; a lane with a NaN operand calls fp_arith.
+ * - i32 / i64 division, remainder and power: see i32_divrem8 and
+ *   kern_binary.c's int_pow_fast.
  * - maximum / minimum select a pattern by an integer key (sign-magnitude
  *   turned into two's complement), which orders every non-NaN value as
  *   llvm::maximum does, -0 below +0; equal keys are equal patterns.
