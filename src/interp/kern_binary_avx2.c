@@ -597,17 +597,18 @@ INL void i64_divrem4(bool rem, const int64_t *a, const int64_t *b, int64_t *r)
     /* -2^51 <= v < 2^51 for every lane of both */
     __m256i out = _mm256_or_si256(_mm256_srli_epi64(_mm256_add_epi64(x, half), 52),
                                   _mm256_srli_epi64(_mm256_add_epi64(y, half), 52));
-    if (__builtin_expect(!_mm256_testz_si256(out, out), 0)) {
-        int64_t v[4];
+    if (!_mm256_testz_si256(out, out)) {
+        /* the hardware; r[j] depends on a[j] and b[j] only, which are
+         * read first */
         for (int j = 0; j < 4; j++) {
-            if (b[j] == 0)
-                v[j] = rem ? a[j] : -1;
-            else if (b[j] == -1)
-                v[j] = rem ? 0 : (int64_t)(0 - (uint64_t)a[j]);
+            int64_t x = a[j], y = b[j];
+            if (y == 0)
+                r[j] = rem ? x : -1;
+            else if (y == -1)
+                r[j] = rem ? 0 : (int64_t)(0 - (uint64_t)x);
             else
-                v[j] = rem ? a[j] % b[j] : a[j] / b[j];
+                r[j] = rem ? x % y : x / y;
         }
-        STOREI(r, LOADI(v));
         return;
     }
     __m256d dx = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x, magic_i)), magic_d);
