@@ -466,6 +466,163 @@ START_TEST(math_ops_fast_is_generic)
 }
 END_TEST
 
+/* remainder on floats, where the fast loops divide in binary64 instead of
+ * calling fmod (kern_binary_avx2.c, rem_small_pd): quotients around the
+ * integers the rounded quotient can cross (x a neighbour of k*y),
+ * around 2^29 and 2^52 where the fast path hands over to fmod, huge and
+ * tiny ones, subnormal divisors, zeros and infinities of either sign. Fast
+ * against generic, as above. */
+START_TEST(remainder_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    const et_traits *tr = et_get(t);
+    if (tr->kind != EK_FLOAT || tr->bytes < 2)
+        return;
+    fp_id f = tr->fmt;
+    const fp_format *F = fp_fmt(f);
+    enum { N = 60000 };
+    tensor *a = vec(t, N), *b = vec(t, N), *r1 = vec(t, N), *r2 = vec(t, N);
+    static const double ks[] = { 1, 2, 3, 7, 1000, 65535, 0x1p23, 0x1p24 - 1, 0x1p29 - 1, 0x1p29,
+                                 0x1p29 + 1, 0x1p30, 0x1p52 - 1, 0x1p52, 0x1p53, 1e30 };
+    for (int64_t i = 0; i < N; i++) {
+        uint64_t y = rnd() & F->mask, x;
+        if (i % 11 == 0)
+            y = fp_from_double(f, ldexp((double)(rnd() % 2048 + 1), (int)(rnd() % 80) - 40), FPR_RNE);
+        if (i % 13 == 0)
+            y = rnd() % 8; /* subnormal or zero */
+        double yv = fp_to_double(f, y);
+        double k = ks[rnd() % (sizeof ks / sizeof ks[0])];
+        if (i % 3 == 0)
+            k = (double)(rnd() % 100000);
+        x = fp_from_double(f, k * yv, FPR_RNE);
+        switch (rnd() % 4) { /* a neighbour: the quotient just below or above k */
+        case 0: x = (x & F->mask) ? x - 1 : x; break;
+        case 1: x = x + 1; break;
+        default: break;
+        }
+        if (i % 17 == 0)
+            x = rnd() & F->mask;
+        if (rnd() % 2)
+            x ^= F->sign_mask;
+        if (i % 19 == 0)
+            x = fp_from_double(f, (i / 19) % 2 ? -0.0 : 0.0, FPR_RNE);
+        if (i % 23 == 0)
+            y = fp_from_double(f, (i / 23) % 2 ? -INFINITY : INFINITY, FPR_RNE);
+        set(a, i, x & F->mask, 0);
+        set(b, i, y & F->mask, 0);
+    }
+    poison(r1, r2);
+    ck_assert_int_eq(kern_binary(KB_REM, a, b, r1), IRRUN_OK);
+    ck_assert_int_eq(kern_binary_generic(KB_REM, a, b, r2), IRRUN_OK);
+    char what[96];
+    snprintf(what, sizeof what, "%s remainder", tr->name);
+    same_bits(r1, r2, what);
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
+/* Integer operands of every magnitude (random bit lengths), around 2^51
+ * and 2^52 where i64 division leaves binary64 for the hardware, divisors
+ * 0 and -1 and the most negative value, on a tensor long enough for the
+ * sub-byte types' table loop: fast against generic for every op. */
+START_TEST(int_fast_is_generic)
+{
+    et_id t = (et_id)_i;
+    const et_traits *tr = et_get(t);
+    if (tr->kind != EK_SINT && tr->kind != EK_UINT)
+        return;
+    unsigned w = tr->value_bits;
+    uint64_t m = et_value_mask(t);
+    enum { N = 6000 };
+    tensor *a = vec(t, N), *b = vec(t, N), *r1 = vec(t, N), *r2 = vec(t, N);
+    for (int64_t i = 0; i < N; i++) {
+        uint64_t v[2];
+        for (int k = 0; k < 2; k++) {
+            unsigned len = (unsigned)(rnd() % (w + 1));
+            uint64_t x = len ? rnd() >> (64 - len) : 0;
+            switch (rnd() % 8) {
+            case 0: x = (UINT64_C(1) << 51) - rnd() % 3; break;
+            case 1: x = (UINT64_C(1) << 52) - rnd() % 3 + 1; break;
+            case 2: x = rnd() % 4 == 0 ? UINT64_C(1) << (w - 1) : rnd() % 3; break;
+            default: break;
+            }
+            if (rnd() % 2)
+                x = 0 - x;
+            v[k] = x & m;
+        }
+        if (i % 5 == 0)
+            v[1] = (uint64_t)(int64_t)-1 & m;
+        set(a, i, v[0], 0);
+        set(b, i, v[1], 0);
+    }
+    for (int op = 0; op < KB_COUNT; op++) {
+        if (!kern_binop_applies(tr->kind, (kern_binop)op))
+            continue;
+        char what[96];
+        snprintf(what, sizeof what, "%s binop %d", tr->name, op);
+        poison(r1, r2);
+        ck_assert_int_eq(kern_binary((kern_binop)op, a, b, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_binary_generic((kern_binop)op, a, b, r2), IRRUN_OK);
+        same_bits(r1, r2, what);
+    }
+    tensor_release(a);
+    tensor_release(b);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
+/* The vector loops work in blocks and patch NaN lanes after computing a
+ * block: every length up to a few blocks (the tail) and results written
+ * over either operand must give the generic loop's bits. */
+START_TEST(binary_tails_and_in_place)
+{
+    et_id t = (et_id)_i;
+    tensor *a, *b;
+    int64_t n = make_pairs(t, &a, &b);
+    size_t es = et_get(t)->bytes;
+    for (int op = 0; op < KB_COUNT; op++) {
+        if (!kern_binop_applies(et_get(t)->kind, (kern_binop)op) || op == KB_POW || op == KB_ATAN2)
+            continue;
+        for (int64_t len = 1; len <= 70; len += len < 40 ? 1 : 7) {
+            for (int where = 0; where < 3; where++) {
+                /* a window of the pairs that holds specials (NaNs included) */
+                int64_t at = (len * 37 + (int64_t)where * 101) % n;
+                tensor *x = vec(t, len), *y = vec(t, len), *r1 = vec(t, len), *r2 = vec(t, len);
+                for (int64_t j = 0; j < len; j++) {
+                    int64_t k = (at + j) % n;
+                    memcpy((unsigned char *)x->data + j * (int64_t)es, (unsigned char *)a->data + k * (int64_t)es, es);
+                    memcpy((unsigned char *)y->data + j * (int64_t)es, (unsigned char *)b->data + k * (int64_t)es, es);
+                }
+                poison(r1, r2);
+                ck_assert_int_eq(kern_binary_generic((kern_binop)op, x, y, r2), IRRUN_OK);
+                char what[96];
+                snprintf(what, sizeof what, "%s binop %d length %lld into %s", et_get(t)->name, op,
+                         (long long)len, where == 0 ? "r" : where == 1 ? "lhs" : "rhs");
+                if (where == 0) {
+                    ck_assert_int_eq(kern_binary((kern_binop)op, x, y, r1), IRRUN_OK);
+                } else {
+                    /* the result over an operand */
+                    tensor *over = where == 1 ? x : y;
+                    ck_assert_int_eq(kern_binary((kern_binop)op, x, y, over), IRRUN_OK);
+                    memcpy(r1->data, over->data, r1->nbytes);
+                }
+                same_bits(r1, r2, what);
+                tensor_release(x);
+                tensor_release(y);
+                tensor_release(r1);
+                tensor_release(r2);
+            }
+        }
+    }
+    tensor_release(a);
+    tensor_release(b);
+}
+END_TEST
+
 /* Splat operands (core/tensor.h) against the same values stored in full:
  * every binary op with the splat on either side and on both (a splat
  * result), unary ops, convert into every type, compare, select and clamp,
@@ -659,6 +816,9 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, convert_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, dot_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, math_ops_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, remainder_fast_is_generic, 0, ET_COUNT);
+    tcase_add_loop_test(tc, binary_tails_and_in_place, 0, ET_COUNT);
+    tcase_add_loop_test(tc, int_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, splat_operands_are_dense_ones, 0, ET_COUNT);
     tcase_add_loop_test(tc, transpose_tiles_are_transposes, 0, ET_COUNT);
     suite_add_tcase(s, tc);
