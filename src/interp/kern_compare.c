@@ -16,6 +16,9 @@
 
 enum { CHUNK = 512 };
 
+/* bitwise select by a lane mask of all ones or zeros */
+#define VSEL(m, a, b) (((m) & (a)) | (~(m) & (b)))
+
 #define CMP_LOOP(KA, KB, R, N, DIR)                                  \
     do {                                                             \
         switch (DIR) {                                               \
@@ -54,56 +57,19 @@ INT_COMPARE(cmp_i16, int16_t)
 INT_COMPARE(cmp_i32, int32_t)
 INT_COMPARE(cmp_i64, int64_t)
 
-/* Exact binary64 values of elements [i, i + n) of a float tensor; `small`
- * is the 256-entry value table of a 1-byte format. */
-typedef void (*key_loader)(const double *small, const void *data, int64_t i, int n, double *out);
-
-static void keys_fbyte(const double *small, const void *data, int64_t i, int n, double *out)
-{
-    for (int j = 0; j < n; j++)
-        out[j] = small[((const uint8_t *)data)[i + j]];
-}
-
-static void keys_bf16(const double *small, const void *data, int64_t i, int n, double *out)
-{
-    (void)small;
-    for (int j = 0; j < n; j++)
-        out[j] = kern_bf16_to_f64(((const uint16_t *)data)[i + j]);
-}
-
-static void keys_f16(const double *small, const void *data, int64_t i, int n, double *out)
-{
-    (void)small;
-    for (int j = 0; j < n; j++)
-        out[j] = kern_f16_to_f64(((const uint16_t *)data)[i + j]);
-}
-
-static void keys_f32(const double *small, const void *data, int64_t i, int n, double *out)
-{
-    (void)small;
-    for (int j = 0; j < n; j++)
-        out[j] = bits_to_f32(((const uint32_t *)data)[i + j]);
-}
-
-static void keys_f64(const double *small, const void *data, int64_t i, int n, double *out)
-{
-    (void)small;
-    memcpy(out, (const double *)data + i, (size_t)n * 8);
-}
-
-static irrun_status float_compare(kern_cmpdir dir, key_loader load, const double *small,
-                                  const void *a, const void *b, uint8_t *r, int64_t n)
-{
-    for (int64_t i = 0; i < n; i += CHUNK) {
-        int m = n - i < CHUNK ? (int)(n - i) : CHUNK;
-        double da[CHUNK], db[CHUNK];
-        uint8_t *res = r + i;
-        load(small, a, i, m, da);
-        load(small, b, i, m, db);
-        CMP_LOOP(da, db, res, m, dir);
-    }
-    return IRRUN_OK;
-}
+/* One loop per direction straight over the operands: X(j) and Y(j) are
+ * element j's comparable values (exact binary64 values or order keys). */
+#define CMP_DIRECT(X, Y, R, N, DIR)                                                 \
+    do {                                                                            \
+        switch (DIR) {                                                              \
+        case KC_EQ: for (int64_t j = 0; j < N; j++) R[j] = X(j) == Y(j); break;     \
+        case KC_NE: for (int64_t j = 0; j < N; j++) R[j] = X(j) != Y(j); break;     \
+        case KC_GE: for (int64_t j = 0; j < N; j++) R[j] = X(j) >= Y(j); break;     \
+        case KC_GT: for (int64_t j = 0; j < N; j++) R[j] = X(j) > Y(j); break;      \
+        case KC_LE: for (int64_t j = 0; j < N; j++) R[j] = X(j) <= Y(j); break;     \
+        case KC_LT: for (int64_t j = 0; j < N; j++) R[j] = X(j) < Y(j); break;      \
+        }                                                                           \
+    } while (0)
 
 static irrun_status cmp_fbyte(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
                               int64_t n)
@@ -111,21 +77,134 @@ static irrun_status cmp_fbyte(kern_cmpdir dir, et_id t, const void *a, const voi
     const double *small = fp_table_to_double(et_get(t)->fmt);
     if (!small)
         return IRRUN_NOMEM;
-    return float_compare(dir, keys_fbyte, small, a, b, r, n);
+    const uint8_t *pa = a, *pb = b;
+#define XA(j) small[pa[j]]
+#define XB(j) small[pb[j]]
+    CMP_DIRECT(XA, XB, r, n, dir);
+#undef XA
+#undef XB
+    return IRRUN_OK;
 }
 
-#define FLOAT_COMPARE(NAME, LOADER)                                                        \
-    static irrun_status NAME(kern_cmpdir dir, et_id t, const void *a, const void *b,       \
-                             uint8_t *r, int64_t n)                                        \
-    {                                                                                      \
-        (void)t;                                                                           \
-        return float_compare(dir, LOADER, NULL, a, b, r, n);                               \
+/* bf16 and f16 by integer keys: the sign-magnitude pattern as a signed
+ * magnitude (both zeros 0), which orders the non-NaN values as their
+ * values; a NaN operand makes every direction but NE false. inf: the
+ * infinity's pattern, above which a magnitude is a NaN. */
+#define HKEY(h) ((h) & 0x8000u ? -(int32_t)((h) & 0x7FFFu) : (int32_t)(h))
+#define HORD(j) (((a[j] & 0x7FFFu) <= inf) & ((b[j] & 0x7FFFu) <= inf))
+#define HALF_SCALAR(OP, NEG)                                                           \
+    for (int64_t j = done; j < n; j++)                                                 \
+        r[j] = NEG(HORD(j) & (HKEY(a[j]) OP HKEY(b[j])));
+
+/* The same sixteen at a time in vector extensions (int16 lanes, the masks
+ * narrowed to bytes); returns how many it did. */
+#define HALF_VEC(NAME, ATTR)                                                                     \
+    static ATTR int64_t NAME(kern_cmpdir dir, int16_t inf, const uint16_t *a, const uint16_t *b, \
+                             uint8_t *r, int64_t n)                                              \
+    {                                                                                            \
+        typedef int16_t vh __attribute__((vector_size(32)));                                     \
+        typedef int8_t vb __attribute__((vector_size(16)));                                      \
+        vh vinf, vmag, zero = { 0 };                                                             \
+        vb one;                                                                                  \
+        for (int j = 0; j < 16; j++) {                                                           \
+            vinf[j] = inf;                                                                       \
+            vmag[j] = 0x7FFF;                                                                    \
+            one[j] = 1;                                                                          \
+        }                                                                                        \
+        int64_t i = 0;                                                                           \
+        for (; i + 16 <= n; i += 16) {                                                           \
+            vh x, y;                                                                             \
+            memcpy(&x, a + i, sizeof x);                                                         \
+            memcpy(&y, b + i, sizeof y);                                                         \
+            vh mx = x & vmag, my = y & vmag;                                                     \
+            vh ord = (mx <= vinf) & (my <= vinf);                                                \
+            vh kx = VSEL(x < zero, zero - mx, mx), ky = VSEL(y < zero, zero - my, my);           \
+            vh m = zero;                                                                         \
+            switch (dir) {                                                                       \
+            case KC_EQ: m = ord & (kx == ky); break;                                             \
+            case KC_NE: m = ~(ord & (kx == ky)); break;                                          \
+            case KC_GE: m = ord & (kx >= ky); break;                                             \
+            case KC_GT: m = ord & (kx > ky); break;                                              \
+            case KC_LE: m = ord & (kx <= ky); break;                                             \
+            case KC_LT: m = ord & (kx < ky); break;                                              \
+            }                                                                                    \
+            vb out = __builtin_convertvector(m, vb) & one;                                       \
+            memcpy(r + i, &out, sizeof out);                                                     \
+        }                                                                                        \
+        return i;                                                                                \
     }
 
-FLOAT_COMPARE(cmp_bf16, keys_bf16)
-FLOAT_COMPARE(cmp_f16, keys_f16)
-FLOAT_COMPARE(cmp_f32, keys_f32)
-FLOAT_COMPARE(cmp_f64, keys_f64)
+HALF_VEC(half_vec_base, )
+#if defined(__x86_64__) || defined(__i386__)
+HALF_VEC(half_vec_avx2, __attribute__((target("avx2"))))
+#endif
+
+/* bf16 and f16 by integer keys: the sign-magnitude pattern as a signed
+ * magnitude (both zeros 0), which orders the non-NaN values as their
+ * values; a NaN operand makes every direction but NE false. inf: the
+ * infinity's pattern, above which a magnitude is a NaN. */
+static irrun_status half_compare(kern_cmpdir dir, uint32_t inf, const uint16_t *a, const uint16_t *b,
+                                 uint8_t *r, int64_t n)
+{
+    int64_t done;
+#if defined(__x86_64__) || defined(__i386__)
+    if (kern_isa_avx2())
+        done = half_vec_avx2(dir, (int16_t)inf, a, b, r, n);
+    else
+#endif
+        done = half_vec_base(dir, (int16_t)inf, a, b, r, n);
+#define SAME(x) (x)
+    switch (dir) {
+    case KC_EQ: HALF_SCALAR(==, SAME) break;
+    case KC_NE: HALF_SCALAR(==, !) break;
+    case KC_GE: HALF_SCALAR(>=, SAME) break;
+    case KC_GT: HALF_SCALAR(>, SAME) break;
+    case KC_LE: HALF_SCALAR(<=, SAME) break;
+    case KC_LT: HALF_SCALAR(<, SAME) break;
+    }
+#undef SAME
+    return IRRUN_OK;
+}
+#undef HKEY
+#undef HORD
+
+static irrun_status cmp_bf16(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                             int64_t n)
+{
+    (void)t;
+    return half_compare(dir, 0x7F80u, a, b, r, n);
+}
+
+static irrun_status cmp_f16(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                            int64_t n)
+{
+    (void)t;
+    return half_compare(dir, 0x7C00u, a, b, r, n);
+}
+
+/* C's comparisons of binary32 and binary64 are IEEE's (NaN unordered,
+ * -0 = +0), as are their values'. */
+static irrun_status cmp_f32(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                            int64_t n)
+{
+    const float *pa = a, *pb = b;
+    (void)t;
+#define XA(j) pa[j]
+#define XB(j) pb[j]
+    CMP_DIRECT(XA, XB, r, n, dir);
+    return IRRUN_OK;
+}
+
+static irrun_status cmp_f64(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
+                            int64_t n)
+{
+    const double *pa = a, *pb = b;
+    (void)t;
+    CMP_DIRECT(XA, XB, r, n, dir);
+#undef XA
+#undef XB
+    return IRRUN_OK;
+}
 
 /* SPEC.md 4.25 totalOrder key: -1 - magnitude for a set sign bit, else the
  * magnitude; the FNUZ NaN 0x80 sorts above +Inf (section 8 item 7), E8M0
@@ -191,29 +270,46 @@ static bool complex_holds(kern_cmpdir dir, int cr, int ci)
     return false;
 }
 
-static int three_way(double x, double y)
-{
-    return x < y ? -1 : x > y ? 1 : x == y ? 0 : 2;
-}
+/* complex_holds per direction without branches: the parts' comparisons
+ * are IEEE's (a NaN part is unordered). */
+#define COMPLEX_LOOP(T)                                                                            \
+    do {                                                                                           \
+        const T *x = a, *y = b;                                                                    \
+        switch (dir) {                                                                             \
+        case KC_EQ:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = (x[2 * i] == y[2 * i]) & (x[2 * i + 1] == y[2 * i + 1]);                    \
+            break;                                                                                 \
+        case KC_NE:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = !((x[2 * i] == y[2 * i]) & (x[2 * i + 1] == y[2 * i + 1]));                 \
+            break;                                                                                 \
+        case KC_GE:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = (x[2 * i] > y[2 * i]) | ((x[2 * i] == y[2 * i]) & (x[2 * i + 1] >= y[2 * i + 1])); \
+            break;                                                                                 \
+        case KC_GT:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = (x[2 * i] > y[2 * i]) | ((x[2 * i] == y[2 * i]) & (x[2 * i + 1] > y[2 * i + 1])); \
+            break;                                                                                 \
+        case KC_LE:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = (x[2 * i] < y[2 * i]) | ((x[2 * i] == y[2 * i]) & (x[2 * i + 1] <= y[2 * i + 1])); \
+            break;                                                                                 \
+        case KC_LT:                                                                                \
+            for (int64_t i = 0; i < n; i++)                                                        \
+                r[i] = (x[2 * i] < y[2 * i]) | ((x[2 * i] == y[2 * i]) & (x[2 * i + 1] < y[2 * i + 1])); \
+            break;                                                                                 \
+        }                                                                                          \
+    } while (0)
 
 static irrun_status complex_compare(kern_cmpdir dir, bool wide, const void *a, const void *b,
                                     uint8_t *r, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
-        double ar, ai, br, bi;
-        if (wide) {
-            ar = ((const double *)a)[2 * i];
-            ai = ((const double *)a)[2 * i + 1];
-            br = ((const double *)b)[2 * i];
-            bi = ((const double *)b)[2 * i + 1];
-        } else {
-            ar = ((const float *)a)[2 * i];
-            ai = ((const float *)a)[2 * i + 1];
-            br = ((const float *)b)[2 * i];
-            bi = ((const float *)b)[2 * i + 1];
-        }
-        r[i] = complex_holds(dir, three_way(ar, br), three_way(ai, bi));
-    }
+    if (wide)
+        COMPLEX_LOOP(double);
+    else
+        COMPLEX_LOOP(float);
     return IRRUN_OK;
 }
 
@@ -457,7 +553,6 @@ CLAMP_LOOP(clamp_f64, uint64_t, int64_t, KEY_F64, NAN_F64, UINT64_C(0x8000000000
  * copy built for AVX2 and one for the baseline; the scalar loop does the
  * tail. Comparison results are lane masks of all ones, so the ternaries
  * become bitwise selects. */
-#define VSEL(m, a, b) (((m) & (a)) | (~(m) & (b)))
 /* kmax: every lane the largest positive key */
 #define VKEY_F(V, b, kmax) ((V)(b) ^ (((V)(b) >> (8 * sizeof((b)[0]) - 1)) & (kmax)))
 
