@@ -764,6 +764,22 @@ irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r)
     unary_loop loop = unary_loops[et_get(t)->storage];
     if (!loop)
         return kern_unary_generic(op, x, r);
+    const et_traits *tr = et_get(t);
+    if (tr->bytes == 1 && tr->value_bits < 8 && (tr->kind == EK_SINT || tr->kind == EK_UINT) && x->count > 1024) {
+        /* sub-byte integers: the loop (normalising pass included) once on
+         * every byte, then a table lookup per element */
+        uint8_t pat[256], tab[256];
+        for (unsigned p = 0; p < 256; p++)
+            pat[p] = (uint8_t)p;
+        irrun_status rc = loop(op, t, pat, tab, 256);
+        if (rc != IRRUN_OK)
+            return rc;
+        const uint8_t *px = x->data;
+        uint8_t *pr = r->data;
+        for (int64_t i = 0; i < x->count; i++)
+            pr[i] = tab[px[i]];
+        return IRRUN_OK;
+    }
     return loop(op, t, x->data, r->data, x->count);
 }
 

@@ -803,6 +803,28 @@ START_TEST(c64_abs_sign_against_hypot)
 }
 END_TEST
 
+/* Sub-byte integers past the size where unary ops map through a table of
+ * the loop's results on every byte. */
+START_TEST(subbyte_unary_tables)
+{
+    et_id t = (et_id)_i;
+    const et_traits *tr = et_get(t);
+    if (tr->bytes != 1 || tr->value_bits >= 8 || tr->kind == EK_FLOAT)
+        return;
+    tensor *x = vec(t, 5000);
+    for (int64_t i = 0; i < x->count; i++)
+        set(x, i, i < 256 ? (uint64_t)i & et_value_mask(t) : random_pattern(t), 0);
+    for (int op = 0; op < KU_COUNT; op++) {
+        if (!kern_unop_applies(tr->kind, (kern_unop)op))
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "%s unop %d table", tr->name, op);
+        unary_pair((kern_unop)op, x, what);
+    }
+    tensor_release(x);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("generic loops");
@@ -820,6 +842,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, clamp_scalar_bounds_is_generic, 0, ET_COUNT);
     tcase_add_test(tc, round_and_sqrt_edges);
     tcase_add_test(tc, c64_abs_sign_against_hypot);
+    tcase_add_loop_test(tc, subbyte_unary_tables, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
