@@ -437,6 +437,40 @@ irrun_status kern_compare_generic(kern_cmpdir dir, bool totalorder, const tensor
     return IRRUN_OK;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* select of 8-byte elements, four at a time: the predicate bytes (0 or 1)
+ * widened and negated into lane masks. Past the caches (big) the result
+ * goes out by streaming stores, which skip reading the destination's lines
+ * first: a third of the traffic of this memory-bound loop. */
+__attribute__((target("avx2"))) static void select8_avx2(const uint8_t *pred, const uint64_t *x,
+                                                         const uint64_t *y, uint64_t *o, int64_t n, bool big)
+{
+    int64_t i = 0;
+    if (big)
+        for (; i < n && ((uintptr_t)(o + i) & 31) != 0; i++)
+            o[i] = pred[i] ? x[i] : y[i];
+    const __m256i zero = _mm256_setzero_si256();
+    for (; i + 4 <= n; i += 4) {
+        int32_t p4;
+        memcpy(&p4, pred + i, 4);
+        __m256i m = _mm256_sub_epi64(zero, _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(p4)));
+        __m256i v = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(y + i)),
+                                       _mm256_loadu_si256((const __m256i *)(x + i)), m);
+        if (big)
+            _mm256_stream_si256((__m256i *)(o + i), v);
+        else
+            _mm256_storeu_si256((__m256i *)(o + i), v);
+    }
+    if (big)
+        _mm_sfence();
+    for (; i < n; i++)
+        o[i] = pred[i] ? x[i] : y[i];
+}
+#define SELECT_AVX2 1
+#endif
+
 static irrun_status select_each(const void *ctx, const tensor *const *x, tensor *r)
 {
     (void)ctx;
@@ -472,7 +506,14 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
     case 1: SEL(uint8_t)
     case 2: SEL(uint16_t)
     case 4: SEL(uint32_t)
-    case 8: SEL(uint64_t)
+    case 8:
+#ifdef SELECT_AVX2
+        if (kern_isa_avx2()) {
+            select8_avx2(pred, t->data, f->data, r->data, n, r->nbytes >= ((size_t)32 << 20));
+            return IRRUN_OK;
+        }
+#endif
+        SEL(uint64_t)
 #undef SEL
     default:
         for (int64_t i = 0; i < n; i++)

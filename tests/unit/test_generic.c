@@ -825,6 +825,44 @@ START_TEST(subbyte_unary_tables)
 }
 END_TEST
 
+/* select against the definition, element by element, on 8-byte types at
+ * a size with a tail and at one past the caches (streaming stores) with
+ * the result misaligned. */
+START_TEST(select_wide_elements)
+{
+    static const et_id types[] = { ET_F64, ET_I64, ET_C64 };
+    static const int64_t sizes[] = { 1003, (INT64_C(33) << 20) / 8 + 5 };
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            et_id t = types[k];
+            int64_t n = sizes[z];
+            tensor *p = vec(ET_I1, n), *x = vec(t, n), *y = vec(t, n), *r = vec(t, n + 1);
+            uint64_t *px = x->data, *py = y->data;
+            uint8_t *pp = p->data;
+            for (int64_t i = 0; i < n; i++) {
+                px[i] = rnd();
+                py[i] = rnd();
+                pp[i] = rnd() % 2;
+            }
+            /* the result one element into its buffer: not 32-byte aligned */
+            tensor view = *r;
+            view.data = (uint64_t *)r->data + 1;
+            view.count = n;
+            view.type.dims[0] = n;
+            view.nbytes = (size_t)n * 8;
+            ck_assert_int_eq(kern_select(p, x, y, &view), IRRUN_OK);
+            const uint64_t *o = view.data;
+            for (int64_t i = 0; i < n; i++)
+                if (o[i] != (pp[i] ? px[i] : py[i]))
+                    ck_abort_msg("%s select of %lld: element %lld", et_get(t)->name, (long long)n, (long long)i);
+            tensor_release(p);
+            tensor_release(x);
+            tensor_release(y);
+            tensor_release(r);
+        }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("generic loops");
@@ -843,6 +881,7 @@ static Suite *suite(void)
     tcase_add_test(tc, round_and_sqrt_edges);
     tcase_add_test(tc, c64_abs_sign_against_hypot);
     tcase_add_loop_test(tc, subbyte_unary_tables, 0, ET_COUNT);
+    tcase_add_test(tc, select_wide_elements);
     suite_add_tcase(s, tc);
     return s;
 }
