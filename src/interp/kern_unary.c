@@ -648,6 +648,78 @@ static inline bool c64_sign_fast(float re, float im, uint32_t *rr, uint32_t *ri)
     return true;
 }
 
+static void c64_sign_elem(const uint32_t *x, uint32_t *r)
+{
+    if (c64_sign_fast(bits_to_f32(x[0]), bits_to_f32(x[1]), &r[0], &r[1]))
+        return;
+    uint64_t rr, ri;
+    complex_elem(FP_F32, KU_SIGN, x[0], x[1], &rr, &ri);
+    r[0] = (uint32_t)rr;
+    r[1] = (uint32_t)ri;
+}
+
+#ifdef UNARY_AVX2
+/* c64_abs_fast and c64_sign_fast on four elements at a time, the same
+ * binary64 operations lane by lane (hadd sums each element's two squares);
+ * a group with a lane that fails the test goes element by element.
+ * sign: abs != 0. */
+static AVX2 void c64_abs_sign_avx2(const uint32_t *x, uint32_t *r, int64_t n, bool sign)
+{
+    const __m256d fmin = _mm256_set1_pd(0x1p-126), inf = _mm256_set1_pd(INFINITY);
+    const __m256i low29 = _mm256_set1_epi64x((INT64_C(1) << 29) - 1);
+    const __m256i mid = _mm256_set1_epi64x((INT64_C(1) << 28) - ABS_SLACK);
+    const __m256i minus1 = _mm256_set1_epi64x(-1), width = _mm256_set1_epi64x(2 * ABS_SLACK + 1);
+    const __m256 sign_bit = _mm256_castsi256_ps(_mm256_set1_epi32(INT32_MIN));
+    const __m256 odd_sign = _mm256_castsi256_ps(_mm256_set_epi32(INT32_MIN, 0, INT32_MIN, 0, INT32_MIN, 0, INT32_MIN, 0));
+    float *out = (float *)r;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256 raw = _mm256_loadu_ps((const float *)(x + 2 * i));
+        __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(raw));
+        __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(raw, 1));
+        __m256d sq = _mm256_hadd_pd(_mm256_mul_pd(lo, lo), _mm256_mul_pd(hi, hi));
+        __m256d v = _mm256_sqrt_pd(_mm256_permute4x64_pd(sq, 0xD8));
+        __m256i d = _mm256_sub_epi64(_mm256_and_si256(_mm256_castpd_si256(v), low29), mid);
+        __m256i near = _mm256_and_si256(_mm256_cmpgt_epi64(d, minus1), _mm256_cmpgt_epi64(width, d));
+        __m256d ok = _mm256_and_pd(_mm256_cmp_pd(v, fmin, _CMP_GE_OQ), _mm256_cmp_pd(v, inf, _CMP_LT_OQ));
+        ok = _mm256_andnot_pd(_mm256_castsi256_pd(near), ok);
+        __m128 c = _mm256_cvtpd_ps(v);
+        if (!sign) {
+            if (_mm256_movemask_pd(ok) == 15) {
+                _mm_storeu_ps(out + i, c);
+            } else {
+                for (int j = 0; j < 4; j++)
+                    out[i + j] = c64_abs_elem(bits_to_f32(x[2 * (i + j)]), bits_to_f32(x[2 * (i + j) + 1]));
+            }
+            continue;
+        }
+        int finite_c = _mm_movemask_ps(_mm_cmp_ps(c, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
+        if (_mm256_movemask_pd(ok) != 15 || finite_c != 15) {
+            for (int j = 0; j < 4; j++)
+                c64_sign_elem(x + 2 * (i + j), r + 2 * (i + j));
+            continue;
+        }
+        __m256d cd = _mm256_cvtps_pd(c);
+        __m256d qlo = _mm256_div_pd(lo, _mm256_permute4x64_pd(cd, 0x50));
+        __m256d qhi = _mm256_div_pd(hi, _mm256_permute4x64_pd(cd, 0xFA));
+        __m256 q = _mm256_set_m128(_mm256_cvtpd_ps(qhi), _mm256_cvtpd_ps(qlo));
+        /* a zero part's quotient is its own zero; its sign stays where
+         * c64_sign_fast keeps it: a real part's if the imaginary part is
+         * negative, an imaginary part's if the real part is not */
+        __m256 zero = _mm256_cmp_ps(raw, _mm256_setzero_ps(), _CMP_EQ_OQ);
+        __m256 keep = _mm256_xor_ps(_mm256_permute_ps(raw, 0xB1), odd_sign);
+        __m256 clear = _mm256_andnot_ps(keep, _mm256_and_ps(zero, sign_bit));
+        _mm256_storeu_ps(out + 2 * i, _mm256_andnot_ps(clear, q));
+    }
+    for (; i < n; i++) {
+        if (sign)
+            c64_sign_elem(x + 2 * i, r + 2 * i);
+        else
+            out[i] = c64_abs_elem(bits_to_f32(x[2 * i]), bits_to_f32(x[2 * i + 1]));
+    }
+}
+#endif
+
 static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
     const uint32_t *x = vx;
@@ -663,16 +735,25 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
             return IRRUN_OK;
         }
     }
+#ifdef UNARY_AVX2
+    if ((op == KU_ABS || op == KU_SIGN) && n >= 4 && kern_isa_avx2()) {
+        c64_abs_sign_avx2(x, r, n, op == KU_SIGN);
+        return IRRUN_OK;
+    }
+#endif
     if (op == KU_ABS) {
         float *out = vr;
         for (int64_t i = 0; i < n; i++)
             out[i] = c64_abs_elem(bits_to_f32(x[2 * i]), bits_to_f32(x[2 * i + 1]));
         return IRRUN_OK;
     }
+    if (op == KU_SIGN) {
+        for (int64_t i = 0; i < n; i++)
+            c64_sign_elem(x + 2 * i, r + 2 * i);
+        return IRRUN_OK;
+    }
     for (int64_t i = 0; i < n; i++) {
         uint64_t rr, ri;
-        if (op == KU_SIGN && c64_sign_fast(bits_to_f32(x[2 * i]), bits_to_f32(x[2 * i + 1]), &r[2 * i], &r[2 * i + 1]))
-            continue;
         complex_elem(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri);
         r[2 * i] = (uint32_t)rr;
         r[2 * i + 1] = (uint32_t)ri;
