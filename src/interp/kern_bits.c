@@ -9,6 +9,7 @@
  * map through a 256-entry table built from the scalar definition. */
 #include <string.h>
 
+#include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "interp/kern_numerics.h"
 #include "interp/kern_splat.h"
@@ -73,19 +74,6 @@ static inline uint64_t pop64(uint64_t x)
     return (x * UINT64_C(0x0101010101010101)) >> 56;
 }
 
-/* Every bit below the highest set one set too: its popcount is the bit
- * length. */
-static inline uint64_t smear64(uint64_t x)
-{
-    x |= x >> 1;
-    x |= x >> 2;
-    x |= x >> 4;
-    x |= x >> 8;
-    x |= x >> 16;
-    x |= x >> 32;
-    return x;
-}
-
 /* A fast loop: n elements of a storage word, N value bits; b is NULL for
  * the unary ops. Leaves bits above N for the normalising pass. */
 typedef void (*bits_loop)(kern_bitop op, const void *a, const void *b, void *r, int64_t n, unsigned N);
@@ -93,7 +81,7 @@ typedef void (*bits_loop)(kern_bitop op, const void *a, const void *b, void *r, 
 /* UT: the storage word; CT: the word the arithmetic runs in (at least
  * unsigned int, so no promotion to a signed int can overflow). Shift
  * counts are below N <= W wherever a shift is evaluated. */
-#define BITS_LOOP(W, UT, CT)                                                                               \
+#define BITS_LOOP(W, UT, CT, ST, CLZ)                                                                      \
     static void bits_##W(kern_bitop op, const void *va, const void *vb, void *vr, int64_t n, unsigned N) \
     {                                                                                                      \
         const UT *a = va, *b = vb;                                                                         \
@@ -114,6 +102,13 @@ typedef void (*bits_loop)(kern_bitop op, const void *a, const void *b, void *r, 
             return;                                                                                        \
         case KBIT_SHRA:                                                                                    \
             /* an amount >= N shifts by N - 1: every bit a copy of the top one */                          \
+            if (N == W) { /* the storage word's own arithmetic shift (signed >> is arithmetic here) */     \
+                for (int64_t i = 0; i < n; i++) {                                                          \
+                    UT s = b[i];                                                                           \
+                    r[i] = (UT)((ST)a[i] >> (s >= N ? N - 1 : s));                                          \
+                }                                                                                          \
+                return;                                                                                    \
+            }                                                                                              \
             for (int64_t i = 0; i < n; i++) {                                                              \
                 CT u = (CT)a[i] & mask, s = (CT)b[i] & mask;                                               \
                 CT fill = ((CT)0 - (u >> (N - 1))) & mask;                                                 \
@@ -126,18 +121,21 @@ typedef void (*bits_loop)(kern_bitop op, const void *a, const void *b, void *r, 
                 r[i] = (UT)pop64((CT)a[i] & mask);                                                         \
             return;                                                                                        \
         case KBIT_CLZ:                                                                                     \
-            for (int64_t i = 0; i < n; i++)                                                                \
-                r[i] = (UT)(N - pop64(smear64((CT)a[i] & mask)));                                          \
+            /* the builtin counts in CT's width, undefined for 0 */                                        \
+            for (int64_t i = 0; i < n; i++) {                                                              \
+                CT u = (CT)a[i] & mask;                                                                    \
+                r[i] = (UT)(u ? (unsigned)CLZ(u) - (8 * sizeof(CT) - N) : N);                              \
+            }                                                                                              \
             return;                                                                                        \
         case KBIT_COUNT:                                                                                   \
             return;                                                                                        \
         }                                                                                                  \
     }
 
-BITS_LOOP(8, uint8_t, uint32_t)
-BITS_LOOP(16, uint16_t, uint32_t)
-BITS_LOOP(32, uint32_t, uint32_t)
-BITS_LOOP(64, uint64_t, uint64_t)
+BITS_LOOP(8, uint8_t, uint32_t, int8_t, __builtin_clz)
+BITS_LOOP(16, uint16_t, uint32_t, int16_t, __builtin_clz)
+BITS_LOOP(32, uint32_t, uint32_t, int32_t, __builtin_clz)
+BITS_LOOP(64, uint64_t, uint64_t, int64_t, __builtin_clzll)
 
 /* Byte shifts eight lanes at a time in a 64-bit word: x86-64's baseline
  * vector units have no per-element shift counts, so a shift by the lane's
@@ -202,6 +200,23 @@ static const bits_loop bits_loops[ES_COUNT] = {
     [ES_S32] = bits_32, [ES_U32] = bits_32, [ES_S64] = bits_64, [ES_U64] = bits_64,
 };
 
+#if defined(__x86_64__) || defined(__i386__)
+/* The popcnt instruction, which every AVX2 host has (it came with
+ * SSE4.2); kern_bits calls these only where kern_isa_avx2. */
+#define BITS_POPCNT 1
+__attribute__((target("popcnt"))) static void popcnt_hw32(const uint32_t *a, uint32_t *r, int64_t n, uint32_t mask)
+{
+    for (int64_t i = 0; i < n; i++)
+        r[i] = (uint32_t)__builtin_popcount(a[i] & mask);
+}
+
+__attribute__((target("popcnt"))) static void popcnt_hw64(const uint64_t *a, uint64_t *r, int64_t n, uint64_t mask)
+{
+    for (int64_t i = 0; i < n; i++)
+        r[i] = (uint64_t)__builtin_popcountll(a[i] & mask);
+}
+#endif
+
 static irrun_status bits_each(const void *ctx, const tensor *const *x, tensor *r)
 {
     kern_bitop op = *(const kern_bitop *)ctx;
@@ -230,6 +245,15 @@ irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *
             y[i] = tab[x[i]];
         return IRRUN_OK;
     }
+#ifdef BITS_POPCNT
+    if (op == KBIT_POPCNT && tr->bytes >= 4 && kern_isa_avx2()) {
+        if (tr->bytes == 4)
+            popcnt_hw32(a->data, r->data, a->count, (uint32_t)et_value_mask(t));
+        else
+            popcnt_hw64(a->data, r->data, a->count, et_value_mask(t));
+        return IRRUN_OK;
+    }
+#endif
     int64_t done = 0;
     if (tr->bytes == 1) {
         bool sgn = tr->kind == EK_SINT;

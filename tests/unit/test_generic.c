@@ -804,6 +804,222 @@ START_TEST(storage_and_part_columns)
 }
 END_TEST
 
+
+/* ---- unary, clamp: the paths of the element-wise fast loops ------------- */
+
+/* A tensor of n elements, all the pattern (re, im). */
+static tensor *filled(et_id t, int64_t n, uint64_t re, uint64_t im)
+{
+    tensor *x = vec(t, n);
+    for (int64_t i = 0; i < n; i++)
+        set(x, i, re, im);
+    return x;
+}
+
+/* clamp between rank-0 bounds (one pass per type, 1-byte types by table)
+ * against maximum then minimum by the generic loops, for bounds from the
+ * specials (NaNs, signed zeros, infinities) and random ones */
+START_TEST(clamp_scalar_bounds_is_generic)
+{
+    et_id t = (et_id)_i, p = et_part(t);
+    if (!kern_binop_applies(et_get(t)->kind, KB_MAX))
+        return;
+    tensor *x = make_values(t);
+    int64_t n = x->count;
+    tensor *r1 = vec(t, n), *r2 = vec(t, n);
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(p, sp);
+    for (int k = 0; k < 3 * ns; k++) {
+        uint64_t lr = k < ns ? sp[k] : random_pattern(p), li = sp[(k + 1) % ns];
+        uint64_t hr = k < ns ? sp[(k * 7 + 3) % ns] : random_pattern(p), hi = random_pattern(p);
+        if (k >= 2 * ns && et_get(p)->kind == EK_FLOAT) {
+            /* ordered bounds of modest values: most of x in between */
+            lr = fp_from_double(et_get(p)->fmt, -1.5, FPR_RNE);
+            hr = fp_from_double(et_get(p)->fmt, 2.0, FPR_RNE);
+        }
+        tensor *lo = new_tensor(t, 0, 0, 0), *hi_t = new_tensor(t, 0, 0, 0);
+        set(lo, 0, lr, li);
+        set(hi_t, 0, hr, hi);
+        tensor *lod = filled(t, n, lr, li), *hid = filled(t, n, hr, hi);
+        char what[96];
+        snprintf(what, sizeof what, "%s clamp, bounds %d", et_get(t)->name, k);
+        poison(r1, r2);
+        ck_assert_int_eq(kern_clamp(lo, x, hi_t, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_binary_generic(KB_MAX, x, lod, r2), IRRUN_OK);
+        ck_assert_int_eq(kern_binary_generic(KB_MIN, r2, hid, r2), IRRUN_OK);
+        same_bits(r1, r2, what);
+        tensor_release(lo);
+        tensor_release(hi_t);
+        tensor_release(lod);
+        tensor_release(hid);
+    }
+    tensor_release(x);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+END_TEST
+
+/* Runs op on x by kern_unary and the generic loop and compares. */
+static void unary_pair(kern_unop op, tensor *x, const char *what)
+{
+    et_id t = x->type.elem, rt = op == KU_ABS ? et_part(t) : t;
+    tensor *r1 = vec(rt, x->count), *r2 = vec(rt, x->count);
+    poison(r1, r2);
+    ck_assert_int_eq(kern_unary(op, x, r1), IRRUN_OK);
+    ck_assert_int_eq(kern_unary_generic(op, x, r2), IRRUN_OK);
+    same_bits(r1, r2, what);
+    tensor_release(r1);
+    tensor_release(r2);
+}
+
+/* The rounding ops on binary32 and binary64 near the place where every
+ * value is integral (2^23, 2^52), at ties and around small integers; sqrt
+ * on every sign, NaN payloads and subnormals. */
+START_TEST(round_and_sqrt_edges)
+{
+    static const kern_unop ops[] = { KU_FLOOR, KU_CEIL, KU_ROUND_EVEN, KU_ROUND_AFZ, KU_SQRT };
+    for (int wide = 0; wide < 2; wide++) {
+        et_id t = wide ? ET_F64 : ET_F32;
+        fp_id f = wide ? FP_F64 : FP_F32;
+        int P = wide ? 52 : 23;
+        int64_t n = 40000, i = 0;
+        tensor *x = vec(t, n);
+        for (int e = P - 3; e <= P + 2; e++)
+            for (int d = -40; d <= 40; d++)
+                for (int sgn = 0; sgn < 2 && i < n; sgn++, i++) {
+                    uint64_t b = fp_from_double(f, ldexp(1.0, e), FPR_RNE) + (uint64_t)(int64_t)d;
+                    set(x, i, sgn ? b | fp_fmt(f)->sign_mask : b, 0);
+                }
+        for (int k = -200; k <= 200 && i < n; k++, i++)
+            set(x, i, fp_from_double(f, k / 4.0, FPR_RNE), 0);
+        for (; i < n; i++) {
+            uint64_t b = rnd() & fp_fmt(f)->mask;
+            if (i % 3 == 0) /* small magnitudes: fractions */
+                b = fp_from_double(f, ldexp((double)(rnd() % 1000000), -(int)(rnd() % 30)), FPR_RNE) |
+                    (rnd() % 2 ? fp_fmt(f)->sign_mask : 0);
+            set(x, i, b, 0);
+        }
+        for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+            char what[64];
+            snprintf(what, sizeof what, "%s unop %d edges", et_get(t)->name, (int)ops[k]);
+            unary_pair(ops[k], x, what);
+        }
+        tensor_release(x);
+    }
+}
+END_TEST
+
+/* complex<f32> abs and sign: the binary64 modulus against hypot on
+ * millions of random pairs (uniform bits, modest values, one tiny part,
+ * parts of far apart magnitudes, Pythagorean-like near ties) and the
+ * specials crossed. */
+START_TEST(c64_abs_sign_against_hypot)
+{
+    int64_t n = 1 << 21;
+    tensor *x = vec(ET_C64, n);
+    uint64_t sp[MAXSPECIAL];
+    int ns = specials(ET_F32, sp);
+    for (int rounds = 0; rounds < 4; rounds++) {
+        int64_t i = 0;
+        for (int a = 0; a < ns; a++)
+            for (int b = 0; b < ns; b++, i++)
+                set(x, i, sp[a], sp[b]);
+        for (; i < n; i++) {
+            uint64_t re = rnd() & 0xFFFFFFFFu, im = rnd() & 0xFFFFFFFFu;
+            switch ((i + rounds) % 6) {
+            case 0: break;
+            case 5: {
+                /* (3k, 4k, 5k) with 5k odd of 25 bits: the modulus is a
+                 * binary32 midpoint exactly (a tie, which hypot rounds to
+                 * even), at a random scale and signs */
+                int64_t k = (3355444 + (int64_t)(rnd() % 838860)) | 1;
+                int e = (int)(rnd() % 200) - 100;
+                re = fp_from_double(FP_F32, ldexp(3.0 * (double)k, e), FPR_RNE) | (rnd() % 2 ? 0x80000000u : 0);
+                im = fp_from_double(FP_F32, ldexp(4.0 * (double)k, e), FPR_RNE) | (rnd() % 2 ? 0x80000000u : 0);
+                if (rnd() % 2) {
+                    uint64_t tmp = re;
+                    re = im;
+                    im = tmp;
+                }
+                break;
+            }
+            case 1:
+                re = fp_from_double(FP_F32, (double)(int64_t)(rnd() % 20001) - 10000, FPR_RNE);
+                im = fp_from_double(FP_F32, (double)(int64_t)(rnd() % 20001) - 10000, FPR_RNE);
+                break;
+            case 2: im = (im & 0x807FFFFFu) | ((re & 0x7F800000u) - (rnd() % 40 << 23 & 0x7F800000u)); break;
+            case 3: im = (re & 0xFFFF0000u) | (im & 0xFFFFu); break;
+            case 4: im &= 0x80FFFFFFu; break; /* tiny or subnormal */
+            }
+            set(x, i, re, im);
+        }
+        unary_pair(KU_ABS, x, "c64 abs random");
+        unary_pair(KU_SIGN, x, "c64 sign random");
+    }
+    tensor_release(x);
+}
+END_TEST
+
+/* Sub-byte integers past the size where unary ops map through a table of
+ * the loop's results on every byte. */
+START_TEST(subbyte_unary_tables)
+{
+    et_id t = (et_id)_i;
+    const et_traits *tr = et_get(t);
+    if (tr->bytes != 1 || tr->value_bits >= 8 || tr->kind == EK_FLOAT)
+        return;
+    tensor *x = vec(t, 5000);
+    for (int64_t i = 0; i < x->count; i++)
+        set(x, i, i < 256 ? (uint64_t)i & et_value_mask(t) : random_pattern(t), 0);
+    for (int op = 0; op < KU_COUNT; op++) {
+        if (!kern_unop_applies(tr->kind, (kern_unop)op))
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "%s unop %d table", tr->name, op);
+        unary_pair((kern_unop)op, x, what);
+    }
+    tensor_release(x);
+}
+END_TEST
+
+/* select against the definition, element by element, on 8-byte types at
+ * a size with a tail and at one past the caches (streaming stores) with
+ * the result misaligned. */
+START_TEST(select_wide_elements)
+{
+    static const et_id types[] = { ET_F64, ET_I64, ET_C64 };
+    static const int64_t sizes[] = { 1003, (INT64_C(33) << 20) / 8 + 5 };
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            et_id t = types[k];
+            int64_t n = sizes[z];
+            tensor *p = vec(ET_I1, n), *x = vec(t, n), *y = vec(t, n), *r = vec(t, n + 1);
+            uint64_t *px = x->data, *py = y->data;
+            uint8_t *pp = p->data;
+            for (int64_t i = 0; i < n; i++) {
+                px[i] = rnd();
+                py[i] = rnd();
+                pp[i] = rnd() % 2;
+            }
+            /* the result one element into its buffer: not 32-byte aligned */
+            tensor view = *r;
+            view.data = (uint64_t *)r->data + 1;
+            view.count = n;
+            view.type.dims[0] = n;
+            view.nbytes = (size_t)n * 8;
+            ck_assert_int_eq(kern_select(p, x, y, &view), IRRUN_OK);
+            const uint64_t *o = view.data;
+            for (int64_t i = 0; i < n; i++)
+                if (o[i] != (pp[i] ? px[i] : py[i]))
+                    ck_abort_msg("%s select of %lld: element %lld", et_get(t)->name, (long long)n, (long long)i);
+            tensor_release(p);
+            tensor_release(x);
+            tensor_release(y);
+            tensor_release(r);
+        }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("generic loops");
@@ -821,6 +1037,11 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, int_fast_is_generic, 0, ET_COUNT);
     tcase_add_loop_test(tc, splat_operands_are_dense_ones, 0, ET_COUNT);
     tcase_add_loop_test(tc, transpose_tiles_are_transposes, 0, ET_COUNT);
+    tcase_add_loop_test(tc, clamp_scalar_bounds_is_generic, 0, ET_COUNT);
+    tcase_add_test(tc, round_and_sqrt_edges);
+    tcase_add_test(tc, c64_abs_sign_against_hypot);
+    tcase_add_loop_test(tc, subbyte_unary_tables, 0, ET_COUNT);
+    tcase_add_test(tc, select_wide_elements);
     suite_add_tcase(s, tc);
     return s;
 }
