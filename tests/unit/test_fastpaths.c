@@ -31,6 +31,8 @@ static tensor *make(et_id t, int rank, const int64_t *dims)
     return x;
 }
 
+static tensor *vec(et_id t, int64_t n) { return make(t, 1, &n); }
+
 /* random bytes, then every element brought to its type's memory layout */
 static void fill_random(tensor *x)
 {
@@ -146,6 +148,236 @@ START_TEST(reverse_and_broadcast_rows)
 }
 END_TEST
 
+/* ---- reduce --------------------------------------------------------------- */
+
+/* A part pattern that is often special: zeros of both signs, infinities,
+ * NaNs with payloads (quiet and signaling), the largest finite, equal
+ * neighbours (ties of complex maximum), else random bits or a modest
+ * value. */
+static uint64_t reduce_pattern(et_id p, uint64_t prev)
+{
+    const et_traits *tr = et_get(p);
+    uint64_t r = rnd();
+    if (tr->kind != EK_FLOAT)
+        return r % 5 == 0 ? prev : (rnd() % 3 == 0 ? rnd() % 7 : rnd()) & et_value_mask(p);
+    const fp_format *F = fp_fmt(tr->fmt);
+    uint64_t sign = rnd() % 2 ? F->sign_mask : 0, allexp = ((UINT64_C(1) << F->ebits) - 1) << F->mbits;
+    switch (r % 10) {
+    case 0: return sign;
+    case 1: return prev;
+    case 2: return (allexp | (rnd() & ((UINT64_C(1) << F->mbits) - 1)) | sign) & F->mask; /* NaN or inf */
+    case 3: return (F->max_bits | sign) & F->mask;
+    case 4: return (rnd() & ((UINT64_C(1) << F->mbits) - 1)) | sign; /* subnormal */
+    case 5:
+    case 6: return rnd() & F->mask;
+    default: return fp_from_double(tr->fmt, ((double)(rnd() % 64) - 32.0) / 8.0, FPR_RNE);
+    }
+}
+
+/* Reduces of the trailing dims (and of the leading and a middle one) with
+ * add, multiply, maximum and minimum, accumulator on either side, against
+ * a left fold of one kern_binary element at a time, for numbers of result
+ * elements around the interleaving width. */
+START_TEST(reduce_rows_are_folds)
+{
+    et_id t = (et_id)_i, p = et_part(t);
+    size_t es = et_get(t)->bytes;
+    static const kern_binop ops[] = { KB_ADD, KB_MUL, KB_MAX, KB_MIN };
+    static const int64_t shapes[][3] = { { 1, 1, 5 }, { 7, 3, 3 }, { 8, 1, 33 }, { 19, 2, 20 }, { 2, 17, 7 } };
+    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        const int64_t *d = shapes[sh];
+        tensor *x = make(t, 3, d);
+        uint64_t prev_re = 0, prev_im = 0;
+        for (int64_t i = 0; i < x->count; i++) {
+            unsigned char *e = (unsigned char *)x->data + (size_t)i * es;
+            prev_re = reduce_pattern(p, prev_re);
+            prev_im = reduce_pattern(p, prev_im);
+            et_store_bits(p, e, prev_re);
+            if (p != t)
+                et_store_bits(p, e + et_get(p)->bytes, prev_im);
+        }
+        static const int64_t red[][2] = { { 2, -1 }, { 1, 2 }, { 0, -1 }, { 1, -1 } };
+        for (size_t rk = 0; rk < sizeof red / sizeof red[0]; rk++) {
+            int nd = red[rk][1] < 0 ? 1 : 2;
+            bool reduced[3] = { false, false, false };
+            for (int k = 0; k < nd; k++)
+                reduced[red[rk][k]] = true;
+            int64_t rd[3], rr = 0;
+            for (int k = 0; k < 3; k++)
+                if (!reduced[k])
+                    rd[rr++] = d[k];
+            for (size_t oi = 0; oi < sizeof ops / sizeof ops[0]; oi++)
+                for (int left = 0; left < 2; left++) {
+                    tensor *init = make(t, 0, NULL), *r = make(t, rr, rd), *want = make(t, rr, rd);
+                    et_store_bits(p, init->data, reduce_pattern(p, 0));
+                    if (p != t)
+                        et_store_bits(p, (unsigned char *)init->data + et_get(p)->bytes, reduce_pattern(p, 0));
+                    memset(r->data, 0xA5, r->nbytes);
+                    irrun_status st = kern_reduce_binop(NULL, ops[oi], left, x, init, red[rk], nd, r);
+                    if (st == IRRUN_UNSUPPORTED) { /* the op does not apply to the type */
+                        tensor_release(init);
+                        tensor_release(r);
+                        tensor_release(want);
+                        continue;
+                    }
+                    ck_assert_int_eq(st, IRRUN_OK);
+                    /* the fold: result element o over the reduced coordinates in
+                     * row-major order */
+                    int64_t i3[3];
+                    for (int64_t o = 0; o < want->count; o++) {
+                        unsigned char *acc = (unsigned char *)want->data + (size_t)o * es;
+                        memcpy(acc, init->data, es);
+                        tensor av = tensor_view(t, 1, acc);
+                        for (i3[0] = 0; i3[0] < d[0]; i3[0]++)
+                            for (i3[1] = 0; i3[1] < d[1]; i3[1]++)
+                                for (i3[2] = 0; i3[2] < d[2]; i3[2]++) {
+                                    int64_t ko = 0; /* the kept coordinates' result index */
+                                    for (int k = 0; k < 3; k++)
+                                        if (!reduced[k])
+                                            ko = ko * d[k] + i3[k];
+                                    if (ko != o)
+                                        continue;
+                                    int64_t xi = (i3[0] * d[1] + i3[1]) * d[2] + i3[2];
+                                    tensor xv = tensor_view(t, 1, (unsigned char *)x->data + (size_t)xi * es);
+                                    ck_assert_int_eq(left ? kern_binary(ops[oi], &av, &xv, &av)
+                                                          : kern_binary(ops[oi], &xv, &av, &av), IRRUN_OK);
+                                }
+                    }
+                    char what[128];
+                    snprintf(what, sizeof what, "%s reduce op %d acc_left %d shape %lldx%lldx%lld dims %lld,%lld",
+                             et_get(t)->name, (int)ops[oi], left, (long long)d[0], (long long)d[1],
+                             (long long)d[2], (long long)red[rk][0], (long long)red[rk][1]);
+                    same_bits(r, want, what);
+                    tensor_release(init);
+                    tensor_release(r);
+                    tensor_release(want);
+                }
+        }
+        tensor_release(x);
+    }
+}
+END_TEST
+
+/* ---- convert -------------------------------------------------------------- */
+
+/* kern_convert against the generic loop, x into every type. */
+static void convert_into_all(const tensor *x, const char *label)
+{
+    for (int to = 0; to < ET_COUNT; to++) {
+        tensor *r1 = vec((et_id)to, x->count), *r2 = vec((et_id)to, x->count);
+        memset(r1->data, 0xA5, r1->nbytes);
+        memset(r2->data, 0x5A, r2->nbytes);
+        ck_assert_int_eq(kern_convert(x, r1), IRRUN_OK);
+        ck_assert_int_eq(kern_convert_generic(x, r2), IRRUN_OK);
+        char what[128];
+        snprintf(what, sizeof what, "%s %s -> %s", label, et_get(x->type.elem)->name, et_get((et_id)to)->name);
+        same_bits(r1, r2, what);
+        tensor_release(r1);
+        tensor_release(r2);
+    }
+}
+
+/* 16-bit sources long enough to be converted through a table of their
+ * 65536 patterns: every pattern, twice and a bit, into every type. */
+START_TEST(convert_16bit_sources_by_table)
+{
+    static const et_id srcs[] = { ET_BF16, ET_F16, ET_I16, ET_UI16 };
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        int64_t n = (INT64_C(1) << 17) + 37;
+        tensor *x = vec(srcs[k], n);
+        uint16_t *p = x->data;
+        for (int64_t i = 0; i < n; i++)
+            p[i] = (uint16_t)(i * 40503u + 11);
+        convert_into_all(x, "table");
+        tensor_release(x);
+    }
+}
+END_TEST
+
+/* Integers placed at and around the rounding boundaries of formats of 1 to
+ * 12, 24 and 53 significant bits at every magnitude (ties, one off a tie,
+ * one ulp off, sticky bits far below), both signs, from i32, ui32, i64 and
+ * ui64 into every type: a conversion that rounds twice fails here. */
+START_TEST(convert_integers_at_rounding_boundaries)
+{
+    static const et_id srcs[] = { ET_I64, ET_UI64, ET_I32, ET_UI32 };
+    static const int precs[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 24, 53 };
+    int64_t cap = 64 * 14 * 4 * 9 * 2, n = 0;
+    uint64_t *v = malloc((size_t)cap * sizeof *v);
+    ck_assert_ptr_nonnull(v);
+    for (int k = 1; k < 64; k++)
+        for (size_t pi = 0; pi < sizeof precs / sizeof precs[0]; pi++) {
+            int sh = k - precs[pi] + 1; /* the ulp at 2^k with that precision */
+            if (sh < 1)
+                continue;
+            uint64_t ulp = UINT64_C(1) << sh, half = ulp >> 1;
+            for (uint64_t q = 0; q < 4; q++) {
+                uint64_t base = (UINT64_C(1) << k) + q * ulp;
+                uint64_t d[] = { 0, 1, half, half - 1, half + 1, ulp - 1, (uint64_t)0 - 1,
+                                 half + (rnd() & (half - 1)), rnd() & (ulp - 1) };
+                for (size_t di = 0; di < sizeof d / sizeof d[0]; di++) {
+                    v[n++] = base + d[di];
+                    v[n++] = (uint64_t)0 - (base + d[di]);
+                }
+            }
+        }
+    ck_assert_int_le(n, cap);
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        tensor *x = vec(srcs[k], n);
+        for (int64_t i = 0; i < n; i++)
+            et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
+                          v[i] & et_value_mask(srcs[k]));
+        convert_into_all(x, "boundaries");
+        tensor_release(x);
+    }
+    free(v);
+}
+END_TEST
+
+/* Binary64 and binary32 values at, just off and one ulp off the halfway
+ * points of formats of 1 to 12 and 24 significant bits, over every
+ * exponent from below f32's subnormals to beyond f16's and the small
+ * formats' ranges, both signs, into every type (also as complex parts). */
+START_TEST(convert_floats_at_rounding_boundaries)
+{
+    static const et_id srcs[] = { ET_F64, ET_F32, ET_C128, ET_C64 };
+    static const int precs[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 24 };
+    int64_t cap = 320 * 13 * 3 * 7 * 2, n = 0;
+    double *v = malloc((size_t)cap * sizeof *v);
+    ck_assert_ptr_nonnull(v);
+    for (int e = -160; e <= 140; e++)
+        for (size_t pi = 0; pi < sizeof precs / sizeof precs[0]; pi++)
+            for (int q = 0; q < 3; q++) {
+                int p = precs[pi];
+                double base = ldexp(1.0 + q * ldexp(1.0, 1 - p), e), half = ldexp(1.0, e - p);
+                double t = base + half; /* exact in binary64 for p <= 24 */
+                double d[] = { base, t, nextafter(t, 0), nextafter(t, INFINITY), t + ldexp(half, -30),
+                               t - ldexp(half, -30), nextafter(base, 0) };
+                for (size_t di = 0; di < sizeof d / sizeof d[0]; di++) {
+                    v[n++] = d[di];
+                    v[n++] = -d[di];
+                }
+            }
+    ck_assert_int_le(n, cap);
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        et_id t = srcs[k], p = et_part(t);
+        tensor *x = vec(t, n);
+        for (int64_t i = 0; i < n; i++) {
+            unsigned char *e = (unsigned char *)x->data + (size_t)i * et_get(t)->bytes;
+            uint64_t re = fp_from_double(et_get(p)->fmt, v[i], FPR_RNE);
+            /* (into f32 the values of up to 24 bits stay exact; the
+             * binary64 neighbours round to them) */
+            et_store_bits(p, e, re);
+            if (p != t)
+                et_store_bits(p, e + et_get(p)->bytes, fp_from_double(et_get(p)->fmt, v[(i + 1) % n], FPR_RNE));
+        }
+        convert_into_all(x, "boundaries");
+        tensor_release(x);
+    }
+    free(v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fast paths");
@@ -153,6 +385,10 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, transpose_odd_shapes, 0, ET_COUNT);
     tcase_add_loop_test(tc, reverse_and_broadcast_rows, 0, ET_COUNT);
+    tcase_add_loop_test(tc, reduce_rows_are_folds, 0, ET_COUNT);
+    tcase_add_test(tc, convert_16bit_sources_by_table);
+    tcase_add_test(tc, convert_integers_at_rounding_boundaries);
+    tcase_add_test(tc, convert_floats_at_rounding_boundaries);
     suite_add_tcase(s, tc);
     return s;
 }
