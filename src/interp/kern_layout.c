@@ -399,7 +399,56 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
 /* Indices made and converted a chunk at a time, in a buffer that stays in
  * the cache: the i64 index vector of a long dimension would otherwise cost
  * twice the result's memory. */
-enum { IOTA_CHUNK = 1 << 10 };
+enum { IOTA_CHUNK = 1 << 10, IOTA_RUN_MIN = 64 };
+
+/* o[k] = the conversion of index k, for k in [lo, hi), by chunks. */
+static irrun_status iota_convert(et_id t, unsigned char *o, int64_t lo, int64_t hi)
+{
+    size_t es = et_get(t)->bytes;
+    int64_t idx[IOTA_CHUNK];
+    for (int64_t from = lo; from < hi; from += IOTA_CHUNK) {
+        int64_t n = hi - from < IOTA_CHUNK ? hi - from : IOTA_CHUNK;
+        for (int64_t i = 0; i < n; i++)
+            idx[i] = from + i;
+        tensor dst = tensor_view(t, n, o + (size_t)from * es);
+        irrun_status rc = kern_convert_from_i64(idx, n, &dst);
+        if (rc != IRRUN_OK)
+            return rc;
+    }
+    return IRRUN_OK;
+}
+
+/* The same for a float target of 16 bits or fewer, where the indices from
+ * 1 up convert to runs of equal patterns: their values are monotone in the
+ * index, so a range whose first and last index convert to the same
+ * pattern (the same value, or the one pattern every overflowing index
+ * gives) is that pattern throughout, and is filled without converting;
+ * other ranges are halved. (Index 0 is left out: a format without a zero
+ * maps it off that order.) */
+static irrun_status iota_runs(et_id t, unsigned char *o, int64_t lo, int64_t hi)
+{
+    size_t es = et_get(t)->bytes;
+    if (hi - lo <= IOTA_RUN_MIN)
+        return iota_convert(t, o, lo, hi);
+    irrun_status rc = iota_convert(t, o, lo, lo + 1);
+    if (rc == IRRUN_OK)
+        rc = iota_convert(t, o, hi - 1, hi);
+    if (rc != IRRUN_OK)
+        return rc;
+    if (memcmp(o + (size_t)lo * es, o + (size_t)(hi - 1) * es, es) == 0) {
+        if (es == 1) {
+            memset(o + lo, o[lo], (size_t)(hi - lo));
+        } else {
+            uint16_t *p = (uint16_t *)(void *)o, v = p[lo];
+            for (int64_t k = lo; k < hi; k++)
+                p[k] = v;
+        }
+        return IRRUN_OK;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    rc = iota_runs(t, o, lo, mid);
+    return rc == IRRUN_OK ? iota_runs(t, o, mid, hi) : rc;
+}
 
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
@@ -411,15 +460,17 @@ irrun_status kern_iota(int64_t dim, tensor *r)
     tensor_type vt = { r->type.elem, 1, { len } };
     tensor *v = r->count != len ? tensor_new(&vt) : NULL;
     tensor *line = r->count == len ? r : v;
-    irrun_status rc = line ? IRRUN_OK : IRRUN_NOMEM;
-    size_t es = et_get(r->type.elem)->bytes;
-    int64_t idx[IOTA_CHUNK];
-    for (int64_t from = 0; from < len && rc == IRRUN_OK; from += IOTA_CHUNK) {
-        int64_t n = len - from < IOTA_CHUNK ? len - from : IOTA_CHUNK;
-        for (int64_t i = 0; i < n; i++)
-            idx[i] = from + i;
-        tensor dst = tensor_view(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
-        rc = kern_convert_from_i64(idx, n, &dst);
+    if (!line)
+        return IRRUN_NOMEM;
+    et_id t = r->type.elem;
+    et_storage st = et_get(t)->storage;
+    irrun_status rc;
+    if (st == ES_FBYTE || st == ES_BF16 || st == ES_F16) {
+        rc = iota_convert(t, line->data, 0, 1);
+        if (rc == IRRUN_OK)
+            rc = iota_runs(t, line->data, 1, len);
+    } else {
+        rc = iota_convert(t, line->data, 0, len);
     }
     if (rc == IRRUN_OK && v)
         rc = kern_broadcast(v, &dim, r);
