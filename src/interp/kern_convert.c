@@ -225,28 +225,28 @@ ALWAYS_INLINE void st32(unsigned char *r, int64_t k, uint32_t v) { ((uint32_t *)
 ALWAYS_INLINE void st64(unsigned char *r, int64_t k, uint64_t v) { ((uint64_t *)(void *)r)[k] = v; }
 
 /* The scalar routine for one element (its real part). */
-static void cvt_one_scalar(const cvt *c, int64_t i)
+static void cvt_one_scalar(cvt c, int64_t i)
 {
-    size_t fb = et_get(c->from)->bytes, tb = et_get(c->to)->bytes;
-    uint64_t bits = et_load_bits(c->from, c->xs + (size_t)(i * c->fstep) * fb);
-    et_store_bits(c->to, c->rs + (size_t)(i * c->tstep) * tb, cvt_real(c->from, bits, c->to));
+    size_t fb = et_get(c.from)->bytes, tb = et_get(c.to)->bytes;
+    uint64_t bits = et_load_bits(c.from, c.xs + (size_t)(i * c.fstep) * fb);
+    et_store_bits(c.to, c.rs + (size_t)(i * c.tstep) * tb, cvt_real(c.from, bits, c.to));
 }
 
 /* A value of binary64 d (not NaN, or NaN for the integer targets, which
  * give 0, and i1, which gives true) into an integer target: truncated in
  * range, else saturated (fp_to_sint, fp_to_uint). */
-ALWAYS_INLINE uint64_t sat_int(const cvt *c, et_storage ts, double d)
+ALWAYS_INLINE uint64_t sat_int(cvt c, et_storage ts, double d)
 {
-    if (d > c->lo && d < c->hi)
+    if (d > c.lo && d < c.hi)
         return ts == ES_U64 ? (uint64_t)d : (uint64_t)(int64_t)d;
-    return d != d ? 0 : d > 0 ? c->tmax : c->tmin;
+    return d != d ? 0 : d > 0 ? c.tmax : c.tmin;
 }
 
 /* Stores a finite-or-infinite binary64 (fb32: it came from a binary32 f)
  * into target part k. */
-ALWAYS_INLINE void st_real(const cvt *c, et_storage ts, int64_t k, double d, bool fb32, float f)
+ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32, float f)
 {
-    unsigned char *r = c->rs;
+    unsigned char *r = c.rs;
     switch (ts) {
     case ES_BOOL: st8(r, k, d != 0); return; /* NaN: true */
     case ES_S8:
@@ -259,12 +259,26 @@ ALWAYS_INLINE void st_real(const cvt *c, et_storage ts, int64_t k, double d, boo
     case ES_U64: st64(r, k, sat_int(c, ts, d)); return;
     case ES_F32: st32(r, k, f32_to_bits(fb32 ? f : (float)d)); return;
     case ES_F64: st64(r, k, f64_to_bits(d)); return;
-    case ES_BF16: st16(r, k, fb32 ? kern_f32_to_bf16(f) : kern_f64_to_bf16(d)); return;
-    case ES_F16: st16(r, k, fb32 ? kern_f32_to_f16(f) : kern_f64_to_f16(d)); return;
-    case ES_FBYTE:
-        st8(r, k, fb32 ? fp_small_from_f32(c->small, f32_to_bits(f))
-                       : fp_small_from_f64(et_get(c->to)->fmt, c->small, f64_to_bits(d), FPR_RNE));
+    /* (zeros are common and would take the slow paths of the binary64
+     * roundings: the subnormal scaling, or the generic encoder) */
+    case ES_BF16:
+        st16(r, k, fb32 ? kern_f32_to_bf16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_bf16(d));
         return;
+    case ES_F16:
+        st16(r, k, fb32 ? kern_f32_to_f16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_f16(d));
+        return;
+    case ES_FBYTE: {
+        if (fb32) {
+            st8(r, k, fp_small_from_f32(c.small, f32_to_bits(f)));
+            return;
+        }
+        uint64_t x = f64_to_bits(d);
+        if (d == 0) /* the f32 table's entry for a zero of that sign */
+            st8(r, k, c.small[(uint32_t)(x >> 63) << 16]);
+        else
+            st8(r, k, fp_small_from_f64(et_get(c.to)->fmt, c.small, x, FPR_RNE));
+        return;
+    }
     case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
     }
 }
@@ -279,22 +293,25 @@ ALWAYS_INLINE double sticky_double(int64_t v, bool u64)
 {
     bool neg = !u64 && v < 0;
     uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    uint64_t kept = (mag & ~(uint64_t)0xFFF) | (uint64_t)((mag & 0xFFF) != 0) << 11;
-    double d = (double)(mag < (UINT64_C(1) << 53) ? mag : kept);
+    uint64_t kept = mag >> 12 << 1 | (uint64_t)((mag & 0xFFF) != 0); /* that value / 2^11 */
+    bool big = mag >= (UINT64_C(1) << 53);
+    /* (both operands below 2^53: the signed conversion, exact, and no
+     * branch on the top bit as an unsigned one would take) */
+    double d = (double)(int64_t)(big ? kept : mag) * (big ? 0x1p11 : 1.0);
     return neg ? -d : d;
 }
 
 /* An integer (u64: v holds a ui64 pattern) into target part k. */
-ALWAYS_INLINE void st_int(const cvt *c, et_storage fs, et_storage ts, int64_t k, int64_t v)
+ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_t v)
 {
-    unsigned char *r = c->rs;
+    unsigned char *r = c.rs;
     bool u64 = fs == ES_U64, wide = fs == ES_S64 || fs == ES_U64;
     switch (ts) {
     case ES_BOOL: st8(r, k, v != 0); return;
     case ES_S8:
     case ES_U8: {
         uint8_t b = (uint8_t)v; /* wrap into i2/i4/ui2/ui4 as their layout wants */
-        st8(r, k, c->sgn ? (uint8_t)((int8_t)(uint8_t)(b << c->sh) >> c->sh) : (uint8_t)(b & c->mask));
+        st8(r, k, c.sgn ? (uint8_t)((int8_t)(uint8_t)(b << c.sh) >> c.sh) : (uint8_t)(b & c.mask));
         return;
     }
     case ES_S16:
@@ -328,51 +345,51 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
 
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
  * is inlined, so the switches above fold away. */
-ALWAYS_INLINE void cvt_pair(const cvt *c, et_storage fs, et_storage ts, int64_t n)
+ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
 {
-    bool zero_im = c->tstep == 2;
+    bool zero_im = c.tstep == 2;
     for (int64_t i = 0; i < n; i++) {
-        int64_t sk = i * c->fstep, tk = i * c->tstep;
+        int64_t sk = i * c.fstep, tk = i * c.tstep;
         if (fs == ES_F64) {
-            double d = ((const double *)(const void *)c->xs)[sk];
+            double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
                 cvt_one_scalar(c, i);
             else
                 st_real(c, ts, tk, d, false, 0);
         } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
-            float f = ld_f32(fs, c->xs, sk);
+            float f = ld_f32(fs, c.xs, sk);
             if (f != f && is_float_storage(ts))
                 cvt_one_scalar(c, i);
             else
                 st_real(c, ts, tk, f, true, f);
         } else {
-            st_int(c, fs, ts, tk, ld_int(fs, c->xs, sk));
+            st_int(c, fs, ts, tk, ld_int(fs, c.xs, sk));
         }
         if (zero_im) { /* +0, the zero pattern of f32 and f64 */
             if (ts == ES_F32)
-                st32(c->rs, tk + 1, 0);
+                st32(c.rs, tk + 1, 0);
             else if (ts == ES_F64)
-                st64(c->rs, tk + 1, 0);
+                st64(c.rs, tk + 1, 0);
         }
     }
 }
 
 #define CVT_TARGETS(FS)                                                                        \
     switch (ts) {                                                                              \
-    case ES_BOOL: cvt_pair(c, FS, ES_BOOL, n); return true;                                    \
-    case ES_S8: cvt_pair(c, FS, ES_S8, n); return true;                                        \
-    case ES_U8: cvt_pair(c, FS, ES_U8, n); return true;                                        \
-    case ES_S16: cvt_pair(c, FS, ES_S16, n); return true;                                      \
-    case ES_U16: cvt_pair(c, FS, ES_U16, n); return true;                                      \
-    case ES_S32: cvt_pair(c, FS, ES_S32, n); return true;                                      \
-    case ES_U32: cvt_pair(c, FS, ES_U32, n); return true;                                      \
-    case ES_S64: cvt_pair(c, FS, ES_S64, n); return true;                                      \
-    case ES_U64: cvt_pair(c, FS, ES_U64, n); return true;                                      \
-    case ES_FBYTE: cvt_pair(c, FS, ES_FBYTE, n); return true;                                  \
-    case ES_BF16: cvt_pair(c, FS, ES_BF16, n); return true;                                    \
-    case ES_F16: cvt_pair(c, FS, ES_F16, n); return true;                                      \
-    case ES_F32: cvt_pair(c, FS, ES_F32, n); return true;                                      \
-    case ES_F64: cvt_pair(c, FS, ES_F64, n); return true;                                      \
+    case ES_BOOL: cvt_pair(*c, FS, ES_BOOL, n); return true;                                    \
+    case ES_S8: cvt_pair(*c, FS, ES_S8, n); return true;                                        \
+    case ES_U8: cvt_pair(*c, FS, ES_U8, n); return true;                                        \
+    case ES_S16: cvt_pair(*c, FS, ES_S16, n); return true;                                      \
+    case ES_U16: cvt_pair(*c, FS, ES_U16, n); return true;                                      \
+    case ES_S32: cvt_pair(*c, FS, ES_S32, n); return true;                                      \
+    case ES_U32: cvt_pair(*c, FS, ES_U32, n); return true;                                      \
+    case ES_S64: cvt_pair(*c, FS, ES_S64, n); return true;                                      \
+    case ES_U64: cvt_pair(*c, FS, ES_U64, n); return true;                                      \
+    case ES_FBYTE: cvt_pair(*c, FS, ES_FBYTE, n); return true;                                  \
+    case ES_BF16: cvt_pair(*c, FS, ES_BF16, n); return true;                                    \
+    case ES_F16: cvt_pair(*c, FS, ES_F16, n); return true;                                      \
+    case ES_F32: cvt_pair(*c, FS, ES_F32, n); return true;                                      \
+    case ES_F64: cvt_pair(*c, FS, ES_F64, n); return true;                                      \
     case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: return false;                     \
     }                                                                                          \
     return false;
@@ -397,12 +414,78 @@ static bool cvt_run(const cvt *c, et_storage fs, et_storage ts, int64_t n)
 }
 #undef CVT_TARGETS
 
+static bool fs_is_wide_int(et_storage s)
+{
+    return s == ES_S32 || s == ES_U32 || s == ES_S64 || s == ES_U64;
+}
+
 /* Whether cvt_run takes a pair of these (part) storages. */
 static bool cvt_takes(et_storage fs, et_storage ts)
 {
     bool src = (fs >= ES_S16 && fs <= ES_S64) || (fs >= ES_U16 && fs <= ES_U64) ||
                (fs >= ES_BF16 && fs <= ES_F64);
     return src && ts < ES_C64;
+}
+
+/* Integers into a format whose largest finite value is below 2^16 (f16
+ * and most small formats): every integer of magnitude L or more, for L the
+ * power of two above that largest value, rounds past it, and those of one
+ * sign all give the one pattern that L does; so the integers are clamped to
+ * [-L, L] and looked up in a table of those 2L + 1 conversions. 0: the
+ * format's range is too wide for that. */
+static int64_t clamp_limit(fp_id f)
+{
+    int e;
+    frexp(fp_to_double(f, fp_fmt(f)->max_bits), &e); /* max < 2^e */
+    return e <= 16 ? INT64_C(1) << e : 0;
+}
+
+static irrun_status clamped_int_convert(et_storage fs, et_id to, int64_t L, const void *xs, void *rs,
+                                        int64_t n)
+{
+    size_t tb = et_get(to)->bytes;
+    int64_t *vals = mem_alloc((size_t)(2 * L + 1) * sizeof *vals);
+    unsigned char *tab = mem_alloc((size_t)(2 * L + 1) * tb);
+    irrun_status rc = vals && tab ? IRRUN_OK : IRRUN_NOMEM;
+    if (rc == IRRUN_OK) {
+        for (int64_t v = -L; v <= L; v++)
+            vals[v + L] = v;
+        tensor t = tensor_view(to, 2 * L + 1, tab);
+        rc = kern_convert_from_i64(vals, 2 * L + 1, &t);
+    }
+    if (rc == IRRUN_OK) {
+#define CLAMPED(ST, TT)                                                             \
+    {                                                                               \
+        const ST *x = xs;                                                           \
+        const TT *t = (const TT *)(const void *)tab;                                \
+        TT *r = rs;                                                                 \
+        for (int64_t i = 0; i < n; i++) {                                           \
+            int64_t v = fs == ES_U64 ? ((uint64_t)x[i] > (uint64_t)L ? L : (int64_t)x[i]) \
+                                     : (int64_t)x[i];                               \
+            v = v < -L ? -L : v > L ? L : v;                                        \
+            r[i] = t[v + L];                                                        \
+        }                                                                           \
+    }
+#define CLAMPED_SRC(TT)                                                             \
+    switch (fs) {                                                                   \
+    case ES_S32: CLAMPED(int32_t, TT) break;                                        \
+    case ES_U32: CLAMPED(uint32_t, TT) break;                                       \
+    case ES_S64: CLAMPED(int64_t, TT) break;                                        \
+    case ES_U64: CLAMPED(uint64_t, TT) break;                                       \
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE:  \
+    case ES_BF16: case ES_F16: case ES_F32: case ES_F64: case ES_C64: case ES_C128: \
+    case ES_FLOAT: case ES_COUNT: rc = IRRUN_UNSUPPORTED; break;                    \
+    }
+        if (tb == 1)
+            CLAMPED_SRC(uint8_t)
+        else
+            CLAMPED_SRC(uint16_t)
+#undef CLAMPED_SRC
+#undef CLAMPED
+    }
+    mem_free(vals);
+    mem_free(tab);
+    return rc;
 }
 
 /* Elements of a 16-bit source from which a 64K-entry table pays off. */
@@ -433,6 +516,12 @@ static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs,
         c.hi = ldexp(1.0, (int)w);
         c.tmax = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
         c.mask = (uint8_t)(w >= 8 ? 0xFF : (1u << w) - 1);
+    }
+    bool wide_int = fs_is_wide_int(ft->storage) && fp == from;
+    if (wide_int && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
+        int64_t L = clamp_limit(tt->fmt);
+        if (L && n >= 8 * L)
+            return clamped_int_convert(ft->storage, to, L, xs, rs, n);
     }
     bool half = ft->bytes == 2;
     if (!half || n < HALF_TABLE_MIN)

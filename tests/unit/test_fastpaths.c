@@ -378,6 +378,70 @@ START_TEST(convert_floats_at_rounding_boundaries)
 }
 END_TEST
 
+/* Wide integer sources long enough for the clamped table of formats below
+ * 2^16 (f16, the small formats): values around 0 and around the clamp of
+ * every format, and extremes, into every type. */
+START_TEST(convert_wide_integers_by_clamped_table)
+{
+    static const et_id srcs[] = { ET_I32, ET_UI32, ET_I64, ET_UI64 };
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        int64_t n = 8 * 65536 + 5;
+        tensor *x = vec(srcs[k], n);
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t r = rnd(), v;
+            switch (r % 4) {
+            case 0: v = (uint64_t)((int64_t)(r >> 8) % 140000 - 70000); break;
+            case 1: v = (uint64_t)((int64_t)1 << (r >> 8) % 17) + (r >> 16) % 5 - 2; break;
+            case 2: v = (uint64_t)0 - ((uint64_t)1 << (r >> 8) % 17) + (r >> 16) % 5 - 2; break;
+            default: v = rnd(); break;
+            }
+            et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
+                          v & et_value_mask(srcs[k]));
+        }
+        convert_into_all(x, "clamped");
+        tensor_release(x);
+    }
+}
+END_TEST
+
+/* ---- iota ----------------------------------------------------------------- */
+
+/* Long iotas (f16 overflows at 65520, bf16 has runs of 1024 equal values
+ * at 2^17) against the generic conversion of each index, and 2-D iotas
+ * along either dimension against the definition. */
+START_TEST(iota_is_converted_index)
+{
+    et_id t = (et_id)_i;
+    size_t es = et_get(t)->bytes;
+    int64_t n = 150001;
+    tensor *idx = vec(ET_I64, n), *r = vec(t, n), *want = vec(t, n);
+    for (int64_t i = 0; i < n; i++)
+        ((int64_t *)idx->data)[i] = i;
+    memset(r->data, 0xA5, r->nbytes);
+    ck_assert_int_eq(kern_iota(0, r), IRRUN_OK);
+    ck_assert_int_eq(kern_convert_generic(idx, want), IRRUN_OK);
+    char what[64];
+    snprintf(what, sizeof what, "%s iota", et_get(t)->name);
+    same_bits(r, want, what);
+    for (int64_t dim = 0; dim < 2; dim++) {
+        int64_t d[2] = { 3, 70 };
+        tensor *r2 = make(t, 2, d);
+        memset(r2->data, 0xA5, r2->nbytes);
+        ck_assert_int_eq(kern_iota(dim, r2), IRRUN_OK);
+        for (int64_t i = 0; i < 3; i++)
+            for (int64_t j = 0; j < 70; j++)
+                if (memcmp((unsigned char *)r2->data + (size_t)(i * 70 + j) * es,
+                           (unsigned char *)want->data + (size_t)(dim ? j : i) * es, es))
+                    ck_abort_msg("%s iota along %lld: [%lld][%lld] wrong", et_get(t)->name, (long long)dim,
+                                 (long long)i, (long long)j);
+        tensor_release(r2);
+    }
+    tensor_release(idx);
+    tensor_release(r);
+    tensor_release(want);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fast paths");
@@ -389,6 +453,8 @@ static Suite *suite(void)
     tcase_add_test(tc, convert_16bit_sources_by_table);
     tcase_add_test(tc, convert_integers_at_rounding_boundaries);
     tcase_add_test(tc, convert_floats_at_rounding_boundaries);
+    tcase_add_test(tc, convert_wide_integers_by_clamped_table);
+    tcase_add_loop_test(tc, iota_is_converted_index, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
