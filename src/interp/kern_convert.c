@@ -2,9 +2,8 @@
  *
  * One scalar routine defines every conversion, and the generic loop maps it
  * over the elements. The kernel takes a fast loop where one exists: 1-byte
- * sources through a 256-entry table built with the scalar routine, and the
- * float pairs of convert_loops below (f32 -> small float through the 128K
- * table, the binary64-exact IEEE pairs). */
+ * sources through a 256-entry table built with the scalar routine, wider
+ * sources through the single-pass loops of cvt_run below. */
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_num.h"
@@ -168,446 +167,415 @@ static irrun_status byte_source_convert(const tensor *x, tensor *r)
     return IRRUN_OK;
 }
 
-/* The fast float -> float loops: n elements of type `from` at xs into type
- * `to` at rs. A NaN defers to fp_convert, which owns the NaN rules. */
-typedef irrun_status (*convert_loop)(et_id from, et_id to, const void *xs, void *rs, int64_t n);
-
-static irrun_status f32_to_fbyte(et_id from, et_id to, const void *xs, void *rs, int64_t n)
-{
-    (void)from;
-    const uint8_t *tab = fp_table_from_f32(et_get(to)->fmt, FPR_RNE);
-    if (!tab)
-        return IRRUN_NOMEM;
-    const uint32_t *x = xs;
-    uint8_t *r = rs;
-    for (int64_t i = 0; i < n; i++)
-        r[i] = fp_small_from_f32(tab, x[i]);
-    return IRRUN_OK;
-}
-
-static irrun_status f32_to_f64(et_id from, et_id to, const void *xs, void *rs, int64_t n)
-{
-    (void)from;
-    (void)to;
-    const uint32_t *x = xs;
-    uint64_t *r = rs;
-    for (int64_t i = 0; i < n; i++) {
-        float v = bits_to_f32(x[i]);
-        r[i] = v == v ? f64_to_bits((double)v) : fp_convert(FP_F64, FP_F32, x[i]);
-    }
-    return IRRUN_OK;
-}
-
-static irrun_status f64_to_f32(et_id from, et_id to, const void *xs, void *rs, int64_t n)
-{
-    (void)from;
-    (void)to;
-    const uint64_t *x = xs;
-    uint32_t *r = rs;
-    for (int64_t i = 0; i < n; i++) {
-        double v = bits_to_f64(x[i]);
-        r[i] = v == v ? f32_to_bits((float)v) : (uint32_t)fp_convert(FP_F32, FP_F64, x[i]);
-    }
-    return IRRUN_OK;
-}
-
-/* f32 or f64 (wide_f64) into bf16 or f16 (bf): one rounding of the exact
- * binary64 value. */
-static inline irrun_status to_half(bool wide_f64, bool bf, fp_id ff, fp_id tf, const void *xs,
-                                   uint16_t *r, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t b = wide_f64 ? ((const uint64_t *)xs)[i] : ((const uint32_t *)xs)[i];
-        double v = wide_f64 ? bits_to_f64(b) : (double)bits_to_f32((uint32_t)b);
-        if (v != v)
-            r[i] = (uint16_t)fp_convert(tf, ff, b);
-        else
-            r[i] = bf ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
-    }
-    return IRRUN_OK;
-}
-
-/* bf16 or f16 (bf) into f32 or f64 (wide_f64): exact. */
-static inline irrun_status from_half(bool bf, bool wide_f64, fp_id ff, fp_id tf,
-                                     const uint16_t *x, void *rs, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        double v = bf ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]);
-        uint64_t b = v != v ? fp_convert(tf, ff, x[i])
-                     : wide_f64 ? f64_to_bits(v) : f32_to_bits((float)v);
-        if (wide_f64)
-            ((uint64_t *)rs)[i] = b;
-        else
-            ((uint32_t *)rs)[i] = (uint32_t)b;
-    }
-    return IRRUN_OK;
-}
-
-#define HALF_PAIR(NAME, BODY)                                                              \
-    static irrun_status NAME(et_id from, et_id to, const void *xs, void *rs, int64_t n)    \
-    {                                                                                      \
-        fp_id ff = et_get(from)->fmt, tf = et_get(to)->fmt;                                \
-        return BODY;                                                                       \
-    }
-
-HALF_PAIR(f32_to_bf16, to_half(false, true, ff, tf, xs, rs, n))
-HALF_PAIR(f32_to_f16, to_half(false, false, ff, tf, xs, rs, n))
-HALF_PAIR(f64_to_bf16, to_half(true, true, ff, tf, xs, rs, n))
-HALF_PAIR(f64_to_f16, to_half(true, false, ff, tf, xs, rs, n))
-HALF_PAIR(bf16_to_f32, from_half(true, false, ff, tf, xs, rs, n))
-HALF_PAIR(bf16_to_f64, from_half(true, true, ff, tf, xs, rs, n))
-HALF_PAIR(f16_to_f32, from_half(false, false, ff, tf, xs, rs, n))
-HALF_PAIR(f16_to_f64, from_half(false, true, ff, tf, xs, rs, n))
-
-/* [source class][target class]; the pairs left out take the generic loop. */
-static const convert_loop convert_loops[ES_COUNT][ES_COUNT] = {
-    [ES_F32] = { [ES_FBYTE] = f32_to_fbyte, [ES_F64] = f32_to_f64, [ES_BF16] = f32_to_bf16,
-                 [ES_F16] = f32_to_f16 },
-    [ES_F64] = { [ES_F32] = f64_to_f32, [ES_BF16] = f64_to_bf16, [ES_F16] = f64_to_f16 },
-    [ES_BF16] = { [ES_F32] = bf16_to_f32, [ES_F64] = bf16_to_f64 },
-    [ES_F16] = { [ES_F32] = f16_to_f32, [ES_F64] = f16_to_f64 },
-};
-
-/* The staged conversion, for every pair of non-complex types the loops
- * above leave out: a chunk of source elements is read into one of two
- * exact intermediate forms (an integer as int64_t, or as uint64_t for
- * ui64; any float as its binary64 value, which holds every format of 32
- * bits or fewer exactly), and a loop chosen by the target's class writes
- * the chunk out with one rounding. Each stage is picked once per chunk;
- * values the intermediate form cannot carry through one correct rounding
- * (NaNs, integers of 2^53 or more into a narrow float, floats outside an
- * integer target's range) take the scalar routine. */
-enum { STAGE_CHUNK = 512 };
+/* The single-pass conversion of every pair with a 16-bit or wider real
+ * source (a complex side read or written through its real parts) into any
+ * integer, boolean or IEEE-like target: one loop per (source storage,
+ * target storage) pair, each element read, converted with one rounding and
+ * stored in the same step. The intermediate value is exact: an integer as
+ * int64_t (ui64 as its pattern), a float of 32 bits or fewer as binary32
+ * (bf16, f16 and f32 are all exact there), an f64 as itself. A NaN into a
+ * float takes the scalar routine, which owns the NaN rules. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 typedef struct {
-    et_id from, to;
-    const unsigned char *src; /* the chunk's source elements */
-    const uint8_t *small;     /* the f32 rounding table of an ES_FBYTE target */
-} stage;
+    et_id from, to;          /* the real (part) types */
+    const unsigned char *xs; /* source parts */
+    unsigned char *rs;       /* target parts */
+    int64_t fstep, tstep;    /* parts per element: 2 on a complex side */
+    const uint8_t *small;    /* the f32 rounding table of an ES_FBYTE target */
+    double lo, hi;           /* float -> integer: values in (lo, hi) truncate */
+    uint64_t tmax, tmin;     /* and the others saturate to these patterns */
+    unsigned sh;             /* integer -> 8-bit storage: the sub-byte wrap */
+    uint8_t mask;
+    bool sgn;
+} cvt;
 
-/* The scalar conversion of source element i into target element i. */
-static void stage_scalar(const stage *st, int64_t i, void *dst)
+ALWAYS_INLINE int64_t ld_int(et_storage s, const unsigned char *x, int64_t k)
 {
-    size_t fb = et_get(st->from)->bytes, tb = et_get(st->to)->bytes;
-    uint64_t bits = cvt_real(st->from, et_load_bits(st->from, st->src + (size_t)i * fb), st->to);
-    et_store_bits(st->to, (unsigned char *)dst + (size_t)i * tb, bits);
-}
-
-/* Source integers as int64_t (ui64 as its bit pattern). */
-static void load_ints(et_storage s, const void *src, int64_t *v, int64_t n)
-{
-#define LOAD(T)                                             \
-    {                                                       \
-        const T *p = src;                                   \
-        for (int64_t i = 0; i < n; i++)                     \
-            v[i] = (int64_t)p[i];                           \
-        return;                                             \
-    }
     switch (s) {
-    case ES_BOOL:
-    case ES_U8: LOAD(uint8_t)
-    case ES_S8: LOAD(int8_t)
-    case ES_S16: LOAD(int16_t)
-    case ES_U16: LOAD(uint16_t)
-    case ES_S32: LOAD(int32_t)
-    case ES_U32: LOAD(uint32_t)
+    case ES_S16: return ((const int16_t *)(const void *)x)[k];
+    case ES_U16: return ((const uint16_t *)(const void *)x)[k];
+    case ES_S32: return ((const int32_t *)(const void *)x)[k];
+    case ES_U32: return ((const uint32_t *)(const void *)x)[k];
     case ES_S64:
-    case ES_U64: LOAD(int64_t)
-    case ES_FBYTE:
-    case ES_BF16:
-    case ES_F16:
-    case ES_F32:
-    case ES_F64:
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        break;
+    case ES_U64: return ((const int64_t *)(const void *)x)[k];
+    case ES_BOOL: case ES_S8: case ES_U8: case ES_FBYTE: case ES_BF16: case ES_F16:
+    case ES_F32: case ES_F64: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
     }
-#undef LOAD
+    return 0;
 }
 
-/* Source floats as their binary64 values (NaNs as some NaN: the target
- * stage sends them to the scalar routine). */
-static void load_reals(et_storage s, fp_id f, const void *src, double *v, int64_t n)
+/* a bf16, f16 or f32 source part as the binary32 it equals */
+ALWAYS_INLINE float ld_f32(et_storage s, const unsigned char *x, int64_t k)
 {
     switch (s) {
-    case ES_FBYTE: {
-        const double *tab = fp_table_to_double(f);
-        const uint8_t *p = src;
-        for (int64_t i = 0; i < n; i++)
-            v[i] = tab[p[i]];
-        return;
+    case ES_BF16: return kern_bf16_to_f32(((const uint16_t *)(const void *)x)[k]);
+    case ES_F16: return kern_f16_to_f32(((const uint16_t *)(const void *)x)[k]);
+    case ES_F32: return ((const float *)(const void *)x)[k];
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_S32: case ES_S64: case ES_U8: case ES_U16:
+    case ES_U32: case ES_U64: case ES_FBYTE: case ES_F64: case ES_C64: case ES_C128:
+    case ES_FLOAT: case ES_COUNT: break;
     }
-    case ES_BF16: {
-        const uint16_t *p = src;
-        for (int64_t i = 0; i < n; i++)
-            v[i] = kern_bf16_to_f64(p[i]);
-        return;
-    }
-    case ES_F16: {
-        const uint16_t *p = src;
-        for (int64_t i = 0; i < n; i++)
-            v[i] = kern_f16_to_f64(p[i]);
-        return;
-    }
-    case ES_F32: {
-        const float *p = src;
-        for (int64_t i = 0; i < n; i++)
-            v[i] = (double)p[i];
-        return;
-    }
-    case ES_F64:
-        memcpy(v, src, (size_t)n * sizeof *v);
-        return;
-    case ES_BOOL:
+    return 0;
+}
+
+ALWAYS_INLINE void st8(unsigned char *r, int64_t k, uint8_t v) { r[k] = v; }
+ALWAYS_INLINE void st16(unsigned char *r, int64_t k, uint16_t v) { ((uint16_t *)(void *)r)[k] = v; }
+ALWAYS_INLINE void st32(unsigned char *r, int64_t k, uint32_t v) { ((uint32_t *)(void *)r)[k] = v; }
+ALWAYS_INLINE void st64(unsigned char *r, int64_t k, uint64_t v) { ((uint64_t *)(void *)r)[k] = v; }
+
+/* The scalar routine for one element (its real part). */
+static void cvt_one_scalar(cvt c, int64_t i)
+{
+    size_t fb = et_get(c.from)->bytes, tb = et_get(c.to)->bytes;
+    uint64_t bits = et_load_bits(c.from, c.xs + (size_t)(i * c.fstep) * fb);
+    et_store_bits(c.to, c.rs + (size_t)(i * c.tstep) * tb, cvt_real(c.from, bits, c.to));
+}
+
+/* A value of binary64 d (not NaN, or NaN for the integer targets, which
+ * give 0, and i1, which gives true) into an integer target: truncated in
+ * range, else saturated (fp_to_sint, fp_to_uint). */
+ALWAYS_INLINE uint64_t sat_int(cvt c, et_storage ts, double d)
+{
+    if (d > c.lo && d < c.hi)
+        return ts == ES_U64 ? (uint64_t)d : (uint64_t)(int64_t)d;
+    return d != d ? 0 : d > 0 ? c.tmax : c.tmin;
+}
+
+/* Stores a finite-or-infinite binary64 (fb32: it came from a binary32 f)
+ * into target part k. */
+ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32, float f)
+{
+    unsigned char *r = c.rs;
+    switch (ts) {
+    case ES_BOOL: st8(r, k, d != 0); return; /* NaN: true */
     case ES_S8:
+    case ES_U8: st8(r, k, (uint8_t)sat_int(c, ts, d)); return;
     case ES_S16:
+    case ES_U16: st16(r, k, (uint16_t)sat_int(c, ts, d)); return;
     case ES_S32:
+    case ES_U32: st32(r, k, (uint32_t)sat_int(c, ts, d)); return;
     case ES_S64:
-    case ES_U8:
-    case ES_U16:
-    case ES_U32:
-    case ES_U64:
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        break;
+    case ES_U64: st64(r, k, sat_int(c, ts, d)); return;
+    case ES_F32: st32(r, k, f32_to_bits(fb32 ? f : (float)d)); return;
+    case ES_F64: st64(r, k, f64_to_bits(d)); return;
+    /* (zeros are common and would take the slow paths of the binary64
+     * roundings: the subnormal scaling, or the generic encoder) */
+    case ES_BF16:
+        st16(r, k, fb32 ? kern_f32_to_bf16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_bf16(d));
+        return;
+    case ES_F16:
+        st16(r, k, fb32 ? kern_f32_to_f16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_f16(d));
+        return;
+    case ES_FBYTE: {
+        if (fb32) {
+            st8(r, k, fp_small_from_f32(c.small, f32_to_bits(f)));
+            return;
+        }
+        uint64_t x = f64_to_bits(d);
+        if (d == 0) /* the f32 table's entry for a zero of that sign */
+            st8(r, k, c.small[(uint32_t)(x >> 63) << 16]);
+        else
+            st8(r, k, fp_small_from_f64(et_get(c.to)->fmt, c.small, x, FPR_RNE));
+        return;
+    }
+    case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
     }
 }
 
-/* An integer of 2^53 or more in magnitude as a binary64 rounded to odd: the
- * top 53 (or 52) bits, the last of them set if any bit below is. Rounding that once
- * more to nearest-even at 11 bits or fewer (bf16, f16 and the small
- * formats; f32 is converted directly) gives the correctly rounded result,
- * as 53 >= 11 + 2. */
-static double odd_double(int64_t v, bool wide_unsigned)
+/* A 64-bit integer (u64: v holds a ui64 pattern) as a binary64 that rounds
+ * like it into formats of 11 significant bits or fewer (bf16, f16 and the
+ * small formats): below 2^53 its exact value; above, its bits 11 and up
+ * with bit 11 set if any bit below is (53 bits at most, so exact). Such a
+ * format rounds a value of 2^53 or more at bit 43 or higher, with the half
+ * bit at 42 or higher, so bits 11..0 only ever act as a sticky bit. */
+ALWAYS_INLINE double sticky_double(int64_t v, bool u64)
 {
-    bool neg = !wide_unsigned && v < 0;
+    bool neg = !u64 && v < 0;
     uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    /* the bit length from binary64's exponent of mag (one too long when
-     * that conversion rounds up to a power of two: then 52 bits are kept,
-     * still more than 11 + 2) */
-    int shift = (int)((f64_to_bits((double)mag) >> 52) & 0x7FF) - 1023 - 52;
-    uint64_t kept = mag >> shift;
-    kept |= (mag & ((UINT64_C(1) << shift) - 1)) != 0;
-    double d = (double)kept * bits_to_f64((uint64_t)(1023 + shift) << 52); /* exact: 2^shift */
+    uint64_t kept = mag >> 12 << 1 | (uint64_t)((mag & 0xFFF) != 0); /* that value / 2^11 */
+    bool big = mag >= (UINT64_C(1) << 53);
+    /* (both operands below 2^53: the signed conversion, exact, and no
+     * branch on the top bit as an unsigned one would take) */
+    double d = (double)(int64_t)(big ? kept : mag) * (big ? 0x1p11 : 1.0);
     return neg ? -d : d;
 }
 
-/* Integers into the target. wide_unsigned: v holds ui64 patterns. */
-static void store_ints(const stage *st, bool wide_unsigned, const int64_t *v, void *dst, int64_t n)
+/* An integer (u64: v holds a ui64 pattern) into target part k. */
+ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_t v)
 {
-    const et_traits *tt = et_get(st->to);
-#define STORE(T)                                            \
-    {                                                       \
-        T *r = dst;                                         \
-        for (int64_t i = 0; i < n; i++)                     \
-            r[i] = (T)v[i];                                 \
-        break;                                              \
-    }
-/* into a narrow float through binary64: exact below 2^53, rounded to odd
- * above (odd_double) */
-#define VIA_DOUBLE(T, EXPR)                                                                    \
-    {                                                                                          \
-        T *r = dst;                                                                            \
-        for (int64_t i = 0; i < n; i++) {                                                      \
-            bool exact = wide_unsigned ? (uint64_t)v[i] < (UINT64_C(1) << 53)                  \
-                                       : v[i] > -(INT64_C(1) << 53) && v[i] < (INT64_C(1) << 53);\
-            double d = exact ? (double)v[i] : odd_double(v[i], wide_unsigned);                 \
-                r[i] = (T)(EXPR);                                                              \
-        }                                                                                      \
-        break;                                                                                 \
-    }
-    switch (tt->storage) {
-    case ES_BOOL: {
-        uint8_t *r = dst;
-        for (int64_t i = 0; i < n; i++)
-            r[i] = v[i] != 0;
-        break;
-    }
+    unsigned char *r = c.rs;
+    bool u64 = fs == ES_U64, wide = fs == ES_S64 || fs == ES_U64;
+    switch (ts) {
+    case ES_BOOL: st8(r, k, v != 0); return;
     case ES_S8:
-    case ES_U8: STORE(uint8_t)
+    case ES_U8: {
+        uint8_t b = (uint8_t)v; /* wrap into i2/i4/ui2/ui4 as their layout wants */
+        st8(r, k, c.sgn ? (uint8_t)((int8_t)(uint8_t)(b << c.sh) >> c.sh) : (uint8_t)(b & c.mask));
+        return;
+    }
     case ES_S16:
-    case ES_U16: STORE(uint16_t)
+    case ES_U16: st16(r, k, (uint16_t)v); return;
     case ES_S32:
-    case ES_U32: STORE(uint32_t)
+    case ES_U32: st32(r, k, (uint32_t)v); return;
     case ES_S64:
-    case ES_U64: STORE(uint64_t)
-    case ES_F32: {
-        /* the hardware's int64 -> binary32 conversion rounds once (RNE) */
-        float *r = dst;
-        if (wide_unsigned)
-            for (int64_t i = 0; i < n; i++)
-                r[i] = (float)(uint64_t)v[i];
-        else
-            for (int64_t i = 0; i < n; i++)
-                r[i] = (float)v[i];
-        break;
+    case ES_U64: st64(r, k, (uint64_t)v); return;
+    /* the hardware's conversions round once (RNE) */
+    case ES_F32: st32(r, k, f32_to_bits(u64 ? (float)(uint64_t)v : (float)v)); return;
+    case ES_F64: st64(r, k, f64_to_bits(u64 ? (double)(uint64_t)v : (double)v)); return;
+    case ES_BF16:
+    case ES_F16:
+    case ES_FBYTE: {
+        if (fs == ES_S16 || fs == ES_U16) { /* exact in binary32 */
+            float f = (float)v;
+            st_real(c, ts, k, f, true, f);
+            return;
+        }
+        st_real(c, ts, k, wide ? sticky_double(v, u64) : (double)v, false, 0);
+        return;
     }
-    case ES_F64: {
-        double *r = dst;
-        if (wide_unsigned)
-            for (int64_t i = 0; i < n; i++)
-                r[i] = (double)(uint64_t)v[i];
-        else
-            for (int64_t i = 0; i < n; i++)
-                r[i] = (double)v[i];
-        break;
+    case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
     }
-    case ES_BF16: VIA_DOUBLE(uint16_t, kern_f64_to_bf16(d))
-    case ES_F16: VIA_DOUBLE(uint16_t, kern_f64_to_f16(d))
-    case ES_FBYTE: VIA_DOUBLE(uint8_t, fp_small_from_f64(tt->fmt, st->small, f64_to_bits(d), FPR_RNE))
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        for (int64_t i = 0; i < n; i++)
-            stage_scalar(st, i, dst);
-        break;
-    }
-#undef STORE
-#undef VIA_DOUBLE
-    if (et_is_int(st->to))
-        kern_int_normalize(st->to, dst, n); /* wrap into i2/i4/ui2/ui4 */
 }
 
-/* Float values into the target: a NaN into a float takes the scalar
- * routine (which owns the NaN rules); into an integer, values beyond the
- * range saturate and NaN gives 0, as fp_to_sint and fp_to_uint do. */
-static void store_reals(const stage *st, const double *v, void *dst, int64_t n)
+ALWAYS_INLINE bool is_float_storage(et_storage s)
 {
-    const et_traits *tt = et_get(st->to);
-    /* the values (lo, hi) whose truncation an integer target holds */
-    double lo = 0, hi = 0;
-    if (tt->kind == EK_SINT) {
-        hi = ldexp(1.0, (int)tt->value_bits - 1);
-        lo = -hi - 1; /* (rounds to -hi for i64: -hi itself saturates to itself) */
-    } else if (tt->kind == EK_UINT) {
-        lo = -1.0;
-        hi = ldexp(1.0, (int)tt->value_bits);
-    }
-    /* the saturated results, as two's complement patterns */
-    unsigned w = tt->value_bits;
-    uint64_t maxbits = tt->kind == EK_SINT ? (UINT64_C(1) << (w - 1)) - 1
-                       : w >= 64           ? UINT64_MAX
-                                           : (UINT64_C(1) << w) - 1;
-    uint64_t minbits = tt->kind == EK_SINT ? (uint64_t)0 - (UINT64_C(1) << (w - 1)) : 0;
-#define FLOAT_TO(T, EXPR)                                   \
-    {                                                       \
-        T *r = dst;                                         \
-        for (int64_t i = 0; i < n; i++) {                   \
-            double d = v[i];                                \
-            if (d == d)                                     \
-                r[i] = (T)(EXPR);                           \
-            else                                            \
-                stage_scalar(st, i, dst);                   \
-        }                                                   \
-        break;                                              \
-    }
-/* in range: truncated; beyond it saturated, NaN 0 (fp_to_sint, fp_to_uint) */
-#define INT_TO(T, CAST)                                                                        \
-    {                                                                                          \
-        T *r = dst;                                                                            \
-        T tmax = (T)maxbits, tmin = (T)minbits;                                                \
-        for (int64_t i = 0; i < n; i++) {                                                      \
-            double d = v[i];                                                                   \
-            r[i] = d > lo && d < hi ? (T)(CAST)d : d != d ? (T)0 : d > 0 ? tmax : tmin;        \
-        }                                                                                      \
-        break;                                                                                 \
-    }
-    switch (tt->storage) {
-    case ES_BOOL: {
-        uint8_t *r = dst; /* NaN is true */
-        for (int64_t i = 0; i < n; i++)
-            r[i] = v[i] != 0;
-        break;
-    }
-    case ES_S8: INT_TO(int8_t, int64_t)
-    case ES_S16: INT_TO(int16_t, int64_t)
-    case ES_S32: INT_TO(int32_t, int64_t)
-    case ES_S64: INT_TO(int64_t, int64_t)
-    case ES_U8: INT_TO(uint8_t, int64_t)
-    case ES_U16: INT_TO(uint16_t, int64_t)
-    case ES_U32: INT_TO(uint32_t, int64_t)
-    case ES_U64: INT_TO(uint64_t, uint64_t)
-    case ES_F32: FLOAT_TO(float, (float)d)
-    case ES_F64: FLOAT_TO(double, d)
-    case ES_BF16: FLOAT_TO(uint16_t, kern_f64_to_bf16(d))
-    case ES_F16: FLOAT_TO(uint16_t, kern_f64_to_f16(d))
-    case ES_FBYTE: FLOAT_TO(uint8_t, fp_small_from_f64(tt->fmt, st->small, f64_to_bits(d), FPR_RNE))
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        for (int64_t i = 0; i < n; i++)
-            stage_scalar(st, i, dst);
-        break;
-    }
-#undef FLOAT_TO
-#undef INT_TO
+    return s >= ES_FBYTE && s <= ES_F64;
 }
 
-static bool is_int_storage(et_storage s)
+/* Elements [0, n): the loop for one pair; fs and ts are constants where it
+ * is inlined, so the switches above fold away. */
+ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
 {
-    return s == ES_BOOL || (s >= ES_S8 && s <= ES_U64);
-}
-
-/* Whether the staged conversion takes the pair: both sides real, the
- * source of a class it can read. */
-static bool staged_pair(et_id from, et_id to)
-{
-    et_storage fs = et_get(from)->storage, ts = et_get(to)->storage;
-    bool readable = is_int_storage(fs) || (fs >= ES_FBYTE && fs <= ES_F64);
-    return readable && et_part(from) == from && et_part(to) == to && ts != ES_FLOAT;
-}
-
-static irrun_status staged_convert(et_id from, et_id to, const void *xs, void *rs, int64_t n)
-{
-    const et_traits *ft = et_get(from), *tt = et_get(to);
-    stage st = { .from = from, .to = to };
-    if (tt->storage == ES_FBYTE && !(st.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
-        return IRRUN_NOMEM;
-    if (ft->storage == ES_FBYTE && !fp_table_to_double(ft->fmt))
-        return IRRUN_NOMEM;
-    bool ints = is_int_storage(ft->storage);
-    union {
-        int64_t i[STAGE_CHUNK];
-        double d[STAGE_CHUNK];
-    } buf;
-    for (int64_t at = 0; at < n; at += STAGE_CHUNK) {
-        int64_t k = n - at < STAGE_CHUNK ? n - at : STAGE_CHUNK;
-        st.src = (const unsigned char *)xs + (size_t)at * ft->bytes;
-        void *dst = (unsigned char *)rs + (size_t)at * tt->bytes;
-        if (ints) {
-            load_ints(ft->storage, st.src, buf.i, k);
-            store_ints(&st, ft->storage == ES_U64, buf.i, dst, k);
+    bool zero_im = c.tstep == 2;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t sk = i * c.fstep, tk = i * c.tstep;
+        if (fs == ES_F64) {
+            double d = ((const double *)(const void *)c.xs)[sk];
+            if (d != d && is_float_storage(ts))
+                cvt_one_scalar(c, i);
+            else
+                st_real(c, ts, tk, d, false, 0);
+        } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
+            float f = ld_f32(fs, c.xs, sk);
+            if (f != f && is_float_storage(ts))
+                cvt_one_scalar(c, i);
+            else
+                st_real(c, ts, tk, f, true, f);
         } else {
-            load_reals(ft->storage, ft->fmt, st.src, buf.d, k);
-            store_reals(&st, buf.d, dst, k);
+            st_int(c, fs, ts, tk, ld_int(fs, c.xs, sk));
+        }
+        if (zero_im) { /* +0, the zero pattern of f32 and f64 */
+            if (ts == ES_F32)
+                st32(c.rs, tk + 1, 0);
+            else if (ts == ES_F64)
+                st64(c.rs, tk + 1, 0);
         }
     }
-    return IRRUN_OK;
+}
+
+#define CVT_TARGETS(FS)                                                                        \
+    switch (ts) {                                                                              \
+    case ES_BOOL: cvt_pair(*c, FS, ES_BOOL, n); return true;                                    \
+    case ES_S8: cvt_pair(*c, FS, ES_S8, n); return true;                                        \
+    case ES_U8: cvt_pair(*c, FS, ES_U8, n); return true;                                        \
+    case ES_S16: cvt_pair(*c, FS, ES_S16, n); return true;                                      \
+    case ES_U16: cvt_pair(*c, FS, ES_U16, n); return true;                                      \
+    case ES_S32: cvt_pair(*c, FS, ES_S32, n); return true;                                      \
+    case ES_U32: cvt_pair(*c, FS, ES_U32, n); return true;                                      \
+    case ES_S64: cvt_pair(*c, FS, ES_S64, n); return true;                                      \
+    case ES_U64: cvt_pair(*c, FS, ES_U64, n); return true;                                      \
+    case ES_FBYTE: cvt_pair(*c, FS, ES_FBYTE, n); return true;                                  \
+    case ES_BF16: cvt_pair(*c, FS, ES_BF16, n); return true;                                    \
+    case ES_F16: cvt_pair(*c, FS, ES_F16, n); return true;                                      \
+    case ES_F32: cvt_pair(*c, FS, ES_F32, n); return true;                                      \
+    case ES_F64: cvt_pair(*c, FS, ES_F64, n); return true;                                      \
+    case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: return false;                     \
+    }                                                                                          \
+    return false;
+
+static bool cvt_run(const cvt *c, et_storage fs, et_storage ts, int64_t n)
+{
+    switch (fs) {
+    case ES_S16: CVT_TARGETS(ES_S16)
+    case ES_U16: CVT_TARGETS(ES_U16)
+    case ES_S32: CVT_TARGETS(ES_S32)
+    case ES_U32: CVT_TARGETS(ES_U32)
+    case ES_S64: CVT_TARGETS(ES_S64)
+    case ES_U64: CVT_TARGETS(ES_U64)
+    case ES_BF16: CVT_TARGETS(ES_BF16)
+    case ES_F16: CVT_TARGETS(ES_F16)
+    case ES_F32: CVT_TARGETS(ES_F32)
+    case ES_F64: CVT_TARGETS(ES_F64)
+    case ES_BOOL: case ES_S8: case ES_U8: case ES_FBYTE: case ES_C64: case ES_C128:
+    case ES_FLOAT: case ES_COUNT: break;
+    }
+    return false;
+}
+#undef CVT_TARGETS
+
+static bool fs_is_wide_int(et_storage s)
+{
+    return s == ES_S32 || s == ES_U32 || s == ES_S64 || s == ES_U64;
+}
+
+/* Whether cvt_run takes a pair of these (part) storages. */
+static bool cvt_takes(et_storage fs, et_storage ts)
+{
+    bool src = (fs >= ES_S16 && fs <= ES_S64) || (fs >= ES_U16 && fs <= ES_U64) ||
+               (fs >= ES_BF16 && fs <= ES_F64);
+    return src && ts < ES_C64;
+}
+
+/* Integers into a format whose largest finite value is below 2^16 (f16
+ * and most small formats): every integer of magnitude L or more, for L the
+ * power of two above that largest value, rounds past it, and those of one
+ * sign all give the one pattern that L does; so the integers are clamped to
+ * [-L, L] and looked up in a table of those 2L + 1 conversions. 0: the
+ * format's range is too wide for that. */
+static int64_t clamp_limit(fp_id f)
+{
+    int e;
+    frexp(fp_to_double(f, fp_fmt(f)->max_bits), &e); /* max < 2^e */
+    return e <= 16 ? INT64_C(1) << e : 0;
+}
+
+static irrun_status clamped_int_convert(et_storage fs, et_id to, int64_t L, const void *xs, void *rs,
+                                        int64_t n)
+{
+    size_t tb = et_get(to)->bytes;
+    int64_t *vals = mem_alloc((size_t)(2 * L + 1) * sizeof *vals);
+    unsigned char *tab = mem_alloc((size_t)(2 * L + 1) * tb);
+    irrun_status rc = vals && tab ? IRRUN_OK : IRRUN_NOMEM;
+    if (rc == IRRUN_OK) {
+        for (int64_t v = -L; v <= L; v++)
+            vals[v + L] = v;
+        tensor t = tensor_view(to, 2 * L + 1, tab);
+        rc = kern_convert_from_i64(vals, 2 * L + 1, &t);
+    }
+    if (rc == IRRUN_OK) {
+#define CLAMPED(ST, TT)                                                             \
+    {                                                                               \
+        const ST *x = xs;                                                           \
+        const TT *t = (const TT *)(const void *)tab;                                \
+        TT *r = rs;                                                                 \
+        for (int64_t i = 0; i < n; i++) {                                           \
+            int64_t v = fs == ES_U64 ? ((uint64_t)x[i] > (uint64_t)L ? L : (int64_t)x[i]) \
+                                     : (int64_t)x[i];                               \
+            v = v < -L ? -L : v > L ? L : v;                                        \
+            r[i] = t[v + L];                                                        \
+        }                                                                           \
+    }
+#define CLAMPED_SRC(TT)                                                             \
+    switch (fs) {                                                                   \
+    case ES_S32: CLAMPED(int32_t, TT) break;                                        \
+    case ES_U32: CLAMPED(uint32_t, TT) break;                                       \
+    case ES_S64: CLAMPED(int64_t, TT) break;                                        \
+    case ES_U64: CLAMPED(uint64_t, TT) break;                                       \
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE:  \
+    case ES_BF16: case ES_F16: case ES_F32: case ES_F64: case ES_C64: case ES_C128: \
+    case ES_FLOAT: case ES_COUNT: rc = IRRUN_UNSUPPORTED; break;                    \
+    }
+        if (tb == 1)
+            CLAMPED_SRC(uint8_t)
+        else
+            CLAMPED_SRC(uint16_t)
+#undef CLAMPED_SRC
+#undef CLAMPED
+    }
+    mem_free(vals);
+    mem_free(tab);
+    return rc;
+}
+
+/* Elements of a 16-bit source from which a 64K-entry table pays off. */
+enum { HALF_TABLE_MIN = 1 << 17 };
+
+/* n elements of from at xs into to at rs, complex sides through their real
+ * parts; IRRUN_UNSUPPORTED where cvt_run has no loop for the pair. */
+static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs, int64_t n)
+{
+    et_id fp = et_part(from), tp = et_part(to);
+    const et_traits *ft = et_get(fp), *tt = et_get(tp);
+    if (!cvt_takes(ft->storage, tt->storage))
+        return IRRUN_UNSUPPORTED;
+    cvt c = { .from = fp, .to = tp, .xs = xs, .rs = rs, .fstep = fp != from ? 2 : 1,
+              .tstep = tp != to ? 2 : 1, .mask = 0xFF };
+    if (tt->storage == ES_FBYTE && !(c.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
+        return IRRUN_NOMEM;
+    unsigned w = tt->value_bits;
+    if (tt->kind == EK_SINT) {
+        c.hi = ldexp(1.0, (int)w - 1);
+        c.lo = -c.hi - 1; /* (rounds to -hi for i64: -hi itself saturates to itself) */
+        c.tmax = (UINT64_C(1) << (w - 1)) - 1;
+        c.tmin = (uint64_t)0 - (UINT64_C(1) << (w - 1));
+        c.sgn = true;
+        c.sh = 8 - (w < 8 ? w : 8);
+    } else if (tt->kind == EK_UINT) {
+        c.lo = -1.0;
+        c.hi = ldexp(1.0, (int)w);
+        c.tmax = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
+        c.mask = (uint8_t)(w >= 8 ? 0xFF : (1u << w) - 1);
+    }
+    bool wide_int = fs_is_wide_int(ft->storage) && fp == from;
+    if (wide_int && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
+        int64_t L = clamp_limit(tt->fmt);
+        if (L && n >= 8 * L)
+            return clamped_int_convert(ft->storage, to, L, xs, rs, n);
+    }
+    bool half = ft->bytes == 2;
+    if (!half || n < HALF_TABLE_MIN)
+        return cvt_run(&c, ft->storage, tt->storage, n) ? IRRUN_OK : IRRUN_UNSUPPORTED;
+    /* a 16-bit source: its 65536 patterns converted once by the loop
+     * above, then one lookup per element */
+    size_t tb = tt->bytes;
+    uint16_t *pat = mem_alloc(65536 * sizeof *pat);
+    unsigned char *tab = mem_alloc(65536 * tb);
+    irrun_status rc = pat && tab ? IRRUN_OK : IRRUN_NOMEM;
+    if (rc == IRRUN_OK) {
+        for (unsigned k = 0; k < 65536; k++)
+            pat[k] = (uint16_t)k;
+        cvt tc = c;
+        tc.xs = (const unsigned char *)pat;
+        tc.rs = tab;
+        tc.fstep = tc.tstep = 1;
+        cvt_run(&tc, ft->storage, tt->storage, 65536);
+        const uint16_t *x = xs;
+        int64_t fs = c.fstep, ts = c.tstep;
+        switch (tb) {
+#define LOOKUP(T)                                                                   \
+    {                                                                               \
+        const T *t = (const T *)(const void *)tab;                                  \
+        T *r = rs;                                                                  \
+        if (ts == 2)                                                                \
+            for (int64_t i = 0; i < n; i++) {                                       \
+                r[2 * i] = t[x[i * fs]];                                            \
+                r[2 * i + 1] = 0; /* +0 */                                          \
+            }                                                                       \
+        else                                                                        \
+            for (int64_t i = 0; i < n; i++)                                         \
+                r[i] = t[x[i * fs]];                                                \
+        break;                                                                      \
+    }
+        case 1: LOOKUP(uint8_t)
+        case 2: LOOKUP(uint16_t)
+        case 4: LOOKUP(uint32_t)
+        default: LOOKUP(uint64_t)
+#undef LOOKUP
+        }
+    }
+    mem_free(pat);
+    mem_free(tab);
+    return rc;
 }
 
 irrun_status kern_convert_from_i64(const int64_t *v, int64_t n, tensor *r)
 {
-    et_id to = r->type.elem;
-    const et_traits *tt = et_get(to);
-    stage st = { .from = ET_I64, .to = to };
-    if (tt->storage == ES_FBYTE && !(st.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
-        return IRRUN_NOMEM;
-    if (et_part(to) != to) {
-        tensor src = tensor_view(ET_I64, n, (void *)v);
-        return kern_convert_generic(&src, r);
-    }
-    for (int64_t at = 0; at < n; at += STAGE_CHUNK) {
-        int64_t k = n - at < STAGE_CHUNK ? n - at : STAGE_CHUNK;
-        st.src = (const unsigned char *)(v + at);
-        store_ints(&st, false, v + at, (unsigned char *)r->data + (size_t)at * tt->bytes, k);
-    }
-    return IRRUN_OK;
+    irrun_status rc = cvt_elements(ET_I64, r->type.elem, v, r->data, n);
+    if (rc != IRRUN_UNSUPPORTED)
+        return rc;
+    tensor src = tensor_view(ET_I64, n, (void *)v);
+    return kern_convert_generic(&src, r);
 }
 
 static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor *r)
@@ -616,42 +584,12 @@ static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor
     return kern_convert(x[0], r);
 }
 
-/* Conversions with a complex side, through the parts: complex into complex
- * converts the 2n parts as reals; a real into a complex converts into the
- * real parts (imaginary parts +0, the zero pattern of every format);
- * a complex into a real converts the real parts (SPEC.md 3.6). Chunks of
- * parts are gathered or scattered through a buffer in the cache. */
-static irrun_status complex_convert(const tensor *x, tensor *r)
+/* Complex into complex converts the 2n parts as reals (SPEC.md 3.6). */
+static irrun_status complex_pair_convert(const tensor *x, tensor *r)
 {
-    et_id from = x->type.elem, to = r->type.elem;
-    et_id fp = et_part(from), tp = et_part(to);
-    if (fp != from && tp != to) {
-        tensor xs = tensor_view(fp, 2 * x->count, x->data), rs = tensor_view(tp, 2 * r->count, r->data);
-        return kern_convert(&xs, &rs);
-    }
-    size_t fb = et_get(from)->bytes, tb = et_get(to)->bytes;
-    size_t pb = et_get(fp != from ? fp : tp)->bytes; /* the complex side's part */
-    unsigned char buf[STAGE_CHUNK * 8];
-    irrun_status rc = IRRUN_OK;
-    for (int64_t at = 0; at < x->count && rc == IRRUN_OK; at += STAGE_CHUNK) {
-        int64_t k = x->count - at < STAGE_CHUNK ? x->count - at : STAGE_CHUNK;
-        const unsigned char *src = (const unsigned char *)x->data + (size_t)at * fb;
-        unsigned char *dst = (unsigned char *)r->data + (size_t)at * tb;
-        if (fp != from) { /* complex -> real: gather the real parts */
-            for (int64_t i = 0; i < k; i++)
-                memcpy(buf + (size_t)i * pb, src + (size_t)i * fb, pb);
-            tensor xs = tensor_view(fp, k, buf), rs = tensor_view(to, k, dst);
-            rc = kern_convert(&xs, &rs);
-        } else { /* real -> complex: convert, then scatter with +0 */
-            tensor xs = tensor_view(from, k, (void *)src), rs = tensor_view(tp, k, buf);
-            rc = kern_convert(&xs, &rs);
-            for (int64_t i = 0; i < k && rc == IRRUN_OK; i++) {
-                memcpy(dst + (size_t)i * tb, buf + (size_t)i * pb, pb);
-                memset(dst + (size_t)i * tb + pb, 0, pb);
-            }
-        }
-    }
-    return rc;
+    et_id fp = et_part(x->type.elem), tp = et_part(r->type.elem);
+    tensor xs = tensor_view(fp, 2 * x->count, x->data), rs = tensor_view(tp, 2 * r->count, r->data);
+    return kern_convert(&xs, &rs);
 }
 
 irrun_status kern_convert(const tensor *x, tensor *r)
@@ -668,14 +606,11 @@ irrun_status kern_convert(const tensor *x, tensor *r)
         return IRRUN_OK;
     if (et_get(from)->bytes == 1 && x->count > 64)
         return byte_source_convert(x, r);
-    convert_loop loop = convert_loops[et_get(from)->storage][et_get(to)->storage];
-    if (loop)
-        return loop(from, to, x->data, r->data, x->count);
-    if (staged_pair(from, to))
-        return staged_convert(from, to, x->data, r->data, x->count);
-    if ((et_part(from) != from || et_part(to) != to) && et_get(from)->storage != ES_FLOAT &&
-        et_get(to)->storage != ES_FLOAT)
-        return complex_convert(x, r);
+    if (et_part(from) != from && et_part(to) != to)
+        return complex_pair_convert(x, r);
+    irrun_status rc = cvt_elements(from, to, x->data, r->data, x->count);
+    if (rc != IRRUN_UNSUPPORTED)
+        return rc;
     return kern_convert_generic(x, r);
 }
 

@@ -13,18 +13,86 @@
 
 /* A plane of rows x cols result elements whose rows read the source down
  * its columns (the two innermost dimensions transposed):
- * o[i * o_row + j] = s[i + j * s_col], copied in square tiles so that both
- * sides move whole cache lines. */
-enum { TILE = 32 };
+ * o[i * o_row + j] = s[i + j * s_col]. It is copied in blocks of
+ * BLOCK_BYTES x BLOCK_BYTES bytes, so that both sides move whole cache
+ * lines; inside a block, square micro tiles of one 16-byte vector per row
+ * are transposed in registers (SSE2, which every x86-64 has). The ragged
+ * edges, and machines without SSE2, take the element loop. */
+enum { TILE = 32, BLOCK_BYTES = 512 };
 
-static void copy_plane_tiled(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
-                             int64_t rows, int64_t cols, size_t es)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* One perfect shuffle of the NV rows: row 2k takes the low halves of rows
+ * k and k + NV/2 interleaved, row 2k + 1 their high halves. Writing the row
+ * index and the lane index as bits, each step rotates their concatenation
+ * by one bit, so log2(lanes) steps exchange the two: the transpose. */
+#define SHUFFLE_STEP(W, r)                                                    \
+    do {                                                                      \
+        __m128i t_[NV];                                                       \
+        _Pragma("GCC unroll 16")                                              \
+        for (int k_ = 0; k_ < NV / 2; k_++) {                                 \
+            t_[2 * k_] = _mm_unpacklo_epi##W(r[k_], r[k_ + NV / 2]);          \
+            t_[2 * k_ + 1] = _mm_unpackhi_epi##W(r[k_], r[k_ + NV / 2]);      \
+        }                                                                     \
+        _Pragma("GCC unroll 16")                                              \
+        for (int k_ = 0; k_ < NV; k_++)                                       \
+            r[k_] = t_[k_];                                                   \
+    } while (0)
+
+/* o row i, 16 bytes = s column i over NV source rows */
+#define MICRO_TILE(NAME, W, LANES, STEPS)                                                      \
+    static inline void NAME(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row) \
+    {                                                                                          \
+        enum { NV = LANES };                                                                   \
+        __m128i r[NV];                                                                         \
+        _Pragma("GCC unroll 16")                                                               \
+        for (int j = 0; j < NV; j++)                                                           \
+            r[j] = _mm_loadu_si128((const __m128i *)(const void *)(s + j * s_col));            \
+        _Pragma("GCC unroll 4")                                                                \
+        for (int st = 0; st < STEPS; st++)                                                     \
+            SHUFFLE_STEP(W, r);                                                                \
+        _Pragma("GCC unroll 16")                                                               \
+        for (int i = 0; i < NV; i++)                                                           \
+            _mm_storeu_si128((__m128i *)(void *)(o + i * o_row), r[i]);                        \
+    }
+MICRO_TILE(micro_tile_1, 8, 16, 4)
+MICRO_TILE(micro_tile_2, 16, 8, 3)
+MICRO_TILE(micro_tile_4, 32, 4, 2)
+MICRO_TILE(micro_tile_8, 64, 2, 1)
+#undef MICRO_TILE
+#undef SHUFFLE_STEP
+
+/* The micro tiles covering rows [i0, i1) x cols [j0, j1) of the plane
+ * (both multiples of the tile's side); es in bytes, strides in elements. */
+static void micro_tiles(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
+                        int64_t i0, int64_t i1, int64_t j0, int64_t j1, size_t es)
 {
-    for (int64_t i0 = 0; i0 < rows; i0 += TILE) {
-        int64_t i1 = rows - i0 < TILE ? rows : i0 + TILE;
-        for (int64_t j0 = 0; j0 < cols; j0 += TILE) {
-            int64_t j1 = cols - j0 < TILE ? cols : j0 + TILE;
+    int64_t k = 16 / (int64_t)es, sb = s_col * (int64_t)es, ob = o_row * (int64_t)es;
+    for (int64_t i = i0; i < i1; i += k)
+        for (int64_t j = j0; j < j1; j += k) {
+            const unsigned char *sp = s + (i + j * s_col) * (int64_t)es;
+            unsigned char *op = o + (i * o_row + j) * (int64_t)es;
             switch (es) {
+            case 1: micro_tile_1(sp, sb, op, ob); break;
+            case 2: micro_tile_2(sp, sb, op, ob); break;
+            case 4: micro_tile_4(sp, sb, op, ob); break;
+            default: micro_tile_8(sp, sb, op, ob); break;
+            }
+        }
+}
+#define HAVE_MICRO_TILES 1
+#else
+#define HAVE_MICRO_TILES 0
+#endif
+
+/* rows [i0, i1) x cols [j0, j1) of the plane, one element at a time */
+static void element_tile(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
+                         int64_t i0, int64_t i1, int64_t j0, int64_t j1, size_t es)
+{
+    if (i0 >= i1 || j0 >= j1)
+        return;
+    switch (es) {
 #define TILE_COPY(T)                                                          \
     {                                                                         \
         const T *sp = (const T *)(const void *)s;                             \
@@ -34,18 +102,111 @@ static void copy_plane_tiled(const unsigned char *s, int64_t s_col, unsigned cha
                 op[i * o_row + j] = sp[i + j * s_col];                        \
         break;                                                                \
     }
-            case 1: TILE_COPY(uint8_t)
-            case 2: TILE_COPY(uint16_t)
-            case 4: TILE_COPY(uint32_t)
-            case 8: TILE_COPY(uint64_t)
+    case 1: TILE_COPY(uint8_t)
+    case 2: TILE_COPY(uint16_t)
+    case 4: TILE_COPY(uint32_t)
+    case 8: TILE_COPY(uint64_t)
 #undef TILE_COPY
-            default:
-                for (int64_t i = i0; i < i1; i++)
-                    for (int64_t j = j0; j < j1; j++)
-                        memcpy(o + (size_t)(i * o_row + j) * es, s + (size_t)(i + j * s_col) * es, es);
-                break;
-            }
+    default:
+        for (int64_t i = i0; i < i1; i++)
+            for (int64_t j = j0; j < j1; j++)
+                memcpy(o + (size_t)(i * o_row + j) * es, s + (size_t)(i + j * s_col) * es, es);
+        break;
+    }
+}
+
+static void copy_plane_tiled(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
+                             int64_t rows, int64_t cols, size_t es)
+{
+    int64_t block = es <= 8 ? BLOCK_BYTES / (int64_t)es : TILE;
+    bool micro = HAVE_MICRO_TILES && es <= 8;
+    int64_t k = micro ? 16 / (int64_t)es : 1; /* micro tile side */
+    for (int64_t i0 = 0; i0 < rows; i0 += block) {
+        int64_t i1 = rows - i0 < block ? rows : i0 + block;
+        int64_t im = micro ? i0 + (i1 - i0) / k * k : i0; /* micro tiles end */
+        for (int64_t j0 = 0; j0 < cols; j0 += block) {
+            int64_t j1 = cols - j0 < block ? cols : j0 + block;
+            int64_t jm = micro ? j0 + (j1 - j0) / k * k : j0;
+#if HAVE_MICRO_TILES
+            if (micro)
+                micro_tiles(s, s_col, o, o_row, i0, im, j0, jm, es);
+#endif
+            element_tile(s, s_col, o, o_row, i0, im, jm, j1, es);
+            element_tile(s, s_col, o, o_row, im, i1, j0, j1, es);
         }
+    }
+}
+
+#if HAVE_MICRO_TILES
+/* o[j] = s[-j] for j < n, 16 bytes at a time: the vector's lanes reversed
+ * by shuffles of 32-bit lanes, then of 16-bit halves, then of bytes. */
+static void reverse_row_vec(const unsigned char *s, unsigned char *o, int64_t n, size_t es)
+{
+    int64_t k = 16 / (int64_t)es, j = 0;
+    for (; j + k <= n; j += k) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s - (j + k - 1) * (int64_t)es));
+        if (es == 8) {
+            v = _mm_shuffle_epi32(v, 0x4E);
+        } else {
+            v = _mm_shuffle_epi32(v, 0x1B);
+            if (es <= 2) {
+                v = _mm_shufflelo_epi16(v, 0xB1);
+                v = _mm_shufflehi_epi16(v, 0xB1);
+            }
+            if (es == 1)
+                v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+        }
+        _mm_storeu_si128((__m128i *)(void *)(o + j * (int64_t)es), v);
+    }
+    for (; j < n; j++)
+        memcpy(o + j * (int64_t)es, s - j * (int64_t)es, es);
+}
+#endif
+
+/* o[j * di] = s[j * si] for j < n (strides in elements of es bytes), with
+ * the common rows as block moves: a plain copy, one element repeated (a
+ * broadcast), a reversed row. */
+static void copy_row(const unsigned char *s, int64_t si, unsigned char *o, int64_t di, int64_t n,
+                     size_t es)
+{
+    if (si == 1 && di == 1) {
+        memcpy(o, s, (size_t)n * es);
+        return;
+    }
+    if (si == 0 && di == 1 && es == 1) {
+        memset(o, *s, (size_t)n);
+        return;
+    }
+#if HAVE_MICRO_TILES
+    if (si == -1 && di == 1 && es <= 8 && (es & (es - 1)) == 0) {
+        reverse_row_vec(s, o, n, es);
+        return;
+    }
+#endif
+    switch (es) {
+#define ROW(T)                                                          \
+    {                                                                   \
+        const T *sp = (const T *)(const void *)s;                       \
+        T *op = (T *)(void *)o;                                         \
+        if (si == 0 && di == 1) {                                       \
+            T v = *sp;                                                  \
+            for (int64_t j = 0; j < n; j++)                             \
+                op[j] = v;                                              \
+        } else {                                                        \
+            for (int64_t j = 0; j < n; j++)                             \
+                op[j * di] = sp[j * si];                                \
+        }                                                               \
+        break;                                                          \
+    }
+    case 1: ROW(uint8_t)
+    case 2: ROW(uint16_t)
+    case 4: ROW(uint32_t)
+    case 8: ROW(uint64_t)
+#undef ROW
+    default:
+        for (int64_t j = 0; j < n; j++)
+            memcpy(o + j * di * (int64_t)es, s + j * si * (int64_t)es, es);
+        break;
     }
 }
 
@@ -96,31 +257,7 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
     }
     int64_t rows = total / inner;
     for (int64_t row = 0; row < rows; row++) {
-        const unsigned char *s = src + soff * (int64_t)es;
-        unsigned char *o = dst + doff * (int64_t)es;
-        if (si == 1 && di == 1) {
-            memcpy(o, s, (size_t)inner * es);
-        } else {
-            switch (es) {
-#define ROW(T)                                                          \
-    {                                                                   \
-        const T *sp = (const T *)(const void *)s;                       \
-        T *op = (T *)(void *)o;                                         \
-        for (int64_t j = 0; j < inner; j++)                             \
-            op[j * di] = sp[j * si];                                    \
-        break;                                                          \
-    }
-            case 1: ROW(uint8_t)
-            case 2: ROW(uint16_t)
-            case 4: ROW(uint32_t)
-            case 8: ROW(uint64_t)
-#undef ROW
-            default:
-                for (int64_t j = 0; j < inner; j++)
-                    memcpy(o + j * di * (int64_t)es, s + j * si * (int64_t)es, es);
-                break;
-            }
-        }
+        copy_row(src + soff * (int64_t)es, si, dst + doff * (int64_t)es, di, inner, es);
         /* odometer over the outer dimensions */
         odometer_step(rank - 2, idx, dims, sstride, dstride, &soff, &doff);
     }
@@ -262,7 +399,56 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
 /* Indices made and converted a chunk at a time, in a buffer that stays in
  * the cache: the i64 index vector of a long dimension would otherwise cost
  * twice the result's memory. */
-enum { IOTA_CHUNK = 1 << 10 };
+enum { IOTA_CHUNK = 1 << 10, IOTA_RUN_MIN = 64 };
+
+/* o[k] = the conversion of index k, for k in [lo, hi), by chunks. */
+static irrun_status iota_convert(et_id t, unsigned char *o, int64_t lo, int64_t hi)
+{
+    size_t es = et_get(t)->bytes;
+    int64_t idx[IOTA_CHUNK];
+    for (int64_t from = lo; from < hi; from += IOTA_CHUNK) {
+        int64_t n = hi - from < IOTA_CHUNK ? hi - from : IOTA_CHUNK;
+        for (int64_t i = 0; i < n; i++)
+            idx[i] = from + i;
+        tensor dst = tensor_view(t, n, o + (size_t)from * es);
+        irrun_status rc = kern_convert_from_i64(idx, n, &dst);
+        if (rc != IRRUN_OK)
+            return rc;
+    }
+    return IRRUN_OK;
+}
+
+/* The same for a float target of 16 bits or fewer, where the indices from
+ * 1 up convert to runs of equal patterns: their values are monotone in the
+ * index, so a range whose first and last index convert to the same
+ * pattern (the same value, or the one pattern every overflowing index
+ * gives) is that pattern throughout, and is filled without converting;
+ * other ranges are halved. (Index 0 is left out: a format without a zero
+ * maps it off that order.) */
+static irrun_status iota_runs(et_id t, unsigned char *o, int64_t lo, int64_t hi)
+{
+    size_t es = et_get(t)->bytes;
+    if (hi - lo <= IOTA_RUN_MIN)
+        return iota_convert(t, o, lo, hi);
+    irrun_status rc = iota_convert(t, o, lo, lo + 1);
+    if (rc == IRRUN_OK)
+        rc = iota_convert(t, o, hi - 1, hi);
+    if (rc != IRRUN_OK)
+        return rc;
+    if (memcmp(o + (size_t)lo * es, o + (size_t)(hi - 1) * es, es) == 0) {
+        if (es == 1) {
+            memset(o + lo, o[lo], (size_t)(hi - lo));
+        } else {
+            uint16_t *p = (uint16_t *)(void *)o, v = p[lo];
+            for (int64_t k = lo; k < hi; k++)
+                p[k] = v;
+        }
+        return IRRUN_OK;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    rc = iota_runs(t, o, lo, mid);
+    return rc == IRRUN_OK ? iota_runs(t, o, mid, hi) : rc;
+}
 
 irrun_status kern_iota(int64_t dim, tensor *r)
 {
@@ -274,15 +460,17 @@ irrun_status kern_iota(int64_t dim, tensor *r)
     tensor_type vt = { r->type.elem, 1, { len } };
     tensor *v = r->count != len ? tensor_new(&vt) : NULL;
     tensor *line = r->count == len ? r : v;
-    irrun_status rc = line ? IRRUN_OK : IRRUN_NOMEM;
-    size_t es = et_get(r->type.elem)->bytes;
-    int64_t idx[IOTA_CHUNK];
-    for (int64_t from = 0; from < len && rc == IRRUN_OK; from += IOTA_CHUNK) {
-        int64_t n = len - from < IOTA_CHUNK ? len - from : IOTA_CHUNK;
-        for (int64_t i = 0; i < n; i++)
-            idx[i] = from + i;
-        tensor dst = tensor_view(r->type.elem, n, (unsigned char *)line->data + (size_t)from * es);
-        rc = kern_convert_from_i64(idx, n, &dst);
+    if (!line)
+        return IRRUN_NOMEM;
+    et_id t = r->type.elem;
+    et_storage st = et_get(t)->storage;
+    irrun_status rc;
+    if (st == ES_FBYTE || st == ES_BF16 || st == ES_F16) {
+        rc = iota_convert(t, line->data, 0, 1);
+        if (rc == IRRUN_OK)
+            rc = iota_runs(t, line->data, 1, len);
+    } else {
+        rc = iota_convert(t, line->data, 0, len);
     }
     if (rc == IRRUN_OK && v)
         rc = kern_broadcast(v, &dim, r);

@@ -196,6 +196,321 @@ static irrun_status fold_trailing(kern_binop op, bool acc_left, const tensor *x,
     return rc;
 }
 
+/* The direct fold of x as stored [outputs, R] for the common ops on the
+ * float and wide integer types: the steps of FOLD_LANES result elements
+ * are interleaved, so that their dependency chains (one rounded op per
+ * step, in REF's order) run side by side instead of one after another; no
+ * operand is reassociated. A NaN result of an arithmetic step is redone by
+ * fp_arith (APFloat's NaN rules), maximum/minimum keep kern_fmaxmin's
+ * NaN and signed-zero rule. */
+enum { FOLD_LANES = 8 };
+
+static inline __attribute__((always_inline)) uint64_t step_f64(kern_binop op, uint64_t a, uint64_t b)
+{
+    switch (op) {
+    case KB_ADD: return kern_f64_arith(FPOP_ADD, a, b);
+    case KB_MUL: return kern_f64_arith(FPOP_MUL, a, b);
+    case KB_MAX:
+    case KB_MIN: return kern_fmaxmin(FP_F64, op == KB_MAX, a, b, bits_to_f64(a), bits_to_f64(b));
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: break;
+    }
+    return 0;
+}
+
+static inline __attribute__((always_inline)) uint32_t step_f32(kern_binop op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case KB_ADD: return kern_f32_arith(FPOP_ADD, a, b);
+    case KB_MUL: return kern_f32_arith(FPOP_MUL, a, b);
+    case KB_MAX:
+    case KB_MIN:
+        return (uint32_t)kern_fmaxmin(FP_F32, op == KB_MAX, a, b, bits_to_f32(a), bits_to_f32(b));
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: break;
+    }
+    return 0;
+}
+
+/* bf16 (bf) or f16: + and * in binary32, exact operands and 24 >= 2p + 2
+ * bits, so rounding that result once more is one rounding (as
+ * kern_binary's half loops do) */
+static inline __attribute__((always_inline)) uint16_t step_half(kern_binop op, bool bf, uint16_t a, uint16_t b)
+{
+    fp_id f = bf ? FP_BF16 : FP_F16;
+    float p = bf ? kern_bf16_to_f32(a) : kern_f16_to_f32(a);
+    float q = bf ? kern_bf16_to_f32(b) : kern_f16_to_f32(b);
+    float v = 0;
+    switch (op) {
+    case KB_ADD: v = p + q; break;
+    case KB_MUL: v = p * q; break;
+    case KB_MAX:
+    case KB_MIN: return (uint16_t)kern_fmaxmin(f, op == KB_MAX, a, b, p, q);
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: return 0;
+    }
+    if (v != v)
+        return (uint16_t)fp_arith(f, op == KB_ADD ? FPOP_ADD : FPOP_MUL, a, b);
+    return bf ? kern_f32_to_bf16(v) : kern_f32_to_f16(v);
+}
+
+/* wrapping integer steps (sgn: signed comparison for max/min) */
+static inline __attribute__((always_inline)) uint64_t step_int(kern_binop op, bool sgn, uint64_t a, uint64_t b)
+{
+    switch (op) {
+    case KB_ADD: return a + b;
+    case KB_MUL: return a * b;
+    case KB_MAX: return (sgn ? (int64_t)a < (int64_t)b : a < b) ? b : a;
+    case KB_MIN: return (sgn ? (int64_t)b < (int64_t)a : b < a) ? b : a;
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: break;
+    }
+    return 0;
+}
+
+/* REF's complex maximum/minimum: real parts compared (IEEE ==), on
+ * equality the imaginary parts; a false comparison selects b. Whether a
+ * is taken. */
+static inline __attribute__((always_inline)) bool take_left_complex(bool is_max, double ar, double ai, double br, double bi)
+{
+    if (ar == br)
+        return is_max ? ai > bi : ai < bi;
+    return is_max ? ar > br : ar < br;
+}
+
+typedef struct {
+    kern_binop op;
+    bool acc_left;
+    const tensor *x, *init;
+    int64_t R, per_part;
+    tensor *r;
+} direct_job;
+
+/* One fold step of lane values: acc op x, or x op acc. */
+#define STEP_OF(EXPR_LEFT, EXPR_RIGHT) (acc_left ? (EXPR_LEFT) : (EXPR_RIGHT))
+
+/* Result elements [lo, hi): FOLD_LANES of them at a time, then one by one.
+ * T: the element (or complex part) type; P: parts per element (1, or 2
+ * for complex); STEP(acc, x) gives one step of one lane (both parts for a
+ * complex: it updates ACC_RE/ACC_IM from X_RE/X_IM). */
+#define DIRECT_FOLD(T, A, LOAD_INIT, STEP) PER_OP(DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP))
+#define DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP)                                                  \
+    {                                                                                          \
+        const T *x = j->x->data;                                                               \
+        T *o = j->r->data;                                                                     \
+        A start = LOAD_INIT;                                                                   \
+        int64_t i = lo;                                                                        \
+        for (; i + FOLD_LANES <= hi; i += FOLD_LANES) {                                        \
+            A acc[FOLD_LANES];                                                                 \
+            for (int g = 0; g < FOLD_LANES; g++)                                               \
+                acc[g] = start;                                                                \
+            const T *row = x + i * R;                                                          \
+            for (int64_t k = 0; k < R; k++) {                                                  \
+                _Pragma("GCC unroll 8")                                                        \
+                for (int g = 0; g < FOLD_LANES; g++)                                           \
+                    acc[g] = STEP(acc[g], row[g * R + k]);                                     \
+            }                                                                                  \
+            for (int g = 0; g < FOLD_LANES; g++)                                               \
+                o[i + g] = (T)acc[g];                                                          \
+        }                                                                                      \
+        for (; i < hi; i++) {                                                                  \
+            A acc = start;                                                                     \
+            const T *row = x + i * R;                                                          \
+            for (int64_t k = 0; k < R; k++)                                                    \
+                acc = STEP(acc, row[k]);                                                       \
+            o[i] = (T)acc;                                                                     \
+        }                                                                                      \
+    }
+
+/* BODY once per op, with op a constant in it: the steps' switches fold
+ * away and the loop keeps no dispatch */
+#define PER_OP(BODY)                                                                           \
+    switch (op_) {                                                                             \
+    case KB_ADD: { const kern_binop op = KB_ADD; BODY } break;                                 \
+    case KB_MUL: { const kern_binop op = KB_MUL; BODY } break;                                 \
+    case KB_MAX: { const kern_binop op = KB_MAX; BODY } break;                                 \
+    case KB_MIN: { const kern_binop op = KB_MIN; BODY } break;                                 \
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:                         \
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: return IRRUN_UNSUPPORTED;             \
+    }
+
+/* complex: parts re at 2k, im at 2k + 1 of a row of 2R parts */
+#define DIRECT_FOLD_COMPLEX(T, STEP2) PER_OP(DIRECT_FOLD_COMPLEX_OP(T, STEP2))
+#define DIRECT_FOLD_COMPLEX_OP(T, STEP2)                                                       \
+    {                                                                                          \
+        const T *x = j->x->data;                                                               \
+        T *o = j->r->data;                                                                     \
+        const T *in = j->init->data;                                                           \
+        T sre = in[0], sim = in[1];                                                            \
+        int64_t i = lo;                                                                        \
+        for (; i + FOLD_LANES <= hi; i += FOLD_LANES) {                                        \
+            T are[FOLD_LANES], aim[FOLD_LANES];                                                \
+            for (int g = 0; g < FOLD_LANES; g++) {                                             \
+                are[g] = sre;                                                                  \
+                aim[g] = sim;                                                                  \
+            }                                                                                  \
+            const T *row = x + 2 * i * R;                                                      \
+            for (int64_t k = 0; k < R; k++) {                                                  \
+                _Pragma("GCC unroll 8")                                                        \
+                for (int g = 0; g < FOLD_LANES; g++)                                           \
+                    STEP2(are[g], aim[g], row[2 * (g * R + k)], row[2 * (g * R + k) + 1]);     \
+            }                                                                                  \
+            for (int g = 0; g < FOLD_LANES; g++) {                                             \
+                o[2 * (i + g)] = are[g];                                                       \
+                o[2 * (i + g) + 1] = aim[g];                                                   \
+            }                                                                                  \
+        }                                                                                      \
+        for (; i < hi; i++) {                                                                  \
+            T are = sre, aim = sim;                                                            \
+            const T *row = x + 2 * i * R;                                                      \
+            for (int64_t k = 0; k < R; k++)                                                    \
+                STEP2(are, aim, row[2 * k], row[2 * k + 1]);                                   \
+            o[2 * i] = are;                                                                    \
+            o[2 * i + 1] = aim;                                                                \
+        }                                                                                      \
+    }
+
+static irrun_status direct_part(void *vj, int64_t part)
+{
+    const direct_job *j = vj;
+    const et_traits *tr = et_get(j->r->type.elem);
+    kern_binop op_ = j->op;
+    bool acc_left = j->acc_left;
+    int64_t R = j->R, lo = part * j->per_part;
+    int64_t hi = lo + j->per_part < j->r->count ? lo + j->per_part : j->r->count;
+    bool sgn = tr->kind == EK_SINT;
+    switch (tr->storage) {
+#define S_F64(a, b) STEP_OF(step_f64(op, a, b), step_f64(op, b, a))
+#define S_F32(a, b) STEP_OF(step_f32(op, a, b), step_f32(op, b, a))
+#define S_BF16(a, b) (uint32_t)STEP_OF(step_half(op, true, a, b), step_half(op, true, b, a))
+#define S_F16(a, b) (uint32_t)STEP_OF(step_half(op, false, a, b), step_half(op, false, b, a))
+#define S_I64(a, b) STEP_OF(step_int(op, sgn, a, b), step_int(op, sgn, b, a))
+#define S_I32(a, b) (uint32_t) STEP_OF(step_int(op, sgn, (uint64_t)(int64_t)(int32_t)(a), (uint64_t)(int64_t)(int32_t)(b)), step_int(op, sgn, (uint64_t)(int64_t)(int32_t)(b), (uint64_t)(int64_t)(int32_t)(a)))
+#define S_U32(a, b) (uint32_t) STEP_OF(step_int(op, sgn, a, b), step_int(op, sgn, b, a))
+#define S_I16(a, b) (uint16_t)STEP_OF(step_int(op, sgn, (uint64_t)(int64_t)(int16_t)(a), (uint64_t)(int64_t)(int16_t)(b)), step_int(op, sgn, (uint64_t)(int64_t)(int16_t)(b), (uint64_t)(int64_t)(int16_t)(a)))
+#define S_U16(a, b) (uint16_t)STEP_OF(step_int(op, sgn, a, b), step_int(op, sgn, b, a))
+/* complex parts: add is two independent part sums; max/min pick a whole
+ * element */
+#define C_STEP(T, PART_ADD, VAL)                                                               \
+    do {                                                                                       \
+        T xr_ = XR, xi_ = XI;                                                                  \
+        if (op == KB_ADD) {                                                                    \
+            AR = acc_left ? PART_ADD(AR, xr_) : PART_ADD(xr_, AR);                             \
+            AI = acc_left ? PART_ADD(AI, xi_) : PART_ADD(xi_, AI);                             \
+        } else {                                                                               \
+            bool ta = acc_left ? take_left_complex(op == KB_MAX, VAL(AR), VAL(AI), VAL(xr_), VAL(xi_)) \
+                               : !take_left_complex(op == KB_MAX, VAL(xr_), VAL(xi_), VAL(AR), VAL(AI)); \
+            AR = ta ? AR : xr_;                                                                \
+            AI = ta ? AI : xi_;                                                                \
+        }                                                                                      \
+    } while (0)
+#define ADD64(a, b) kern_f64_arith(FPOP_ADD, a, b)
+#define ADD32(a, b) kern_f32_arith(FPOP_ADD, a, b)
+#define VAL64(a) bits_to_f64(a)
+#define VAL32(a) ((double)bits_to_f32(a))
+    case ES_F64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_F64) break;
+    case ES_F32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_F32) break;
+    case ES_BF16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_BF16) break;
+    case ES_F16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16) break;
+    case ES_S64:
+    case ES_U64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_I64) break;
+    case ES_S32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_I32) break;
+    case ES_U32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_U32) break;
+    case ES_S16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_I16) break;
+    case ES_U16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_U16) break;
+    case ES_C64: {
+#define STEP2(AR_, AI_, XR_, XI_)                                                              \
+    do {                                                                                       \
+        uint32_t *ar_p = &(AR_), *ai_p = &(AI_);                                               \
+        uint32_t XR = (XR_), XI = (XI_);                                                       \
+        uint32_t AR = *ar_p, AI = *ai_p;                                                       \
+        C_STEP(uint32_t, ADD32, VAL32);                                                        \
+        *ar_p = AR;                                                                            \
+        *ai_p = AI;                                                                            \
+    } while (0)
+        DIRECT_FOLD_COMPLEX(uint32_t, STEP2)
+#undef STEP2
+        break;
+    }
+    case ES_C128: {
+#define STEP2(AR_, AI_, XR_, XI_)                                                              \
+    do {                                                                                       \
+        uint64_t *ar_p = &(AR_), *ai_p = &(AI_);                                               \
+        uint64_t XR = (XR_), XI = (XI_);                                                       \
+        uint64_t AR = *ar_p, AI = *ai_p;                                                       \
+        C_STEP(uint64_t, ADD64, VAL64);                                                        \
+        *ar_p = AR;                                                                            \
+        *ai_p = AI;                                                                            \
+    } while (0)
+        DIRECT_FOLD_COMPLEX(uint64_t, STEP2)
+#undef STEP2
+        break;
+    }
+    case ES_BOOL:
+    case ES_S8:
+    case ES_U8:
+    case ES_FBYTE:
+    case ES_FLOAT:
+    case ES_COUNT:
+        return IRRUN_UNSUPPORTED;
+    }
+#undef S_F64
+#undef S_F32
+#undef S_BF16
+#undef S_F16
+#undef S_I64
+#undef S_I32
+#undef S_U32
+#undef S_I16
+#undef S_U16
+#undef C_STEP
+#undef ADD64
+#undef ADD32
+#undef VAL64
+#undef VAL32
+    return IRRUN_OK;
+}
+
+/* Whether direct_part folds this op on this type. */
+static bool direct_fold_applies(kern_binop op, et_id t)
+{
+    const et_traits *tr = et_get(t);
+    bool arith = op == KB_ADD || op == KB_MUL || op == KB_MAX || op == KB_MIN;
+    switch (tr->storage) {
+    case ES_F64:
+    case ES_F32:
+    case ES_BF16:
+    case ES_F16:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+        /* (sub-16-bit integers keep their memory layout only through
+         * kern_binary's normalisation) */
+        return arith && tr->value_bits == 8 * tr->bytes;
+    case ES_C64:
+    case ES_C128:
+        return op == KB_ADD || op == KB_MAX || op == KB_MIN; /* (complex * is not one rounding) */
+    case ES_BOOL:
+    case ES_S8:
+    case ES_U8:
+    case ES_FBYTE:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+    return false;
+}
+
+static irrun_status fold_direct(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
+                                int64_t R, tensor *r)
+{
+    direct_job j = { op, acc_left, x, init, R, elems_per_part(R, r->count), r };
+    return pool_run(p, (r->count + j.per_part - 1) / j.per_part, direct_part, &j);
+}
+
 /* Whether the reduced dims are the last ndims dims, in order. */
 static bool reduces_trailing(const tensor *x, const int64_t *dims, int ndims)
 {
@@ -243,6 +558,8 @@ irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tens
         return rc;
     }
     bool bytes = tensor_elem_bytes(x) == 1 && R > 16;
+    if (reduces_trailing(x, dims, ndims) && direct_fold_applies(op, x->type.elem))
+        return fold_direct(p, op, acc_left, x, init, R, r);
     /* on one thread, trailing dims fold without a copy; with a pool the
      * copy to [R, outputs] lets the threads share the outputs (the same
      * fold order per output either way) */
