@@ -50,7 +50,7 @@ static irrun_status split_part(void *vj, int64_t part)
  * stored in full (a splat result has one element to compute). */
 static bool worth_splitting(pool *p, const tensor *a, const tensor *b, const tensor *r)
 {
-    return pool_threads(p) > 1 && (r->count >= KERN_SPLIT_MIN_ELEMS || pool_tiny_parts()) && !r->splat &&
+    return p && pool_threads(p) > 1 && (r->count >= KERN_SPLIT_MIN_ELEMS || pool_tiny_parts()) && !r->splat &&
            a->count == r->count && (!b || b->count == r->count);
 }
 
