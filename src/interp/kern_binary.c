@@ -150,6 +150,11 @@ static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, vo
     {                                                                                       \
         const T *a = va, *b = vb;                                                           \
         T *r = vr;                                                                          \
+        if (SIGNED && sizeof(T) >= 4 && op != KB_DIV && op != KB_REM && op != KB_POW &&      \
+            kern_binary_avx2_usable()) {                                                    \
+            kern_int_simple_avx2((int)op, sizeof(T) == 8, va, vb, vr, n);                   \
+            return IRRUN_OK;                                                                \
+        }                                                                                   \
         switch (op) {                                                                       \
         case KB_ADD:                                                                        \
             for (int64_t i = 0; i < n; i++)                                                 \

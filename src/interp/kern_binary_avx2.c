@@ -36,6 +36,7 @@
 
 #include <immintrin.h>
 
+#include "interp/kern.h"
 #include "interp/kern_isa.h"
 
 #define AVX2 __attribute__((target("avx2,fma,f16c")))
@@ -679,6 +680,92 @@ AVX2 void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int6
     BLOCK_LOOP(4, a, b, r, n, BODY_I32_POW);
 }
 
+
+/* +, -, *, maximum, minimum and the bitwise ops of i32 / i64: two's
+ * complement wrap-around, signed comparisons. AVX2 has no 64-bit low
+ * multiply: lo*lo + ((hi*lo + lo*hi) << 32) modulo 2^64. */
+INL __m256i mullo64(__m256i x, __m256i y)
+{
+    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), y),
+                                     _mm256_mul_epu32(x, _mm256_srli_epi64(y, 32)));
+    return _mm256_add_epi64(_mm256_mul_epu32(x, y), _mm256_slli_epi64(cross, 32));
+}
+
+INL __m256i simple_int(kern_binop op, bool w64, __m256i x, __m256i y)
+{
+    switch (op) {
+    case KB_ADD: return w64 ? _mm256_add_epi64(x, y) : _mm256_add_epi32(x, y);
+    case KB_SUB: return w64 ? _mm256_sub_epi64(x, y) : _mm256_sub_epi32(x, y);
+    case KB_MUL: return w64 ? mullo64(x, y) : _mm256_mullo_epi32(x, y);
+    case KB_MAX:
+        return w64 ? _mm256_blendv_epi8(x, y, _mm256_cmpgt_epi64(y, x)) : _mm256_max_epi32(x, y);
+    case KB_MIN:
+        return w64 ? _mm256_blendv_epi8(x, y, _mm256_cmpgt_epi64(x, y)) : _mm256_min_epi32(x, y);
+    case KB_AND: return _mm256_and_si256(x, y);
+    case KB_OR: return _mm256_or_si256(x, y);
+    default: return _mm256_xor_si256(x, y);
+    }
+}
+
+#define SI_ADD32(x, y, z) STOREI(z, simple_int(KB_ADD, false, LOADI(x), LOADI(y)))
+#define SI_SUB32(x, y, z) STOREI(z, simple_int(KB_SUB, false, LOADI(x), LOADI(y)))
+#define SI_MUL32(x, y, z) STOREI(z, simple_int(KB_MUL, false, LOADI(x), LOADI(y)))
+#define SI_MAX32(x, y, z) STOREI(z, simple_int(KB_MAX, false, LOADI(x), LOADI(y)))
+#define SI_MIN32(x, y, z) STOREI(z, simple_int(KB_MIN, false, LOADI(x), LOADI(y)))
+#define SI_ADD64(x, y, z) STOREI(z, simple_int(KB_ADD, true, LOADI(x), LOADI(y)))
+#define SI_SUB64(x, y, z) STOREI(z, simple_int(KB_SUB, true, LOADI(x), LOADI(y)))
+#define SI_MUL64(x, y, z) STOREI(z, simple_int(KB_MUL, true, LOADI(x), LOADI(y)))
+#define SI_MAX64(x, y, z) STOREI(z, simple_int(KB_MAX, true, LOADI(x), LOADI(y)))
+#define SI_MIN64(x, y, z) STOREI(z, simple_int(KB_MIN, true, LOADI(x), LOADI(y)))
+#define SI_AND(x, y, z) STOREI(z, simple_int(KB_AND, true, LOADI(x), LOADI(y)))
+#define SI_OR(x, y, z) STOREI(z, simple_int(KB_OR, true, LOADI(x), LOADI(y)))
+#define SI_XOR(x, y, z) STOREI(z, simple_int(KB_XOR, true, LOADI(x), LOADI(y)))
+
+/* n elements of 4 (w64: 8) bytes, as 32-byte blocks of bytes (the tail is
+ * whole elements) */
+AVX2 void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n)
+{
+    const unsigned char *pa = a, *pb = b;
+    unsigned char *pr = r;
+    int64_t bytes = n * (w64 ? 8 : 4);
+    switch ((kern_binop)op) {
+    case KB_ADD:
+        if (w64)
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_ADD64);
+        else
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_ADD32);
+        break;
+    case KB_SUB:
+        if (w64)
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_SUB64);
+        else
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_SUB32);
+        break;
+    case KB_MUL:
+        if (w64)
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MUL64);
+        else
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MUL32);
+        break;
+    case KB_MAX:
+        if (w64)
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MAX64);
+        else
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MAX32);
+        break;
+    case KB_MIN:
+        if (w64)
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MIN64);
+        else
+            BLOCK_LOOP(1, pa, pb, pr, bytes, SI_MIN32);
+        break;
+    case KB_AND: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_AND); break;
+    case KB_OR: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_OR); break;
+    case KB_XOR: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_XOR); break;
+    default: break;
+    }
+}
+
 #else /* not x86: kern_binary_avx2_usable() is false, the loops are never called */
 
 bool kern_binary_avx2_usable(void) { return false; }
@@ -736,6 +823,11 @@ void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t 
 void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
 {
     (void)a, (void)b, (void)r, (void)n;
+}
+
+void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n)
+{
+    (void)op, (void)w64, (void)a, (void)b, (void)r, (void)n;
 }
 
 #endif

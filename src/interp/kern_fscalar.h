@@ -163,5 +163,8 @@ void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, ui
 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
 void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n);
 void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
+/* +, -, *, maximum, minimum and the bitwise ops (op: a kern_binop) of
+ * signed 32- / 64-bit integers */
+void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n);
 
 #endif
