@@ -507,10 +507,21 @@ static void parts(double _Complex z, double *re, double *im)
     *im = p[1];
 }
 
+/* A binary64 result rounded into the part format f; quick: binary32
+ * results by the conversion instruction, which rounds to nearest-even as
+ * fp_from_double does (f32_unary relies on the same), NaNs excepted. The
+ * generic loop keeps the general routine. */
+static inline uint64_t round_part(fp_id f, double v, bool quick)
+{
+    if (quick && f == FP_F32 && v == v)
+        return f32_to_bits((float)v);
+    return kern_round_into(f, v);
+}
+
 /* The op on one complex element with parts (xr, xi) of format f; abs sets
- * only *rr (its result has the part type). */
-static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr,
-                         uint64_t *ri)
+ * only *rr (its result has the part type). quick: round_part's. */
+static void complex_elem_q(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr,
+                           uint64_t *ri, bool quick)
 {
     double a = fp_to_double(f, xr), b = fp_to_double(f, xi);
     double vr = 0, vi = 0;
@@ -520,7 +531,7 @@ static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64
         *ri = xi ^ fp_fmt(f)->sign_mask;
         return;
     case KU_ABS:
-        *rr = kern_round_into(f, hypot(a, b));
+        *rr = round_part(f, hypot(a, b), quick);
         return;
     case KU_SQRT: parts(csqrt(mk(a, b)), &vr, &vi); break;
     case KU_RSQRT: {
@@ -583,8 +594,13 @@ static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64
     case KU_COUNT:
         break; /* not ops of complex types (kern_unop_applies) */
     }
-    *rr = kern_round_into(f, vr);
-    *ri = kern_round_into(f, vi);
+    *rr = round_part(f, vr, quick);
+    *ri = round_part(f, vi, quick);
+}
+
+static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr, uint64_t *ri)
+{
+    complex_elem_q(f, op, xr, xi, rr, ri, false);
 }
 
 /* |re + i im| of binary32 parts by binary64 arithmetic, when that gives
@@ -653,7 +669,7 @@ static void c64_sign_elem(const uint32_t *x, uint32_t *r)
     if (c64_sign_fast(bits_to_f32(x[0]), bits_to_f32(x[1]), &r[0], &r[1]))
         return;
     uint64_t rr, ri;
-    complex_elem(FP_F32, KU_SIGN, x[0], x[1], &rr, &ri);
+    complex_elem_q(FP_F32, KU_SIGN, x[0], x[1], &rr, &ri, true);
     r[0] = (uint32_t)rr;
     r[1] = (uint32_t)ri;
 }
@@ -754,7 +770,7 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     }
     for (int64_t i = 0; i < n; i++) {
         uint64_t rr, ri;
-        complex_elem(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri);
+        complex_elem_q(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri, true);
         r[2 * i] = (uint32_t)rr;
         r[2 * i + 1] = (uint32_t)ri;
     }
