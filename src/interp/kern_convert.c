@@ -350,9 +350,16 @@ ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_
     case ES_U32: st32(r, k, (uint32_t)v); return;
     case ES_S64:
     case ES_U64: st64(r, k, (uint64_t)v); return;
-    /* the hardware's conversions round once (RNE) */
-    case ES_F32: st32(r, k, f32_to_bits(u64 ? (float)(uint64_t)v : (float)v)); return;
-    case ES_F64: st64(r, k, f64_to_bits(u64 ? (double)(uint64_t)v : (double)v)); return;
+    /* the hardware's conversions round once (RNE); a ui64 avoids the
+     * unsigned conversion's branch on its top bit: into f64 its exact
+     * halves are summed with one rounding, into f32 the sticky binary64
+     * (bits 11..0 are below f32's half bit for any value of 2^53 or more)
+     * is rounded */
+    case ES_F32: st32(r, k, f32_to_bits(u64 ? (float)sticky_double(v, true) : (float)v)); return;
+    case ES_F64:
+        st64(r, k, f64_to_bits(u64 ? (double)(uint32_t)((uint64_t)v >> 32) * 0x1p32 + (double)(uint32_t)v
+                                   : (double)v));
+        return;
     case ES_BF16:
     case ES_F16:
     case ES_FBYTE: {
@@ -371,17 +378,10 @@ ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_
          * with bits 40..0 zero, and the rounding is monotone, so a result
          * that is not one of them rounds on like the integer. The rest
          * (results with those bits zero, of 2^53 or more: rare) take the
-         * sticky binary64. (ui64: halved with a sticky bit when the top
-         * bit is set, chosen by mask, so no branch on random data.) */
-        double d;
-        if (u64) {
-            uint64_t top = (uint64_t)0 - ((uint64_t)v >> 63);
-            uint64_t halved = f64_to_bits((double)(int64_t)((uint64_t)v >> 1 | ((uint64_t)v & 1))) + ((uint64_t)1 << 52);
-            uint64_t plain = f64_to_bits((double)(int64_t)((uint64_t)v & ~top));
-            d = bits_to_f64((halved & top) | (plain & ~top));
-        } else {
-            d = (double)v;
-        }
+         * sticky binary64. (ui64: its exact halves, summed with one rounding,
+         * so no branch on the top bit as the unsigned conversion takes.) */
+        double d = u64 ? (double)(uint32_t)((uint64_t)v >> 32) * 0x1p32 + (double)(uint32_t)v
+                       : (double)v;
         uint64_t b = f64_to_bits(d);
         if ((b << 23) == 0 && (b & ~(UINT64_C(1) << 63)) >= (uint64_t)(1023 + 53) << 52)
             d = sticky_double(v, u64);
