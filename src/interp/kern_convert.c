@@ -242,6 +242,29 @@ ALWAYS_INLINE uint64_t sat_int(cvt c, et_storage ts, double d)
     return d != d ? 0 : d > 0 ? c.tmax : c.tmin;
 }
 
+/* One RNE rounding of a non-NaN binary64 into bf16 (mbits 7, bias 127) or
+ * f16 (10, 15), as kern_f64_to_ieee16 does it, without its library calls:
+ * in the normal range the field is rounded at the target's last bit (a
+ * carry bumps the exponent, overflow gives Inf); below it, adding C, whose
+ * ulp is the target's subnormal quantum, lets the hardware's nearest-even
+ * rounding count the quanta (a count of 2^mbits is the smallest normal). */
+ALWAYS_INLINE uint16_t f64_to_ieee16(double d, unsigned mbits, int bias)
+{
+    uint64_t u = f64_to_bits(d);
+    uint16_t sign = (uint16_t)((u >> 48) & 0x8000);
+    u &= ~(UINT64_C(1) << 63);
+    unsigned shift = 52 - mbits;
+    uint64_t inf = (uint64_t)((1u << (15 - mbits)) - 1) << mbits;
+    if (u >= (uint64_t)(1023 + 1 - bias) << 52) {
+        uint64_t r = u + ((UINT64_C(1) << (shift - 1)) - 1) + ((u >> shift) & 1);
+        uint64_t q = (r >> shift) - ((uint64_t)(1023 - bias) << mbits);
+        return (uint16_t)(sign | (q >= inf ? inf : q));
+    }
+    uint64_t cb = (uint64_t)(1023 + 1 - bias - (int)mbits + 52) << 52; /* C = 2^(52 + 1 - bias - mbits) */
+    double s = bits_to_f64(u) + bits_to_f64(cb);
+    return (uint16_t)(sign | (f64_to_bits(s) - cb));
+}
+
 /* Stores a finite-or-infinite binary64 (fb32: it came from a binary32 f)
  * into target part k. */
 ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32, float f)
@@ -259,24 +282,30 @@ ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32,
     case ES_U64: st64(r, k, sat_int(c, ts, d)); return;
     case ES_F32: st32(r, k, f32_to_bits(fb32 ? f : (float)d)); return;
     case ES_F64: st64(r, k, f64_to_bits(d)); return;
-    /* (zeros are common and would take the slow paths of the binary64
-     * roundings: the subnormal scaling, or the generic encoder) */
     case ES_BF16:
-        st16(r, k, fb32 ? kern_f32_to_bf16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_bf16(d));
+        st16(r, k, fb32 ? kern_f32_to_bf16(f) : f64_to_ieee16(d, 7, 127));
         return;
     case ES_F16:
-        st16(r, k, fb32 ? kern_f32_to_f16(f) : d == 0 ? (uint16_t)(f64_to_bits(d) >> 48) : kern_f64_to_f16(d));
+        st16(r, k, fb32 ? kern_f32_to_f16(f) : f64_to_ieee16(d, 10, 15));
         return;
     case ES_FBYTE: {
         if (fb32) {
             st8(r, k, fp_small_from_f32(c.small, f32_to_bits(f)));
             return;
         }
+        /* fp_small_from_f64's index into the f32 table, in fewer steps:
+         * bits 62..45 less 896 << 7 are f32's exponent and top 7 fraction
+         * bits where the exponent is inside f32's normal range (it wraps
+         * below), bits 44..0 only a sticky bit */
         uint64_t x = f64_to_bits(d);
-        if (d == 0) /* the f32 table's entry for a zero of that sign */
-            st8(r, k, c.small[(uint32_t)(x >> 63) << 16]);
+        uint64_t t = ((x >> 45) & 0x3FFFF) - ((uint64_t)896 << 7);
+        uint32_t sign = (uint32_t)(x >> 63) << 16;
+        if (t - ((uint64_t)1 << 7) < ((uint64_t)253 << 7))
+            st8(r, k, c.small[sign | (uint32_t)t << 1 | (uint32_t)((x << 19) != 0)]);
+        else if (d == 0) /* the table's entry for a zero of that sign */
+            st8(r, k, c.small[sign]);
         else
-            st8(r, k, fp_small_from_f64(et_get(c.to)->fmt, c.small, x, FPR_RNE));
+            st8(r, k, fp_small_from_f64_slow(et_get(c.to)->fmt, x, FPR_RNE));
         return;
     }
     case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
@@ -291,14 +320,15 @@ ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32,
  * bit at 42 or higher, so bits 11..0 only ever act as a sticky bit. */
 ALWAYS_INLINE double sticky_double(int64_t v, bool u64)
 {
-    bool neg = !u64 && v < 0;
-    uint64_t mag = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    /* masks instead of branches: random signs and sizes would mispredict */
+    uint64_t m = u64 ? 0 : (uint64_t)0 - (uint64_t)(v < 0); /* all ones if negative */
+    uint64_t mag = ((uint64_t)v ^ m) - m;
     uint64_t kept = mag >> 12 << 1 | (uint64_t)((mag & 0xFFF) != 0); /* that value / 2^11 */
-    bool big = mag >= (UINT64_C(1) << 53);
-    /* (both operands below 2^53: the signed conversion, exact, and no
-     * branch on the top bit as an unsigned one would take) */
-    double d = (double)(int64_t)(big ? kept : mag) * (big ? 0x1p11 : 1.0);
-    return neg ? -d : d;
+    uint64_t big = (uint64_t)0 - (uint64_t)(mag >= (UINT64_C(1) << 53));
+    uint64_t val = (kept & big) | (mag & ~big); /* below 2^53: exact as a signed conversion */
+    /* times 2^11 where kept was taken (val >= 2^41 there: a normal) */
+    uint64_t bits = f64_to_bits((double)(int64_t)val) + (big & ((uint64_t)11 << 52));
+    return bits_to_f64(bits | m << 63);
 }
 
 /* An integer (u64: v holds a ui64 pattern) into target part k. */
@@ -320,9 +350,16 @@ ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_
     case ES_U32: st32(r, k, (uint32_t)v); return;
     case ES_S64:
     case ES_U64: st64(r, k, (uint64_t)v); return;
-    /* the hardware's conversions round once (RNE) */
-    case ES_F32: st32(r, k, f32_to_bits(u64 ? (float)(uint64_t)v : (float)v)); return;
-    case ES_F64: st64(r, k, f64_to_bits(u64 ? (double)(uint64_t)v : (double)v)); return;
+    /* the hardware's conversions round once (RNE); a ui64 avoids the
+     * unsigned conversion's branch on its top bit: into f64 its exact
+     * halves are summed with one rounding, into f32 the sticky binary64
+     * (bits 11..0 are below f32's half bit for any value of 2^53 or more)
+     * is rounded */
+    case ES_F32: st32(r, k, f32_to_bits(u64 ? (float)sticky_double(v, true) : (float)v)); return;
+    case ES_F64:
+        st64(r, k, f64_to_bits(u64 ? (double)(uint32_t)((uint64_t)v >> 32) * 0x1p32 + (double)(uint32_t)v
+                                   : (double)v));
+        return;
     case ES_BF16:
     case ES_F16:
     case ES_FBYTE: {
@@ -331,7 +368,24 @@ ALWAYS_INLINE void st_int(cvt c, et_storage fs, et_storage ts, int64_t k, int64_
             st_real(c, ts, k, f, true, f);
             return;
         }
-        st_real(c, ts, k, wide ? sticky_double(v, u64) : (double)v, false, 0);
+        if (!wide) {
+            st_real(c, ts, k, (double)v, false, 0);
+            return;
+        }
+        /* The hardware's rounding to 53 bits, where it cannot have moved
+         * the value across a rounding boundary of the target: every such
+         * boundary (a midpoint of a grid of 11 bits or fewer) is a binary64
+         * with bits 40..0 zero, and the rounding is monotone, so a result
+         * that is not one of them rounds on like the integer. The rest
+         * (results with those bits zero, of 2^53 or more: rare) take the
+         * sticky binary64. (ui64: its exact halves, summed with one rounding,
+         * so no branch on the top bit as the unsigned conversion takes.) */
+        double d = u64 ? (double)(uint32_t)((uint64_t)v >> 32) * 0x1p32 + (double)(uint32_t)v
+                       : (double)v;
+        uint64_t b = f64_to_bits(d);
+        if ((b << 23) == 0 && (b & ~(UINT64_C(1) << 63)) >= (uint64_t)(1023 + 53) << 52)
+            d = sticky_double(v, u64);
+        st_real(c, ts, k, d, false, 0);
         return;
     }
     case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
@@ -345,11 +399,12 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
 
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
  * is inlined, so the switches above fold away. */
-ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
+ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n, int64_t fstep,
+                                  int64_t tstep)
 {
-    bool zero_im = c.tstep == 2;
+    bool zero_im = tstep == 2;
     for (int64_t i = 0; i < n; i++) {
-        int64_t sk = i * c.fstep, tk = i * c.tstep;
+        int64_t sk = i * fstep, tk = i * tstep;
         if (fs == ES_F64) {
             double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
@@ -372,6 +427,15 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
                 st64(c.rs, tk + 1, 0);
         }
     }
+}
+
+/* (the loop without complex sides on its own: constant steps) */
+ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
+{
+    if (c.fstep == 1 && c.tstep == 1)
+        cvt_pair_steps(c, fs, ts, n, 1, 1);
+    else
+        cvt_pair_steps(c, fs, ts, n, c.fstep, c.tstep);
 }
 
 #define CVT_TARGETS(FS)                                                                        \

@@ -163,6 +163,20 @@ static void reverse_row_vec(const unsigned char *s, unsigned char *o, int64_t n,
 }
 #endif
 
+/* n copies of the element at elem into o: doubling copies, log2(n) calls. */
+static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
+{
+    if (n <= 0)
+        return;
+    size_t total = (size_t)n * es;
+    memcpy(o, elem, es);
+    for (size_t have = es; have < total;) {
+        size_t k = have < total - have ? have : total - have;
+        memcpy(o + have, o, k);
+        have += k;
+    }
+}
+
 /* o[j * di] = s[j * si] for j < n (strides in elements of es bytes), with
  * the common rows as block moves: a plain copy, one element repeated (a
  * broadcast), a reversed row. */
@@ -173,8 +187,13 @@ static void copy_row(const unsigned char *s, int64_t si, unsigned char *o, int64
         memcpy(o, s, (size_t)n * es);
         return;
     }
-    if (si == 0 && di == 1 && es == 1) {
-        memset(o, *s, (size_t)n);
+    if (si == 0 && di == 1) {
+        /* (an element-by-element fill of unknown length is not vectorised
+         * at -O2) */
+        if (es == 1)
+            memset(o, *s, (size_t)n);
+        else
+            fill_elements(o, n, s, es);
         return;
     }
 #if HAVE_MICRO_TILES
@@ -188,14 +207,8 @@ static void copy_row(const unsigned char *s, int64_t si, unsigned char *o, int64
     {                                                                   \
         const T *sp = (const T *)(const void *)s;                       \
         T *op = (T *)(void *)o;                                         \
-        if (si == 0 && di == 1) {                                       \
-            T v = *sp;                                                  \
-            for (int64_t j = 0; j < n; j++)                             \
-                op[j] = v;                                              \
-        } else {                                                        \
-            for (int64_t j = 0; j < n; j++)                             \
-                op[j * di] = sp[j * si];                                \
-        }                                                               \
+        for (int64_t j = 0; j < n; j++)                                 \
+            op[j * di] = sp[j * si];                                    \
         break;                                                          \
     }
     case 1: ROW(uint8_t)
@@ -260,20 +273,6 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
         copy_row(src + soff * (int64_t)es, si, dst + doff * (int64_t)es, di, inner, es);
         /* odometer over the outer dimensions */
         odometer_step(rank - 2, idx, dims, sstride, dstride, &soff, &doff);
-    }
-}
-
-/* n copies of the element at elem into o: doubling copies, log2(n) calls. */
-static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
-{
-    if (n <= 0)
-        return;
-    size_t total = (size_t)n * es;
-    memcpy(o, elem, es);
-    for (size_t have = es; have < total;) {
-        size_t k = have < total - have ? have : total - have;
-        memcpy(o + have, o, k);
-        have += k;
     }
 }
 
