@@ -731,8 +731,8 @@ static void part_catan2(bool wide, uint64_t yr, uint64_t yi, uint64_t xr, uint64
 static void c64_div(const float *a, const float *b, uint32_t *r, int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
-        double _Complex z = CMPLX((double)a[2 * i], (double)a[2 * i + 1]) /
-                            CMPLX((double)b[2 * i], (double)b[2 * i + 1]);
+        double _Complex z = cmk((double)a[2 * i], (double)a[2 * i + 1]) /
+                            cmk((double)b[2 * i], (double)b[2 * i + 1]);
         double re = creal(z), im = cimag(z);
         float fr = (float)re, fi = (float)im;
         r[2 * i] = re == re ? f32_to_bits(fr) : (uint32_t)fp_from_double(FP_F32, re, FPR_RNE);
@@ -743,7 +743,7 @@ static void c64_div(const float *a, const float *b, uint32_t *r, int64_t n)
 static void c128_div(const double *a, const double *b, double *r, int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
-        double _Complex z = CMPLX(a[2 * i], a[2 * i + 1]) / CMPLX(b[2 * i], b[2 * i + 1]);
+        double _Complex z = cmk(a[2 * i], a[2 * i + 1]) / cmk(b[2 * i], b[2 * i + 1]);
         r[2 * i] = creal(z);
         r[2 * i + 1] = cimag(z);
     }

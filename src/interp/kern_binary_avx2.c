@@ -34,6 +34,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include "interp/kern.h"
@@ -44,7 +45,10 @@
 
 bool kern_binary_avx2_usable(void)
 {
-    return kern_isa_avx2() && __builtin_cpu_supports("f16c");
+    /* CPUID leaf 1, ECX bit 29: clang's __builtin_cpu_supports does not
+     * know "f16c" */
+    unsigned a, b, c, d;
+    return kern_isa_avx2() && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
 }
 
 /* ---- bf16 / f16 ---------------------------------------------------------- */
