@@ -183,8 +183,8 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     uint32_t *r = vr;
     (void)t;
     kern_mathfn fn = math_fn(op);
-    if (op == KU_EXP || op == KU_TANH) { /* the same bits, faster (kern_mathf32.h) */
-        (op == KU_EXP ? kern_f32_exp : kern_f32_tanh)(x, r, n);
+    if (op == KU_EXP || op == KU_TANH || op == KU_LOG) { /* the same bits, faster (kern_mathf32.h) */
+        (op == KU_EXP ? kern_f32_exp : op == KU_TANH ? kern_f32_tanh : kern_f32_log)(x, r, n);
         return IRRUN_OK;
     }
     if (fn) {
