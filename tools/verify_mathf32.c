@@ -7,7 +7,8 @@
  * 2^-40: kern_mathf32.c). `make verify-mathf32` builds and runs it; a few
  * minutes on two threads.
  *
- * usage: verify_mathf32 [-t threads] [-s stride] [exp|tanh|log ...] */
+ * usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]
+ * (-s checks every stride-th pattern only, -p one path only) */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -168,7 +169,7 @@ static uint64_t verify(int which, int threads, uint64_t stride)
     for (int p = 0; p < KMP_COUNT; p++) {
         path_stats *a = &all[p];
         if (!runs[p]) {
-            printf("  %-8s not run (the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+            printf("  %-8s not run (-p, or the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
             continue;
         }
         /* the special operands always take the definition */
@@ -198,17 +199,27 @@ int main(int argc, char **argv)
     uint64_t stride = 1;
     bool want[sizeof fns / sizeof fns[0]] = { false };
     bool any = false;
+    int only = -1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
             threads = atoi(argv[++i]);
         } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
             stride = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
+            i++;
+            for (int p = 0; p < KMP_COUNT; p++)
+                if (strcmp(argv[i], path_names[p]) == 0)
+                    only = p;
+            if (only < 0) {
+                fprintf(stderr, "verify_mathf32: paths: generic, avx2\n");
+                return 2;
+            }
         } else {
             size_t k = 0;
             while (k < sizeof fns / sizeof fns[0] && strcmp(argv[i], fns[k].name) != 0)
                 k++;
             if (k == sizeof fns / sizeof fns[0]) {
-                fprintf(stderr, "usage: verify_mathf32 [-t threads] [-s stride] [exp|tanh|log ...]\n");
+                fprintf(stderr, "usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]\n");
                 return 2;
             }
             want[k] = any = true;
@@ -220,7 +231,7 @@ int main(int argc, char **argv)
     }
     uint32_t probe = 0, out;
     for (int p = 0; p < KMP_COUNT; p++)
-        runs[p] = kern_f32_math_on(KM_EXP, (kern_mathf32_path)p, &probe, &out, 1) >= 0;
+        runs[p] = (only < 0 || only == p) && kern_f32_math_on(KM_EXP, (kern_mathf32_path)p, &probe, &out, 1) >= 0;
     uint64_t diffs = 0;
     for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++)
         if (want[k] || !any)
