@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example ops-doc check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc verify-mathf32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -111,6 +111,18 @@ $(OPS_DOC): tools/ops_doc.c $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
 
 ops-doc: $(OPS_DOC)
+
+# the exhaustive proof of the fast f32 exp, log and tanh (src/interp/kern_mathf32.c):
+# all 2^32 operands on every vector path against glibc, a few minutes on two
+# threads; not part of check. VERIFY_ARGS="-t 4 exp" picks threads and functions.
+VERIFY_MATHF32 := $(BUILD)/tools/verify_mathf32
+
+$(VERIFY_MATHF32): tools/verify_mathf32.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+verify-mathf32: deps $(VERIFY_MATHF32)
+	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
 	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
 # the bench is compiled (not run) so that a change of a kernel's interface
@@ -127,7 +139,7 @@ check-tsan: $(BIN) $(BUILD)/tests/test_api
 
 # The kernels with a vector path run once more on the portable loops
 # (IRRUN_ISA=generic, docs/threads.md).
-ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths,$(UNIT_BIN))
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32,$(UNIT_BIN))
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done

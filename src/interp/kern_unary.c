@@ -13,6 +13,7 @@
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_isa.h"
+#include "interp/kern_mathf32.h"
 #include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
@@ -342,6 +343,10 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
     kern_mathfn fn = math_fn(op);
+    if (op == KU_EXP || op == KU_TANH || op == KU_LOG) { /* the same bits, faster (kern_mathf32.h) */
+        (op == KU_EXP ? kern_f32_exp : op == KU_TANH ? kern_f32_tanh : kern_f32_log)(x, r, n);
+        return IRRUN_OK;
+    }
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn((double)bits_to_f32(x[i]));

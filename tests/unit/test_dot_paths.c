@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "interp/kern.h"
+#include "interp/kern_isa.h"
 #include "interp/kern_generic.h"
 #include "types/fparith.h"
 #include "util/xorshift.h"
@@ -147,8 +148,10 @@ static void three_ways(compute_fn fn, void *arg, const tensor *shape_of, const c
     memset(threaded->data, 0x3C, threaded->nbytes);
     fn(NULL, plain, arg);
     setenv("IRRUN_ISA", "generic", 1);
+    kern_isa_recheck();
     fn(NULL, generic, arg);
     unsetenv("IRRUN_ISA");
+    kern_isa_recheck();
     pool *p = pool_new(3);
     ck_assert_ptr_nonnull(p);
     setenv("IRRUN_TEST_TINY_PARTS", "1", 1);

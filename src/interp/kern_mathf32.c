@@ -1,0 +1,515 @@
+/* Fast f32 exponential, log and tanh, bit-identical to the class-B
+ * definition (kern_mathf32.h).
+ *
+ * Why the result is exact. Let f be the true function, g glibc's binary64
+ * result and F the rounding of a binary64 value into f32 (ties to even,
+ * overflow to Inf, subnormals and zero included). Each lane computes, in
+ * binary64, y with |y - f(x)| <= 2^-46 |f(x)| (bounds below), and glibc's
+ * exp, log and tanh are within a few binary64 ulps, |g - f| <= 2^-50 |f|;
+ * so g lies in the band B = [y (1 - 2^-40), y (1 + 2^-40)] with a wide
+ * margin (the products y (1 -+ 2^-40) are rounded, which narrows B by at
+ * most 2^-53 |y|). F is monotonic: when both ends of B round to the same
+ * f32 value v, every point of B does, g included, and v is the answer.
+ * Otherwise (B holds a rounding boundary: a midpoint between two f32
+ * values, the overflow threshold or a boundary of the subnormal grid,
+ * about 2^-15 of the lanes), and for NaN, the lane is computed by the
+ * definition (kern_f32_classb). Comparing the two roundings of B's ends
+ * needs no case analysis of where the boundaries are.
+ *
+ * Outside the approximated range the argument is clamped: exp's operand to
+ * [-104, 89] (F(exp(-104)) = +0 and F(exp(89)) = Inf, both unambiguous,
+ * and exp is monotonic, so every operand beyond rounds the same way:
+ * -Inf and +Inf included), tanh's |x| to 10 (F(tanh(10)) = 1, tanh(10) =
+ * 1 - 2^-27.9 while the midpoint below 1 is 1 - 2^-25). log takes the
+ * definition for +-0, negative operands, +Inf and NaN.
+ *
+ * The error bounds (the exhaustive run of tools/verify_mathf32.c over all
+ * 2^32 patterns on both paths is the proof; this is why it passes):
+ *
+ * exp and tanh share the reduction t = k ln2 + r, k = round(t / ln2) by
+ * adding 1.5 * 2^52 (|t / ln2| <= 150), so |r| <= ln2/2 + 2^-45.
+ * ln2 = LN2_HI + LN2_LO, LN2_HI with 40 significant bits (a multiple of
+ * 2^-40): k LN2_HI is exact (|k| < 2^8), and t - k LN2_HI is exact (when
+ * k != 0, |t| > 1/4 so the f32-valued t is a multiple of 2^-25; the
+ * difference is a multiple of 2^-40 below 1). Subtracting k LN2_LO rounds
+ * once: |error of r| <= 2^-54 + 2^-86, and |LN2_HI + LN2_LO - ln2| < 2^-102.
+ * Then expm1(r) = q = r + r^2 Q(r), Q a degree-8 polynomial (Chebyshev
+ * interpolation of (e^r - 1 - r) / r^2 on [-0.35, 0.35], computed with
+ * mpmath and rounded to binary64; max |error| measured 2^-46.8 on a fine
+ * grid). |r^2 Q(r)| <= 0.21 |r|, so q carries a relative error of at most
+ * 0.35 * 2^-46.8 (the polynomial) + about 4 * 2^-53 (r, r^2, Horner in
+ * Q ~ 1/2, the product and the sum) < 2^-48. The scale 2^k is exact.
+ *   exp: y = 2^k + 2^k q (1 + q >= 0.70): relative error < 2^-48 + 2^-53
+ *   + the error of r, < 2^-47.
+ *   tanh(x) = e / (e + 2), e = expm1(2|x|) = (2^k - 1) + 2^k q: 2^k - 1 is
+ *   exact (k <= 29) and so is 2^k q; the sum rounds once, and for k >= 1,
+ *   e >= 2^k 0.7 - 1 >= |2^k q| / 2, so q's relative error reaches e at
+ *   most doubled: < 2^-46.9. e + 2 and the quotient round once each, and the
+ *   quotient's sensitivity to e is 2 / (e + 2) <= 1: |y - tanh| < 2^-46.5.
+ *   At k = 0, r = 2|x| exactly, so tiny and subnormal operands keep their
+ *   relative accuracy (no underflow in binary64).
+ *
+ * log: x = 2^e m with m in [sqrt(1/2), sqrt(2)) from the bits of the
+ * binary64 operand (f32 subnormals are normal in binary64); f = m - 1 is
+ * exact (Sterbenz); s = f / (2 + f) with relative error <= 2^-52, |s| <=
+ * 0.1716; log(m) = 2 atanh(s) = 2s + s t R(t), t = s^2 <= 0.0295, R of
+ * degree 5 (Chebyshev interpolation of (2 atanh(s) - 2s) / (s t), error
+ * 2^-44.3, which reaches log(m) scaled by t / 2 <= 0.015: < 2^-50.3); so
+ * log(m) is within about 2^-50 relatively. y = e LN2_HI + (e LN2_LO +
+ * log(m)): e LN2_HI exact (|e| <= 150), two roundings; when e != 0 the
+ * result is at least 0.3466 while the parts are at most 1.04 and 0.35 per
+ * unit of |e|, so the errors grow at most threefold: < 2^-48.
+ *
+ * Two paths compute y: portable C over blocks of BLOCK elements (written so
+ * that compilers vectorise it, no fused multiply-adds since the library is
+ * built with -ffp-contract=off) and AVX2 with FMA. Their y differ in the
+ * last bits, but each result is F(g) or the definition, so both give the
+ * same bits. */
+#include "interp/kern_mathf32.h"
+
+#include <string.h>
+
+#include "interp/kern_isa.h"
+
+#define SHIFT 0x1.8p52 /* t + SHIFT rounds t (|t| < 2^51) to an integer, in the low bits */
+#define INV_LN2 0x1.71547652b82fep+0
+#define LN2_HI 0x1.62e42fefa2000p-1 /* 40 significant bits */
+#define LN2_LO 0x1.9ef35793c7673p-41
+#define BAND_LO (1.0 - 0x1p-40)
+#define BAND_HI (1.0 + 0x1p-40)
+#define EXP_MIN (-104.0) /* exp rounds to +0 here and below */
+#define EXP_MAX 89.0     /* exp rounds to +Inf here and above */
+#define TANH_MAX 10.0    /* tanh rounds to 1 here and above */
+#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
+
+/* (e^r - 1 - r) / r^2 on [-0.35, 0.35] */
+#define Q0 0x1.0000000000000p-1
+#define Q1 0x1.555555555395fp-3
+#define Q2 0x1.5555555554c04p-5
+#define Q3 0x1.1111111cf45efp-7
+#define Q4 0x1.6c16c17403215p-10
+#define Q5 0x1.a019aa4cb0aacp-13
+#define Q6 0x1.a019c76bca76ap-16
+#define Q7 0x1.72cbc2d6bad60p-19
+#define Q8 0x1.28834fa5eb0e5p-22
+
+/* (2 atanh(s) - 2s) / s^3 as a function of t = s^2 on [0, 0.0295] */
+#define R0 0x1.55555555553b8p-1
+#define R1 0x1.9999999b8677ap-2
+#define R2 0x1.2492462af84a8p-2
+#define R3 0x1.c71fccd953b29p-3
+#define R4 0x1.7382dbfa15dbcp-3
+#define R5 0x1.546a3156253dap-3
+
+enum { BLOCK = 64 };
+
+/* ---- the portable path ---------------------------------------------------- */
+
+/* expm1(t) = 2^k (1 + q) - 1: q and 2^k. */
+typedef struct {
+    double q, scale;
+} expm1_parts;
+
+static inline expm1_parts expm1_reduce(double t)
+{
+    double kd = t * INV_LN2 + SHIFT;
+    double k = kd - SHIFT;
+    double r = (t - k * LN2_HI) - k * LN2_LO;
+    double r2 = r * r;
+    double q = Q8;
+    q = q * r + Q7;
+    q = q * r + Q6;
+    q = q * r + Q5;
+    q = q * r + Q4;
+    q = q * r + Q3;
+    q = q * r + Q2;
+    q = q * r + Q1;
+    q = q * r + Q0;
+    /* kd's low bits hold k in two's complement: shifted to the exponent
+     * field with the bias they make 2^k */
+    uint64_t scale = (f64_to_bits(kd) + 1023) << 52;
+    return (expm1_parts){ r + r2 * q, bits_to_f64(scale) };
+}
+
+/* The clamps work on the patterns, with masks: under GCC's default
+ * -ftrapping-math a floating-point comparison or conversion that ends up
+ * on one arm of a conditional keeps the loop from being vectorised (and a
+ * conditional that picks between patterns is folded into one that picks
+ * between their conversions). Magnitudes order like their patterns; NaNs
+ * pass unchanged. */
+#define EXP_MIN_BITS 0x42D00000u  /* 104.0f */
+#define EXP_MAX_BITS 0x42B20000u  /* 89.0f */
+#define TANH_MAX_BITS 0x41200000u /* 10.0f */
+
+static inline double exp_approx(uint32_t x)
+{
+    uint32_t a = x & 0x7FFFFFFFu, lim = x >> 31 ? EXP_MIN_BITS : EXP_MAX_BITS;
+    uint32_t big = -(uint32_t)(a > lim && a <= 0x7F800000u);
+    x = (x & ~big) | (((x & 0x80000000u) | lim) & big);
+    expm1_parts p = expm1_reduce((double)bits_to_f32(x));
+    return p.scale * p.q + p.scale;
+}
+
+/* tanh(|x|) */
+static inline double tanh_approx(uint32_t x)
+{
+    uint32_t a = x & 0x7FFFFFFFu;
+    uint32_t big = -(uint32_t)(a > TANH_MAX_BITS && a <= 0x7F800000u);
+    a = (a & ~big) | (TANH_MAX_BITS & big);
+    expm1_parts p = expm1_reduce(2.0 * (double)bits_to_f32(a));
+    double e = (p.scale - 1.0) + p.scale * p.q;
+    return e / (e + 2.0);
+}
+
+/* Positive finite operands: +0, negatives, +Inf and NaN take the
+ * definition. */
+static inline bool log_domain(uint32_t x) { return x - 1u < 0x7F7FFFFFu; }
+
+static inline double log_approx(uint32_t x)
+{
+    uint32_t in = -(uint32_t)log_domain(x);
+    double v = (double)bits_to_f32((x & in) | (0x3F800000u & ~in));
+    uint64_t u = f64_to_bits(v);
+    /* eb = e + 1024: the offset keeps the difference positive, so that a
+     * logical shift (what vector units have for 64 bits) extracts e */
+    uint64_t eb = (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
+    double m = bits_to_f64(u - ((eb - 1024) << 52));
+    /* 2^52 + eb exactly, minus 2^52 + 1024 */
+    double e = bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
+    double f = m - 1.0;
+    double s = f / (2.0 + f);
+    double t = s * s;
+    double rr = R5;
+    rr = rr * t + R4;
+    rr = rr * t + R3;
+    rr = rr * t + R2;
+    rr = rr * t + R1;
+    rr = rr * t + R0;
+    double lm = 2.0 * s + s * (t * rr);
+    return e * LN2_HI + (e * LN2_LO + lm);
+}
+
+/* out = F(y) where the band decides it; bad[i] = 1 where it does not. */
+static inline uint32_t band_round(double y, unsigned char *bad)
+{
+    float lo = (float)(y * BAND_LO), hi = (float)(y * BAND_HI);
+    *bad = lo != hi; /* a NaN y too */
+    return f32_to_bits(hi);
+}
+
+static unsigned exp_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        r[i] = band_round(exp_approx(x[i]), &bad[i]);
+        any |= bad[i];
+    }
+    return any;
+}
+
+static unsigned tanh_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        r[i] = band_round(tanh_approx(x[i]), &bad[i]) | (x[i] & 0x80000000u);
+        any |= bad[i];
+    }
+    return any;
+}
+
+static unsigned log_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        r[i] = band_round(log_approx(x[i]), &bad[i]);
+        bad[i] |= !log_domain(x[i]);
+        any |= bad[i];
+    }
+    return any;
+}
+
+static double (*const libm_fn[KM_COUNT])(double) = {
+    [KM_EXP] = exp,
+    [KM_LOG] = log,
+    [KM_TANH] = tanh,
+};
+
+static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    /* copies in and out of the blocks let r be x and give the last block
+     * its padding */
+    uint32_t in[BLOCK], out[BLOCK];
+    unsigned char bad[BLOCK];
+    int64_t slow = 0;
+    for (int64_t at = 0; at < n; at += BLOCK) {
+        int nb = n - at < BLOCK ? (int)(n - at) : BLOCK;
+        memcpy(in, x + at, (size_t)nb * sizeof *in);
+        if (nb < BLOCK)
+            memset(in + nb, 0, (size_t)(BLOCK - nb) * sizeof *in);
+        unsigned any = fn == KM_EXP ? exp_block(in, out, bad) : fn == KM_LOG ? log_block(in, out, bad) : tanh_block(in, out, bad);
+        if (any) {
+            for (int i = 0; i < nb; i++) {
+                if (bad[i]) {
+                    out[i] = kern_f32_classb(libm_fn[fn], in[i]);
+                    slow++;
+                }
+            }
+        }
+        memcpy(r + at, out, (size_t)nb * sizeof *out);
+    }
+    return slow;
+}
+
+static void approx_generic(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        double v = fn == KM_EXP ? exp_approx(x[i]) : fn == KM_LOG ? log_approx(x[i]) : tanh_approx(x[i]);
+        if (fn == KM_TANH && (x[i] & 0x80000000u))
+            v = -v;
+        if (fn == KM_LOG && !log_domain(x[i]))
+            v = NAN;
+        y[i] = v;
+    }
+}
+
+/* ---- the AVX2 path --------------------------------------------------------- */
+
+#if defined(__x86_64__) || defined(__i386__)
+
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
+
+/* expm1(t) = 2^k (1 + q) - 1 as in expm1_reduce, with fused steps */
+AVX2_INLINE __m256d expm1_reduce4(__m256d t, __m256d *scale)
+{
+    const __m256d shift = _mm256_set1_pd(SHIFT);
+    __m256d kd = _mm256_fmadd_pd(t, _mm256_set1_pd(INV_LN2), shift);
+    __m256d k = _mm256_sub_pd(kd, shift);
+    __m256d r = _mm256_fnmadd_pd(k, _mm256_set1_pd(LN2_HI), t);
+    r = _mm256_fnmadd_pd(k, _mm256_set1_pd(LN2_LO), r);
+    /* Estrin's scheme: four fused steps deep instead of Horner's eight
+     * (tanh 3e8 -> 5e8 elements/s); its rounding errors are of the same
+     * order (Q ~ 1/2, a few ulps) */
+    __m256d r2 = _mm256_mul_pd(r, r);
+    __m256d r4 = _mm256_mul_pd(r2, r2);
+    __m256d q01 = _mm256_fmadd_pd(_mm256_set1_pd(Q1), r, _mm256_set1_pd(Q0));
+    __m256d q23 = _mm256_fmadd_pd(_mm256_set1_pd(Q3), r, _mm256_set1_pd(Q2));
+    __m256d q45 = _mm256_fmadd_pd(_mm256_set1_pd(Q5), r, _mm256_set1_pd(Q4));
+    __m256d q67 = _mm256_fmadd_pd(_mm256_set1_pd(Q7), r, _mm256_set1_pd(Q6));
+    __m256d q03 = _mm256_fmadd_pd(q23, r2, q01);
+    __m256d q48 = _mm256_fmadd_pd(_mm256_set1_pd(Q8), r4, _mm256_fmadd_pd(q67, r2, q45));
+    __m256d q = _mm256_fmadd_pd(q48, r4, q03);
+    __m256i kb = _mm256_add_epi64(_mm256_castpd_si256(kd), _mm256_set1_epi64x(1023));
+    *scale = _mm256_castsi256_pd(_mm256_slli_epi64(kb, 52));
+    return _mm256_fmadd_pd(r2, q, r);
+}
+
+/* xs: four f32 operands (the signs cleared for tanh) */
+AVX2_INLINE __m256d exp_approx4(__m128 xs)
+{
+    __m256d v = _mm256_cvtps_pd(xs);
+    /* the operand second: max and min return it when it is NaN */
+    v = _mm256_max_pd(_mm256_set1_pd(EXP_MIN), v);
+    v = _mm256_min_pd(_mm256_set1_pd(EXP_MAX), v);
+    __m256d scale;
+    __m256d q = expm1_reduce4(v, &scale);
+    return _mm256_fmadd_pd(scale, q, scale);
+}
+
+AVX2_INLINE __m256d tanh_approx4(__m128 xs)
+{
+    __m256d a = _mm256_min_pd(_mm256_set1_pd(TANH_MAX), _mm256_cvtps_pd(xs));
+    __m256d scale;
+    __m256d q = expm1_reduce4(_mm256_add_pd(a, a), &scale);
+    __m256d e = _mm256_fmadd_pd(scale, q, _mm256_sub_pd(scale, _mm256_set1_pd(1.0)));
+    return _mm256_div_pd(e, _mm256_add_pd(e, _mm256_set1_pd(2.0)));
+}
+
+/* xs: four f32 operands, those outside log's domain replaced by 1 */
+AVX2_INLINE __m256d log_approx4(__m128 xs)
+{
+    __m256i u = _mm256_castpd_si256(_mm256_cvtps_pd(xs));
+    __m256i eb = _mm256_srli_epi64(
+        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
+                         _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
+        52);
+    __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(eb, _mm256_set1_epi64x(1024)), 52);
+    __m256d m = _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
+    __m256d e = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(eb, _mm256_set1_epi64x(0x4330000000000000LL))),
+                              _mm256_set1_pd(0x1p52 + 1024.0));
+    __m256d f = _mm256_sub_pd(m, _mm256_set1_pd(1.0));
+    __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
+    __m256d t = _mm256_mul_pd(s, s);
+    __m256d t2 = _mm256_mul_pd(t, t);
+    __m256d r01 = _mm256_fmadd_pd(_mm256_set1_pd(R1), t, _mm256_set1_pd(R0));
+    __m256d r23 = _mm256_fmadd_pd(_mm256_set1_pd(R3), t, _mm256_set1_pd(R2));
+    __m256d r45 = _mm256_fmadd_pd(_mm256_set1_pd(R5), t, _mm256_set1_pd(R4));
+    __m256d rr = _mm256_fmadd_pd(_mm256_fmadd_pd(r45, t2, r23), t2, r01); /* Estrin */
+    __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
+    __m256d lo = _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_LO), lm);
+    return _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_HI), lo);
+}
+
+/* F of y where the band decides it; *bad gets the lanes where it does
+ * not (and NaN lanes) */
+AVX2_INLINE __m128 band_round4(__m256d y, int *bad)
+{
+    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_LO)));
+    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_HI)));
+    *bad = _mm_movemask_ps(_mm_cmp_ps(lo, hi, _CMP_NEQ_UQ));
+    return hi;
+}
+
+/* The operands as the approximation takes them, and the lanes that take
+ * the definition whatever y is. */
+AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    *special = 0;
+    switch (fn) {
+    case KM_EXP: return exp_approx4(xs);
+    case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
+    case KM_LOG: {
+        __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_setzero_ps(), _CMP_GT_OQ),
+                               _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
+        *special = _mm_movemask_ps(ok) ^ 0xF;
+        return log_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
+    }
+    case KM_COUNT: break;
+    }
+    return _mm256_setzero_pd();
+}
+
+AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, int *bad)
+{
+    int special;
+    __m128 v = band_round4(approx4(fn, xs, &special), bad);
+    *bad |= special;
+    if (fn == KM_TANH)
+        v = _mm_or_ps(v, _mm_and_ps(xs, _mm_set1_ps(-0.0f)));
+    return v;
+}
+
+/* One loop per function (fn is a constant in each caller below). */
+AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t at = 0; at < n; at += 8) {
+        uint32_t xs[8], ys[8];
+        const uint32_t *src = x + at;
+        int nb = n - at < 8 ? (int)(n - at) : 8;
+        if (nb < 8) {
+            memset(xs, 0, sizeof xs);
+            memcpy(xs, src, (size_t)nb * sizeof *xs);
+            src = xs;
+        }
+        __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
+        int b0, b1;
+        __m128 y0 = round4(fn, x0, &b0), y1 = round4(fn, x1, &b1);
+        unsigned bad = ((unsigned)b1 << 4 | (unsigned)b0) & ((1u << nb) - 1);
+        if (nb == 8 && !bad) {
+            _mm_storeu_ps((float *)(r + at), y0);
+            _mm_storeu_ps((float *)(r + at) + 4, y1);
+            continue;
+        }
+        /* rare: through copies, so that r may be x */
+        _mm_storeu_ps((float *)xs, x0);
+        _mm_storeu_ps((float *)xs + 4, x1);
+        _mm_storeu_ps((float *)ys, y0);
+        _mm_storeu_ps((float *)ys + 4, y1);
+        for (int i = 0; i < nb; i++) {
+            if (bad >> i & 1) {
+                ys[i] = kern_f32_classb(libm_fn[fn], xs[i]);
+                slow++;
+            }
+        }
+        memcpy(r + at, ys, (size_t)nb * sizeof *ys);
+    }
+    return slow;
+}
+
+AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    switch (fn) {
+    case KM_EXP: return run_avx2_loop(KM_EXP, x, r, n);
+    case KM_LOG: return run_avx2_loop(KM_LOG, x, r, n);
+    case KM_TANH: return run_avx2_loop(KM_TANH, x, r, n);
+    case KM_COUNT: break;
+    }
+    return 0;
+}
+
+AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
+{
+    for (int64_t at = 0; at < n; at += 4) {
+        uint32_t xs[4] = { 0, 0, 0, 0 };
+        double out[4];
+        int nb = n - at < 4 ? (int)(n - at) : 4, special;
+        memcpy(xs, x + at, (size_t)nb * sizeof *xs);
+        __m128 v = _mm_loadu_ps((const float *)xs);
+        _mm256_storeu_pd(out, approx4(fn, v, &special));
+        for (int i = 0; i < nb; i++) {
+            if (fn == KM_TANH && (xs[i] & 0x80000000u))
+                out[i] = -out[i];
+            y[at + i] = special >> i & 1 ? NAN : out[i];
+        }
+    }
+}
+
+#define HAVE_AVX2_PATH 1
+
+#else
+
+#define HAVE_AVX2_PATH 0
+
+#endif
+
+/* ---- entry points ---------------------------------------------------------- */
+
+static bool path_runs(kern_mathf32_path path)
+{
+    switch (path) {
+    case KMP_GENERIC: return true;
+    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
+    case KMP_COUNT: break;
+    }
+    return false;
+}
+
+int64_t kern_f32_math_on(kern_mathf32_fn fn, kern_mathf32_path path, const uint32_t *x, uint32_t *r,
+                         int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return run_avx2(fn, x, r, n);
+#endif
+    return run_generic(fn, x, r, n);
+}
+
+bool kern_f32_math_approx(kern_mathf32_fn fn, kern_mathf32_path path, const uint32_t *x, double *y,
+                          int64_t n)
+{
+    if (!path_runs(path))
+        return false;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2) {
+        approx_avx2(fn, x, y, n);
+        return true;
+    }
+#endif
+    approx_generic(fn, x, y, n);
+    return true;
+}
+
+static void run(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    kern_f32_math_on(fn, path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC, x, r, n);
+}
+
+void kern_f32_exp(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_EXP, x, r, n); }
+void kern_f32_log(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_LOG, x, r, n); }
+void kern_f32_tanh(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_TANH, x, r, n); }

@@ -1,0 +1,241 @@
+/* The proof of kern_mathf32.c: every one of the 2^32 f32 patterns through
+ * each vector path the host can run (portable, AVX2) and through the
+ * definition (glibc's binary64 function, one rounding), for exponential,
+ * tanh and log. Reports the differences (must be 0), how many elements took
+ * the definition, and the largest relative distance between a path's
+ * binary64 approximation y and glibc's result g (the code assumes at most
+ * 2^-40: kern_mathf32.c). `make verify-mathf32` builds and runs it; a few
+ * minutes on two threads.
+ *
+ * usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]
+ * (-s checks every stride-th pattern only, -p one path only) */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "interp/kern_mathf32.h"
+
+enum { CHUNK = 1 << 16, MAXSHOW = 5 };
+
+static const struct {
+    const char *name;
+    kern_mathf32_fn fn;
+    double (*libm)(double);
+} fns[] = {
+    { "exp", KM_EXP, exp },
+    { "tanh", KM_TANH, tanh },
+    { "log", KM_LOG, log },
+};
+static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
+
+typedef struct {
+    uint64_t diffs, slow;
+    double max_rel; /* |y - g| / |g| */
+    uint32_t max_at;
+    uint32_t shown[MAXSHOW];
+    int nshown;
+} path_stats;
+
+typedef struct {
+    int which; /* index into fns */
+    uint64_t from, to, stride;
+    uint64_t count, ordinary; /* patterns checked; of them not NaN (and in log's domain) */
+    path_stats st[KMP_COUNT];
+} job;
+
+static bool runs[KMP_COUNT];
+
+static bool ordinary(kern_mathf32_fn fn, uint32_t x)
+{
+    if ((x & 0x7FFFFFFFu) > 0x7F800000u)
+        return false;
+    return fn != KM_LOG || (x - 1u < 0x7F7FFFFFu);
+}
+
+/* Where y approximates the function itself: exp and tanh clamp their
+ * operands beyond (kern_mathf32.c), so y differs from g there by design. */
+static bool approximated(kern_mathf32_fn fn, uint32_t x)
+{
+    double v = (double)bits_to_f32(x);
+    switch (fn) {
+    case KM_EXP: return v >= -104.0 && v <= 89.0;
+    case KM_TANH: return fabs(v) <= 10.0;
+    case KM_LOG: return ordinary(fn, x);
+    case KM_COUNT: break;
+    }
+    return false;
+}
+
+static void *work(void *arg)
+{
+    job *j = arg;
+    kern_mathf32_fn fn = fns[j->which].fn;
+    double (*libm)(double) = fns[j->which].libm;
+    uint32_t *x = malloc(CHUNK * sizeof *x), *ref = malloc(CHUNK * sizeof *ref);
+    uint32_t *out = malloc(CHUNK * sizeof *out);
+    double *g = malloc(CHUNK * sizeof *g), *y = malloc(CHUNK * sizeof *y);
+    if (!x || !ref || !out || !g || !y) {
+        fprintf(stderr, "verify_mathf32: out of memory\n");
+        exit(2);
+    }
+    for (uint64_t p = j->from; p < j->to;) {
+        int n = 0;
+        for (; n < CHUNK && p < j->to; n++, p += j->stride) {
+            x[n] = (uint32_t)p;
+            g[n] = libm((double)bits_to_f32(x[n]));
+            ref[n] = kern_f32_round_classb(g[n]);
+            j->ordinary += ordinary(fn, x[n]);
+        }
+        j->count += (uint64_t)n;
+        for (int path = 0; path < KMP_COUNT; path++) {
+            if (!runs[path])
+                continue;
+            path_stats *s = &j->st[path];
+            s->slow += (uint64_t)kern_f32_math_on(fn, (kern_mathf32_path)path, x, out, n);
+            kern_f32_math_approx(fn, (kern_mathf32_path)path, x, y, n);
+            for (int i = 0; i < n; i++) {
+                if (out[i] != ref[i]) {
+                    if (s->nshown < MAXSHOW)
+                        s->shown[s->nshown++] = x[i];
+                    s->diffs++;
+                }
+                if (approximated(fn, x[i])) {
+                    double rel = g[i] == 0 ? fabs(y[i]) : fabs(y[i] - g[i]) / fabs(g[i]);
+                    if (rel > s->max_rel) {
+                        s->max_rel = rel;
+                        s->max_at = x[i];
+                    }
+                }
+            }
+        }
+    }
+    free(x), free(ref), free(out), free(g), free(y);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Returns the number of differences. */
+static uint64_t verify(int which, int threads, uint64_t stride)
+{
+    job jobs[64];
+    pthread_t tid[64];
+    uint64_t total = UINT64_C(1) << 32, per = (total / stride + (uint64_t)threads - 1) / (uint64_t)threads * stride;
+    double t0 = now();
+    for (int t = 0; t < threads; t++) {
+        memset(&jobs[t], 0, sizeof jobs[t]);
+        jobs[t].which = which;
+        jobs[t].stride = stride;
+        jobs[t].from = per * (uint64_t)t;
+        jobs[t].to = per * (uint64_t)(t + 1) < total ? per * (uint64_t)(t + 1) : total;
+        if (jobs[t].from > total)
+            jobs[t].from = total;
+        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
+            fprintf(stderr, "verify_mathf32: cannot start a thread\n");
+            exit(2);
+        }
+    }
+    uint64_t count = 0, ordinary_count = 0, diffs = 0;
+    path_stats all[KMP_COUNT];
+    memset(all, 0, sizeof all);
+    for (int t = 0; t < threads; t++) {
+        pthread_join(tid[t], NULL);
+        count += jobs[t].count;
+        ordinary_count += jobs[t].ordinary;
+        for (int p = 0; p < KMP_COUNT; p++) {
+            path_stats *a = &all[p], *s = &jobs[t].st[p];
+            a->diffs += s->diffs;
+            a->slow += s->slow;
+            if (s->max_rel > a->max_rel) {
+                a->max_rel = s->max_rel;
+                a->max_at = s->max_at;
+            }
+            for (int k = 0; k < s->nshown && a->nshown < MAXSHOW; k++)
+                a->shown[a->nshown++] = s->shown[k];
+        }
+    }
+    double secs = now() - t0;
+    uint64_t special = count - ordinary_count;
+    printf("%-5s %llu patterns (%llu NaN%s), %.1f s\n", fns[which].name, (unsigned long long)count,
+           (unsigned long long)special, fns[which].fn == KM_LOG ? " or outside (0, Inf)" : "", secs);
+    for (int p = 0; p < KMP_COUNT; p++) {
+        path_stats *a = &all[p];
+        if (!runs[p]) {
+            printf("  %-8s not run (-p, or the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+            continue;
+        }
+        /* the special operands always take the definition */
+        uint64_t band = a->slow - special;
+        printf("  %-8s differences %llu; definition taken %llu times: %llu special operands + %llu band "
+               "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%08X)\n",
+               path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
+               (unsigned long long)special, (unsigned long long)band,
+               ordinary_count ? (double)band / (double)ordinary_count : 0.0,
+               band ? log2((double)band / (double)ordinary_count) : -INFINITY,
+               a->max_rel > 0 ? log2(a->max_rel) : -INFINITY, (unsigned)a->max_at);
+        for (int k = 0; k < a->nshown; k++) {
+            uint32_t xv = a->shown[k], r;
+            kern_f32_math_on(fns[which].fn, (kern_mathf32_path)p, &xv, &r, 1);
+            printf("    x = 0x%08X (%a): fast 0x%08X, definition 0x%08X\n", (unsigned)xv,
+                   (double)bits_to_f32(xv), (unsigned)r, (unsigned)kern_f32_classb(fns[which].libm, xv));
+        }
+        diffs += a->diffs;
+    }
+    fflush(stdout);
+    return diffs;
+}
+
+int main(int argc, char **argv)
+{
+    int threads = 2;
+    uint64_t stride = 1;
+    bool want[sizeof fns / sizeof fns[0]] = { false };
+    bool any = false;
+    int only = -1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
+            threads = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
+            stride = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
+            i++;
+            for (int p = 0; p < KMP_COUNT; p++)
+                if (strcmp(argv[i], path_names[p]) == 0)
+                    only = p;
+            if (only < 0) {
+                fprintf(stderr, "verify_mathf32: paths: generic, avx2\n");
+                return 2;
+            }
+        } else {
+            size_t k = 0;
+            while (k < sizeof fns / sizeof fns[0] && strcmp(argv[i], fns[k].name) != 0)
+                k++;
+            if (k == sizeof fns / sizeof fns[0]) {
+                fprintf(stderr, "usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]\n");
+                return 2;
+            }
+            want[k] = any = true;
+        }
+    }
+    if (threads < 1 || threads > 64 || stride < 1) {
+        fprintf(stderr, "verify_mathf32: 1 to 64 threads, stride at least 1\n");
+        return 2;
+    }
+    uint32_t probe = 0, out;
+    for (int p = 0; p < KMP_COUNT; p++)
+        runs[p] = (only < 0 || only == p) && kern_f32_math_on(KM_EXP, (kern_mathf32_path)p, &probe, &out, 1) >= 0;
+    uint64_t diffs = 0;
+    for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++)
+        if (want[k] || !any)
+            diffs += verify((int)k, threads, stride);
+    printf(diffs ? "FAILED: %llu differences\n" : "all equal\n", (unsigned long long)diffs);
+    return diffs != 0;
+}
