@@ -85,8 +85,11 @@ INL __m256 op_ps(fp_binop op, __m256 x, __m256 y)
     case FPOP_ADD: return _mm256_add_ps(x, y);
     case FPOP_SUB: return _mm256_sub_ps(x, y);
     case FPOP_MUL: return _mm256_mul_ps(x, y);
-    default: return _mm256_div_ps(x, y);
+    case FPOP_DIV:
+    case FPOP_REM: /* not a lane operation: the callers pass DIV only */
+    case FPOP_COUNT: break;
     }
+    return _mm256_div_ps(x, y);
 }
 
 INL __m256d op_pd(fp_binop op, __m256d x, __m256d y)
@@ -95,8 +98,11 @@ INL __m256d op_pd(fp_binop op, __m256d x, __m256d y)
     case FPOP_ADD: return _mm256_add_pd(x, y);
     case FPOP_SUB: return _mm256_sub_pd(x, y);
     case FPOP_MUL: return _mm256_mul_pd(x, y);
-    default: return _mm256_div_pd(x, y);
+    case FPOP_DIV:
+    case FPOP_REM: /* not a lane operation: the callers pass DIV only */
+    case FPOP_COUNT: break;
     }
+    return _mm256_div_pd(x, y);
 }
 
 /* The remainder of |x| by |y| with the sign of x for values of binary32
@@ -707,8 +713,14 @@ INL __m256i simple_int(kern_binop op, bool w64, __m256i x, __m256i y)
         return w64 ? _mm256_blendv_epi8(x, y, _mm256_cmpgt_epi64(x, y)) : _mm256_min_epi32(x, y);
     case KB_AND: return _mm256_and_si256(x, y);
     case KB_OR: return _mm256_or_si256(x, y);
-    default: return _mm256_xor_si256(x, y);
+    case KB_XOR:
+    case KB_DIV: /* not simple: the callers pass only the ops above and XOR */
+    case KB_REM:
+    case KB_POW:
+    case KB_ATAN2:
+    case KB_COUNT: break;
     }
+    return _mm256_xor_si256(x, y);
 }
 
 #define SI_ADD32(x, y, z) STOREI(z, simple_int(KB_ADD, false, LOADI(x), LOADI(y)))
@@ -766,7 +778,11 @@ AVX2 void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, v
     case KB_AND: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_AND); break;
     case KB_OR: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_OR); break;
     case KB_XOR: BLOCK_LOOP(1, pa, pb, pr, bytes, SI_XOR); break;
-    default: break;
+    case KB_DIV:
+    case KB_REM:
+    case KB_POW:
+    case KB_ATAN2:
+    case KB_COUNT: break;
     }
 }
 
