@@ -6,6 +6,7 @@
  * sources through the single-pass loops of cvt_run below. */
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "interp/kern_splat.h"
 #include "types/fptables.h"
@@ -265,6 +266,168 @@ ALWAYS_INLINE uint16_t f64_to_ieee16(double d, unsigned mbits, int bias)
     return (uint16_t)(sign | (f64_to_bits(s) - cb));
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* f64_to_ieee16 over 4 lanes at a time, both of its ways computed and
+ * one taken per lane by mask (random data would mispredict a branch, and
+ * the lanes need no scalar code); AVX2 only: emulated on SSE2, the 64-bit
+ * lanes are slower than the scalar loop. Signed 64-bit lanes: the
+ * magnitudes are below 2^63, and x86 compares only signed. A NaN lane
+ * (magnitude above Inf's) gets no defined bits here: the loop returns
+ * whether any was seen, and the caller redoes those elements with the
+ * scalar routine. */
+typedef int64_t cv_i64 __attribute__((vector_size(32)));
+typedef double cv_f64 __attribute__((vector_size(32)));
+/* The low 16 bits of the 4 lanes of cv_i64 V stored at P: by a byte
+ * shuffle and a dword permute (GCC's own narrowing goes through scalar
+ * registers). */
+#define CV_STORE16(P, V)                                                                         \
+    do {                                                                                         \
+        __m256i w_;                                                                              \
+        memcpy(&w_, &(V), sizeof w_);                                                            \
+        w_ = _mm256_shuffle_epi8(w_, _mm256_setr_epi8(0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, \
+                                                      -1, -1, -1, -1, 0, 1, 8, 9, -1, -1, -1, -1, \
+                                                      -1, -1, -1, -1, -1, -1, -1, -1));           \
+        w_ = _mm256_permutevar8x32_epi32(w_, _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));        \
+        _mm_storel_epi64((__m128i *)(void *)(P), _mm256_castsi256_si128(w_));                   \
+    } while (0)
+typedef uint64_t cv_u64 __attribute__((vector_size(32)));
+/* (shifts of unsigned lanes: AVX2 has no arithmetic 64-bit shift) */
+#define CV_SHR(A, K) ((cv_i64)((cv_u64)(A) >> (K)))
+#define CV_SEL(m, a, b) (((m) & (a)) | (~(m) & (b)))
+/* The lanes of cv_i64 A (magnitudes of non-NaN binary64s, bits 63 clear)
+ * with the sign bits SIGN (bit 15) as bf16 or f16 patterns, by the steps
+ * of f64_to_ieee16 (in the low 16 bits of each lane). */
+#define IEEE16_LANES(OUT, A, SIGN, MBITS, BIAS)                                                  \
+    do {                                                                                         \
+        unsigned shift_ = 52 - (MBITS);                                                          \
+        int64_t thr_ = (int64_t)(1023 + 1 - (BIAS)) << 52, off_ = (int64_t)(1023 - (BIAS)) << (MBITS); \
+        int64_t inf_ = (int64_t)((1u << (15 - (MBITS))) - 1) << (MBITS);                         \
+        int64_t cb_ = (int64_t)(1023 + 1 - (BIAS) - (int)(MBITS) + 52) << 52;                    \
+        int64_t half_ = ((int64_t)1 << (shift_ - 1)) - 1;                                        \
+        cv_i64 q_ = CV_SHR((A) + half_ + (CV_SHR(A, shift_) & 1), shift_) - off_, m_ = q_ >= inf_;  \
+        cv_i64 infv_ = { inf_, inf_, inf_, inf_ }, cbv_ = { cb_, cb_, cb_, cb_ }, sb_;           \
+        q_ = CV_SEL(m_, infv_, q_);                                                              \
+        cv_f64 s_, c_;                                                                           \
+        memcpy(&s_, &(A), sizeof s_);                                                            \
+        memcpy(&c_, &cbv_, sizeof c_);                                                           \
+        s_ = s_ + c_;                                                                            \
+        memcpy(&sb_, &s_, sizeof sb_);                                                           \
+        m_ = (A) >= thr_;                                                                        \
+        (OUT) = CV_SEL(m_, q_, sb_ - cb_) | (SIGN);                                              \
+    } while (0)
+#define IEEE16_VEC(NAME, ATTR)                                                                   \
+    ATTR static bool NAME(const double *x, uint16_t *r, int64_t n, unsigned mbits, int bias)       \
+    {                                                                                            \
+        cv_i64 bad = { 0, 0, 0, 0 };                                                             \
+        for (int64_t i = 0; i < n; i += 4) {                                                     \
+            cv_i64 u;                                                                            \
+            memcpy(&u, x + i, sizeof u);                                                         \
+            cv_i64 a = u & INT64_MAX, sign = CV_SHR(u, 48) & 0x8000;                              \
+            bad |= a > (int64_t)0x7FF0000000000000;                                              \
+            cv_i64 out;                                                                          \
+            IEEE16_LANES(out, a, sign, mbits, bias);                                             \
+            CV_STORE16(r + i, out);                                                              \
+        }                                                                                        \
+        return (bad[0] | bad[1] | bad[2] | bad[3]) != 0;                                         \
+    }
+IEEE16_VEC(ieee16_vec_avx2, __attribute__((target("avx2"))))
+#undef IEEE16_VEC
+
+/* A real f64 source into bf16 or f16 (AVX2 hosts): the vector loop above
+ * by blocks (a multiple of 4 elements), NaNs redone one by one, the tail
+ * by the scalar routine. */
+static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
+{
+    enum { BLOCK = 256 };
+    const double *x = (const void *)c.xs;
+    uint16_t *r = (void *)c.rs;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += BLOCK) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)3 : BLOCK;
+        if (ieee16_vec_avx2(x + i, r + i, k, mbits, bias))
+            for (int64_t j = i; j < i + k; j++)
+                if (x[j] != x[j])
+                    cvt_one_scalar(c, j);
+        if (k < BLOCK) {
+            i += k;
+            break;
+        }
+    }
+    for (; i < n; i++)
+        cvt_one_scalar(c, i);
+}
+#endif
+
+#if defined(__x86_64__) || defined(__i386__)
+/* sticky_double (below) over 4 lanes of i64 or ui64 (u64), then rounded
+ * once into f32 (the hardware's RNE), bf16 or f16: the scalar loop's
+ * arithmetic, so its bits. The binary64 of val (below 2^53) is exact as
+ * its halves by the 2^52 trick (AVX2 has no 64-bit integer conversion):
+ * the high half times 2^32 plus the low half, both exact, sum below 2^53.
+ * Targets: 0 f32, 1 complex<f32> (imaginary +0), 2 bf16, 3 f16. (Not
+ * i64 -> f32, where the hardware's signed conversion is as fast.) */
+typedef float cv_f32 __attribute__((vector_size(16)));
+typedef uint32_t cv_u32 __attribute__((vector_size(16)));
+#define WIDE_INT_LOOP(...)                                                                        \
+    for (int64_t i = 0; i + 4 <= n; i += 4) {                                                    \
+        cv_u64 v, m, big, val, mag;                                                              \
+        memcpy(&v, x + i, sizeof v);                                                             \
+        m = u64 ? (cv_u64){ 0, 0, 0, 0 } : (cv_u64)((cv_i64)v < 0);                              \
+        mag = (v ^ m) - m;                                                                       \
+        big = (cv_u64)((mag >> 53) != 0);                                                        \
+        val = CV_SEL(big, (mag >> 12 << 1) | ((cv_u64)((mag & 0xFFF) != 0) & 1), mag);           \
+        cv_u64 hb = (val >> 32) | 0x4330000000000000u, lb = (val & 0xFFFFFFFFu) | 0x4330000000000000u; \
+        cv_f64 dh, dl;                                                                           \
+        memcpy(&dh, &hb, sizeof dh);                                                             \
+        memcpy(&dl, &lb, sizeof dl);                                                             \
+        cv_f64 d = (dh - 0x1p52) * 0x1p32 + (dl - 0x1p52);                                       \
+        cv_u64 db;                                                                               \
+        memcpy(&db, &d, sizeof db);                                                              \
+        db += big & ((uint64_t)11 << 52);                                                        \
+        __VA_ARGS__                                                                              \
+    }
+#define WIDE_INT_VEC(NAME, ATTR)                                                                 \
+    ATTR static int64_t NAME(const int64_t *x, unsigned char *rs, int64_t n, bool u64, int tgt)  \
+    {                                                                                            \
+        switch (tgt) {                                                                           \
+        case 0:                                                                                  \
+        case 1:                                                                                  \
+            WIDE_INT_LOOP({                                                                      \
+                db |= m << 63;                                                                   \
+                memcpy(&d, &db, sizeof d);                                                       \
+                cv_f32 f = __builtin_convertvector(d, cv_f32);                                   \
+                if (tgt == 0) {                                                                  \
+                    memcpy((float *)(void *)rs + i, &f, sizeof f);                               \
+                } else {                                                                         \
+                    cv_u32 fb;                                                                   \
+                    memcpy(&fb, &f, sizeof fb);                                                  \
+                    cv_u64 pair = __builtin_convertvector(fb, cv_u64); /* im: +0 */              \
+                    memcpy((uint64_t *)(void *)rs + i, &pair, sizeof pair);                      \
+                }                                                                                \
+            })                                                                                   \
+            break;                                                                               \
+        case 2:                                                                                  \
+        case 3:                                                                                  \
+            WIDE_INT_LOOP({                                                                      \
+                cv_i64 a = (cv_i64)db, sg = (cv_i64)(m & 0x8000);                                \
+                cv_i64 out;                                                                      \
+                if (tgt == 2)                                                                    \
+                    IEEE16_LANES(out, a, sg, 7, 127);                                            \
+                else                                                                             \
+                    IEEE16_LANES(out, a, sg, 10, 15);                                            \
+                CV_STORE16((uint16_t *)(void *)rs + i, out);                                     \
+            })                                                                                   \
+            break;                                                                               \
+        }                                                                                        \
+        return n & ~(int64_t)3;                                                                  \
+    }
+WIDE_INT_VEC(wide_int_vec_avx2, __attribute__((target("avx2"))))
+#undef WIDE_INT_VEC
+#undef WIDE_INT_LOOP
+#endif
+
 /* Stores a finite-or-infinite binary64 (fb32: it came from a binary32 f)
  * into target part k. */
 ALWAYS_INLINE void st_real(cvt c, et_storage ts, int64_t k, double d, bool fb32, float f)
@@ -432,6 +595,24 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
 /* (the loop without complex sides on its own: constant steps) */
 ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
 {
+#if defined(__x86_64__) || defined(__i386__)
+    if (fs == ES_F64 && (ts == ES_BF16 || ts == ES_F16) && c.fstep == 1 && c.tstep == 1 &&
+        kern_isa_avx2()) {
+        f64_to_ieee16_run(c, n, ts == ES_BF16 ? 7 : 10, ts == ES_BF16 ? 127 : 15);
+        return;
+    }
+    if ((fs == ES_S64 || fs == ES_U64) && c.fstep == 1 &&
+        ((ts == ES_F32 && fs == ES_U64) || (c.tstep == 1 && (ts == ES_BF16 || ts == ES_F16))) &&
+        kern_isa_avx2()) {
+        int tgt = ts == ES_F32 ? (c.tstep == 2 ? 1 : 0) : ts == ES_BF16 ? 2 : 3;
+        int64_t done = wide_int_vec_avx2((const int64_t *)(const void *)c.xs, c.rs, n, fs == ES_U64, tgt);
+        cvt t = c; /* the tail */
+        t.xs += done * 8;
+        t.rs += done * c.tstep * (ts == ES_F32 ? 4 : 2);
+        cvt_pair_steps(t, fs, ts, n - done, 1, c.tstep);
+        return;
+    }
+#endif
     if (c.fstep == 1 && c.tstep == 1)
         cvt_pair_steps(c, fs, ts, n, 1, 1);
     else

@@ -13,6 +13,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
@@ -378,6 +379,52 @@ START_TEST(convert_floats_at_rounding_boundaries)
 }
 END_TEST
 
+/* f64 and f32 sources of random bit patterns (every exponent: NaNs with
+ * payloads, subnormals, overflow), the specials, and values at the f16 and
+ * bf16 overflow and subnormal edges, at lengths that leave every tail of
+ * the vector loops, into every type; on the host's vector paths and on the
+ * portable loops (IRRUN_ISA=generic). */
+START_TEST(convert_float_bit_patterns)
+{
+    static const et_id srcs[] = { ET_F64, ET_F32 };
+    static const int64_t lens[] = { 1, 3, 4, 7, 255, 256, 257, 1031, 4099 };
+    const double edge[] = { 65504.0, 65519.99, 65520.0, 65536.0, 0x1p-14, 0x1p-24, 0x1p-25, 0x1.8p-25,
+                            0x1p-26, 0x1.fffffep127, 0x1.ffp127, 0x1p-126, 0x1p-133, 0x1p-134,
+                            0x1.8p-134, 0x1p-149, 0x1p-1074, 0x1p1023, INFINITY, NAN, 0.0 };
+    const char *saved = getenv("IRRUN_ISA");
+    for (int isa = 0; isa < 2; isa++) {
+        if (isa)
+            setenv("IRRUN_ISA", "generic", 1);
+        kern_isa_recheck();
+        for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++)
+            for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+                int64_t n = lens[li];
+                tensor *x = vec(srcs[k], n);
+                for (int64_t i = 0; i < n; i++) {
+                    uint64_t r = rnd(), b;
+                    fp_id f = et_get(srcs[k])->fmt;
+                    double e = (r & 64 ? -1 : 1) * edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
+                    double m = ldexp((double)((r >> 20) % 4096), (int)((r >> 8) % 80) - 40);
+                    switch (r % 4) {
+                    case 0: b = fp_from_double(f, e, FPR_RNE); break;
+                    case 1: b = fp_from_double(f, m, FPR_RNE); break;
+                    default: b = rnd(); break;
+                    }
+                    et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
+                                  b & et_value_mask(srcs[k]));
+                }
+                convert_into_all(x, isa ? "bits generic" : "bits");
+                tensor_release(x);
+            }
+    }
+    if (saved)
+        setenv("IRRUN_ISA", saved, 1);
+    else
+        unsetenv("IRRUN_ISA");
+    kern_isa_recheck();
+}
+END_TEST
+
 /* Wide integer sources long enough for the clamped table of formats below
  * 2^16 (f16, the small formats): values around 0 and around the clamp of
  * every format, and extremes, into every type. */
@@ -454,6 +501,7 @@ static Suite *suite(void)
     tcase_add_test(tc, convert_integers_at_rounding_boundaries);
     tcase_add_test(tc, convert_floats_at_rounding_boundaries);
     tcase_add_test(tc, convert_wide_integers_by_clamped_table);
+    tcase_add_test(tc, convert_float_bit_patterns);
     tcase_add_loop_test(tc, iota_is_converted_index, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
