@@ -361,6 +361,68 @@ static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
 #endif
 
 #if defined(__x86_64__) || defined(__i386__)
+/* kern_f32_to_f16 over 8 lanes of 32 bits, its three ways computed and
+ * one taken per lane by mask, from f32 (fstep 1) or the real parts of
+ * complex<f32> (fstep 2); NaN lanes as in ieee16_vec_avx2 (the caller
+ * redoes them). Signed compares: the magnitudes are below 2^31. */
+__attribute__((target("avx2"))) static bool f32_f16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
+                                                              int64_t n)
+{
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    __m256i bad = _mm256_setzero_si256();
+    for (int64_t i = 0; i < n; i += 8) {
+        __m256i u;
+        if (fstep == 1) {
+            u = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
+        } else {
+            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
+            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i + 8));
+            u = _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(v0, even),
+                                          _mm256_permutevar8x32_epi32(v1, even), 0x20);
+        }
+        __m256i sign = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x8000));
+        __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F800000)));
+        __m256i rr = _mm256_add_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0xFFF)),
+                                      _mm256_and_si256(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(1)));
+        __m256i nrm = _mm256_srli_epi32(_mm256_sub_epi32(rr, _mm256_set1_epi32(0x38000000)), 13);
+        __m256 s = _mm256_add_ps(_mm256_castsi256_ps(a), _mm256_set1_ps(0.5f));
+        __m256i sub = _mm256_sub_epi32(_mm256_castps_si256(s), _mm256_set1_epi32(0x3F000000));
+        __m256i res = _mm256_blendv_epi8(sub, nrm, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x38800000 - 1)));
+        res = _mm256_blendv_epi8(res, _mm256_set1_epi32(0x7C00),
+                                 _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x477FF000 - 1)));
+        res = _mm256_or_si256(res, sign);
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
+        _mm_storeu_si128((__m128i *)(void *)(r + i), _mm256_castsi256_si128(p));
+    }
+    return !_mm256_testz_si256(bad, bad);
+}
+
+/* A real f32 source or complex<f32>'s real parts into f16 (AVX2 hosts):
+ * as f64_to_ieee16_run, by blocks of the loop above. */
+static void f32_to_f16_run(cvt c, int64_t n)
+{
+    enum { BLOCK = 256 };
+    const float *x = (const void *)c.xs;
+    uint16_t *r = (void *)c.rs;
+    int64_t i = 0;
+    for (; i + 8 <= n; i += BLOCK) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
+        if (f32_f16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k))
+            for (int64_t j = i; j < i + k; j++)
+                if (x[j * c.fstep] != x[j * c.fstep])
+                    cvt_one_scalar(c, j);
+        if (k < BLOCK) {
+            i += k;
+            break;
+        }
+    }
+    for (; i < n; i++)
+        cvt_one_scalar(c, i);
+}
+#endif
+
+#if defined(__x86_64__) || defined(__i386__)
 /* sticky_double (below) over 4 lanes of i64 or ui64 (u64), then rounded
  * once into f32 (the hardware's RNE), bf16 or f16: the scalar loop's
  * arithmetic, so its bits. The binary64 of val (below 2^53) is exact as
@@ -599,6 +661,10 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
     if (fs == ES_F64 && (ts == ES_BF16 || ts == ES_F16) && c.fstep == 1 && c.tstep == 1 &&
         kern_isa_avx2()) {
         f64_to_ieee16_run(c, n, ts == ES_BF16 ? 7 : 10, ts == ES_BF16 ? 127 : 15);
+        return;
+    }
+    if (fs == ES_F32 && ts == ES_F16 && c.tstep == 1 && kern_isa_avx2()) {
+        f32_to_f16_run(c, n);
         return;
     }
     if ((fs == ES_S64 || fs == ES_U64) && c.fstep == 1 &&

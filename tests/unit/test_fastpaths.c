@@ -379,15 +379,15 @@ START_TEST(convert_floats_at_rounding_boundaries)
 }
 END_TEST
 
-/* f64 and f32 sources of random bit patterns (every exponent: NaNs with
+/* f64, f32 and complex<f32> sources of random bit patterns (every exponent: NaNs with
  * payloads, subnormals, overflow), the specials, and values at the f16 and
  * bf16 overflow and subnormal edges, at lengths that leave every tail of
  * the vector loops, into every type; on the host's vector paths and on the
  * portable loops (IRRUN_ISA=generic). */
 START_TEST(convert_float_bit_patterns)
 {
-    static const et_id srcs[] = { ET_F64, ET_F32 };
-    static const int64_t lens[] = { 1, 3, 4, 7, 255, 256, 257, 1031, 4099 };
+    static const et_id srcs[] = { ET_F64, ET_F32, ET_C64 };
+    static const int64_t lens[] = { 1, 3, 4, 7, 9, 255, 256, 257, 1031, 4099 };
     const double edge[] = { 65504.0, 65519.99, 65520.0, 65536.0, 0x1p-14, 0x1p-24, 0x1p-25, 0x1.8p-25,
                             0x1p-26, 0x1.fffffep127, 0x1.ffp127, 0x1p-126, 0x1p-133, 0x1p-134,
                             0x1.8p-134, 0x1p-149, 0x1p-1074, 0x1p1023, INFINITY, NAN, 0.0 };
@@ -400,9 +400,12 @@ START_TEST(convert_float_bit_patterns)
             for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
                 int64_t n = lens[li];
                 tensor *x = vec(srcs[k], n);
-                for (int64_t i = 0; i < n; i++) {
+                et_id p = et_part(srcs[k]);
+                for (int64_t i = 0; i < 2 * n; i++) { /* (re, im of complex) */
+                    if (p == srcs[k] && i >= n)
+                        break;
                     uint64_t r = rnd(), b;
-                    fp_id f = et_get(srcs[k])->fmt;
+                    fp_id f = et_get(p)->fmt;
                     double e = (r & 64 ? -1 : 1) * edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
                     double m = ldexp((double)((r >> 20) % 4096), (int)((r >> 8) % 80) - 40);
                     switch (r % 4) {
@@ -410,8 +413,8 @@ START_TEST(convert_float_bit_patterns)
                     case 1: b = fp_from_double(f, m, FPR_RNE); break;
                     default: b = rnd(); break;
                     }
-                    et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
-                                  b & et_value_mask(srcs[k]));
+                    et_store_bits(p, (unsigned char *)x->data + (size_t)i * et_get(p)->bytes,
+                                  b & et_value_mask(p));
                 }
                 convert_into_all(x, isa ? "bits generic" : "bits");
                 tensor_release(x);
