@@ -17,6 +17,8 @@
 #include "types/fptables.h"
 #include "util/xorshift.h"
 
+#include "same_bits.h"
+
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
 static uint64_t rnd(void) { return xorshift64(&rng_state); }
 
@@ -186,25 +188,6 @@ static tensor *make_values(et_id t)
     return x;
 }
 
-/* The first element where two results differ, as a message. */
-static void same_bits(const tensor *fast, const tensor *gen, const char *what)
-{
-    ck_assert_uint_eq(fast->nbytes, gen->nbytes);
-    if (memcmp(fast->data, gen->data, fast->nbytes) == 0)
-        return;
-    size_t es = et_get(fast->type.elem)->bytes;
-    for (int64_t i = 0; i < fast->count; i++) {
-        const unsigned char *x = (const unsigned char *)fast->data + i * (int64_t)es;
-        const unsigned char *y = (const unsigned char *)gen->data + i * (int64_t)es;
-        if (memcmp(x, y, es) != 0) {
-            uint64_t fx = 0, gy = 0;
-            memcpy(&fx, x, es > 8 ? 8 : es);
-            memcpy(&gy, y, es > 8 ? 8 : es);
-            ck_abort_msg("%s: element %lld: fast %llx, generic %llx", what, (long long)i,
-                         (unsigned long long)fx, (unsigned long long)gy);
-        }
-    }
-}
 
 /* Result tensors pre-filled differently, so that a loop that leaves a byte
  * unwritten cannot pass. */

@@ -52,6 +52,8 @@
 #include "util/bitcast.h"
 #include "util/xorshift.h"
 
+#include "same_bits.h"
+
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint64_t rnd(void) { return xorshift64(&rng_state); }
 
@@ -84,24 +86,6 @@ static void poison(tensor *fast, tensor *gen)
     memset(gen->data, 0x5A, gen->nbytes);
 }
 
-static void same_bits(const tensor *fast, const tensor *gen, const char *what)
-{
-    ck_assert_uint_eq(fast->nbytes, gen->nbytes);
-    if (memcmp(fast->data, gen->data, fast->nbytes) == 0)
-        return;
-    size_t es = et_get(fast->type.elem)->bytes;
-    for (int64_t i = 0; i < fast->count; i++) {
-        const unsigned char *x = (const unsigned char *)fast->data + i * (int64_t)es;
-        const unsigned char *y = (const unsigned char *)gen->data + i * (int64_t)es;
-        if (memcmp(x, y, es) != 0) {
-            uint64_t fx = 0, gy = 0;
-            memcpy(&fx, x, es > 8 ? 8 : es);
-            memcpy(&gy, y, es > 8 ? 8 : es);
-            ck_abort_msg("%s: element %lld: fast %llx, generic %llx", what, (long long)i, (unsigned long long)fx,
-                         (unsigned long long)gy);
-        }
-    }
-}
 
 /* ---- bit operations ------------------------------------------------------ */
 
