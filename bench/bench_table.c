@@ -4,7 +4,9 @@
  * misses its target: 2e8 for every cell, 5e8 for class-A element-wise ops,
  * convert and iota, and for the layout ops a quarter of memcpy's throughput
  * on the result's bytes. The slowest cell and every miss are listed at the
- * end. BENCH_TABLE_ELEMS overrides the size (for a quick look). */
+ * end. BENCH_TABLE_ELEMS overrides the size (for a quick look);
+ * BENCH_TABLE_ROWS and BENCH_TABLE_COLS, comma-separated names (a row's
+ * name up to its first blank, a column's label), keep only those cells. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -333,8 +335,24 @@ static double target_of(int row, int col)
     return 2e8;
 }
 
+/* true when the comma-separated list `keep` (NULL: everything) names `name` */
+static bool kept(const char *keep, const char *name)
+{
+    if (!keep || !*keep)
+        return true;
+    size_t len = strcspn(name, " ");
+    for (const char *p = keep; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == len && strncmp(p, name, len) == 0)
+            return true;
+        p += k + (p[k] == ',');
+    }
+    return false;
+}
+
 void bench_table(void)
 {
+    const char *keep_rows = getenv("BENCH_TABLE_ROWS"), *keep_cols = getenv("BENCH_TABLE_COLS");
     const char *env = getenv("BENCH_TABLE_ELEMS");
     int64_t want = env ? atoll(env) : INT64_C(1) << 24;
     int64_t side = 2;
@@ -344,6 +362,11 @@ void bench_table(void)
     for (int c = 0; c < NCOL; c++) {
         operands o;
         et_id t = columns[c].t;
+        if (!kept(keep_cols, columns[c].label)) {
+            for (int r = 0; r < NROW; r++)
+                rate[r][c] = -1;
+            continue;
+        }
         double copy = bench_memcpy_seconds((size_t)n * et_get(t)->bytes);
         copy_rate[c] = copy > 0 ? (double)n / copy : 0;
         if (!operands_open(&o, t, side)) {
@@ -354,6 +377,10 @@ void bench_table(void)
         for (int r = 0; r < NROW; r++) {
             double best = 1e30;
             irrun_status s = IRRUN_OK;
+            if (!kept(keep_rows, row_table[r].name)) {
+                rate[r][c] = -1;
+                continue;
+            }
             o.cell_rate = 0;
             o.slowest[0] = 0;
             /* a second run only where the first was short (slow cells are
