@@ -46,7 +46,8 @@ static const et_id convert_targets[] = { ET_I1,  ET_I4,   ET_UI8, ET_I16, ET_I32
                                          ET_F4E2M1FN, ET_F6E3M2FN, ET_F8E4M3FN, ET_F8E5M2, ET_BF16,
                                          ET_F16, ET_F32,  ET_F64, ET_C64 };
 
-typedef enum { TARGET_ANY, TARGET_CLASS_A, TARGET_LAYOUT } cell_target;
+/* TARGET_AS_REAL: a complex cell has its row's target */
+typedef enum { TARGET_AS_REAL, TARGET_ANY, TARGET_CLASS_A, TARGET_LAYOUT } cell_target;
 
 /* The operands of a cell: a and b hold random patterns of the column's
  * type (floats: modest values), p random i1, r the result; a 2-D view of
@@ -258,45 +259,48 @@ static irrun_status run_pad(operands *o, int arg)
     return kern_pad(&x, o->scalar_lo, low, interior, &r);
 }
 
+/* a row's four leading fields; the others default to "as on real types" */
+#define ROW(name_, run_, arg_, target_) .name = name_, .run = run_, .arg = arg_, .target = target_
 static const struct row row_table[] = {
-    { "add", run_binary, KB_ADD, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "multiply", run_binary, KB_MUL, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "divide", run_binary, KB_DIV, TARGET_CLASS_A, TARGET_ANY, LIB_NONE, LIB_CDIV },
-    { "remainder", run_binary, KB_REM, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "maximum", run_binary, KB_MAX, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "and", run_binary, KB_AND, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "power", run_binary, KB_POW, TARGET_ANY, TARGET_ANY, LIB_POW, LIB_CPOW },
-    { "atan2", run_binary, KB_ATAN2, TARGET_ANY, TARGET_ANY, LIB_ATAN2, LIB_NONE },
-    { "negate", run_unary, KU_NEG, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "abs", run_unary, KU_ABS, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "sqrt", run_unary, KU_SQRT, TARGET_CLASS_A, TARGET_ANY, LIB_NONE, LIB_CSQRT },
-    { "exponential", run_unary, KU_EXP, TARGET_ANY, TARGET_ANY, LIB_EXP, LIB_CEXP },
-    { "tanh", run_unary, KU_TANH, TARGET_ANY, TARGET_ANY, LIB_TANH, LIB_CTANH },
-    { "floor", run_unary, KU_FLOOR, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "sign", run_unary, KU_SIGN, TARGET_CLASS_A, TARGET_ANY, LIB_NONE, LIB_NONE },
-    { "not", run_unary, KU_NOT, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "shift_left", run_bits, KBIT_SHL, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "shift_right_arith", run_bits, KBIT_SHRA, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "popcnt", run_bits, KBIT_POPCNT, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "count_leading_zeros", run_bits, KBIT_CLZ, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "compare LT", run_compare, KC_LT, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "select", run_select, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "clamp", run_clamp, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "is_finite", run_is_finite, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "reduce_precision", run_reduce_precision, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "convert from (15 targets)", run_convert, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "convert into (15 sources)", run_convert, 1, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "iota", run_iota, 0, TARGET_CLASS_A, TARGET_CLASS_A, LIB_NONE, LIB_NONE },
-    { "reduce add rows", run_reduce, KB_ADD, TARGET_ANY, TARGET_ANY, LIB_NONE, LIB_NONE },
-    { "reduce max rows", run_reduce, KB_MAX, TARGET_ANY, TARGET_ANY, LIB_NONE, LIB_NONE },
-    { "transpose", run_transpose, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "broadcast (inner repeat)", run_broadcast, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "broadcast (rows)", run_broadcast, 1, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "slice", run_slice, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "reverse (inner dim)", run_reverse, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "concatenate", run_concatenate, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
-    { "pad", run_pad, 0, TARGET_LAYOUT, TARGET_LAYOUT, LIB_NONE, LIB_NONE },
+    { ROW("add", run_binary, KB_ADD, TARGET_CLASS_A) },
+    { ROW("multiply", run_binary, KB_MUL, TARGET_CLASS_A) },
+    { ROW("divide", run_binary, KB_DIV, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = LIB_CDIV },
+    { ROW("remainder", run_binary, KB_REM, TARGET_CLASS_A) },
+    { ROW("maximum", run_binary, KB_MAX, TARGET_CLASS_A) },
+    { ROW("and", run_binary, KB_AND, TARGET_CLASS_A) },
+    { ROW("power", run_binary, KB_POW, TARGET_ANY), .lib = LIB_POW, .complex_lib = LIB_CPOW },
+    { ROW("atan2", run_binary, KB_ATAN2, TARGET_ANY), .lib = LIB_ATAN2 },
+    { ROW("negate", run_unary, KU_NEG, TARGET_CLASS_A) },
+    { ROW("abs", run_unary, KU_ABS, TARGET_CLASS_A) },
+    { ROW("sqrt", run_unary, KU_SQRT, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = LIB_CSQRT },
+    { ROW("exponential", run_unary, KU_EXP, TARGET_ANY), .lib = LIB_EXP, .complex_lib = LIB_CEXP },
+    { ROW("tanh", run_unary, KU_TANH, TARGET_ANY), .lib = LIB_TANH, .complex_lib = LIB_CTANH },
+    { ROW("floor", run_unary, KU_FLOOR, TARGET_CLASS_A) },
+    { ROW("sign", run_unary, KU_SIGN, TARGET_CLASS_A), .complex_target = TARGET_ANY },
+    { ROW("not", run_unary, KU_NOT, TARGET_CLASS_A) },
+    { ROW("shift_left", run_bits, KBIT_SHL, TARGET_CLASS_A) },
+    { ROW("shift_right_arith", run_bits, KBIT_SHRA, TARGET_CLASS_A) },
+    { ROW("popcnt", run_bits, KBIT_POPCNT, TARGET_CLASS_A) },
+    { ROW("count_leading_zeros", run_bits, KBIT_CLZ, TARGET_CLASS_A) },
+    { ROW("compare LT", run_compare, KC_LT, TARGET_CLASS_A) },
+    { ROW("select", run_select, 0, TARGET_CLASS_A) },
+    { ROW("clamp", run_clamp, 0, TARGET_CLASS_A) },
+    { ROW("is_finite", run_is_finite, 0, TARGET_CLASS_A) },
+    { ROW("reduce_precision", run_reduce_precision, 0, TARGET_CLASS_A) },
+    { ROW("convert from (15 targets)", run_convert, 0, TARGET_CLASS_A) },
+    { ROW("convert into (15 sources)", run_convert, 1, TARGET_CLASS_A) },
+    { ROW("iota", run_iota, 0, TARGET_CLASS_A) },
+    { ROW("reduce add rows", run_reduce, KB_ADD, TARGET_ANY) },
+    { ROW("reduce max rows", run_reduce, KB_MAX, TARGET_ANY) },
+    { ROW("transpose", run_transpose, 0, TARGET_LAYOUT) },
+    { ROW("broadcast (inner repeat)", run_broadcast, 0, TARGET_LAYOUT) },
+    { ROW("broadcast (rows)", run_broadcast, 1, TARGET_LAYOUT) },
+    { ROW("slice", run_slice, 0, TARGET_LAYOUT) },
+    { ROW("reverse (inner dim)", run_reverse, 0, TARGET_LAYOUT) },
+    { ROW("concatenate", run_concatenate, 0, TARGET_LAYOUT) },
+    { ROW("pad", run_pad, 0, TARGET_LAYOUT) },
 };
+#undef ROW
 enum { NROW = sizeof row_table / sizeof row_table[0] };
 
 /* elements per second of each cell; < 0: the op does not apply */
@@ -350,8 +354,11 @@ static bool is_complex(et_id t) { return et_get(t)->kind == EK_COMPLEX; }
 
 static double target_of(int row, int col)
 {
-    cell_target target = is_complex(columns[col].t) ? row_table[row].complex_target : row_table[row].target;
+    cell_target target = row_table[row].target;
+    if (is_complex(columns[col].t) && row_table[row].complex_target != TARGET_AS_REAL)
+        target = row_table[row].complex_target;
     switch (target) {
+    case TARGET_AS_REAL:
     case TARGET_ANY: return 2e8;
     case TARGET_CLASS_A: return 5e8;
     case TARGET_LAYOUT: return copy_rate[col] / 4 > 2e8 ? copy_rate[col] / 4 : 2e8;
