@@ -10,7 +10,8 @@
  * again with the default thread count (a run's --threads), and a class-B
  * miss is put next to the glibc function that defines its bits, timed alone
  * on the same operands: no implementation calling it per element is
- * faster. BENCH_TABLE_ELEMS overrides the size (for a quick look);
+ * faster (for the composite ops, rsqrt, logistic and the complex
+ * expm1/log1p, the one function each element needs). BENCH_TABLE_ELEMS overrides the size (for a quick look);
  * BENCH_TABLE_ROWS and BENCH_TABLE_COLS, comma-separated names (a row's
  * name up to its first blank, a column's label), keep only those cells. */
 #include <complex.h>
@@ -65,8 +66,9 @@ typedef irrun_status (*cell_fn)(operands *o, int arg);
 
 /* The binary64 library function a class-B row's cells are defined by
  * (SPEC.md 4.0), for the report of what the library alone achieves. */
-typedef enum { LIB_NONE, LIB_POW, LIB_ATAN2, LIB_EXP, LIB_TANH, LIB_CSQRT, LIB_CDIV, LIB_CEXP, LIB_CTANH,
-               LIB_CPOW } library_fn;
+typedef enum { LIB_NONE, LIB_POW, LIB_ATAN2, LIB_EXP, LIB_TANH, LIB_LOG, LIB_SIN, LIB_COS, LIB_TAN, LIB_CBRT,
+               LIB_EXPM1, LIB_LOG1P, LIB_CSQRT, LIB_CDIV, LIB_CEXP, LIB_CTANH, LIB_CPOW, LIB_CLOG, LIB_CSIN,
+               LIB_CCOS, LIB_CTAN } library_fn;
 
 struct row {
     const char *name;
@@ -275,6 +277,16 @@ static const struct row row_table[] = {
     { ROW("sqrt", run_unary, KU_SQRT, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = LIB_CSQRT },
     { ROW("exponential", run_unary, KU_EXP, TARGET_ANY), .lib = LIB_EXP, .complex_lib = LIB_CEXP },
     { ROW("tanh", run_unary, KU_TANH, TARGET_ANY), .lib = LIB_TANH, .complex_lib = LIB_CTANH },
+    { ROW("rsqrt", run_unary, KU_RSQRT, TARGET_ANY), .complex_lib = LIB_CSQRT },
+    { ROW("log", run_unary, KU_LOG, TARGET_ANY), .lib = LIB_LOG, .complex_lib = LIB_CLOG },
+    { ROW("sine", run_unary, KU_SIN, TARGET_ANY), .lib = LIB_SIN, .complex_lib = LIB_CSIN },
+    { ROW("cosine", run_unary, KU_COS, TARGET_ANY), .lib = LIB_COS, .complex_lib = LIB_CCOS },
+    { ROW("tan", run_unary, KU_TAN, TARGET_ANY), .lib = LIB_TAN, .complex_lib = LIB_CTAN },
+    { ROW("cbrt", run_unary, KU_CBRT, TARGET_ANY), .lib = LIB_CBRT },
+    { ROW("exponential_minus_one", run_unary, KU_EXPM1, TARGET_ANY), .lib = LIB_EXPM1, .complex_lib = LIB_CEXP },
+    { ROW("log_plus_one", run_unary, KU_LOG1P, TARGET_ANY), .lib = LIB_LOG1P, .complex_lib = LIB_CLOG },
+    { ROW("logistic", run_unary, KU_LOGISTIC, TARGET_ANY), .lib = LIB_EXP, .complex_lib = LIB_CEXP },
+    { ROW("round_nearest_afz", run_unary, KU_ROUND_AFZ, TARGET_CLASS_A) },
     { ROW("floor", run_unary, KU_FLOOR, TARGET_CLASS_A) },
     { ROW("sign", run_unary, KU_SIGN, TARGET_CLASS_A), .complex_target = TARGET_ANY },
     { ROW("not", run_unary, KU_NOT, TARGET_CLASS_A) },
@@ -394,6 +406,17 @@ static double library_rate(library_fn fn, const operands *o)
                     case LIB_ATAN2: z[i] = atan2(x[i], y[i]); break;
                     case LIB_EXP: z[i] = exp(x[i]); break;
                     case LIB_TANH: z[i] = tanh(x[i]); break;
+                    case LIB_LOG: z[i] = log(x[i]); break;
+                    case LIB_SIN: z[i] = sin(x[i]); break;
+                    case LIB_COS: z[i] = cos(x[i]); break;
+                    case LIB_TAN: z[i] = tan(x[i]); break;
+                    case LIB_CBRT: z[i] = cbrt(x[i]); break;
+                    case LIB_EXPM1: z[i] = expm1(x[i]); break;
+                    case LIB_LOG1P: z[i] = log1p(x[i]); break;
+                    case LIB_CLOG: cz[i] = clog(cx[i]); break;
+                    case LIB_CSIN: cz[i] = csin(cx[i]); break;
+                    case LIB_CCOS: cz[i] = ccos(cx[i]); break;
+                    case LIB_CTAN: cz[i] = ctan(cx[i]); break;
                     case LIB_CSQRT: cz[i] = csqrt(cx[i]); break;
                     case LIB_CDIV: cz[i] = cx[i] / cy[i]; break;
                     case LIB_CEXP: cz[i] = cexp(cx[i]); break;
@@ -427,6 +450,17 @@ static const char *library_name(library_fn fn)
     case LIB_ATAN2: return "atan2";
     case LIB_EXP: return "exp";
     case LIB_TANH: return "tanh";
+    case LIB_LOG: return "log";
+    case LIB_SIN: return "sin";
+    case LIB_COS: return "cos";
+    case LIB_TAN: return "tan";
+    case LIB_CBRT: return "cbrt";
+    case LIB_EXPM1: return "expm1";
+    case LIB_LOG1P: return "log1p";
+    case LIB_CLOG: return "clog";
+    case LIB_CSIN: return "csin";
+    case LIB_CCOS: return "ccos";
+    case LIB_CTAN: return "ctan";
     case LIB_CSQRT: return "csqrt";
     case LIB_CDIV: return "C99 complex division";
     case LIB_CEXP: return "cexp";
