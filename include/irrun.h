@@ -137,7 +137,8 @@ IRRUN_API const irrun_function *irrun_function_find(const irrun_module *module, 
 /* ---- running ------------------------------------------------------------- */
 
 /* A tensor: its element type, shape and bytes. As an input it is borrowed
- * (the library copies what it needs); as a result `data` belongs to the
+ * for the call and never written (used in place when aligned to 16 bytes,
+ * else copied; docs/library.md); as a result `data` belongs to the
  * irrun_results it came in. */
 typedef struct {
     const char *element_type;

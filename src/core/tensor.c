@@ -32,6 +32,7 @@ static tensor *tensor_make(const tensor_type *type, bool splat)
     t->nbytes = nbytes;
     t->refs = 1;
     t->splat = splat;
+    t->borrowed = false;
     t->data = (unsigned char *)t + TENSOR_HEADER;
     return t;
 }
@@ -39,6 +40,29 @@ static tensor *tensor_make(const tensor_type *type, bool splat)
 tensor *tensor_new(const tensor_type *type) { return tensor_make(type, false); }
 
 tensor *tensor_new_splat(const tensor_type *type) { return tensor_make(type, true); }
+
+tensor *tensor_borrow(const tensor_type *type, void *data)
+{
+    int64_t count = shape_count(type);
+    if (count < 0 || shape_kind_of(type) != SHAPE_TENSOR)
+        return NULL;
+    tensor *t = mem_alloc(sizeof *t);
+    if (!t)
+        return NULL;
+    *t = (tensor){ .type = *type, .count = count, .refs = 1, .borrowed = true, .data = data };
+    t->nbytes = (size_t)count * et_get(type->elem)->bytes;
+    return t;
+}
+
+tensor *tensor_owned(tensor *t)
+{
+    if (!t->borrowed)
+        return tensor_retain(t);
+    tensor *o = tensor_new(&t->type);
+    if (o && t->nbytes)
+        memcpy(o->data, t->data, t->nbytes);
+    return o;
+}
 
 tensor *tensor_dense(tensor *t)
 {

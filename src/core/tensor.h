@@ -20,6 +20,10 @@ typedef struct tensor {
     size_t nbytes;  /* bytes at data: count * bytes per element, one element for a splat */
     int refs;
     bool splat;     /* data holds one element, the value of every element */
+    /* data is someone else's (irrun_run's inputs, tensor_borrow): the API
+     * holds a reference for the whole run, so no op ever takes the buffer
+     * over, and copies such a tensor before it could outlive the call */
+    bool borrowed;
     void *data;     /* nbytes, suitably aligned for any element type */
 } tensor;
 
@@ -30,6 +34,23 @@ tensor *tensor_new(const tensor_type *type);
 /* A splat of `type` (a tensor of at least two elements) whose element is
  * zero, or a tensor_new one when the type has fewer elements. */
 tensor *tensor_new_splat(const tensor_type *type);
+/* A tensor of `type` (not a tuple or token) over `data`, which stays the
+ * caller's: freeing the tensor frees only its header. NULL when out of
+ * memory or the shape is refused. The caller must keep data alive and
+ * unchanged while the tensor lives. */
+tensor *tensor_borrow(const tensor_type *type, void *data);
+/* t itself (retained) unless it is borrowed, else a copy that owns its
+ * elements; NULL when out of memory. */
+tensor *tensor_owned(tensor *t);
+/* Whether every byte pattern of the element type is a value (so bytes
+ * from outside can be used as they are, tensor_canonicalize_bytes would
+ * change nothing): false only for booleans and sub-byte types, stored
+ * one per byte. */
+static inline bool tensor_elem_bytes_all_valid(et_id elem)
+{
+    const et_traits *tr = et_get(elem);
+    return tr->bytes != 1 || (tr->value_bits == 8 && tr->kind != EK_BOOL);
+}
 /* t with every element stored: t itself (retained) unless it is a splat,
  * else a new tensor of t's type; NULL when out of memory. */
 tensor *tensor_dense(tensor *t);
