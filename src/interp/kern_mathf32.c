@@ -81,6 +81,40 @@
 #define EXP_MAX 89.0     /* exp rounds to +Inf here and above */
 #define TANH_MAX 10.0    /* tanh rounds to 1 here and above */
 #define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
+#define EXPM1_MIN (-30.0) /* expm1 rounds to -1 here and below */
+#define TWO_OVER_PI 0x1.45f306dc9c883p-1
+#define PIO2_1 0x1.921fb544p+0     /* 33 significant bits */
+#define PIO2_2 0x1.0b4611a6p-34    /* 33 significant bits */
+#define PIO2_3 0x1.3198a2e037073p-69 /* PIO2_1 + PIO2_2 + PIO2_3 - pi/2 < 2^-122 */
+#define THIRD (1.0 / 3.0)
+#define CBRT2 0x1.428a2f98d728bp+0
+#define CBRT4 0x1.965fea53d6e3cp+0
+
+/* sin(r) = r + r^3 S(r^2), cos(r) = 1 - r^2/2 + r^4 C(r^2): Taylor's
+ * coefficients; the first omitted terms, r^17/17! and r^18/18!, stay below
+ * 2^-53 of the results for |r| <= 0.8 */
+#define S3 (-0x1.5555555555555p-3)
+#define S5 0x1.1111111111111p-7
+#define S7 (-0x1.a01a01a01a01ap-13)
+#define S9 0x1.71de3a556c734p-19
+#define S11 (-0x1.ae64567f544e4p-26)
+#define S13 0x1.6124613a86d09p-33
+#define S15 (-0x1.ae7f3e733b81fp-41)
+#define C4 0x1.5555555555555p-5
+#define C6 (-0x1.6c16c16c16c17p-10)
+#define C8 0x1.a01a01a01a01ap-16
+#define C10 (-0x1.27e4fb7789f5cp-22)
+#define C12 0x1.1eed8eff8d898p-29
+#define C14 (-0x1.93974a8c07c9dp-37)
+#define C16 0x1.ae7f3e733b81fp-45
+
+/* cbrt(1.5 + t) on [-1/2, 1/2] to 2^-16 (Chebyshev interpolation, degree 4);
+ * only the start of Newton's iteration */
+#define CB0 0x1.250bfe1b082f5p+0
+#define CB1 0x1.0462ef3d9956cp-2
+#define CB2 (-0x1.ceaba1d5522cep-5)
+#define CB3 0x1.70143bb077d9cp-6
+#define CB4 (-0x1.4b077fcd0852ep-7)
 
 /* (e^r - 1 - r) / r^2 on [-0.35, 0.35] */
 #define Q0 0x1.0000000000000p-1
@@ -165,18 +199,9 @@ static inline double tanh_approx(uint32_t x)
  * definition. */
 static inline bool log_domain(uint32_t x) { return x - 1u < 0x7F7FFFFFu; }
 
-static inline double log_approx(uint32_t x)
+/* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
+static inline double log_parts(double e, double f)
 {
-    uint32_t in = -(uint32_t)log_domain(x);
-    double v = (double)bits_to_f32((x & in) | (0x3F800000u & ~in));
-    uint64_t u = f64_to_bits(v);
-    /* eb = e + 1024: the offset keeps the difference positive, so that a
-     * logical shift (what vector units have for 64 bits) extracts e */
-    uint64_t eb = (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
-    double m = bits_to_f64(u - ((eb - 1024) << 52));
-    /* 2^52 + eb exactly, minus 2^52 + 1024 */
-    double e = bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
-    double f = m - 1.0;
     double s = f / (2.0 + f);
     double t = s * s;
     double rr = R5;
@@ -187,6 +212,139 @@ static inline double log_approx(uint32_t x)
     rr = rr * t + R0;
     double lm = 2.0 * s + s * (t * rr);
     return e * LN2_HI + (e * LN2_LO + lm);
+}
+
+/* u = 2^e m, m in [sqrt(1/2), sqrt(2)), for a positive normal u: e + 1024
+ * (the offset keeps the difference positive, so that a logical shift,
+ * what vector units have for 64 bits, extracts e) */
+static inline uint64_t log_exponent(uint64_t u) { return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52; }
+
+/* e from log_exponent's e + 1024: 2^52 + eb exactly, minus 2^52 + 1024 */
+static inline double log_exponent_value(uint64_t eb)
+{
+    return bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
+}
+
+static inline double log_approx(uint32_t x)
+{
+    uint32_t in = -(uint32_t)log_domain(x);
+    double v = (double)bits_to_f32((x & in) | (0x3F800000u & ~in));
+    uint64_t u = f64_to_bits(v);
+    uint64_t eb = log_exponent(u);
+    double m = bits_to_f64(u - ((eb - 1024) << 52));
+    return log_parts(log_exponent_value(eb), m - 1.0);
+}
+
+/* (-1, Inf): -1, below, +Inf and NaN take constants or the definition */
+static inline bool log1p_domain(uint32_t x) { return (x < 0x7F800000u) | (x - 0x80000000u < 0x3F800000u); }
+
+/* u = 1 + x is exact unless |x| < 2^-29 or x > 2^28; in the first case
+ * u's exponent is 0 and f is x itself, in the second the rounding moves
+ * log(u) by 2^-53 while log(u) > 19 */
+static inline double log1p_approx(uint32_t x)
+{
+    uint32_t in = -(uint32_t)log1p_domain(x);
+    double v = (double)bits_to_f32(x & in);
+    uint64_t u = f64_to_bits(1.0 + v);
+    uint64_t eb = log_exponent(u);
+    double m = bits_to_f64(u - ((eb - 1024) << 52));
+    uint64_t e_zero = -(uint64_t)(eb == 1024);
+    double f = bits_to_f64((f64_to_bits(m - 1.0) & ~e_zero) | (f64_to_bits(v) & e_zero));
+    return log_parts(log_exponent_value(eb), f);
+}
+
+#define EXPM1_MIN_BITS 0x41F00000u /* 30.0f */
+
+/* expm1(x) but for the sign of a zero result */
+static inline double expm1_approx(uint32_t x)
+{
+    uint32_t a = x & 0x7FFFFFFFu, lim = x >> 31 ? EXPM1_MIN_BITS : EXP_MAX_BITS;
+    uint32_t big = -(uint32_t)(a > lim && a <= 0x7F800000u);
+    x = (x & ~big) | (((x & 0x80000000u) | lim) & big);
+    expm1_parts p = expm1_reduce((double)bits_to_f32(x));
+    /* 2^k - 1 is exact for k >= -44 (x >= -30) and k <= 53; beyond, 2^k
+     * dominates */
+    return (p.scale - 1.0) + p.scale * p.q;
+}
+
+#define SINCOS_MAX_BITS 0x49800000u /* 2^20 */
+
+/* |x| up to 2^20 */
+static inline bool sincos_domain(uint32_t x) { return (x & 0x7FFFFFFFu) <= SINCOS_MAX_BITS; }
+
+/* sin, cos or tan of x = k pi/2 + r, |r| <= pi/4 (a little more where k
+ * rounds the other way) */
+static inline double sincos_approx(kern_mathf32_fn fn, uint32_t x)
+{
+    uint32_t in = -(uint32_t)sincos_domain(x);
+    double v = (double)bits_to_f32(x & in);
+    double kd = v * TWO_OVER_PI + SHIFT;
+    double k = kd - SHIFT;
+    /* k PIO2_1 and k PIO2_2 are exact (|k| < 2^20); v - k PIO2_1 is exact
+     * (Sterbenz) */
+    double r = ((v - k * PIO2_1) - k * PIO2_2) - k * PIO2_3;
+    uint64_t q = f64_to_bits(kd);
+    double z = r * r;
+    double sp = S15;
+    sp = sp * z + S13;
+    sp = sp * z + S11;
+    sp = sp * z + S9;
+    sp = sp * z + S7;
+    sp = sp * z + S5;
+    sp = sp * z + S3;
+    double cp = C16;
+    cp = cp * z + C14;
+    cp = cp * z + C12;
+    cp = cp * z + C10;
+    cp = cp * z + C8;
+    cp = cp * z + C6;
+    cp = cp * z + C4;
+    uint64_t sb = f64_to_bits(r + (r * z) * sp), cb = f64_to_bits((1.0 - 0.5 * z) + (z * z) * cp);
+    /* odd quadrants swap sine and cosine */
+    uint64_t odd = q & 1, swap = 0 - odd;
+    uint64_t sin_k = (sb & ~swap) | (cb & swap), cos_k = (cb & ~swap) | (sb & swap);
+    switch (fn) {
+    case KM_SIN: return bits_to_f64(sin_k ^ ((q & 2) << 62));
+    case KM_COS: return bits_to_f64(cos_k ^ (((q + 1) & 2) << 62));
+    case KM_TAN: return bits_to_f64(f64_to_bits(bits_to_f64(sin_k) / bits_to_f64(cos_k)) ^ (odd << 63));
+    case KM_EXP:
+    case KM_LOG:
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_LOG1P:
+    case KM_CBRT:
+    case KM_COUNT: break;
+    }
+    return 0.0;
+}
+
+/* finite nonzero |x| */
+static inline bool cbrt_domain(uint32_t x) { return (x & 0x7FFFFFFFu) - 1u < 0x7F7FFFFFu; }
+
+/* cbrt(|x|): |x| = 2^(3j + rem) m, m in [1, 2); a start y0 ~ cbrt(m 2^rem)
+ * to 2^-16, two Newton steps (the error squares each time, then the steps'
+ * own roundings, a few 2^-53), the exact scale 2^j */
+static inline double cbrt_approx(uint32_t x)
+{
+    uint32_t in = -(uint32_t)cbrt_domain(x);
+    uint64_t u = f64_to_bits((double)bits_to_f32((x & 0x7FFFFFFFu & in) | (0x3F800000u & ~in)));
+    /* n = E + 150 in [1, 277] for the exponent E of an f32 magnitude;
+     * n * 21846 >> 16 is n / 3 rounded down there */
+    uint64_t n = (u >> 52) - 873, j = n * 21846 >> 16, rem = n - 3 * j;
+    double m = bits_to_f64((u & UINT64_C(0x000FFFFFFFFFFFFF)) | UINT64_C(0x3FF0000000000000));
+    double t = m - 1.5;
+    double p = CB4;
+    p = p * t + CB3;
+    p = p * t + CB2;
+    p = p * t + CB1;
+    p = p * t + CB0;
+    uint64_t one = 0 - (uint64_t)(rem == 1), two = 0 - (uint64_t)(rem == 2);
+    double c = bits_to_f64((f64_to_bits(1.0) & ~(one | two)) | (f64_to_bits(CBRT2) & one) | (f64_to_bits(CBRT4) & two));
+    double a = bits_to_f64((u & UINT64_C(0x000FFFFFFFFFFFFF)) | (1023 + rem) << 52); /* m 2^rem */
+    double y = p * c;
+    y = y + (a / (y * y) - y) * THIRD;
+    y = y + (a / (y * y) - y) * THIRD;
+    return y * bits_to_f64((j - 50 + 1023) << 52);
 }
 
 /* out = F(y) where the band decides it; bad[i] = 1 where it does not. */
@@ -217,22 +375,136 @@ static unsigned tanh_block(const uint32_t *restrict x, uint32_t *restrict r, uns
     return any;
 }
 
-static unsigned log_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+/* cond ? a : b for cond 0 or 1, without a branch */
+static inline uint32_t pick(uint32_t cond, uint32_t a, uint32_t b)
+{
+    uint32_t m = 0u - cond;
+    return (a & m) | (b & ~m);
+}
+
+static inline uint32_t is_nan(uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
+
+/* The operands where a function is constant, by their patterns: the
+ * classes of lane_class's constants. */
+static inline uint32_t log_zero(uint32_t x) { return (x & 0x7FFFFFFFu) == 0; }
+static inline uint32_t log_negative(uint32_t x) { return x - 0x80000001u < 0x7F800000u; } /* -Inf included */
+static inline uint32_t log1p_minus_one(uint32_t x) { return x == 0xBF800000u; }
+static inline uint32_t log1p_below(uint32_t x) { return x - 0xBF800001u < 0x40000000u; } /* -Inf included */
+static inline uint32_t is_inf(uint32_t x) { return (x & 0x7FFFFFFFu) == 0x7F800000u; }
+
+/* konst: the constants of the function's classes (class_constants) */
+static unsigned log_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad,
+                          const uint32_t *konst)
 {
     unsigned any = 0;
     for (int i = 0; i < BLOCK; i++) {
-        r[i] = band_round(log_approx(x[i]), &bad[i]);
-        bad[i] |= !log_domain(x[i]);
+        unsigned char b;
+        uint32_t xi = x[i], v = band_round(log_approx(xi), &b);
+        v = pick(log_zero(xi), konst[0], v);
+        v = pick(log_negative(xi), konst[1], v);
+        r[i] = pick(xi == 0x7F800000u, konst[2], v);
+        bad[i] = (unsigned char)((b & log_domain(xi)) | is_nan(xi));
+        any |= bad[i];
+    }
+    return any;
+}
+
+static unsigned log1p_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad,
+                            const uint32_t *konst)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        unsigned char b;
+        /* log1p has the sign of x, -0 included */
+        uint32_t xi = x[i], v = band_round(log1p_approx(xi), &b) | (xi & 0x80000000u);
+        v = pick(log1p_minus_one(xi), konst[0], v);
+        v = pick(log1p_below(xi), konst[1], v);
+        r[i] = pick(xi == 0x7F800000u, konst[2], v);
+        bad[i] = (unsigned char)((b & log1p_domain(xi)) | is_nan(xi));
+        any |= bad[i];
+    }
+    return any;
+}
+
+static unsigned expm1_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        /* expm1 has the sign of x, -0 included */
+        r[i] = band_round(expm1_approx(x[i]), &bad[i]) | (x[i] & 0x80000000u);
+        any |= bad[i];
+    }
+    return any;
+}
+
+static inline unsigned sincos_block(kern_mathf32_fn fn, const uint32_t *restrict x, uint32_t *restrict r,
+                                    unsigned char *restrict bad, const uint32_t *konst)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        unsigned char b;
+        uint32_t xi = x[i], in = sincos_domain(xi), inf = is_inf(xi);
+        r[i] = pick(inf, konst[0], band_round(sincos_approx(fn, xi), &b));
+        bad[i] = (unsigned char)((b & in) | (1u & ~in & ~inf));
+        any |= bad[i];
+    }
+    return any;
+}
+
+static unsigned cbrt_block(const uint32_t *restrict x, uint32_t *restrict r, unsigned char *restrict bad)
+{
+    unsigned any = 0;
+    for (int i = 0; i < BLOCK; i++) {
+        unsigned char b;
+        uint32_t xi = x[i], v = band_round(cbrt_approx(xi), &b) | (xi & 0x80000000u);
+        /* cbrt(+-0) = +-0, cbrt(+-Inf) = +-Inf */
+        r[i] = pick(cbrt_domain(xi), v, xi);
+        bad[i] = (unsigned char)((b & cbrt_domain(xi)) | is_nan(xi));
         any |= bad[i];
     }
     return any;
 }
 
 static double (*const libm_fn[KM_COUNT])(double) = {
-    [KM_EXP] = exp,
-    [KM_LOG] = log,
-    [KM_TANH] = tanh,
+    [KM_EXP] = exp, [KM_LOG] = log,     [KM_TANH] = tanh,   [KM_SIN] = sin,   [KM_COS] = cos,
+    [KM_TAN] = tan, [KM_EXPM1] = expm1, [KM_LOG1P] = log1p, [KM_CBRT] = cbrt,
 };
+
+double (*kern_f32_math_libm(kern_mathf32_fn fn))(double) { return libm_fn[fn]; }
+
+/* The results of the classes of operands where a function is constant
+ * (log_zero, log_negative, +Inf; log1p_minus_one, log1p_below, +Inf; Inf
+ * for sine, cosine and tan): the definition of one operand of each. The
+ * exhaustive run of tools/verify_mathf32.c checks that every operand of a
+ * class shares its bits. */
+static void class_constants(kern_mathf32_fn fn, uint32_t konst[3])
+{
+    static const uint32_t representative[KM_COUNT][3] = {
+        [KM_LOG] = { 0x00000000u, 0xBF800000u, 0x7F800000u },   /* +0, -1, +Inf */
+        [KM_LOG1P] = { 0xBF800000u, 0xC0000000u, 0x7F800000u }, /* -1, -2, +Inf */
+        [KM_SIN] = { 0x7F800000u }, [KM_COS] = { 0x7F800000u }, [KM_TAN] = { 0x7F800000u },
+    };
+    for (int c = 0; c < 3; c++)
+        konst[c] = kern_f32_classb(libm_fn[fn], representative[fn][c]);
+}
+
+static unsigned block(kern_mathf32_fn fn, const uint32_t *restrict x, uint32_t *restrict r,
+                      unsigned char *restrict bad, const uint32_t *konst)
+{
+    switch (fn) {
+    case KM_EXP: return exp_block(x, r, bad);
+    case KM_LOG: return log_block(x, r, bad, konst);
+    case KM_TANH: return tanh_block(x, r, bad);
+    case KM_SIN: return sincos_block(KM_SIN, x, r, bad, konst);
+    case KM_COS: return sincos_block(KM_COS, x, r, bad, konst);
+    case KM_TAN: return sincos_block(KM_TAN, x, r, bad, konst);
+    case KM_EXPM1: return expm1_block(x, r, bad);
+    case KM_LOG1P: return log1p_block(x, r, bad, konst);
+    case KM_CBRT: return cbrt_block(x, r, bad);
+    case KM_COUNT: break;
+    }
+    return 0;
+}
 
 static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
 {
@@ -241,12 +513,14 @@ static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, i
     uint32_t in[BLOCK], out[BLOCK];
     unsigned char bad[BLOCK];
     int64_t slow = 0;
+    uint32_t konst[3];
+    class_constants(fn, konst);
     for (int64_t at = 0; at < n; at += BLOCK) {
         int nb = n - at < BLOCK ? (int)(n - at) : BLOCK;
         memcpy(in, x + at, (size_t)nb * sizeof *in);
         if (nb < BLOCK)
             memset(in + nb, 0, (size_t)(BLOCK - nb) * sizeof *in);
-        unsigned any = fn == KM_EXP ? exp_block(in, out, bad) : fn == KM_LOG ? log_block(in, out, bad) : tanh_block(in, out, bad);
+        unsigned any = block(fn, in, out, bad, konst);
         if (any) {
             for (int i = 0; i < nb; i++) {
                 if (bad[i]) {
@@ -260,16 +534,29 @@ static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, i
     return slow;
 }
 
+/* y with the sign of the result; NaN where the lane never uses y */
+static double approx_one(kern_mathf32_fn fn, uint32_t x)
+{
+    double sign = x >> 31 ? -1.0 : 1.0;
+    switch (fn) {
+    case KM_EXP: return exp_approx(x);
+    case KM_LOG: return log_domain(x) ? log_approx(x) : NAN;
+    case KM_TANH: return sign * tanh_approx(x);
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN: return sincos_domain(x) ? sincos_approx(fn, x) : NAN;
+    case KM_EXPM1: return expm1_approx(x);
+    case KM_LOG1P: return log1p_domain(x) ? log1p_approx(x) : NAN;
+    case KM_CBRT: return cbrt_domain(x) ? sign * cbrt_approx(x) : NAN;
+    case KM_COUNT: break;
+    }
+    return NAN;
+}
+
 static void approx_generic(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
-        double v = fn == KM_EXP ? exp_approx(x[i]) : fn == KM_LOG ? log_approx(x[i]) : tanh_approx(x[i]);
-        if (fn == KM_TANH && (x[i] & 0x80000000u))
-            v = -v;
-        if (fn == KM_LOG && !log_domain(x[i]))
-            v = NAN;
-        y[i] = v;
-    }
+    for (int64_t i = 0; i < n; i++)
+        y[i] = approx_one(fn, x[i]);
 }
 
 /* ---- the AVX2 path --------------------------------------------------------- */
@@ -377,6 +664,12 @@ AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
         *special = _mm_movemask_ps(ok) ^ 0xF;
         return log_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
     }
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_EXPM1:
+    case KM_LOG1P:
+    case KM_CBRT:
     case KM_COUNT: break;
     }
     return _mm256_setzero_pd();
@@ -436,6 +729,12 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
     case KM_EXP: return run_avx2_loop(KM_EXP, x, r, n);
     case KM_LOG: return run_avx2_loop(KM_LOG, x, r, n);
     case KM_TANH: return run_avx2_loop(KM_TANH, x, r, n);
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_EXPM1:
+    case KM_LOG1P:
+    case KM_CBRT: return run_generic(fn, x, r, n);
     case KM_COUNT: break;
     }
     return 0;
@@ -443,6 +742,10 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
 
 AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
 {
+    if (fn != KM_EXP && fn != KM_LOG && fn != KM_TANH) {
+        approx_generic(fn, x, y, n);
+        return;
+    }
     for (int64_t at = 0; at < n; at += 4) {
         uint32_t xs[4] = { 0, 0, 0, 0 };
         double out[4];
@@ -513,3 +816,4 @@ static void run(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
 void kern_f32_exp(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_EXP, x, r, n); }
 void kern_f32_log(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_LOG, x, r, n); }
 void kern_f32_tanh(const uint32_t *x, uint32_t *r, int64_t n) { run(KM_TANH, x, r, n); }
+void kern_f32_math(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n) { run(fn, x, r, n); }
