@@ -614,19 +614,9 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
     return _mm256_div_pd(e, _mm256_add_pd(e, _mm256_set1_pd(2.0)));
 }
 
-/* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs)
+/* log(2^e (1 + f)) as log_parts */
+AVX2_INLINE __m256d log_parts4(__m256d e, __m256d f)
 {
-    __m256i u = _mm256_castpd_si256(_mm256_cvtps_pd(xs));
-    __m256i eb = _mm256_srli_epi64(
-        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
-                         _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
-        52);
-    __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(eb, _mm256_set1_epi64x(1024)), 52);
-    __m256d m = _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
-    __m256d e = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(eb, _mm256_set1_epi64x(0x4330000000000000LL))),
-                              _mm256_set1_pd(0x1p52 + 1024.0));
-    __m256d f = _mm256_sub_pd(m, _mm256_set1_pd(1.0));
     __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
     __m256d t = _mm256_mul_pd(s, s);
     __m256d t2 = _mm256_mul_pd(t, t);
@@ -637,6 +627,123 @@ AVX2_INLINE __m256d log_approx4(__m128 xs)
     __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
     __m256d lo = _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_LO), lm);
     return _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_HI), lo);
+}
+
+/* u = 2^e m as log_exponent: e + 1024 (*eb), e and m */
+AVX2_INLINE __m256d log_split4(__m256i u, __m256i *eb, __m256d *e)
+{
+    *eb = _mm256_srli_epi64(
+        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
+                         _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
+        52);
+    __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(*eb, _mm256_set1_epi64x(1024)), 52);
+    *e = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(*eb, _mm256_set1_epi64x(0x4330000000000000LL))),
+                       _mm256_set1_pd(0x1p52 + 1024.0));
+    return _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
+}
+
+/* xs: four f32 operands, those outside log's domain replaced by 1 */
+AVX2_INLINE __m256d log_approx4(__m128 xs)
+{
+    __m256i eb;
+    __m256d e, m = log_split4(_mm256_castpd_si256(_mm256_cvtps_pd(xs)), &eb, &e);
+    return log_parts4(e, _mm256_sub_pd(m, _mm256_set1_pd(1.0)));
+}
+
+/* xs: four f32 operands, those outside log1p's domain replaced by 0 */
+AVX2_INLINE __m256d log1p_approx4(__m128 xs)
+{
+    __m256d v = _mm256_cvtps_pd(xs);
+    __m256i eb;
+    __m256d e, m = log_split4(_mm256_castpd_si256(_mm256_add_pd(_mm256_set1_pd(1.0), v)), &eb, &e);
+    __m256d e_zero = _mm256_castsi256_pd(_mm256_cmpeq_epi64(eb, _mm256_set1_epi64x(1024)));
+    return log_parts4(e, _mm256_blendv_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), v, e_zero));
+}
+
+AVX2_INLINE __m256d expm1_approx4(__m128 xs)
+{
+    __m256d v = _mm256_cvtps_pd(xs);
+    v = _mm256_max_pd(_mm256_set1_pd(EXPM1_MIN), v);
+    v = _mm256_min_pd(_mm256_set1_pd(EXP_MAX), v);
+    __m256d scale;
+    __m256d q = expm1_reduce4(v, &scale);
+    return _mm256_fmadd_pd(scale, q, _mm256_sub_pd(scale, _mm256_set1_pd(1.0)));
+}
+
+/* xs: four f32 operands, those beyond 2^20 replaced by 0; as sincos_approx,
+ * with fused steps (r - k PIO2_2 and r - k PIO2_3 round once each) */
+AVX2_INLINE __m256d sincos_approx4(kern_mathf32_fn fn, __m128 xs)
+{
+    const __m256d shift = _mm256_set1_pd(SHIFT);
+    __m256d v = _mm256_cvtps_pd(xs);
+    __m256d kd = _mm256_fmadd_pd(v, _mm256_set1_pd(TWO_OVER_PI), shift);
+    __m256d k = _mm256_sub_pd(kd, shift);
+    __m256d r = _mm256_fnmadd_pd(k, _mm256_set1_pd(PIO2_1), v);
+    r = _mm256_fnmadd_pd(k, _mm256_set1_pd(PIO2_2), r);
+    r = _mm256_fnmadd_pd(k, _mm256_set1_pd(PIO2_3), r);
+    __m256d z = _mm256_mul_pd(r, r), z2 = _mm256_mul_pd(z, z), z4 = _mm256_mul_pd(z2, z2);
+    /* Estrin's scheme */
+    __m256d s01 = _mm256_fmadd_pd(_mm256_set1_pd(S5), z, _mm256_set1_pd(S3));
+    __m256d s23 = _mm256_fmadd_pd(_mm256_set1_pd(S9), z, _mm256_set1_pd(S7));
+    __m256d s45 = _mm256_fmadd_pd(_mm256_set1_pd(S13), z, _mm256_set1_pd(S11));
+    __m256d s47 = _mm256_fmadd_pd(_mm256_set1_pd(S15), z2, s45);
+    __m256d sp = _mm256_fmadd_pd(s47, z4, _mm256_fmadd_pd(s23, z2, s01));
+    __m256d c01 = _mm256_fmadd_pd(_mm256_set1_pd(C6), z, _mm256_set1_pd(C4));
+    __m256d c23 = _mm256_fmadd_pd(_mm256_set1_pd(C10), z, _mm256_set1_pd(C8));
+    __m256d c45 = _mm256_fmadd_pd(_mm256_set1_pd(C14), z, _mm256_set1_pd(C12));
+    __m256d c46 = _mm256_fmadd_pd(_mm256_set1_pd(C16), z2, c45);
+    __m256d cp = _mm256_fmadd_pd(c46, z4, _mm256_fmadd_pd(c23, z2, c01));
+    __m256d sr = _mm256_fmadd_pd(_mm256_mul_pd(r, z), sp, r);
+    __m256d cr = _mm256_fmadd_pd(z2, cp, _mm256_fnmadd_pd(_mm256_set1_pd(0.5), z, _mm256_set1_pd(1.0)));
+    __m256i q = _mm256_castpd_si256(kd);
+    /* the sign bit of odd: the quadrant's low bit */
+    __m256d odd = _mm256_castsi256_pd(_mm256_slli_epi64(q, 63));
+    __m256d sin_k = _mm256_blendv_pd(sr, cr, odd), cos_k = _mm256_blendv_pd(cr, sr, odd);
+    const __m256i two = _mm256_set1_epi64x(2);
+    switch (fn) {
+    case KM_SIN:
+        return _mm256_xor_pd(sin_k, _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_and_si256(q, two), 62)));
+    case KM_COS: {
+        __m256i q1 = _mm256_add_epi64(q, _mm256_set1_epi64x(1));
+        return _mm256_xor_pd(cos_k, _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_and_si256(q1, two), 62)));
+    }
+    case KM_TAN: return _mm256_xor_pd(_mm256_div_pd(sin_k, cos_k), odd);
+    case KM_EXP:
+    case KM_LOG:
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_LOG1P:
+    case KM_CBRT:
+    case KM_COUNT: break;
+    }
+    return _mm256_setzero_pd();
+}
+
+/* xs: four |x|, those not finite and nonzero replaced by 1; as cbrt_approx */
+AVX2_INLINE __m256d cbrt_approx4(__m128 xs)
+{
+    const __m256i mant_mask = _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL);
+    __m256i u = _mm256_castpd_si256(_mm256_cvtps_pd(xs));
+    __m256i n = _mm256_sub_epi64(_mm256_srli_epi64(u, 52), _mm256_set1_epi64x(873));
+    __m256i j = _mm256_srli_epi64(_mm256_mul_epu32(n, _mm256_set1_epi64x(21846)), 16);
+    __m256i rem = _mm256_sub_epi64(n, _mm256_add_epi64(j, _mm256_add_epi64(j, j)));
+    __m256i mant = _mm256_and_si256(u, mant_mask);
+    __m256d m = _mm256_castsi256_pd(_mm256_or_si256(mant, _mm256_set1_epi64x(0x3FF0000000000000LL)));
+    __m256d t = _mm256_sub_pd(m, _mm256_set1_pd(1.5));
+    __m256d p = _mm256_fmadd_pd(_mm256_set1_pd(CB4), t, _mm256_set1_pd(CB3));
+    p = _mm256_fmadd_pd(p, t, _mm256_set1_pd(CB2));
+    p = _mm256_fmadd_pd(p, t, _mm256_set1_pd(CB1));
+    p = _mm256_fmadd_pd(p, t, _mm256_set1_pd(CB0));
+    __m256d c = _mm256_blendv_pd(_mm256_set1_pd(1.0), _mm256_set1_pd(CBRT2),
+                                 _mm256_castsi256_pd(_mm256_cmpeq_epi64(rem, _mm256_set1_epi64x(1))));
+    c = _mm256_blendv_pd(c, _mm256_set1_pd(CBRT4), _mm256_castsi256_pd(_mm256_cmpeq_epi64(rem, _mm256_set1_epi64x(2))));
+    __m256d a = _mm256_castsi256_pd(
+        _mm256_or_si256(mant, _mm256_slli_epi64(_mm256_add_epi64(rem, _mm256_set1_epi64x(1023)), 52)));
+    __m256d y = _mm256_mul_pd(p, c);
+    y = _mm256_fmadd_pd(_mm256_sub_pd(_mm256_div_pd(a, _mm256_mul_pd(y, y)), y), _mm256_set1_pd(THIRD), y);
+    y = _mm256_fmadd_pd(_mm256_sub_pd(_mm256_div_pd(a, _mm256_mul_pd(y, y)), y), _mm256_set1_pd(THIRD), y);
+    __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(j, _mm256_set1_epi64x(1023 - 50)), 52));
+    return _mm256_mul_pd(y, scale);
 }
 
 /* F of y where the band decides it; *bad gets the lanes where it does
@@ -666,22 +773,83 @@ AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
     }
     case KM_SIN:
     case KM_COS:
-    case KM_TAN:
-    case KM_EXPM1:
-    case KM_LOG1P:
-    case KM_CBRT:
+    case KM_TAN: {
+        __m128 ok = _mm_cmp_ps(_mm_andnot_ps(sign, xs), _mm_set1_ps(0x1p20f), _CMP_LE_OQ);
+        *special = _mm_movemask_ps(ok) ^ 0xF;
+        return sincos_approx4(fn, _mm_and_ps(xs, ok));
+    }
+    case KM_EXPM1: return expm1_approx4(xs);
+    case KM_LOG1P: {
+        __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_set1_ps(-1.0f), _CMP_GT_OQ),
+                               _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
+        *special = _mm_movemask_ps(ok) ^ 0xF;
+        return log1p_approx4(_mm_and_ps(xs, ok));
+    }
+    case KM_CBRT: {
+        __m128 a = _mm_andnot_ps(sign, xs);
+        __m128 ok = _mm_and_ps(_mm_cmp_ps(a, _mm_setzero_ps(), _CMP_GT_OQ),
+                               _mm_cmp_ps(a, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
+        *special = _mm_movemask_ps(ok) ^ 0xF;
+        return cbrt_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), a, ok));
+    }
     case KM_COUNT: break;
     }
     return _mm256_setzero_pd();
 }
 
-AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, int *bad)
+/* v where cond, else keep; *taken gets cond's lanes */
+AVX2_INLINE __m128 take4(__m128 keep, __m128 v, __m128 cond, int *taken)
 {
-    int special;
+    *taken |= _mm_movemask_ps(cond);
+    return _mm_blendv_ps(keep, v, cond);
+}
+
+/* konst: the function's class constants (class_constants) */
+AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
+    int special, taken = 0;
     __m128 v = band_round4(approx4(fn, xs, &special), bad);
-    *bad |= special;
-    if (fn == KM_TANH)
-        v = _mm_or_ps(v, _mm_and_ps(xs, _mm_set1_ps(-0.0f)));
+    switch (fn) {
+    case KM_EXP: break;
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_LOG1P:
+    case KM_CBRT: v = _mm_or_ps(v, _mm_and_ps(xs, sign)); break; /* odd, or the sign of x (zeros) */
+    case KM_LOG:
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_COUNT: break;
+    }
+    __m128 k0 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[0])), k1 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[1]));
+    __m128 k2 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[2]));
+    switch (fn) {
+    case KM_LOG:
+        v = take4(v, k0, _mm_cmp_ps(xs, _mm_setzero_ps(), _CMP_EQ_OQ), &taken);
+        v = take4(v, k1, _mm_cmp_ps(xs, _mm_setzero_ps(), _CMP_LT_OQ), &taken);
+        v = take4(v, k2, _mm_cmp_ps(xs, inf, _CMP_EQ_OQ), &taken);
+        break;
+    case KM_LOG1P:
+        v = take4(v, k0, _mm_cmp_ps(xs, _mm_set1_ps(-1.0f), _CMP_EQ_OQ), &taken);
+        v = take4(v, k1, _mm_cmp_ps(xs, _mm_set1_ps(-1.0f), _CMP_LT_OQ), &taken);
+        v = take4(v, k2, _mm_cmp_ps(xs, inf, _CMP_EQ_OQ), &taken);
+        break;
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN: v = take4(v, k0, _mm_cmp_ps(_mm_andnot_ps(sign, xs), inf, _CMP_EQ_OQ), &taken); break;
+    case KM_CBRT: {
+        __m128 a = _mm_andnot_ps(sign, xs);
+        __m128 same = _mm_or_ps(_mm_cmp_ps(a, _mm_setzero_ps(), _CMP_EQ_OQ), _mm_cmp_ps(a, inf, _CMP_EQ_OQ));
+        v = take4(v, xs, same, &taken);
+        break;
+    }
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_COUNT: break;
+    }
+    *bad = (*bad | special) & ~taken;
     return v;
 }
 
@@ -689,6 +857,8 @@ AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, int *bad)
 AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
 {
     int64_t slow = 0;
+    uint32_t konst[3];
+    class_constants(fn, konst);
     for (int64_t at = 0; at < n; at += 8) {
         uint32_t xs[8], ys[8];
         const uint32_t *src = x + at;
@@ -700,7 +870,7 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
         }
         __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
         int b0, b1;
-        __m128 y0 = round4(fn, x0, &b0), y1 = round4(fn, x1, &b1);
+        __m128 y0 = round4(fn, x0, konst, &b0), y1 = round4(fn, x1, konst, &b1);
         unsigned bad = ((unsigned)b1 << 4 | (unsigned)b0) & ((1u << nb) - 1);
         if (nb == 8 && !bad) {
             _mm_storeu_ps((float *)(r + at), y0);
@@ -729,12 +899,12 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
     case KM_EXP: return run_avx2_loop(KM_EXP, x, r, n);
     case KM_LOG: return run_avx2_loop(KM_LOG, x, r, n);
     case KM_TANH: return run_avx2_loop(KM_TANH, x, r, n);
-    case KM_SIN:
-    case KM_COS:
-    case KM_TAN:
-    case KM_EXPM1:
-    case KM_LOG1P:
-    case KM_CBRT: return run_generic(fn, x, r, n);
+    case KM_SIN: return run_avx2_loop(KM_SIN, x, r, n);
+    case KM_COS: return run_avx2_loop(KM_COS, x, r, n);
+    case KM_TAN: return run_avx2_loop(KM_TAN, x, r, n);
+    case KM_EXPM1: return run_avx2_loop(KM_EXPM1, x, r, n);
+    case KM_LOG1P: return run_avx2_loop(KM_LOG1P, x, r, n);
+    case KM_CBRT: return run_avx2_loop(KM_CBRT, x, r, n);
     case KM_COUNT: break;
     }
     return 0;
@@ -742,10 +912,6 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
 
 AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
 {
-    if (fn != KM_EXP && fn != KM_LOG && fn != KM_TANH) {
-        approx_generic(fn, x, y, n);
-        return;
-    }
     for (int64_t at = 0; at < n; at += 4) {
         uint32_t xs[4] = { 0, 0, 0, 0 };
         double out[4];
@@ -754,7 +920,7 @@ AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, i
         __m128 v = _mm_loadu_ps((const float *)xs);
         _mm256_storeu_pd(out, approx4(fn, v, &special));
         for (int i = 0; i < nb; i++) {
-            if (fn == KM_TANH && (xs[i] & 0x80000000u))
+            if ((fn == KM_TANH || fn == KM_CBRT) && (xs[i] & 0x80000000u))
                 out[i] = -out[i];
             y[at + i] = special >> i & 1 ? NAN : out[i];
         }
