@@ -299,7 +299,9 @@ static inline double sincos_approx(kern_mathf32_fn fn, uint32_t x)
     cp = cp * z + C8;
     cp = cp * z + C6;
     cp = cp * z + C4;
-    uint64_t sb = f64_to_bits(r + (r * z) * sp), cb = f64_to_bits((1.0 - 0.5 * z) + (z * z) * cp);
+    /* r (1 + z sp) rather than r + r z sp: the same relative accuracy, and
+     * sin(-0) = -0 */
+    uint64_t sb = f64_to_bits(r * (1.0 + z * sp)), cb = f64_to_bits((1.0 - 0.5 * z) + (z * z) * cp);
     /* odd quadrants swap sine and cosine */
     uint64_t odd = q & 1, swap = 0 - odd;
     uint64_t sin_k = (sb & ~swap) | (cb & swap), cos_k = (cb & ~swap) | (sb & swap);
@@ -693,7 +695,7 @@ AVX2_INLINE __m256d sincos_approx4(kern_mathf32_fn fn, __m128 xs)
     __m256d c45 = _mm256_fmadd_pd(_mm256_set1_pd(C14), z, _mm256_set1_pd(C12));
     __m256d c46 = _mm256_fmadd_pd(_mm256_set1_pd(C16), z2, c45);
     __m256d cp = _mm256_fmadd_pd(c46, z4, _mm256_fmadd_pd(c23, z2, c01));
-    __m256d sr = _mm256_fmadd_pd(_mm256_mul_pd(r, z), sp, r);
+    __m256d sr = _mm256_mul_pd(r, _mm256_fmadd_pd(z, sp, _mm256_set1_pd(1.0))); /* sin(-0) = -0 */
     __m256d cr = _mm256_fmadd_pd(z2, cp, _mm256_fnmadd_pd(_mm256_set1_pd(0.5), z, _mm256_set1_pd(1.0)));
     __m256i q = _mm256_castpd_si256(kd);
     /* the sign bit of odd: the quadrant's low bit */
