@@ -112,9 +112,9 @@ $(OPS_DOC): tools/ops_doc.c $(LIB)
 
 ops-doc: $(OPS_DOC)
 
-# the exhaustive proof of the fast f32 exp, log and tanh (src/interp/kern_mathf32.c):
-# all 2^32 operands on every vector path against glibc, a few minutes on two
-# threads; not part of check. VERIFY_ARGS="-t 4 exp" picks threads and functions.
+# the exhaustive proof of the fast f32 exp, log, tanh, sin, cos, tan, expm1, log1p
+# and cbrt (src/interp/kern_mathf32.c): all 2^32 operands on every vector path
+# against glibc, a few minutes per function on two threads; not part of check. VERIFY_ARGS="-t 4 exp" picks threads and functions.
 VERIFY_MATHF32 := $(BUILD)/tools/verify_mathf32
 
 $(VERIFY_MATHF32): tools/verify_mathf32.c $(LIB)

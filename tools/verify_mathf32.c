@@ -1,13 +1,13 @@
 /* The proof of kern_mathf32.c: every one of the 2^32 f32 patterns through
  * each vector path the host can run (portable, AVX2) and through the
  * definition (glibc's binary64 function, one rounding), for exponential,
- * tanh and log. Reports the differences (must be 0), how many elements took
+ * tanh, log, sine, cosine, tan, expm1, log1p and cbrt. Reports the differences (must be 0), how many elements took
  * the definition, and the largest relative distance between a path's
  * binary64 approximation y and glibc's result g (the code assumes at most
  * 2^-40: kern_mathf32.c). `make verify-mathf32` builds and runs it; a few
  * minutes on two threads.
  *
- * usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]
+ * usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log|sin|cos|tan|expm1|log1p|cbrt ...]
  * (-s checks every stride-th pattern only, -p one path only) */
 #include <math.h>
 #include <pthread.h>
@@ -28,6 +28,12 @@ static const struct {
     { "exp", KM_EXP, exp },
     { "tanh", KM_TANH, tanh },
     { "log", KM_LOG, log },
+    { "sin", KM_SIN, sin },
+    { "cos", KM_COS, cos },
+    { "tan", KM_TAN, tan },
+    { "expm1", KM_EXPM1, expm1 },
+    { "log1p", KM_LOG1P, log1p },
+    { "cbrt", KM_CBRT, cbrt },
 };
 static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
 
@@ -42,28 +48,61 @@ typedef struct {
 typedef struct {
     int which; /* index into fns */
     uint64_t from, to, stride;
-    uint64_t count, ordinary; /* patterns checked; of them not NaN (and in log's domain) */
+    uint64_t count, ordinary, definition; /* patterns checked; of them ordinary, definition_only */
     path_stats st[KMP_COUNT];
 } job;
 
 static bool runs[KMP_COUNT];
 
+/* The operands whose result the approximation decides (through the band):
+ * not NaN, and within the function's domain; the others take a constant
+ * of their class or the definition (kern_mathf32.c). */
 static bool ordinary(kern_mathf32_fn fn, uint32_t x)
 {
-    if ((x & 0x7FFFFFFFu) > 0x7F800000u)
+    uint32_t a = x & 0x7FFFFFFFu;
+    if (a > 0x7F800000u)
         return false;
-    return fn != KM_LOG || (x - 1u < 0x7F7FFFFFu);
+    switch (fn) {
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1: return true;
+    case KM_LOG: return x - 1u < 0x7F7FFFFFu;
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN: return a <= 0x49800000u; /* 2^20 */
+    case KM_LOG1P: return x < 0x7F800000u || x - 0x80000000u < 0x3F800000u;
+    case KM_CBRT: return a - 1u < 0x7F7FFFFFu;
+    case KM_COUNT: break;
+    }
+    return false;
 }
 
-/* Where y approximates the function itself: exp and tanh clamp their
- * operands beyond (kern_mathf32.c), so y differs from g there by design. */
+/* The operands that always take the definition: NaN, and sine, cosine and
+ * tan beyond 2^20 (Inf excluded, a constant class) */
+static bool definition_only(kern_mathf32_fn fn, uint32_t x)
+{
+    uint32_t a = x & 0x7FFFFFFFu;
+    if (a > 0x7F800000u)
+        return true;
+    return (fn == KM_SIN || fn == KM_COS || fn == KM_TAN) && a > 0x49800000u && a < 0x7F800000u;
+}
+
+/* Where y approximates the function itself: exp, tanh and expm1 clamp
+ * their operands beyond (kern_mathf32.c), so y differs from g there by
+ * design. */
 static bool approximated(kern_mathf32_fn fn, uint32_t x)
 {
     double v = (double)bits_to_f32(x);
     switch (fn) {
     case KM_EXP: return v >= -104.0 && v <= 89.0;
     case KM_TANH: return fabs(v) <= 10.0;
-    case KM_LOG: return ordinary(fn, x);
+    case KM_EXPM1: return v >= -30.0 && v <= 89.0;
+    case KM_LOG:
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_LOG1P:
+    case KM_CBRT: return ordinary(fn, x);
     case KM_COUNT: break;
     }
     return false;
@@ -88,6 +127,7 @@ static void *work(void *arg)
             g[n] = libm((double)bits_to_f32(x[n]));
             ref[n] = kern_f32_round_classb(g[n]);
             j->ordinary += ordinary(fn, x[n]);
+            j->definition += definition_only(fn, x[n]);
         }
         j->count += (uint64_t)n;
         for (int path = 0; path < KMP_COUNT; path++) {
@@ -143,13 +183,14 @@ static uint64_t verify(int which, int threads, uint64_t stride)
             exit(2);
         }
     }
-    uint64_t count = 0, ordinary_count = 0, diffs = 0;
+    uint64_t count = 0, ordinary_count = 0, definition_count = 0, diffs = 0;
     path_stats all[KMP_COUNT];
     memset(all, 0, sizeof all);
     for (int t = 0; t < threads; t++) {
         pthread_join(tid[t], NULL);
         count += jobs[t].count;
         ordinary_count += jobs[t].ordinary;
+        definition_count += jobs[t].definition;
         for (int p = 0; p < KMP_COUNT; p++) {
             path_stats *a = &all[p], *s = &jobs[t].st[p];
             a->diffs += s->diffs;
@@ -163,9 +204,12 @@ static uint64_t verify(int which, int threads, uint64_t stride)
         }
     }
     double secs = now() - t0;
-    uint64_t special = count - ordinary_count;
-    printf("%-5s %llu patterns (%llu NaN%s), %.1f s\n", fns[which].name, (unsigned long long)count,
-           (unsigned long long)special, fns[which].fn == KM_LOG ? " or outside (0, Inf)" : "", secs);
+    uint64_t special = definition_count;
+    printf("%-5s %llu patterns (%llu approximated, %llu always by the definition: NaN%s), %.1f s\n",
+           fns[which].name, (unsigned long long)count, (unsigned long long)ordinary_count,
+           (unsigned long long)special,
+           fns[which].fn == KM_SIN || fns[which].fn == KM_COS || fns[which].fn == KM_TAN ? ", |x| > 2^20" : "",
+           secs);
     for (int p = 0; p < KMP_COUNT; p++) {
         path_stats *a = &all[p];
         if (!runs[p]) {
@@ -174,7 +218,7 @@ static uint64_t verify(int which, int threads, uint64_t stride)
         }
         /* the special operands always take the definition */
         uint64_t band = a->slow - special;
-        printf("  %-8s differences %llu; definition taken %llu times: %llu special operands + %llu band "
+        printf("  %-8s differences %llu; definition taken %llu times: %llu always + %llu band "
                "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%08X)\n",
                path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
                (unsigned long long)special, (unsigned long long)band,
@@ -219,7 +263,7 @@ int main(int argc, char **argv)
             while (k < sizeof fns / sizeof fns[0] && strcmp(argv[i], fns[k].name) != 0)
                 k++;
             if (k == sizeof fns / sizeof fns[0]) {
-                fprintf(stderr, "usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log ...]\n");
+                fprintf(stderr, "usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log|sin|cos|tan|expm1|log1p|cbrt ...]\n");
                 return 2;
             }
             want[k] = any = true;

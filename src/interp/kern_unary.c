@@ -326,6 +326,22 @@ ROUND_AVX2(round_f32, uint32_t, __m256, ps, 32, (int)0x80000000u, 0x00400000)
 ROUND_AVX2(round_f64, uint64_t, __m256d, pd, 64x, (long long)0x8000000000000000ull, 0x0008000000000000ll)
 #endif
 
+/* The class-B ops kern_mathf32.c computes on f32; KM_COUNT for the others. */
+static kern_mathf32_fn f32_fast_math(kern_unop op)
+{
+    static const struct {
+        kern_unop op;
+        kern_mathf32_fn fn;
+    } fast[] = {
+        { KU_EXP, KM_EXP }, { KU_LOG, KM_LOG },     { KU_TANH, KM_TANH },   { KU_SIN, KM_SIN },   { KU_COS, KM_COS },
+        { KU_TAN, KM_TAN }, { KU_EXPM1, KM_EXPM1 }, { KU_LOG1P, KM_LOG1P }, { KU_CBRT, KM_CBRT },
+    };
+    for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
+        if (fast[i].op == op)
+            return fast[i].fn;
+    return KM_COUNT;
+}
+
 static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
     const uint32_t *x = vx;
@@ -343,8 +359,9 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
     kern_mathfn fn = math_fn(op);
-    if (op == KU_EXP || op == KU_TANH || op == KU_LOG) { /* the same bits, faster (kern_mathf32.h) */
-        (op == KU_EXP ? kern_f32_exp : op == KU_TANH ? kern_f32_tanh : kern_f32_log)(x, r, n);
+    kern_mathf32_fn fast = f32_fast_math(op);
+    if (fast != KM_COUNT) { /* the same bits, faster (kern_mathf32.h) */
+        kern_f32_math(fast, x, r, n);
         return IRRUN_OK;
     }
     if (fn) {

@@ -1,9 +1,11 @@
-/* The fast f32 exponential, tanh and log (kern_mathf32.c) against their
- * definition (glibc's binary64 function, one rounding) on about 20 million
- * operands per function: the special patterns and their neighbours, every
- * operand near the thresholds where the code changes its course (the
- * clamps, overflow and underflow, the subnormal range, results near 1, the
- * reduction's split points), and every 251st of the 2^32 patterns. `make
+/* The fast f32 exponential, tanh, log, sine, cosine, tan, expm1, log1p and
+ * cbrt (kern_mathf32.c) against their definition (glibc's binary64
+ * function, one rounding) on 5 to 20 million operands per function: the
+ * special patterns and their neighbours, every operand near the thresholds
+ * where the code changes its course (the clamps, overflow and underflow,
+ * the subnormal range, results near 1, the reductions' split points, the
+ * edges of the constant classes), and every 251st (exp, tanh, log) or
+ * 1021st of the 2^32 patterns. `make
  * check` also runs it with IRRUN_ISA=generic, so both paths are held to the
  * definition; tools/verify_mathf32.c (make verify-mathf32) checks all
  * patterns. Also: the kernels' entry (kern_unary on f32 tensors) for short
@@ -17,17 +19,18 @@
 #include "interp/kern.h"
 #include "interp/kern_mathf32.h"
 
-typedef void (*fast_fn)(const uint32_t *x, uint32_t *r, int64_t n);
-
 static const struct {
     const char *name;
     kern_unop op;
-    fast_fn fast;
     double (*libm)(double);
+    kern_mathf32_fn fn;
+    uint64_t stride; /* of the sweep */
 } fns[] = {
-    { "exp", KU_EXP, kern_f32_exp, exp },
-    { "tanh", KU_TANH, kern_f32_tanh, tanh },
-    { "log", KU_LOG, kern_f32_log, log },
+    { "exp", KU_EXP, exp, KM_EXP, 251 },         { "tanh", KU_TANH, tanh, KM_TANH, 251 },
+    { "log", KU_LOG, log, KM_LOG, 251 },         { "sin", KU_SIN, sin, KM_SIN, 1021 },
+    { "cos", KU_COS, cos, KM_COS, 1021 },        { "tan", KU_TAN, tan, KM_TAN, 1021 },
+    { "expm1", KU_EXPM1, expm1, KM_EXPM1, 1021 }, { "log1p", KU_LOG1P, log1p, KM_LOG1P, 1021 },
+    { "cbrt", KU_CBRT, cbrt, KM_CBRT, 1021 },
 };
 enum { NFN = sizeof fns / sizeof fns[0] };
 
@@ -68,7 +71,7 @@ static int64_t compare(int k, const operands *o)
 {
     uint32_t *r = malloc((size_t)o->n * sizeof *r);
     ck_assert_ptr_nonnull(r);
-    fns[k].fast(o->x, r, o->n);
+    kern_f32_math(fns[k].fn, o->x, r, o->n);
     int64_t bad = 0;
     for (int64_t i = 0; i < o->n; i++) {
         uint32_t want = kern_f32_classb(fns[k].libm, o->x[i]);
@@ -97,9 +100,23 @@ START_TEST(specials_and_thresholds)
      * significand at sqrt(1/2) and sqrt(2), and operands near 1, 2, 1/2 */
     static const float near[] = { 104.0f, 89.0f,   88.7228f, 87.3365f, 103.972f, 0x1p-25f, 0x1p-24f,
                                   10.0f,  9.0109f, 0x1p-13f, 0.70710678f, 1.41421356f, 1.0f, 2.0f,
-                                  0.5f,   0.34657359f, 0.69314718f };
+                                  0.5f,   0.34657359f, 0.69314718f,
+                                  /* sine, cosine, tan: the reduction's bound 2^20, where k
+                                   * changes (odd multiples of pi/4), near the zeros and poles
+                                   * (multiples of pi/2), results that round to x (2^-12) */
+                                  0x1p20f, 0.78539816f, 2.3561945f, 3.9269908f, 1.5707963f,
+                                  3.1415927f, 4.712389f, 6.2831853f, 1.0471976e6f, 0x1p-12f,
+                                  /* expm1: its clamp -30, where it rounds to -1 (-17.33),
+                                   * k's first steps (+-ln2/2, +-3 ln2/2) */
+                                  30.0f, 17.328680f, 1.0397208f, 3.0f, 20.0f,
+                                  /* log1p: -1 and its neighbours, where u = 1 + x changes
+                                   * exponent (sqrt(1/2) - 1, sqrt(2) - 1), where u stops being
+                                   * exact (2^-29, 2^28) */
+                                  0.29289322f, 0.41421356f, 0x1p-29f, 0x1p28f, 0x1p53f,
+                                  /* cbrt: where the exponent's remainder mod 3 changes */
+                                  4.0f, 8.0f, 0x1p-126f, 0x1p-149f, 0x1p127f, 0.25f };
     for (size_t i = 0; i < sizeof near / sizeof near[0]; i++)
-        around(&o, f32_bits(near[i]), 65536);
+        around(&o, f32_bits(near[i]), 16384);
     ck_assert_int_eq(compare(k, &o), 0);
     free(o.x);
 }
@@ -112,7 +129,8 @@ START_TEST(strided_sweep)
     int k = _i / 16, slice = _i % 16;
     operands o = { 0 };
     uint64_t from = (UINT64_C(1) << 28) * (uint64_t)slice, to = from + (UINT64_C(1) << 28);
-    for (uint64_t p = (from + 250) / 251 * 251; p < to; p += 251)
+    uint64_t stride = fns[k].stride;
+    for (uint64_t p = (from + stride - 1) / stride * stride; p < to; p += stride)
         add(&o, (uint32_t)p);
     ck_assert_int_eq(compare(k, &o), 0);
     free(o.x);
