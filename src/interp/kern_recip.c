@@ -84,17 +84,33 @@ static void f64_rsqrt_c(const uint64_t *x, uint64_t *r, int64_t n, uint64_t neg)
 #define RECIP_AVX2 1
 #define AVX2 __attribute__((target("avx2,fma")))
 
-/* binary32 add and divide are the correctly rounded operations that
- * logistic_finish_c's binary64 ones round to */
-static AVX2 void logistic_finish_avx2(const uint32_t *e, uint32_t *r, int64_t n)
+/* kern_f32_logistic's block on this path: the negation, kern_f32_exp,
+ * then binary32 add and divide, which are the correctly rounded
+ * operations that logistic_finish_c's binary64 ones round to; NaN lanes
+ * patched by the definition of the operand kept in neg (r may be x) */
+static AVX2 void logistic_block_avx2(const uint32_t *x, uint32_t *r, int64_t k)
 {
-    const __m256 one = _mm256_set1_ps(1.0f);
+    uint32_t neg[CHAIN_BLOCK], e[CHAIN_BLOCK];
+    const __m256 sign = _mm256_castsi256_ps(_mm256_set1_epi32(INT32_MIN)), one = _mm256_set1_ps(1.0f);
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256 d = _mm256_add_ps(one, _mm256_loadu_ps((const float *)(e + i)));
-        _mm256_storeu_ps((float *)(r + i), _mm256_div_ps(one, d));
+    for (; i + 8 <= k; i += 8)
+        _mm256_storeu_ps((float *)(neg + i), _mm256_xor_ps(sign, _mm256_loadu_ps((const float *)(x + i))));
+    for (; i < k; i++)
+        neg[i] = x[i] ^ F32_SIGN;
+    kern_f32_exp(neg, e, k);
+    for (i = 0; i + 8 <= k; i += 8) {
+        __m256 v = _mm256_loadu_ps((const float *)(e + i));
+        _mm256_storeu_ps((float *)(r + i), _mm256_div_ps(one, _mm256_add_ps(one, v)));
+        unsigned nan = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+        for (; nan; nan &= nan - 1) {
+            int j = __builtin_ctz(nan);
+            r[i + j] = (uint32_t)kern_float_unary_def(FP_F32, KU_LOGISTIC, neg[i + j] ^ F32_SIGN);
+        }
     }
-    logistic_finish_c(e + i, r + i, n - i);
+    logistic_finish_c(e + i, r + i, k - i);
+    for (; i < k; i++)
+        if (f32_is_nan(e[i]))
+            r[i] = (uint32_t)kern_float_unary_def(FP_F32, KU_LOGISTIC, neg[i] ^ F32_SIGN);
 }
 
 /* NaN operands are copied out before the store, which may overwrite them
@@ -146,21 +162,20 @@ static AVX2 void f64_rsqrt_avx2(const uint64_t *x, uint64_t *r, int64_t n, uint6
 
 void kern_f32_logistic(const uint32_t *x, uint32_t *r, int64_t n)
 {
-    uint32_t neg[CHAIN_BLOCK], e[CHAIN_BLOCK];
 #ifdef RECIP_AVX2
-    bool avx2 = kern_isa_avx2();
+    if (kern_isa_avx2()) {
+        for (int64_t at = 0; at < n; at += CHAIN_BLOCK)
+            logistic_block_avx2(x + at, r + at, n - at < CHAIN_BLOCK ? n - at : CHAIN_BLOCK);
+        return;
+    }
 #endif
+    uint32_t neg[CHAIN_BLOCK], e[CHAIN_BLOCK];
     for (int64_t at = 0; at < n; at += CHAIN_BLOCK) {
         int64_t k = n - at < CHAIN_BLOCK ? n - at : CHAIN_BLOCK;
         for (int64_t i = 0; i < k; i++)
             neg[i] = x[at + i] ^ F32_SIGN;
         kern_f32_exp(neg, e, k);
-#ifdef RECIP_AVX2
-        if (avx2)
-            logistic_finish_avx2(e, r + at, k);
-        else
-#endif
-            logistic_finish_c(e, r + at, k);
+        logistic_finish_c(e, r + at, k);
         /* e is NaN exactly where x is; neg keeps x (r may be x) */
         for (int64_t i = 0; i < k; i++)
             if (f32_is_nan(e[i]))
