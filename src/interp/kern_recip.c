@@ -61,6 +61,7 @@ static void logistic_finish_c(const uint32_t *e, uint32_t *r, int64_t n)
     }
 }
 
+/* neg: the result of every negative operand, the definition's of -1 */
 static void f32_rsqrt_c(const uint32_t *x, uint32_t *r, int64_t n, uint32_t neg)
 {
     for (int64_t i = 0; i < n; i++) {
