@@ -14,6 +14,7 @@
 #include "interp/kern_generic.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_mathf32.h"
+#include "interp/kern_recip.h"
 #include "interp/kern_splat.h"
 #include "types/fptables.h"
 #include "util/mem.h"
@@ -125,6 +126,8 @@ static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
     return x; /* not an op of floats (kern_unop_applies) */
 }
 
+uint64_t kern_float_unary_def(fp_id f, kern_unop op, uint64_t x) { return flt_unary(f, op, x); }
+
 static irrun_status small_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
     const uint8_t *x = vx;
@@ -142,6 +145,13 @@ static irrun_status small_unary(kern_unop op, et_id t, const void *vx, void *vr,
 static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint16_t *x,
                                       uint16_t *r, int64_t n)
 {
+    /* the table of the whole format costs 65536 definitions, once */
+    const uint16_t *recip = n > 4096 ? kern_half_recip_table(f, op) : NULL;
+    if (recip) {
+        for (int64_t i = 0; i < n; i++)
+            r[i] = recip[x[i]];
+        return IRRUN_OK;
+    }
     kern_mathfn fn = math_fn(op);
     if (fn && n <= 65536) {
         for (int64_t i = 0; i < n; i++) {
@@ -358,6 +368,10 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         sqrt_f32_loop(x, r, n, neg);
         return IRRUN_OK;
     }
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+        (op == KU_LOGISTIC ? kern_f32_logistic : kern_f32_rsqrt)(x, r, n);
+        return IRRUN_OK;
+    }
     kern_mathfn fn = math_fn(op);
     kern_mathf32_fn fast = f32_fast_math(op);
     if (fast != KM_COUNT) { /* the same bits, faster (kern_mathf32.h) */
@@ -432,6 +446,10 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         }
 #endif
         sqrt_f64_loop(x, r, n, neg);
+        return IRRUN_OK;
+    }
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+        (op == KU_LOGISTIC ? kern_f64_logistic : kern_f64_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
     kern_mathfn fn = math_fn(op);
@@ -779,6 +797,10 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
 #endif
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+        (op == KU_LOGISTIC ? kern_c64_logistic : kern_c64_rsqrt)(x, r, n);
+        return IRRUN_OK;
+    }
     if (op == KU_ABS) {
         float *out = vr;
         for (int64_t i = 0; i < n; i++)

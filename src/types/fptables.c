@@ -19,6 +19,7 @@ static void *_Atomic to_double[FP_COUNT];
 static void *_Atomic binop[FP_COUNT][FPOP_COUNT];
 static void *_Atomic from_f32[FP_COUNT][FPR_COUNT];
 static void *_Atomic binary_fn[FP_COUNT][FP_TABLE_FN_SLOTS];
+static void *_Atomic unary16[FP_COUNT][FP_TABLE_UNARY16_SLOTS];
 
 typedef void *(*table_builder)(fp_id f, const void *arg);
 
@@ -116,6 +117,23 @@ const uint8_t *fp_table_binary_fn(fp_id f, unsigned slot, fp_table_fn fn)
     return table_once(&binary_fn[f][slot], pair_table, f, &fn);
 }
 
+static void *build_unary16(fp_id f, const void *arg)
+{
+    fp_table_unary_fn fn = *(const fp_table_unary_fn *)arg;
+    uint16_t *t = mem_alloc(65536 * sizeof *t);
+    if (t)
+        for (uint32_t p = 0; p < 65536; p++)
+            t[p] = (uint16_t)fn(f, p);
+    return t;
+}
+
+const uint16_t *fp_table_unary16(fp_id f, unsigned slot, fp_table_unary_fn fn)
+{
+    if (fp_fmt(f)->bits != 16 || slot >= FP_TABLE_UNARY16_SLOTS)
+        return NULL;
+    return table_once(&unary16[f][slot], build_unary16, f, &fn);
+}
+
 static void *build_from_f32(fp_id f, const void *arg)
 {
     fp_round mode = *(const fp_round *)arg;
@@ -156,6 +174,8 @@ void fp_tables_free(void)
             mem_free(atomic_exchange(&binop[f][op], NULL));
         for (int k = 0; k < FP_TABLE_FN_SLOTS; k++)
             mem_free(atomic_exchange(&binary_fn[f][k], NULL));
+        for (int k = 0; k < FP_TABLE_UNARY16_SLOTS; k++)
+            mem_free(atomic_exchange(&unary16[f][k], NULL));
         for (int r = 0; r < FPR_COUNT; r++)
             mem_free(atomic_exchange(&from_f32[f][r], NULL));
     }

@@ -1,4 +1,5 @@
-/* Fast paths for formats of 8 bits or fewer, generated at first use from the
+/* Fast paths for formats of 8 bits or fewer (and whole-format unary tables of
+ * the 16-bit ones), generated at first use from the
  * generic decoder, encoder and arithmetic (never typed in). Each getter
  * returns NULL only when memory runs out. */
 #ifndef IRRUN_FPTABLES_H
@@ -20,6 +21,12 @@ const uint8_t *fp_table_binop(fp_id f, fp_binop op);
 enum { FP_TABLE_FN_SLOTS = 4 };
 typedef uint64_t (*fp_table_fn)(fp_id f, uint64_t a, uint64_t b);
 const uint8_t *fp_table_binary_fn(fp_id f, unsigned slot, fp_table_fn fn);
+/* The result of a unary function fn on each pattern of a 16-bit format
+ * (bf16, f16): 65536 entries, NULL for other formats. `slot` (<
+ * FP_TABLE_UNARY16_SLOTS) names fn as for fp_table_binary_fn. */
+enum { FP_TABLE_UNARY16_SLOTS = 2 };
+typedef uint64_t (*fp_table_unary_fn)(fp_id f, uint64_t x);
+const uint16_t *fp_table_unary16(fp_id f, unsigned slot, fp_table_unary_fn fn);
 /* f32 pattern x -> pattern, indexed by (x >> 16) << 1 | ((x & 0xFFFF) != 0),
  * 131072 entries; exact because every small format keeps at most 7 mantissa
  * bits of an f32, so bits 15..0 only ever matter as a sticky bit. */
