@@ -270,10 +270,13 @@ static AVX2 void sqrt_f32_avx2(const uint32_t *x, uint32_t *r, int64_t n, uint32
         __m256 a = _mm256_loadu_ps((const float *)(x + i));
         __m256 v = _mm256_sqrt_ps(a);
         __m256 bad = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
-        _mm256_storeu_ps((float *)(r + i), _mm256_blendv_ps(v, negv, bad));
         unsigned nan = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(a, a, _CMP_UNORD_Q));
+        uint32_t operand[8]; /* r may be x: the NaN operands as they were */
+        if (nan)
+            _mm256_storeu_ps((float *)operand, a);
+        _mm256_storeu_ps((float *)(r + i), _mm256_blendv_ps(v, negv, bad));
         for (; nan; nan &= nan - 1)
-            r[i + __builtin_ctz(nan)] = sqrt_f32_elem(x[i + __builtin_ctz(nan)]);
+            r[i + __builtin_ctz(nan)] = sqrt_f32_elem(operand[__builtin_ctz(nan)]);
     }
     sqrt_f32_loop(x + i, r + i, n - i, neg);
 }
@@ -286,10 +289,13 @@ static AVX2 void sqrt_f64_avx2(const uint64_t *x, uint64_t *r, int64_t n, uint64
         __m256d a = _mm256_loadu_pd((const double *)(x + i));
         __m256d v = _mm256_sqrt_pd(a);
         __m256d bad = _mm256_cmp_pd(v, v, _CMP_UNORD_Q);
-        _mm256_storeu_pd((double *)(r + i), _mm256_blendv_pd(v, negv, bad));
         unsigned nan = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(a, a, _CMP_UNORD_Q));
+        uint64_t operand[4]; /* r may be x: the NaN operands as they were */
+        if (nan)
+            _mm256_storeu_pd((double *)operand, a);
+        _mm256_storeu_pd((double *)(r + i), _mm256_blendv_pd(v, negv, bad));
         for (; nan; nan &= nan - 1)
-            r[i + __builtin_ctz(nan)] = f64_to_bits(sqrt(bits_to_f64(x[i + __builtin_ctz(nan)])));
+            r[i + __builtin_ctz(nan)] = f64_to_bits(sqrt(bits_to_f64(operand[__builtin_ctz(nan)])));
     }
     sqrt_f64_loop(x + i, r + i, n - i, neg);
 }
