@@ -1,0 +1,420 @@
+/* 64-bit integer loops (kern_int64.h): i64 division and remainder, i64 /
+ * ui64 power, shift_right_arithmetic and count_leading_zeros of 64-bit
+ * words. Compiled for the baseline target; the AVX2 functions carry target
+ * attributes and run only where kern_isa_avx2() holds. Every AVX2 loop
+ * computes what its scalar definition here computes, lane by lane, and the
+ * portable loops are those definitions.
+ *
+ * Results of more than STREAM_BYTES go out by streaming stores, which skip
+ * reading the destination's lines first (the operands are past the caches
+ * anyway): these loops are bound by memory traffic on long tensors. */
+#include "interp/kern_int64.h"
+
+#include <string.h>
+
+#include "interp/kern_isa.h"
+
+#define STREAM_BYTES ((size_t)32 << 20)
+
+/* ---- the scalar definitions ---------------------------------------------- */
+
+static inline int64_t divrem_one(bool rem, int64_t x, int64_t y)
+{
+    if (y == 0)
+        return rem ? x : -1;
+    if (y == -1) /* x / -1 wraps (INT64_MIN); the hardware would trap */
+        return rem ? 0 : (int64_t)(0 - (uint64_t)x);
+    return rem ? x % y : x / y;
+}
+
+/* an amount >= 64 shifts in 64 copies of the sign bit, as a shift by 63
+ * does */
+static inline uint64_t shra_one(uint64_t x, uint64_t s)
+{
+    return (uint64_t)((int64_t)x >> (s > 63 ? 63 : s));
+}
+
+static inline uint64_t clz_one(uint64_t x) { return x ? (uint64_t)__builtin_clzll(x) : 64; }
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+#define INL static inline __attribute__((always_inline)) AVX2
+#define HAVE_AVX2_LOOPS 1
+
+#define LOAD4(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+
+INL void store4(bool stream, uint64_t *p, __m256i v)
+{
+    if (stream)
+        _mm256_stream_si256((__m256i *)(void *)p, v);
+    else
+        _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
+/* The elements before r + i is 32-byte aligned, where streaming stores
+ * need it; 0 without streaming. */
+static int64_t head_count(bool stream, const void *r, int64_t n)
+{
+    if (!stream)
+        return 0;
+    int64_t k = (int64_t)((32 - ((uintptr_t)r & 31)) & 31) / 8;
+    return k < n ? k : n;
+}
+
+/* unsigned x > y on 64-bit lanes: the signed comparison with both sign
+ * bits flipped */
+INL __m256i cmpgt_u64(__m256i x, __m256i y)
+{
+    const __m256i flip = _mm256_set1_epi64x(INT64_MIN);
+    return _mm256_cmpgt_epi64(_mm256_xor_si256(x, flip), _mm256_xor_si256(y, flip));
+}
+
+/* the low 64 bits of x * y: AVX2 multiplies 32-bit halves only, so
+ * lo*lo + ((hi*lo + lo*hi) << 32) modulo 2^64 */
+INL __m256i mullo64(__m256i x, __m256i y)
+{
+    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), y),
+                                     _mm256_mul_epu32(x, _mm256_srli_epi64(y, 32)));
+    return _mm256_add_epi64(_mm256_mul_epu32(x, y), _mm256_slli_epi64(cross, 32));
+}
+
+/* ---- shift_right_arithmetic, count_leading_zeros ------------------------- */
+
+/* (x ^ m) >> s ^ m with m all copies of x's sign bit is the arithmetic
+ * shift; vpsrlvq gives 0 for s > 63 (read unsigned), and 0 ^ m is m, the
+ * result of shifting by 63. */
+INL __m256i shra4(__m256i x, __m256i s)
+{
+    __m256i m = _mm256_cmpgt_epi64(_mm256_setzero_si256(), x);
+    return _mm256_xor_si256(_mm256_srlv_epi64(_mm256_xor_si256(x, m), s), m);
+}
+
+/* the leading zeros of x are the bits set in ~(x | x >> 1 | ... | x >> 63),
+ * counted by a 16-entry table of nibble counts and summed per lane; x = 0
+ * gives 64 */
+INL __m256i clz4(__m256i x)
+{
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 1));
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 2));
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 4));
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 8));
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 16));
+    x = _mm256_or_si256(x, _mm256_srli_epi64(x, 32));
+    x = _mm256_xor_si256(x, _mm256_set1_epi64x(-1));
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2,
+                                            2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i lo = _mm256_shuffle_epi8(counts, _mm256_and_si256(x, nib));
+    __m256i hi = _mm256_shuffle_epi8(counts, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
+    return _mm256_sad_epu8(_mm256_add_epi8(lo, hi), _mm256_setzero_si256());
+}
+
+AVX2 static void shra_avx2(const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
+{
+    bool stream = (size_t)n * 8 >= STREAM_BYTES;
+    int64_t i = head_count(stream, r, n);
+    for (int64_t j = 0; j < i; j++)
+        r[j] = shra_one(a[j], b[j]);
+    for (; i + 4 <= n; i += 4)
+        store4(stream, r + i, shra4(LOAD4(a + i), LOAD4(b + i)));
+    if (stream)
+        _mm_sfence();
+    for (; i < n; i++)
+        r[i] = shra_one(a[i], b[i]);
+}
+
+AVX2 static void clz_avx2(const uint64_t *a, uint64_t *r, int64_t n)
+{
+    bool stream = (size_t)n * 8 >= STREAM_BYTES;
+    int64_t i = head_count(stream, r, n);
+    for (int64_t j = 0; j < i; j++)
+        r[j] = clz_one(a[j]);
+    for (; i + 4 <= n; i += 4)
+        store4(stream, r + i, clz4(LOAD4(a + i)));
+    if (stream)
+        _mm_sfence();
+    for (; i < n; i++)
+        r[i] = clz_one(a[i]);
+}
+
+/* ---- division and remainder ---------------------------------------------- */
+
+/* XLA's division and remainder of four i64 lanes through binary64, on the
+ * magnitudes X = |x|, Y = |y| (up to 2^63, read unsigned), Y != 0.
+ * - X and Y go to binary64 rounded to nearest (exact halves of 32 bits,
+ *   one rounding in the final sum): relative errors below u = 2^-53, and
+ *   the quotient's rounding adds a third. With Q = X / Y, the computed qd
+ *   satisfies (1 - u)^2 / (1 + u) <= qd / Q <= (1 + u)^2 / (1 - u), so
+ *   |qd - Q| < 4u Q = 2^-51 Q.
+ * - A lane whose truncated qd is below 2^50 has qd < 2^50 + 1, Q < 2^50 + 2
+ *   and |qd - Q| < 1/2 + 2^-50 < 1: q0 = trunc(qd) = floor(qd) is
+ *   floor(Q) - 1, floor(Q) or floor(Q) + 1. Other lanes (huge quotients,
+ *   e.g. divisors 1 and -1) and zero divisors go elsewhere.
+ * - p = q0 * Y is then at most X + Y, which is below 2^64 unless
+ *   X = Y = 2^63, where qd = 1 is exact: p is exact modulo 2^64. p > X
+ *   means q0 = floor(Q) + 1; else X - p >= Y means q0 = floor(Q) - 1; one
+ *   step corrects q0 to q = floor(Q) and the remainder X - q Y to [0, Y).
+ * - Truncating division is q with the sign x ^ y and X - q Y with the sign
+ *   of x, which the lanes apply as (v ^ m) - m for m all sign bits.
+ * Returns the result lanes; *slow gets the lanes not shown exact here
+ * (their lanes of the result are garbage). */
+INL __m256d u64_to_pd(__m256i v)
+{
+    const __m256i low_bits = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i exp52 = _mm256_set1_epi64x(0x4330000000000000); /* 2^52 */
+    const __m256i exp84 = _mm256_set1_epi64x(0x4530000000000000); /* 2^84 */
+    const __m256d both = _mm256_set1_pd(0x1p84 + 0x1p52);
+    /* 2^52 + lo and 2^84 + hi 2^32, exactly; (2^84 + hi 2^32) - (2^84 + 2^52) is
+     * hi 2^32 - 2^52, a multiple of 2^32 below 2^64 in magnitude: exact */
+    __m256d lo = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(v, low_bits), exp52));
+    __m256d hi = _mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(v, 32), exp84));
+    return _mm256_add_pd(_mm256_sub_pd(hi, both), lo);
+}
+
+INL __m256i divrem4(bool rem, __m256i x, __m256i y, unsigned *slow)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256d magic = _mm256_set1_pd(0x1p52);
+    __m256i sx = _mm256_cmpgt_epi64(zero, x), sy = _mm256_cmpgt_epi64(zero, y);
+    __m256i ux = _mm256_sub_epi64(_mm256_xor_si256(x, sx), sx);
+    __m256i uy = _mm256_sub_epi64(_mm256_xor_si256(y, sy), sy);
+    __m256d qd = _mm256_round_pd(_mm256_div_pd(u64_to_pd(ux), u64_to_pd(uy)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256i by_zero = _mm256_cmpeq_epi64(y, zero);
+    /* qd >= 2^50, or NaN (0 / 0) */
+    __m256i big = _mm256_castpd_si256(_mm256_cmp_pd(qd, _mm256_set1_pd(0x1p50), _CMP_NLT_UQ));
+    *slow = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_andnot_si256(by_zero, big)));
+    /* 0 <= qd < 2^50: 2^52 + qd holds qd in its low mantissa bits */
+    __m256i q = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(qd, magic)), _mm256_castpd_si256(magic));
+    __m256i p = mullo64(q, uy);
+    __m256i over = cmpgt_u64(p, ux);
+    __m256i rm = _mm256_sub_epi64(ux, p);
+    __m256i fits = _mm256_or_si256(over, cmpgt_u64(uy, rm));
+    /* over: q - 1, rm + Y; neither over nor rm < Y: q + 1, rm - Y */
+    __m256i v;
+    if (rem) {
+        rm = _mm256_add_epi64(rm, _mm256_and_si256(over, uy));
+        rm = _mm256_sub_epi64(rm, _mm256_andnot_si256(fits, uy));
+        v = _mm256_sub_epi64(_mm256_xor_si256(rm, sx), sx);
+        v = _mm256_blendv_epi8(v, x, by_zero); /* x rem 0 = x */
+    } else {
+        q = _mm256_add_epi64(q, over);
+        q = _mm256_add_epi64(q, _mm256_andnot_si256(fits, _mm256_set1_epi64x(1)));
+        __m256i sq = _mm256_xor_si256(sx, sy);
+        v = _mm256_sub_epi64(_mm256_xor_si256(q, sq), sq);
+        v = _mm256_or_si256(v, by_zero); /* x / 0 = -1 */
+    }
+    return v;
+}
+
+/* The common case first, on the signed operands: qd = fl(fl(x) / fl(y))
+ * in binary64 (correctly rounded conversions and quotient) is within
+ * 2^-51 |Q| of Q = x / y as above, so within tol = |qd| 2^-50 (|Q| is at
+ * most |qd| (1 + 2^-50)). A lane is sure when
+ * - frac = |qd - trunc(qd)| (exact) satisfies frac > tol and
+ *   fl(frac + tol) < 1 (so frac + tol < 1: rounding is monotonic): |Q|
+ *   then lies strictly between |trunc(qd)| and |trunc(qd)| + 1, the
+ *   quotient is trunc(qd) (below 2^49 in magnitude, as tol < 1/2);
+ * - or -2^51 <= x, y < 2^51: x and y convert exactly, and trunc(qd) is
+ *   the quotient (if Q is not an integer, the next integer is at least
+ *   1/|y| away while |qd - Q| <= 2^-53 |Q| < 1/(2|y|); fl of an integer
+ *   quotient is itself), |quotient| <= 2^51; a zero divisor gives some
+ *   garbage, replaced.
+ * The remainder is x - q y modulo 2^64: its true value is below |y| in
+ * magnitude. Returns false, out untouched, unless all four lanes are sure:
+ * divrem4 then does the block. */
+INL __m256d i64_to_pd(__m256i v)
+{
+    /* v = hi 2^32 + lo, hi signed: (hi + 2^31) 2^32 is hi_u 2^32 with
+     * hi_u = (v >> 32) ^ 2^31, unsigned; 2^84 + hi_u 2^32 minus
+     * 2^84 + 2^63 + 2^52 is hi 2^32 - 2^52, a multiple of 2^32 below 2^64
+     * in magnitude (exact); adding 2^52 + lo rounds once */
+    const __m256i low_bits = _mm256_set1_epi64x(0xFFFFFFFF);
+    const __m256i exp52 = _mm256_set1_epi64x(0x4330000000000000);
+    const __m256i exp84_flip = _mm256_set1_epi64x(0x4530000080000000);
+    const __m256d bias = _mm256_set1_pd(0x1p84 + 0x1p63 + 0x1p52);
+    __m256d lo = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(v, low_bits), exp52));
+    __m256d hi = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(v, 32), exp84_flip));
+    return _mm256_add_pd(_mm256_sub_pd(hi, bias), lo);
+}
+
+INL bool divrem4_sure(bool rem, __m256i x, __m256i y, __m256i *out)
+{
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256i half_range = _mm256_set1_epi64x(INT64_C(1) << 51);
+    const __m256i magic_i = _mm256_set1_epi64x(0x4338000000000000); /* 1.5 * 2^52 */
+    __m256d qd = _mm256_div_pd(i64_to_pd(x), i64_to_pd(y));
+    __m256d qt = _mm256_round_pd(qd, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256d frac = _mm256_andnot_pd(sign, _mm256_sub_pd(qd, qt));
+    __m256d tol = _mm256_mul_pd(_mm256_andnot_pd(sign, qd), _mm256_set1_pd(0x1p-50));
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(frac, tol, _CMP_GT_OQ),
+                               _mm256_cmp_pd(_mm256_add_pd(frac, tol), _mm256_set1_pd(1.0), _CMP_LT_OQ));
+    __m256i wide = _mm256_srli_epi64(_mm256_or_si256(_mm256_add_epi64(x, half_range), _mm256_add_epi64(y, half_range)), 52);
+    __m256i small = _mm256_cmpeq_epi64(wide, _mm256_setzero_si256());
+    if (_mm256_movemask_pd(_mm256_or_pd(ok, _mm256_castsi256_pd(small))) != 0xF)
+        return false;
+    /* |qt| <= 2^51: 1.5 * 2^52 + qt holds it in the low mantissa bits */
+    __m256i q = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(qt, _mm256_castsi256_pd(magic_i))), magic_i);
+    __m256i by_zero = _mm256_cmpeq_epi64(y, _mm256_setzero_si256());
+    if (rem)
+        *out = _mm256_blendv_epi8(_mm256_sub_epi64(x, mullo64(q, y)), x, by_zero);
+    else
+        *out = _mm256_or_si256(q, by_zero);
+    return true;
+}
+
+AVX2 static void divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
+{
+    bool stream = (size_t)n * 8 >= STREAM_BYTES;
+    int64_t i = head_count(stream, r, n);
+    for (int64_t j = 0; j < i; j++)
+        r[j] = divrem_one(rem, a[j], b[j]);
+    for (; i + 4 <= n; i += 4) {
+        unsigned slow = 0;
+        __m256i x = LOAD4(a + i), y = LOAD4(b + i), v;
+        if (rem ? !divrem4_sure(true, x, y, &v) : !divrem4_sure(false, x, y, &v))
+            v = rem ? divrem4(true, x, y, &slow) : divrem4(false, x, y, &slow);
+        if (slow) { /* before the store: r may be a or b */
+            _Alignas(32) int64_t lanes[4];
+            _mm256_store_si256((__m256i *)(void *)lanes, v);
+            for (int j = 0; j < 4; j++)
+                if (slow >> j & 1)
+                    lanes[j] = divrem_one(rem, a[i + j], b[i + j]);
+            v = _mm256_load_si256((const __m256i *)(const void *)lanes);
+        }
+        store4(stream, (uint64_t *)(void *)(r + i), v);
+    }
+    if (stream)
+        _mm_sfence();
+    for (; i < n; i++)
+        r[i] = divrem_one(rem, a[i], b[i]);
+}
+
+/* ---- power ---------------------------------------------------------------- */
+
+/* kern_int_pow_fast(b, e, true) on four lanes, step for step: 14 squarings
+ * with the multiply of each bit, then the closed form of the rest of e.
+ * Running all 14 steps where e reaches 0 early is the same: the factor
+ * taken is then 1 and the closed form of n = 0 is 1 for either parity. */
+INL __m256i pow4(__m256i b, __m256i e)
+{
+    const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
+    __m256i odd = _mm256_cmpeq_epi64(_mm256_and_si256(b, one), one);
+    __m256i acc = one;
+    for (int k = 0; k < 14; k++) {
+        __m256i bit = _mm256_sub_epi64(zero, _mm256_and_si256(e, one));
+        acc = mullo64(acc, _mm256_add_epi64(one, _mm256_and_si256(_mm256_sub_epi64(b, one), bit)));
+        b = mullo64(b, b);
+        e = _mm256_srli_epi64(e, 1);
+    }
+    __m256i x = _mm256_sub_epi64(b, one);
+    __m256i c2 = mullo64(_mm256_srli_epi64(e, 1), _mm256_add_epi64(_mm256_sub_epi64(e, one), _mm256_and_si256(e, one)));
+    __m256i c3 = mullo64(mullo64(c2, _mm256_sub_epi64(e, _mm256_set1_epi64x(2))),
+                         _mm256_set1_epi64x((int64_t)KERN_INV3_64));
+    __m256i h = _mm256_add_epi64(c2, mullo64(x, c3));
+    h = _mm256_add_epi64(e, mullo64(x, h));
+    __m256i f_odd = _mm256_add_epi64(one, mullo64(x, h));
+    __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi64(e, zero), one);
+    return mullo64(acc, _mm256_blendv_epi8(f_even, f_odd, odd));
+}
+
+/* the lanes of pow_hard below: k a multiple of 4, padded */
+AVX2 static void pow_hard_avx2(const uint64_t *base, const uint64_t *expo, const uint32_t *at, uint64_t *r, int k)
+{
+    for (int j = 0; j < k; j += 4) {
+        _Alignas(32) uint64_t lanes[4];
+        _mm256_store_si256((__m256i *)(void *)lanes, pow4(LOAD4(base + j), LOAD4(expo + j)));
+        for (int l = 0; l < 4; l++)
+            r[at[j + l]] = lanes[l];
+    }
+}
+
+#endif
+
+void kern_i64_divrem(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
+{
+#ifdef HAVE_AVX2_LOOPS
+    if (kern_isa_avx2()) {
+        divrem_avx2(rem, a, b, r, n);
+        return;
+    }
+#endif
+    for (int64_t i = 0; i < n; i++)
+        r[i] = divrem_one(rem, a[i], b[i]);
+}
+
+bool kern_64_shra_avx2(const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
+{
+#ifdef HAVE_AVX2_LOOPS
+    if (kern_isa_avx2()) {
+        shra_avx2(a, b, r, n);
+        return true;
+    }
+#endif
+    (void)a, (void)b, (void)r, (void)n;
+    return false;
+}
+
+bool kern_64_clz_avx2(const uint64_t *a, uint64_t *r, int64_t n)
+{
+#ifdef HAVE_AVX2_LOOPS
+    if (kern_isa_avx2()) {
+        clz_avx2(a, r, n);
+        return true;
+    }
+#endif
+    (void)a, (void)r, (void)n;
+    return false;
+}
+
+/* Power in chunks, in two passes. The first gives every element whose
+ * result needs no multiplication its result (SPEC.md 9.5.1, REF's int_pow
+ * on the 64-bit pattern):
+ * - a negative signed exponent: 1 for the base 1; for the base -1, -1 when
+ *   the exponent is odd (|e| has e's parity), else 1; 0 for other bases;
+ * - an even base and an exponent of at least 64: 2^64 divides b^e.
+ * and copies the operands of the others (odd bases, and even ones with
+ * exponents below 64), the hard ones, aside; the second computes those by
+ * kern_int_pow_fast, four at a time where the host has AVX2. On random
+ * patterns three elements in four are easy: the first pass spares them the
+ * squarings, and decides without a branch on the data. */
+enum { POW_CHUNK = 512 };
+
+void kern_64_pow(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
+{
+    _Alignas(32) uint64_t base[POW_CHUNK + 3], expo[POW_CHUNK + 3];
+    uint32_t at[POW_CHUNK + 3];
+#ifdef HAVE_AVX2_LOOPS
+    bool avx2 = kern_isa_avx2();
+#endif
+    for (int64_t c = 0; c < n; c += POW_CHUNK) {
+        int len = n - c < POW_CHUNK ? (int)(n - c) : POW_CHUNK, k = 0;
+        uint64_t *out = r + c;
+        for (int i = 0; i < len; i++) {
+            uint64_t x = a[c + i], e = b[c + i];
+            bool neg = is_signed && (e >> 63);
+            uint64_t unit = x == 1 ? 1 : x == UINT64_MAX ? (e & 1 ? UINT64_MAX : 1) : 0;
+            out[i] = neg ? unit : 0;
+            base[k] = x;
+            expo[k] = e;
+            at[k] = (uint32_t)i;
+            k += !neg && ((x & 1) || e < 64);
+        }
+#ifdef HAVE_AVX2_LOOPS
+        if (avx2) {
+            int padded = (k + 3) & ~3;
+            for (int j = k; j < padded; j++) { /* the last hard element again, same result */
+                base[j] = base[k - 1];
+                expo[j] = expo[k - 1];
+                at[j] = at[k - 1];
+            }
+            if (k)
+                pow_hard_avx2(base, expo, at, out, padded);
+            continue;
+        }
+#endif
+        for (int j = 0; j < k; j++)
+            out[at[j]] = kern_int_pow_fast(base[j], expo[j], true);
+    }
+}
