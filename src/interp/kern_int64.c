@@ -293,39 +293,65 @@ AVX2 static void divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64
 
 /* ---- power ---------------------------------------------------------------- */
 
-/* kern_int_pow_fast(b, e, true) on four lanes, step for step: 14 squarings
- * with the multiply of each bit, then the closed form of the rest of e.
- * Running all 14 steps where e reaches 0 early is the same: the factor
- * taken is then 1 and the closed form of n = 0 is 1 for either parity. */
-INL __m256i pow4(__m256i b, __m256i e)
+/* x * x modulo 2^64: lo^2 + (2 lo hi << 32), one multiply fewer */
+INL __m256i sqrlo64(__m256i x)
 {
-    const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
-    __m256i odd = _mm256_cmpeq_epi64(_mm256_and_si256(b, one), one);
-    __m256i acc = one;
-    for (int k = 0; k < 14; k++) {
-        __m256i bit = _mm256_sub_epi64(zero, _mm256_and_si256(e, one));
-        acc = mullo64(acc, _mm256_add_epi64(one, _mm256_and_si256(_mm256_sub_epi64(b, one), bit)));
-        b = mullo64(b, b);
-        e = _mm256_srli_epi64(e, 1);
-    }
-    __m256i x = _mm256_sub_epi64(b, one);
-    __m256i c2 = mullo64(_mm256_srli_epi64(e, 1), _mm256_add_epi64(_mm256_sub_epi64(e, one), _mm256_and_si256(e, one)));
-    __m256i c3 = mullo64(mullo64(c2, _mm256_sub_epi64(e, _mm256_set1_epi64x(2))),
-                         _mm256_set1_epi64x((int64_t)KERN_INV3_64));
-    __m256i h = _mm256_add_epi64(c2, mullo64(x, c3));
-    h = _mm256_add_epi64(e, mullo64(x, h));
-    __m256i f_odd = _mm256_add_epi64(one, mullo64(x, h));
-    __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi64(e, zero), one);
-    return mullo64(acc, _mm256_blendv_epi8(f_even, f_odd, odd));
+    __m256i cross = _mm256_mul_epu32(x, _mm256_srli_epi64(x, 32));
+    return _mm256_add_epi64(_mm256_mul_epu32(x, x), _mm256_slli_epi64(cross, 33));
 }
 
-/* the lanes of pow_hard below: k a multiple of 4, padded */
-AVX2 static void pow_hard_avx2(const uint64_t *base, const uint64_t *expo, const uint32_t *at, uint64_t *r, int k)
+/* kern_int_pow_fast(b, e, true) on POW_GROUPS vectors of four lanes,
+ * step for step: 14 squarings with the multiply of each bit, then the
+ * closed form of the rest of e. Running all 14 steps where e reaches 0
+ * early is the same: the factor taken is then 1 and the closed form of
+ * n = 0 is 1 for either parity. The groups are independent chains of
+ * multiplies, interleaved so that one's latency hides behind the others'. */
+enum { POW_GROUPS = 3 };
+
+INL void pow_groups(__m256i *b, __m256i *e)
 {
-    for (int j = 0; j < k; j += 4) {
-        _Alignas(32) uint64_t lanes[4];
-        _mm256_store_si256((__m256i *)(void *)lanes, pow4(LOAD4(base + j), LOAD4(expo + j)));
-        for (int l = 0; l < 4; l++)
+    const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
+    __m256i acc[POW_GROUPS], odd[POW_GROUPS];
+    for (int g = 0; g < POW_GROUPS; g++) {
+        odd[g] = _mm256_cmpeq_epi64(_mm256_and_si256(b[g], one), one);
+        acc[g] = one;
+    }
+    /* step k takes b or 1 by bit k of e, moved into the sign bit */
+    for (int k = 0; k < 14; k++)
+        for (int g = 0; g < POW_GROUPS; g++) {
+            __m256d bit = _mm256_castsi256_pd(_mm256_slli_epi64(e[g], 63 - k));
+            __m256i factor = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(one), _mm256_castsi256_pd(b[g]), bit));
+            acc[g] = mullo64(acc[g], factor);
+            b[g] = sqrlo64(b[g]);
+        }
+    for (int g = 0; g < POW_GROUPS; g++) {
+        __m256i n = _mm256_srli_epi64(e[g], 14), x = _mm256_sub_epi64(b[g], one);
+        __m256i c2 = mullo64(_mm256_srli_epi64(n, 1), _mm256_add_epi64(_mm256_sub_epi64(n, one), _mm256_and_si256(n, one)));
+        __m256i c3 = mullo64(mullo64(c2, _mm256_sub_epi64(n, _mm256_set1_epi64x(2))),
+                             _mm256_set1_epi64x((int64_t)KERN_INV3_64));
+        __m256i h = _mm256_add_epi64(c2, mullo64(x, c3));
+        h = _mm256_add_epi64(n, mullo64(x, h));
+        __m256i f_odd = _mm256_add_epi64(one, mullo64(x, h));
+        __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi64(n, zero), one);
+        b[g] = mullo64(acc[g], _mm256_blendv_epi8(f_even, f_odd, odd[g]));
+    }
+}
+
+/* the lanes of kern_64_pow's hard elements: k a multiple of
+ * 4 * POW_GROUPS, padded */
+AVX2 static void pow_hard_avx2(const uint64_t *base, const uint64_t *expo, const uint64_t *at, uint64_t *r, int k)
+{
+    for (int j = 0; j < k; j += 4 * POW_GROUPS) {
+        __m256i b[POW_GROUPS], e[POW_GROUPS];
+        for (int g = 0; g < POW_GROUPS; g++) {
+            b[g] = LOAD4(base + j + 4 * g);
+            e[g] = LOAD4(expo + j + 4 * g);
+        }
+        pow_groups(b, e);
+        _Alignas(32) uint64_t lanes[4 * POW_GROUPS];
+        for (int g = 0; g < POW_GROUPS; g++)
+            _mm256_store_si256((__m256i *)(void *)(lanes + 4 * g), b[g]);
+        for (int l = 0; l < 4 * POW_GROUPS; l++)
             r[at[j + l]] = lanes[l];
     }
 }
@@ -375,35 +401,86 @@ bool kern_64_clz_avx2(const uint64_t *a, uint64_t *r, int64_t n)
  *   the exponent is odd (|e| has e's parity), else 1; 0 for other bases;
  * - an even base and an exponent of at least 64: 2^64 divides b^e.
  * and copies the operands of the others (odd bases, and even ones with
- * exponents below 64), the hard ones, aside; the second computes those by
- * kern_int_pow_fast, four at a time where the host has AVX2. On random
- * patterns three elements in four are easy: the first pass spares them the
- * squarings, and decides without a branch on the data. */
+ * exponents below 64), the hard ones, aside with their places; the second
+ * computes those by kern_int_pow_fast, in groups of four lanes where the
+ * host has AVX2. On random patterns three elements in four are easy: the
+ * first pass spares them the squarings, and decides without a branch on
+ * the data (neg is a coin toss there). */
 enum { POW_CHUNK = 512 };
+
+static int pow_split(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t *out, int from, int len,
+                     uint64_t *base, uint64_t *expo, uint64_t *at, int k)
+{
+    for (int i = from; i < len; i++) {
+        uint64_t x = a[i], e = b[i];
+        uint64_t neg = is_signed & (e >> 63);
+        uint64_t minus_one_power = 1 - ((e & 1) << 1); /* 1 or -1 modulo 2^64 */
+        uint64_t unit = (uint64_t)(x == 1) + (((uint64_t)0 - (x == UINT64_MAX)) & minus_one_power);
+        out[i] = unit & ((uint64_t)0 - neg);
+        base[k] = x;
+        expo[k] = e;
+        at[k] = (uint64_t)i;
+        k += (int)((neg ^ 1) & ((x & 1) | (e < 64)));
+    }
+    return k;
+}
+
+#ifdef HAVE_AVX2_LOOPS
+/* pow_split's first pass on four lanes at a time: the hard lanes are
+ * packed to the front of each vector (vpermd by a table of the 16 lane
+ * masks) and stored at base + k, k advanced by their count; the stores
+ * reach 4 elements past the last hard one. */
+AVX2 static int pow_split_avx2(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t *out, int len,
+                               uint64_t *base, uint64_t *expo, uint64_t *at)
+{
+    static const int32_t pack[16][8] = {
+        { 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 1, 0, 0, 0, 0, 0, 0 }, { 2, 3, 0, 0, 0, 0, 0, 0 },
+        { 0, 1, 2, 3, 0, 0, 0, 0 }, { 4, 5, 0, 0, 0, 0, 0, 0 }, { 0, 1, 4, 5, 0, 0, 0, 0 },
+        { 2, 3, 4, 5, 0, 0, 0, 0 }, { 0, 1, 2, 3, 4, 5, 0, 0 }, { 6, 7, 0, 0, 0, 0, 0, 0 },
+        { 0, 1, 6, 7, 0, 0, 0, 0 }, { 2, 3, 6, 7, 0, 0, 0, 0 }, { 0, 1, 2, 3, 6, 7, 0, 0 },
+        { 4, 5, 6, 7, 0, 0, 0, 0 }, { 0, 1, 4, 5, 6, 7, 0, 0 }, { 2, 3, 4, 5, 6, 7, 0, 0 },
+        { 0, 1, 2, 3, 4, 5, 6, 7 },
+    };
+    static const int8_t lanes_set[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+    const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
+    const __m256i all = _mm256_set1_epi64x(-1), sixty_four = _mm256_set1_epi64x(64);
+    __m256i place = _mm256_setr_epi64x(0, 1, 2, 3);
+    int k = 0, i = 0;
+    for (; i + 4 <= len; i += 4) {
+        __m256i x = LOAD4(a + i), e = LOAD4(b + i);
+        __m256i neg = is_signed ? _mm256_cmpgt_epi64(zero, e) : zero;
+        __m256i minus_one_power = _mm256_sub_epi64(one, _mm256_slli_epi64(_mm256_and_si256(e, one), 1));
+        __m256i unit = _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi64(x, one), one),
+                                       _mm256_and_si256(_mm256_cmpeq_epi64(x, all), minus_one_power));
+        _mm256_storeu_si256((__m256i *)(void *)(out + i), _mm256_and_si256(unit, neg));
+        __m256i odd = _mm256_cmpeq_epi64(_mm256_and_si256(x, one), one);
+        __m256i hard = _mm256_andnot_si256(neg, _mm256_or_si256(odd, cmpgt_u64(sixty_four, e)));
+        int m = _mm256_movemask_pd(_mm256_castsi256_pd(hard));
+        __m256i perm = _mm256_loadu_si256((const __m256i *)(const void *)pack[m]);
+        _mm256_storeu_si256((__m256i *)(void *)(base + k), _mm256_permutevar8x32_epi32(x, perm));
+        _mm256_storeu_si256((__m256i *)(void *)(expo + k), _mm256_permutevar8x32_epi32(e, perm));
+        _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(place, perm));
+        place = _mm256_add_epi64(place, _mm256_set1_epi64x(4));
+        k += lanes_set[m];
+    }
+    return pow_split(is_signed, a, b, out, i, len, base, expo, at, k);
+}
+#endif
 
 void kern_64_pow(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
-    _Alignas(32) uint64_t base[POW_CHUNK + 3], expo[POW_CHUNK + 3];
-    uint32_t at[POW_CHUNK + 3];
+    enum { PAD = 12 }; /* room for the padding of the last groups (4 * POW_GROUPS - 1) and 4-lane stores */
+    _Alignas(32) uint64_t base[POW_CHUNK + PAD], expo[POW_CHUNK + PAD], at[POW_CHUNK + PAD];
 #ifdef HAVE_AVX2_LOOPS
     bool avx2 = kern_isa_avx2();
 #endif
     for (int64_t c = 0; c < n; c += POW_CHUNK) {
-        int len = n - c < POW_CHUNK ? (int)(n - c) : POW_CHUNK, k = 0;
+        int len = n - c < POW_CHUNK ? (int)(n - c) : POW_CHUNK;
         uint64_t *out = r + c;
-        for (int i = 0; i < len; i++) {
-            uint64_t x = a[c + i], e = b[c + i];
-            bool neg = is_signed && (e >> 63);
-            uint64_t unit = x == 1 ? 1 : x == UINT64_MAX ? (e & 1 ? UINT64_MAX : 1) : 0;
-            out[i] = neg ? unit : 0;
-            base[k] = x;
-            expo[k] = e;
-            at[k] = (uint32_t)i;
-            k += !neg && ((x & 1) || e < 64);
-        }
 #ifdef HAVE_AVX2_LOOPS
         if (avx2) {
-            int padded = (k + 3) & ~3;
+            int k = pow_split_avx2(is_signed, a + c, b + c, out, len, base, expo, at);
+            int padded = (k + 4 * POW_GROUPS - 1) / (4 * POW_GROUPS) * (4 * POW_GROUPS);
             for (int j = k; j < padded; j++) { /* the last hard element again, same result */
                 base[j] = base[k - 1];
                 expo[j] = expo[k - 1];
@@ -414,6 +491,7 @@ void kern_64_pow(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t 
             continue;
         }
 #endif
+        int k = pow_split(is_signed, a + c, b + c, out, 0, len, base, expo, at, 0);
         for (int j = 0; j < k; j++)
             out[at[j]] = kern_int_pow_fast(base[j], expo[j], true);
     }
