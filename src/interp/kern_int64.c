@@ -210,17 +210,20 @@ INL __m256i divrem4(bool rem, __m256i x, __m256i y, unsigned *slow)
 
 /* The common case first, on the signed operands: qd = fl(fl(x) / fl(y))
  * in binary64 (correctly rounded conversions and quotient) is within
- * 2^-51 |Q| of Q = x / y as above, so within tol = |qd| 2^-50 (|Q| is at
- * most |qd| (1 + 2^-50)). A lane is sure when
- * - frac = |qd - trunc(qd)| (exact) satisfies frac > tol and
- *   fl(frac + tol) < 1 (so frac + tol < 1: rounding is monotonic): |Q|
- *   then lies strictly between |trunc(qd)| and |trunc(qd)| + 1, the
- *   quotient is trunc(qd) (below 2^49 in magnitude, as tol < 1/2);
- * - or -2^51 <= x, y < 2^51: x and y convert exactly, and trunc(qd) is
- *   the quotient (if Q is not an integer, the next integer is at least
- *   1/|y| away while |qd - Q| <= 2^-53 |Q| < 1/(2|y|); fl of an integer
- *   quotient is itself), |quotient| <= 2^51; a zero divisor gives some
- *   garbage, replaced.
+ * 3.01u |Q| of Q = x / y as above (u = 2^-53), so within 3.02u |qd|.
+ * lo = fl(qd (1 - 8u)) and hi = fl(qd (1 + 8u)) (both factors exact)
+ * satisfy |lo| <= |qd| (1 - 8u)(1 + u) < |qd| (1 - 7u) < |Q| and
+ * |hi| >= |qd| (1 + 8u)(1 - u) > |qd| (1 + 6.9u) > |Q|, all of one sign
+ * (x = 0: all 0). A lane is sure when
+ * - trunc(lo) = trunc(hi) = t: then t <= |lo| < |Q| < |hi| < t + 1 in
+ *   magnitude, and the quotient trunc(Q) is t = trunc(qd). |hi| - |lo| >
+ *   13.9u |qd| is below 1 there, so |qd| < 2^50. A zero divisor gives
+ *   infinities (sure, garbage, replaced) or NaN (not sure);
+ * - or, looked at only in blocks that are not all sure by the above,
+ *   -2^51 <= x, y < 2^51: x and y convert exactly, and trunc(qd) is the
+ *   quotient (if Q is not an integer, the next integer is at least 1/|y|
+ *   away while |qd - Q| <= u |Q| < 1/(2|y|); fl of an integer quotient is
+ *   itself), |quotient| <= 2^51.
  * The remainder is x - q y modulo 2^64: its true value is below |y| in
  * magnitude. Returns false, out untouched, unless all four lanes are sure:
  * divrem4 then does the block. */
@@ -239,21 +242,24 @@ INL __m256d i64_to_pd(__m256i v)
     return _mm256_add_pd(_mm256_sub_pd(hi, bias), lo);
 }
 
+#define TOWARD_ZERO (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+
 INL bool divrem4_sure(bool rem, __m256i x, __m256i y, __m256i *out)
 {
-    const __m256d sign = _mm256_set1_pd(-0.0);
-    const __m256i half_range = _mm256_set1_epi64x(INT64_C(1) << 51);
     const __m256i magic_i = _mm256_set1_epi64x(0x4338000000000000); /* 1.5 * 2^52 */
     __m256d qd = _mm256_div_pd(i64_to_pd(x), i64_to_pd(y));
-    __m256d qt = _mm256_round_pd(qd, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256d frac = _mm256_andnot_pd(sign, _mm256_sub_pd(qd, qt));
-    __m256d tol = _mm256_mul_pd(_mm256_andnot_pd(sign, qd), _mm256_set1_pd(0x1p-50));
-    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(frac, tol, _CMP_GT_OQ),
-                               _mm256_cmp_pd(_mm256_add_pd(frac, tol), _mm256_set1_pd(1.0), _CMP_LT_OQ));
-    __m256i wide = _mm256_srli_epi64(_mm256_or_si256(_mm256_add_epi64(x, half_range), _mm256_add_epi64(y, half_range)), 52);
-    __m256i small = _mm256_cmpeq_epi64(wide, _mm256_setzero_si256());
-    if (_mm256_movemask_pd(_mm256_or_pd(ok, _mm256_castsi256_pd(small))) != 0xF)
-        return false;
+    __m256d tl = _mm256_round_pd(_mm256_mul_pd(qd, _mm256_set1_pd(1 - 0x1p-50)), TOWARD_ZERO);
+    __m256d th = _mm256_round_pd(_mm256_mul_pd(qd, _mm256_set1_pd(1 + 0x1p-50)), TOWARD_ZERO);
+    __m256d qt = tl;
+    if (_mm256_movemask_pd(_mm256_cmp_pd(tl, th, _CMP_EQ_OQ)) != 0xF) {
+        const __m256i half_range = _mm256_set1_epi64x(INT64_C(1) << 51);
+        __m256i wide = _mm256_or_si256(_mm256_add_epi64(x, half_range), _mm256_add_epi64(y, half_range));
+        __m256i small = _mm256_cmpeq_epi64(_mm256_srli_epi64(wide, 52), _mm256_setzero_si256());
+        __m256d sure = _mm256_or_pd(_mm256_cmp_pd(tl, th, _CMP_EQ_OQ), _mm256_castsi256_pd(small));
+        if (_mm256_movemask_pd(sure) != 0xF)
+            return false;
+        qt = _mm256_round_pd(qd, TOWARD_ZERO);
+    }
     /* |qt| <= 2^51: 1.5 * 2^52 + qt holds it in the low mantissa bits */
     __m256i q = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(qt, _mm256_castsi256_pd(magic_i))), magic_i);
     __m256i by_zero = _mm256_cmpeq_epi64(y, _mm256_setzero_si256());
