@@ -306,30 +306,44 @@ INL __m256i sqrlo64(__m256i x)
     return _mm256_add_epi64(_mm256_mul_epu32(x, x), _mm256_slli_epi64(cross, 33));
 }
 
-/* kern_int_pow_fast(b, e, true) on POW_GROUPS vectors of four lanes,
- * step for step: 14 squarings with the multiply of each bit, then the
- * closed form of the rest of e. Running all 14 steps where e reaches 0
- * early is the same: the factor taken is then 1 and the closed form of
- * n = 0 is 1 for either parity. The groups are independent chains of
- * multiplies, interleaved so that one's latency hides behind the others'. */
-enum { POW_GROUPS = 3 };
+/* kern_int_pow_fast(b, e, true) on POW_GROUPS vectors of four lanes and
+ * POW_SCALARS more lanes in scalar registers, step for step: 14 squarings
+ * with the multiply of each bit, then the closed form of the rest of e.
+ * Running all 14 steps where e reaches 0 early is the same: the factor
+ * taken is then 1 and the closed form of n = 0 is 1 for either parity.
+ * The lanes are independent chains of multiplies, interleaved so that one's
+ * latency hides behind the others'; the scalar lanes keep the integer
+ * multiplier busy beside the vector one. */
+enum { POW_GROUPS = 3, POW_SCALARS = 4, POW_BATCH = 4 * POW_GROUPS + POW_SCALARS };
 
-INL void pow_groups(__m256i *b, __m256i *e)
+INL void pow_batch(__m256i *b, __m256i *e, uint64_t *sb, const uint64_t *se)
 {
     const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
     __m256i acc[POW_GROUPS], odd[POW_GROUPS];
+    uint64_t sacc[POW_SCALARS];
+    bool sodd[POW_SCALARS];
     for (int g = 0; g < POW_GROUPS; g++) {
         odd[g] = _mm256_cmpeq_epi64(_mm256_and_si256(b[g], one), one);
         acc[g] = one;
     }
-    /* step k takes b or 1 by bit k of e, moved into the sign bit */
-    for (int k = 0; k < 14; k++)
+    for (int l = 0; l < POW_SCALARS; l++) {
+        sodd[l] = sb[l] & 1;
+        sacc[l] = 1;
+    }
+    /* step k takes b or 1 by bit k of e (in the vectors: moved into the
+     * sign bit) */
+    for (int k = 0; k < 14; k++) {
         for (int g = 0; g < POW_GROUPS; g++) {
             __m256d bit = _mm256_castsi256_pd(_mm256_slli_epi64(e[g], 63 - k));
             __m256i factor = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(one), _mm256_castsi256_pd(b[g]), bit));
             acc[g] = mullo64(acc[g], factor);
             b[g] = sqrlo64(b[g]);
         }
+        for (int l = 0; l < POW_SCALARS; l++) {
+            sacc[l] *= 1 + ((sb[l] - 1) & (0 - (se[l] >> k & 1)));
+            sb[l] *= sb[l];
+        }
+    }
     for (int g = 0; g < POW_GROUPS; g++) {
         __m256i n = _mm256_srli_epi64(e[g], 14), x = _mm256_sub_epi64(b[g], one);
         __m256i c2 = mullo64(_mm256_srli_epi64(n, 1), _mm256_add_epi64(_mm256_sub_epi64(n, one), _mm256_and_si256(n, one)));
@@ -341,23 +355,26 @@ INL void pow_groups(__m256i *b, __m256i *e)
         __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi64(n, zero), one);
         b[g] = mullo64(acc[g], _mm256_blendv_epi8(f_even, f_odd, odd[g]));
     }
+    for (int l = 0; l < POW_SCALARS; l++)
+        sb[l] = sacc[l] * kern_int_pow_rest(sb[l], se[l] >> 14, sodd[l]);
 }
 
-/* the lanes of kern_64_pow's hard elements: k a multiple of
- * 4 * POW_GROUPS, padded */
+/* the lanes of kern_64_pow's hard elements: k a multiple of POW_BATCH,
+ * padded */
 AVX2 static void pow_hard_avx2(const uint64_t *base, const uint64_t *expo, const uint64_t *at, uint64_t *r, int k)
 {
-    for (int j = 0; j < k; j += 4 * POW_GROUPS) {
+    for (int j = 0; j < k; j += POW_BATCH) {
         __m256i b[POW_GROUPS], e[POW_GROUPS];
         for (int g = 0; g < POW_GROUPS; g++) {
             b[g] = LOAD4(base + j + 4 * g);
             e[g] = LOAD4(expo + j + 4 * g);
         }
-        pow_groups(b, e);
-        _Alignas(32) uint64_t lanes[4 * POW_GROUPS];
+        _Alignas(32) uint64_t lanes[POW_BATCH];
+        memcpy(lanes + 4 * POW_GROUPS, base + j + 4 * POW_GROUPS, POW_SCALARS * sizeof lanes[0]);
+        pow_batch(b, e, lanes + 4 * POW_GROUPS, expo + j + 4 * POW_GROUPS);
         for (int g = 0; g < POW_GROUPS; g++)
             _mm256_store_si256((__m256i *)(void *)(lanes + 4 * g), b[g]);
-        for (int l = 0; l < 4 * POW_GROUPS; l++)
+        for (int l = 0; l < POW_BATCH; l++)
             r[at[j + l]] = lanes[l];
     }
 }
@@ -475,7 +492,7 @@ AVX2 static int pow_split_avx2(bool is_signed, const uint64_t *a, const uint64_t
 
 void kern_64_pow(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
-    enum { PAD = 12 }; /* room for the padding of the last groups (4 * POW_GROUPS - 1) and 4-lane stores */
+    enum { PAD = 16 }; /* room for the padding of the last batch (POW_BATCH - 1) and 4-lane stores */
     _Alignas(32) uint64_t base[POW_CHUNK + PAD], expo[POW_CHUNK + PAD], at[POW_CHUNK + PAD];
 #ifdef HAVE_AVX2_LOOPS
     bool avx2 = kern_isa_avx2();
@@ -486,7 +503,7 @@ void kern_64_pow(bool is_signed, const uint64_t *a, const uint64_t *b, uint64_t 
 #ifdef HAVE_AVX2_LOOPS
         if (avx2) {
             int k = pow_split_avx2(is_signed, a + c, b + c, out, len, base, expo, at);
-            int padded = (k + 4 * POW_GROUPS - 1) / (4 * POW_GROUPS) * (4 * POW_GROUPS);
+            int padded = (k + POW_BATCH - 1) / POW_BATCH * POW_BATCH;
             for (int j = k; j < padded; j++) { /* the last hard element again, same result */
                 base[j] = base[k - 1];
                 expo[j] = expo[k - 1];

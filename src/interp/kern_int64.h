@@ -28,18 +28,26 @@
  *   way).
  * The loop also stops when e is 0 (b^0 = 1 either way). */
 #define KERN_INV3_64 UINT64_C(0xAAAAAAAAAAAAAAAB) /* 3 * KERN_INV3_64 = 1 modulo 2^64 */
+
+/* b^n modulo 2^64 for b = b0^(2^K) (the closed form above), odd: b0's
+ * parity */
+static inline uint64_t kern_int_pow_rest(uint64_t b, uint64_t n, bool odd)
+{
+    uint64_t x = b - 1, c2 = (n >> 1) * (n - 1 + (n & 1)), c3 = c2 * (n - 2) * KERN_INV3_64;
+    return odd ? 1 + x * (n + x * (c2 + x * c3)) : n == 0;
+}
+
 static inline uint64_t kern_int_pow_fast(uint64_t b, uint64_t e, bool w64)
 {
     const int K = w64 ? 14 : 6;
-    uint64_t r = 1, odd = b & 1;
+    uint64_t r = 1;
+    bool odd = b & 1;
     for (int k = 0; k < K && e; k++) {
         r *= 1 + ((b - 1) & (0 - (e & 1))); /* b or 1, without a branch */
         b *= b;
         e >>= 1;
     }
-    uint64_t x = b - 1, c2 = (e >> 1) * (e - 1 + (e & 1)), c3 = c2 * (e - 2) * KERN_INV3_64;
-    uint64_t f = odd ? 1 + x * (e + x * (c2 + x * c3)) : e == 0;
-    return r * f;
+    return r * kern_int_pow_rest(b, e, odd);
 }
 
 /* XLA's signed division (rem: remainder) of n i64: x / 0 = -1,
