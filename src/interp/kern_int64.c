@@ -10,8 +10,6 @@
  * anyway): these loops are bound by memory traffic on long tensors. */
 #include "interp/kern_int64.h"
 
-#include <string.h>
-
 #include "interp/kern_isa.h"
 
 #define STREAM_BYTES ((size_t)32 << 20)
@@ -43,6 +41,7 @@ static inline uint64_t clz_one(uint64_t x) { return x ? (uint64_t)__builtin_clzl
 #define INL static inline __attribute__((always_inline)) AVX2
 #define HAVE_AVX2_LOOPS 1
 
+#define TOWARD_ZERO (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
 #define LOAD4(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
 INL void store4(bool stream, uint64_t *p, __m256i v)
@@ -180,7 +179,7 @@ INL __m256i divrem4(bool rem, __m256i x, __m256i y, unsigned *slow)
     __m256i sx = _mm256_cmpgt_epi64(zero, x), sy = _mm256_cmpgt_epi64(zero, y);
     __m256i ux = _mm256_sub_epi64(_mm256_xor_si256(x, sx), sx);
     __m256i uy = _mm256_sub_epi64(_mm256_xor_si256(y, sy), sy);
-    __m256d qd = _mm256_round_pd(_mm256_div_pd(u64_to_pd(ux), u64_to_pd(uy)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256d qd = _mm256_round_pd(_mm256_div_pd(u64_to_pd(ux), u64_to_pd(uy)), TOWARD_ZERO);
     __m256i by_zero = _mm256_cmpeq_epi64(y, zero);
     /* qd >= 2^50, or NaN (0 / 0) */
     __m256i big = _mm256_castpd_si256(_mm256_cmp_pd(qd, _mm256_set1_pd(0x1p50), _CMP_NLT_UQ));
@@ -241,8 +240,6 @@ INL __m256d i64_to_pd(__m256i v)
     __m256d hi = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(v, 32), exp84_flip));
     return _mm256_add_pd(_mm256_sub_pd(hi, bias), lo);
 }
-
-#define TOWARD_ZERO (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
 
 INL bool divrem4_sure(bool rem, __m256i x, __m256i y, __m256i *out)
 {
@@ -306,57 +303,71 @@ INL __m256i sqrlo64(__m256i x)
     return _mm256_add_epi64(_mm256_mul_epu32(x, x), _mm256_slli_epi64(cross, 33));
 }
 
-/* kern_int_pow_fast(b, e, true) on POW_GROUPS vectors of four lanes and
- * POW_SCALARS more lanes in scalar registers, step for step: 14 squarings
- * with the multiply of each bit, then the closed form of the rest of e.
- * Running all 14 steps where e reaches 0 early is the same: the factor
- * taken is then 1 and the closed form of n = 0 is 1 for either parity.
- * The lanes are independent chains of multiplies, interleaved so that one's
- * latency hides behind the others'; the scalar lanes keep the integer
- * multiplier busy beside the vector one. */
-enum { POW_GROUPS = 3, POW_SCALARS = 4, POW_BATCH = 4 * POW_GROUPS + POW_SCALARS };
+/* b^e modulo 2^64 in fewer multiplies than kern_int_pow_fast (AVX2 has
+ * no 64-bit multiply: 3 of 32 x 32 bits each, 2 for a square): 6 steps of
+ * square-and-multiply leave r = b^(e mod 64) and B = b^64, and b^e =
+ * r B^n for n = e >> 6.
+ * - b even: B = 0 modulo 2^64, B^n = (n == 0).
+ * - b odd: B = 1 + x with 2^8 | x (kern_int64.h: b^(2^j) = 1 + 2^(j+2) s),
+ *   x = 2^8 y, y known modulo 2^56. B^n = sum C(n, j) 2^(8j) y^j, the terms
+ *   j >= 8 vanish, and term j needs T_j = C(n, j) y^j only modulo
+ *   2^(64 - 8j). T_1 = n y; j T_j = T_(j-1) (n - j + 1) y exactly, so with
+ *   j = 2^v o (o odd) T_j = (P >> v) o^-1 for P = T_(j-1) (n - j + 1) y:
+ *   P modulo 2^m gives T_j modulo 2^(m - v). T_1 ... T_4 are known modulo
+ *   at least 2^53 this way (64-bit products), T_5 ... T_7 modulo 2^31
+ *   (32-bit products, which are enough: they need 24, 16, 8 bits). For
+ *   n < j the factor n - j + 1 hits 0 on the way: C(n, j) = 0.
+ * f = 1 + sum T_j << 8j is B^n for an odd b. */
+INL __m256i mul32(__m256i x, __m256i y) { return _mm256_mul_epu32(x, y); } /* low 32 bits correct */
 
-INL void pow_batch(__m256i *b, __m256i *e, uint64_t *sb, const uint64_t *se)
+INL __m256i pow_rest_odd(__m256i big_b, __m256i n)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i inv3 = _mm256_set1_epi64x((int64_t)KERN_INV3_64);
+    const __m256i inv3_32 = _mm256_set1_epi64x(0xAAAAAAAB), inv5_32 = _mm256_set1_epi64x(0xCCCCCCCD);
+    const __m256i inv7_32 = _mm256_set1_epi64x(0xB6DB6DB7);
+    __m256i y = _mm256_srli_epi64(_mm256_sub_epi64(big_b, one), 8);
+    __m256i m1 = _mm256_sub_epi64(n, one), m2 = _mm256_sub_epi64(m1, one), m3 = _mm256_sub_epi64(m2, one);
+    __m256i m4 = _mm256_sub_epi64(m3, one), m5 = _mm256_sub_epi64(m4, one), m6 = _mm256_sub_epi64(m5, one);
+    __m256i t1 = mullo64(n, y);
+    __m256i t2 = _mm256_srli_epi64(mullo64(mullo64(t1, m1), y), 1);
+    __m256i t3 = mullo64(mullo64(mullo64(t2, m2), y), inv3);
+    __m256i t4 = _mm256_srli_epi64(mullo64(mullo64(t3, m3), y), 2);
+    __m256i t5 = mul32(mul32(mul32(t4, m4), y), inv5_32);
+    __m256i t6 = mul32(_mm256_srli_epi64(mul32(mul32(t5, m5), y), 1), inv3_32);
+    __m256i t7 = mul32(mul32(mul32(t6, m6), y), inv7_32);
+    __m256i f = _mm256_add_epi64(one, _mm256_slli_epi64(t1, 8));
+    f = _mm256_add_epi64(f, _mm256_add_epi64(_mm256_slli_epi64(t2, 16), _mm256_slli_epi64(t3, 24)));
+    f = _mm256_add_epi64(f, _mm256_add_epi64(_mm256_slli_epi64(t4, 32), _mm256_slli_epi64(t5, 40)));
+    return _mm256_add_epi64(f, _mm256_add_epi64(_mm256_slli_epi64(t6, 48), _mm256_slli_epi64(t7, 56)));
+}
+
+/* REF's power on POW_GROUPS vectors of four lanes, the steps above: the
+ * groups are independent chains of multiplies, interleaved so that one's
+ * latency hides behind the others'. */
+enum { POW_GROUPS = 4, POW_BATCH = 4 * POW_GROUPS };
+
+INL void pow_batch(__m256i *b, const __m256i *e)
 {
     const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
     __m256i acc[POW_GROUPS], odd[POW_GROUPS];
-    uint64_t sacc[POW_SCALARS];
-    bool sodd[POW_SCALARS];
     for (int g = 0; g < POW_GROUPS; g++) {
         odd[g] = _mm256_cmpeq_epi64(_mm256_and_si256(b[g], one), one);
         acc[g] = one;
     }
-    for (int l = 0; l < POW_SCALARS; l++) {
-        sodd[l] = sb[l] & 1;
-        sacc[l] = 1;
-    }
-    /* step k takes b or 1 by bit k of e (in the vectors: moved into the
-     * sign bit) */
-    for (int k = 0; k < 14; k++) {
+    /* step k takes b or 1 by bit k of e, moved into the sign bit */
+    for (int k = 0; k < 6; k++)
         for (int g = 0; g < POW_GROUPS; g++) {
             __m256d bit = _mm256_castsi256_pd(_mm256_slli_epi64(e[g], 63 - k));
             __m256i factor = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(one), _mm256_castsi256_pd(b[g]), bit));
             acc[g] = mullo64(acc[g], factor);
             b[g] = sqrlo64(b[g]);
         }
-        for (int l = 0; l < POW_SCALARS; l++) {
-            sacc[l] *= 1 + ((sb[l] - 1) & (0 - (se[l] >> k & 1)));
-            sb[l] *= sb[l];
-        }
-    }
     for (int g = 0; g < POW_GROUPS; g++) {
-        __m256i n = _mm256_srli_epi64(e[g], 14), x = _mm256_sub_epi64(b[g], one);
-        __m256i c2 = mullo64(_mm256_srli_epi64(n, 1), _mm256_add_epi64(_mm256_sub_epi64(n, one), _mm256_and_si256(n, one)));
-        __m256i c3 = mullo64(mullo64(c2, _mm256_sub_epi64(n, _mm256_set1_epi64x(2))),
-                             _mm256_set1_epi64x((int64_t)KERN_INV3_64));
-        __m256i h = _mm256_add_epi64(c2, mullo64(x, c3));
-        h = _mm256_add_epi64(n, mullo64(x, h));
-        __m256i f_odd = _mm256_add_epi64(one, mullo64(x, h));
+        __m256i n = _mm256_srli_epi64(e[g], 6);
         __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi64(n, zero), one);
-        b[g] = mullo64(acc[g], _mm256_blendv_epi8(f_even, f_odd, odd[g]));
+        b[g] = mullo64(acc[g], _mm256_blendv_epi8(f_even, pow_rest_odd(b[g], n), odd[g]));
     }
-    for (int l = 0; l < POW_SCALARS; l++)
-        sb[l] = sacc[l] * kern_int_pow_rest(sb[l], se[l] >> 14, sodd[l]);
 }
 
 /* the lanes of kern_64_pow's hard elements: k a multiple of POW_BATCH,
@@ -370,8 +381,7 @@ AVX2 static void pow_hard_avx2(const uint64_t *base, const uint64_t *expo, const
             e[g] = LOAD4(expo + j + 4 * g);
         }
         _Alignas(32) uint64_t lanes[POW_BATCH];
-        memcpy(lanes + 4 * POW_GROUPS, base + j + 4 * POW_GROUPS, POW_SCALARS * sizeof lanes[0]);
-        pow_batch(b, e, lanes + 4 * POW_GROUPS, expo + j + 4 * POW_GROUPS);
+        pow_batch(b, e);
         for (int g = 0; g < POW_GROUPS; g++)
             _mm256_store_si256((__m256i *)(void *)(lanes + 4 * g), b[g]);
         for (int l = 0; l < POW_BATCH; l++)
@@ -425,8 +435,8 @@ bool kern_64_clz_avx2(const uint64_t *a, uint64_t *r, int64_t n)
  * - an even base and an exponent of at least 64: 2^64 divides b^e.
  * and copies the operands of the others (odd bases, and even ones with
  * exponents below 64), the hard ones, aside with their places; the second
- * computes those by kern_int_pow_fast, in groups of four lanes where the
- * host has AVX2. On random patterns three elements in four are easy: the
+ * computes those by kern_int_pow_fast, or by pow_batch where the host has
+ * AVX2. On random patterns three elements in four are easy: the
  * first pass spares them the squarings, and decides without a branch on
  * the data (neg is a coin toss there). */
 enum { POW_CHUNK = 512 };
