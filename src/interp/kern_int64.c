@@ -25,6 +25,12 @@ static inline int64_t divrem_one(bool rem, int64_t x, int64_t y)
     return rem ? x % y : x / y;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* (shift_right_arithmetic and count_leading_zeros run kern_bits.c's loops
+ * without AVX2: these are for the heads and tails of the vector loops) */
+
 /* an amount >= 64 shifts in 64 copies of the sign bit, as a shift by 63
  * does */
 static inline uint64_t shra_one(uint64_t x, uint64_t s)
@@ -33,9 +39,6 @@ static inline uint64_t shra_one(uint64_t x, uint64_t s)
 }
 
 static inline uint64_t clz_one(uint64_t x) { return x ? (uint64_t)__builtin_clzll(x) : 64; }
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
 #define INL static inline __attribute__((always_inline)) AVX2
