@@ -354,16 +354,15 @@ INL void pow_batch(__m256i *b, const __m256i *e)
 {
     const __m256i one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
     __m256i acc[POW_GROUPS], odd[POW_GROUPS];
-    for (int g = 0; g < POW_GROUPS; g++) {
+    for (int g = 0; g < POW_GROUPS; g++)
         odd[g] = _mm256_cmpeq_epi64(_mm256_and_si256(b[g], one), one);
-        acc[g] = one;
-    }
-    /* step k takes b or 1 by bit k of e, moved into the sign bit */
+    /* step k takes b or 1 by bit k of e, moved into the sign bit (step 0
+     * into acc = 1: the factor itself) */
     for (int k = 0; k < 6; k++)
         for (int g = 0; g < POW_GROUPS; g++) {
             __m256d bit = _mm256_castsi256_pd(_mm256_slli_epi64(e[g], 63 - k));
             __m256i factor = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(one), _mm256_castsi256_pd(b[g]), bit));
-            acc[g] = mullo64(acc[g], factor);
+            acc[g] = k == 0 ? factor : mullo64(acc[g], factor);
             b[g] = sqrlo64(b[g]);
         }
     for (int g = 0; g < POW_GROUPS; g++) {
