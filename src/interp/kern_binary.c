@@ -18,6 +18,7 @@
 #include "interp/kern.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_int64.h"
 #include "interp/kern_splat.h"
 #include "types/fptables.h"
 
@@ -98,43 +99,17 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
     return r;
 }
 
-/* int_pow(b, e) modulo 2^w (w = 32: every width up to 32; w = 64) in at
- * most K = 6 (w = 32) or 14 (w = 64) squarings instead of one per bit of
- * e. After k steps of int_pow's loop, b is b0^(2^k) and the rest of the
- * result is b^n for n = e >> k; b0^e = r * b^n exactly, so modulo 2^w.
- * - b0 even: b0^(2^K) is 0 modulo 2^w (2^K >= w), so b^n is 1 for n = 0
- *   and 0 otherwise.
- * - b0 odd: b0^2 = 1 + 8m, and squaring 1 + 2^(j+2)s gives
- *   1 + 2^(j+3)(s + 2^(j+1)s^2): b = b0^(2^K) = 1 + x with 2^(K+2) | x.
- *   (1 + x)^n = sum C(n, j) x^j, and 2^(4K+8) | x^j for j >= 4, which
- *   2^w divides: b^n = 1 + n x + C(n, 2) x^2 + C(n, 3) x^3 modulo 2^w.
- *   C(n, 2) = (n >> 1) * (n even ? n - 1 : n), the even factor halved, is
- *   exact modulo 2^64; C(n, 2) * (n - 2) = 3 C(n, 3), and 3 is odd, so
- *   C(n, 3) = C(n, 2) * (n - 2) * 3^-1 modulo 2^64 (n < 2 gives 0 either
- *   way).
- * The loop also stops when e is 0 (b^0 = 1 either way). */
-#define INV3_64 UINT64_C(0xAAAAAAAAAAAAAAAB) /* 3 * INV3_64 = 1 modulo 2^64 */
-static inline uint64_t int_pow_fast(uint64_t b, uint64_t e, bool w64)
+/* i32: the AVX2 division of kern_binary_avx2.c; i64: kern_int64.c's. */
+static bool int_divrem_fast(bool rem, bool w64, const void *a, const void *b, void *r, int64_t n)
 {
-    const int K = w64 ? 14 : 6;
-    uint64_t r = 1, odd = b & 1;
-    for (int k = 0; k < K && e; k++) {
-        r *= 1 + ((b - 1) & (0 - (e & 1))); /* b or 1, without a branch */
-        b *= b;
-        e >>= 1;
+    if (w64) {
+        kern_i64_divrem(rem, a, b, r, n);
+        return true;
     }
-    uint64_t x = b - 1, c2 = (e >> 1) * (e - 1 + (e & 1)), c3 = c2 * (e - 2) * INV3_64;
-    uint64_t f = odd ? 1 + x * (e + x * (c2 + x * c3)) : e == 0;
-    return r * f;
-}
-
-/* The AVX2 division of i32 / i64 (kern_binary_avx2.c). */
-static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, void *r, int64_t n)
-{
-    if (w64)
-        kern_i64_divrem_avx2(rem, a, b, r, n);
-    else
-        kern_i32_divrem_avx2(rem, a, b, r, n);
+    if (!kern_binary_avx2_usable())
+        return false;
+    kern_i32_divrem_avx2(rem, a, b, r, n);
+    return true;
 }
 
 /* Integer loops for one storage type. Arithmetic runs in the unsigned type
@@ -169,8 +144,8 @@ static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, vo
                 r[i] = (T)((UT)((uint64_t)(UT)a[i] * (uint64_t)(UT)b[i]));                  \
             break;                                                                          \
         case KB_DIV:                                                                        \
-            if (SIGNED && sizeof(T) >= 4 && kern_binary_avx2_usable()) {                    \
-                int_divrem_avx2(false, sizeof(T) == 8, va, vb, vr, n);                      \
+            if (SIGNED && sizeof(T) >= 4 &&                                                 \
+                int_divrem_fast(false, sizeof(T) == 8, va, vb, vr, n)) {                      \
                 break;                                                                      \
             }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
@@ -183,8 +158,8 @@ static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, vo
             }                                                                               \
             break;                                                                          \
         case KB_REM:                                                                        \
-            if (SIGNED && sizeof(T) >= 4 && kern_binary_avx2_usable()) {                    \
-                int_divrem_avx2(true, sizeof(T) == 8, va, vb, vr, n);                       \
+            if (SIGNED && sizeof(T) >= 4 &&                                                 \
+                int_divrem_fast(true, sizeof(T) == 8, va, vb, vr, n)) {                       \
                 break;                                                                      \
             }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
@@ -201,6 +176,10 @@ static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, vo
                 kern_i32_pow_avx2(va, vb, vr, n);                                           \
                 break;                                                                      \
             }                                                                               \
+            if (sizeof(T) == 8) {                                                           \
+                kern_64_pow(SIGNED, va, vb, vr, n);                                         \
+                break;                                                                      \
+            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 UT e = (UT)b[i];                                                            \
                 if (SIGNED && ((UT)b[i] >> (8 * sizeof(T) - 1))) {                          \
@@ -210,7 +189,7 @@ static void int_divrem_avx2(bool rem, bool w64, const void *a, const void *b, vo
                     }                                                                       \
                     e = (UT)((UT)0 - e);                                                    \
                 }                                                                           \
-                r[i] = (T)(UT)int_pow_fast((UT)a[i], e, sizeof(T) == 8);                    \
+                r[i] = (T)(UT)kern_int_pow_fast((UT)a[i], e, sizeof(T) == 8);                    \
             }                                                                               \
             break;                                                                          \
         case KB_MAX:                                                                        \

@@ -22,8 +22,8 @@
  * - a lane whose operation is invalid (Inf - Inf, 0 / 0, x rem 0, ...) on
  *   non-NaN operands takes kern_invalid_result, asked of fp_arith once per
  *   call; a lane with a NaN operand calls fp_arith.
- * - i32 / i64 division, remainder and power: see i32_divrem8 and
- *   kern_binary.c's int_pow_fast.
+ * - i32 division, remainder and power: see i32_divrem8 and
+ *   kern_int64.h's kern_int_pow_fast (i64: kern_int64.c).
  * - maximum / minimum select a pattern by an integer key (sign-magnitude
  *   turned into two's complement), which orders every non-NaN value as
  *   llvm::maximum does, -0 below +0; equal keys are equal patterns.
@@ -596,60 +596,7 @@ AVX2 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int
         BLOCK_LOOP(4, a, b, r, n, BODY_I32_DIV);
 }
 
-/* int64 <-> binary64 for |v| < 2^51: the integer added to the pattern of
- * 1.5 * 2^52, whose ulp is 1. */
-#define MAGIC_I INT64_C(0x4338000000000000)
-
-INL void i64_divrem4(bool rem, const int64_t *a, const int64_t *b, int64_t *r)
-{
-    const __m256i magic_i = _mm256_set1_epi64x(MAGIC_I), half = _mm256_set1_epi64x(INT64_C(1) << 51);
-    const __m256d magic_d = _mm256_castsi256_pd(magic_i);
-    __m256i x = LOADI(a), y = LOADI(b);
-    /* -2^51 <= v < 2^51 for every lane of both */
-    __m256i out = _mm256_or_si256(_mm256_srli_epi64(_mm256_add_epi64(x, half), 52),
-                                  _mm256_srli_epi64(_mm256_add_epi64(y, half), 52));
-    if (!_mm256_testz_si256(out, out)) {
-        /* the hardware; r[j] depends on a[j] and b[j] only, which are
-         * read first */
-        for (int j = 0; j < 4; j++) {
-            int64_t x = a[j], y = b[j];
-            if (y == 0)
-                r[j] = rem ? x : -1;
-            else if (y == -1)
-                r[j] = rem ? 0 : (int64_t)(0 - (uint64_t)x);
-            else
-                r[j] = rem ? x % y : x / y;
-        }
-        return;
-    }
-    __m256d dx = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x, magic_i)), magic_d);
-    __m256d dy = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(y, magic_i)), magic_d);
-    __m256d q = _mm256_round_pd(_mm256_div_pd(dx, dy), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256i zero = _mm256_cmpeq_epi64(y, _mm256_setzero_si256());
-    __m256i v;
-    if (rem) { /* x - q*y: integers below 2^52 in magnitude, exact */
-        __m256d d = _mm256_sub_pd(dx, _mm256_mul_pd(q, dy));
-        v = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(d, magic_d)), magic_i);
-        v = _mm256_blendv_epi8(v, x, zero);
-    } else {
-        v = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(q, magic_d)), magic_i);
-        v = _mm256_or_si256(v, zero);
-    }
-    STOREI(r, v);
-}
-
-#define BODY_I64_DIV(pa, pb, pr) i64_divrem4(false, pa, pb, pr)
-#define BODY_I64_REM(pa, pb, pr) i64_divrem4(true, pa, pb, pr)
-
-AVX2 void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
-{
-    if (rem)
-        BLOCK_LOOP(8, a, b, r, n, BODY_I64_REM);
-    else
-        BLOCK_LOOP(8, a, b, r, n, BODY_I64_DIV);
-}
-
-/* REF's power on eight i32 lanes, int_pow_fast's steps (kern_binary.c,
+/* REF's power on eight i32 lanes, kern_int_pow_fast's steps (kern_int64.h,
  * where the proof is): at most 6 squarings, then the closed form of the
  * rest of the exponent, modulo 2^32. */
 INL void i32_pow8(const int32_t *a, const int32_t *b, int32_t *r)
@@ -833,10 +780,6 @@ void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, ui
 }
 
 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
-{
-    (void)rem, (void)a, (void)b, (void)r, (void)n;
-}
-void kern_i64_divrem_avx2(bool rem, const int64_t *a, const int64_t *b, int64_t *r, int64_t n)
 {
     (void)rem, (void)a, (void)b, (void)r, (void)n;
 }

@@ -9,6 +9,7 @@
  * map through a 256-entry table built from the scalar definition. */
 #include <string.h>
 
+#include "interp/kern_int64.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "interp/kern_numerics.h"
@@ -254,6 +255,11 @@ irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *
         return IRRUN_OK;
     }
 #endif
+    /* 64-bit words hold N = 64 bits: nothing to normalise */
+    if (tr->bytes == 8 && op == KBIT_SHRA && kern_64_shra_avx2(a->data, b->data, r->data, a->count))
+        return IRRUN_OK;
+    if (tr->bytes == 8 && op == KBIT_CLZ && kern_64_clz_avx2(a->data, r->data, a->count))
+        return IRRUN_OK;
     int64_t done = 0;
     if (tr->bytes == 1) {
         bool sgn = tr->kind == EK_SINT;
