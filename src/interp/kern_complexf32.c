@@ -1,0 +1,343 @@
+/* Fast complex<f32> division and square root (kern_complexf32.h).
+ *
+ * Division: the same operations as the definition. The definition is C99
+ * division on the parts converted to binary64, which GCC and Clang compile
+ * to a call of libgcc's __divdc3 (a + ib) / (c + id), then each part
+ * rounded into f32. __divdc3 (both the plain Smith division of older GCC
+ * and the scaled one since GCC 12) runs, for |c| < |d|:
+ *     ratio = c / d; denom = c * ratio + d;
+ *     x = (a * ratio + b) / denom; y = (b * ratio - a) / denom;
+ * and otherwise (ties |c| == |d| included):
+ *     ratio = d / c; denom = d * ratio + c;
+ *     x = (b * ratio + a) / denom; y = (b - a * ratio) / denom;
+ * The scaled version first multiplies a, b, c, d by the same power of two:
+ * by 1/2 when max(|c|, |d|) >= DBL_MAX / 2, by 2^52 when it is below 2^-52
+ * or when a or b is below DBL_MIN (i.e. zero, for converted f32 values)
+ * and the others are below DBL_MAX / 2 * 2^-52. It then takes other
+ * formulas (a / d first) when |ratio| <= DBL_MIN, and repairs NaN results
+ * (Annex G) afterwards. A lane is kept here when a and b are finite and c
+ * and d finite and nonzero (f32 values: at most 2^128, nonzero ones at
+ * least 2^-149 in magnitude). Then:
+ *   - the 1/2 scaling never happens (2^128 < DBL_MAX / 2), the 2^52 one
+ *     may; in both cases let s be the scale, s = 1 without it;
+ *   - |ratio| lies in [2^-277, 1] (the smaller divisor part over the
+ *     larger), so it is above DBL_MIN and the formulas above run;
+ *   - every intermediate is zero or of magnitude within [2^-700, 2^700]
+ *     times s: the products (at least 2^-426 s), the sums (a nonzero sum
+ *     of two binary64 values is at least an ulp of the smaller nonzero
+ *     one, 2^-478 s; denom at least the larger divisor part), the
+ *     quotients (numerator at most 2^130 s over denom at least 2^-149 s,
+ *     at least 2^-478 s over 2^130 s). With s <= 2^52 all of it is normal
+ *     binary64, where multiplying the operands by a power of two scales
+ *     every rounded result by it exactly: the scaling changes no bit of x
+ *     or y, whose ratios cancel s;
+ *   - x and y are finite, so the NaN repair does not run.
+ * So x and y are the formulas' values without any scaling, computed below
+ * in the same order with the same roundings (the library is built with
+ * -ffp-contract=off, so no multiply-add is fused), and rounded into f32 by
+ * the conversion instruction as the definition does. Zeros in a or b keep
+ * their signs through every step of both. Other lanes (a zero, Inf or NaN
+ * divisor part, an Inf or NaN dividend part) take the definition. The
+ * portable path selects between the two branches' operands lane by lane
+ * and does the same operations, so it gives the same bits as AVX2.
+ *
+ * Square root: the band method of kern_mathf32.c. For x + iy with x, y
+ * finite and nonzero, glibc's csqrt computes (no scaling for f32-range
+ * parts) d = hypot(x, y), big = sqrt(0.5 (d + |x|)) and small = 0.5 (|y| /
+ * big): for x > 0 the result is (big, copysign(small, y)), otherwise
+ * (small, copysign(big, y)). Nothing cancels: hypot is within an ulp and
+ * each step adds at most an ulp, so each part is within 5 binary64 ulps,
+ * |g - f| < 2^-50 |f| with f the true part. Each lane here does the same
+ * steps with d = sqrt(x^2 + y^2): the squares of f32 values are exact in
+ * binary64 (48-bit products, exponents within [-298, 256]), the sum rounds
+ * once and the square root halves that error: |d - h| <= 1.5 u h with
+ * u = 2^-53; d + |x| adds u (both positive), big's square root halves the
+ * total and adds u: 2.25 u; small: 3.25 u. No step underflows (every
+ * value is at least 2^-214). So the approximation p of each part's
+ * magnitude is within 2^-51 |f|, and g within the band [p (1 - 2^-40),
+ * p (1 + 2^-40)] (its rounded ends narrow it by 2^-53 |p| at most). When
+ * both ends round to the same f32 value v, so does g (rounding is
+ * monotonic), and v is the part's magnitude; the imaginary part takes y's
+ * sign (rounding to nearest is symmetric). The other lanes (about 2^-14 of
+ * ordinary operands, and zero, Inf or NaN parts) take the definition. */
+#include "interp/kern_complexf32.h"
+
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+#include "interp/kern_fscalar.h"
+#include "interp/kern_isa.h"
+
+#define BAND_LO (1.0 - 0x1p-40)
+#define BAND_HI (1.0 + 0x1p-40)
+
+/* ---- the definitions -------------------------------------------------------- */
+
+void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    double x, y;
+    kern_cdiv(bits_to_f32(a[0]), bits_to_f32(a[1]), bits_to_f32(b[0]), bits_to_f32(b[1]), &x, &y);
+    r[0] = kern_f32_round_classb(x);
+    r[1] = kern_f32_round_classb(y);
+}
+
+void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = csqrt(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
+
+/* ---- the portable path ------------------------------------------------------ */
+
+static inline bool finite_f32(uint32_t x) { return (x & 0x7F800000u) != 0x7F800000u; }
+
+static inline bool finite_nonzero_f32(uint32_t x) { return finite_f32(x) && (x & 0x7FFFFFFFu) != 0; }
+
+/* __divdc3's operations for a lane that qualifies (see the head comment):
+ * each branch's operands picked by the comparison, then one sequence. */
+static inline void smith_div(double a, double b, double c, double d, double *x, double *y)
+{
+    bool c_smaller = fabs(c) < fabs(d);
+    double larger = c_smaller ? d : c, smaller = c_smaller ? c : d;
+    double ratio = smaller / larger;
+    double denom = smaller * ratio + larger;
+    double scaled = (c_smaller ? a : b) * ratio;
+    double x_num = scaled + (c_smaller ? b : a);
+    double other = (c_smaller ? b : a) * ratio;
+    double y_num = c_smaller ? other - a : b - other;
+    *x = x_num / denom;
+    *y = y_num / denom;
+}
+
+/* One element on the portable path; false: it took the definition. */
+static inline bool div_elem(const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    if (!(finite_f32(a[0]) && finite_f32(a[1]) && finite_nonzero_f32(b[0]) && finite_nonzero_f32(b[1]))) {
+        kern_c64_div_definition(a, b, r);
+        return false;
+    }
+    double x, y;
+    smith_div(bits_to_f32(a[0]), bits_to_f32(a[1]), bits_to_f32(b[0]), bits_to_f32(b[1]), &x, &y);
+    r[0] = f32_to_bits((float)x);
+    r[1] = f32_to_bits((float)y);
+    return true;
+}
+
+static int64_t div_generic(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t i = 0; i < n; i++)
+        slow += !div_elem(a + 2 * i, b + 2 * i, r + 2 * i);
+    return slow;
+}
+
+/* The f32 pattern of magnitude p (> 0) when the band around p rounds to one
+ * value; false otherwise. */
+static inline bool band_round(double p, uint32_t *v)
+{
+    uint32_t lo = f32_to_bits((float)(p * BAND_LO)), hi = f32_to_bits((float)(p * BAND_HI));
+    *v = lo;
+    return lo == hi;
+}
+
+static inline bool sqrt_elem(const uint32_t *z, uint32_t *r)
+{
+    uint32_t rr, ri;
+    if (finite_nonzero_f32(z[0]) && finite_nonzero_f32(z[1])) {
+        double x = bits_to_f32(z[0]), y = bits_to_f32(z[1]);
+        double ax = fabs(x), ay = fabs(y);
+        double d = sqrt(x * x + y * y);
+        double big = sqrt(0.5 * (d + ax));
+        double small = 0.5 * (ay / big);
+        bool positive = x > 0;
+        if (band_round(positive ? big : small, &rr) && band_round(positive ? small : big, &ri)) {
+            r[0] = rr;
+            r[1] = ri | (z[1] & 0x80000000u);
+            return true;
+        }
+    }
+    kern_c64_sqrt_definition(z, r);
+    return false;
+}
+
+static int64_t sqrt_generic(const uint32_t *x, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t i = 0; i < n; i++)
+        slow += !sqrt_elem(x + 2 * i, r + 2 * i);
+    return slow;
+}
+
+/* ---- the AVX2 path ---------------------------------------------------------- */
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
+
+/* Four elements (eight f32 patterns) as binary64 real and imaginary parts,
+ * in element order. */
+AVX2_INLINE void load4(const uint32_t *p, __m256d *re, __m256d *im)
+{
+    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    __m256 v = _mm256_permutevar8x32_ps(_mm256_loadu_ps((const float *)p), split);
+    *re = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
+    *im = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+}
+
+AVX2_INLINE void store4(uint32_t *p, __m128 re, __m128 im)
+{
+    _mm_storeu_ps((float *)p, _mm_unpacklo_ps(re, im));
+    _mm_storeu_ps((float *)p + 4, _mm_unpackhi_ps(re, im));
+}
+
+AVX2_INLINE __m256d abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
+
+AVX2_INLINE __m256d finite4(__m256d v)
+{
+    return _mm256_cmp_pd(abs4(v), _mm256_set1_pd(INFINITY), _CMP_LT_OQ);
+}
+
+AVX2_INLINE __m256d finite_nonzero4(__m256d v)
+{
+    return _mm256_and_pd(finite4(v), _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+}
+
+/* Lanes whose mask bit is clear take the definition, from the operands
+ * (the results are not stored yet, so r may be an operand). */
+AVX2_INLINE int64_t finish4(uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a,
+                            const uint32_t *b)
+{
+    if (keep == 15) {
+        store4(r, re, im);
+        return 0;
+    }
+    uint32_t out[8];
+    store4(out, re, im);
+    int64_t slow = 0;
+    for (int j = 0; j < 4; j++) {
+        if (keep >> j & 1)
+            continue;
+        if (b)
+            kern_c64_div_definition(a + 2 * j, b + 2 * j, out + 2 * j);
+        else
+            kern_c64_sqrt_definition(a + 2 * j, out + 2 * j);
+        slow++;
+    }
+    memcpy(r, out, sizeof out);
+    return slow;
+}
+
+AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256d ar, ai, c, d;
+        load4(a + 2 * i, &ar, &ai);
+        load4(b + 2 * i, &c, &d);
+        __m256d keep = _mm256_and_pd(_mm256_and_pd(finite4(ar), finite4(ai)),
+                                     _mm256_and_pd(finite_nonzero4(c), finite_nonzero4(d)));
+        /* smith_div, the operand choices as blends */
+        __m256d c_smaller = _mm256_cmp_pd(abs4(c), abs4(d), _CMP_LT_OQ);
+        __m256d larger = _mm256_blendv_pd(c, d, c_smaller), smaller = _mm256_blendv_pd(d, c, c_smaller);
+        __m256d ratio = _mm256_div_pd(smaller, larger);
+        __m256d denom = _mm256_add_pd(_mm256_mul_pd(smaller, ratio), larger);
+        __m256d first = _mm256_blendv_pd(ai, ar, c_smaller), second = _mm256_blendv_pd(ar, ai, c_smaller);
+        __m256d x_num = _mm256_add_pd(_mm256_mul_pd(first, ratio), second);
+        __m256d other = _mm256_mul_pd(second, ratio);
+        __m256d y_num = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
+        __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_num, denom));
+        __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_num, denom));
+        slow += finish4(r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i);
+    }
+    return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
+}
+
+/* band_round on four lanes: the rounded value, mask bits of the lanes
+ * whose band rounds to one value. */
+AVX2_INLINE __m128 band_round4(__m256d p, int *same)
+{
+    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_LO)));
+    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_HI)));
+    *same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(lo), _mm_castps_si128(hi))));
+    return lo;
+}
+
+AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256d x, y;
+        load4(z + 2 * i, &x, &y);
+        int keep = _mm256_movemask_pd(_mm256_and_pd(finite_nonzero4(x), finite_nonzero4(y)));
+        __m256d d = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y)));
+        __m256d big = _mm256_sqrt_pd(_mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_add_pd(d, abs4(x))));
+        __m256d small = _mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_div_pd(abs4(y), big));
+        __m256d positive = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_GT_OQ);
+        int same_re, same_im;
+        __m128 re = band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
+        __m128 im = band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
+        im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
+        slow += finish4(r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL);
+    }
+    return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
+}
+
+#define HAVE_AVX2_PATH 1
+
+#else
+
+#define HAVE_AVX2_PATH 0
+
+#endif
+
+/* ---- entry points ----------------------------------------------------------- */
+
+static bool path_runs(kern_mathf32_path path)
+{
+    switch (path) {
+    case KMP_GENERIC: return true;
+    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
+    case KMP_COUNT: break;
+    }
+    return false;
+}
+
+int64_t kern_c64_div_on(kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
+                        int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return div_avx2(a, b, r, n);
+#endif
+    return div_generic(a, b, r, n);
+}
+
+int64_t kern_c64_sqrt_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return sqrt_avx2(x, r, n);
+#endif
+    return sqrt_generic(x, r, n);
+}
+
+static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }
+
+void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    kern_c64_div_on(best_path(), a, b, r, n);
+}
+
+void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_sqrt_on(best_path(), x, r, n); }
