@@ -804,9 +804,13 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
             return true;
         }
         return false;
+    case KB_ATAN2:
+        if (wide)
+            return false;
+        kern_c64_atan2(a, b, r, n);
+        return true;
     case KB_REM:
     case KB_POW:
-    case KB_ATAN2:
     case KB_AND:
     case KB_OR:
     case KB_XOR:

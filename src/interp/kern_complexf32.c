@@ -298,6 +298,47 @@ AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 
 #endif
 
+/* ---- complex atan2 ---------------------------------------------------------- */
+
+enum { ATAN2_BLOCK = 64 };
+
+/* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
+ * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +
+ * y y by 4.6's product and class-A sums, den = csqrt(s), q = num / den
+ * (C99 division), l = clog(q), r = (-0, -1) l. Over a block, so that the
+ * square roots and the divisions take the fast loops above (the same bits
+ * as their definitions); clog is glibc's, element by element. */
+void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    uint32_t num[2 * ATAN2_BLOCK], sum[2 * ATAN2_BLOCK], den[2 * ATAN2_BLOCK], q[2 * ATAN2_BLOCK];
+    const uint32_t one = 0x3F800000u, minus_zero = 0x80000000u, minus_one = 0xBF800000u;
+    for (int64_t at = 0; at < n; at += ATAN2_BLOCK) {
+        int64_t nb = n - at < ATAN2_BLOCK ? n - at : ATAN2_BLOCK;
+        const uint32_t *yb = y + 2 * at, *xb = x + 2 * at;
+        for (int64_t i = 0; i < nb; i++) {
+            uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
+            kern_cmul32(0, one, yb[2 * i], yb[2 * i + 1], &iyr, &iyi);
+            num[2 * i] = kern_f32_arith(FPOP_ADD, xb[2 * i], iyr);
+            num[2 * i + 1] = kern_f32_arith(FPOP_ADD, xb[2 * i + 1], iyi);
+            kern_cmul32(xb[2 * i], xb[2 * i + 1], xb[2 * i], xb[2 * i + 1], &xxr, &xxi);
+            kern_cmul32(yb[2 * i], yb[2 * i + 1], yb[2 * i], yb[2 * i + 1], &yyr, &yyi);
+            sum[2 * i] = kern_f32_arith(FPOP_ADD, xxr, yyr);
+            sum[2 * i + 1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+        }
+        kern_c64_sqrt(sum, den, nb);
+        kern_c64_div(num, den, q, nb);
+        for (int64_t i = 0; i < nb; i++) {
+            double p[2] = { bits_to_f32(q[2 * i]), bits_to_f32(q[2 * i + 1]) }, lp[2];
+            double _Complex z;
+            memcpy(&z, p, sizeof z);
+            z = clog(z);
+            memcpy(lp, &z, sizeof lp);
+            kern_cmul32(minus_zero, minus_one, kern_f32_round_classb(lp[0]),
+                        kern_f32_round_classb(lp[1]), &r[2 * (at + i)], &r[2 * (at + i) + 1]);
+        }
+    }
+}
+
 /* ---- entry points ----------------------------------------------------------- */
 
 static bool path_runs(kern_mathf32_path path)

@@ -17,6 +17,10 @@
 void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
 void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n);
 
+/* SPEC.md 9.5.1's complex atan2(y[i], x[i]) (kern_binary.c's part_catan2
+ * steps, its square root and division by the loops above). */
+void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n);
+
 /* The same on a chosen path (kern_mathf32.h's paths, for the tests and the
  * verifier); returns the number of elements that took the definition, or
  * -1 when the host cannot run the path. */

@@ -5,7 +5,9 @@
  * values, |c| == |d| and near it, tiny and huge, exact results, special
  * and zero parts, wide exponent gaps), every combination of special and
  * ordinary parts, and the kernels' entries (kern_binary, kern_unary on
- * complex<f32> tensors) at every tail length and in place. `make check`
+ * complex<f32> tensors) at every tail length and in place; complex atan2,
+ * whose square roots and divisions take these loops, against the generic
+ * loop. `make check`
  * runs it again with IRRUN_ISA=generic; tools/verify_complexf32.c checks
  * 2^32 operands per operation. */
 #include <check.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "interp/kern.h"
+#include "interp/kern_generic.h"
 #include "interp/kern_complexf32.h"
 
 #include "complexf32_operands.h"
@@ -161,6 +164,49 @@ START_TEST(tensor_entry)
 }
 END_TEST
 
+/* complex atan2 (kern_c64_atan2 through kern_binary) against the generic
+ * loop's steps on exact scalar routines: random operands of every kind,
+ * every combination of special parts, and every length up to 40 (a block
+ * of 64 and its tail too), into a third tensor and in place. */
+START_TEST(atan2_against_generic)
+{
+    static const uint32_t values[] = {
+        0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x00000001u,
+        0x7F7FFFFFu, 0x3F800000u, 0xBF800000u, 0x40490FDBu, 0x1E3CE508u, 0xE0AD78ECu,
+    };
+    enum { NV = sizeof values / sizeof values[0], NRANDOM = 1 << 17 };
+    int64_t lengths[] = { NV * NV * NV * NV + NRANDOM, 1, 2, 3, 5, 7, 31, 40, 63, 64, 65, 130 };
+    uint64_t state = 4242;
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        int64_t n = lengths[k];
+        tensor *y = c64_tensor(n), *x = c64_tensor(n), *r = c64_tensor(n), *want = c64_tensor(n);
+        uint32_t *yv = y->data, *xv = x->data;
+        for (int64_t i = 0; i < n; i++) {
+            uint32_t p[4];
+            if (k == 0 && i < NV * NV * NV * NV) {
+                p[0] = values[i % NV];
+                p[1] = values[i / NV % NV];
+                p[2] = values[i / (NV * NV) % NV];
+                p[3] = values[i / (NV * NV * NV) % NV];
+            } else {
+                c64_operands(&state, (unsigned)(i % C64_KINDS), p);
+            }
+            memcpy(yv + 2 * i, p, 2 * sizeof *p);
+            memcpy(xv + 2 * i, p + 2, 2 * sizeof *p);
+        }
+        ck_assert_int_eq(kern_binary_generic(KB_ATAN2, y, x, want), IRRUN_OK);
+        ck_assert_int_eq(kern_binary(KB_ATAN2, y, x, r), IRRUN_OK);
+        same_bits(r, want, "atan2");
+        ck_assert_int_eq(kern_binary(KB_ATAN2, y, x, y), IRRUN_OK);
+        same_bits(y, want, "atan2 in place");
+        tensor_release(y);
+        tensor_release(x);
+        tensor_release(r);
+        tensor_release(want);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("complexf32");
@@ -169,6 +215,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, random_kinds, 0, NOPS);
     tcase_add_loop_test(tc, special_combinations, 0, NOPS);
     tcase_add_loop_test(tc, tensor_entry, 0, NOPS);
+    tcase_add_test(tc, atan2_against_generic);
     suite_add_tcase(s, tc);
     return s;
 }
