@@ -3,11 +3,11 @@
  * values, |c| == |d| and near it, tiny and huge parts, exact results,
  * special and zero parts, wide exponent gaps) through each vector path the
  * host can run (portable, AVX2) and through the definition (C99 division,
- * glibc's csqrt; one rounding per part). Reports the differences (must be
+ * glibc's csqrt and cexp; one rounding per part). Reports the differences (must be
  * 0) and how many elements took the definition. `make verify-complexf32`
  * runs 2^32 draws per operation on two threads.
  *
- * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt ...] */
+ * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...] */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,9 +18,9 @@
 #include "../tests/unit/complexf32_operands.h"
 #include "interp/kern_complexf32.h"
 
-enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = 2 };
+enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = 3 };
 
-static const char *const op_names[NOPS] = { "div", "sqrt" };
+static const char *const op_names[NOPS] = { "div", "sqrt", "exp" };
 static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
 
 typedef struct {
@@ -32,6 +32,25 @@ typedef struct {
 } job;
 
 static bool runs[KMP_COUNT];
+
+static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    switch (op) {
+    case 0: kern_c64_div_definition(a, b, r); return;
+    case 1: kern_c64_sqrt_definition(a, r); return;
+    default: kern_c64_exp_definition(a, r); return;
+    }
+}
+
+static int64_t fast_on(int op, kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
+                       int64_t n)
+{
+    switch (op) {
+    case 0: return kern_c64_div_on(path, a, b, r, n);
+    case 1: return kern_c64_sqrt_on(path, a, r, n);
+    default: return kern_c64_exp_on(path, a, r, n);
+    }
+}
 
 static void *work(void *arg)
 {
@@ -50,16 +69,12 @@ static void *work(void *arg)
             c64_operands(&state, (unsigned)(i % C64_KINDS), p);
             memcpy(a + 2 * i, p, 2 * sizeof *p);
             memcpy(b + 2 * i, p + 2, 2 * sizeof *p);
-            if (j->op == 0)
-                kern_c64_div_definition(a + 2 * i, b + 2 * i, ref + 2 * i);
-            else
-                kern_c64_sqrt_definition(a + 2 * i, ref + 2 * i);
+            definition(j->op, a + 2 * i, b + 2 * i, ref + 2 * i);
         }
         for (int path = 0; path < KMP_COUNT; path++) {
             if (!runs[path])
                 continue;
-            j->slow[path] += (uint64_t)(j->op == 0 ? kern_c64_div_on((kern_mathf32_path)path, a, b, out, n)
-                                                   : kern_c64_sqrt_on((kern_mathf32_path)path, a, out, n));
+            j->slow[path] += (uint64_t)fast_on(j->op, (kern_mathf32_path)path, a, b, out, n);
             for (int i = 0; i < n; i++) {
                 if (out[2 * i] == ref[2 * i] && out[2 * i + 1] == ref[2 * i + 1])
                     continue;
@@ -129,10 +144,7 @@ static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
         for (int k = 0; k < jobs[t].nshown; k++) {
             const uint32_t *s = jobs[t].shown[k];
             uint32_t ref[2];
-            if (op == 0)
-                kern_c64_div_definition(s, s + 2, ref);
-            else
-                kern_c64_sqrt_definition(s, ref);
+            definition(op, s, s + 2, ref);
             printf("    a = (0x%08X, 0x%08X) b = (0x%08X, 0x%08X): definition (0x%08X, 0x%08X)\n",
                    (unsigned)s[0], (unsigned)s[1], (unsigned)s[2], (unsigned)s[3], (unsigned)ref[0],
                    (unsigned)ref[1]);
@@ -158,7 +170,7 @@ int main(int argc, char **argv)
             while (k < NOPS && strcmp(argv[i], op_names[k]) != 0)
                 k++;
             if (k == NOPS) {
-                fprintf(stderr, "usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt ...]\n");
+                fprintf(stderr, "usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...]\n");
                 return 2;
             }
             want[k] = any = true;

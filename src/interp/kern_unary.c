@@ -778,6 +778,10 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         kern_c64_sqrt(x, r, n);
         return IRRUN_OK;
     }
+    if (op == KU_EXP) {
+        kern_c64_exp(x, r, n);
+        return IRRUN_OK;
+    }
     for (int64_t i = 0; i < n; i++) {
         uint64_t rr, ri;
         complex_elem_q(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri, true);

@@ -10,11 +10,12 @@
 
 #include "util/bitcast.h"
 
-enum { C64_KINDS = 10 };
+enum { C64_KINDS = 13 };
 
 static const char *const c64_kind_names[C64_KINDS] = {
     "random finite bits", "modest", "|c| == |d|", "|c| near |d|", "tiny and huge",
     "exact quotients", "exact roots", "special parts", "zero parts", "wide exponent gaps",
+    "exponential's range", "near multiples of pi/2", "eighths in [-4, 4)",
 };
 
 /* splitmix64 */
@@ -111,10 +112,36 @@ static inline void c64_operands(uint64_t *state, unsigned kind, uint32_t p[4])
         if ((r[2] >> 60) == 0)
             p[2 + (r[3] >> 63)] = (uint32_t)(r[3] >> 32) & 0x80000000u;
         return;
-    default:
+    case 9:
         /* each part from its own end of the range */
         for (int i = 0; i < 4; i++)
             p[i] = c64_with_exponent(r[i], (unsigned)(r[i] >> 56) % 200, 254);
+        return;
+    case 10:
+    case 11: {
+        /* exponential: real parts around its fast range [-104, 89] and the
+         * overflow and underflow thresholds, imaginary parts up to 1100 or
+         * within a few ulps of a multiple of pi/2 */
+        static const float x_near[] = { 88.7228f, -87.3365f, -103.972f, 89.0f, -104.0f, 0.0f };
+        float x = (r[0] >> 62) == 0 ? x_near[(r[0] >> 8) % 6] + (float)((int)(r[0] % 2001) - 1000) * 0x1p-12f
+                                    : (float)((double)(r[0] >> 11) * 0x1p-53 * 210.0 - 110.0);
+        p[0] = f32_to_bits(x);
+        if (kind == 10) {
+            p[1] = r[1] & 1 ? f32_to_bits((float)((double)(r[1] >> 11) * 0x1p-53 * 2200.0 - 1100.0))
+                            : c64_with_exponent(r[1], 90, 137);
+        } else {
+            int k = (int)(r[1] % 1401) - 700;
+            uint32_t y = f32_to_bits((float)(k * 1.5707963267948966));
+            p[1] = y + (uint32_t)((r[1] >> 20) % 9) - 4u;
+        }
+        p[2] = c64_modest(r[2]);
+        p[3] = c64_modest(r[3]);
+        return;
+    }
+    default:
+        /* the bench's operands: multiples of 1/8 in [-4, 4), zero included */
+        for (int i = 0; i < 4; i++)
+            p[i] = f32_to_bits((float)((int)(r[i] % 64) - 32) / 8.0f);
         return;
     }
 }

@@ -22,17 +22,18 @@
 #include "complexf32_operands.h"
 #include "same_bits.h"
 
-enum { DIV, SQRT, NOPS };
+enum { DIV, SQRT, EXP, NOPS };
 enum { DRAWS = 1 << 22 };
 
-static const char *const op_names[NOPS] = { "div", "sqrt" };
+static const char *const op_names[NOPS] = { "div", "sqrt", "exp" };
 
 static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
-    if (op == DIV)
-        kern_c64_div_definition(a, b, r);
-    else
-        kern_c64_sqrt_definition(a, r);
+    switch (op) {
+    case DIV: kern_c64_div_definition(a, b, r); return;
+    case SQRT: kern_c64_sqrt_definition(a, r); return;
+    default: kern_c64_exp_definition(a, r); return;
+    }
 }
 
 /* Runs op's path over the n elements of a (and b) and compares with the
@@ -42,7 +43,9 @@ static int64_t compare(int op, kern_mathf32_path path, const uint32_t *a, const 
 {
     uint32_t *r = malloc((size_t)n * 2 * sizeof *r);
     ck_assert_ptr_nonnull(r);
-    int64_t slow = op == DIV ? kern_c64_div_on(path, a, b, r, n) : kern_c64_sqrt_on(path, a, r, n);
+    int64_t slow = op == DIV    ? kern_c64_div_on(path, a, b, r, n)
+                   : op == SQRT ? kern_c64_sqrt_on(path, a, r, n)
+                                : kern_c64_exp_on(path, a, r, n);
     if (slow < 0) {
         free(r);
         return -1;
@@ -151,10 +154,11 @@ START_TEST(tensor_entry)
             same_bits(b, want, "divide into the divisor");
             tensor_release(a2);
         } else {
-            ck_assert_int_eq(kern_unary(KU_SQRT, a, r), IRRUN_OK);
-            same_bits(r, want, "sqrt");
-            ck_assert_int_eq(kern_unary(KU_SQRT, a, a), IRRUN_OK);
-            same_bits(a, want, "sqrt in place");
+            kern_unop uop = op == SQRT ? KU_SQRT : KU_EXP;
+            ck_assert_int_eq(kern_unary(uop, a, r), IRRUN_OK);
+            same_bits(r, want, op_names[op]);
+            ck_assert_int_eq(kern_unary(uop, a, a), IRRUN_OK);
+            same_bits(a, want, op_names[op]);
         }
         tensor_release(a);
         tensor_release(b);
