@@ -1,4 +1,5 @@
-/* Fast complex<f32> division and square root (kern_complexf32.h).
+/* Fast complex<f32> division, square root and exponential
+ * (kern_complexf32.h).
  *
  * Division: the same operations as the definition. The definition is C99
  * division on the parts converted to binary64, which GCC and Clang compile
@@ -45,7 +46,11 @@
  * finite and nonzero, glibc's csqrt computes (no scaling for f32-range
  * parts) d = hypot(x, y), big = sqrt(0.5 (d + |x|)) and small = 0.5 (|y| /
  * big): for x > 0 the result is (big, copysign(small, y)), otherwise
- * (small, copysign(big, y)). Nothing cancels: hypot is within an ulp and
+ * (small, copysign(big, y)). With one zero part it returns (sqrt(x),
+ * copysign(0, y)) for x > 0, (0, copysign(sqrt(-x), y)) for x < 0, and
+ * (r, copysign(r, y)) with r = sqrt(0.5 |y|) for x = +-0: the same steps
+ * below give these values or (small for r) within 2 ulps of them, so the
+ * lanes below keep one zero part too (both zero: the definition). Nothing cancels: hypot is within an ulp and
  * each step adds at most an ulp, so each part is within 5 binary64 ulps,
  * |g - f| < 2^-50 |f| with f the true part. Each lane here does the same
  * steps with d = sqrt(x^2 + y^2): the squares of f32 values are exact in
@@ -59,7 +64,41 @@
  * both ends round to the same f32 value v, so does g (rounding is
  * monotonic), and v is the part's magnitude; the imaginary part takes y's
  * sign (rounding to nearest is symmetric). The other lanes (about 2^-14 of
- * ordinary operands, and zero, Inf or NaN parts) take the definition. */
+ * ordinary operands, and two zero parts, Inf or NaN) take the definition.
+ *
+ * Exponential: the band method again. For finite x <= 709 and y, glibc's
+ * cexp returns (fl(exp(x) cos y), fl(exp(x) sin y)) from its exp and
+ * sincos (within an ulp each), and (exp(x), y) for y = +-0: each part
+ * within 2^-51 of its true value. Lanes with x in [-104, 89] and |y| <=
+ * 1024 compute (the operations below are exact where marked):
+ *   - e^x = 2^k e^t: k = round(x / ln2) in [-150, 128], t = (x - k LN2_HI)
+ *     - k LN2_LO with |t| <= 0.347, the first difference exact (the
+ *     argument of kern_mathf32.c); e^t by its Taylor polynomial of degree
+ *     13 (remainder < 2^-57 relative) in Horner's scheme: its 28 roundings
+ *     cost at most 28 u e^|t| / e^t < 2^-47.2 relative; 2^k exact;
+ *   - y = j pi/2 + r: j = round(y 2/pi), |j| <= 652 < 2^10. PIO2_1 has 28
+ *     significant bits (a multiple of 2^-26): j PIO2_1 is exact, and so is
+ *     y - j PIO2_1 (for j != 0, |y| > pi/4 is a multiple of 2^-24; the
+ *     difference, a multiple of 2^-26 below 1); j PIO2_2 is exact (38
+ *     bits); two more roundings, and PIO2_1 + PIO2_2 + PIO2_3 is within
+ *     2^-114 of pi/2: |r - (y - j pi/2)| <= 2^-53 (|r| + |r2|) + 2^-98.
+ *     Lanes with j != 0 and |r| < 2^-20 take the definition, so r is
+ *     within 2^-51.9 relatively (j = 0: r = y exactly);
+ *   - sin r = r + r^3 S(r^2), cos r = 1 + r^2 C(r^2), Taylor polynomials
+ *     of degree 15 and 16 (remainders < 2^-53.7 and 2^-58 relative for |r|
+ *     <= pi/4 + 2^-40). S's Horner error (< 2^-48.9) reaches sin r scaled
+ *     by |r^3 S| / |sin r| < 0.12; C's (< 2^-48.7 with r^2's) by |r^2 C| /
+ *     cos r < 0.42: sin r and cos r within 2^-51 and 2^-49.5, plus r's own
+ *     error (the relative sensitivity of sin and cos to r is at most 1 on
+ *     |r| <= pi/4); j mod 4 picks and signs them as cos y and sin y;
+ *   - each part is e^x times one of them, one more rounding: within 2^-46
+ *     of the true part, glibc's within 2^-51, so glibc's value lies in
+ *     the 2^-40 band around it. No value underflows binary64 (|parts| >=
+ *     2^-150 sin(2^-20) or 2^-150 2^-149 0.84). For y = +-0 the imaginary
+ *     part is y itself (glibc's sine of y is y).
+ * The AVX2 path fuses the Horner steps' multiply-adds (one rounding each
+ * instead of two, inside the bounds above); the portable path rounds
+ * every operation. The other lanes take the definition. */
 #include "interp/kern_complexf32.h"
 
 #include <complex.h>
@@ -427,9 +466,9 @@ AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
     return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
 
-AVX2_INLINE __m256d horner4(__m256d p, __m256d x, double c) { return _mm256_add_pd(_mm256_mul_pd(p, x), _mm256_set1_pd(c)); }
+AVX2_INLINE __m256d horner4(__m256d p, __m256d x, double c) { return _mm256_fmadd_pd(p, x, _mm256_set1_pd(c)); }
 
-/* exp_approx on four lanes, the same operations (no fused multiply-adds) */
+/* exp_approx on four lanes, Horner's steps fused */
 AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     const __m256d shift = _mm256_set1_pd(SHIFT), one = _mm256_set1_pd(1.0);
