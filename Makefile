@@ -125,7 +125,7 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
 	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
-# the check of the fast complex<f32> division and square root
+# the check of the fast complex<f32> division, square root and exponential
 # (src/interp/kern_complexf32.c): 2^32 random operands of many kinds per
 # operation on every vector path against the definition; not part of check.
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.

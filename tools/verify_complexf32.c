@@ -1,4 +1,5 @@
-/* The check of kern_complexf32.c: random complex<f32> operands of every
+/* The check of kern_complexf32.c (division, square root, exponential):
+ * random complex<f32> operands of every
  * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge parts, exact results,
  * special and zero parts, wide exponent gaps) through each vector path the

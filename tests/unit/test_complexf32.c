@@ -1,5 +1,5 @@
-/* The fast complex<f32> division and square root (kern_complexf32.c)
- * against their definitions (C99 division, glibc's csqrt; one rounding per
+/* The fast complex<f32> division, square root and exponential (kern_complexf32.c)
+ * against their definitions (C99 division, glibc's csqrt and cexp; one rounding per
  * part), on each vector path the host runs: millions of random operands of
  * every kind of complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge, exact results, special
