@@ -16,6 +16,7 @@
 #include <complex.h>
 
 #include "interp/kern.h"
+#include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_int64.h"
@@ -705,20 +706,8 @@ static void part_catan2(bool wide, uint64_t yr, uint64_t yi, uint64_t xr, uint64
     part_cmul(wide, sign, sign | one, lr, li, rr, ri);
 }
 
-/* c64 / c128 division: C99's __divdc3 in binary64 on the exact parts, each
- * part rounded once (class B). */
-static void c64_div(const float *a, const float *b, uint32_t *r, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        double _Complex z = cmk((double)a[2 * i], (double)a[2 * i + 1]) /
-                            cmk((double)b[2 * i], (double)b[2 * i + 1]);
-        double re = creal(z), im = cimag(z);
-        float fr = (float)re, fi = (float)im;
-        r[2 * i] = re == re ? f32_to_bits(fr) : (uint32_t)fp_from_double(FP_F32, re, FPR_RNE);
-        r[2 * i + 1] = im == im ? f32_to_bits(fi) : (uint32_t)fp_from_double(FP_F32, im, FPR_RNE);
-    }
-}
-
+/* c128 division: C99's __divdc3 in binary64 (class B; c64's is
+ * kern_complexf32.c's). */
 static void c128_div(const double *a, const double *b, double *r, int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
@@ -781,7 +770,7 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
         if (wide)
             c128_div(a, b, r, n);
         else
-            c64_div(a, b, r, n);
+            kern_c64_div(a, b, r, n);
         return true;
     case KB_MAX:
     case KB_MIN:
@@ -794,9 +783,13 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
             return true;
         }
         return false;
+    case KB_ATAN2:
+        if (wide)
+            return false;
+        kern_c64_atan2(a, b, r, n);
+        return true;
     case KB_REM:
     case KB_POW:
-    case KB_ATAN2:
     case KB_AND:
     case KB_OR:
     case KB_XOR:

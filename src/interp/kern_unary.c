@@ -10,6 +10,7 @@
 #include <float.h>
 
 #include "interp/kern.h"
+#include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_isa.h"
@@ -816,6 +817,14 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     if (op == KU_SIGN) {
         for (int64_t i = 0; i < n; i++)
             c64_sign_elem(x + 2 * i, r + 2 * i);
+        return IRRUN_OK;
+    }
+    if (op == KU_SQRT) {
+        kern_c64_sqrt(x, r, n);
+        return IRRUN_OK;
+    }
+    if (op == KU_EXP) {
+        kern_c64_exp(x, r, n);
         return IRRUN_OK;
     }
     for (int64_t i = 0; i < n; i++) {

@@ -1,0 +1,650 @@
+/* Fast complex<f32> division, square root and exponential
+ * (kern_complexf32.h).
+ *
+ * Division: the same operations as the definition. The definition is C99
+ * division on the parts converted to binary64, which GCC and Clang compile
+ * to a call of libgcc's __divdc3 (a + ib) / (c + id), then each part
+ * rounded into f32. __divdc3 (both the plain Smith division of older GCC
+ * and the scaled one since GCC 12) runs, for |c| < |d|:
+ *     ratio = c / d; denom = c * ratio + d;
+ *     x = (a * ratio + b) / denom; y = (b * ratio - a) / denom;
+ * and otherwise (ties |c| == |d| included):
+ *     ratio = d / c; denom = d * ratio + c;
+ *     x = (b * ratio + a) / denom; y = (b - a * ratio) / denom;
+ * The scaled version first multiplies a, b, c, d by the same power of two:
+ * by 1/2 when max(|c|, |d|) >= DBL_MAX / 2, by 2^52 when it is below 2^-52
+ * or when a or b is below DBL_MIN (i.e. zero, for converted f32 values)
+ * and the others are below DBL_MAX / 2 * 2^-52. It then takes other
+ * formulas (a / d first) when |ratio| <= DBL_MIN, and repairs NaN results
+ * (Annex G) afterwards. A lane is kept here when a and b are finite and c
+ * and d finite and nonzero (f32 values: at most 2^128, nonzero ones at
+ * least 2^-149 in magnitude). Then:
+ *   - the 1/2 scaling never happens (2^128 < DBL_MAX / 2), the 2^52 one
+ *     may; in both cases let s be the scale, s = 1 without it;
+ *   - |ratio| lies in [2^-277, 1] (the smaller divisor part over the
+ *     larger), so it is above DBL_MIN and the formulas above run;
+ *   - every intermediate is zero or of magnitude within [2^-700, 2^700]
+ *     times s: the products (at least 2^-426 s), the sums (a nonzero sum
+ *     of two binary64 values is at least an ulp of the smaller nonzero
+ *     one, 2^-478 s; denom at least the larger divisor part), the
+ *     quotients (numerator at most 2^130 s over denom at least 2^-149 s,
+ *     at least 2^-478 s over 2^130 s). With s <= 2^52 all of it is normal
+ *     binary64, where multiplying the operands by a power of two scales
+ *     every rounded result by it exactly: the scaling changes no bit of x
+ *     or y, whose ratios cancel s;
+ *   - x and y are finite, so the NaN repair does not run.
+ * So x and y are the formulas' values without any scaling, computed below
+ * in the same order with the same roundings (the library is built with
+ * -ffp-contract=off, so no multiply-add is fused), and rounded into f32 by
+ * the conversion instruction as the definition does. Zeros in a or b keep
+ * their signs through every step of both. Other lanes (a zero, Inf or NaN
+ * divisor part, an Inf or NaN dividend part) take the definition. The
+ * portable path selects between the two branches' operands lane by lane
+ * and does the same operations, so it gives the same bits as AVX2.
+ *
+ * Square root: the band method of kern_mathf32.c. For x + iy with x, y
+ * finite and nonzero, glibc's csqrt computes (no scaling for f32-range
+ * parts) d = hypot(x, y), big = sqrt(0.5 (d + |x|)) and small = 0.5 (|y| /
+ * big): for x > 0 the result is (big, copysign(small, y)), otherwise
+ * (small, copysign(big, y)). With one zero part it returns (sqrt(x),
+ * copysign(0, y)) for x > 0, (0, copysign(sqrt(-x), y)) for x < 0, and
+ * (r, copysign(r, y)) with r = sqrt(0.5 |y|) for x = +-0: the same steps
+ * below give these values or (small for r) within 2 ulps of them, so the
+ * lanes below keep one zero part too (both zero: the definition). Nothing cancels: hypot is within an ulp and
+ * each step adds at most an ulp, so each part is within 5 binary64 ulps,
+ * |g - f| < 2^-50 |f| with f the true part. Each lane here does the same
+ * steps with d = sqrt(x^2 + y^2): the squares of f32 values are exact in
+ * binary64 (48-bit products, exponents within [-298, 256]), the sum rounds
+ * once and the square root halves that error: |d - h| <= 1.5 u h with
+ * u = 2^-53; d + |x| adds u (both positive), big's square root halves the
+ * total and adds u: 2.25 u; small: 3.25 u. No step underflows (every
+ * value is at least 2^-214). So the approximation p of each part's
+ * magnitude is within 2^-51 |f|, and g within the band [p (1 - 2^-40),
+ * p (1 + 2^-40)] (its rounded ends narrow it by 2^-53 |p| at most). When
+ * both ends round to the same f32 value v, so does g (rounding is
+ * monotonic), and v is the part's magnitude; the imaginary part takes y's
+ * sign (rounding to nearest is symmetric). The other lanes (about 2^-14 of
+ * ordinary operands, and two zero parts, Inf or NaN) take the definition.
+ *
+ * Exponential: the band method again. For finite x <= 709 and y, glibc's
+ * cexp returns (fl(exp(x) cos y), fl(exp(x) sin y)) from its exp and
+ * sincos (within an ulp each), and (exp(x), y) for y = +-0: each part
+ * within 2^-51 of its true value. Lanes with x in [-104, 89] and |y| <=
+ * 1024 compute (the operations below are exact where marked):
+ *   - e^x = 2^k e^t: k = round(x / ln2) in [-150, 128], t = (x - k LN2_HI)
+ *     - k LN2_LO with |t| <= 0.347, the first difference exact (the
+ *     argument of kern_mathf32.c); e^t by its Taylor polynomial of degree
+ *     13 (remainder < 2^-57 relative) in Horner's scheme: its 28 roundings
+ *     cost at most 28 u e^|t| / e^t < 2^-47.2 relative; 2^k exact;
+ *   - y = j pi/2 + r: j = round(y 2/pi), |j| <= 652 < 2^10. PIO2_1 has 28
+ *     significant bits (a multiple of 2^-26): j PIO2_1 is exact, and so is
+ *     y - j PIO2_1 (for j != 0, |y| > pi/4 is a multiple of 2^-24; the
+ *     difference, a multiple of 2^-26 below 1); j PIO2_2 is exact (38
+ *     bits); two more roundings, and PIO2_1 + PIO2_2 + PIO2_3 is within
+ *     2^-114 of pi/2: |r - (y - j pi/2)| <= 2^-53 (|r| + |r2|) + 2^-98.
+ *     Lanes with j != 0 and |r| < 2^-20 take the definition, so r is
+ *     within 2^-51.9 relatively (j = 0: r = y exactly);
+ *   - sin r = r + r^3 S(r^2), cos r = 1 + r^2 C(r^2), Taylor polynomials
+ *     of degree 15 and 16 (remainders < 2^-53.7 and 2^-58 relative for |r|
+ *     <= pi/4 + 2^-40). S's Horner error (< 2^-48.9) reaches sin r scaled
+ *     by |r^3 S| / |sin r| < 0.12; C's (< 2^-48.7 with r^2's) by |r^2 C| /
+ *     cos r < 0.42: sin r and cos r within 2^-51 and 2^-49.5, plus r's own
+ *     error (the relative sensitivity of sin and cos to r is at most 1 on
+ *     |r| <= pi/4); j mod 4 picks and signs them as cos y and sin y;
+ *   - each part is e^x times one of them, one more rounding: within 2^-46
+ *     of the true part, glibc's within 2^-51, so glibc's value lies in
+ *     the 2^-40 band around it. No value underflows binary64 (|parts| >=
+ *     2^-150 sin(2^-20) or 2^-150 2^-149 0.84). For y = +-0 the imaginary
+ *     part is y itself (glibc's sine of y is y).
+ * The AVX2 path fuses the Horner steps' multiply-adds (one rounding each
+ * instead of two, inside the bounds above); the portable path rounds
+ * every operation. The other lanes take the definition. */
+#include "interp/kern_complexf32.h"
+
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+#include "interp/kern_fscalar.h"
+#include "interp/kern_isa.h"
+
+#define BAND_LO (1.0 - 0x1p-40)
+#define BAND_HI (1.0 + 0x1p-40)
+
+/* cexp's fast lanes (see the head comment) */
+#define SHIFT 0x1.8p52 /* t + SHIFT rounds t (|t| < 2^51) to an integer, in the low bits */
+#define EXP_X_MIN (-104.0)
+#define EXP_X_MAX 89.0
+#define EXP_Y_MAX 1024.0
+#define EXP_R_MIN 0x1p-20 /* below: y too close to a nonzero multiple of pi/2 */
+#define INV_LN2 0x1.71547652b82fep+0
+#define LN2_HI 0x1.62e42fefa2000p-1 /* 40 significant bits */
+#define LN2_LO 0x1.9ef35793c7673p-41
+#define INV_PIO2 0x1.45f306dc9c883p-1
+#define PIO2_1 0x1.921fb54000000p+0 /* 28 significant bits */
+#define PIO2_2 0x1.10b4612000000p-30 /* the next 28 */
+#define PIO2_3 (-0x1.676733ae8fe48p-60) /* the rest, within 2^-114 */
+/* Taylor coefficients 1/n!, (-1)^n / (2n+1)!, (-1)^n / (2n)!, rounded */
+#define E2 0x1.0000000000000p-1
+#define E3 0x1.5555555555555p-3
+#define E4 0x1.5555555555555p-5
+#define E5 0x1.1111111111111p-7
+#define E6 0x1.6c16c16c16c17p-10
+#define E7 0x1.a01a01a01a01ap-13
+#define E8 0x1.a01a01a01a01ap-16
+#define E9 0x1.71de3a556c734p-19
+#define E10 0x1.27e4fb7789f5cp-22
+#define E11 0x1.ae64567f544e4p-26
+#define E12 0x1.1eed8eff8d898p-29
+#define E13 0x1.6124613a86d09p-33
+#define S3 (-0x1.5555555555555p-3)
+#define S5 0x1.1111111111111p-7
+#define S7 (-0x1.a01a01a01a01ap-13)
+#define S9 0x1.71de3a556c734p-19
+#define S11 (-0x1.ae64567f544e4p-26)
+#define S13 0x1.6124613a86d09p-33
+#define S15 (-0x1.ae7f3e733b81fp-41)
+#define C2 (-0x1.0000000000000p-1)
+#define C4 0x1.5555555555555p-5
+#define C6 (-0x1.6c16c16c16c17p-10)
+#define C8 0x1.a01a01a01a01ap-16
+#define C10 (-0x1.27e4fb7789f5cp-22)
+#define C12 0x1.1eed8eff8d898p-29
+#define C14 (-0x1.93974a8c07c9dp-37)
+#define C16 0x1.ae7f3e733b81fp-45
+
+/* ---- the definitions -------------------------------------------------------- */
+
+void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    double x, y;
+    kern_cdiv(bits_to_f32(a[0]), bits_to_f32(a[1]), bits_to_f32(b[0]), bits_to_f32(b[1]), &x, &y);
+    r[0] = kern_f32_round_classb(x);
+    r[1] = kern_f32_round_classb(y);
+}
+
+void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = csqrt(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
+
+void kern_c64_exp_definition(const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = cexp(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
+
+/* ---- the portable path ------------------------------------------------------ */
+
+static inline bool finite_f32(uint32_t x) { return (x & 0x7F800000u) != 0x7F800000u; }
+
+static inline bool finite_nonzero_f32(uint32_t x) { return finite_f32(x) && (x & 0x7FFFFFFFu) != 0; }
+
+/* __divdc3's operations for a lane that qualifies (see the head comment):
+ * each branch's operands picked by the comparison, then one sequence. */
+static inline void smith_div(double a, double b, double c, double d, double *x, double *y)
+{
+    bool c_smaller = fabs(c) < fabs(d);
+    double larger = c_smaller ? d : c, smaller = c_smaller ? c : d;
+    double ratio = smaller / larger;
+    double denom = smaller * ratio + larger;
+    double scaled = (c_smaller ? a : b) * ratio;
+    double x_num = scaled + (c_smaller ? b : a);
+    double other = (c_smaller ? b : a) * ratio;
+    double y_num = c_smaller ? other - a : b - other;
+    *x = x_num / denom;
+    *y = y_num / denom;
+}
+
+/* One element on the portable path; false: it took the definition. */
+static inline bool div_elem(const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    if (!(finite_f32(a[0]) && finite_f32(a[1]) && finite_nonzero_f32(b[0]) && finite_nonzero_f32(b[1]))) {
+        kern_c64_div_definition(a, b, r);
+        return false;
+    }
+    double x, y;
+    smith_div(bits_to_f32(a[0]), bits_to_f32(a[1]), bits_to_f32(b[0]), bits_to_f32(b[1]), &x, &y);
+    r[0] = f32_to_bits((float)x);
+    r[1] = f32_to_bits((float)y);
+    return true;
+}
+
+static int64_t div_generic(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t i = 0; i < n; i++)
+        slow += !div_elem(a + 2 * i, b + 2 * i, r + 2 * i);
+    return slow;
+}
+
+/* The f32 pattern of p when the band around p rounds to one value; false
+ * otherwise (for p < 0 the ends swap roles). */
+static inline bool band_round(double p, uint32_t *v)
+{
+    uint32_t lo = f32_to_bits((float)(p * BAND_LO)), hi = f32_to_bits((float)(p * BAND_HI));
+    *v = lo;
+    return lo == hi;
+}
+
+static inline bool sqrt_elem(const uint32_t *z, uint32_t *r)
+{
+    uint32_t rr, ri;
+    if (finite_f32(z[0]) && finite_f32(z[1]) && ((z[0] | z[1]) & 0x7FFFFFFFu) != 0) {
+        double x = bits_to_f32(z[0]), y = bits_to_f32(z[1]);
+        double ax = fabs(x), ay = fabs(y);
+        double d = sqrt(x * x + y * y);
+        double big = sqrt(0.5 * (d + ax));
+        double small = 0.5 * (ay / big);
+        bool positive = x > 0;
+        if (band_round(positive ? big : small, &rr) && band_round(positive ? small : big, &ri)) {
+            r[0] = rr;
+            r[1] = ri | (z[1] & 0x80000000u);
+            return true;
+        }
+    }
+    kern_c64_sqrt_definition(z, r);
+    return false;
+}
+
+static int64_t sqrt_generic(const uint32_t *x, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t i = 0; i < n; i++)
+        slow += !sqrt_elem(x + 2 * i, r + 2 * i);
+    return slow;
+}
+
+/* cexp's approximation of (e^x cos y, e^x sin y) (see the head comment);
+ * false: the lane takes the definition. */
+static inline bool exp_approx(double x, double y, double *re, double *im)
+{
+    if (!(x >= EXP_X_MIN && x <= EXP_X_MAX && fabs(y) <= EXP_Y_MAX))
+        return false;
+    double kd = x * INV_LN2 + SHIFT;
+    double k = kd - SHIFT;
+    double t = (x - k * LN2_HI) - k * LN2_LO;
+    double p = E13;
+    p = p * t + E12;
+    p = p * t + E11;
+    p = p * t + E10;
+    p = p * t + E9;
+    p = p * t + E8;
+    p = p * t + E7;
+    p = p * t + E6;
+    p = p * t + E5;
+    p = p * t + E4;
+    p = p * t + E3;
+    p = p * t + E2;
+    p = p * t + 1.0;
+    double e = (p * t + 1.0) * bits_to_f64((uint64_t)((int64_t)k + 1023) << 52);
+    double jd = y * INV_PIO2 + SHIFT;
+    double j = jd - SHIFT;
+    double r = ((y - j * PIO2_1) - j * PIO2_2) - j * PIO2_3;
+    if (j != 0 && fabs(r) < EXP_R_MIN)
+        return false;
+    double r2 = r * r;
+    double sp = S15;
+    sp = sp * r2 + S13;
+    sp = sp * r2 + S11;
+    sp = sp * r2 + S9;
+    sp = sp * r2 + S7;
+    sp = sp * r2 + S5;
+    sp = sp * r2 + S3;
+    double cp = C16;
+    cp = cp * r2 + C14;
+    cp = cp * r2 + C12;
+    cp = cp * r2 + C10;
+    cp = cp * r2 + C8;
+    cp = cp * r2 + C6;
+    cp = cp * r2 + C4;
+    cp = cp * r2 + C2;
+    double sin_r = r + r * r2 * sp, cos_r = 1.0 + r2 * cp;
+    /* y = j pi/2 + r: quadrant j mod 4, from jd's low bits */
+    unsigned quadrant = (unsigned)f64_to_bits(jd) & 3u;
+    double c = quadrant & 1u ? sin_r : cos_r, s = quadrant & 1u ? cos_r : sin_r;
+    if ((quadrant + 1u) & 2u)
+        c = -c;
+    if (quadrant & 2u)
+        s = -s;
+    *re = e * c;
+    *im = e * s;
+    return true;
+}
+
+static inline bool exp_elem(const uint32_t *z, uint32_t *r)
+{
+    double re, im;
+    uint32_t rr, ri;
+    if (exp_approx(bits_to_f32(z[0]), bits_to_f32(z[1]), &re, &im) && band_round(re, &rr) &&
+        band_round(im, &ri)) {
+        r[0] = rr;
+        r[1] = (z[1] & 0x7FFFFFFFu) == 0 ? z[1] : ri;
+        return true;
+    }
+    kern_c64_exp_definition(z, r);
+    return false;
+}
+
+static int64_t exp_generic(const uint32_t *x, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0;
+    for (int64_t i = 0; i < n; i++)
+        slow += !exp_elem(x + 2 * i, r + 2 * i);
+    return slow;
+}
+
+/* ---- the AVX2 path ---------------------------------------------------------- */
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
+
+/* Four elements (eight f32 patterns) as binary64 real and imaginary parts,
+ * in element order. */
+AVX2_INLINE void load4(const uint32_t *p, __m256d *re, __m256d *im)
+{
+    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    __m256 v = _mm256_permutevar8x32_ps(_mm256_loadu_ps((const float *)p), split);
+    *re = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
+    *im = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+}
+
+AVX2_INLINE void store4(uint32_t *p, __m128 re, __m128 im)
+{
+    _mm_storeu_ps((float *)p, _mm_unpacklo_ps(re, im));
+    _mm_storeu_ps((float *)p + 4, _mm_unpackhi_ps(re, im));
+}
+
+AVX2_INLINE __m256d abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
+
+AVX2_INLINE __m256d finite4(__m256d v)
+{
+    return _mm256_cmp_pd(abs4(v), _mm256_set1_pd(INFINITY), _CMP_LT_OQ);
+}
+
+AVX2_INLINE __m256d finite_nonzero4(__m256d v)
+{
+    return _mm256_and_pd(finite4(v), _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+}
+
+typedef enum { FAST_DIV, FAST_SQRT, FAST_EXP } fast_op;
+
+/* Lanes whose mask bit is clear take the definition, from the operands
+ * (the results are not stored yet, so r may be an operand). */
+AVX2_INLINE int64_t finish4(fast_op op, uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a,
+                            const uint32_t *b)
+{
+    if (keep == 15) {
+        store4(r, re, im);
+        return 0;
+    }
+    uint32_t out[8];
+    store4(out, re, im);
+    int64_t slow = 0;
+    for (int j = 0; j < 4; j++) {
+        if (keep >> j & 1)
+            continue;
+        switch (op) {
+        case FAST_DIV: kern_c64_div_definition(a + 2 * j, b + 2 * j, out + 2 * j); break;
+        case FAST_SQRT: kern_c64_sqrt_definition(a + 2 * j, out + 2 * j); break;
+        case FAST_EXP: kern_c64_exp_definition(a + 2 * j, out + 2 * j); break;
+        }
+        slow++;
+    }
+    memcpy(r, out, sizeof out);
+    return slow;
+}
+
+AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256d ar, ai, c, d;
+        load4(a + 2 * i, &ar, &ai);
+        load4(b + 2 * i, &c, &d);
+        __m256d keep = _mm256_and_pd(_mm256_and_pd(finite4(ar), finite4(ai)),
+                                     _mm256_and_pd(finite_nonzero4(c), finite_nonzero4(d)));
+        /* smith_div, the operand choices as blends */
+        __m256d c_smaller = _mm256_cmp_pd(abs4(c), abs4(d), _CMP_LT_OQ);
+        __m256d larger = _mm256_blendv_pd(c, d, c_smaller), smaller = _mm256_blendv_pd(d, c, c_smaller);
+        __m256d ratio = _mm256_div_pd(smaller, larger);
+        __m256d denom = _mm256_add_pd(_mm256_mul_pd(smaller, ratio), larger);
+        __m256d first = _mm256_blendv_pd(ai, ar, c_smaller), second = _mm256_blendv_pd(ar, ai, c_smaller);
+        __m256d x_num = _mm256_add_pd(_mm256_mul_pd(first, ratio), second);
+        __m256d other = _mm256_mul_pd(second, ratio);
+        __m256d y_num = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
+        __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_num, denom));
+        __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_num, denom));
+        slow += finish4(FAST_DIV, r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i);
+    }
+    return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
+}
+
+/* band_round on four lanes: the rounded value, mask bits of the lanes
+ * whose band rounds to one value. */
+AVX2_INLINE __m128 band_round4(__m256d p, int *same)
+{
+    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_LO)));
+    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_HI)));
+    *same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(lo), _mm_castps_si128(hi))));
+    return lo;
+}
+
+AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
+{
+    int64_t slow = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256d x, y;
+        load4(z + 2 * i, &x, &y);
+        __m256d not_both_zero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
+                                             _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+        int keep = _mm256_movemask_pd(_mm256_and_pd(_mm256_and_pd(finite4(x), finite4(y)), not_both_zero));
+        __m256d d = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y)));
+        __m256d big = _mm256_sqrt_pd(_mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_add_pd(d, abs4(x))));
+        __m256d small = _mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_div_pd(abs4(y), big));
+        __m256d positive = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_GT_OQ);
+        int same_re, same_im;
+        __m128 re = band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
+        __m128 im = band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
+        im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
+        slow += finish4(FAST_SQRT, r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL);
+    }
+    return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
+}
+
+AVX2_INLINE __m256d horner4(__m256d p, __m256d x, double c) { return _mm256_fmadd_pd(p, x, _mm256_set1_pd(c)); }
+
+/* exp_approx on four lanes, Horner's steps fused */
+AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
+{
+    const __m256d shift = _mm256_set1_pd(SHIFT), one = _mm256_set1_pd(1.0);
+    int64_t slow = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256d x, y;
+        load4(z + 2 * i, &x, &y);
+        __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(EXP_X_MIN), _CMP_GE_OQ),
+                                   _mm256_cmp_pd(x, _mm256_set1_pd(EXP_X_MAX), _CMP_LE_OQ));
+        ok = _mm256_and_pd(ok, _mm256_cmp_pd(abs4(y), _mm256_set1_pd(EXP_Y_MAX), _CMP_LE_OQ));
+        __m256d kd = _mm256_add_pd(_mm256_mul_pd(x, _mm256_set1_pd(INV_LN2)), shift);
+        __m256d k = _mm256_sub_pd(kd, shift);
+        __m256d t = _mm256_sub_pd(_mm256_sub_pd(x, _mm256_mul_pd(k, _mm256_set1_pd(LN2_HI))),
+                                  _mm256_mul_pd(k, _mm256_set1_pd(LN2_LO)));
+        __m256d p = _mm256_set1_pd(E13);
+        p = horner4(p, t, E12);
+        p = horner4(p, t, E11);
+        p = horner4(p, t, E10);
+        p = horner4(p, t, E9);
+        p = horner4(p, t, E8);
+        p = horner4(p, t, E7);
+        p = horner4(p, t, E6);
+        p = horner4(p, t, E5);
+        p = horner4(p, t, E4);
+        p = horner4(p, t, E3);
+        p = horner4(p, t, E2);
+        p = horner4(p, t, 1.0);
+        __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
+        __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(kbits, _mm256_set1_epi64x(1023)), 52));
+        __m256d e = _mm256_mul_pd(horner4(p, t, 1.0), scale);
+        __m256d jd = _mm256_add_pd(_mm256_mul_pd(y, _mm256_set1_pd(INV_PIO2)), shift);
+        __m256d j = _mm256_sub_pd(jd, shift);
+        __m256d rr = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(y, _mm256_mul_pd(j, _mm256_set1_pd(PIO2_1))),
+                                                 _mm256_mul_pd(j, _mm256_set1_pd(PIO2_2))),
+                                   _mm256_mul_pd(j, _mm256_set1_pd(PIO2_3)));
+        ok = _mm256_and_pd(ok, _mm256_or_pd(_mm256_cmp_pd(j, _mm256_setzero_pd(), _CMP_EQ_OQ),
+                                            _mm256_cmp_pd(abs4(rr), _mm256_set1_pd(EXP_R_MIN), _CMP_GE_OQ)));
+        __m256d r2 = _mm256_mul_pd(rr, rr);
+        __m256d sp = _mm256_set1_pd(S15);
+        sp = horner4(sp, r2, S13);
+        sp = horner4(sp, r2, S11);
+        sp = horner4(sp, r2, S9);
+        sp = horner4(sp, r2, S7);
+        sp = horner4(sp, r2, S5);
+        sp = horner4(sp, r2, S3);
+        __m256d cp = _mm256_set1_pd(C16);
+        cp = horner4(cp, r2, C14);
+        cp = horner4(cp, r2, C12);
+        cp = horner4(cp, r2, C10);
+        cp = horner4(cp, r2, C8);
+        cp = horner4(cp, r2, C6);
+        cp = horner4(cp, r2, C4);
+        cp = horner4(cp, r2, C2);
+        __m256d sin_r = _mm256_add_pd(rr, _mm256_mul_pd(_mm256_mul_pd(rr, r2), sp));
+        __m256d cos_r = _mm256_add_pd(one, _mm256_mul_pd(r2, cp));
+        __m256i quadrant = _mm256_castpd_si256(jd);
+        __m256i one_i = _mm256_set1_epi64x(1), two_i = _mm256_set1_epi64x(2);
+        __m256d swap = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(quadrant, one_i), one_i));
+        __m256d c = _mm256_blendv_pd(cos_r, sin_r, swap), s = _mm256_blendv_pd(sin_r, cos_r, swap);
+        __m256i c_neg = _mm256_slli_epi64(_mm256_and_si256(_mm256_add_epi64(quadrant, one_i), two_i), 62);
+        __m256i s_neg = _mm256_slli_epi64(_mm256_and_si256(quadrant, two_i), 62);
+        c = _mm256_xor_pd(c, _mm256_castsi256_pd(c_neg));
+        s = _mm256_xor_pd(s, _mm256_castsi256_pd(s_neg));
+        int same_re, same_im;
+        __m128 re = band_round4(_mm256_mul_pd(e, c), &same_re);
+        __m128 im = band_round4(_mm256_mul_pd(e, s), &same_im);
+        /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
+        __m128 y_f32 = _mm256_cvtpd_ps(y);
+        im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
+        slow += finish4(FAST_EXP, r + 2 * i, re, im, _mm256_movemask_pd(ok) & same_re & same_im, z + 2 * i, NULL);
+    }
+    return slow + exp_generic(z + 2 * i, r + 2 * i, n - i);
+}
+
+#define HAVE_AVX2_PATH 1
+
+#else
+
+#define HAVE_AVX2_PATH 0
+
+#endif
+
+/* ---- complex atan2 ---------------------------------------------------------- */
+
+enum { ATAN2_BLOCK = 64 };
+
+/* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
+ * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +
+ * y y by 4.6's product and class-A sums, den = csqrt(s), q = num / den
+ * (C99 division), l = clog(q), r = (-0, -1) l. Over a block, so that the
+ * square roots and the divisions take the fast loops above (the same bits
+ * as their definitions); clog is glibc's, element by element. */
+void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    uint32_t num[2 * ATAN2_BLOCK], sum[2 * ATAN2_BLOCK], den[2 * ATAN2_BLOCK], q[2 * ATAN2_BLOCK];
+    const uint32_t one = 0x3F800000u, minus_zero = 0x80000000u, minus_one = 0xBF800000u;
+    for (int64_t at = 0; at < n; at += ATAN2_BLOCK) {
+        int64_t nb = n - at < ATAN2_BLOCK ? n - at : ATAN2_BLOCK;
+        const uint32_t *yb = y + 2 * at, *xb = x + 2 * at;
+        for (int64_t i = 0; i < nb; i++) {
+            uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
+            kern_cmul32(0, one, yb[2 * i], yb[2 * i + 1], &iyr, &iyi);
+            num[2 * i] = kern_f32_arith(FPOP_ADD, xb[2 * i], iyr);
+            num[2 * i + 1] = kern_f32_arith(FPOP_ADD, xb[2 * i + 1], iyi);
+            kern_cmul32(xb[2 * i], xb[2 * i + 1], xb[2 * i], xb[2 * i + 1], &xxr, &xxi);
+            kern_cmul32(yb[2 * i], yb[2 * i + 1], yb[2 * i], yb[2 * i + 1], &yyr, &yyi);
+            sum[2 * i] = kern_f32_arith(FPOP_ADD, xxr, yyr);
+            sum[2 * i + 1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+        }
+        kern_c64_sqrt(sum, den, nb);
+        kern_c64_div(num, den, q, nb);
+        for (int64_t i = 0; i < nb; i++) {
+            double p[2] = { bits_to_f32(q[2 * i]), bits_to_f32(q[2 * i + 1]) }, lp[2];
+            double _Complex z;
+            memcpy(&z, p, sizeof z);
+            z = clog(z);
+            memcpy(lp, &z, sizeof lp);
+            kern_cmul32(minus_zero, minus_one, kern_f32_round_classb(lp[0]),
+                        kern_f32_round_classb(lp[1]), &r[2 * (at + i)], &r[2 * (at + i) + 1]);
+        }
+    }
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+static bool path_runs(kern_mathf32_path path)
+{
+    switch (path) {
+    case KMP_GENERIC: return true;
+    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
+    case KMP_COUNT: break;
+    }
+    return false;
+}
+
+int64_t kern_c64_div_on(kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
+                        int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return div_avx2(a, b, r, n);
+#endif
+    return div_generic(a, b, r, n);
+}
+
+int64_t kern_c64_sqrt_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return sqrt_avx2(x, r, n);
+#endif
+    return sqrt_generic(x, r, n);
+}
+
+int64_t kern_c64_exp_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+#if HAVE_AVX2_PATH
+    if (path == KMP_AVX2)
+        return exp_avx2(x, r, n);
+#endif
+    return exp_generic(x, r, n);
+}
+
+static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }
+
+void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
+{
+    kern_c64_div_on(best_path(), a, b, r, n);
+}
+
+void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_sqrt_on(best_path(), x, r, n); }
+
+void kern_c64_exp(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_exp_on(best_path(), x, r, n); }

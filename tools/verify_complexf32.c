@@ -1,0 +1,192 @@
+/* The check of kern_complexf32.c (division, square root, exponential):
+ * random complex<f32> operands of every
+ * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
+ * values, |c| == |d| and near it, tiny and huge parts, exact results,
+ * special and zero parts, wide exponent gaps) through each vector path the
+ * host can run (portable, AVX2) and through the definition (C99 division,
+ * glibc's csqrt and cexp; one rounding per part). Reports the differences (must be
+ * 0) and how many elements took the definition. `make verify-complexf32`
+ * runs 2^32 draws per operation on two threads.
+ *
+ * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...] */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../tests/unit/complexf32_operands.h"
+#include "interp/kern_complexf32.h"
+
+enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = 3 };
+
+static const char *const op_names[NOPS] = { "div", "sqrt", "exp" };
+static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
+
+typedef struct {
+    int op;
+    uint64_t seed, draws;
+    uint64_t diffs[KMP_COUNT], slow[KMP_COUNT], kind_diffs[C64_KINDS];
+    uint32_t shown[MAXSHOW][4];
+    int nshown;
+} job;
+
+static bool runs[KMP_COUNT];
+
+static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    switch (op) {
+    case 0: kern_c64_div_definition(a, b, r); return;
+    case 1: kern_c64_sqrt_definition(a, r); return;
+    default: kern_c64_exp_definition(a, r); return;
+    }
+}
+
+static int64_t fast_on(int op, kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
+                       int64_t n)
+{
+    switch (op) {
+    case 0: return kern_c64_div_on(path, a, b, r, n);
+    case 1: return kern_c64_sqrt_on(path, a, r, n);
+    default: return kern_c64_exp_on(path, a, r, n);
+    }
+}
+
+static void *work(void *arg)
+{
+    job *j = arg;
+    uint64_t state = j->seed;
+    uint32_t *a = malloc(CHUNK * 2 * sizeof *a), *b = malloc(CHUNK * 2 * sizeof *b);
+    uint32_t *ref = malloc(CHUNK * 2 * sizeof *ref), *out = malloc(CHUNK * 2 * sizeof *out);
+    if (!a || !b || !ref || !out) {
+        fprintf(stderr, "verify_complexf32: out of memory\n");
+        exit(2);
+    }
+    for (uint64_t done = 0; done < j->draws;) {
+        int n = j->draws - done < CHUNK ? (int)(j->draws - done) : CHUNK;
+        for (int i = 0; i < n; i++) {
+            uint32_t p[4];
+            c64_operands(&state, (unsigned)(i % C64_KINDS), p);
+            memcpy(a + 2 * i, p, 2 * sizeof *p);
+            memcpy(b + 2 * i, p + 2, 2 * sizeof *p);
+            definition(j->op, a + 2 * i, b + 2 * i, ref + 2 * i);
+        }
+        for (int path = 0; path < KMP_COUNT; path++) {
+            if (!runs[path])
+                continue;
+            j->slow[path] += (uint64_t)fast_on(j->op, (kern_mathf32_path)path, a, b, out, n);
+            for (int i = 0; i < n; i++) {
+                if (out[2 * i] == ref[2 * i] && out[2 * i + 1] == ref[2 * i + 1])
+                    continue;
+                j->diffs[path]++;
+                j->kind_diffs[i % C64_KINDS]++;
+                if (j->nshown < MAXSHOW) {
+                    memcpy(j->shown[j->nshown], a + 2 * i, 2 * sizeof *a);
+                    memcpy(j->shown[j->nshown] + 2, b + 2 * i, 2 * sizeof *b);
+                    j->nshown++;
+                }
+            }
+        }
+        done += (uint64_t)n;
+    }
+    free(a), free(b), free(ref), free(out);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Returns the number of differences. */
+static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
+{
+    job jobs[64];
+    pthread_t tid[64];
+    double t0 = now();
+    for (int t = 0; t < threads; t++) {
+        memset(&jobs[t], 0, sizeof jobs[t]);
+        jobs[t].op = op;
+        jobs[t].seed = seed + UINT64_C(0x1000000000) * (uint64_t)(2 * t + op);
+        jobs[t].draws = draws / (uint64_t)threads + (t < (int)(draws % (uint64_t)threads));
+        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
+            fprintf(stderr, "verify_complexf32: cannot start a thread\n");
+            exit(2);
+        }
+    }
+    uint64_t diffs[KMP_COUNT] = { 0 }, slow[KMP_COUNT] = { 0 }, kind_diffs[C64_KINDS] = { 0 }, total = 0;
+    for (int t = 0; t < threads; t++) {
+        pthread_join(tid[t], NULL);
+        for (int p = 0; p < KMP_COUNT; p++) {
+            diffs[p] += jobs[t].diffs[p];
+            slow[p] += jobs[t].slow[p];
+        }
+        for (int k = 0; k < C64_KINDS; k++)
+            kind_diffs[k] += jobs[t].kind_diffs[k];
+    }
+    printf("%-4s %llu draws (%d kinds), %.1f s\n", op_names[op], (unsigned long long)draws, C64_KINDS,
+           now() - t0);
+    for (int p = 0; p < KMP_COUNT; p++) {
+        if (!runs[p]) {
+            printf("  %-8s not run (the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+            continue;
+        }
+        printf("  %-8s differences %llu; definition taken %llu times (%.3g)\n", path_names[p],
+               (unsigned long long)diffs[p], (unsigned long long)slow[p], (double)slow[p] / (double)draws);
+        total += diffs[p];
+    }
+    for (int k = 0; k < C64_KINDS; k++)
+        if (kind_diffs[k])
+            printf("  kind \"%s\": %llu differences\n", c64_kind_names[k], (unsigned long long)kind_diffs[k]);
+    for (int t = 0; t < threads; t++)
+        for (int k = 0; k < jobs[t].nshown; k++) {
+            const uint32_t *s = jobs[t].shown[k];
+            uint32_t ref[2];
+            definition(op, s, s + 2, ref);
+            printf("    a = (0x%08X, 0x%08X) b = (0x%08X, 0x%08X): definition (0x%08X, 0x%08X)\n",
+                   (unsigned)s[0], (unsigned)s[1], (unsigned)s[2], (unsigned)s[3], (unsigned)ref[0],
+                   (unsigned)ref[1]);
+        }
+    fflush(stdout);
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    int threads = 2;
+    uint64_t draws = UINT64_C(1) << 32, seed = 20240601;
+    bool want[NOPS] = { false }, any = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
+            threads = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
+            draws = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
+            seed = strtoull(argv[++i], NULL, 0);
+        } else {
+            int k = 0;
+            while (k < NOPS && strcmp(argv[i], op_names[k]) != 0)
+                k++;
+            if (k == NOPS) {
+                fprintf(stderr, "usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...]\n");
+                return 2;
+            }
+            want[k] = any = true;
+        }
+    }
+    if (threads < 1 || threads > 64) {
+        fprintf(stderr, "verify_complexf32: 1 to 64 threads\n");
+        return 2;
+    }
+    uint32_t probe[2] = { 0, 0 }, out[2];
+    for (int p = 0; p < KMP_COUNT; p++)
+        runs[p] = kern_c64_sqrt_on((kern_mathf32_path)p, probe, out, 1) >= 0;
+    uint64_t diffs = 0;
+    for (int op = 0; op < NOPS; op++)
+        if (!any || want[op])
+            diffs += verify(op, threads, draws, seed);
+    return diffs ? 1 : 0;
+}
