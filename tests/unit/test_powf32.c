@@ -8,7 +8,7 @@
  * IRRUN_ISA=generic, so both paths are held to the definition;
  * tools/verify_powf32.c (make verify-powf32) checks all bf16 and f16
  * pairs. Also: the kernels' entry (kern_binary on tensors) for short and
- * odd lengths and with the result in place. */
+ * odd lengths, and the result in place of either operand. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -255,6 +255,44 @@ START_TEST(tensor_entry)
 }
 END_TEST
 
+/* The fast entries with the result in place of either operand, over
+ * whole blocks and a tail, with lanes that take the definition among them
+ * (it reads the operands after the block's results are stored). */
+START_TEST(in_place)
+{
+    kern_pow_format fmt = (kern_pow_format)_i;
+    enum { N = 1000 };
+    static uint32_t a32[N], b32[N], r32[N], x32[N];
+    static uint16_t a16[N], b16[N], r16[N], x16[N];
+    for (int which = 0; which < 2; which++) {
+        for (int i = 0; i < N; i++) {
+            uint32_t pa = random_pattern(fmt), pb = i % 3 ? pattern(fmt, (int)(next32() % 17) / 4.0 - 2) : random_pattern(fmt);
+            a32[i] = pa, b32[i] = pb, a16[i] = (uint16_t)pa, b16[i] = (uint16_t)pb;
+        }
+        switch (fmt) {
+        case KPF_F32:
+            kern_f32_pow(a32, b32, r32, N);
+            memcpy(x32, which ? b32 : a32, sizeof x32);
+            kern_f32_pow(which ? a32 : x32, which ? x32 : b32, x32, N);
+            ck_assert_int_eq(memcmp(x32, r32, sizeof x32), 0);
+            break;
+        case KPF_BF16:
+        case KPF_F16:
+        case KPF_COUNT: {
+            void (*fn)(const uint16_t *, const uint16_t *, uint16_t *, int64_t) = fmt == KPF_BF16 ? kern_bf16_pow : kern_f16_pow;
+            fn(a16, b16, r16, N);
+            memcpy(x16, which ? b16 : a16, sizeof x16);
+            fn(which ? a16 : x16, which ? x16 : b16, x16, N);
+            ck_assert_int_eq(memcmp(x16, r16, sizeof x16), 0);
+            break;
+        }
+        }
+        for (int i = 0; i < N; i++)
+            ck_assert_uint_eq(fmt == KPF_F32 ? r32[i] : r16[i], definition(fmt, fmt == KPF_F32 ? a32[i] : a16[i], fmt == KPF_F32 ? b32[i] : b16[i]));
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("powf32");
@@ -264,6 +302,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, threshold_pairs, 0, KPF_COUNT);
     tcase_add_loop_test(tc, random_pairs, 0, KPF_COUNT);
     tcase_add_loop_test(tc, tensor_entry, 0, KPF_COUNT);
+    tcase_add_loop_test(tc, in_place, 0, KPF_COUNT);
     suite_add_tcase(s, tc);
     return s;
 }
