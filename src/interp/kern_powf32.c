@@ -324,16 +324,19 @@ static uint32_t definition(kern_pow_format fmt, uint32_t a, uint32_t b)
 }
 
 /* The result of every finite negative base with a finite non-integer
- * exponent (the head comment). */
+ * exponent (the head comment). The operands are volatile: a compiler may
+ * fold pow of constants into a NaN of its own (clang makes +NaN where
+ * glibc's 0 / 0 gives x86's default -NaN). */
 static uint32_t invalid_pattern(kern_pow_format fmt)
 {
+    volatile uint32_t minus_one, half;
     switch (fmt) {
-    case KPF_F32: return definition(fmt, 0xBF800000u, 0x3F000000u);
-    case KPF_BF16: return definition(fmt, 0xBF80u, 0x3F00u);
-    case KPF_F16: return definition(fmt, 0xBC00u, 0x3800u);
-    case KPF_COUNT: break;
+    case KPF_F32: minus_one = 0xBF800000u, half = 0x3F000000u; break;
+    case KPF_BF16: minus_one = 0xBF80u, half = 0x3F00u; break;
+    case KPF_F16: minus_one = 0xBC00u, half = 0x3800u; break;
+    case KPF_COUNT: return 0;
     }
-    return 0;
+    return definition(fmt, minus_one, half);
 }
 
 typedef uint64_t (*block_fn)(kern_pow_format fmt, const void *a, const void *b, void *r, uint32_t nan_pattern,
