@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -138,6 +138,19 @@ $(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h
 verify-complexf32: deps $(VERIFY_COMPLEXF32)
 	./$(VERIFY_COMPLEXF32) $(VERIFY_ARGS)
 
+# the check of the fast f32 / bf16 / f16 power (src/interp/kern_powf32.c): all
+# 2^32 operand pairs of bf16 and of f16 and 2^32 random f32 pairs on every
+# vector path against glibc; tens of minutes on two threads, not part of check.
+# VERIFY_ARGS="-t 4 -n 1e8 f32" picks threads, f32 pairs and formats.
+VERIFY_POWF32 := $(BUILD)/tools/verify_powf32
+
+$(VERIFY_POWF32): tools/verify_powf32.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+verify-powf32: deps $(VERIFY_POWF32)
+	./$(VERIFY_POWF32) $(VERIFY_ARGS)
+
 # the bench is compiled (not run) so that a change of a kernel's interface
 # cannot leave it broken
 check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python)
@@ -152,7 +165,7 @@ check-tsan: $(BIN) $(BUILD)/tests/test_api
 
 # The kernels with a vector path run once more on the portable loops
 # (IRRUN_ISA=generic, docs/threads.md).
-ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32,$(UNIT_BIN))
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32,$(UNIT_BIN))
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done

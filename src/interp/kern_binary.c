@@ -20,6 +20,7 @@
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_int64.h"
+#include "interp/kern_powf32.h"
 #include "interp/kern_splat.h"
 #include "types/fptables.h"
 
@@ -382,6 +383,13 @@ static inline uint16_t f32_to_f16_sel(float f)
 static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
                                        const uint16_t *b, uint16_t *r, int64_t n)
 {
+    if (op == KB_POW) {
+        if (bf)
+            kern_bf16_pow(a, b, r, n);
+        else
+            kern_f16_pow(a, b, r, n);
+        return IRRUN_OK;
+    }
     kern_mathfn2 fn = math_fn2(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
@@ -546,6 +554,8 @@ static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const voi
         f32_arith_loop(to_fpop(op), a, b, r, n);
         return IRRUN_OK;
     case KB_POW:
+        kern_f32_pow(a, b, r, n);
+        return IRRUN_OK;
     case KB_ATAN2: {
         kern_mathfn2 fn = math_fn2(op);
         for (int64_t i = 0; i < n; i++) {
