@@ -16,6 +16,7 @@
 #include <complex.h>
 
 #include "interp/kern.h"
+#include "interp/kern_atan2f32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_splat.h"
@@ -402,6 +403,13 @@ static inline uint16_t f32_to_f16_sel(float f)
 static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
                                        const uint16_t *b, uint16_t *r, int64_t n)
 {
+    if (op == KB_ATAN2) {
+        if (bf)
+            kern_bf16_atan2(a, b, r, n);
+        else
+            kern_f16_atan2(a, b, r, n);
+        return IRRUN_OK;
+    }
     kern_mathfn2 fn = math_fn2(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++) {
@@ -565,8 +573,10 @@ static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const voi
     case KB_REM:
         f32_arith_loop(to_fpop(op), a, b, r, n);
         return IRRUN_OK;
-    case KB_POW:
-    case KB_ATAN2: {
+    case KB_ATAN2:
+        kern_f32_atan2(a, b, r, n);
+        return IRRUN_OK;
+    case KB_POW: {
         kern_mathfn2 fn = math_fn2(op);
         for (int64_t i = 0; i < n; i++) {
             double v = fn((double)bits_to_f32(a[i]), (double)bits_to_f32(b[i]));
