@@ -120,7 +120,9 @@ static inline double atan2_mag(uint32_t y, uint32_t x)
     uint32_t lo_bits = (b & swap) | (a & ~swap), hi_bits = (a & swap) | (b & ~swap);
     hi_bits += hi_bits == 0;
     double lo = (double)bits_to_f32(lo_bits), hi = (double)bits_to_f32(hi_bits);
-    uint64_t reduce = -(uint64_t)(lo > TAN_PI_8 * hi);
+    /* lo > TAN_PI_8 hi, read from the sign of the difference: a
+     * comparison of doubles turned into a mask does not vectorise */
+    uint64_t reduce = -(f64_to_bits(TAN_PI_8 * hi - lo) >> 63);
     double num = bits_to_f64(select64(reduce, f64_to_bits(lo - hi), f64_to_bits(lo)));
     double den = bits_to_f64(select64(reduce, f64_to_bits(lo + hi), f64_to_bits(hi)));
     double u = num / den;
