@@ -14,9 +14,12 @@
  * operands against ordinary ones (subnormal results); and modest values
  * of either sign, as the bench uses.
  *
- * usage: verify_atan2f32 [-t threads] [-s stride] [-n f32-pairs] [-p generic|avx2] [bf16|f16|f32 ...]
- * (-s checks every stride-th y pattern only of the half formats, -n sets
- * the number of f32 pairs, -p one path only) */
+ * usage: verify_atan2f32 [-t threads] [-s stride] [-o first] [-n f32-pairs] [-p generic|avx2]
+ *                        [bf16|f16|f32 ...]
+ * (-s checks every stride-th y pattern only of the half formats, from the
+ * pattern `first`; -n sets the number of f32 pairs, -o the first chunk of
+ * CHUNK of them: runs split this way add up to the whole; -p one path
+ * only) */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -229,7 +232,7 @@ static double now(void)
 }
 
 /* Returns the number of differences. */
-static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint64_t f32_pairs)
+static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint64_t first, uint64_t f32_pairs)
 {
     job jobs[64];
     pthread_t tid[64];
@@ -241,7 +244,7 @@ static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint6
         memset(&jobs[t], 0, sizeof jobs[t]);
         jobs[t].type = type;
         /* interleaved, so that every thread gets a share of each distribution */
-        jobs[t].from = (uint64_t)t * step;
+        jobs[t].from = first + (uint64_t)t * step;
         jobs[t].to = chunks;
         jobs[t].stride = (uint64_t)threads * step;
         if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
@@ -303,7 +306,7 @@ static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint6
 int main(int argc, char **argv)
 {
     int threads = 2;
-    uint64_t stride = 1, f32_pairs = UINT64_C(1) << 32;
+    uint64_t stride = 1, first = 0, f32_pairs = UINT64_C(1) << 32;
     bool want[KA2_COUNT] = { false };
     bool any = false;
     int only = -1;
@@ -312,6 +315,8 @@ int main(int argc, char **argv)
             threads = atoi(argv[++i]);
         } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
             stride = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+            first = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
             f32_pairs = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
@@ -328,8 +333,8 @@ int main(int argc, char **argv)
             while (k < KA2_COUNT && strcmp(argv[i], type_names[k]) != 0)
                 k++;
             if (k == KA2_COUNT) {
-                fprintf(stderr, "usage: verify_atan2f32 [-t threads] [-s stride] [-n f32-pairs] [-p generic|avx2] "
-                                "[bf16|f16|f32 ...]\n");
+                fprintf(stderr, "usage: verify_atan2f32 [-t threads] [-s stride] [-o first] [-n f32-pairs] "
+                                "[-p generic|avx2] [bf16|f16|f32 ...]\n");
                 return 2;
             }
             want[k] = any = true;
@@ -346,7 +351,7 @@ int main(int argc, char **argv)
     uint64_t diffs = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
         if (want[order[k]] || !any)
-            diffs += verify(order[k], threads, stride, f32_pairs);
+            diffs += verify(order[k], threads, stride, first, f32_pairs);
     printf(diffs ? "FAILED: %llu differences\n" : "all equal\n", (unsigned long long)diffs);
     return diffs != 0;
 }
