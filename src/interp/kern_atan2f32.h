@@ -4,9 +4,9 @@
  * SPEC.md 3.6). kern_atan2f32.c computes an approximation of the true value
  * with a proven relative error far below the formats' resolution and keeps
  * its rounding only where no rounding boundary of the element type can lie
- * between it and glibc's result; the other lanes (about 2^-15 of the f32
- * ones, 2^-16 of bf16, 2^-13 of f16, and every lane with an Inf or NaN
- * operand) take the definition. tools/verify_atan2f32.c (`make
+ * between it and glibc's result; the other lanes (about 2^-16 of the f32
+ * ones, 2^-15 of all bf16 pairs, 2^-11.4 of all f16 pairs, and every lane
+ * with an Inf or NaN operand) take the definition. tools/verify_atan2f32.c (`make
  * verify-atan2f32`) checks all 2^32 pairs of bf16 and of f16 operands. */
 #ifndef IRRUN_KERN_ATAN2F32_H
 #define IRRUN_KERN_ATAN2F32_H
