@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -111,6 +111,7 @@ $(OPS_DOC): tools/ops_doc.c $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
 
 ops-doc: $(OPS_DOC)
+	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
 # the exhaustive proof of the fast f32 exp, log, tanh, sin, cos, tan, expm1, log1p
 # and cbrt (src/interp/kern_mathf32.c): all 2^32 operands on every vector path
@@ -123,7 +124,6 @@ $(VERIFY_MATHF32): tools/verify_mathf32.c $(LIB)
 
 verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
-	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
 # the check of the fast complex<f32> division, square root and exponential
 # (src/interp/kern_complexf32.c): 2^32 random operands of many kinds per
@@ -151,6 +151,18 @@ $(VERIFY_POWF32): tools/verify_powf32.c $(LIB)
 verify-powf32: deps $(VERIFY_POWF32)
 	./$(VERIFY_POWF32) $(VERIFY_ARGS)
 
+# the proof of the fast f32 / bf16 / f16 atan2 (src/interp/kern_atan2f32.c):
+# all 2^32 bf16 pairs, all 2^32 f16 pairs and 2^32 f32 pairs on every vector
+# path against glibc; not part of check. VERIFY_ARGS="-s 64 -n 100000000" samples.
+VERIFY_ATAN2F32 := $(BUILD)/tools/verify_atan2f32
+
+$(VERIFY_ATAN2F32): tools/verify_atan2f32.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+verify-atan2f32: deps $(VERIFY_ATAN2F32)
+	./$(VERIFY_ATAN2F32) $(VERIFY_ARGS)
+
 # the bench is compiled (not run) so that a change of a kernel's interface
 # cannot leave it broken
 check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python)
@@ -165,7 +177,7 @@ check-tsan: $(BIN) $(BUILD)/tests/test_api
 
 # The kernels with a vector path run once more on the portable loops
 # (IRRUN_ISA=generic, docs/threads.md).
-ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32,$(UNIT_BIN))
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32 %/test_atan2f32,$(UNIT_BIN))
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done

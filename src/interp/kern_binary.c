@@ -17,6 +17,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_complexf32.h"
+#include "interp/kern_atan2f32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
 #include "interp/kern_int64.h"
@@ -383,23 +384,11 @@ static inline uint16_t f32_to_f16_sel(float f)
 static inline irrun_status half_binary(kern_binop op, bool bf, fp_id f, const uint16_t *a,
                                        const uint16_t *b, uint16_t *r, int64_t n)
 {
-    if (op == KB_POW) {
-        if (bf)
-            kern_bf16_pow(a, b, r, n);
+    if (op == KB_POW || op == KB_ATAN2) { /* the definition's bits, faster (kern_powf32.h, kern_atan2f32.h) */
+        if (op == KB_POW)
+            (bf ? kern_bf16_pow : kern_f16_pow)(a, b, r, n);
         else
-            kern_f16_pow(a, b, r, n);
-        return IRRUN_OK;
-    }
-    kern_mathfn2 fn = math_fn2(op);
-    if (fn) {
-        for (int64_t i = 0; i < n; i++) {
-            double v = bf ? fn(kern_bf16_to_f64(a[i]), kern_bf16_to_f64(b[i]))
-                          : fn(kern_f16_to_f64(a[i]), kern_f16_to_f64(b[i]));
-            if (v != v)
-                r[i] = (uint16_t)fp_from_double(f, v, FPR_RNE);
-            else
-                r[i] = bf ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
-        }
+            (bf ? kern_bf16_atan2 : kern_f16_atan2)(a, b, r, n);
         return IRRUN_OK;
     }
     if (op == KB_MAX || op == KB_MIN) {
@@ -556,14 +545,9 @@ static irrun_status f32_binary(kern_binop op, et_id t, const void *va, const voi
     case KB_POW:
         kern_f32_pow(a, b, r, n);
         return IRRUN_OK;
-    case KB_ATAN2: {
-        kern_mathfn2 fn = math_fn2(op);
-        for (int64_t i = 0; i < n; i++) {
-            double v = fn((double)bits_to_f32(a[i]), (double)bits_to_f32(b[i]));
-            r[i] = v != v ? (uint32_t)fp_from_double(FP_F32, v, FPR_RNE) : f32_to_bits((float)v);
-        }
+    case KB_ATAN2:
+        kern_f32_atan2(a, b, r, n);
         return IRRUN_OK;
-    }
     case KB_AND:
     case KB_OR:
     case KB_XOR:
