@@ -654,6 +654,268 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
     }
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* ---- AVX2 lanes of the pairs whose scalar loop is slowest ------------------
+ * Each lane takes the scalar loop's own steps for its element (the same
+ * integer operations, and binary64 operations that are exact or round once
+ * as the scalar ones do), so it gives the scalar loop's bits. Where the
+ * scalar loop calls the scalar routine (a NaN into a float, a binary64
+ * outside f32's normal range into a small format) the lane is marked and
+ * the element redone by that routine; the last n % 4 (or % 8) elements take
+ * the scalar loop. */
+#define AVX2_FN __attribute__((target("avx2")))
+
+/* 4 source elements from element i on, each as the binary64 it equals
+ * exactly (as the scalar loop's double): f64 or f32 of step 1 or 2 (the
+ * real parts of a complex source), i32 or ui32. */
+AVX2_FN static inline __m256d exact_f64x4(et_storage fs, const unsigned char *xs, int64_t i, int64_t fstep)
+{
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    switch (fs) {
+    case ES_F64: {
+        const double *x = (const double *)(const void *)xs;
+        if (fstep == 1)
+            return _mm256_loadu_pd(x + i);
+        /* (r0 i0 r1 i1), (r2 i2 r3 i3) -> (r0 r2 r1 r3) -> (r0 r1 r2 r3) */
+        __m256d lo = _mm256_unpacklo_pd(_mm256_loadu_pd(x + 2 * i), _mm256_loadu_pd(x + 2 * i + 4));
+        return _mm256_permute4x64_pd(lo, 0xD8);
+    }
+    case ES_F32: {
+        const float *x = (const float *)(const void *)xs;
+        if (fstep == 1)
+            return _mm256_cvtps_pd(_mm_loadu_ps(x + i));
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
+        return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(v, even))));
+    }
+    case ES_S32:
+        return _mm256_cvtepi32_pd(_mm_loadu_si128((const __m128i *)(const void *)(xs + 4 * i)));
+    case ES_U32: {
+        /* x - 2^31 as an i32, converted, plus 2^31: every step exact */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(xs + 4 * i));
+        __m256d d = _mm256_cvtepi32_pd(_mm_xor_si128(v, _mm_set1_epi32(INT32_MIN)));
+        return _mm256_add_pd(d, _mm256_set1_pd(0x1p31));
+    }
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_S64: case ES_U8: case ES_U16: case ES_U64:
+    case ES_FBYTE: case ES_BF16: case ES_F16: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT:
+        break;
+    }
+    return _mm256_setzero_pd();
+}
+
+/* sticky_double of 4 i64 (u64: ui64) lanes, as bits: the magnitude below
+ * 2^53 (or its bits 11 and up with the sticky bit) is exact as its two
+ * 32-bit halves by the 2^52 trick (AVX2 has no 64-bit integer conversion):
+ * the high half times 2^32 plus the low half, both exact, sum below 2^53. */
+AVX2_FN static inline __m256i sticky_bits_x4(__m256i v, bool u64)
+{
+    const __m256i zero = _mm256_setzero_si256(), magic = _mm256_set1_epi64x(0x4330000000000000);
+    __m256i neg = u64 ? zero : _mm256_cmpgt_epi64(zero, v);
+    __m256i mag = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
+    __m256i big = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_srli_epi64(mag, 53), zero), _mm256_set1_epi64x(-1));
+    __m256i low_any = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(mag, _mm256_set1_epi64x(0xFFF)), zero),
+                                       _mm256_set1_epi64x(-1));
+    __m256i kept = _mm256_or_si256(_mm256_slli_epi64(_mm256_srli_epi64(mag, 12), 1),
+                                   _mm256_and_si256(low_any, _mm256_set1_epi64x(1)));
+    __m256i val = _mm256_blendv_epi8(mag, kept, big);
+    __m256d hi = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(val, 32), magic)),
+                               _mm256_set1_pd(0x1p52));
+    __m256d lo = _mm256_sub_pd(
+        _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(val, _mm256_set1_epi64x(0xFFFFFFFF)), magic)),
+        _mm256_set1_pd(0x1p52));
+    __m256i bits = _mm256_castpd_si256(_mm256_add_pd(_mm256_mul_pd(hi, _mm256_set1_pd(0x1p32)), lo));
+    bits = _mm256_add_epi64(bits, _mm256_and_si256(big, _mm256_set1_epi64x((int64_t)11 << 52)));
+    return _mm256_or_si256(bits, _mm256_slli_epi64(neg, 63));
+}
+
+/* A lane's index into the small format's f32 table that the scalar loop
+ * takes; SMALL_BY_SCALAR where it takes the scalar routine. */
+#define SMALL_BY_SCALAR UINT32_MAX
+
+/* st_real's index for 4 binary64 lanes (bits x), as 4 32-bit lanes. */
+AVX2_FN static inline __m128i small_index_f64x4(__m256i x)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i t = _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(x, 45), _mm256_set1_epi64x(0x3FFFF)),
+                                 _mm256_set1_epi64x(896 << 7));
+    /* t - 128 < 253 << 7 unsigned: 128 <= t < 254 << 7 signed */
+    __m256i in = _mm256_and_si256(_mm256_cmpgt_epi64(t, _mm256_set1_epi64x(127)),
+                                  _mm256_cmpgt_epi64(_mm256_set1_epi64x(254 << 7), t));
+    __m256i sign = _mm256_slli_epi64(_mm256_srli_epi64(x, 63), 16);
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_slli_epi64(x, 19), zero), _mm256_set1_epi64x(1));
+    __m256i idx = _mm256_or_si256(sign, _mm256_or_si256(_mm256_slli_epi64(t, 1), sticky));
+    __m256i is_zero = _mm256_cmpeq_epi64(_mm256_slli_epi64(x, 1), zero);
+    __m256i other = _mm256_blendv_epi8(_mm256_set1_epi64x(-1), sign, is_zero);
+    idx = _mm256_blendv_epi8(other, idx, in);
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(idx, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+}
+
+/* fp_small_from_f32's index for 8 binary32 lanes (bits x); NaNs marked. */
+AVX2_FN static inline __m256i small_index_f32x8(__m256i x)
+{
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xFFFF)),
+                                                            _mm256_setzero_si256()),
+                                         _mm256_set1_epi32(1));
+    __m256i idx = _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(x, 16), 1), sticky);
+    __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_set1_epi32(0x7F800000));
+    return _mm256_or_si256(idx, nan);
+}
+
+/* The indices of k elements (a multiple of 8) from element i0 on; whether
+ * any is SMALL_BY_SCALAR. */
+AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *xs, int64_t i0, int64_t fstep,
+                                           uint32_t *idx, int64_t k)
+{
+    const __m256i all = _mm256_set1_epi32(-1), even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    __m256i bad = _mm256_setzero_si256();
+    switch (fs) {
+    case ES_F32:
+        for (int64_t j = 0; j < k; j += 8) {
+            const float *x = (const float *)(const void *)xs + (i0 + j) * fstep;
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)x);
+            if (fstep == 2)
+                v = _mm256_permute2x128_si256(
+                    _mm256_permutevar8x32_epi32(v, even),
+                    _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x + 8)), even),
+                    0x20);
+            __m256i ix = small_index_f32x8(v);
+            bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_S64:
+    case ES_U64:
+        for (int64_t j = 0; j < k; j += 4) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * (i0 + j)));
+            _mm_storeu_si128((__m128i *)(void *)(idx + j), small_index_f64x4(sticky_bits_x4(v, fs == ES_U64)));
+        }
+        break;
+    case ES_F64:
+    case ES_S32:
+    case ES_U32:
+        for (int64_t j = 0; j < k; j += 4) {
+            __m128i ix = small_index_f64x4(_mm256_castpd_si256(exact_f64x4(fs, xs, i0 + j, fstep)));
+            bad = _mm256_or_si256(bad, _mm256_castsi128_si256(_mm_cmpeq_epi32(ix, _mm256_castsi256_si128(all))));
+            _mm_storeu_si128((__m128i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE: case ES_BF16:
+    case ES_F16: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT:
+        break;
+    }
+    return !_mm256_testz_si256(bad, bad);
+}
+
+/* A small-format target from f64, f32 (or the real parts of a complex
+ * source), i32, ui32, i64 or ui64: the indices by blocks, then one table
+ * read per element. Returns the elements done (all but fewer than 8). */
+static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
+{
+    enum { BLOCK = 256 };
+    uint32_t idx[BLOCK];
+    uint8_t *r = c.rs;
+    int64_t i = 0;
+    while (n - i >= 8) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
+        if (small_index_block_avx2(fs, c.xs, i, c.fstep, idx, k)) {
+            for (int64_t j = 0; j < k; j++)
+                if (idx[j] == SMALL_BY_SCALAR)
+                    cvt_one_scalar(c, i + j);
+                else
+                    r[i + j] = c.small[idx[j]];
+        } else {
+            for (int64_t j = 0; j < k; j++)
+                r[i + j] = c.small[idx[j]];
+        }
+        i += k;
+    }
+    return i;
+}
+
+/* The low 1, 2, 4 or 8 bytes of 4 64-bit lanes, stored at element i of r. */
+AVX2_FN static inline void store_low_x4(unsigned char *r, int64_t i, __m256i v, unsigned bytes)
+{
+    switch (bytes) {
+    case 8:
+        _mm256_storeu_si256((__m256i *)(void *)(r + 8 * i), v);
+        return;
+    case 4:
+        _mm_storeu_si128((__m128i *)(void *)(r + 4 * i),
+                         _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
+        return;
+    case 2: {
+        __m256i w = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                            0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        w = _mm256_permutevar8x32_epi32(w, _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));
+        _mm_storel_epi64((__m128i *)(void *)(r + 2 * i), _mm256_castsi256_si128(w));
+        return;
+    }
+    default: {
+        __m256i w = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                            -1, -1, 0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        uint32_t four = (uint32_t)_mm_cvtsi128_si32(
+            _mm_or_si128(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+        memcpy(r + i, &four, sizeof four);
+        return;
+    }
+    }
+}
+
+/* sat_int (or, into i1, d != 0) over 4 binary64 lanes: the magnitude
+ * truncated by shifting the significand (the exponent's distance from 52
+ * says which way; AVX2's variable shifts give 0 for counts of 64 or more,
+ * which covers |d| < 1), negated for a negative d. */
+AVX2_FN static inline __m256i sat_int_x4(__m256d d, et_storage ts, __m256d lo, __m256d hi, __m256i tmax,
+                                         __m256i tmin)
+{
+    const __m256d zero = _mm256_setzero_pd();
+    if (ts == ES_BOOL)
+        return _mm256_srli_epi64(_mm256_castpd_si256(_mm256_cmp_pd(d, zero, _CMP_NEQ_UQ)), 63);
+    __m256i b = _mm256_castpd_si256(d);
+    __m256i e = _mm256_srli_epi64(_mm256_slli_epi64(b, 1), 53);
+    __m256i m = _mm256_or_si256(_mm256_and_si256(b, _mm256_set1_epi64x(((int64_t)1 << 52) - 1)),
+                                _mm256_set1_epi64x((int64_t)1 << 52));
+    __m256i mag = _mm256_or_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(e, _mm256_set1_epi64x(1075))),
+                                  _mm256_srlv_epi64(m, _mm256_sub_epi64(_mm256_set1_epi64x(1075), e)));
+    __m256i neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    __m256i val = _mm256_sub_epi64(_mm256_xor_si256(mag, neg), neg);
+    __m256d in = _mm256_and_pd(_mm256_cmp_pd(d, lo, _CMP_GT_OQ), _mm256_cmp_pd(d, hi, _CMP_LT_OQ));
+    __m256i sat = _mm256_blendv_epi8(tmin, tmax, _mm256_castpd_si256(_mm256_cmp_pd(d, zero, _CMP_GT_OQ)));
+    sat = _mm256_andnot_si256(_mm256_castpd_si256(_mm256_cmp_pd(d, d, _CMP_UNORD_Q)), sat);
+    return _mm256_blendv_epi8(sat, val, _mm256_castpd_si256(in));
+}
+
+/* An integer or i1 target from f64 or f32 (or the real parts of a complex
+ * source); returns the elements done (a multiple of 4). */
+AVX2_FN static int64_t float_to_int_avx2(cvt c, et_storage fs, et_storage ts, unsigned bytes, int64_t n)
+{
+    __m256d lo = _mm256_set1_pd(c.lo), hi = _mm256_set1_pd(c.hi);
+    __m256i tmax = _mm256_set1_epi64x((int64_t)c.tmax), tmin = _mm256_set1_epi64x((int64_t)c.tmin);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        store_low_x4(c.rs, i, sat_int_x4(exact_f64x4(fs, c.xs, i, c.fstep), ts, lo, hi, tmax, tmin), bytes);
+    return i;
+}
+
+/* bf16 or f16 from i32 or ui32, by the steps of f64_to_ieee16 on the
+ * exact binary64 (as the scalar loop); returns the elements done. */
+AVX2_FN static int64_t int32_to_ieee16_avx2(const unsigned char *xs, et_storage fs, uint16_t *r, int64_t n, bool bf16)
+{
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i u = _mm256_castpd_si256(exact_f64x4(fs, xs, i, 1));
+        cv_i64 b, out;
+        memcpy(&b, &u, sizeof b);
+        cv_i64 a = b & INT64_MAX, sign = CV_SHR(b, 48) & 0x8000;
+        if (bf16)
+            IEEE16_LANES(out, a, sign, 7, 127);
+        else
+            IEEE16_LANES(out, a, sign, 10, 15);
+        CV_STORE16(r + i, out);
+    }
+    return i;
+}
+#endif
+
 /* (the loop without complex sides on its own: constant steps) */
 ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
 {
@@ -676,6 +938,27 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         t.xs += done * 8;
         t.rs += done * c.tstep * (ts == ES_F32 ? 4 : 2);
         cvt_pair_steps(t, fs, ts, n - done, 1, c.tstep);
+        return;
+    }
+    bool float_src = fs == ES_F64 || fs == ES_F32, int32_src = fs == ES_S32 || fs == ES_U32;
+    bool small_src = float_src || int32_src || fs == ES_S64 || fs == ES_U64;
+    bool int_tgt = ts == ES_BOOL || ts == ES_S8 || ts == ES_U8 || ts == ES_S16 || ts == ES_U16 ||
+                   ts == ES_S32 || ts == ES_U32 || ts == ES_S64 || ts == ES_U64;
+    if (((ts == ES_FBYTE && small_src) || (float_src && int_tgt) ||
+         (int32_src && (ts == ES_BF16 || ts == ES_F16))) &&
+        kern_isa_avx2()) {
+        size_t tb = et_get(c.to)->bytes;
+        int64_t done;
+        if (ts == ES_FBYTE)
+            done = small_run_avx2(c, fs, n);
+        else if (float_src)
+            done = float_to_int_avx2(c, fs, ts, (unsigned)tb, n);
+        else
+            done = int32_to_ieee16_avx2(c.xs, fs, (uint16_t *)(void *)c.rs, n, ts == ES_BF16);
+        cvt t = c; /* the tail (integer and small-format targets are never complex parts) */
+        t.xs += done * c.fstep * (int64_t)et_get(c.from)->bytes;
+        t.rs += done * (int64_t)tb;
+        cvt_pair_steps(t, fs, ts, n - done, c.fstep, 1);
         return;
     }
 #endif
