@@ -896,6 +896,50 @@ AVX2_FN static int64_t float_to_int_avx2(cvt c, et_storage fs, et_storage ts, un
     return i;
 }
 
+/* f32 (tstep 2: complex<f32>, imaginary +0) or f64 from f64 or f32 (or
+ * the real parts of a complex source), elements [i0, i0 + k), k a multiple
+ * of 4: the exact binary64, stored as it is or narrowed by the hardware's
+ * RNE (the scalar loop's (float)d; a binary32 comes back unchanged);
+ * whether any is a NaN (the caller redoes those). */
+AVX2_FN static bool float_to_float_block_avx2(cvt c, et_storage fs, et_storage ts, int64_t i0, int64_t k)
+{
+    __m256d bad = _mm256_setzero_pd();
+    for (int64_t i = i0; i < i0 + k; i += 4) {
+        __m256d d = exact_f64x4(fs, c.xs, i, c.fstep);
+        bad = _mm256_or_pd(bad, _mm256_cmp_pd(d, d, _CMP_UNORD_Q));
+        if (ts == ES_F64) {
+            _mm256_storeu_pd((double *)(void *)c.rs + i, d);
+        } else if (c.tstep == 1) {
+            _mm_storeu_ps((float *)(void *)c.rs + i, _mm256_cvtpd_ps(d));
+        } else {
+            __m256i pairs = _mm256_cvtepu32_epi64(_mm_castps_si128(_mm256_cvtpd_ps(d)));
+            _mm256_storeu_si256((__m256i *)(void *)((float *)(void *)c.rs + 2 * i), pairs);
+        }
+    }
+    return !_mm256_testz_pd(bad, bad);
+}
+
+/* The block loop of float_to_float_block_avx2; returns the elements done. */
+static int64_t float_to_float_run_avx2(cvt c, et_storage fs, et_storage ts, int64_t n)
+{
+    enum { BLOCK = 256 };
+    int64_t i = 0;
+    while (n - i >= 4) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)3 : BLOCK;
+        if (float_to_float_block_avx2(c, fs, ts, i, k))
+            for (int64_t j = i; j < i + k; j++) {
+                bool nan = fs == ES_F64 ? ((const double *)(const void *)c.xs)[j * c.fstep] !=
+                                              ((const double *)(const void *)c.xs)[j * c.fstep]
+                                        : ((const float *)(const void *)c.xs)[j * c.fstep] !=
+                                              ((const float *)(const void *)c.xs)[j * c.fstep];
+                if (nan)
+                    cvt_one_scalar(c, j);
+            }
+        i += k;
+    }
+    return i;
+}
+
 /* bf16 or f16 from i32 or ui32, by the steps of f64_to_ieee16 on the
  * exact binary64 (as the scalar loop); returns the elements done. */
 AVX2_FN static int64_t int32_to_ieee16_avx2(const unsigned char *xs, et_storage fs, uint16_t *r, int64_t n, bool bf16)
@@ -941,6 +985,14 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         return;
     }
     bool float_src = fs == ES_F64 || fs == ES_F32, int32_src = fs == ES_S32 || fs == ES_U32;
+    if (float_src && (ts == ES_F32 || (ts == ES_F64 && c.tstep == 1)) && kern_isa_avx2()) {
+        int64_t done = float_to_float_run_avx2(c, fs, ts, n);
+        cvt t = c; /* the tail */
+        t.xs += done * c.fstep * (int64_t)et_get(c.from)->bytes;
+        t.rs += done * c.tstep * (int64_t)et_get(c.to)->bytes;
+        cvt_pair_steps(t, fs, ts, n - done, c.fstep, c.tstep);
+        return;
+    }
     bool small_src = float_src || int32_src || fs == ES_S64 || fs == ES_U64;
     bool int_tgt = ts == ES_BOOL || ts == ES_S8 || ts == ES_U8 || ts == ES_S16 || ts == ES_U16 ||
                    ts == ES_S32 || ts == ES_U32 || ts == ES_S64 || ts == ES_U64;
