@@ -429,7 +429,9 @@ static void f32_to_f16_run(cvt c, int64_t n)
  * its halves by the 2^52 trick (AVX2 has no 64-bit integer conversion):
  * the high half times 2^32 plus the low half, both exact, sum below 2^53.
  * Targets: 0 f32, 1 complex<f32> (imaginary +0), 2 bf16, 3 f16. (Not
- * i64 -> f32, where the hardware's signed conversion is as fast.) */
+ * i64 -> f32, where the hardware's signed conversion is as fast; but i64 ->
+ * complex<f32>, whose strided scalar loop is not: its (float)v rounds the
+ * integer once, as the sticky binary64's rounding does, so the same bits.) */
 typedef float cv_f32 __attribute__((vector_size(16)));
 typedef uint32_t cv_u32 __attribute__((vector_size(16)));
 #define WIDE_INT_LOOP(...)                                                                        \
@@ -940,6 +942,27 @@ static int64_t float_to_float_run_avx2(cvt c, et_storage fs, et_storage ts, int6
     return i;
 }
 
+/* f64 from i64 or ui64 (u64): the high half times 2^32 plus the low half,
+ * each exact as a binary64, summed with one rounding (the scalar loop's
+ * ui64 arithmetic; for an i64, one correct rounding as its (double)v);
+ * returns the elements done. */
+AVX2_FN static int64_t wide_int_to_f64_avx2(const unsigned char *xs, double *r, int64_t n, bool u64)
+{
+    const __m256i lows = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), highs = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * i));
+        __m128i lo = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, lows));
+        __m128i hi = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, highs));
+        __m256d dlo = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo, bias)), _mm256_set1_pd(0x1p31));
+        __m256d dhi = u64 ? _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(hi, bias)), _mm256_set1_pd(0x1p31))
+                          : _mm256_cvtepi32_pd(hi);
+        _mm256_storeu_pd(r + i, _mm256_add_pd(_mm256_mul_pd(dhi, _mm256_set1_pd(0x1p32)), dlo));
+    }
+    return i;
+}
+
 /* bf16 or f16 from i32 or ui32, by the steps of f64_to_ieee16 on the
  * exact binary64 (as the scalar loop); returns the elements done. */
 AVX2_FN static int64_t int32_to_ieee16_avx2(const unsigned char *xs, et_storage fs, uint16_t *r, int64_t n, bool bf16)
@@ -974,7 +997,7 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         return;
     }
     if ((fs == ES_S64 || fs == ES_U64) && c.fstep == 1 &&
-        ((ts == ES_F32 && fs == ES_U64) || (c.tstep == 1 && (ts == ES_BF16 || ts == ES_F16))) &&
+        ((ts == ES_F32 && (fs == ES_U64 || c.tstep == 2)) || (c.tstep == 1 && (ts == ES_BF16 || ts == ES_F16))) &&
         kern_isa_avx2()) {
         int tgt = ts == ES_F32 ? (c.tstep == 2 ? 1 : 0) : ts == ES_BF16 ? 2 : 3;
         int64_t done = wide_int_vec_avx2((const int64_t *)(const void *)c.xs, c.rs, n, fs == ES_U64, tgt);
@@ -985,6 +1008,14 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         return;
     }
     bool float_src = fs == ES_F64 || fs == ES_F32, int32_src = fs == ES_S32 || fs == ES_U32;
+    if ((fs == ES_S64 || fs == ES_U64) && ts == ES_F64 && c.tstep == 1 && kern_isa_avx2()) {
+        int64_t done = wide_int_to_f64_avx2(c.xs, (double *)(void *)c.rs, n, fs == ES_U64);
+        cvt t = c; /* the tail */
+        t.xs += done * 8;
+        t.rs += done * 8;
+        cvt_pair_steps(t, fs, ts, n - done, 1, 1);
+        return;
+    }
     if (float_src && (ts == ES_F32 || (ts == ES_F64 && c.tstep == 1)) && kern_isa_avx2()) {
         int64_t done = float_to_float_run_avx2(c, fs, ts, n);
         cvt t = c; /* the tail */
