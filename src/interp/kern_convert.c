@@ -751,6 +751,29 @@ AVX2_FN static inline __m128i small_index_f64x4(__m256i x)
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(idx, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
 }
 
+/* The same index for 8 binary64s at x, computed on their 32-bit halves:
+ * bits 62..45 are the high half's bits 30..13, bits 44..0 its bits 12..0
+ * and the low half. (The lanes come out in the order 0 1 4 5 2 3 6 7.) */
+AVX2_FN static inline __m256i small_index_f64x8(const double *x)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256 v0 = _mm256_loadu_ps((const float *)(const void *)x), v1 = _mm256_loadu_ps((const float *)(const void *)(x + 4));
+    __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
+    __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+    __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
+    /* 128 <= t < 254 << 7 for t = bits 62..45 less 896 << 7 */
+    __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(((896 << 7) + 128) * 8192 - 1)),
+                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(((896 << 7) + (254 << 7)) * 8192), a));
+    __m256i t = _mm256_sub_epi32(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(896 << 7));
+    __m256i sign = _mm256_and_si256(_mm256_srli_epi32(h, 15), _mm256_set1_epi32(0x10000));
+    __m256i below = _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi32(0x1FFF)), l);
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi32(below, zero), _mm256_set1_epi32(1));
+    __m256i idx = _mm256_or_si256(sign, _mm256_or_si256(_mm256_slli_epi32(t, 1), sticky));
+    __m256i is_zero = _mm256_cmpeq_epi32(_mm256_or_si256(a, l), zero);
+    __m256i other = _mm256_blendv_epi8(_mm256_set1_epi32(-1), sign, is_zero);
+    return _mm256_blendv_epi8(other, idx, in);
+}
+
 /* fp_small_from_f32's index for 8 binary32 lanes (bits x); NaNs marked. */
 AVX2_FN static inline __m256i small_index_f32x8(__m256i x)
 {
@@ -784,20 +807,30 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
             _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
         }
         break;
-    case ES_S64:
-    case ES_U64:
-        for (int64_t j = 0; j < k; j += 4) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * (i0 + j)));
-            _mm_storeu_si128((__m128i *)(void *)(idx + j), small_index_f64x4(sticky_bits_x4(v, fs == ES_U64)));
-        }
-        break;
     case ES_F64:
+        if (fstep == 1) {
+            for (int64_t j = 0; j < k; j += 8) {
+                __m256i ix = small_index_f64x8((const double *)(const void *)xs + i0 + j);
+                ix = _mm256_permute4x64_epi64(ix, 0xD8);
+                bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+                _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
+            }
+            break;
+        }
+        /* fallthrough */
     case ES_S32:
     case ES_U32:
         for (int64_t j = 0; j < k; j += 4) {
             __m128i ix = small_index_f64x4(_mm256_castpd_si256(exact_f64x4(fs, xs, i0 + j, fstep)));
             bad = _mm256_or_si256(bad, _mm256_castsi128_si256(_mm_cmpeq_epi32(ix, _mm256_castsi256_si128(all))));
             _mm_storeu_si128((__m128i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_S64:
+    case ES_U64:
+        for (int64_t j = 0; j < k; j += 4) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * (i0 + j)));
+            _mm_storeu_si128((__m128i *)(void *)(idx + j), small_index_f64x4(sticky_bits_x4(v, fs == ES_U64)));
         }
         break;
     case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE: case ES_BF16:
