@@ -704,29 +704,28 @@ AVX2_FN static inline __m256d exact_f64x4(et_storage fs, const unsigned char *xs
     return _mm256_setzero_pd();
 }
 
-/* sticky_double of 4 i64 (u64: ui64) lanes, as bits: the magnitude below
- * 2^53 (or its bits 11 and up with the sticky bit) is exact as its two
- * 32-bit halves by the 2^52 trick (AVX2 has no 64-bit integer conversion):
- * the high half times 2^32 plus the low half, both exact, sum below 2^53. */
-AVX2_FN static inline __m256i sticky_bits_x4(__m256i v, bool u64)
+/* 4 i64 (u64: ui64) lanes at x as the binary64 the scalar loop's st_int
+ * rounds them to (the high half times 2^32 plus the low half, each exact,
+ * summed with one rounding: for an i64 the one correct rounding of its
+ * (double)v), a NaN pattern where st_int takes the sticky binary64 instead
+ * (a result of 2^53 or more with bits 40..0 zero: the lane goes to the
+ * scalar routine). */
+AVX2_FN static inline __m256d rounded_f64x4(const unsigned char *x, bool u64)
 {
-    const __m256i zero = _mm256_setzero_si256(), magic = _mm256_set1_epi64x(0x4330000000000000);
-    __m256i neg = u64 ? zero : _mm256_cmpgt_epi64(zero, v);
-    __m256i mag = _mm256_sub_epi64(_mm256_xor_si256(v, neg), neg);
-    __m256i big = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_srli_epi64(mag, 53), zero), _mm256_set1_epi64x(-1));
-    __m256i low_any = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(mag, _mm256_set1_epi64x(0xFFF)), zero),
-                                       _mm256_set1_epi64x(-1));
-    __m256i kept = _mm256_or_si256(_mm256_slli_epi64(_mm256_srli_epi64(mag, 12), 1),
-                                   _mm256_and_si256(low_any, _mm256_set1_epi64x(1)));
-    __m256i val = _mm256_blendv_epi8(mag, kept, big);
-    __m256d hi = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(val, 32), magic)),
-                               _mm256_set1_pd(0x1p52));
-    __m256d lo = _mm256_sub_pd(
-        _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(val, _mm256_set1_epi64x(0xFFFFFFFF)), magic)),
-        _mm256_set1_pd(0x1p52));
-    __m256i bits = _mm256_castpd_si256(_mm256_add_pd(_mm256_mul_pd(hi, _mm256_set1_pd(0x1p32)), lo));
-    bits = _mm256_add_epi64(bits, _mm256_and_si256(big, _mm256_set1_epi64x((int64_t)11 << 52)));
-    return _mm256_or_si256(bits, _mm256_slli_epi64(neg, 63));
+    const __m256i lows = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), highs = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)x);
+    __m128i lo = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, lows));
+    __m128i hi = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, highs));
+    __m256d dlo = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo, bias)), _mm256_set1_pd(0x1p31));
+    __m256d dhi = u64 ? _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(hi, bias)), _mm256_set1_pd(0x1p31))
+                      : _mm256_cvtepi32_pd(hi);
+    __m256i b = _mm256_castpd_si256(_mm256_add_pd(_mm256_mul_pd(dhi, _mm256_set1_pd(0x1p32)), dlo));
+    __m256i on_boundary =
+        _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_slli_epi64(b, 23), _mm256_setzero_si256()),
+                         _mm256_cmpgt_epi64(_mm256_and_si256(b, _mm256_set1_epi64x(INT64_MAX)),
+                                            _mm256_set1_epi64x(((int64_t)(1023 + 53) << 52) - 1)));
+    return _mm256_castsi256_pd(_mm256_or_si256(b, on_boundary));
 }
 
 /* A lane's index into the small format's f32 table that the scalar loop
@@ -751,13 +750,13 @@ AVX2_FN static inline __m128i small_index_f64x4(__m256i x)
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(idx, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
 }
 
-/* The same index for 8 binary64s at x, computed on their 32-bit halves:
+/* The same index for 8 binary64s (d0, then d1), computed on their 32-bit halves:
  * bits 62..45 are the high half's bits 30..13, bits 44..0 its bits 12..0
  * and the low half. (The lanes come out in the order 0 1 4 5 2 3 6 7.) */
-AVX2_FN static inline __m256i small_index_f64x8(const double *x)
+AVX2_FN static inline __m256i small_index_f64x8(__m256d d0, __m256d d1)
 {
     const __m256i zero = _mm256_setzero_si256();
-    __m256 v0 = _mm256_loadu_ps((const float *)(const void *)x), v1 = _mm256_loadu_ps((const float *)(const void *)(x + 4));
+    __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
     __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
     __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
     __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
@@ -810,7 +809,8 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
     case ES_F64:
         if (fstep == 1) {
             for (int64_t j = 0; j < k; j += 8) {
-                __m256i ix = small_index_f64x8((const double *)(const void *)xs + i0 + j);
+                const double *x = (const double *)(const void *)xs + i0 + j;
+                __m256i ix = small_index_f64x8(_mm256_loadu_pd(x), _mm256_loadu_pd(x + 4));
                 ix = _mm256_permute4x64_epi64(ix, 0xD8);
                 bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
                 _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
@@ -828,9 +828,12 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
         break;
     case ES_S64:
     case ES_U64:
-        for (int64_t j = 0; j < k; j += 4) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * (i0 + j)));
-            _mm_storeu_si128((__m128i *)(void *)(idx + j), small_index_f64x4(sticky_bits_x4(v, fs == ES_U64)));
+        for (int64_t j = 0; j < k; j += 8) {
+            const unsigned char *x = xs + 8 * (i0 + j);
+            __m256i ix = small_index_f64x8(rounded_f64x4(x, fs == ES_U64), rounded_f64x4(x + 32, fs == ES_U64));
+            ix = _mm256_permute4x64_epi64(ix, 0xD8);
+            bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
         }
         break;
     case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE: case ES_BF16:
