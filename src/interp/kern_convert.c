@@ -1231,7 +1231,11 @@ static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs,
         c.mask = (uint8_t)(w >= 8 ? 0xFF : (1u << w) - 1);
     }
     bool wide_int = fs_is_wide_int(ft->storage) && fp == from;
-    if (wide_int && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
+    /* (the AVX2 lanes of i32 and ui32 into the small formats are faster
+     * than the clamped table, whose random signs defeat its loop) */
+    bool int32_lanes = (ft->storage == ES_S32 || ft->storage == ES_U32) && tt->storage == ES_FBYTE &&
+                       kern_isa_avx2();
+    if (wide_int && !int32_lanes && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
         int64_t L = clamp_limit(tt->fmt);
         if (L && n >= 8 * L)
             return clamped_int_convert(ft->storage, to, L, xs, rs, n);
