@@ -429,7 +429,9 @@ static void f32_to_f16_run(cvt c, int64_t n)
  * its halves by the 2^52 trick (AVX2 has no 64-bit integer conversion):
  * the high half times 2^32 plus the low half, both exact, sum below 2^53.
  * Targets: 0 f32, 1 complex<f32> (imaginary +0), 2 bf16, 3 f16. (Not
- * i64 -> f32, where the hardware's signed conversion is as fast.) */
+ * i64 -> f32, where the hardware's signed conversion is as fast; but i64 ->
+ * complex<f32>, whose strided scalar loop is not: its (float)v rounds the
+ * integer once, as the sticky binary64's rounding does, so the same bits.) */
 typedef float cv_f32 __attribute__((vector_size(16)));
 typedef uint32_t cv_u32 __attribute__((vector_size(16)));
 #define WIDE_INT_LOOP(...)                                                                        \
@@ -654,6 +656,369 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
     }
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* ---- AVX2 lanes of the pairs whose scalar loop is slowest ------------------
+ * Each lane takes the scalar loop's own steps for its element (the same
+ * integer operations, and binary64 operations that are exact or round once
+ * as the scalar ones do), so it gives the scalar loop's bits. Where the
+ * scalar loop calls the scalar routine (a NaN into a float, a binary64
+ * outside f32's normal range into a small format) the lane is marked and
+ * the element redone by that routine; the last n % 4 (or % 8) elements take
+ * the scalar loop. */
+#define AVX2_FN __attribute__((target("avx2")))
+
+/* 4 source elements from element i on, each as the binary64 it equals
+ * exactly (as the scalar loop's double): f64 or f32 of step 1 or 2 (the
+ * real parts of a complex source), i32 or ui32. */
+AVX2_FN static inline __m256d exact_f64x4(et_storage fs, const unsigned char *xs, int64_t i, int64_t fstep)
+{
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    switch (fs) {
+    case ES_F64: {
+        const double *x = (const double *)(const void *)xs;
+        if (fstep == 1)
+            return _mm256_loadu_pd(x + i);
+        /* (r0 i0 r1 i1), (r2 i2 r3 i3) -> (r0 r2 r1 r3) -> (r0 r1 r2 r3) */
+        __m256d lo = _mm256_unpacklo_pd(_mm256_loadu_pd(x + 2 * i), _mm256_loadu_pd(x + 2 * i + 4));
+        return _mm256_permute4x64_pd(lo, 0xD8);
+    }
+    case ES_F32: {
+        const float *x = (const float *)(const void *)xs;
+        if (fstep == 1)
+            return _mm256_cvtps_pd(_mm_loadu_ps(x + i));
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
+        return _mm256_cvtps_pd(_mm256_castps256_ps128(_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(v, even))));
+    }
+    case ES_S32:
+        return _mm256_cvtepi32_pd(_mm_loadu_si128((const __m128i *)(const void *)(xs + 4 * i)));
+    case ES_U32: {
+        /* x - 2^31 as an i32, converted, plus 2^31: every step exact */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(xs + 4 * i));
+        __m256d d = _mm256_cvtepi32_pd(_mm_xor_si128(v, _mm_set1_epi32(INT32_MIN)));
+        return _mm256_add_pd(d, _mm256_set1_pd(0x1p31));
+    }
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_S64: case ES_U8: case ES_U16: case ES_U64:
+    case ES_FBYTE: case ES_BF16: case ES_F16: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT:
+        break;
+    }
+    return _mm256_setzero_pd();
+}
+
+/* 4 i64 (u64: ui64) lanes at x as the binary64 the scalar loop's st_int
+ * rounds them to (the high half times 2^32 plus the low half, each exact,
+ * summed with one rounding: for an i64 the one correct rounding of its
+ * (double)v), a NaN pattern where st_int takes the sticky binary64 instead
+ * (a result of 2^53 or more with bits 40..0 zero: the lane goes to the
+ * scalar routine). */
+AVX2_FN static inline __m256d rounded_f64x4(const unsigned char *x, bool u64)
+{
+    const __m256i lows = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), highs = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)x);
+    __m128i lo = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, lows));
+    __m128i hi = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, highs));
+    __m256d dlo = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo, bias)), _mm256_set1_pd(0x1p31));
+    __m256d dhi = u64 ? _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(hi, bias)), _mm256_set1_pd(0x1p31))
+                      : _mm256_cvtepi32_pd(hi);
+    __m256i b = _mm256_castpd_si256(_mm256_add_pd(_mm256_mul_pd(dhi, _mm256_set1_pd(0x1p32)), dlo));
+    __m256i on_boundary =
+        _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_slli_epi64(b, 23), _mm256_setzero_si256()),
+                         _mm256_cmpgt_epi64(_mm256_and_si256(b, _mm256_set1_epi64x(INT64_MAX)),
+                                            _mm256_set1_epi64x(((int64_t)(1023 + 53) << 52) - 1)));
+    return _mm256_castsi256_pd(_mm256_or_si256(b, on_boundary));
+}
+
+/* A lane's index into the small format's f32 table that the scalar loop
+ * takes; SMALL_BY_SCALAR where it takes the scalar routine. */
+#define SMALL_BY_SCALAR UINT32_MAX
+
+/* st_real's index for 4 binary64 lanes (bits x), as 4 32-bit lanes. */
+AVX2_FN static inline __m128i small_index_f64x4(__m256i x)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i t = _mm256_sub_epi64(_mm256_and_si256(_mm256_srli_epi64(x, 45), _mm256_set1_epi64x(0x3FFFF)),
+                                 _mm256_set1_epi64x(896 << 7));
+    /* t - 128 < 253 << 7 unsigned: 128 <= t < 254 << 7 signed */
+    __m256i in = _mm256_and_si256(_mm256_cmpgt_epi64(t, _mm256_set1_epi64x(127)),
+                                  _mm256_cmpgt_epi64(_mm256_set1_epi64x(254 << 7), t));
+    __m256i sign = _mm256_slli_epi64(_mm256_srli_epi64(x, 63), 16);
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_slli_epi64(x, 19), zero), _mm256_set1_epi64x(1));
+    __m256i idx = _mm256_or_si256(sign, _mm256_or_si256(_mm256_slli_epi64(t, 1), sticky));
+    __m256i is_zero = _mm256_cmpeq_epi64(_mm256_slli_epi64(x, 1), zero);
+    __m256i other = _mm256_blendv_epi8(_mm256_set1_epi64x(-1), sign, is_zero);
+    idx = _mm256_blendv_epi8(other, idx, in);
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(idx, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+}
+
+/* The same index for 8 binary64s (d0, then d1), computed on their 32-bit halves:
+ * bits 62..45 are the high half's bits 30..13, bits 44..0 its bits 12..0
+ * and the low half. (The lanes come out in the order 0 1 4 5 2 3 6 7.) */
+AVX2_FN static inline __m256i small_index_f64x8(__m256d d0, __m256d d1)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
+    __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
+    __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+    __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
+    /* 128 <= t < 254 << 7 for t = bits 62..45 less 896 << 7 */
+    __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(((896 << 7) + 128) * 8192 - 1)),
+                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(((896 << 7) + (254 << 7)) * 8192), a));
+    __m256i t = _mm256_sub_epi32(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(896 << 7));
+    __m256i sign = _mm256_and_si256(_mm256_srli_epi32(h, 15), _mm256_set1_epi32(0x10000));
+    __m256i below = _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi32(0x1FFF)), l);
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi32(below, zero), _mm256_set1_epi32(1));
+    __m256i idx = _mm256_or_si256(sign, _mm256_or_si256(_mm256_slli_epi32(t, 1), sticky));
+    __m256i is_zero = _mm256_cmpeq_epi32(_mm256_or_si256(a, l), zero);
+    __m256i other = _mm256_blendv_epi8(_mm256_set1_epi32(-1), sign, is_zero);
+    return _mm256_blendv_epi8(other, idx, in);
+}
+
+/* fp_small_from_f32's index for 8 binary32 lanes (bits x); NaNs marked. */
+AVX2_FN static inline __m256i small_index_f32x8(__m256i x)
+{
+    __m256i sticky = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xFFFF)),
+                                                            _mm256_setzero_si256()),
+                                         _mm256_set1_epi32(1));
+    __m256i idx = _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(x, 16), 1), sticky);
+    __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFFFF)), _mm256_set1_epi32(0x7F800000));
+    return _mm256_or_si256(idx, nan);
+}
+
+/* The indices of k elements (a multiple of 8) from element i0 on; whether
+ * any is SMALL_BY_SCALAR. */
+AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *xs, int64_t i0, int64_t fstep,
+                                           uint32_t *idx, int64_t k)
+{
+    const __m256i all = _mm256_set1_epi32(-1), even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    __m256i bad = _mm256_setzero_si256();
+    switch (fs) {
+    case ES_F32:
+        for (int64_t j = 0; j < k; j += 8) {
+            const float *x = (const float *)(const void *)xs + (i0 + j) * fstep;
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)x);
+            if (fstep == 2)
+                v = _mm256_permute2x128_si256(
+                    _mm256_permutevar8x32_epi32(v, even),
+                    _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x + 8)), even),
+                    0x20);
+            __m256i ix = small_index_f32x8(v);
+            bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_F64:
+        if (fstep == 1) {
+            for (int64_t j = 0; j < k; j += 8) {
+                const double *x = (const double *)(const void *)xs + i0 + j;
+                __m256i ix = small_index_f64x8(_mm256_loadu_pd(x), _mm256_loadu_pd(x + 4));
+                ix = _mm256_permute4x64_epi64(ix, 0xD8);
+                bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+                _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
+            }
+            break;
+        }
+        /* fallthrough */
+    case ES_S32:
+    case ES_U32:
+        for (int64_t j = 0; j < k; j += 4) {
+            __m128i ix = small_index_f64x4(_mm256_castpd_si256(exact_f64x4(fs, xs, i0 + j, fstep)));
+            bad = _mm256_or_si256(bad, _mm256_castsi128_si256(_mm_cmpeq_epi32(ix, _mm256_castsi256_si128(all))));
+            _mm_storeu_si128((__m128i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_S64:
+    case ES_U64:
+        for (int64_t j = 0; j < k; j += 8) {
+            const unsigned char *x = xs + 8 * (i0 + j);
+            __m256i ix = small_index_f64x8(rounded_f64x4(x, fs == ES_U64), rounded_f64x4(x + 32, fs == ES_U64));
+            ix = _mm256_permute4x64_epi64(ix, 0xD8);
+            bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
+        }
+        break;
+    case ES_BOOL: case ES_S8: case ES_S16: case ES_U8: case ES_U16: case ES_FBYTE: case ES_BF16:
+    case ES_F16: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT:
+        break;
+    }
+    return !_mm256_testz_si256(bad, bad);
+}
+
+/* A small-format target from f64, f32 (or the real parts of a complex
+ * source), i32, ui32, i64 or ui64: the indices by blocks, then one table
+ * read per element. Returns the elements done (all but fewer than 8). */
+static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
+{
+    enum { BLOCK = 256 };
+    uint32_t idx[BLOCK];
+    uint8_t *r = c.rs;
+    int64_t i = 0;
+    while (n - i >= 8) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
+        if (small_index_block_avx2(fs, c.xs, i, c.fstep, idx, k)) {
+            for (int64_t j = 0; j < k; j++)
+                if (idx[j] == SMALL_BY_SCALAR)
+                    cvt_one_scalar(c, i + j);
+                else
+                    r[i + j] = c.small[idx[j]];
+        } else {
+            for (int64_t j = 0; j < k; j++)
+                r[i + j] = c.small[idx[j]];
+        }
+        i += k;
+    }
+    return i;
+}
+
+/* The low 1, 2, 4 or 8 bytes of 4 64-bit lanes, stored at element i of r. */
+AVX2_FN static inline void store_low_x4(unsigned char *r, int64_t i, __m256i v, unsigned bytes)
+{
+    switch (bytes) {
+    case 8:
+        _mm256_storeu_si256((__m256i *)(void *)(r + 8 * i), v);
+        return;
+    case 4:
+        _mm_storeu_si128((__m128i *)(void *)(r + 4 * i),
+                         _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6))));
+        return;
+    case 2: {
+        __m256i w = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                            0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        w = _mm256_permutevar8x32_epi32(w, _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1));
+        _mm_storel_epi64((__m128i *)(void *)(r + 2 * i), _mm256_castsi256_si128(w));
+        return;
+    }
+    default: {
+        __m256i w = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                            -1, -1, 0, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        uint32_t four = (uint32_t)_mm_cvtsi128_si32(
+            _mm_or_si128(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+        memcpy(r + i, &four, sizeof four);
+        return;
+    }
+    }
+}
+
+/* sat_int (or, into i1, d != 0) over 4 binary64 lanes: the magnitude
+ * truncated by shifting the significand (the exponent's distance from 52
+ * says which way; AVX2's variable shifts give 0 for counts of 64 or more,
+ * which covers |d| < 1), negated for a negative d. */
+AVX2_FN static inline __m256i sat_int_x4(__m256d d, et_storage ts, __m256d lo, __m256d hi, __m256i tmax,
+                                         __m256i tmin)
+{
+    const __m256d zero = _mm256_setzero_pd();
+    if (ts == ES_BOOL)
+        return _mm256_srli_epi64(_mm256_castpd_si256(_mm256_cmp_pd(d, zero, _CMP_NEQ_UQ)), 63);
+    __m256i b = _mm256_castpd_si256(d);
+    __m256i e = _mm256_srli_epi64(_mm256_slli_epi64(b, 1), 53);
+    __m256i m = _mm256_or_si256(_mm256_and_si256(b, _mm256_set1_epi64x(((int64_t)1 << 52) - 1)),
+                                _mm256_set1_epi64x((int64_t)1 << 52));
+    __m256i mag = _mm256_or_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(e, _mm256_set1_epi64x(1075))),
+                                  _mm256_srlv_epi64(m, _mm256_sub_epi64(_mm256_set1_epi64x(1075), e)));
+    __m256i neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    __m256i val = _mm256_sub_epi64(_mm256_xor_si256(mag, neg), neg);
+    __m256d in = _mm256_and_pd(_mm256_cmp_pd(d, lo, _CMP_GT_OQ), _mm256_cmp_pd(d, hi, _CMP_LT_OQ));
+    __m256i sat = _mm256_blendv_epi8(tmin, tmax, _mm256_castpd_si256(_mm256_cmp_pd(d, zero, _CMP_GT_OQ)));
+    sat = _mm256_andnot_si256(_mm256_castpd_si256(_mm256_cmp_pd(d, d, _CMP_UNORD_Q)), sat);
+    return _mm256_blendv_epi8(sat, val, _mm256_castpd_si256(in));
+}
+
+/* An integer or i1 target from f64 or f32 (or the real parts of a complex
+ * source); returns the elements done (a multiple of 4). */
+AVX2_FN static int64_t float_to_int_avx2(cvt c, et_storage fs, et_storage ts, unsigned bytes, int64_t n)
+{
+    __m256d lo = _mm256_set1_pd(c.lo), hi = _mm256_set1_pd(c.hi);
+    __m256i tmax = _mm256_set1_epi64x((int64_t)c.tmax), tmin = _mm256_set1_epi64x((int64_t)c.tmin);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        store_low_x4(c.rs, i, sat_int_x4(exact_f64x4(fs, c.xs, i, c.fstep), ts, lo, hi, tmax, tmin), bytes);
+    return i;
+}
+
+/* f32 (tstep 2: complex<f32>, imaginary +0) or f64 from f64 or f32 (or
+ * the real parts of a complex source), elements [i0, i0 + k), k a multiple
+ * of 4: the exact binary64, stored as it is or narrowed by the hardware's
+ * RNE (the scalar loop's (float)d; a binary32 comes back unchanged);
+ * whether any is a NaN (the caller redoes those). */
+AVX2_FN static bool float_to_float_block_avx2(cvt c, et_storage fs, et_storage ts, int64_t i0, int64_t k)
+{
+    __m256d bad = _mm256_setzero_pd();
+    for (int64_t i = i0; i < i0 + k; i += 4) {
+        __m256d d = exact_f64x4(fs, c.xs, i, c.fstep);
+        bad = _mm256_or_pd(bad, _mm256_cmp_pd(d, d, _CMP_UNORD_Q));
+        if (ts == ES_F64) {
+            _mm256_storeu_pd((double *)(void *)c.rs + i, d);
+        } else if (c.tstep == 1) {
+            _mm_storeu_ps((float *)(void *)c.rs + i, _mm256_cvtpd_ps(d));
+        } else {
+            __m256i pairs = _mm256_cvtepu32_epi64(_mm_castps_si128(_mm256_cvtpd_ps(d)));
+            _mm256_storeu_si256((__m256i *)(void *)((float *)(void *)c.rs + 2 * i), pairs);
+        }
+    }
+    return !_mm256_testz_pd(bad, bad);
+}
+
+/* The block loop of float_to_float_block_avx2; returns the elements done. */
+static int64_t float_to_float_run_avx2(cvt c, et_storage fs, et_storage ts, int64_t n)
+{
+    enum { BLOCK = 256 };
+    int64_t i = 0;
+    while (n - i >= 4) {
+        int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)3 : BLOCK;
+        if (float_to_float_block_avx2(c, fs, ts, i, k))
+            for (int64_t j = i; j < i + k; j++) {
+                bool nan = fs == ES_F64 ? ((const double *)(const void *)c.xs)[j * c.fstep] !=
+                                              ((const double *)(const void *)c.xs)[j * c.fstep]
+                                        : ((const float *)(const void *)c.xs)[j * c.fstep] !=
+                                              ((const float *)(const void *)c.xs)[j * c.fstep];
+                if (nan)
+                    cvt_one_scalar(c, j);
+            }
+        i += k;
+    }
+    return i;
+}
+
+/* f64 from i64 or ui64 (u64): the high half times 2^32 plus the low half,
+ * each exact as a binary64, summed with one rounding (the scalar loop's
+ * ui64 arithmetic; for an i64, one correct rounding as its (double)v);
+ * returns the elements done. */
+AVX2_FN static int64_t wide_int_to_f64_avx2(const unsigned char *xs, double *r, int64_t n, bool u64)
+{
+    const __m256i lows = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), highs = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(xs + 8 * i));
+        __m128i lo = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, lows));
+        __m128i hi = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(v, highs));
+        __m256d dlo = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(lo, bias)), _mm256_set1_pd(0x1p31));
+        __m256d dhi = u64 ? _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(hi, bias)), _mm256_set1_pd(0x1p31))
+                          : _mm256_cvtepi32_pd(hi);
+        _mm256_storeu_pd(r + i, _mm256_add_pd(_mm256_mul_pd(dhi, _mm256_set1_pd(0x1p32)), dlo));
+    }
+    return i;
+}
+
+/* bf16 or f16 from i32 or ui32, by the steps of f64_to_ieee16 on the
+ * exact binary64 (as the scalar loop); returns the elements done. */
+AVX2_FN static int64_t int32_to_ieee16_avx2(const unsigned char *xs, et_storage fs, uint16_t *r, int64_t n, bool bf16)
+{
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i u = _mm256_castpd_si256(exact_f64x4(fs, xs, i, 1));
+        cv_i64 b, out;
+        memcpy(&b, &u, sizeof b);
+        cv_i64 a = b & INT64_MAX, sign = CV_SHR(b, 48) & 0x8000;
+        if (bf16)
+            IEEE16_LANES(out, a, sign, 7, 127);
+        else
+            IEEE16_LANES(out, a, sign, 10, 15);
+        CV_STORE16(r + i, out);
+    }
+    return i;
+}
+#endif
+
 /* (the loop without complex sides on its own: constant steps) */
 ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
 {
@@ -668,7 +1033,7 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         return;
     }
     if ((fs == ES_S64 || fs == ES_U64) && c.fstep == 1 &&
-        ((ts == ES_F32 && fs == ES_U64) || (c.tstep == 1 && (ts == ES_BF16 || ts == ES_F16))) &&
+        ((ts == ES_F32 && (fs == ES_U64 || c.tstep == 2)) || (c.tstep == 1 && (ts == ES_BF16 || ts == ES_F16))) &&
         kern_isa_avx2()) {
         int tgt = ts == ES_F32 ? (c.tstep == 2 ? 1 : 0) : ts == ES_BF16 ? 2 : 3;
         int64_t done = wide_int_vec_avx2((const int64_t *)(const void *)c.xs, c.rs, n, fs == ES_U64, tgt);
@@ -676,6 +1041,43 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         t.xs += done * 8;
         t.rs += done * c.tstep * (ts == ES_F32 ? 4 : 2);
         cvt_pair_steps(t, fs, ts, n - done, 1, c.tstep);
+        return;
+    }
+    bool float_src = fs == ES_F64 || fs == ES_F32, int32_src = fs == ES_S32 || fs == ES_U32;
+    if ((fs == ES_S64 || fs == ES_U64) && ts == ES_F64 && c.tstep == 1 && kern_isa_avx2()) {
+        int64_t done = wide_int_to_f64_avx2(c.xs, (double *)(void *)c.rs, n, fs == ES_U64);
+        cvt t = c; /* the tail */
+        t.xs += done * 8;
+        t.rs += done * 8;
+        cvt_pair_steps(t, fs, ts, n - done, 1, 1);
+        return;
+    }
+    if (float_src && (ts == ES_F32 || (ts == ES_F64 && c.tstep == 1)) && kern_isa_avx2()) {
+        int64_t done = float_to_float_run_avx2(c, fs, ts, n);
+        cvt t = c; /* the tail */
+        t.xs += done * c.fstep * (int64_t)et_get(c.from)->bytes;
+        t.rs += done * c.tstep * (int64_t)et_get(c.to)->bytes;
+        cvt_pair_steps(t, fs, ts, n - done, c.fstep, c.tstep);
+        return;
+    }
+    bool small_src = float_src || int32_src || fs == ES_S64 || fs == ES_U64;
+    bool int_tgt = ts == ES_BOOL || ts == ES_S8 || ts == ES_U8 || ts == ES_S16 || ts == ES_U16 ||
+                   ts == ES_S32 || ts == ES_U32 || ts == ES_S64 || ts == ES_U64;
+    if (((ts == ES_FBYTE && small_src) || (float_src && int_tgt) ||
+         (int32_src && (ts == ES_BF16 || ts == ES_F16))) &&
+        kern_isa_avx2()) {
+        size_t tb = et_get(c.to)->bytes;
+        int64_t done;
+        if (ts == ES_FBYTE)
+            done = small_run_avx2(c, fs, n);
+        else if (float_src)
+            done = float_to_int_avx2(c, fs, ts, (unsigned)tb, n);
+        else
+            done = int32_to_ieee16_avx2(c.xs, fs, (uint16_t *)(void *)c.rs, n, ts == ES_BF16);
+        cvt t = c; /* the tail (integer and small-format targets are never complex parts) */
+        t.xs += done * c.fstep * (int64_t)et_get(c.from)->bytes;
+        t.rs += done * (int64_t)tb;
+        cvt_pair_steps(t, fs, ts, n - done, c.fstep, 1);
         return;
     }
 #endif
@@ -829,7 +1231,11 @@ static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs,
         c.mask = (uint8_t)(w >= 8 ? 0xFF : (1u << w) - 1);
     }
     bool wide_int = fs_is_wide_int(ft->storage) && fp == from;
-    if (wide_int && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
+    /* (the AVX2 lanes of i32 and ui32 into the small formats are faster
+     * than the clamped table, whose random signs defeat its loop) */
+    bool int32_lanes = (ft->storage == ES_S32 || ft->storage == ES_U32) && tt->storage == ES_FBYTE &&
+                       kern_isa_avx2();
+    if (wide_int && !int32_lanes && (tt->storage == ES_FBYTE || tt->storage == ES_F16) && tp == to) {
         int64_t L = clamp_limit(tt->fmt);
         if (L && n >= 8 * L)
             return clamped_int_convert(ft->storage, to, L, xs, rs, n);

@@ -362,14 +362,14 @@ START_TEST(convert_floats_at_rounding_boundaries)
 }
 END_TEST
 
-/* f64, f32 and complex<f32> sources of random bit patterns (every exponent: NaNs with
+/* f64, f32, complex<f32> and complex<f64> sources of random bit patterns (every exponent: NaNs with
  * payloads, subnormals, overflow), the specials, and values at the f16 and
  * bf16 overflow and subnormal edges, at lengths that leave every tail of
  * the vector loops, into every type; on the host's vector paths and on the
  * portable loops (IRRUN_ISA=generic). */
 START_TEST(convert_float_bit_patterns)
 {
-    static const et_id srcs[] = { ET_F64, ET_F32, ET_C64 };
+    static const et_id srcs[] = { ET_F64, ET_F32, ET_C64, ET_C128 };
     static const int64_t lens[] = { 1, 3, 4, 7, 9, 255, 256, 257, 1031, 4099 };
     const double edge[] = { 65504.0, 65519.99, 65520.0, 65536.0, 0x1p-14, 0x1p-24, 0x1p-25, 0x1.8p-25,
                             0x1p-26, 0x1.fffffep127, 0x1.ffp127, 0x1p-126, 0x1p-133, 0x1p-134,
@@ -411,15 +411,71 @@ START_TEST(convert_float_bit_patterns)
 }
 END_TEST
 
+/* i32, ui32, i64 and ui64 sources of random patterns, small values, and
+ * values around powers of two and the rounding boundaries of formats of 1
+ * to 12 significant bits, at lengths that leave every tail of the vector
+ * loops (and stay below the clamped table's lengths for the narrow
+ * formats), into every type; on the host's vector paths and on the
+ * portable loops (IRRUN_ISA=generic). */
+START_TEST(convert_integer_bit_patterns)
+{
+    static const et_id srcs[] = { ET_I32, ET_UI32, ET_I64, ET_UI64 };
+    static const int64_t lens[] = { 1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 33, 63, 255, 256, 257, 1031, 4095 };
+    const char *saved = getenv("IRRUN_ISA");
+    for (int isa = 0; isa < 2; isa++) {
+        if (isa)
+            setenv("IRRUN_ISA", "generic", 1);
+        kern_isa_recheck();
+        for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++)
+            for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+                int64_t n = lens[li];
+                tensor *x = vec(srcs[k], n);
+                for (int64_t i = 0; i < n; i++) {
+                    uint64_t r = rnd(), v;
+                    int e = (int)((r >> 8) % 64), p = 1 + (int)((r >> 16) % 12), sh = e - p > 0 ? e - p : 0;
+                    uint64_t base = (UINT64_C(1) << e) + (rnd() & ((UINT64_C(1) << e) - 1) & ~((UINT64_C(1) << sh) - 1));
+                    uint64_t half = sh ? UINT64_C(1) << (sh - 1) : 0;
+                    /* a sticky bit alone, often among bits 11..0 (which a 64-bit value of
+                     * 2^53 or more keeps in a binary64 only as a sticky bit) */
+                    uint64_t lone = UINT64_C(1) << (r >> 24) % (sh > 12 ? 12 : sh ? sh : 1);
+                    switch (r % 8) {
+                    case 0: v = (uint64_t)((int64_t)(r >> 8) % 1000 - 500); break;
+                    case 1: v = base + half + (r >> 20) % 3 - 1; break;
+                    case 2: v = (uint64_t)0 - (base + half + (r >> 20) % 3 - 1); break;
+                    case 3: v = base + (half ? rnd() % (2 * half) : 0); break;
+                    case 4: v = base + half + lone; break;
+                    case 5: v = (uint64_t)0 - (base + half + lone); break;
+                    default: v = rnd(); break;
+                    }
+                    et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
+                                  v & et_value_mask(srcs[k]));
+                }
+                convert_into_all(x, isa ? "int bits generic" : "int bits");
+                tensor_release(x);
+            }
+    }
+    if (saved)
+        setenv("IRRUN_ISA", saved, 1);
+    else
+        unsetenv("IRRUN_ISA");
+    kern_isa_recheck();
+}
+END_TEST
+
 /* Wide integer sources long enough for the clamped table of formats below
  * 2^16 (f16, the small formats): values around 0 and around the clamp of
  * every format, and extremes, into every type. */
 START_TEST(convert_wide_integers_by_clamped_table)
 {
     static const et_id srcs[] = { ET_I32, ET_UI32, ET_I64, ET_UI64 };
-    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+    const char *saved = getenv("IRRUN_ISA");
+    for (size_t k = 0; k < 2 * sizeof srcs / sizeof srcs[0]; k++) {
+        if (k == sizeof srcs / sizeof srcs[0]) /* then on the portable loops (i32 and ui32 take the table there) */
+            setenv("IRRUN_ISA", "generic", 1);
+        kern_isa_recheck();
+        et_id src = srcs[k % (sizeof srcs / sizeof srcs[0])];
         int64_t n = 8 * 65536 + 5;
-        tensor *x = vec(srcs[k], n);
+        tensor *x = vec(src, n);
         for (int64_t i = 0; i < n; i++) {
             uint64_t r = rnd(), v;
             switch (r % 4) {
@@ -428,12 +484,17 @@ START_TEST(convert_wide_integers_by_clamped_table)
             case 2: v = (uint64_t)0 - ((uint64_t)1 << (r >> 8) % 17) + (r >> 16) % 5 - 2; break;
             default: v = rnd(); break;
             }
-            et_store_bits(srcs[k], (unsigned char *)x->data + (size_t)i * et_get(srcs[k])->bytes,
-                          v & et_value_mask(srcs[k]));
+            et_store_bits(src, (unsigned char *)x->data + (size_t)i * et_get(src)->bytes,
+                          v & et_value_mask(src));
         }
         convert_into_all(x, "clamped");
         tensor_release(x);
     }
+    if (saved)
+        setenv("IRRUN_ISA", saved, 1);
+    else
+        unsetenv("IRRUN_ISA");
+    kern_isa_recheck();
 }
 END_TEST
 
@@ -488,6 +549,7 @@ static Suite *suite(void)
     tcase_add_test(tc, convert_floats_at_rounding_boundaries);
     tcase_add_test(tc, convert_wide_integers_by_clamped_table);
     tcase_add_test(tc, convert_float_bit_patterns);
+    tcase_add_test(tc, convert_integer_bit_patterns);
     tcase_add_loop_test(tc, iota_is_converted_index, 0, ET_COUNT);
     suite_add_tcase(s, tc);
     return s;
