@@ -79,6 +79,7 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_mathconst.h"
 
 #define TAN_PI_8 0x1.a827999fcef32p-2 /* tan(pi/8) = sqrt(2) - 1 */
 #define PI_4 0x1.921fb54442d18p-1
@@ -497,15 +498,7 @@ AVX2 static void approx_avx2(kern_atan2_type type, const void *y, const void *x,
 
 /* ---- entry points ---------------------------------------------------------- */
 
-static bool path_runs(kern_mathf32_path path)
-{
-    switch (path) {
-    case KMP_GENERIC: return true;
-    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
-    case KMP_COUNT: break;
-    }
-    return false;
-}
+static bool path_runs(kern_mathf32_path path) { return kern_math_path_runs(path, HAVE_AVX2_PATH); }
 
 int64_t kern_atan2_on(kern_atan2_type type, kern_mathf32_path path, const void *y, const void *x,
                       void *r, int64_t n)

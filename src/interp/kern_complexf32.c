@@ -107,19 +107,16 @@
 
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
+#include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-40)
 #define BAND_HI (1.0 + 0x1p-40)
 
 /* cexp's fast lanes (see the head comment) */
-#define SHIFT 0x1.8p52 /* t + SHIFT rounds t (|t| < 2^51) to an integer, in the low bits */
 #define EXP_X_MIN (-104.0)
 #define EXP_X_MAX 89.0
 #define EXP_Y_MAX 1024.0
 #define EXP_R_MIN 0x1p-20 /* below: y too close to a nonzero multiple of pi/2 */
-#define INV_LN2 0x1.71547652b82fep+0
-#define LN2_HI 0x1.62e42fefa2000p-1 /* 40 significant bits */
-#define LN2_LO 0x1.9ef35793c7673p-41
 #define INV_PIO2 0x1.45f306dc9c883p-1
 #define PIO2_1 0x1.921fb54000000p+0 /* 28 significant bits */
 #define PIO2_2 0x1.10b4612000000p-30 /* the next 28 */
@@ -137,21 +134,7 @@
 #define E11 0x1.ae64567f544e4p-26
 #define E12 0x1.1eed8eff8d898p-29
 #define E13 0x1.6124613a86d09p-33
-#define S3 (-0x1.5555555555555p-3)
-#define S5 0x1.1111111111111p-7
-#define S7 (-0x1.a01a01a01a01ap-13)
-#define S9 0x1.71de3a556c734p-19
-#define S11 (-0x1.ae64567f544e4p-26)
-#define S13 0x1.6124613a86d09p-33
-#define S15 (-0x1.ae7f3e733b81fp-41)
 #define C2 (-0x1.0000000000000p-1)
-#define C4 0x1.5555555555555p-5
-#define C6 (-0x1.6c16c16c16c17p-10)
-#define C8 0x1.a01a01a01a01ap-16
-#define C10 (-0x1.27e4fb7789f5cp-22)
-#define C12 0x1.1eed8eff8d898p-29
-#define C14 (-0x1.93974a8c07c9dp-37)
-#define C16 0x1.ae7f3e733b81fp-45
 
 /* ---- the definitions -------------------------------------------------------- */
 
@@ -594,15 +577,7 @@ void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n
 
 /* ---- entry points ----------------------------------------------------------- */
 
-static bool path_runs(kern_mathf32_path path)
-{
-    switch (path) {
-    case KMP_GENERIC: return true;
-    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
-    case KMP_COUNT: break;
-    }
-    return false;
-}
+static bool path_runs(kern_mathf32_path path) { return kern_math_path_runs(path, HAVE_AVX2_PATH); }
 
 int64_t kern_c64_div_on(kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
                         int64_t n)

@@ -112,11 +112,8 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_mathconst.h"
 
-#define SHIFT 0x1.8p52 /* t + SHIFT rounds t (|t| < 2^51) to an integer, in the low bits */
-#define INV_LN2 0x1.71547652b82fep+0
-#define LN2_HI 0x1.62e42fefa2000p-1 /* 40 significant bits */
-#define LN2_LO 0x1.9ef35793c7673p-41
 #define BAND_LO (1.0 - 0x1p-40)
 #define BAND_HI (1.0 + 0x1p-40)
 #define EXP_MIN (-104.0) /* exp rounds to +0 here and below */
@@ -132,24 +129,6 @@
 #define CBRT2 0x1.428a2f98d728bp+0
 #define CBRT4 0x1.965fea53d6e3cp+0
 
-/* sin(r) = r + r^3 S(r^2), cos(r) = 1 - r^2/2 + r^4 C(r^2): Taylor's
- * coefficients; the first omitted terms, r^17/17! and r^18/18!, stay below
- * 2^-53 of the results for |r| <= 0.8 */
-#define S3 (-0x1.5555555555555p-3)
-#define S5 0x1.1111111111111p-7
-#define S7 (-0x1.a01a01a01a01ap-13)
-#define S9 0x1.71de3a556c734p-19
-#define S11 (-0x1.ae64567f544e4p-26)
-#define S13 0x1.6124613a86d09p-33
-#define S15 (-0x1.ae7f3e733b81fp-41)
-#define C4 0x1.5555555555555p-5
-#define C6 (-0x1.6c16c16c16c17p-10)
-#define C8 0x1.a01a01a01a01ap-16
-#define C10 (-0x1.27e4fb7789f5cp-22)
-#define C12 0x1.1eed8eff8d898p-29
-#define C14 (-0x1.93974a8c07c9dp-37)
-#define C16 0x1.ae7f3e733b81fp-45
-
 /* cbrt(1.5 + t) on [-1/2, 1/2] to 2^-16 (Chebyshev interpolation, degree 4);
  * only the start of Newton's iteration */
 #define CB0 0x1.250bfe1b082f5p+0
@@ -157,25 +136,6 @@
 #define CB2 (-0x1.ceaba1d5522cep-5)
 #define CB3 0x1.70143bb077d9cp-6
 #define CB4 (-0x1.4b077fcd0852ep-7)
-
-/* (e^r - 1 - r) / r^2 on [-0.35, 0.35] */
-#define Q0 0x1.0000000000000p-1
-#define Q1 0x1.555555555395fp-3
-#define Q2 0x1.5555555554c04p-5
-#define Q3 0x1.1111111cf45efp-7
-#define Q4 0x1.6c16c17403215p-10
-#define Q5 0x1.a019aa4cb0aacp-13
-#define Q6 0x1.a019c76bca76ap-16
-#define Q7 0x1.72cbc2d6bad60p-19
-#define Q8 0x1.28834fa5eb0e5p-22
-
-/* (2 atanh(s) - 2s) / s^3 as a function of t = s^2 on [0, 0.0295] */
-#define R0 0x1.55555555553b8p-1
-#define R1 0x1.9999999b8677ap-2
-#define R2 0x1.2492462af84a8p-2
-#define R3 0x1.c71fccd953b29p-3
-#define R4 0x1.7382dbfa15dbcp-3
-#define R5 0x1.546a3156253dap-3
 
 enum { BLOCK = 64 };
 
@@ -981,15 +941,7 @@ AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, i
 
 /* ---- entry points ---------------------------------------------------------- */
 
-static bool path_runs(kern_mathf32_path path)
-{
-    switch (path) {
-    case KMP_GENERIC: return true;
-    case KMP_AVX2: return HAVE_AVX2_PATH && kern_isa_avx2();
-    case KMP_COUNT: break;
-    }
-    return false;
-}
+static bool path_runs(kern_mathf32_path path) { return kern_math_path_runs(path, HAVE_AVX2_PATH); }
 
 int64_t kern_f32_math_on(kern_mathf32_fn fn, kern_mathf32_path path, const uint32_t *x, uint32_t *r,
                          int64_t n)

@@ -85,11 +85,8 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_mathconst.h"
 
-#define SHIFT 0x1.8p52 /* t + SHIFT rounds t (|t| < 2^51) to an integer, in the low bits */
-#define INV_LN2 0x1.71547652b82fep+0
-#define LN2_HI 0x1.62e42fefa2000p-1 /* 40 significant bits */
-#define LN2_LO 0x1.9ef35793c7673p-41
 #define BAND_LO (1.0 - 0x1p-36)
 #define BAND_HI (1.0 + 0x1p-36)
 #define T_MIN (-104.0) /* exp(t) rounds to +0 here and below, in every type */
@@ -98,25 +95,6 @@
 #define F32_ONE 0x3F800000u
 #define F32_TWO_TO_30 0x4E800000u /* an even integer, like every f32 from 2^24 up */
 #define F32_SQRTH 0x3F3504F3u     /* sqrt(1/2) rounded down to f32 */
-
-/* kern_mathf32.c's polynomials. (e^r - 1 - r) / r^2 on [-0.35, 0.35]: */
-#define Q0 0x1.0000000000000p-1
-#define Q1 0x1.555555555395fp-3
-#define Q2 0x1.5555555554c04p-5
-#define Q3 0x1.1111111cf45efp-7
-#define Q4 0x1.6c16c17403215p-10
-#define Q5 0x1.a019aa4cb0aacp-13
-#define Q6 0x1.a019c76bca76ap-16
-#define Q7 0x1.72cbc2d6bad60p-19
-#define Q8 0x1.28834fa5eb0e5p-22
-
-/* (2 atanh(s) - 2s) / s^3 as a function of t = s^2 on [0, 0.0295] */
-#define R0 0x1.55555555553b8p-1
-#define R1 0x1.9999999b8677ap-2
-#define R2 0x1.2492462af84a8p-2
-#define R3 0x1.c71fccd953b29p-3
-#define R4 0x1.7382dbfa15dbcp-3
-#define R5 0x1.546a3156253dap-3
 
 enum { BLOCK = 64 };
 
