@@ -34,6 +34,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_mathf32.h"
@@ -242,18 +243,30 @@ static double f32_value(uint32_t b)
 
 /* complex_elem's logistic: cexp of the negated operand rounded per part,
  * the class-A sums (1, +0) + e, C99 division of (1, 0) by them, each part
- * rounded; kern_f32_round_classb is kern_round_into for f32 (NaNs by
- * fp_from_double) and kern_f32_arith is fp_arith */
+ * rounded. Per block, each step is a whole-block call of the kernel that
+ * defines it: negating an f32 pattern's sign bit is the binary64 negation
+ * of its value (NaNs included: fp_to_double keeps sign and payload), and
+ * kern_c64_exp and kern_c64_div give the bits of cexp and C99 division
+ * rounded per part (kern_complexf32.h); kern_f32_arith is fp_arith. */
+enum { C64_BLOCK = 256 };
+
 void kern_c64_logistic(const uint32_t *x, uint32_t *r, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++) {
-        double a = f32_value(x[2 * i]), b = f32_value(x[2 * i + 1]), er, ei, vr, vi;
-        complex_parts(cexp(make_complex(-a, -b)), &er, &ei);
-        uint32_t dr = kern_f32_arith(FPOP_ADD, 0x3F800000u, kern_f32_round_classb(er));
-        uint32_t di = kern_f32_arith(FPOP_ADD, 0, kern_f32_round_classb(ei));
-        kern_cdiv(1.0, 0.0, bits_to_f32(dr), bits_to_f32(di), &vr, &vi);
-        r[2 * i] = kern_f32_round_classb(vr);
-        r[2 * i + 1] = kern_f32_round_classb(vi);
+    uint32_t one[2 * C64_BLOCK], t[2 * C64_BLOCK];
+    for (int j = 0; j < C64_BLOCK; j++) {
+        one[2 * j] = 0x3F800000u;
+        one[2 * j + 1] = 0;
+    }
+    for (int64_t i = 0; i < n; i += C64_BLOCK) {
+        int64_t m = n - i < C64_BLOCK ? n - i : C64_BLOCK;
+        for (int64_t j = 0; j < 2 * m; j++)
+            t[j] = x[2 * i + j] ^ 0x80000000u;
+        kern_c64_exp(t, t, m);
+        for (int64_t j = 0; j < m; j++) {
+            t[2 * j] = kern_f32_arith(FPOP_ADD, 0x3F800000u, t[2 * j]);
+            t[2 * j + 1] = kern_f32_arith(FPOP_ADD, 0, t[2 * j + 1]);
+        }
+        kern_c64_div(one, t, r + 2 * i, m);
     }
 }
 
