@@ -103,8 +103,8 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
     memset(report, 0, sizeof *report);
     if (msg)
         *msg = NULL;
-    tensor *e = api_tensor_from(expected, "expected", &s, why, sizeof why);
-    tensor *a = e ? api_tensor_from(actual, "actual", &s, why, sizeof why) : NULL;
+    tensor *e = api_tensor_from(expected, false, "expected", &s, why, sizeof why);
+    tensor *a = e ? api_tensor_from(actual, false, "actual", &s, why, sizeof why) : NULL;
     if (a) {
         io_rule x = api_rule_to_io(rule);
         io_report rep;

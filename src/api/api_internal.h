@@ -24,8 +24,11 @@ struct irrun_module {
 
 /* A new tensor (refs 1) holding a copy of `in`, or NULL with a message in
  * why (IRRUN_BAD_INPUT, or IRRUN_NOMEM in *status). `what` names the
- * tensor in the message ("input 0", "expected"). */
-tensor *api_tensor_from(const irrun_tensor *in, const char *what, irrun_status *status, char *why, size_t size);
+ * tensor in the message ("input 0", "expected"). With may_borrow, aligned
+ * bytes of a type without invalid patterns are used in place instead
+ * (tensor_borrow: the caller keeps them alive and unchanged meanwhile). */
+tensor *api_tensor_from(const irrun_tensor *in, bool may_borrow, const char *what, irrun_status *status, char *why,
+                        size_t size);
 
 /* The public view of `t` (data borrowed from it). */
 void api_tensor_view(const tensor *t, irrun_tensor *out);

@@ -2,9 +2,6 @@
  * results, check counts and every message handed back. */
 #include "api/api_internal.h"
 
-#include <stdalign.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,24 +81,6 @@ static void release_all(tensor **ts, int n)
     mem_free(ts);
 }
 
-/* An input used in place: only when its bytes need no checking or
- * canonicalising and are aligned as the kernels expect; NULL when the
- * input must be copied (api_tensor_from then also says what is wrong). */
-static tensor *borrow_input(const irrun_tensor *in)
-{
-    int elem = in->element_type ? et_lookup(in->element_type, strlen(in->element_type)) : -1;
-    if (elem < 0 || in->rank < 0 || in->rank > IRRUN_MAX_RANK || !in->data ||
-        (uintptr_t)in->data % alignof(max_align_t) != 0 || !tensor_elem_bytes_all_valid((et_id)elem))
-        return NULL;
-    tensor_type type = { (et_id)elem, in->rank, { 0 } };
-    memcpy(type.dims, in->dims, (size_t)in->rank * sizeof type.dims[0]);
-    int64_t count = shape_count(&type);
-    if (count < 0 || in->nbytes != (size_t)count * et_get((et_id)elem)->bytes)
-        return NULL;
-    /* the data stays the caller's and is never written (tensor.h) */
-    return tensor_borrow(&type, (void *)in->data);
-}
-
 /* Results that are (or hold) a borrowed input become copies: they outlive
  * the call, the caller's input bytes do not. */
 static bool own_results(tensor **ts, int n)
@@ -135,8 +114,7 @@ static tensor **take_inputs(const irrun_tensor *inputs, int n, FILE *err, irrun_
     for (int i = 0; i < n; i++) {
         char what[32], why[256];
         snprintf(what, sizeof what, "input %d", i);
-        if (!(args[i] = borrow_input(&inputs[i])) &&
-            !(args[i] = api_tensor_from(&inputs[i], what, status, why, sizeof why))) {
+        if (!(args[i] = api_tensor_from(&inputs[i], true, what, status, why, sizeof why))) {
             fprintf(err, "error: %s\n", why);
             release_all(args, i);
             return NULL;

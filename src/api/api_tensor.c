@@ -3,6 +3,9 @@
 #include "api/api_internal.h"
 
 #include <inttypes.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +20,8 @@ size_t irrun_element_size(const char *element_type)
     return t < 0 ? 0 : et_get((et_id)t)->bytes;
 }
 
-tensor *api_tensor_from(const irrun_tensor *in, const char *what, irrun_status *status, char *why, size_t size)
+tensor *api_tensor_from(const irrun_tensor *in, bool may_borrow, const char *what, irrun_status *status, char *why,
+                        size_t size)
 {
     *status = IRRUN_BAD_INPUT;
     int elem = in->element_type ? et_lookup(in->element_type, strlen(in->element_type)) : -1;
@@ -42,13 +46,17 @@ tensor *api_tensor_from(const irrun_tensor *in, const char *what, irrun_status *
                  in->data ? in->nbytes : 0, count, et_get((et_id)elem)->name, want);
         return NULL;
     }
-    tensor *t = tensor_new(&type);
+    /* in place: only bytes that need no check or canonicalising, aligned
+     * as the kernels expect (the data stays the caller's, never written) */
+    bool in_place = may_borrow && want && (uintptr_t)in->data % alignof(max_align_t) == 0 &&
+                    tensor_elem_bytes_all_valid((et_id)elem);
+    tensor *t = in_place ? tensor_borrow(&type, (void *)in->data) : tensor_new(&type);
     if (!t) {
         *status = IRRUN_NOMEM;
         snprintf(why, size, "%s: out of memory", what);
         return NULL;
     }
-    if (want)
+    if (want && !in_place)
         memcpy(t->data, in->data, want);
     unsigned char byte;
     int64_t bad = tensor_canonicalize_bytes(t, &byte);

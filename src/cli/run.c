@@ -558,7 +558,7 @@ static irrun_status load_args(run_options *o, tensor ***out, int *n)
         rc = IRRUN_NOMEM;
     for (int i = 0; rc == IRRUN_OK && i < count; i++) {
         char why[256];
-        if (!(ts[i] = api_tensor_from(&lits[i], "--args", &rc, why, sizeof why))) {
+        if (!(ts[i] = api_tensor_from(&lits[i], false, "--args", &rc, why, sizeof why))) {
             fprintf(stderr, "ir-run: %s\n", why);
             for (int k = 0; k < i; k++)
                 tensor_release(ts[k]);

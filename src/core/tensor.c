@@ -117,7 +117,7 @@ int64_t tensor_canonicalize_bytes(tensor *t, unsigned char *byte)
     et_id elem = t->type.elem;
     const et_traits *tr = et_get(elem);
     unsigned char *d = t->data;
-    if (!shape_is_tensor(&t->type) || tr->bytes != 1 || tr->value_bits == 8)
+    if (!shape_is_tensor(&t->type) || tensor_elem_bytes_all_valid(elem))
         return -1;
     for (int64_t i = 0; i < t->count; i++) {
         unsigned v = d[i];
