@@ -64,11 +64,30 @@ typedef struct {
 
 typedef irrun_status (*cell_fn)(operands *o, int arg);
 
-/* The binary64 library function a class-B row's cells are defined by
- * (SPEC.md 4.0), for the report of what the library alone achieves. */
-typedef enum { LIB_NONE, LIB_POW, LIB_ATAN2, LIB_EXP, LIB_TANH, LIB_LOG, LIB_SIN, LIB_COS, LIB_TAN, LIB_CBRT,
-               LIB_EXPM1, LIB_LOG1P, LIB_CSQRT, LIB_CDIV, LIB_CEXP, LIB_CTANH, LIB_CPOW, LIB_CLOG, LIB_CSIN,
-               LIB_CCOS, LIB_CTAN } library_fn;
+/* The glibc function a class-B row's cells are defined by (SPEC.md 4.0),
+ * for the report of what the library alone achieves: one of the four
+ * signatures is set. */
+static double complex complex_divide(double complex a, double complex b) { return a / b; }
+
+typedef struct {
+    const char *name;
+    double (*real1)(double);
+    double (*real2)(double, double);
+    double complex (*complex1)(double complex);
+    double complex (*complex2)(double complex, double complex);
+} library_fn;
+
+static const library_fn lib_pow = { "pow", .real2 = pow }, lib_atan2 = { "atan2", .real2 = atan2 },
+                        lib_exp = { "exp", .real1 = exp }, lib_tanh = { "tanh", .real1 = tanh },
+                        lib_log = { "log", .real1 = log }, lib_sin = { "sin", .real1 = sin },
+                        lib_cos = { "cos", .real1 = cos }, lib_tan = { "tan", .real1 = tan },
+                        lib_cbrt = { "cbrt", .real1 = cbrt }, lib_expm1 = { "expm1", .real1 = expm1 },
+                        lib_log1p = { "log1p", .real1 = log1p }, lib_csqrt = { "csqrt", .complex1 = csqrt },
+                        lib_cdiv = { "C99 complex division", .complex2 = complex_divide },
+                        lib_cexp = { "cexp", .complex1 = cexp }, lib_ctanh = { "ctanh", .complex1 = ctanh },
+                        lib_cpow = { "cpow", .complex2 = cpow }, lib_clog = { "clog", .complex1 = clog },
+                        lib_csin = { "csin", .complex1 = csin }, lib_ccos = { "ccos", .complex1 = ccos },
+                        lib_ctan = { "ctan", .complex1 = ctan };
 
 struct row {
     const char *name;
@@ -78,7 +97,7 @@ struct row {
     /* complex operands make some class-A rows class B (SPEC.md 4.7 divide,
      * 4.13 sqrt, 4.24 sign): the target on the complex column */
     cell_target complex_target;
-    library_fn lib, complex_lib;
+    const library_fn *lib, *complex_lib; /* NULL: none */
 };
 
 
@@ -266,26 +285,26 @@ static irrun_status run_pad(operands *o, int arg)
 static const struct row row_table[] = {
     { ROW("add", run_binary, KB_ADD, TARGET_CLASS_A) },
     { ROW("multiply", run_binary, KB_MUL, TARGET_CLASS_A) },
-    { ROW("divide", run_binary, KB_DIV, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = LIB_CDIV },
+    { ROW("divide", run_binary, KB_DIV, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = &lib_cdiv },
     { ROW("remainder", run_binary, KB_REM, TARGET_CLASS_A) },
     { ROW("maximum", run_binary, KB_MAX, TARGET_CLASS_A) },
     { ROW("and", run_binary, KB_AND, TARGET_CLASS_A) },
-    { ROW("power", run_binary, KB_POW, TARGET_ANY), .lib = LIB_POW, .complex_lib = LIB_CPOW },
-    { ROW("atan2", run_binary, KB_ATAN2, TARGET_ANY), .lib = LIB_ATAN2 },
+    { ROW("power", run_binary, KB_POW, TARGET_ANY), .lib = &lib_pow, .complex_lib = &lib_cpow },
+    { ROW("atan2", run_binary, KB_ATAN2, TARGET_ANY), .lib = &lib_atan2 },
     { ROW("negate", run_unary, KU_NEG, TARGET_CLASS_A) },
     { ROW("abs", run_unary, KU_ABS, TARGET_CLASS_A) },
-    { ROW("sqrt", run_unary, KU_SQRT, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = LIB_CSQRT },
-    { ROW("exponential", run_unary, KU_EXP, TARGET_ANY), .lib = LIB_EXP, .complex_lib = LIB_CEXP },
-    { ROW("tanh", run_unary, KU_TANH, TARGET_ANY), .lib = LIB_TANH, .complex_lib = LIB_CTANH },
-    { ROW("rsqrt", run_unary, KU_RSQRT, TARGET_ANY), .complex_lib = LIB_CSQRT },
-    { ROW("log", run_unary, KU_LOG, TARGET_ANY), .lib = LIB_LOG, .complex_lib = LIB_CLOG },
-    { ROW("sine", run_unary, KU_SIN, TARGET_ANY), .lib = LIB_SIN, .complex_lib = LIB_CSIN },
-    { ROW("cosine", run_unary, KU_COS, TARGET_ANY), .lib = LIB_COS, .complex_lib = LIB_CCOS },
-    { ROW("tan", run_unary, KU_TAN, TARGET_ANY), .lib = LIB_TAN, .complex_lib = LIB_CTAN },
-    { ROW("cbrt", run_unary, KU_CBRT, TARGET_ANY), .lib = LIB_CBRT },
-    { ROW("exponential_minus_one", run_unary, KU_EXPM1, TARGET_ANY), .lib = LIB_EXPM1, .complex_lib = LIB_CEXP },
-    { ROW("log_plus_one", run_unary, KU_LOG1P, TARGET_ANY), .lib = LIB_LOG1P, .complex_lib = LIB_CLOG },
-    { ROW("logistic", run_unary, KU_LOGISTIC, TARGET_ANY), .lib = LIB_EXP, .complex_lib = LIB_CEXP },
+    { ROW("sqrt", run_unary, KU_SQRT, TARGET_CLASS_A), .complex_target = TARGET_ANY, .complex_lib = &lib_csqrt },
+    { ROW("exponential", run_unary, KU_EXP, TARGET_ANY), .lib = &lib_exp, .complex_lib = &lib_cexp },
+    { ROW("tanh", run_unary, KU_TANH, TARGET_ANY), .lib = &lib_tanh, .complex_lib = &lib_ctanh },
+    { ROW("rsqrt", run_unary, KU_RSQRT, TARGET_ANY), .complex_lib = &lib_csqrt },
+    { ROW("log", run_unary, KU_LOG, TARGET_ANY), .lib = &lib_log, .complex_lib = &lib_clog },
+    { ROW("sine", run_unary, KU_SIN, TARGET_ANY), .lib = &lib_sin, .complex_lib = &lib_csin },
+    { ROW("cosine", run_unary, KU_COS, TARGET_ANY), .lib = &lib_cos, .complex_lib = &lib_ccos },
+    { ROW("tan", run_unary, KU_TAN, TARGET_ANY), .lib = &lib_tan, .complex_lib = &lib_ctan },
+    { ROW("cbrt", run_unary, KU_CBRT, TARGET_ANY), .lib = &lib_cbrt },
+    { ROW("exponential_minus_one", run_unary, KU_EXPM1, TARGET_ANY), .lib = &lib_expm1, .complex_lib = &lib_cexp },
+    { ROW("log_plus_one", run_unary, KU_LOG1P, TARGET_ANY), .lib = &lib_log1p, .complex_lib = &lib_clog },
+    { ROW("logistic", run_unary, KU_LOGISTIC, TARGET_ANY), .lib = &lib_exp, .complex_lib = &lib_cexp },
     { ROW("round_nearest_afz", run_unary, KU_ROUND_AFZ, TARGET_CLASS_A) },
     { ROW("floor", run_unary, KU_FLOOR, TARGET_CLASS_A) },
     { ROW("sign", run_unary, KU_SIGN, TARGET_CLASS_A), .complex_target = TARGET_ANY },
@@ -381,9 +400,9 @@ static double target_of(int row, int col)
 /* The library function alone, in a plain loop over the operands converted
  * to binary64 beforehand (at most 4M of them): what any implementation that
  * calls it per element can reach. 0 when the row has none. */
-static double library_rate(library_fn fn, const operands *o)
+static double library_rate(const library_fn *fn, const operands *o)
 {
-    if (fn == LIB_NONE)
+    if (!fn)
         return 0;
     bool cplx = is_complex(o->t);
     int64_t m = o->n < (INT64_C(1) << 22) ? o->n : INT64_C(1) << 22;
@@ -400,31 +419,18 @@ static double library_rate(library_fn fn, const operands *o)
             double best = 1e30;
             for (int rep = 0; rep < 2; rep++) {
                 double t0 = bench_now();
-                for (int64_t i = 0; i < m; i++) {
-                    switch (fn) {
-                    case LIB_POW: z[i] = pow(x[i], y[i]); break;
-                    case LIB_ATAN2: z[i] = atan2(x[i], y[i]); break;
-                    case LIB_EXP: z[i] = exp(x[i]); break;
-                    case LIB_TANH: z[i] = tanh(x[i]); break;
-                    case LIB_LOG: z[i] = log(x[i]); break;
-                    case LIB_SIN: z[i] = sin(x[i]); break;
-                    case LIB_COS: z[i] = cos(x[i]); break;
-                    case LIB_TAN: z[i] = tan(x[i]); break;
-                    case LIB_CBRT: z[i] = cbrt(x[i]); break;
-                    case LIB_EXPM1: z[i] = expm1(x[i]); break;
-                    case LIB_LOG1P: z[i] = log1p(x[i]); break;
-                    case LIB_CLOG: cz[i] = clog(cx[i]); break;
-                    case LIB_CSIN: cz[i] = csin(cx[i]); break;
-                    case LIB_CCOS: cz[i] = ccos(cx[i]); break;
-                    case LIB_CTAN: cz[i] = ctan(cx[i]); break;
-                    case LIB_CSQRT: cz[i] = csqrt(cx[i]); break;
-                    case LIB_CDIV: cz[i] = cx[i] / cy[i]; break;
-                    case LIB_CEXP: cz[i] = cexp(cx[i]); break;
-                    case LIB_CTANH: cz[i] = ctanh(cx[i]); break;
-                    case LIB_CPOW: cz[i] = cpow(cx[i], cy[i]); break;
-                    case LIB_NONE: break;
-                    }
-                }
+                if (fn->real1)
+                    for (int64_t i = 0; i < m; i++)
+                        z[i] = fn->real1(x[i]);
+                else if (fn->real2)
+                    for (int64_t i = 0; i < m; i++)
+                        z[i] = fn->real2(x[i], y[i]);
+                else if (fn->complex1)
+                    for (int64_t i = 0; i < m; i++)
+                        cz[i] = fn->complex1(cx[i]);
+                else
+                    for (int64_t i = 0; i < m; i++)
+                        cz[i] = fn->complex2(cx[i], cy[i]);
                 double dt = bench_now() - t0;
                 best = dt < best ? dt : best;
             }
@@ -438,37 +444,9 @@ static double library_rate(library_fn fn, const operands *o)
 }
 
 /* integer cells of a class-B row call no library function */
-static library_fn row_library(int row, et_id t)
+static const library_fn *row_library(int row, et_id t)
 {
-    return is_complex(t) ? row_table[row].complex_lib : et_is_float(t) ? row_table[row].lib : LIB_NONE;
-}
-
-static const char *library_name(library_fn fn)
-{
-    switch (fn) {
-    case LIB_POW: return "pow";
-    case LIB_ATAN2: return "atan2";
-    case LIB_EXP: return "exp";
-    case LIB_TANH: return "tanh";
-    case LIB_LOG: return "log";
-    case LIB_SIN: return "sin";
-    case LIB_COS: return "cos";
-    case LIB_TAN: return "tan";
-    case LIB_CBRT: return "cbrt";
-    case LIB_EXPM1: return "expm1";
-    case LIB_LOG1P: return "log1p";
-    case LIB_CLOG: return "clog";
-    case LIB_CSIN: return "csin";
-    case LIB_CCOS: return "ccos";
-    case LIB_CTAN: return "ctan";
-    case LIB_CSQRT: return "csqrt";
-    case LIB_CDIV: return "C99 complex division";
-    case LIB_CEXP: return "cexp";
-    case LIB_CTANH: return "ctanh";
-    case LIB_CPOW: return "cpow";
-    case LIB_NONE: break;
-    }
-    return "";
+    return is_complex(t) ? row_table[row].complex_lib : et_is_float(t) ? row_table[row].lib : NULL;
 }
 
 /* true when the comma-separated list `keep` (NULL: everything) names `name` */
@@ -535,7 +513,7 @@ void bench_table(void)
             threaded_rate[r][c] = lib_rate[r][c] = 0;
             if (rate[r][c] < 0 || rate[r][c] >= target_of(r, c))
                 continue;
-            library_fn fn = row_library(r, t);
+            const library_fn *fn = row_library(r, t);
             lib_rate[r][c] = library_rate(fn, &o);
             /* a miss again with the thread count a run uses by default */
             if (threads && (row_table[r].run == run_binary || row_table[r].run == run_unary ||
@@ -597,10 +575,10 @@ void bench_table(void)
                 printf("        with %d threads: %.3g elements/s%s\n", pool_threads(threads),
                        threaded_rate[r][c], threaded_rate[r][c] >= target_of(r, c) ? ", on target" : "");
             threaded_misses += !(threaded_rate[r][c] >= target_of(r, c));
-            library_fn fn = row_library(r, columns[c].t);
+            const library_fn *fn = row_library(r, columns[c].t);
             if (lib_rate[r][c] > 0)
                 printf("        glibc's binary64 %s alone on the same operands: %.3g elements/s (the cell: %.2fx)\n",
-                       library_name(fn), lib_rate[r][c], rate[r][c] / lib_rate[r][c]);
+                       fn->name, lib_rate[r][c], rate[r][c] / lib_rate[r][c]);
         }
     if (threads)
         printf("cells below their target with %d threads (the default): %d\n", pool_threads(threads),
