@@ -131,7 +131,7 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.
 VERIFY_COMPLEXF32 := $(BUILD)/tools/verify_complexf32
 
-$(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h $(LIB)
+$(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h tests/unit/complexf32_ops.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
 

@@ -8,7 +8,7 @@
  * 0) and how many elements took the definition. `make verify-complexf32`
  * runs 2^32 draws per operation on two threads.
  *
- * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...] */
+ * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [OP ...] */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,11 +17,9 @@
 #include <time.h>
 
 #include "../tests/unit/complexf32_operands.h"
-#include "interp/kern_complexf32.h"
+#include "../tests/unit/complexf32_ops.h"
 
-enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = 3 };
-
-static const char *const op_names[NOPS] = { "div", "sqrt", "exp" };
+enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = C64_FAST_OPS };
 static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
 
 typedef struct {
@@ -36,21 +34,13 @@ static bool runs[KMP_COUNT];
 
 static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
-    switch (op) {
-    case 0: kern_c64_div_definition(a, b, r); return;
-    case 1: kern_c64_sqrt_definition(a, r); return;
-    default: kern_c64_exp_definition(a, r); return;
-    }
+    c64_fast_ops[op].definition(a, b, r);
 }
 
 static int64_t fast_on(int op, kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r,
                        int64_t n)
 {
-    switch (op) {
-    case 0: return kern_c64_div_on(path, a, b, r, n);
-    case 1: return kern_c64_sqrt_on(path, a, r, n);
-    default: return kern_c64_exp_on(path, a, r, n);
-    }
+    return c64_fast_ops[op].fast_on(path, a, b, r, n);
 }
 
 static void *work(void *arg)
@@ -127,7 +117,7 @@ static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
         for (int k = 0; k < C64_KINDS; k++)
             kind_diffs[k] += jobs[t].kind_diffs[k];
     }
-    printf("%-4s %llu draws (%d kinds), %.1f s\n", op_names[op], (unsigned long long)draws, C64_KINDS,
+    printf("%-4s %llu draws (%d kinds), %.1f s\n", c64_fast_ops[op].name, (unsigned long long)draws, C64_KINDS,
            now() - t0);
     for (int p = 0; p < KMP_COUNT; p++) {
         if (!runs[p]) {
@@ -168,10 +158,13 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 0);
         } else {
             int k = 0;
-            while (k < NOPS && strcmp(argv[i], op_names[k]) != 0)
+            while (k < NOPS && strcmp(argv[i], c64_fast_ops[k].name) != 0)
                 k++;
             if (k == NOPS) {
-                fprintf(stderr, "usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [div|sqrt|exp ...]\n");
+                fprintf(stderr, "usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [OP ...]\nOP:");
+                for (k = 0; k < NOPS; k++)
+                    fprintf(stderr, " %s", c64_fast_ops[k].name);
+                fprintf(stderr, "\n");
                 return 2;
             }
             want[k] = any = true;

@@ -107,34 +107,8 @@
 
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
+#include "interp/kern_c64lanes.h"
 #include "interp/kern_mathconst.h"
-
-#define BAND_LO (1.0 - 0x1p-40)
-#define BAND_HI (1.0 + 0x1p-40)
-
-/* cexp's fast lanes (see the head comment) */
-#define EXP_X_MIN (-104.0)
-#define EXP_X_MAX 89.0
-#define EXP_Y_MAX 1024.0
-#define EXP_R_MIN 0x1p-20 /* below: y too close to a nonzero multiple of pi/2 */
-#define INV_PIO2 0x1.45f306dc9c883p-1
-#define PIO2_1 0x1.921fb54000000p+0 /* 28 significant bits */
-#define PIO2_2 0x1.10b4612000000p-30 /* the next 28 */
-#define PIO2_3 (-0x1.676733ae8fe48p-60) /* the rest, within 2^-114 */
-/* Taylor coefficients 1/n!, (-1)^n / (2n+1)!, (-1)^n / (2n)!, rounded */
-#define E2 0x1.0000000000000p-1
-#define E3 0x1.5555555555555p-3
-#define E4 0x1.5555555555555p-5
-#define E5 0x1.1111111111111p-7
-#define E6 0x1.6c16c16c16c17p-10
-#define E7 0x1.a01a01a01a01ap-13
-#define E8 0x1.a01a01a01a01ap-16
-#define E9 0x1.71de3a556c734p-19
-#define E10 0x1.27e4fb7789f5cp-22
-#define E11 0x1.ae64567f544e4p-26
-#define E12 0x1.1eed8eff8d898p-29
-#define E13 0x1.6124613a86d09p-33
-#define C2 (-0x1.0000000000000p-1)
 
 /* ---- the definitions -------------------------------------------------------- */
 
@@ -212,15 +186,6 @@ static int64_t div_generic(const uint32_t *a, const uint32_t *b, uint32_t *r, in
     return slow;
 }
 
-/* The f32 pattern of p when the band around p rounds to one value; false
- * otherwise (for p < 0 the ends swap roles). */
-static inline bool band_round(double p, uint32_t *v)
-{
-    uint32_t lo = f32_to_bits((float)(p * BAND_LO)), hi = f32_to_bits((float)(p * BAND_HI));
-    *v = lo;
-    return lo == hi;
-}
-
 static inline bool sqrt_elem(const uint32_t *z, uint32_t *r)
 {
     uint32_t rr, ri;
@@ -231,7 +196,7 @@ static inline bool sqrt_elem(const uint32_t *z, uint32_t *r)
         double big = sqrt(0.5 * (d + ax));
         double small = 0.5 * (ay / big);
         bool positive = x > 0;
-        if (band_round(positive ? big : small, &rr) && band_round(positive ? small : big, &ri)) {
+        if (c64_band_round(positive ? big : small, &rr) && c64_band_round(positive ? small : big, &ri)) {
             r[0] = rr;
             r[1] = ri | (z[1] & 0x80000000u);
             return true;
@@ -253,54 +218,10 @@ static int64_t sqrt_generic(const uint32_t *x, uint32_t *r, int64_t n)
  * false: the lane takes the definition. */
 static inline bool exp_approx(double x, double y, double *re, double *im)
 {
-    if (!(x >= EXP_X_MIN && x <= EXP_X_MAX && fabs(y) <= EXP_Y_MAX))
+    double s, c;
+    if (!(x >= C64_EXP_X_MIN && x <= C64_EXP_X_MAX && c64_sincos_core(y, &s, &c)))
         return false;
-    double kd = x * INV_LN2 + SHIFT;
-    double k = kd - SHIFT;
-    double t = (x - k * LN2_HI) - k * LN2_LO;
-    double p = E13;
-    p = p * t + E12;
-    p = p * t + E11;
-    p = p * t + E10;
-    p = p * t + E9;
-    p = p * t + E8;
-    p = p * t + E7;
-    p = p * t + E6;
-    p = p * t + E5;
-    p = p * t + E4;
-    p = p * t + E3;
-    p = p * t + E2;
-    p = p * t + 1.0;
-    double e = (p * t + 1.0) * bits_to_f64((uint64_t)((int64_t)k + 1023) << 52);
-    double jd = y * INV_PIO2 + SHIFT;
-    double j = jd - SHIFT;
-    double r = ((y - j * PIO2_1) - j * PIO2_2) - j * PIO2_3;
-    if (j != 0 && fabs(r) < EXP_R_MIN)
-        return false;
-    double r2 = r * r;
-    double sp = S15;
-    sp = sp * r2 + S13;
-    sp = sp * r2 + S11;
-    sp = sp * r2 + S9;
-    sp = sp * r2 + S7;
-    sp = sp * r2 + S5;
-    sp = sp * r2 + S3;
-    double cp = C16;
-    cp = cp * r2 + C14;
-    cp = cp * r2 + C12;
-    cp = cp * r2 + C10;
-    cp = cp * r2 + C8;
-    cp = cp * r2 + C6;
-    cp = cp * r2 + C4;
-    cp = cp * r2 + C2;
-    double sin_r = r + r * r2 * sp, cos_r = 1.0 + r2 * cp;
-    /* y = j pi/2 + r: quadrant j mod 4, from jd's low bits */
-    unsigned quadrant = (unsigned)f64_to_bits(jd) & 3u;
-    double c = quadrant & 1u ? sin_r : cos_r, s = quadrant & 1u ? cos_r : sin_r;
-    if ((quadrant + 1u) & 2u)
-        c = -c;
-    if (quadrant & 2u)
-        s = -s;
+    double e = c64_exp_core(x);
     *re = e * c;
     *im = e * s;
     return true;
@@ -310,8 +231,8 @@ static inline bool exp_elem(const uint32_t *z, uint32_t *r)
 {
     double re, im;
     uint32_t rr, ri;
-    if (exp_approx(bits_to_f32(z[0]), bits_to_f32(z[1]), &re, &im) && band_round(re, &rr) &&
-        band_round(im, &ri)) {
+    if (exp_approx(bits_to_f32(z[0]), bits_to_f32(z[1]), &re, &im) && c64_band_round(re, &rr) &&
+        c64_band_round(im, &ri)) {
         r[0] = rr;
         r[1] = (z[1] & 0x7FFFFFFFu) == 0 ? z[1] : ri;
         return true;
@@ -336,34 +257,6 @@ static int64_t exp_generic(const uint32_t *x, uint32_t *r, int64_t n)
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
-/* Four elements (eight f32 patterns) as binary64 real and imaginary parts,
- * in element order. */
-AVX2_INLINE void load4(const uint32_t *p, __m256d *re, __m256d *im)
-{
-    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-    __m256 v = _mm256_permutevar8x32_ps(_mm256_loadu_ps((const float *)p), split);
-    *re = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
-    *im = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
-}
-
-AVX2_INLINE void store4(uint32_t *p, __m128 re, __m128 im)
-{
-    _mm_storeu_ps((float *)p, _mm_unpacklo_ps(re, im));
-    _mm_storeu_ps((float *)p + 4, _mm_unpackhi_ps(re, im));
-}
-
-AVX2_INLINE __m256d abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
-
-AVX2_INLINE __m256d finite4(__m256d v)
-{
-    return _mm256_cmp_pd(abs4(v), _mm256_set1_pd(INFINITY), _CMP_LT_OQ);
-}
-
-AVX2_INLINE __m256d finite_nonzero4(__m256d v)
-{
-    return _mm256_and_pd(finite4(v), _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_NEQ_OQ));
-}
-
 typedef enum { FAST_DIV, FAST_SQRT, FAST_EXP } fast_op;
 
 /* Lanes whose mask bit is clear take the definition, from the operands
@@ -372,11 +265,11 @@ AVX2_INLINE int64_t finish4(fast_op op, uint32_t *r, __m128 re, __m128 im, int k
                             const uint32_t *b)
 {
     if (keep == 15) {
-        store4(r, re, im);
+        c64_store4(r, re, im);
         return 0;
     }
     uint32_t out[8];
-    store4(out, re, im);
+    c64_store4(out, re, im);
     int64_t slow = 0;
     for (int j = 0; j < 4; j++) {
         if (keep >> j & 1)
@@ -397,12 +290,12 @@ AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, 
     int64_t slow = 0, i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256d ar, ai, c, d;
-        load4(a + 2 * i, &ar, &ai);
-        load4(b + 2 * i, &c, &d);
-        __m256d keep = _mm256_and_pd(_mm256_and_pd(finite4(ar), finite4(ai)),
-                                     _mm256_and_pd(finite_nonzero4(c), finite_nonzero4(d)));
+        c64_load4(a + 2 * i, &ar, &ai);
+        c64_load4(b + 2 * i, &c, &d);
+        __m256d keep = _mm256_and_pd(_mm256_and_pd(c64_finite4(ar), c64_finite4(ai)),
+                                     _mm256_and_pd(c64_finite_nonzero4(c), c64_finite_nonzero4(d)));
         /* smith_div, the operand choices as blends */
-        __m256d c_smaller = _mm256_cmp_pd(abs4(c), abs4(d), _CMP_LT_OQ);
+        __m256d c_smaller = _mm256_cmp_pd(c64_abs4(c), c64_abs4(d), _CMP_LT_OQ);
         __m256d larger = _mm256_blendv_pd(c, d, c_smaller), smaller = _mm256_blendv_pd(d, c, c_smaller);
         __m256d ratio = _mm256_div_pd(smaller, larger);
         __m256d denom = _mm256_add_pd(_mm256_mul_pd(smaller, ratio), larger);
@@ -417,107 +310,42 @@ AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, 
     return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
 }
 
-/* band_round on four lanes: the rounded value, mask bits of the lanes
- * whose band rounds to one value. */
-AVX2_INLINE __m128 band_round4(__m256d p, int *same)
-{
-    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_LO)));
-    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_set1_pd(BAND_HI)));
-    *same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(lo), _mm_castps_si128(hi))));
-    return lo;
-}
-
 AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256d x, y;
-        load4(z + 2 * i, &x, &y);
+        c64_load4(z + 2 * i, &x, &y);
         __m256d not_both_zero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
                                              _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
-        int keep = _mm256_movemask_pd(_mm256_and_pd(_mm256_and_pd(finite4(x), finite4(y)), not_both_zero));
+        int keep = _mm256_movemask_pd(_mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)), not_both_zero));
         __m256d d = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y)));
-        __m256d big = _mm256_sqrt_pd(_mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_add_pd(d, abs4(x))));
-        __m256d small = _mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_div_pd(abs4(y), big));
+        __m256d big = _mm256_sqrt_pd(_mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_add_pd(d, c64_abs4(x))));
+        __m256d small = _mm256_mul_pd(_mm256_set1_pd(0.5), _mm256_div_pd(c64_abs4(y), big));
         __m256d positive = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_GT_OQ);
         int same_re, same_im;
-        __m128 re = band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
-        __m128 im = band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
+        __m128 re = c64_band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
+        __m128 im = c64_band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
         im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
         slow += finish4(FAST_SQRT, r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL);
     }
     return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
 
-AVX2_INLINE __m256d horner4(__m256d p, __m256d x, double c) { return _mm256_fmadd_pd(p, x, _mm256_set1_pd(c)); }
-
-/* exp_approx on four lanes, Horner's steps fused */
+/* exp_approx on four lanes */
 AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
-    const __m256d shift = _mm256_set1_pd(SHIFT), one = _mm256_set1_pd(1.0);
     int64_t slow = 0, i = 0;
     for (; i + 4 <= n; i += 4) {
-        __m256d x, y;
-        load4(z + 2 * i, &x, &y);
-        __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(EXP_X_MIN), _CMP_GE_OQ),
-                                   _mm256_cmp_pd(x, _mm256_set1_pd(EXP_X_MAX), _CMP_LE_OQ));
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(abs4(y), _mm256_set1_pd(EXP_Y_MAX), _CMP_LE_OQ));
-        __m256d kd = _mm256_add_pd(_mm256_mul_pd(x, _mm256_set1_pd(INV_LN2)), shift);
-        __m256d k = _mm256_sub_pd(kd, shift);
-        __m256d t = _mm256_sub_pd(_mm256_sub_pd(x, _mm256_mul_pd(k, _mm256_set1_pd(LN2_HI))),
-                                  _mm256_mul_pd(k, _mm256_set1_pd(LN2_LO)));
-        __m256d p = _mm256_set1_pd(E13);
-        p = horner4(p, t, E12);
-        p = horner4(p, t, E11);
-        p = horner4(p, t, E10);
-        p = horner4(p, t, E9);
-        p = horner4(p, t, E8);
-        p = horner4(p, t, E7);
-        p = horner4(p, t, E6);
-        p = horner4(p, t, E5);
-        p = horner4(p, t, E4);
-        p = horner4(p, t, E3);
-        p = horner4(p, t, E2);
-        p = horner4(p, t, 1.0);
-        __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
-        __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(kbits, _mm256_set1_epi64x(1023)), 52));
-        __m256d e = _mm256_mul_pd(horner4(p, t, 1.0), scale);
-        __m256d jd = _mm256_add_pd(_mm256_mul_pd(y, _mm256_set1_pd(INV_PIO2)), shift);
-        __m256d j = _mm256_sub_pd(jd, shift);
-        __m256d rr = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(y, _mm256_mul_pd(j, _mm256_set1_pd(PIO2_1))),
-                                                 _mm256_mul_pd(j, _mm256_set1_pd(PIO2_2))),
-                                   _mm256_mul_pd(j, _mm256_set1_pd(PIO2_3)));
-        ok = _mm256_and_pd(ok, _mm256_or_pd(_mm256_cmp_pd(j, _mm256_setzero_pd(), _CMP_EQ_OQ),
-                                            _mm256_cmp_pd(abs4(rr), _mm256_set1_pd(EXP_R_MIN), _CMP_GE_OQ)));
-        __m256d r2 = _mm256_mul_pd(rr, rr);
-        __m256d sp = _mm256_set1_pd(S15);
-        sp = horner4(sp, r2, S13);
-        sp = horner4(sp, r2, S11);
-        sp = horner4(sp, r2, S9);
-        sp = horner4(sp, r2, S7);
-        sp = horner4(sp, r2, S5);
-        sp = horner4(sp, r2, S3);
-        __m256d cp = _mm256_set1_pd(C16);
-        cp = horner4(cp, r2, C14);
-        cp = horner4(cp, r2, C12);
-        cp = horner4(cp, r2, C10);
-        cp = horner4(cp, r2, C8);
-        cp = horner4(cp, r2, C6);
-        cp = horner4(cp, r2, C4);
-        cp = horner4(cp, r2, C2);
-        __m256d sin_r = _mm256_add_pd(rr, _mm256_mul_pd(_mm256_mul_pd(rr, r2), sp));
-        __m256d cos_r = _mm256_add_pd(one, _mm256_mul_pd(r2, cp));
-        __m256i quadrant = _mm256_castpd_si256(jd);
-        __m256i one_i = _mm256_set1_epi64x(1), two_i = _mm256_set1_epi64x(2);
-        __m256d swap = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(quadrant, one_i), one_i));
-        __m256d c = _mm256_blendv_pd(cos_r, sin_r, swap), s = _mm256_blendv_pd(sin_r, cos_r, swap);
-        __m256i c_neg = _mm256_slli_epi64(_mm256_and_si256(_mm256_add_epi64(quadrant, one_i), two_i), 62);
-        __m256i s_neg = _mm256_slli_epi64(_mm256_and_si256(quadrant, two_i), 62);
-        c = _mm256_xor_pd(c, _mm256_castsi256_pd(c_neg));
-        s = _mm256_xor_pd(s, _mm256_castsi256_pd(s_neg));
+        __m256d x, y, s, c;
+        c64_load4(z + 2 * i, &x, &y);
+        __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
+                                   _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
+        ok = _mm256_and_pd(ok, c64_sincos_core4(y, &s, &c));
+        __m256d e = c64_exp_core4(x);
         int same_re, same_im;
-        __m128 re = band_round4(_mm256_mul_pd(e, c), &same_re);
-        __m128 im = band_round4(_mm256_mul_pd(e, s), &same_im);
+        __m128 re = c64_band_round4(_mm256_mul_pd(e, c), &same_re);
+        __m128 im = c64_band_round4(_mm256_mul_pd(e, s), &same_im);
         /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
         __m128 y_f32 = _mm256_cvtpd_ps(y);
         im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));

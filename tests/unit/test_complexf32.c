@@ -20,20 +20,14 @@
 #include "interp/kern_complexf32.h"
 
 #include "complexf32_operands.h"
+#include "complexf32_ops.h"
 #include "same_bits.h"
 
-enum { DIV, SQRT, EXP, NOPS };
 enum { DRAWS = 1 << 22 };
-
-static const char *const op_names[NOPS] = { "div", "sqrt", "exp" };
 
 static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
-    switch (op) {
-    case DIV: kern_c64_div_definition(a, b, r); return;
-    case SQRT: kern_c64_sqrt_definition(a, r); return;
-    default: kern_c64_exp_definition(a, r); return;
-    }
+    c64_fast_ops[op].definition(a, b, r);
 }
 
 /* Runs op's path over the n elements of a (and b) and compares with the
@@ -43,9 +37,7 @@ static int64_t compare(int op, kern_mathf32_path path, const uint32_t *a, const 
 {
     uint32_t *r = malloc((size_t)n * 2 * sizeof *r);
     ck_assert_ptr_nonnull(r);
-    int64_t slow = op == DIV    ? kern_c64_div_on(path, a, b, r, n)
-                   : op == SQRT ? kern_c64_sqrt_on(path, a, r, n)
-                                : kern_c64_exp_on(path, a, r, n);
+    int64_t slow = c64_fast_ops[op].fast_on(path, a, b, r, n);
     if (slow < 0) {
         free(r);
         return -1;
@@ -58,7 +50,7 @@ static int64_t compare(int op, kern_mathf32_path path, const uint32_t *a, const 
             fprintf(stderr,
                     "%s path %d: (0x%08X, 0x%08X), (0x%08X, 0x%08X): fast (0x%08X, 0x%08X), definition "
                     "(0x%08X, 0x%08X)\n",
-                    op_names[op], (int)path, (unsigned)a[2 * i], (unsigned)a[2 * i + 1], (unsigned)b[2 * i],
+                    c64_fast_ops[op].name, (int)path, (unsigned)a[2 * i], (unsigned)a[2 * i + 1], (unsigned)b[2 * i],
                     (unsigned)b[2 * i + 1], (unsigned)r[2 * i], (unsigned)r[2 * i + 1], (unsigned)want[0],
                     (unsigned)want[1]);
     }
@@ -103,7 +95,7 @@ START_TEST(special_combinations)
         0x40490FDBu, 0xC0000000u, 0x1E3CE508u, 0xE0AD78ECu, 0x3F7FFFFFu, 0x3F800001u,
     };
     enum { NV = sizeof values / sizeof values[0] };
-    int64_t n = op == DIV ? NV * NV * NV * NV : NV * NV;
+    int64_t n = c64_fast_ops[op].binary ? NV * NV * NV * NV : NV * NV;
     uint32_t *a = malloc((size_t)n * 2 * sizeof *a), *b = malloc((size_t)n * 2 * sizeof *b);
     ck_assert_ptr_nonnull(a);
     ck_assert_ptr_nonnull(b);
@@ -143,22 +135,23 @@ START_TEST(tensor_entry)
             memcpy(bv + 2 * i, p + 2, 2 * sizeof *p);
             definition(op, av + 2 * i, bv + 2 * i, wv + 2 * i);
         }
-        if (op == DIV) {
-            ck_assert_int_eq(kern_binary(KB_DIV, a, b, r), IRRUN_OK);
-            same_bits(r, want, "divide");
+        const c64_fast_op *o = &c64_fast_ops[op];
+        if (o->binary) {
+            ck_assert_int_eq(kern_binary(o->bop, a, b, r), IRRUN_OK);
+            same_bits(r, want, o->name);
             tensor *a2 = c64_tensor(n);
             memcpy(a2->data, a->data, a->nbytes);
-            ck_assert_int_eq(kern_binary(KB_DIV, a2, b, a2), IRRUN_OK);
-            same_bits(a2, want, "divide into the dividend");
-            ck_assert_int_eq(kern_binary(KB_DIV, a, b, b), IRRUN_OK);
-            same_bits(b, want, "divide into the divisor");
+            ck_assert_int_eq(kern_binary(o->bop, a2, b, a2), IRRUN_OK);
+            same_bits(a2, want, "into the first operand");
+            ck_assert_int_eq(kern_binary(o->bop, a, b, b), IRRUN_OK);
+            same_bits(b, want, "into the second operand");
             tensor_release(a2);
         } else {
-            kern_unop uop = op == SQRT ? KU_SQRT : KU_EXP;
+            kern_unop uop = o->uop;
             ck_assert_int_eq(kern_unary(uop, a, r), IRRUN_OK);
-            same_bits(r, want, op_names[op]);
+            same_bits(r, want, c64_fast_ops[op].name);
             ck_assert_int_eq(kern_unary(uop, a, a), IRRUN_OK);
-            same_bits(a, want, op_names[op]);
+            same_bits(a, want, c64_fast_ops[op].name);
         }
         tensor_release(a);
         tensor_release(b);
@@ -216,9 +209,9 @@ static Suite *suite(void)
     Suite *s = suite_create("complexf32");
     TCase *tc = tcase_create("all");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, random_kinds, 0, NOPS);
-    tcase_add_loop_test(tc, special_combinations, 0, NOPS);
-    tcase_add_loop_test(tc, tensor_entry, 0, NOPS);
+    tcase_add_loop_test(tc, random_kinds, 0, C64_FAST_OPS);
+    tcase_add_loop_test(tc, special_combinations, 0, C64_FAST_OPS);
+    tcase_add_loop_test(tc, tensor_entry, 0, C64_FAST_OPS);
     tcase_add_test(tc, atan2_against_generic);
     suite_add_tcase(s, tc);
     return s;

@@ -1,0 +1,49 @@
+/* The fast complex<f32> kernels held against their definitions, one row
+ * per op, shared by tests/unit/test_complexf32.c and
+ * tools/verify_complexf32.c: a new kernel is one row here (and, for a
+ * unary one, one C64_UNARY_ROW_FUNCTIONS line), and both run it. */
+#ifndef IRRUN_TEST_COMPLEXF32_OPS_H
+#define IRRUN_TEST_COMPLEXF32_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "interp/kern.h"
+#include "interp/kern_complexf32.h"
+
+typedef struct {
+    const char *name;
+    bool binary;       /* two operands: b is used, bop is its kern_binary op */
+    kern_binop bop;
+    kern_unop uop;     /* a unary op's kern_unary op */
+    void (*definition)(const uint32_t *a, const uint32_t *b, uint32_t *r);
+    int64_t (*fast_on)(kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
+} c64_fast_op;
+
+/* A unary kernel's entries in the rows' two-operand shape: NAME_def and
+ * NAME_on from kern_c64_NAME_definition and kern_c64_NAME_on. */
+#define C64_UNARY_ROW_FUNCTIONS(NAME)                                                                  \
+    static inline void NAME##_def(const uint32_t *a, const uint32_t *b, uint32_t *r)                 \
+    {                                                                                                  \
+        (void)b;                                                                                       \
+        kern_c64_##NAME##_definition(a, r);                                                            \
+    }                                                                                                  \
+    static inline int64_t NAME##_on(kern_mathf32_path path, const uint32_t *a, const uint32_t *b,    \
+                                    uint32_t *r, int64_t n)                                            \
+    {                                                                                                  \
+        (void)b;                                                                                       \
+        return kern_c64_##NAME##_on(path, a, r, n);                                                    \
+    }
+
+C64_UNARY_ROW_FUNCTIONS(sqrt)
+C64_UNARY_ROW_FUNCTIONS(exp)
+
+static const c64_fast_op c64_fast_ops[] = {
+    { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
+    { "sqrt", false, KB_ADD, KU_SQRT, sqrt_def, sqrt_on },
+    { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
+};
+
+enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };
+
+#endif
