@@ -17,7 +17,7 @@
 #define KERN_LOG_SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
 
 /* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
-static inline double kern_log_parts(double e, double f)
+static inline __attribute__((always_inline)) double kern_log_parts(double e, double f)
 {
     double s = f / (2.0 + f);
     double t = s * s;
@@ -46,7 +46,7 @@ static inline double kern_log_exponent_value(uint64_t eb)
 }
 
 /* log(v) for a positive normal binary64 v */
-static inline double kern_log_core(double v)
+static inline __attribute__((always_inline)) double kern_log_core(double v)
 {
     uint64_t u = f64_to_bits(v);
     uint64_t eb = kern_log_exponent(u);
