@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "interp/kern_fscalar.h"
 #include "interp/kern_mathconst.h"
@@ -149,6 +150,33 @@ C64_AVX2_INLINE void c64_store4(uint32_t *p, __m128 re, __m128 im)
 {
     _mm_storeu_ps((float *)p, _mm_unpacklo_ps(re, im));
     _mm_storeu_ps((float *)p + 4, _mm_unpackhi_ps(re, im));
+}
+
+/* One element's definition in a binary op's shape (a unary op ignores b). */
+typedef void (*c64_definition_fn)(const uint32_t *a, const uint32_t *b, uint32_t *r);
+
+/* Four results into r; the lanes whose bit of keep is clear take def on
+ * the operands a and b (b NULL for a unary op), which are read before
+ * anything is stored: r may be an operand. Returns the number of those
+ * lanes. */
+C64_AVX2_INLINE int64_t c64_finish4(uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a, const uint32_t *b,
+                                    c64_definition_fn def)
+{
+    if (keep == 15) {
+        c64_store4(r, re, im);
+        return 0;
+    }
+    uint32_t out[8];
+    c64_store4(out, re, im);
+    int64_t slow = 0;
+    for (int j = 0; j < 4; j++) {
+        if (keep >> j & 1)
+            continue;
+        def(a + 2 * j, b ? b + 2 * j : NULL, out + 2 * j);
+        slow++;
+    }
+    memcpy(r, out, sizeof out);
+    return slow;
 }
 
 C64_AVX2_INLINE __m256d c64_abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }

@@ -257,32 +257,17 @@ static int64_t exp_generic(const uint32_t *x, uint32_t *r, int64_t n)
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
-typedef enum { FAST_DIV, FAST_SQRT, FAST_EXP } fast_op;
-
-/* Lanes whose mask bit is clear take the definition, from the operands
- * (the results are not stored yet, so r may be an operand). */
-AVX2_INLINE int64_t finish4(fast_op op, uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a,
-                            const uint32_t *b)
+/* The unary definitions in c64_finish4's shape */
+static void sqrt_definition2(const uint32_t *x, const uint32_t *unused, uint32_t *r)
 {
-    if (keep == 15) {
-        c64_store4(r, re, im);
-        return 0;
-    }
-    uint32_t out[8];
-    c64_store4(out, re, im);
-    int64_t slow = 0;
-    for (int j = 0; j < 4; j++) {
-        if (keep >> j & 1)
-            continue;
-        switch (op) {
-        case FAST_DIV: kern_c64_div_definition(a + 2 * j, b + 2 * j, out + 2 * j); break;
-        case FAST_SQRT: kern_c64_sqrt_definition(a + 2 * j, out + 2 * j); break;
-        case FAST_EXP: kern_c64_exp_definition(a + 2 * j, out + 2 * j); break;
-        }
-        slow++;
-    }
-    memcpy(r, out, sizeof out);
-    return slow;
+    (void)unused;
+    kern_c64_sqrt_definition(x, r);
+}
+
+static void exp_definition2(const uint32_t *x, const uint32_t *unused, uint32_t *r)
+{
+    (void)unused;
+    kern_c64_exp_definition(x, r);
 }
 
 AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
@@ -305,7 +290,7 @@ AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, 
         __m256d y_num = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
         __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_num, denom));
         __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_num, denom));
-        slow += finish4(FAST_DIV, r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i);
+        slow += c64_finish4(r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i, kern_c64_div_definition);
     }
     return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
 }
@@ -327,7 +312,7 @@ AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m128 re = c64_band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
         __m128 im = c64_band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
         im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
-        slow += finish4(FAST_SQRT, r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL);
+        slow += c64_finish4(r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL, sqrt_definition2);
     }
     return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
@@ -349,7 +334,8 @@ AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
         __m128 y_f32 = _mm256_cvtpd_ps(y);
         im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
-        slow += finish4(FAST_EXP, r + 2 * i, re, im, _mm256_movemask_pd(ok) & same_re & same_im, z + 2 * i, NULL);
+        int keep = _mm256_movemask_pd(ok) & same_re & same_im;
+        slow += c64_finish4(r + 2 * i, re, im, keep, z + 2 * i, NULL, exp_definition2);
     }
     return slow + exp_generic(z + 2 * i, r + 2 * i, n - i);
 }

@@ -10,6 +10,7 @@
 #include <float.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64pow.h"
 #include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
@@ -593,14 +594,7 @@ static void complex_elem_q(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint
     case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
     case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
     case KU_TAN: parts(ctan(mk(a, b)), &vr, &vi); break;
-    case KU_CBRT: {
-        /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3) */
-        double th = atan2(b, a) / 3;
-        double rho = pow(pow(a, 2) + pow(b, 2), 1.0 / 6.0);
-        vr = rho * cos(th);
-        vi = rho * sin(th);
-        break;
-    }
+    case KU_CBRT: kern_cbrt_ref(a, b, &vr, &vi); break;
     case KU_EXPM1:
         /* cexp(z) - (1, 0) part-wise in binary64: -0 - 0 stays -0 */
         parts(cexp(mk(a, b)), &vr, &vi);
@@ -825,6 +819,10 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     }
     if (op == KU_EXP) {
         kern_c64_exp(x, r, n);
+        return IRRUN_OK;
+    }
+    if (op == KU_CBRT) {
+        kern_c64_cbrt(x, r, n);
         return IRRUN_OK;
     }
     for (int64_t i = 0; i < n; i++) {
