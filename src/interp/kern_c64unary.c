@@ -12,12 +12,13 @@
  * e^x, cos y, sin y come from kern_c64lanes.h's cores (c64_exp_core within
  * 2^-47 of e^x for x in [-104, 89]; c64_sincos_core within 2^-49 of sin y
  * and cos y for |y| <= 1024 away from the nonzero multiples of pi/2, where
- * neither is below 2^-21 in magnitude). For such x and y glibc's cexp is
+ * |cos y| >= 2^-21, and |sin y| >= 2^-21 or |sin y| >= 0.99 |y|). For
+ * such x and y glibc's cexp is
  * (fl(exp(x) cos y), fl(exp(x) sin y)), each part within 2^-51 of its true
  * value, and (exp(x), y) for y = +-0 (kern_complexf32.c). The products P =
  * e c and S = e s of the cores are within 2^-46.5 of e^x cos y and e^x sin
  * y, so within 2^-46.4 |P| (|S|) of glibc's parts; no value underflows
- * (|P|, |S| >= 2^-150 2^-21).
+ * (|P| >= 2^-171, |S| >= 2^-300).
  *
  * exponential_minus_one: the definition is F(fl(re - 1)), F(fl(im - 0))
  * with (re, im) glibc's cexp. im - 0 is im (a zero keeps its sign), so the
@@ -31,60 +32,60 @@
  * 2^-44 |P| >= 2^-215 is normal; q is 0 or at least 2^-53 in magnitude);
  * after w's rounding and the ends' inward rounding (u (|q| + w)) the band
  * still reaches beyond 2^-44.1 |P| + 2^-50.2 |q| on both sides. An exact
- * zero difference (re == 1, where the definition gives +0) lies strictly
- * inside the band, whose ends then round to values of both signs: such
- * lanes take the definition, as do those with |q| below about 2^-20 |P|
+ * zero difference (re == 1, where the definition gives +0) lies inside
+ * the band, whose ends then round to patterns of both signs (or +0 and a
+ * positive one): such lanes take the definition, as do those with |q| below about 2^-20 |P|
  * (the band is wider than an f32 ulp of q).
  *
- * C99 division of (1, 0) by (c, d) (logistic's last step, rsqrt's): libgcc's
- * __divdc3 (kern_complexf32.c gives its steps and scalings) runs, for |c|
- * < |d|: ratio = c / d, denom = c ratio + d, x = (1 ratio + 0) / denom, y
- * = (0 ratio - 1) / denom; otherwise ratio = d / c, denom = d ratio + c,
- * x = (0 ratio + 1) / denom, y = (0 - 1 ratio) / denom. The products by 1
- * and 0 are exact, so the numerators are ratio + 0 and -1, or 1 and 0 -
- * ratio (recip_div). For the c, d below (c and d finite, at most one of
- * them zero, every nonzero one of magnitude in [2^-214, 2^128]), every
- * intermediate is zero or normal binary64 of magnitude in [2^-492, 2^450]
- * (|ratio| >= 2^-342 when not 0), also after __divdc3's scaling by 2^52
- * (the numerator's imaginary part is 0, so it scales when the larger
- * divisor part is below 2^1000), which therefore changes no rounding; its
- * other formulas for |ratio| <= DBL_MIN run only for ratio = +-0, i.e. a
- * zero divisor part, and give the same bits: with d = +-0, x = (1 + d (0 /
- * c)) / c = fl(1 / c) and y = (0 - d (1 / c)) / c = +0 / c, and with c =
- * +-0, x = (c (1 / d) + 0) / d = +0 / d and y = (c (0 / d) - 1) / d =
- * fl(-1 / d), the values recip_div computes (x + 0 and 0 - x turn both
- * zeros into +0). No result is NaN or infinite, so the NaN repair does not
- * run.
- *
  * logistic: the definition negates z, takes cexp(-z) rounded per part (er,
- * ei), the class-A f32 sums dr = 1 + er and di = +0 + ei, and C99
- * division (1, 0) / (dr, di) rounded per part. The lane gets er and ei
- * from the bands of P and S (kern_c64_exp's lanes; for y = +-0 the band
- * gives a zero and di = +0 either way), and dr, di by the f32 additions
- * (IEEE binary32 sums are the class-A operation; the binary64 sum rounded
- * once into f32 is the same value: 53 >= 2 * 24 + 2). A lane whose dr is
- * zero or infinite, or di infinite, takes the definition; otherwise dr and
- * di are f32 values with dr != 0, and di = +0 when zero (+0 + -0 = +0):
- * recip_div does __divdc3's own operations, rounded by the conversion
- * instruction as the definition rounds them. No band at this step.
+ * ei), the class-A f32 sums c = 1 + er and d = +0 + ei, and C99 division
+ * (1, 0) / (c, d) rounded per part. The lane gets er and ei from the bands
+ * of P and S at -z (kern_c64_exp's lanes; for y = +-0 the band gives a
+ * zero, and d = +0 either way), then c and d by the f32 additions (IEEE
+ * binary32 sums are the class-A operation; the binary64 sum rounded once
+ * into f32 is the same value: 53 >= 2 * 24 + 2). A lane whose c is zero or
+ * infinite, or d infinite, takes the definition. Otherwise c and d are f32
+ * values, c != 0, and d = +0 when zero (+0 + -0 = +0), and the lane does
+ * the division's own operations, with no band: libgcc's __divdc3 (its
+ * steps and scalings in kern_complexf32.c) runs, for |c| < |d|: ratio = c
+ * / d, denom = c ratio + d, x = (1 ratio + 0) / denom, y = (0 ratio - 1)
+ * / denom; otherwise ratio = d / c, denom = d ratio + c, x = (0 ratio + 1)
+ * / denom, y = (0 - 1 ratio) / denom. The products by 1 and 0 are exact,
+ * so the numerators are ratio + 0 and -1, or 1 and 0 - ratio (recip_div).
+ * Every intermediate is zero or normal binary64 (c, d in [2^-149, 2^128]
+ * when nonzero: |ratio| >= 2^-277, products >= 2^-426, quotients within
+ * [2^-300, 2^150]), also after the scaling by 2^52 that __divdc3 applies
+ * here (the dividend's imaginary part is 0), which therefore changes no
+ * rounding. Its other formulas, for |ratio| <= DBL_MIN, run only for d =
+ * +0 (ratio = +-0) and give the same bits: x = (1 + d (0 / c)) / c =
+ * fl(1 / c) and y = (0 - d (1 / c)) / c = +0 / c, as recip_div's 1 / denom
+ * with denom = +0 ratio + c = c and (0 - ratio) / c. No result is NaN or
+ * infinite, so the NaN repair does not run. The conversion instruction
+ * rounds x and y as the definition does.
  *
- * rsqrt: the definition is C99 division (1, 0) / csqrt(z) with csqrt's
- * binary64 parts, each quotient part rounded. For finite z not 0,
- * kern_complexf32.c's square root lanes give each part of csqrt within
- * 2^-51 relative of the true part (glibc's within 2^-50), and exactly
- * glibc's value where that part is zero (+0 real part for x < 0, y = +-0;
- * imaginary part copysign(0, y) for x > 0, y = +-0): c in [2^-75, 2^64],
- * d zero or in [2^-214, 2^64] (or the other way round). The true quotient
- * parts are c / (c^2 + d^2) and -d / (c^2 + d^2): relative perturbations
- * e of c and d move them by at most 3.01 e relatively (no cancellation:
- * c^2 + d^2 is a sum of positive terms). __divdc3's steps add at most 5u
- * relative: ratio u; denom 3u (c ratio has the sign of the larger part, so
- * the sum does not cancel); the exact numerator; the quotient u. So
- * glibc's part is within 3.01 2^-50 + 5u < 2^-48.2 of the true part,
- * recip_div on this lane's c, d within 3.01 2^-51 + 5u < 2^-49.1: the band
- * of 2^-40 of the lane's part holds glibc's value. A zero quotient part
- * (from a zero csqrt part) is the same signed zero in both (see the
- * division above) and the band of 0 is 0.
+ * rsqrt: the definition is C99 division (1, 0) / (C, D) with (C, D)
+ * glibc's csqrt in binary64, each quotient part rounded. For z = x + iy
+ * finite and not 0, kern_complexf32.c's square root lanes compute each
+ * part c, d of csqrt within 2^-51 relative of the true part (glibc's C, D
+ * within 2^-50), and exactly glibc's value where that part is zero (+0
+ * real part for x < 0, y = +-0; imaginary part copysign(0, y) for x > 0,
+ * y = +-0); nonzero parts lie in [2^-215, 2^65]. The true quotient is the
+ * conjugate of the square root over |z| (|sqrt z|^2 = |z|): the lane takes
+ * (c / |z|, -d / |z|) as c inv, (0 - d) inv with inv = fl(1 / hyp), hyp =
+ * fl(sqrt(x^2 + y^2)) within 1.5u of |z| (kern_complexf32.c), so inv
+ * within 2.5u of 1 / |z| and each part within 2^-51 + 3.5u (1 + 2^-50)
+ * < 2^-50 of the true one. glibc's: __divdc3 on (C, D), all intermediates normal as above, so
+ * each step rounds with relative error u; relative perturbations e of C
+ * and D move C / (C^2 + D^2) and -D / (C^2 + D^2) by at most 3.01 e (the
+ * denominator is a sum of positive terms), and __divdc3's own steps add at
+ * most 5u (ratio u; denom 2u, its two terms of the same sign; the
+ * numerators exact; the quotient u): within 3.01 2^-50 + 5u < 2^-48.1 of
+ * the true part. So the 2^-40 band around the lane's part holds glibc's.
+ * A zero part of the quotient comes from a zero csqrt part and is the same
+ * signed zero in both: for c = +0, __divdc3 gives (+0 + 0) / D = +0 / D
+ * (its other formulas: (+0 (1 / D) + 0) / D, the same), the lane
+ * copysign(0, d); for d = +-0, (0 - +-0) / C = +0 and (0 - d) inv = +0. The
+ * band of a zero is that zero.
  *
  * The AVX2 path fuses the cores' Horner steps (kern_c64lanes.h) and does
  * every other step unfused, as the portable path does. */
@@ -157,8 +158,8 @@ static inline bool logistic_elem(const uint32_t *z, uint32_t *r)
 {
     double re, im;
     uint32_t er, ei;
-    if (c64_exp_parts(-(double)bits_to_f32(z[0]), -(double)bits_to_f32(z[1]), &re, &im) && c64_band_round(re, &er) &&
-        c64_band_round(im, &ei)) {
+    if (c64_exp_parts(-(double)bits_to_f32(z[0]), -(double)bits_to_f32(z[1]), &re, &im) &&
+        c64_band_round(re, &er) && c64_band_round(im, &ei)) {
         float dr = (float)(1.0 + (double)bits_to_f32(er)), di = (float)(0.0 + (double)bits_to_f32(ei));
         if (dr != 0 && fabsf(dr) < INFINITY && fabsf(di) < INFINITY) {
             double x, y;
@@ -178,10 +179,11 @@ static inline bool rsqrt_elem(const uint32_t *z, uint32_t *r)
     if (finite_f32(z[0]) && finite_f32(z[1]) && ((z[0] | z[1]) & 0x7FFFFFFFu) != 0) {
         double x = bits_to_f32(z[0]), y = bits_to_f32(z[1]);
         /* csqrt's parts as kern_complexf32.c's square root lanes compute them */
-        double big = sqrt(0.5 * (sqrt(x * x + y * y) + fabs(x)));
+        double hyp = sqrt(x * x + y * y);
+        double big = sqrt(0.5 * (hyp + fabs(x)));
         double small = 0.5 * (fabs(y) / big);
-        double c = x > 0 ? big : small, d = copysign(x > 0 ? small : big, y), qr, qi;
-        recip_div(c, d, &qr, &qi);
+        double c = x > 0 ? big : small, d = copysign(x > 0 ? small : big, y), inv = 1.0 / hyp;
+        double qr = c == 0 ? copysign(0.0, d) : c * inv, qi = (0.0 - d) * inv;
         if (c64_band_round(qr, &rr) && c64_band_round(qi, &ri)) {
             r[0] = rr;
             r[1] = ri;
@@ -296,8 +298,10 @@ AVX2 static int64_t rsqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m256d positive = _mm256_cmp_pd(x, zero, _CMP_GT_OQ);
         __m256d c = _mm256_blendv_pd(small, big, positive);
         __m256d d = _mm256_or_pd(_mm256_blendv_pd(big, small, positive), _mm256_and_pd(y, sign));
-        __m256d qr, qi;
-        recip_div4(c, d, &qr, &qi);
+        __m256d inv = _mm256_div_pd(_mm256_set1_pd(1.0), hyp);
+        __m256d qr =
+            _mm256_blendv_pd(_mm256_mul_pd(c, inv), _mm256_and_pd(d, sign), _mm256_cmp_pd(c, zero, _CMP_EQ_OQ));
+        __m256d qi = _mm256_mul_pd(_mm256_sub_pd(zero, d), inv);
         int same_re, same_im;
         __m128 re = c64_band_round4(qr, &same_re);
         __m128 im = c64_band_round4(qi, &same_im);
