@@ -813,7 +813,7 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
 #endif
-    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_c64unary.h) */
         (op == KU_LOGISTIC ? kern_c64_logistic : kern_c64_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
