@@ -245,13 +245,6 @@ static int64_t pow_generic(const uint32_t *a, const uint32_t *b, uint32_t *r, in
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
-/* The cube root's definition in c64_finish4's shape */
-static void cbrt_definition2(const uint32_t *x, const uint32_t *unused, uint32_t *r)
-{
-    (void)unused;
-    kern_c64_cbrt_definition(x, r);
-}
-
 /* Four elements of z: the parts, and the approximations of |arg z| */
 AVX2_INLINE __m256d load_arg4(const uint32_t *z, __m256d *x, __m256d *y)
 {
@@ -281,7 +274,7 @@ AVX2 static int64_t cbrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m128 ri = c64_band_round4(_mm256_mul_pd(rho, sn), &same_im);
         ri = _mm_or_ps(ri, _mm_and_ps(_mm256_cvtpd_ps(b), _mm_set1_ps(-0.0f)));
         int keep = _mm256_movemask_pd(ok) & same_re & same_im;
-        slow += c64_finish4(r + 2 * i, rr, ri, keep, z + 2 * i, NULL, cbrt_definition2);
+        slow += c64_finish4(r + 2 * i, rr, ri, keep, z + 2 * i, NULL, kern_c64_cbrt_definition, NULL);
     }
     return slow + cbrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
@@ -338,7 +331,7 @@ AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r
         __m128 rr = band_round_w4(_mm256_mul_pd(e, cs), w_re, &same_re);
         __m128 ri = band_round_w4(_mm256_mul_pd(e, sn), w_im, &same_im);
         int keep = _mm256_movemask_pd(ok) & same_re & same_im;
-        slow += c64_finish4(r + 2 * i, rr, ri, keep, za + 2 * i, cb + 2 * i, kern_c64_pow_definition);
+        slow += c64_finish4(r + 2 * i, rr, ri, keep, za + 2 * i, cb + 2 * i, NULL, kern_c64_pow_definition);
     }
     return slow + pow_generic(za + 2 * i, cb + 2 * i, r + 2 * i, n - i);
 }

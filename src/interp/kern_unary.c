@@ -11,6 +11,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
+#include "interp/kern_c64unary.h"
 #include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
@@ -644,6 +645,14 @@ static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64
     complex_elem_q(f, op, xr, xi, rr, ri, false);
 }
 
+void kern_c64_unary_def(kern_unop op, const uint32_t *x, uint32_t *r)
+{
+    uint64_t rr, ri;
+    complex_elem_q(FP_F32, op, x[0], x[1], &rr, &ri, true);
+    r[0] = (uint32_t)rr;
+    r[1] = (uint32_t)ri;
+}
+
 /* |re + i im| of binary32 parts by binary64 arithmetic, when that gives
  * the class-B result round32(hypot(re, im)); false where it might not.
  *
@@ -798,7 +807,7 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
 #endif
-    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_c64unary.h) */
         (op == KU_LOGISTIC ? kern_c64_logistic : kern_c64_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
@@ -825,12 +834,12 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         kern_c64_cbrt(x, r, n);
         return IRRUN_OK;
     }
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t rr, ri;
-        complex_elem_q(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri, true);
-        r[2 * i] = (uint32_t)rr;
-        r[2 * i + 1] = (uint32_t)ri;
+    if (op == KU_EXPM1) {
+        kern_c64_expm1(x, r, n);
+        return IRRUN_OK;
     }
+    for (int64_t i = 0; i < n; i++)
+        kern_c64_unary_def(op, x + 2 * i, r + 2 * i);
     return IRRUN_OK;
 }
 

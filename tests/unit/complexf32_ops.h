@@ -10,6 +10,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
+#include "interp/kern_c64unary.h"
 #include "interp/kern_complexf32.h"
 
 typedef struct {
@@ -39,6 +40,9 @@ typedef struct {
 C64_UNARY_ROW_FUNCTIONS(sqrt)
 C64_UNARY_ROW_FUNCTIONS(exp)
 C64_UNARY_ROW_FUNCTIONS(cbrt)
+C64_UNARY_ROW_FUNCTIONS(expm1)
+C64_UNARY_ROW_FUNCTIONS(logistic)
+C64_UNARY_ROW_FUNCTIONS(rsqrt)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
@@ -46,6 +50,9 @@ static const c64_fast_op c64_fast_ops[] = {
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
     { "cbrt", false, KB_ADD, KU_CBRT, cbrt_def, cbrt_on },
     { "pow", true, KB_POW, KU_NEG, kern_c64_pow_definition, kern_c64_pow_on },
+    { "expm1", false, KB_ADD, KU_EXPM1, expm1_def, expm1_on },
+    { "logistic", false, KB_ADD, KU_LOGISTIC, logistic_def, logistic_on },
+    { "rsqrt", false, KB_ADD, KU_RSQRT, rsqrt_def, rsqrt_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };

@@ -1,10 +1,10 @@
-/* The fast complex<f32> kernels of complexf32_ops.h's table (division,
- * square root and exponential of kern_complexf32.c, cube root and power of
- * kern_c64pow.c) against their definitions (C99 division, glibc's csqrt,
- * cexp and cpow, REF's cube root; one rounding per part), on each vector path the host runs: millions of random operands of
+/* The fast complex<f32> kernels of complexf32_ops.h's table (one row per
+ * op) against their definitions (C99 division, glibc's complex functions,
+ * REF's composite steps; one rounding per part), on each vector path the
+ * host runs: millions of random operands of
  * every kind of complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge, exact results, special
- * and zero parts, wide exponent gaps), every combination of special and
+ * and zero parts, wide exponent gaps, e^x cos y near 1), every combination of special and
  * ordinary parts, and the kernels' entries (kern_binary, kern_unary on
  * complex<f32> tensors) at every tail length and in place; complex atan2,
  * whose square roots and divisions take these loops, against the generic
