@@ -108,6 +108,7 @@
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_c64lanes.h"
+#include "interp/kern_c64log.h"
 #include "interp/kern_mathconst.h"
 
 /* ---- the definitions -------------------------------------------------------- */
@@ -366,40 +367,70 @@ AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 
 enum { ATAN2_BLOCK = 64 };
 
+static const uint32_t ONE = 0x3F800000u, MINUS_ZERO = 0x80000000u, MINUS_ONE = 0xBF800000u;
+
+/* The first steps of complex atan2 on one element: num = x + (0, 1) y and
+ * sum = x x + y y by 4.6's product and class-A sums. In f32 arithmetic:
+ * each step's exact result rounded once into f32 is kern_f32_arith's value
+ * whenever it is not a NaN (binary64 holds 2p + 2 bits, so its rounding
+ * then f32's is one rounding; zeros' signs follow the same IEEE rules).
+ * Every intermediate reaches num or sum and a NaN propagates, so a lane
+ * whose num and sum hold no NaN has no NaN step; the others are done by
+ * kern_f32_arith step by step, which owns the NaN rules of SPEC.md 3.7. */
+static inline void atan2_front(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum)
+{
+    float yr = bits_to_f32(y[0]), yi = bits_to_f32(y[1]), xr = bits_to_f32(x[0]), xi = bits_to_f32(x[1]);
+    float nr = xr + (0.0f * yr - 1.0f * yi), ni = xi + (0.0f * yi + 1.0f * yr);
+    float sr = (xr * xr - xi * xi) + (yr * yr - yi * yi), si = (xr * xi + xi * xr) + (yr * yi + yi * yr);
+    if (nr == nr && ni == ni && sr == sr && si == si) {
+        num[0] = f32_to_bits(nr);
+        num[1] = f32_to_bits(ni);
+        sum[0] = f32_to_bits(sr);
+        sum[1] = f32_to_bits(si);
+        return;
+    }
+    uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
+    kern_cmul32(0, ONE, y[0], y[1], &iyr, &iyi);
+    num[0] = kern_f32_arith(FPOP_ADD, x[0], iyr);
+    num[1] = kern_f32_arith(FPOP_ADD, x[1], iyi);
+    kern_cmul32(x[0], x[1], x[0], x[1], &xxr, &xxi);
+    kern_cmul32(y[0], y[1], y[0], y[1], &yyr, &yyi);
+    sum[0] = kern_f32_arith(FPOP_ADD, xxr, yyr);
+    sum[1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+}
+
+/* The last step, r = (-0, -1) l by 4.6's product, the same way. */
+static inline void atan2_back(const uint32_t *l, uint32_t *r)
+{
+    float lr = bits_to_f32(l[0]), li = bits_to_f32(l[1]);
+    float rr = -0.0f * lr - -1.0f * li, ri = -0.0f * li + -1.0f * lr;
+    if (rr == rr && ri == ri) {
+        r[0] = f32_to_bits(rr);
+        r[1] = f32_to_bits(ri);
+        return;
+    }
+    kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
+}
+
 /* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
  * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +
  * y y by 4.6's product and class-A sums, den = csqrt(s), q = num / den
  * (C99 division), l = clog(q), r = (-0, -1) l. Over a block, so that the
- * square roots and the divisions take the fast loops above (the same bits
- * as their definitions); clog is glibc's, element by element. */
+ * square roots, the divisions and the logs take the fast loops (the same
+ * bits as their definitions; kern_c64log.c for the log). Each block's
+ * operands are read before its results are written, so r may be y or x. */
 void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
 {
     uint32_t num[2 * ATAN2_BLOCK], sum[2 * ATAN2_BLOCK], den[2 * ATAN2_BLOCK], q[2 * ATAN2_BLOCK];
-    const uint32_t one = 0x3F800000u, minus_zero = 0x80000000u, minus_one = 0xBF800000u;
     for (int64_t at = 0; at < n; at += ATAN2_BLOCK) {
         int64_t nb = n - at < ATAN2_BLOCK ? n - at : ATAN2_BLOCK;
-        const uint32_t *yb = y + 2 * at, *xb = x + 2 * at;
-        for (int64_t i = 0; i < nb; i++) {
-            uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
-            kern_cmul32(0, one, yb[2 * i], yb[2 * i + 1], &iyr, &iyi);
-            num[2 * i] = kern_f32_arith(FPOP_ADD, xb[2 * i], iyr);
-            num[2 * i + 1] = kern_f32_arith(FPOP_ADD, xb[2 * i + 1], iyi);
-            kern_cmul32(xb[2 * i], xb[2 * i + 1], xb[2 * i], xb[2 * i + 1], &xxr, &xxi);
-            kern_cmul32(yb[2 * i], yb[2 * i + 1], yb[2 * i], yb[2 * i + 1], &yyr, &yyi);
-            sum[2 * i] = kern_f32_arith(FPOP_ADD, xxr, yyr);
-            sum[2 * i + 1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
-        }
+        for (int64_t i = 0; i < nb; i++)
+            atan2_front(y + 2 * (at + i), x + 2 * (at + i), num + 2 * i, sum + 2 * i);
         kern_c64_sqrt(sum, den, nb);
         kern_c64_div(num, den, q, nb);
-        for (int64_t i = 0; i < nb; i++) {
-            double p[2] = { bits_to_f32(q[2 * i]), bits_to_f32(q[2 * i + 1]) }, lp[2];
-            double _Complex z;
-            memcpy(&z, p, sizeof z);
-            z = clog(z);
-            memcpy(lp, &z, sizeof lp);
-            kern_cmul32(minus_zero, minus_one, kern_f32_round_classb(lp[0]),
-                        kern_f32_round_classb(lp[1]), &r[2 * (at + i)], &r[2 * (at + i) + 1]);
-        }
+        kern_c64_log(q, q, nb);
+        for (int64_t i = 0; i < nb; i++)
+            atan2_back(q + 2 * i, r + 2 * (at + i));
     }
 }
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64log.h"
 #include "interp/kern_complexf32.h"
 
 typedef struct {
@@ -37,11 +38,13 @@ typedef struct {
 
 C64_UNARY_ROW_FUNCTIONS(sqrt)
 C64_UNARY_ROW_FUNCTIONS(exp)
+C64_UNARY_ROW_FUNCTIONS(log)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
     { "sqrt", false, KB_ADD, KU_SQRT, sqrt_def, sqrt_on },
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
+    { "log", false, KB_ADD, KU_LOG, log_def, log_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };

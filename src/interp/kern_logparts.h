@@ -1,0 +1,81 @@
+/* The binary64 logarithm core of the fast class-B kernels (kern_mathf32.c's
+ * log and log1p, kern_c64log.c's complex log): u = 2^e m with m in
+ * [sqrt(1/2), sqrt(2)), and log(2^e (1 + f)) = e ln2 + 2 atanh(f / (2 + f)).
+ * kern_mathf32.c's head comment proves its bound (its log section: log(1 +
+ * f) within about 2^-50 relatively for f = m - 1 exact, the sum with e ln2
+ * within 2^-48); each kernel adds the error of its own f. One copy, so
+ * that no kernel's proof can rest on a core another kernel changed. The
+ * AVX2 form fuses steps (one rounding each instead of two, inside the same
+ * bounds) and evaluates R by Estrin's scheme. */
+#ifndef IRRUN_KERN_LOGPARTS_H
+#define IRRUN_KERN_LOGPARTS_H
+
+#include <stdint.h>
+
+#include "interp/kern_fscalar.h"
+#include "interp/kern_mathconst.h"
+
+#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
+
+/* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
+static inline double kern_log_parts(double e, double f)
+{
+    double s = f / (2.0 + f);
+    double t = s * s;
+    double rr = R5;
+    rr = rr * t + R4;
+    rr = rr * t + R3;
+    rr = rr * t + R2;
+    rr = rr * t + R1;
+    rr = rr * t + R0;
+    double lm = 2.0 * s + s * (t * rr);
+    return e * LN2_HI + (e * LN2_LO + lm);
+}
+
+/* u = 2^e m, m in [sqrt(1/2), sqrt(2)), for a positive normal u: e + 1024
+ * (the offset keeps the difference positive, so that a logical shift,
+ * what vector units have for 64 bits, extracts e) */
+static inline uint64_t kern_log_exponent(uint64_t u) { return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52; }
+
+/* e from kern_log_exponent's e + 1024: 2^52 + eb exactly, minus 2^52 + 1024 */
+static inline double kern_log_exponent_value(uint64_t eb)
+{
+    return bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define KERN_LOG_AVX2_INLINE static inline __attribute__((always_inline, target("avx2,fma")))
+
+/* log(2^e (1 + f)) as log_parts */
+KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f)
+{
+    __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
+    __m256d t = _mm256_mul_pd(s, s);
+    __m256d t2 = _mm256_mul_pd(t, t);
+    __m256d r01 = _mm256_fmadd_pd(_mm256_set1_pd(R1), t, _mm256_set1_pd(R0));
+    __m256d r23 = _mm256_fmadd_pd(_mm256_set1_pd(R3), t, _mm256_set1_pd(R2));
+    __m256d r45 = _mm256_fmadd_pd(_mm256_set1_pd(R5), t, _mm256_set1_pd(R4));
+    __m256d rr = _mm256_fmadd_pd(_mm256_fmadd_pd(r45, t2, r23), t2, r01); /* Estrin */
+    __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
+    __m256d lo = _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_LO), lm);
+    return _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_HI), lo);
+}
+
+/* u = 2^e m as kern_log_exponent: e + 1024 (*eb), e and m */
+KERN_LOG_AVX2_INLINE __m256d kern_log_split4(__m256i u, __m256i *eb, __m256d *e)
+{
+    *eb = _mm256_srli_epi64(
+        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
+                         _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
+        52);
+    __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(*eb, _mm256_set1_epi64x(1024)), 52);
+    *e = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(*eb, _mm256_set1_epi64x(0x4330000000000000LL))),
+                       _mm256_set1_pd(0x1p52 + 1024.0));
+    return _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
+}
+
+#endif
+
+#endif
