@@ -828,8 +828,8 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         kern_c64_exp(x, r, n);
         return IRRUN_OK;
     }
-    if (op == KU_LOG) {
-        kern_c64_log(x, r, n);
+    if (op == KU_LOG || op == KU_LOG1P) {
+        (op == KU_LOG ? kern_c64_log : kern_c64_log_plus_one)(x, r, n);
         return IRRUN_OK;
     }
     for (int64_t i = 0; i < n; i++) {

@@ -39,12 +39,14 @@ typedef struct {
 C64_UNARY_ROW_FUNCTIONS(sqrt)
 C64_UNARY_ROW_FUNCTIONS(exp)
 C64_UNARY_ROW_FUNCTIONS(log)
+C64_UNARY_ROW_FUNCTIONS(log_plus_one)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
     { "sqrt", false, KB_ADD, KU_SQRT, sqrt_def, sqrt_on },
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
     { "log", false, KB_ADD, KU_LOG, log_def, log_on },
+    { "log_plus_one", false, KB_ADD, KU_LOG1P, log_plus_one_def, log_plus_one_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };
