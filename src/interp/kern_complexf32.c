@@ -369,14 +369,27 @@ enum { ATAN2_BLOCK = 64 };
 
 static const uint32_t ONE = 0x3F800000u, MINUS_ZERO = 0x80000000u, MINUS_ONE = 0xBF800000u;
 
-/* The first steps of complex atan2 on one element: num = x + (0, 1) y and
- * sum = x x + y y by 4.6's product and class-A sums. In f32 arithmetic:
- * each step's exact result rounded once into f32 is kern_f32_arith's value
- * whenever it is not a NaN (binary64 holds 2p + 2 bits, so its rounding
- * then f32's is one rounding; zeros' signs follow the same IEEE rules).
- * Every intermediate reaches num or sum and a NaN propagates, so a lane
- * whose num and sum hold no NaN has no NaN step; the others are done by
- * kern_f32_arith step by step, which owns the NaN rules of SPEC.md 3.7. */
+/* The first steps of complex atan2 on one element by their definitions:
+ * num = x + (0, 1) y and sum = x x + y y by 4.6's product and class-A
+ * sums, kern_f32_arith step by step (SPEC.md 3.7's NaN rules). */
+static void atan2_front_definition(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum)
+{
+    uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
+    kern_cmul32(0, ONE, y[0], y[1], &iyr, &iyi);
+    num[0] = kern_f32_arith(FPOP_ADD, x[0], iyr);
+    num[1] = kern_f32_arith(FPOP_ADD, x[1], iyi);
+    kern_cmul32(x[0], x[1], x[0], x[1], &xxr, &xxi);
+    kern_cmul32(y[0], y[1], y[0], y[1], &yyr, &yyi);
+    sum[0] = kern_f32_arith(FPOP_ADD, xxr, yyr);
+    sum[1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+}
+
+/* The same in f32 arithmetic: each step's exact result rounded once into
+ * f32 is kern_f32_arith's value whenever it is not a NaN (binary64 holds
+ * 2p + 2 bits, so its rounding then f32's is one rounding; zeros' signs
+ * follow the same IEEE rules). Every intermediate reaches num or sum and a
+ * NaN propagates, so a lane whose num and sum hold no NaN had no NaN step;
+ * the others take the definition. */
 static inline void atan2_front(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum)
 {
     float yr = bits_to_f32(y[0]), yi = bits_to_f32(y[1]), xr = bits_to_f32(x[0]), xi = bits_to_f32(x[1]);
@@ -389,14 +402,7 @@ static inline void atan2_front(const uint32_t *y, const uint32_t *x, uint32_t *n
         sum[1] = f32_to_bits(si);
         return;
     }
-    uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
-    kern_cmul32(0, ONE, y[0], y[1], &iyr, &iyi);
-    num[0] = kern_f32_arith(FPOP_ADD, x[0], iyr);
-    num[1] = kern_f32_arith(FPOP_ADD, x[1], iyi);
-    kern_cmul32(x[0], x[1], x[0], x[1], &xxr, &xxi);
-    kern_cmul32(y[0], y[1], y[0], y[1], &yyr, &yyi);
-    sum[0] = kern_f32_arith(FPOP_ADD, xxr, yyr);
-    sum[1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+    atan2_front_definition(y, x, num, sum);
 }
 
 /* The last step, r = (-0, -1) l by 4.6's product, the same way. */
@@ -412,26 +418,40 @@ static inline void atan2_back(const uint32_t *l, uint32_t *r)
     kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
 }
 
+void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r)
+{
+    uint32_t num[2], sum[2], den[2], q[2], l[2];
+    atan2_front_definition(y, x, num, sum);
+    kern_c64_sqrt_definition(sum, den);
+    kern_c64_div_definition(num, den, q);
+    kern_c64_log_definition(q, l);
+    kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
+}
+
 /* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
  * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +
  * y y by 4.6's product and class-A sums, den = csqrt(s), q = num / den
  * (C99 division), l = clog(q), r = (-0, -1) l. Over a block, so that the
  * square roots, the divisions and the logs take the fast loops (the same
  * bits as their definitions; kern_c64log.c for the log). Each block's
- * operands are read before its results are written, so r may be y or x. */
-void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+ * operands are read before its results are written, so r may be y or x.
+ * Returns the number of square roots, divisions and logs that took their
+ * definitions. */
+static int64_t atan2_run(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
 {
     uint32_t num[2 * ATAN2_BLOCK], sum[2 * ATAN2_BLOCK], den[2 * ATAN2_BLOCK], q[2 * ATAN2_BLOCK];
+    int64_t slow = 0;
     for (int64_t at = 0; at < n; at += ATAN2_BLOCK) {
         int64_t nb = n - at < ATAN2_BLOCK ? n - at : ATAN2_BLOCK;
         for (int64_t i = 0; i < nb; i++)
             atan2_front(y + 2 * (at + i), x + 2 * (at + i), num + 2 * i, sum + 2 * i);
-        kern_c64_sqrt(sum, den, nb);
-        kern_c64_div(num, den, q, nb);
-        kern_c64_log(q, q, nb);
+        slow += kern_c64_sqrt_on(path, sum, den, nb);
+        slow += kern_c64_div_on(path, num, den, q, nb);
+        slow += kern_c64_log_on(path, q, q, nb);
         for (int64_t i = 0; i < nb; i++)
             atan2_back(q + 2 * i, r + 2 * (at + i));
     }
+    return slow;
 }
 
 /* ---- entry points ----------------------------------------------------------- */
@@ -472,6 +492,14 @@ int64_t kern_c64_exp_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, 
     return exp_generic(x, r, n);
 }
 
+int64_t kern_c64_atan2_on(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r,
+                          int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+    return atan2_run(path, y, x, r, n);
+}
+
 static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }
 
 void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
@@ -482,3 +510,8 @@ void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_sqrt_on(best_path(), x, r, n); }
 
 void kern_c64_exp(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_exp_on(best_path(), x, r, n); }
+
+void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    kern_c64_atan2_on(best_path(), y, x, r, n);
+}

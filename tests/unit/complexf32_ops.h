@@ -47,6 +47,7 @@ static const c64_fast_op c64_fast_ops[] = {
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
     { "log", false, KB_ADD, KU_LOG, log_def, log_on },
     { "log_plus_one", false, KB_ADD, KU_LOG1P, log_plus_one_def, log_plus_one_on },
+    { "atan2", true, KB_ATAN2, KU_NEG, kern_c64_atan2_definition, kern_c64_atan2_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };
