@@ -1,15 +1,16 @@
-/* The fast complex<f32> division, square root and exponential (kern_complexf32.c)
- * against their definitions (C99 division, glibc's csqrt and cexp; one rounding per
- * part), on each vector path the host runs: millions of random operands of
- * every kind of complexf32_operands.h (random finite patterns, modest
- * values, |c| == |d| and near it, tiny and huge, exact results, special
- * and zero parts, wide exponent gaps), every combination of special and
+/* The fast complex<f32> kernels of complexf32_ops.h (division, square root,
+ * exponential: kern_complexf32.c; log, log_plus_one: kern_c64log.c; atan2's
+ * steps) against their definitions (C99 division, glibc's csqrt, cexp and
+ * clog; one rounding per part), on each vector path the host runs: millions
+ * of random operands of every kind of complexf32_operands.h (random finite
+ * patterns, modest values, |c| == |d| and near it, tiny and huge, exact
+ * results, special and zero parts, wide exponent gaps), operands on and
+ * next to |z| = 1 and |1 + z| = 1, every combination of special and
  * ordinary parts, and the kernels' entries (kern_binary, kern_unary on
- * complex<f32> tensors) at every tail length and in place; complex atan2,
- * whose square roots and divisions take these loops, against the generic
- * loop. `make check`
- * runs it again with IRRUN_ISA=generic; tools/verify_complexf32.c checks
- * 2^32 operands per operation. */
+ * complex<f32> tensors) at every tail length and in place; complex atan2
+ * also against the generic loop. `make check` runs it again with
+ * IRRUN_ISA=generic; tools/verify_complexf32.c checks 2^32 operands per
+ * operation. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
