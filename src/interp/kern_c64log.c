@@ -197,19 +197,11 @@ static inline bool log_plus_one_elem(const uint32_t *z, uint32_t *r)
     return false;
 }
 
-static int64_t log_generic(const uint32_t *x, uint32_t *r, int64_t n)
+static int64_t run_generic(bool plus_one, const uint32_t *x, uint32_t *r, int64_t n)
 {
     int64_t slow = 0;
     for (int64_t i = 0; i < n; i++)
-        slow += !log_elem(x + 2 * i, r + 2 * i);
-    return slow;
-}
-
-static int64_t log_plus_one_generic(const uint32_t *x, uint32_t *r, int64_t n)
-{
-    int64_t slow = 0;
-    for (int64_t i = 0; i < n; i++)
-        slow += !log_plus_one_elem(x + 2 * i, r + 2 * i);
+        slow += !(plus_one ? log_plus_one_elem : log_elem)(x + 2 * i, r + 2 * i);
     return slow;
 }
 
@@ -285,7 +277,7 @@ AVX2 static int64_t log_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         int kept = clog4(x, y, _mm256_setzero_pd(), keep, &re, &im);
         slow += finish4(FAST_LOG, z + 2 * i, r + 2 * i, re, im, kept);
     }
-    return slow + log_generic(z + 2 * i, r + 2 * i, n - i);
+    return slow + run_generic(false, z + 2 * i, r + 2 * i, n - i);
 }
 
 AVX2 static int64_t log_plus_one_avx2(const uint32_t *z, uint32_t *r, int64_t n)
@@ -303,7 +295,7 @@ AVX2 static int64_t log_plus_one_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         int kept = clog4(x, y, xx_lo, _mm256_and_pd(finite, nonzero), &re, &im);
         slow += finish4(FAST_LOG_PLUS_ONE, z + 2 * i, r + 2 * i, re, im, kept);
     }
-    return slow + log_plus_one_generic(z + 2 * i, r + 2 * i, n - i);
+    return slow + run_generic(true, z + 2 * i, r + 2 * i, n - i);
 }
 
 #define HAVE_AVX2_PATH 1
@@ -326,7 +318,7 @@ int64_t kern_c64_log_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, 
     if (path == KMP_AVX2)
         return log_avx2(x, r, n);
 #endif
-    return log_generic(x, r, n);
+    return run_generic(false, x, r, n);
 }
 
 int64_t kern_c64_log_plus_one_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
@@ -337,7 +329,7 @@ int64_t kern_c64_log_plus_one_on(kern_mathf32_path path, const uint32_t *x, uint
     if (path == KMP_AVX2)
         return log_plus_one_avx2(x, r, n);
 #endif
-    return log_plus_one_generic(x, r, n);
+    return run_generic(true, x, r, n);
 }
 
 static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }

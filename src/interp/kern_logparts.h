@@ -1,6 +1,6 @@
 /* The binary64 logarithm core of the fast class-B kernels (kern_mathf32.c's
- * log and log1p, kern_c64log.c's complex log): u = 2^e m with m in
- * [sqrt(1/2), sqrt(2)), and log(2^e (1 + f)) = e ln2 + 2 atanh(f / (2 + f)).
+ * log and log1p, kern_powf32.c's ln, kern_c64log.c's complex log): u = 2^e
+ * m with m in [sqrt(1/2), sqrt(2)), and log(2^e (1 + f)) = e ln2 + 2 atanh(f / (2 + f)).
  * kern_mathf32.c's head comment proves its bound (its log section: log(1 +
  * f) within about 2^-50 relatively for f = m - 1 exact, the sum with e ln2
  * within 2^-48); each kernel adds the error of its own f. One copy, so
@@ -17,8 +17,11 @@
 
 #define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
 
+/* inlined even where the compiler would call: the callers' loops vectorise */
+#define KERN_LOG_INLINE static inline __attribute__((always_inline))
+
 /* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
-static inline double kern_log_parts(double e, double f)
+KERN_LOG_INLINE double kern_log_parts(double e, double f)
 {
     double s = f / (2.0 + f);
     double t = s * s;
@@ -35,10 +38,13 @@ static inline double kern_log_parts(double e, double f)
 /* u = 2^e m, m in [sqrt(1/2), sqrt(2)), for a positive normal u: e + 1024
  * (the offset keeps the difference positive, so that a logical shift,
  * what vector units have for 64 bits, extracts e) */
-static inline uint64_t kern_log_exponent(uint64_t u) { return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52; }
+KERN_LOG_INLINE uint64_t kern_log_exponent(uint64_t u)
+{
+    return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
+}
 
 /* e from kern_log_exponent's e + 1024: 2^52 + eb exactly, minus 2^52 + 1024 */
-static inline double kern_log_exponent_value(uint64_t eb)
+KERN_LOG_INLINE double kern_log_exponent_value(uint64_t eb)
 {
     return bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
 }

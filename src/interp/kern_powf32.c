@@ -85,13 +85,13 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_logparts.h"
 #include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-36)
 #define BAND_HI (1.0 + 0x1p-36)
 #define T_MIN (-104.0) /* exp(t) rounds to +0 here and below, in every type */
 #define T_MAX 89.0     /* exp(t) rounds to +Inf here and above */
-#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
 #define F32_ONE 0x3F800000u
 #define F32_TWO_TO_30 0x4E800000u /* an even integer, like every f32 from 2^24 up */
 #define F32_SQRTH 0x3F3504F3u     /* sqrt(1/2) rounded down to f32 */
@@ -104,23 +104,9 @@ enum { BLOCK = 64 };
 ALWAYS_INLINE double ln_approx(uint32_t x)
 {
     uint64_t u = f64_to_bits((double)bits_to_f32(x));
-    /* eb = e + 1024: the offset keeps the difference positive, so that a
-     * logical shift (what vector units have for 64 bits) extracts e */
-    uint64_t eb = (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
+    uint64_t eb = kern_log_exponent(u);
     double m = bits_to_f64(u - ((eb - 1024) << 52));
-    /* 2^52 + eb exactly, minus 2^52 + 1024 */
-    double e = bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
-    double f = m - 1.0;
-    double s = f / (2.0 + f);
-    double t = s * s;
-    double rr = R5;
-    rr = rr * t + R4;
-    rr = rr * t + R3;
-    rr = rr * t + R2;
-    rr = rr * t + R1;
-    rr = rr * t + R0;
-    double lm = 2.0 * s + s * (t * rr);
-    return e * LN2_HI + (e * LN2_LO + lm);
+    return kern_log_parts(kern_log_exponent_value(eb), m - 1.0);
 }
 
 /* exp t for t in [T_MIN, T_MAX] */
@@ -356,19 +342,7 @@ static uint64_t block_generic(kern_pow_format fmt, const void *a, const void *b,
 AVX2_INLINE __m256d ln_approx4(__m128i m_bits, __m128i e_int)
 {
     __m256d m = _mm256_cvtps_pd(_mm_castsi128_ps(m_bits));
-    __m256d e = _mm256_cvtepi32_pd(e_int);
-    __m256d f = _mm256_sub_pd(m, SET1D(1.0));
-    __m256d s = _mm256_div_pd(f, _mm256_add_pd(SET1D(2.0), f));
-    __m256d t = _mm256_mul_pd(s, s);
-    /* Estrin's scheme, as in kern_mathf32.c's AVX2 path: shorter chains
-     * (the lanes wait on them), rounding errors of the same order */
-    __m256d t2 = _mm256_mul_pd(t, t);
-    __m256d r01 = _mm256_fmadd_pd(SET1D(R1), t, SET1D(R0));
-    __m256d r23 = _mm256_fmadd_pd(SET1D(R3), t, SET1D(R2));
-    __m256d r45 = _mm256_fmadd_pd(SET1D(R5), t, SET1D(R4));
-    __m256d rr = _mm256_fmadd_pd(_mm256_fmadd_pd(r45, t2, r23), t2, r01);
-    __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
-    return _mm256_fmadd_pd(e, SET1D(LN2_HI), _mm256_fmadd_pd(e, SET1D(LN2_LO), lm));
+    return kern_log_parts4(_mm256_cvtepi32_pd(e_int), _mm256_sub_pd(m, SET1D(1.0)));
 }
 
 AVX2_INLINE __m256d exp_approx4(__m256d t)
