@@ -310,26 +310,25 @@ AVX2 static int64_t log_plus_one_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 
 static bool path_runs(kern_mathf32_path path) { return kern_math_path_runs(path, HAVE_AVX2_PATH); }
 
-int64_t kern_c64_log_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
+static int64_t run(bool plus_one, kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
 {
     if (!path_runs(path))
         return -1;
 #if HAVE_AVX2_PATH
     if (path == KMP_AVX2)
-        return log_avx2(x, r, n);
+        return (plus_one ? log_plus_one_avx2 : log_avx2)(x, r, n);
 #endif
-    return run_generic(false, x, r, n);
+    return run_generic(plus_one, x, r, n);
+}
+
+int64_t kern_c64_log_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    return run(false, path, x, r, n);
 }
 
 int64_t kern_c64_log_plus_one_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n)
 {
-    if (!path_runs(path))
-        return -1;
-#if HAVE_AVX2_PATH
-    if (path == KMP_AVX2)
-        return log_plus_one_avx2(x, r, n);
-#endif
-    return run_generic(true, x, r, n);
+    return run(true, path, x, r, n);
 }
 
 static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }
