@@ -125,9 +125,9 @@ $(VERIFY_MATHF32): tools/verify_mathf32.c $(LIB)
 verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
 
-# the check of the fast complex<f32> division, square root and exponential
-# (src/interp/kern_complexf32.c) and expm1, logistic, rsqrt
-# (src/interp/kern_c64unary.c): 2^32 random operands of many kinds per
+# the check of the fast complex<f32> kernels of tests/unit/complexf32_ops.h
+# (src/interp/kern_complexf32.c, kern_c64unary.c, kern_c64log.c,
+# kern_c64pow.c ...): 2^32 random operands of many kinds per
 # operation on every vector path against the definition; not part of check.
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.
 VERIFY_COMPLEXF32 := $(BUILD)/tools/verify_complexf32

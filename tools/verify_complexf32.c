@@ -3,7 +3,7 @@
  * random complex<f32> operands of every
  * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge parts, exact results,
- * special and zero parts, wide exponent gaps, e^x cos y near 1) through each vector path the
+ * special and zero parts, wide exponent gaps, e^x cos y near 1, |z| and |1 + z| near 1) through each vector path the
  * host can run (portable, AVX2) and through
  * their definitions (C99 division, glibc's complex functions, REF's
  * composite steps of kern_unary.c's complex_elem_q; one rounding per part).

@@ -44,7 +44,7 @@
  * sign bit: -0 counts, as in glibc's atan2(+-0, -0) = +-pi). Collected,
  * |f| = C + S atan(u) with C = k pi/4, k in 0..4, and S = +-1; this holds
  * for zero operands too (t = 0 gives 0, pi/2 or pi exactly, glibc's
- * values). |u| <= tan(pi/8) = 0.41421 (the test lo > TAN_PI_8 hi is
+ * values). |u| <= tan(pi/8) = 0.41421 (the test lo > ATAN2_TAN_PI_8 hi is
  * inexact by an ulp, which moves the bound by 2^-52 relatively), so
  * |atan(u)| <= pi/8, and C = 0 unless C >= pi/4: the sum never cancels,
  * |f| >= |atan(u)|, so an absolute error e |atan(u)| in atan(u) is a
@@ -61,16 +61,13 @@
  *   steps (P ~ -1/3) and of the product reach atan(u) scaled by 0.058
  *   (under 2^-55 together); the final sum rounds once (2^-53) and
  *   atan(u) >= 0.94 u: atan(u) within 2^-47.5.
- *   C = k * PI_4 with PI_4 = pi/4 rounded (2^-54) and the product rounded
+ *   C = k * ATAN2_PI_4 with ATAN2_PI_4 = pi/4 rounded (2^-54) and the product rounded
  *   (2^-53): |C - k pi/4| <= 2^-52.4 C <= 2^-51.4 |f| (C <= 2 |f| where
  *   C != 0). The sum C + S atan(u) rounds once more.
  *   Total: 2^-47.5 + 2^-51.4 + 2^-53 + 2^-53 < 2^-47 relative in |f|
  *   (the verifier measures at most 2^-47.88).
  *
- * The approximation's two forms (the constants TAN_PI_8, PI_4, P0..P8
- * with the prefix KERN_ATAN2_) are in kern_atan2core.h, which
- * kern_c64pow.c shares.
- *
+ * The steps below are kern_atan2core.h's (shared with kern_c64log.c).
  * Two paths compute m: portable C over blocks of BLOCK elements (written so
  * that compilers vectorise it, no fused multiply-adds since the library is
  * built with -ffp-contract=off) and AVX2 with FMA (its steps fuse some
@@ -101,7 +98,6 @@ static const uint32_t special_from[KA2_COUNT] = {
 enum { BLOCK = 64 };
 
 /* ---- the portable path ---------------------------------------------------- */
-
 
 /* The operands of one block as f32 patterns (bf16 and f16 exactly
  * widened; the Inf and NaN f16 patterns become finite values, their lanes
@@ -269,7 +265,6 @@ static void approx_generic(kern_atan2_type type, const void *y, const void *x, d
 
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
-
 
 /* Eight patterns of the type from p, widened to 32 bits. */
 AVX2_INLINE __m256i load8(kern_atan2_type type, const void *p)

@@ -19,7 +19,7 @@
  * < 2^-49.6 of F's, relatively.
  * A lane here computes s by the same operations (the squares exact, one
  * rounded sum, never fused), then:
- *   - L = log(s) by kern_logcore.h's core (s is a positive normal
+ *   - L = log(s) by kern_logparts.h's core (s is a positive normal
  *     binary64, s in [2^-298, 2^257]; the split and f = m - 1 are exact
  *     for any such value): log(m) within 2^-50 relatively, |log(m)| <=
  *     0.347, e LN2_HI exact (|e| <= 298), e LN2_LO and the two sums rounded
@@ -107,7 +107,7 @@
 #include "interp/kern_atan2core.h"
 #include "interp/kern_c64lanes.h"
 #include "interp/kern_isa.h"
-#include "interp/kern_logcore.h"
+#include "interp/kern_logparts.h"
 
 #define SIXTH (1.0 / 6.0) /* the definition's exponent, rounded as it rounds it */
 #define THIRD (1.0 / 3.0)

@@ -108,6 +108,7 @@
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_c64lanes.h"
+#include "interp/kern_c64log.h"
 #include "interp/kern_mathconst.h"
 
 /* ---- the definitions -------------------------------------------------------- */
@@ -323,41 +324,167 @@ AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 
 enum { ATAN2_BLOCK = 64 };
 
+static const uint32_t ONE = 0x3F800000u, MINUS_ZERO = 0x80000000u, MINUS_ONE = 0xBF800000u;
+
+/* The first steps of complex atan2 on one element by their definitions:
+ * num = x + (0, 1) y and sum = x x + y y by 4.6's product and class-A
+ * sums, kern_f32_arith step by step (SPEC.md 3.7's NaN rules). */
+static void atan2_front_definition(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum)
+{
+    uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
+    kern_cmul32(0, ONE, y[0], y[1], &iyr, &iyi);
+    num[0] = kern_f32_arith(FPOP_ADD, x[0], iyr);
+    num[1] = kern_f32_arith(FPOP_ADD, x[1], iyi);
+    kern_cmul32(x[0], x[1], x[0], x[1], &xxr, &xxi);
+    kern_cmul32(y[0], y[1], y[0], y[1], &yyr, &yyi);
+    sum[0] = kern_f32_arith(FPOP_ADD, xxr, yyr);
+    sum[1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
+}
+
+/* The same in f32 arithmetic: each step's exact result rounded once into
+ * f32 is kern_f32_arith's value whenever it is not a NaN (binary64 holds
+ * 2p + 2 bits, so its rounding then f32's is one rounding; zeros' signs
+ * follow the same IEEE rules). Every intermediate reaches num or sum and a
+ * NaN propagates, so a lane whose num and sum hold no NaN had no NaN step;
+ * the others take the definition. */
+static inline void atan2_front(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum)
+{
+    float yr = bits_to_f32(y[0]), yi = bits_to_f32(y[1]), xr = bits_to_f32(x[0]), xi = bits_to_f32(x[1]);
+    float nr = xr + (0.0f * yr - 1.0f * yi), ni = xi + (0.0f * yi + 1.0f * yr);
+    float sr = (xr * xr - xi * xi) + (yr * yr - yi * yi), si = (xr * xi + xi * xr) + (yr * yi + yi * yr);
+    if (nr == nr && ni == ni && sr == sr && si == si) {
+        num[0] = f32_to_bits(nr);
+        num[1] = f32_to_bits(ni);
+        sum[0] = f32_to_bits(sr);
+        sum[1] = f32_to_bits(si);
+        return;
+    }
+    atan2_front_definition(y, x, num, sum);
+}
+
+/* The last step, r = (-0, -1) l by 4.6's product, the same way. */
+static inline void atan2_back(const uint32_t *l, uint32_t *r)
+{
+    float lr = bits_to_f32(l[0]), li = bits_to_f32(l[1]);
+    float rr = -0.0f * lr - -1.0f * li, ri = -0.0f * li + -1.0f * lr;
+    if (rr == rr && ri == ri) {
+        r[0] = f32_to_bits(rr);
+        r[1] = f32_to_bits(ri);
+        return;
+    }
+    kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
+}
+
+static void atan2_front_generic(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        atan2_front(y + 2 * i, x + 2 * i, num + 2 * i, sum + 2 * i);
+}
+
+static void atan2_back_generic(const uint32_t *l, uint32_t *r, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        atan2_back(l + 2 * i, r + 2 * i);
+}
+
+#if HAVE_AVX2_PATH
+
+/* 4.6's product a b on four interleaved elements, the same operations as
+ * kern_cmul32: (ar br - ai bi, ar bi + ai br), each step rounded into f32 */
+C64_AVX2_INLINE __m256 cmul8(__m256 a, __m256 b)
+{
+    __m256 re_b = _mm256_mul_ps(_mm256_moveldup_ps(a), b);                         /* ar br, ar bi */
+    __m256 im_b = _mm256_mul_ps(_mm256_movehdup_ps(a), _mm256_permute_ps(b, 0xB1)); /* ai bi, ai br */
+    return _mm256_addsub_ps(re_b, im_b);
+}
+
+/* The elements (bit j for element j) of four interleaved ones with a NaN part. */
+C64_AVX2_INLINE int nan4(__m256 v)
+{
+    int m = _mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    return (m | m >> 1) & 0x55;
+}
+
+/* atan2_front on four elements at a time (the same steps in f32 lanes) */
+AVX2 static void atan2_front_avx2(const uint32_t *y, const uint32_t *x, uint32_t *num, uint32_t *sum, int64_t n)
+{
+    const __m256 i_unit = _mm256_setr_ps(0, 1, 0, 1, 0, 1, 0, 1);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256 yv = _mm256_loadu_ps((const float *)y + 2 * i), xv = _mm256_loadu_ps((const float *)x + 2 * i);
+        __m256 nv = _mm256_add_ps(xv, cmul8(i_unit, yv));
+        __m256 sv = _mm256_add_ps(cmul8(xv, xv), cmul8(yv, yv));
+        _mm256_storeu_ps((float *)num + 2 * i, nv);
+        _mm256_storeu_ps((float *)sum + 2 * i, sv);
+        for (int bad = nan4(nv) | nan4(sv); bad; bad &= bad - 1) {
+            int64_t j = i + __builtin_ctz((unsigned)bad) / 2;
+            atan2_front_definition(y + 2 * j, x + 2 * j, num + 2 * j, sum + 2 * j);
+        }
+    }
+    atan2_front_generic(y + 2 * i, x + 2 * i, num + 2 * i, sum + 2 * i, n - i);
+}
+
+/* atan2_back on four elements at a time */
+AVX2 static void atan2_back_avx2(const uint32_t *l, uint32_t *r, int64_t n)
+{
+    const __m256 minus_i = _mm256_setr_ps(-0.0f, -1.0f, -0.0f, -1.0f, -0.0f, -1.0f, -0.0f, -1.0f);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256 rv = cmul8(minus_i, _mm256_loadu_ps((const float *)l + 2 * i));
+        int bad = nan4(rv);
+        _mm256_storeu_ps((float *)r + 2 * i, rv);
+        for (; bad; bad &= bad - 1) {
+            int64_t j = i + __builtin_ctz((unsigned)bad) / 2;
+            kern_cmul32(MINUS_ZERO, MINUS_ONE, l[2 * j], l[2 * j + 1], &r[2 * j], &r[2 * j + 1]);
+        }
+    }
+    atan2_back_generic(l + 2 * i, r + 2 * i, n - i);
+}
+
+#endif
+
+void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r)
+{
+    uint32_t num[2], sum[2], den[2], q[2], l[2];
+    atan2_front_definition(y, x, num, sum);
+    kern_c64_sqrt_definition(sum, den);
+    kern_c64_div_definition(num, den, q);
+    kern_c64_log_definition(q, l);
+    kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
+}
+
 /* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
  * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +
  * y y by 4.6's product and class-A sums, den = csqrt(s), q = num / den
  * (C99 division), l = clog(q), r = (-0, -1) l. Over a block, so that the
- * square roots and the divisions take the fast loops above (the same bits
- * as their definitions); clog is glibc's, element by element. */
-void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+ * square roots, the divisions and the logs take the fast loops (the same
+ * bits as their definitions; kern_c64log.c for the log). Each block's
+ * operands are read before its results are written, so r may be y or x.
+ * Returns the number of square roots, divisions and logs that took their
+ * definitions. */
+static int64_t atan2_run(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
 {
     uint32_t num[2 * ATAN2_BLOCK], sum[2 * ATAN2_BLOCK], den[2 * ATAN2_BLOCK], q[2 * ATAN2_BLOCK];
-    const uint32_t one = 0x3F800000u, minus_zero = 0x80000000u, minus_one = 0xBF800000u;
+    int64_t slow = 0;
     for (int64_t at = 0; at < n; at += ATAN2_BLOCK) {
         int64_t nb = n - at < ATAN2_BLOCK ? n - at : ATAN2_BLOCK;
-        const uint32_t *yb = y + 2 * at, *xb = x + 2 * at;
-        for (int64_t i = 0; i < nb; i++) {
-            uint32_t iyr, iyi, xxr, xxi, yyr, yyi;
-            kern_cmul32(0, one, yb[2 * i], yb[2 * i + 1], &iyr, &iyi);
-            num[2 * i] = kern_f32_arith(FPOP_ADD, xb[2 * i], iyr);
-            num[2 * i + 1] = kern_f32_arith(FPOP_ADD, xb[2 * i + 1], iyi);
-            kern_cmul32(xb[2 * i], xb[2 * i + 1], xb[2 * i], xb[2 * i + 1], &xxr, &xxi);
-            kern_cmul32(yb[2 * i], yb[2 * i + 1], yb[2 * i], yb[2 * i + 1], &yyr, &yyi);
-            sum[2 * i] = kern_f32_arith(FPOP_ADD, xxr, yyr);
-            sum[2 * i + 1] = kern_f32_arith(FPOP_ADD, xxi, yyi);
-        }
-        kern_c64_sqrt(sum, den, nb);
-        kern_c64_div(num, den, q, nb);
-        for (int64_t i = 0; i < nb; i++) {
-            double p[2] = { bits_to_f32(q[2 * i]), bits_to_f32(q[2 * i + 1]) }, lp[2];
-            double _Complex z;
-            memcpy(&z, p, sizeof z);
-            z = clog(z);
-            memcpy(lp, &z, sizeof lp);
-            kern_cmul32(minus_zero, minus_one, kern_f32_round_classb(lp[0]),
-                        kern_f32_round_classb(lp[1]), &r[2 * (at + i)], &r[2 * (at + i) + 1]);
-        }
+#if HAVE_AVX2_PATH
+        if (path == KMP_AVX2)
+            atan2_front_avx2(y + 2 * at, x + 2 * at, num, sum, nb);
+        else
+#endif
+            atan2_front_generic(y + 2 * at, x + 2 * at, num, sum, nb);
+        slow += kern_c64_sqrt_on(path, sum, den, nb);
+        slow += kern_c64_div_on(path, num, den, q, nb);
+        slow += kern_c64_log_on(path, q, q, nb);
+#if HAVE_AVX2_PATH
+        if (path == KMP_AVX2)
+            atan2_back_avx2(q, r + 2 * at, nb);
+        else
+#endif
+            atan2_back_generic(q, r + 2 * at, nb);
     }
+    return slow;
 }
 
 /* ---- entry points ----------------------------------------------------------- */
@@ -398,6 +525,14 @@ int64_t kern_c64_exp_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, 
     return exp_generic(x, r, n);
 }
 
+int64_t kern_c64_atan2_on(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r,
+                          int64_t n)
+{
+    if (!path_runs(path))
+        return -1;
+    return atan2_run(path, y, x, r, n);
+}
+
 static kern_mathf32_path best_path(void) { return path_runs(KMP_AVX2) ? KMP_AVX2 : KMP_GENERIC; }
 
 void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
@@ -408,3 +543,8 @@ void kern_c64_div(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_sqrt_on(best_path(), x, r, n); }
 
 void kern_c64_exp(const uint32_t *x, uint32_t *r, int64_t n) { kern_c64_exp_on(best_path(), x, r, n); }
+
+void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n)
+{
+    kern_c64_atan2_on(best_path(), y, x, r, n);
+}

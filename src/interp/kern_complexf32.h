@@ -19,7 +19,8 @@ void kern_c64_sqrt(const uint32_t *x, uint32_t *r, int64_t n);
 void kern_c64_exp(const uint32_t *x, uint32_t *r, int64_t n);
 
 /* SPEC.md 9.5.1's complex atan2(y[i], x[i]) (kern_binary.c's part_catan2
- * steps, its square root and division by the loops above). */
+ * steps; its square root and division by the loops above, its log by
+ * kern_c64log.h's). r may be y or x. */
 void kern_c64_atan2(const uint32_t *y, const uint32_t *x, uint32_t *r, int64_t n);
 
 /* The same on a chosen path (kern_mathf32.h's paths, for the tests and the
@@ -29,10 +30,16 @@ int64_t kern_c64_div_on(kern_mathf32_path path, const uint32_t *a, const uint32_
                         int64_t n);
 int64_t kern_c64_sqrt_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n);
 int64_t kern_c64_exp_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n);
+/* complex atan2 on a path: returns the number of its square roots,
+ * divisions and logs that took their definitions */
+int64_t kern_c64_atan2_on(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r,
+                          int64_t n);
 
 /* The definitions of one element (r[0], r[1] from a[0], a[1] ...). */
 void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r);
 void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r);
 void kern_c64_exp_definition(const uint32_t *x, uint32_t *r);
+/* complex atan2's steps on one element, each by its definition */
+void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r);
 
 #endif

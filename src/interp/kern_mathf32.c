@@ -112,7 +112,7 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
-#include "interp/kern_logcore.h"
+#include "interp/kern_logparts.h"
 #include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-40)
@@ -204,7 +204,11 @@ static inline bool log_domain(uint32_t x) { return x - 1u < 0x7F7FFFFFu; }
 static inline double log_approx(uint32_t x)
 {
     uint32_t in = -(uint32_t)log_domain(x);
-    return kern_log_core((double)bits_to_f32((x & in) | (0x3F800000u & ~in)));
+    double v = (double)bits_to_f32((x & in) | (0x3F800000u & ~in));
+    uint64_t u = f64_to_bits(v);
+    uint64_t eb = kern_log_exponent(u);
+    double m = bits_to_f64(u - ((eb - 1024) << 52));
+    return kern_log_parts(kern_log_exponent_value(eb), m - 1.0);
 }
 
 /* (-1, Inf): -1, below, +Inf and NaN take constants or the definition */
@@ -589,7 +593,12 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
 }
 
 /* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs) { return kern_log_core4(_mm256_cvtps_pd(xs)); }
+AVX2_INLINE __m256d log_approx4(__m128 xs)
+{
+    __m256i eb;
+    __m256d e, m = kern_log_split4(_mm256_castpd_si256(_mm256_cvtps_pd(xs)), &eb, &e);
+    return kern_log_parts4(e, _mm256_sub_pd(m, _mm256_set1_pd(1.0)));
+}
 
 /* xs: four f32 operands, those outside log1p's domain replaced by 0 */
 AVX2_INLINE __m256d log1p_approx4(__m128 xs)

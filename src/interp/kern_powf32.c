@@ -85,7 +85,7 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
-#include "interp/kern_logcore.h"
+#include "interp/kern_logparts.h"
 #include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-36)
@@ -101,7 +101,13 @@ enum { BLOCK = 64 };
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* ln x for a positive finite f32 pattern x (kern_mathf32.c's log_approx) */
-ALWAYS_INLINE double ln_approx(uint32_t x) { return kern_log_core((double)bits_to_f32(x)); }
+ALWAYS_INLINE double ln_approx(uint32_t x)
+{
+    uint64_t u = f64_to_bits((double)bits_to_f32(x));
+    uint64_t eb = kern_log_exponent(u);
+    double m = bits_to_f64(u - ((eb - 1024) << 52));
+    return kern_log_parts(kern_log_exponent_value(eb), m - 1.0);
+}
 
 /* exp t for t in [T_MIN, T_MAX] */
 ALWAYS_INLINE double exp_approx(double t)
@@ -336,19 +342,7 @@ static uint64_t block_generic(kern_pow_format fmt, const void *a, const void *b,
 AVX2_INLINE __m256d ln_approx4(__m128i m_bits, __m128i e_int)
 {
     __m256d m = _mm256_cvtps_pd(_mm_castsi128_ps(m_bits));
-    __m256d e = _mm256_cvtepi32_pd(e_int);
-    __m256d f = _mm256_sub_pd(m, SET1D(1.0));
-    __m256d s = _mm256_div_pd(f, _mm256_add_pd(SET1D(2.0), f));
-    __m256d t = _mm256_mul_pd(s, s);
-    /* Estrin's scheme, as in kern_mathf32.c's AVX2 path: shorter chains
-     * (the lanes wait on them), rounding errors of the same order */
-    __m256d t2 = _mm256_mul_pd(t, t);
-    __m256d r01 = _mm256_fmadd_pd(SET1D(R1), t, SET1D(R0));
-    __m256d r23 = _mm256_fmadd_pd(SET1D(R3), t, SET1D(R2));
-    __m256d r45 = _mm256_fmadd_pd(SET1D(R5), t, SET1D(R4));
-    __m256d rr = _mm256_fmadd_pd(_mm256_fmadd_pd(r45, t2, r23), t2, r01);
-    __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
-    return _mm256_fmadd_pd(e, SET1D(LN2_HI), _mm256_fmadd_pd(e, SET1D(LN2_LO), lm));
+    return kern_log_parts4(_mm256_cvtepi32_pd(e_int), _mm256_sub_pd(m, SET1D(1.0)));
 }
 
 AVX2_INLINE __m256d exp_approx4(__m256d t)

@@ -12,6 +12,7 @@
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
 #include "interp/kern_c64unary.h"
+#include "interp/kern_c64log.h"
 #include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
@@ -832,6 +833,10 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     }
     if (op == KU_CBRT) {
         kern_c64_cbrt(x, r, n);
+        return IRRUN_OK;
+    }
+    if (op == KU_LOG || op == KU_LOG1P) {
+        (op == KU_LOG ? kern_c64_log : kern_c64_log_plus_one)(x, r, n);
         return IRRUN_OK;
     }
     if (op == KU_EXPM1) {

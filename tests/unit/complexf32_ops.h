@@ -11,6 +11,7 @@
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
 #include "interp/kern_c64unary.h"
+#include "interp/kern_c64log.h"
 #include "interp/kern_complexf32.h"
 
 typedef struct {
@@ -43,6 +44,8 @@ C64_UNARY_ROW_FUNCTIONS(cbrt)
 C64_UNARY_ROW_FUNCTIONS(expm1)
 C64_UNARY_ROW_FUNCTIONS(logistic)
 C64_UNARY_ROW_FUNCTIONS(rsqrt)
+C64_UNARY_ROW_FUNCTIONS(log)
+C64_UNARY_ROW_FUNCTIONS(log_plus_one)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
@@ -53,6 +56,9 @@ static const c64_fast_op c64_fast_ops[] = {
     { "expm1", false, KB_ADD, KU_EXPM1, expm1_def, expm1_on },
     { "logistic", false, KB_ADD, KU_LOGISTIC, logistic_def, logistic_on },
     { "rsqrt", false, KB_ADD, KU_RSQRT, rsqrt_def, rsqrt_on },
+    { "log", false, KB_ADD, KU_LOG, log_def, log_on },
+    { "log_plus_one", false, KB_ADD, KU_LOG1P, log_plus_one_def, log_plus_one_on },
+    { "atan2", true, KB_ATAN2, KU_NEG, kern_c64_atan2_definition, kern_c64_atan2_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };

@@ -4,14 +4,15 @@
  * host runs: millions of random operands of
  * every kind of complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge, exact results, special
- * and zero parts, wide exponent gaps, e^x cos y near 1), every combination of special and
+ * and zero parts, wide exponent gaps, e^x cos y near 1), operands on and
+ * next to |z| = 1 and |1 + z| = 1, every combination of special and
  * ordinary parts, and the kernels' entries (kern_binary, kern_unary on
- * complex<f32> tensors) at every tail length and in place; complex atan2,
- * whose square roots and divisions take these loops, against the generic
- * loop. `make check`
- * runs it again with IRRUN_ISA=generic; tools/verify_complexf32.c checks
- * 2^32 operands per operation. */
+ * complex<f32> tensors) at every tail length and in place; complex atan2
+ * also against the generic loop. `make check` runs it again with
+ * IRRUN_ISA=generic; tools/verify_complexf32.c checks 2^32 operands per
+ * operation. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,42 @@ START_TEST(special_combinations)
         b[2 * i + 1] = values[i / (NV * NV * NV) % NV];
     }
     compare_paths(op, a, b, n);
+    free(a);
+    free(b);
+}
+END_TEST
+
+static uint32_t nudge(uint64_t *state, float v)
+{
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    uint32_t bits = f32_to_bits(v), k = (uint32_t)(*state >> 61);
+    return (bits & 0x7FFFFFFFu) < 4u ? bits + k : bits + k - 4u; /* zeros: no step below */
+}
+
+/* Operands on and next to the circles |z| = 1 and |1 + z| = 1, where log|z|
+ * and log|1 + z| cancel (kern_c64log.c's exact |z|^2 and its guard): cos
+ * and sin of random angles, and 1 - cos of small ones, each part moved by
+ * a few ulps; and the same as b for the binary ops. */
+START_TEST(near_unit_circle)
+{
+    int op = _i;
+    enum { N = 1 << 20 };
+    uint32_t *a = malloc((size_t)N * 2 * sizeof *a), *b = malloc((size_t)N * 2 * sizeof *b);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    uint64_t state = 0xC1C1Eu + (uint64_t)op;
+    for (int64_t i = 0; i < 2 * N; i++) {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        double u = (double)(state >> 11) * 0x1p-53, theta = (u - 0.5) * 6.5;
+        bool shifted = i & 1;
+        if (shifted && i & 2)
+            theta = ldexp(theta, -(int)(state % 40)); /* small angles: 1 - cos theta tiny */
+        float re = shifted ? (float)(cos(theta) - 1.0) : (float)cos(theta), im = (float)sin(theta);
+        uint32_t *p = i < N ? a + 2 * i : b + 2 * (i - N);
+        p[0] = nudge(&state, re);
+        p[1] = nudge(&state, im);
+    }
+    compare_paths(op, a, b, N);
     free(a);
     free(b);
 }
@@ -217,6 +254,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, random_kinds, 0, C64_FAST_OPS);
     tcase_add_loop_test(tc, special_combinations, 0, C64_FAST_OPS);
     tcase_add_loop_test(tc, tensor_entry, 0, C64_FAST_OPS);
+    tcase_add_loop_test(tc, near_unit_circle, 0, C64_FAST_OPS);
     tcase_add_test(tc, atan2_against_generic);
     suite_add_tcase(s, tc);
     return s;

@@ -1,23 +1,28 @@
-/* The binary64 log core of the fast class-B kernels: log(2^e (1 + f)) for
- * f in [sqrt(1/2) - 1, sqrt(2) - 1), and the split of a positive normal
- * binary64 value into e and 1 + f. kern_mathf32.c's head comment (its log
- * section) proves the core's bound for f32 operands: log(1 + f) within
- * about 2^-50 relatively, then e LN2_HI exact (|e| < 2^12), e LN2_LO and
- * the two sums one rounding each; kern_c64pow.c extends it to binary64
- * operands (the split and f = m - 1 are exact for every positive normal
- * value). Portable and AVX2 forms; one copy, so that no kernel's proof
- * can rest on a core another kernel changed. */
-#ifndef IRRUN_KERN_LOGCORE_H
-#define IRRUN_KERN_LOGCORE_H
+/* The binary64 logarithm core of the fast class-B kernels (kern_mathf32.c's
+ * log and log1p, kern_powf32.c's ln, kern_c64log.c's complex log, kern_c64pow.c's
+ * cube root and power): u = 2^e
+ * m with m in [sqrt(1/2), sqrt(2)), and log(2^e (1 + f)) = e ln2 + 2 atanh(f / (2 + f)).
+ * kern_mathf32.c's head comment proves its bound (its log section: log(1 +
+ * f) within about 2^-50 relatively for f = m - 1 exact, the sum with e ln2
+ * within 2^-48); each kernel adds the error of its own f. One copy, so
+ * that no kernel's proof can rest on a core another kernel changed. The
+ * AVX2 form fuses steps (one rounding each instead of two, inside the same
+ * bounds) and evaluates R by Estrin's scheme. */
+#ifndef IRRUN_KERN_LOGPARTS_H
+#define IRRUN_KERN_LOGPARTS_H
 
 #include <stdint.h>
 
+#include "interp/kern_fscalar.h"
 #include "interp/kern_mathconst.h"
 
-#define KERN_LOG_SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
+#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
+
+/* inlined even where the compiler would call: the callers' loops vectorise */
+#define KERN_LOG_INLINE static inline __attribute__((always_inline))
 
 /* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
-static inline __attribute__((always_inline)) double kern_log_parts(double e, double f)
+KERN_LOG_INLINE double kern_log_parts(double e, double f)
 {
     double s = f / (2.0 + f);
     double t = s * s;
@@ -34,19 +39,19 @@ static inline __attribute__((always_inline)) double kern_log_parts(double e, dou
 /* u = 2^e m, m in [sqrt(1/2), sqrt(2)), for a positive normal u: e + 1024
  * (the offset keeps the difference positive, so that a logical shift,
  * what vector units have for 64 bits, extracts e) */
-static inline uint64_t kern_log_exponent(uint64_t u)
+KERN_LOG_INLINE uint64_t kern_log_exponent(uint64_t u)
 {
-    return (u - KERN_LOG_SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
+    return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
 }
 
 /* e from kern_log_exponent's e + 1024: 2^52 + eb exactly, minus 2^52 + 1024 */
-static inline double kern_log_exponent_value(uint64_t eb)
+KERN_LOG_INLINE double kern_log_exponent_value(uint64_t eb)
 {
     return bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
 }
 
-/* log(v) for a positive normal binary64 v */
-static inline __attribute__((always_inline)) double kern_log_core(double v)
+/* log(v) for a positive normal binary64 v: the exact split, then the parts */
+KERN_LOG_INLINE double kern_log_core(double v)
 {
     uint64_t u = f64_to_bits(v);
     uint64_t eb = kern_log_exponent(u);
@@ -59,7 +64,7 @@ static inline __attribute__((always_inline)) double kern_log_core(double v)
 
 #define KERN_LOG_AVX2_INLINE static inline __attribute__((always_inline, target("avx2,fma")))
 
-/* kern_log_parts on four lanes, with fused steps */
+/* log(2^e (1 + f)) as log_parts */
 KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f)
 {
     __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
@@ -78,7 +83,7 @@ KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f)
 KERN_LOG_AVX2_INLINE __m256d kern_log_split4(__m256i u, __m256i *eb, __m256d *e)
 {
     *eb = _mm256_srli_epi64(
-        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)KERN_LOG_SQRTH_BITS)),
+        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
                          _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
         52);
     __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(*eb, _mm256_set1_epi64x(1024)), 52);
