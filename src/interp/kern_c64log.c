@@ -226,32 +226,6 @@ C64_AVX2_INLINE __m256d log_abs4(__m256d xx, __m256d xx_lo, __m256d yy, __m256d 
     return _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_parts4(e, f));
 }
 
-typedef enum { FAST_LOG, FAST_LOG_PLUS_ONE } fast_op;
-
-/* Four elements from z into r (which may be z): the lanes not in keep take
- * the definition, before anything is stored. */
-C64_AVX2_INLINE int64_t finish4(fast_op op, const uint32_t *z, uint32_t *r, __m128 re, __m128 im, int keep)
-{
-    if (keep == 15) {
-        c64_store4(r, re, im);
-        return 0;
-    }
-    uint32_t out[8];
-    c64_store4(out, re, im);
-    int64_t slow = 0;
-    for (int j = 0; j < 4; j++) {
-        if (keep >> j & 1)
-            continue;
-        switch (op) {
-        case FAST_LOG: kern_c64_log_definition(z + 2 * j, out + 2 * j); break;
-        case FAST_LOG_PLUS_ONE: kern_c64_log_plus_one_definition(z + 2 * j, out + 2 * j); break;
-        }
-        slow++;
-    }
-    memcpy(r, out, sizeof out);
-    return slow;
-}
-
 /* Both parts of clog(x + iy) for four lanes whose |z|^2 = xx + xx_lo +
  * yy (kept: the lanes of keep whose bands decide); im without y's sign. */
 C64_AVX2_INLINE int clog4(__m256d x, __m256d y, __m256d xx_lo, __m256d keep, __m128 *re, __m128 *im)
@@ -275,7 +249,7 @@ AVX2 static int64_t log_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m256d keep = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)), nonzero);
         __m128 re, im;
         int kept = clog4(x, y, _mm256_setzero_pd(), keep, &re, &im);
-        slow += finish4(FAST_LOG, z + 2 * i, r + 2 * i, re, im, kept);
+        slow += c64_finish4(r + 2 * i, re, im, kept, z + 2 * i, NULL, kern_c64_log_definition, NULL);
     }
     return slow + run_generic(false, z + 2 * i, r + 2 * i, n - i);
 }
@@ -293,7 +267,7 @@ AVX2 static int64_t log_plus_one_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m256d xx_lo = _mm256_fmsub_pd(x, x, _mm256_mul_pd(x, x));
         __m128 re, im;
         int kept = clog4(x, y, xx_lo, _mm256_and_pd(finite, nonzero), &re, &im);
-        slow += finish4(FAST_LOG_PLUS_ONE, z + 2 * i, r + 2 * i, re, im, kept);
+        slow += c64_finish4(r + 2 * i, re, im, kept, z + 2 * i, NULL, kern_c64_log_plus_one_definition, NULL);
     }
     return slow + run_generic(true, z + 2 * i, r + 2 * i, n - i);
 }
