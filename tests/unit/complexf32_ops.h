@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64trig.h"
 #include "interp/kern_complexf32.h"
 
 typedef struct {
@@ -37,11 +38,19 @@ typedef struct {
 
 C64_UNARY_ROW_FUNCTIONS(sqrt)
 C64_UNARY_ROW_FUNCTIONS(exp)
+C64_UNARY_ROW_FUNCTIONS(sin)
+C64_UNARY_ROW_FUNCTIONS(cos)
+C64_UNARY_ROW_FUNCTIONS(tanh)
+C64_UNARY_ROW_FUNCTIONS(tan)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
     { "sqrt", false, KB_ADD, KU_SQRT, sqrt_def, sqrt_on },
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
+    { "sin", false, KB_ADD, KU_SIN, sin_def, sin_on },
+    { "cos", false, KB_ADD, KU_COS, cos_def, cos_on },
+    { "tanh", false, KB_ADD, KU_TANH, tanh_def, tanh_on },
+    { "tan", false, KB_ADD, KU_TAN, tan_def, tan_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };
