@@ -1,10 +1,12 @@
-/* The check of kern_complexf32.c (division, square root, exponential):
+/* The check of the fast complex<f32> kernels of complexf32_ops.h
+ * (kern_complexf32.c's division, square root, exponential; kern_c64trig.c's
+ * sine, cosine, tanh, tan):
  * random complex<f32> operands of every
  * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge parts, exact results,
  * special and zero parts, wide exponent gaps) through each vector path the
  * host can run (portable, AVX2) and through the definition (C99 division,
- * glibc's csqrt and cexp; one rounding per part). Reports the differences (must be
+ * glibc's complex functions; one rounding per part). Reports the differences (must be
  * 0) and how many elements took the definition. `make verify-complexf32`
  * runs 2^32 draws per operation on two threads.
  *

@@ -12,9 +12,11 @@
 #ifndef IRRUN_KERN_C64LANES_H
 #define IRRUN_KERN_C64LANES_H
 
+#include <complex.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "interp/kern_fscalar.h"
 #include "interp/kern_mathconst.h"
@@ -53,6 +55,20 @@
 #define C64_C2 (-0x1.0000000000000p-1)
 
 /* ---- the portable forms ------------------------------------------------------ */
+
+/* The class-B definition of a unary op on one complex<f32> element: the
+ * parts converted to binary64, glibc's fn on complex double, each part
+ * rounded once into f32 (r may be x). */
+static inline void c64_classb(double _Complex (*fn)(double _Complex), const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = fn(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
 
 /* The f32 pattern of p when the band around p rounds to one value; false
  * otherwise (for p < 0 the ends swap roles). */

@@ -15,7 +15,7 @@
  *   ctan(x + iy)  = (sinix cosix / den, sinhv coshv / den),
  *                   den = cosix^2 + sinhv^2,      u = x, v = y.
  * csin and ccos scale for |v| > 709, ctanh and ctan take other formulas for
- * |v| > 354; the lanes here have |v| <= 89. ctanh and ctan drop sinhv^2
+ * |v| > 354 (see below for tanh and tan beyond 89). ctanh and ctan drop sinhv^2
  * from den when |sinhv| <= |cosix| 2^-52, which changes den by at most
  * 2^-104 of itself. glibc's sin, cos, sinh and cosh are within 4 binary64
  * ulps (< 2^-50 relative), so each part g of glibc's result is within
@@ -23,47 +23,66 @@
  * 2^-48.9, the quotient one more rounding) of the true part f.
  *
  * The lanes kept here have |u| <= 1024, u not within 2^-20 of a nonzero
- * multiple of pi/2 (c64_sincos_core's domain) and |v| <= 89 (both false for
- * Inf and NaN). Every part is computed by the same formula from:
+ * multiple of pi/2 (c64_sincos_core's domain) and |v| <= 89 (false for Inf
+ * and NaN; tanh and tan clamp a finite |v| > 89 to 89, below). Every part
+ * is computed by the same formula from (u = 2^-53):
  *   - s, c = c64_sincos_core(u), within 2^-49 of sin u, cos u, and for
  *     u = +-0 exactly (u, 1) (the core's c is 1 + 0 = 1; its s is replaced
  *     by u, whose sign the core's sum loses);
- *   - e = c64_exp_core(|v|) within 2^-47 (e in [1, 2^128.5]); 1/e within
- *     2^-47 + 2^-53; C = (e + 1/e) / 2, a sum of positives: within 2^-46.9;
- *   - S for |v| >= 1: (e - 1/e) / 2 with v's sign; the difference scales
- *     e's and 1/e's errors by (e + 1/e) / (e - 1/e) = coth|v| <= 1.314:
- *     within 2^-46.5. For |v| < 1: v + v (v^2 P(v^2)), P the Taylor sum
- *     of 1/3! to 1/17! (first omitted term v^19 / 19! < 2^-57 |v|); P's
- *     terms are positive, so its Horner steps (fused or not) leave it
- *     within 15 u (u = 2^-53), the products add 3 u, and v (v^2 P) is at
- *     most 0.149 of S: S within 4 u + 2^-57 < 2^-51. For v = +-0 it is v
- *     exactly (v^2 P = +0, v (+0) = v, v + v = v) and C = 1 (e = 1).
- * Products: sine's and cosine's parts C s, S c, C c, S s within 2^-46.5 +
- * 2^-49 + u < 2^-46.2. tanh and tan: D = S^2 + c^2 within 2 2^-46.5 + 2 u
- * (a sum of positives: the larger relative error plus a rounding);
- * q = 1/D one more u; S C q within 2^-46.5 + 2^-46.9 + 2^-45.5 + 3 u and
- * s c q within 2^-48 + 2^-45.5 + 3 u, both < 2^-44.4. So |p - f| <=
- * 2^-44.4 |f| for each part p, |g - f| <= 2^-47.5 |f|, and g lies within
- * 2^-44 |p| of p, inside the band [p (1 - 2^-40), p (1 + 2^-40)] with a
- * wide margin (its rounded ends narrow it by 2^-53 |p|). Where both ends
- * round to one f32 value, g does too (the rounding is monotonic; the
- * overflow to Inf of large sine and cosine parts included), and the lane
- * keeps it.
+ *   - |v| = k ln2 + t, the reduction of c64_exp_core (k in [0, 129], t
+ *     within 2^-54.4 of |v| - k ln2, |t| <= 0.3466; t = |v| for k = 0).
+ *     E = 1 + t^2 PE(t^2) and O = t + t (t^2 PO(t^2)) are cosh t and sinh t
+ *     by their Taylor sums to t^12 and t^13 (first omitted terms below
+ *     2^-57.7 and 2^-61 |t|). PE and PO have positive terms, so Horner
+ *     (fused or not) leaves them within 11 u, and t^2 PE <= 0.062, t^2 PO
+ *     <= 0.021: E within 1.9 u, O within 1.3 u. So E + O = e^t and E - O =
+ *     e^-t (E <= 1.061, |O| <= 0.354, e^+-t >= 0.707) are within 4.5 u,
+ *     5.3 u with t's error, and ep = 2^k (E + O), em = 2^-k (E - O) (the
+ *     scales exact) within 5.3 u of e^|v|, e^-|v|;
+ *   - C = (ep + em) / 2, a sum of positives: within 6.3 u < 2^-50.3;
+ *   - S = (ep - em) / 2 with v's sign for k >= 1 (|v| >= 0.3465): the
+ *     difference scales ep's and em's errors by coth|v| <= 3.0005: within
+ *     17 u < 2^-48.9; for k = 0, S = O with v's sign, within 2^-52. For
+ *     v = +-0: t = 0, E = 1, O = +0, so C = 1 and S = v exactly.
+ * Products: sine's and cosine's parts C s, S c, C c, S s within 2^-48.9 +
+ * 2^-49 + u < 2^-47.8. tanh and tan: D = S^2 + c^2 within 2 2^-48.9 + 2 u
+ * (a sum of positives: the larger relative error plus a rounding); q = 1/D
+ * one more u: 2^-47.7; S C q within 2^-48.4 + 2^-47.7 + u < 2^-47 and
+ * s c q within 2^-48 + 2^-47.7 + u < 2^-46.8. So |p - f| <= 2^-46.8 |f|
+ * for each part p, |g - f| <= 2^-47.5 |f|, and g lies within 2^-46 |p| of
+ * p, inside the band [p (1 - 2^-40), p (1 + 2^-40)] with a wide margin
+ * (its rounded ends narrow it by 2^-53 |p|). Where both ends round to one
+ * f32 value, g does too (the rounding is monotonic; the overflow to Inf
+ * of large sine and cosine parts included), and the lane keeps it.
+ *
+ * tanh and tan beyond 89: for a finite |v| > 89 the lane computes with v
+ * replaced by +-89 (v's sign). There the true hyperbolic part S C / D is
+ * +-1 within 2^-250 (C^2 = S^2 + 1 and S >= 2^127), so p's band ends lie
+ * within 2^-39.9 of +-1 and round to +-1 (the rounding boundaries nearest
+ * 1 are 1 - 2^-25 and 1 + 2^-24); glibc's g is within 2^-47 of +-1 for
+ * |v| <= 354 (the same identity on its S and C) and exactly copysign(1, v)
+ * beyond: it rounds to +-1 too. The circular part s c / D is below 2^-254
+ * in magnitude, so its band rounds to a zero with the sign of s c, and
+ * glibc's (s c / den with den >= sinh(89)^2 up to 354, a quotient of
+ * 4 sinix cosix by e^708 or more beyond) is as small, of the sign of
+ * sinix cosix, the same as s c's (s and c have the signs of sin u and cos
+ * u, or s = u exactly), and rounds to that zero. Either way the kept lane
+ * is g's rounding.
  *
  * Range: every value above is zero or a normal binary64 number: |s|, |c|,
  * |S| >= 2^-150 (f32's least is 2^-149; near a nonzero multiple of pi/2,
- * |r| >= 2^-20), C, D <= 2^257, so the quotients are >= 2^-430, and
- * S^2 <= 2^256. Relative bounds hold throughout.
+ * |r| >= 2^-20), ep, em, C, S in [2^-129, 2^128.5], D <= 2^257, so the
+ * quotients are >= 2^-430. Relative bounds hold throughout.
  *
  * Zero parts stay on the fast path: with u = +-0 or v = +-0 the cores give
  * glibc's exact values (u, 1) or (v, 1), and each part is then a product
  * of exact values, or a rounded value times an exact zero, whose sign
  * follows IEEE's rules in both (c has cos u's sign, S sinh v's, both
- * nonzero); a zero part p is its own band. The other lanes (|v| > 89,
- * |u| > 1024, u near a multiple of pi/2, Inf, NaN, a band straddling a
- * rounding boundary: about 2^-13 of ordinary operands) take the
- * definition. The AVX2 path fuses the Horner steps (inside the bounds); the
- * portable path rounds every operation. */
+ * nonzero); a zero part p is its own band. The other lanes (sine and
+ * cosine with |v| > 89, |u| > 1024, u near a multiple of pi/2, Inf, NaN,
+ * a band straddling a rounding boundary: about 2^-14.5 of ordinary
+ * operands) take the definition. The AVX2 path fuses the Horner steps
+ * (inside the bounds); the portable path rounds every operation. */
 #include "interp/kern_c64trig.h"
 
 #include <complex.h>
@@ -74,37 +93,16 @@
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
 
-#define V_MAX 89.0        /* |v| above: the definition */
-#define SINH_POLY_MAX 1.0 /* |v| below: sinh by its Taylor polynomial */
-/* 1/n! for the odd n of sinh's Taylor series, rounded */
-#define SH3 0x1.5555555555555p-3
-#define SH5 0x1.1111111111111p-7
-#define SH7 0x1.a01a01a01a01ap-13
-#define SH9 0x1.71de3a556c734p-19
-#define SH11 0x1.ae64567f544e4p-26
-#define SH13 0x1.6124613a86d09p-33
-#define SH15 0x1.ae7f3e733b81fp-41
-#define SH17 0x1.952c77030ad4ap-49
+#define V_MAX 89.0 /* |v| above: the definition (tanh, tan: clamped to it) */
 
 typedef enum { TRIG_SIN, TRIG_COS, TRIG_TANH, TRIG_TAN } trig_op;
 
 /* ---- the definitions -------------------------------------------------------- */
 
-static void classb(double _Complex (*fn)(double _Complex), const uint32_t *x, uint32_t *r)
-{
-    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    z = fn(z);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
-
-void kern_c64_sin_definition(const uint32_t *x, uint32_t *r) { classb(csin, x, r); }
-void kern_c64_cos_definition(const uint32_t *x, uint32_t *r) { classb(ccos, x, r); }
-void kern_c64_tanh_definition(const uint32_t *x, uint32_t *r) { classb(ctanh, x, r); }
-void kern_c64_tan_definition(const uint32_t *x, uint32_t *r) { classb(ctan, x, r); }
+void kern_c64_sin_definition(const uint32_t *x, uint32_t *r) { c64_classb(csin, x, r); }
+void kern_c64_cos_definition(const uint32_t *x, uint32_t *r) { c64_classb(ccos, x, r); }
+void kern_c64_tanh_definition(const uint32_t *x, uint32_t *r) { c64_classb(ctanh, x, r); }
+void kern_c64_tan_definition(const uint32_t *x, uint32_t *r) { c64_classb(ctan, x, r); }
 
 static void trig_definition(trig_op op, const uint32_t *x, uint32_t *r)
 {
@@ -118,26 +116,33 @@ static void trig_definition(trig_op op, const uint32_t *x, uint32_t *r)
 
 /* ---- the portable path ------------------------------------------------------ */
 
-/* S and C of the head comment, for |v| <= V_MAX */
+/* S and C of the head comment, for |v| <= V_MAX: |v| = k ln2 + t as in
+ * c64_exp_core, cosh t and sinh t by their Taylor polynomials in t^2 (so
+ * e^t and e^-t are their sum and difference) */
 static inline void sinhcosh_core(double v, double *sh, double *ch)
 {
     double av = fabs(v);
-    double e = c64_exp_core(av), ie = 1.0 / e;
-    *ch = 0.5 * (e + ie);
-    if (av < SINH_POLY_MAX) {
-        double v2 = v * v;
-        double p = SH17;
-        p = p * v2 + SH15;
-        p = p * v2 + SH13;
-        p = p * v2 + SH11;
-        p = p * v2 + SH9;
-        p = p * v2 + SH7;
-        p = p * v2 + SH5;
-        p = p * v2 + SH3;
-        *sh = v + v * (v2 * p);
-    } else {
-        *sh = copysign(0.5 * (e - ie), v);
-    }
+    double kd = av * INV_LN2 + SHIFT;
+    double k = kd - SHIFT;
+    double t = (av - k * LN2_HI) - k * LN2_LO, t2 = t * t;
+    double pe = C64_E12;
+    pe = pe * t2 + C64_E10;
+    pe = pe * t2 + C64_E8;
+    pe = pe * t2 + C64_E6;
+    pe = pe * t2 + C64_E4;
+    pe = pe * t2 + C64_E2;
+    double po = C64_E13;
+    po = po * t2 + C64_E11;
+    po = po * t2 + C64_E9;
+    po = po * t2 + C64_E7;
+    po = po * t2 + C64_E5;
+    po = po * t2 + C64_E3;
+    double even = 1.0 + t2 * pe, odd = t + t * (t2 * po);
+    int64_t ki = (int64_t)k;
+    double ep = (even + odd) * bits_to_f64((uint64_t)(ki + 1023) << 52);
+    double em = (even - odd) * bits_to_f64((uint64_t)(1023 - ki) << 52);
+    *ch = 0.5 * (ep + em);
+    *sh = copysign(ki == 0 ? odd : 0.5 * (ep - em), v);
 }
 
 /* The parts' approximations from s, c (of u) and S, C (of v) */
@@ -204,22 +209,37 @@ static int64_t trig_generic(trig_op op, const uint32_t *x, uint32_t *r, int64_t 
  * drops those lanes) */
 C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
 {
-    const __m256d half = _mm256_set1_pd(0.5), sign = _mm256_set1_pd(-0.0);
+    const __m256d shift = _mm256_set1_pd(SHIFT), half = _mm256_set1_pd(0.5);
     __m256d av = c64_abs4(v);
-    __m256d e = c64_exp_core4(av), ie = _mm256_div_pd(_mm256_set1_pd(1.0), e);
-    *ch = _mm256_mul_pd(half, _mm256_add_pd(e, ie));
-    __m256d v2 = _mm256_mul_pd(v, v);
-    __m256d p = _mm256_set1_pd(SH17);
-    p = c64_horner4(p, v2, SH15);
-    p = c64_horner4(p, v2, SH13);
-    p = c64_horner4(p, v2, SH11);
-    p = c64_horner4(p, v2, SH9);
-    p = c64_horner4(p, v2, SH7);
-    p = c64_horner4(p, v2, SH5);
-    p = c64_horner4(p, v2, SH3);
-    __m256d small = _mm256_add_pd(v, _mm256_mul_pd(v, _mm256_mul_pd(v2, p)));
-    __m256d big = _mm256_or_pd(_mm256_mul_pd(half, _mm256_sub_pd(e, ie)), _mm256_and_pd(v, sign));
-    *sh = _mm256_blendv_pd(big, small, _mm256_cmp_pd(av, _mm256_set1_pd(SINH_POLY_MAX), _CMP_LT_OQ));
+    __m256d kd = _mm256_add_pd(_mm256_mul_pd(av, _mm256_set1_pd(INV_LN2)), shift);
+    __m256d k = _mm256_sub_pd(kd, shift);
+    __m256d t = _mm256_sub_pd(_mm256_sub_pd(av, _mm256_mul_pd(k, _mm256_set1_pd(LN2_HI))),
+                              _mm256_mul_pd(k, _mm256_set1_pd(LN2_LO)));
+    __m256d t2 = _mm256_mul_pd(t, t);
+    __m256d pe = _mm256_set1_pd(C64_E12);
+    pe = c64_horner4(pe, t2, C64_E10);
+    pe = c64_horner4(pe, t2, C64_E8);
+    pe = c64_horner4(pe, t2, C64_E6);
+    pe = c64_horner4(pe, t2, C64_E4);
+    pe = c64_horner4(pe, t2, C64_E2);
+    __m256d po = _mm256_set1_pd(C64_E13);
+    po = c64_horner4(po, t2, C64_E11);
+    po = c64_horner4(po, t2, C64_E9);
+    po = c64_horner4(po, t2, C64_E7);
+    po = c64_horner4(po, t2, C64_E5);
+    po = c64_horner4(po, t2, C64_E3);
+    __m256d even = _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(t2, pe));
+    __m256d odd = _mm256_add_pd(t, _mm256_mul_pd(t, _mm256_mul_pd(t2, po)));
+    __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
+    __m256i bias = _mm256_set1_epi64x(1023);
+    __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(bias, kbits), 52));
+    __m256d iscale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(bias, kbits), 52));
+    __m256d ep = _mm256_mul_pd(_mm256_add_pd(even, odd), scale);
+    __m256d em = _mm256_mul_pd(_mm256_sub_pd(even, odd), iscale);
+    *ch = _mm256_mul_pd(half, _mm256_add_pd(ep, em));
+    __m256d big = _mm256_mul_pd(half, _mm256_sub_pd(ep, em));
+    __m256d mag = _mm256_blendv_pd(big, odd, _mm256_cmp_pd(k, _mm256_setzero_pd(), _CMP_EQ_OQ));
+    *sh = _mm256_or_pd(mag, _mm256_and_pd(v, _mm256_set1_pd(-0.0)));
 }
 
 /* Lanes whose mask bit is clear take the definition, from the operands
@@ -285,18 +305,10 @@ C64_AVX2_INLINE int trig_lanes4(trig_op op, const uint32_t *z, __m128 *fre, __m1
     return _mm256_movemask_pd(ok) & same_re & same_im;
 }
 
-/* Eight lanes at a time (two independent groups, whose long dependency
- * chains then overlap), four, then the tail on the portable path. Both
- * groups are computed before either is stored, so r may be z. */
+/* Four lanes at a time, the tail on the portable path */
 C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m128 re0, im0, re1, im1;
-        int keep0 = trig_lanes4(op, z + 2 * i, &re0, &im0), keep1 = trig_lanes4(op, z + 2 * i + 8, &re1, &im1);
-        slow += finish4(op, r + 2 * i, re0, im0, keep0, z + 2 * i);
-        slow += finish4(op, r + 2 * i + 8, re1, im1, keep1, z + 2 * i + 8);
-    }
     for (; i + 4 <= n; i += 4) {
         __m128 re, im;
         int keep = trig_lanes4(op, z + 2 * i, &re, &im);

@@ -1,6 +1,7 @@
-/* The fast complex<f32> division, square root and exponential (kern_complexf32.c)
- * against their definitions (C99 division, glibc's csqrt and cexp; one rounding per
- * part), on each vector path the host runs: millions of random operands of
+/* The fast complex<f32> kernels of complexf32_ops.h (kern_complexf32.c's
+ * division, square root and exponential, kern_c64trig.c's sine, cosine,
+ * tanh and tan) against their definitions (C99 division, glibc's complex
+ * functions; one rounding per part), on each vector path the host runs: millions of random operands of
  * every kind of complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge, exact results, special
  * and zero parts, wide exponent gaps), every combination of special and
