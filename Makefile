@@ -126,7 +126,8 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
 
 # the check of the fast complex<f32> division, square root and exponential
-# (src/interp/kern_complexf32.c) and sine, cosine, tanh, tan
+# (src/interp/kern_complexf32.c), expm1, logistic, rsqrt
+# (src/interp/kern_c64unary.c) and sine, cosine, tanh, tan
 # (src/interp/kern_c64trig.c): 2^32 random operands of many kinds per
 # operation on every vector path against the definition; not part of check.
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.

@@ -1,12 +1,13 @@
-/* The check of the fast complex<f32> kernels of complexf32_ops.h
- * (kern_complexf32.c's division, square root, exponential; kern_c64trig.c's
- * sine, cosine, tanh, tan):
+/* The check of the fast complex<f32> kernels of complexf32_ops.h's table
+ * (one row per op: kern_complexf32.c, kern_c64unary.c, kern_c64pow.c ...):
  * random complex<f32> operands of every
  * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge parts, exact results,
- * special and zero parts, wide exponent gaps) through each vector path the
- * host can run (portable, AVX2) and through the definition (C99 division,
- * glibc's complex functions; one rounding per part). Reports the differences (must be
+ * special and zero parts, wide exponent gaps, e^x cos y near 1) through each vector path the
+ * host can run (portable, AVX2) and through
+ * their definitions (C99 division, glibc's complex functions, REF's
+ * composite steps of kern_unary.c's complex_elem_q; one rounding per part).
+ * Reports the differences (must be
  * 0) and how many elements took the definition. `make verify-complexf32`
  * runs 2^32 draws per operation on two threads.
  *

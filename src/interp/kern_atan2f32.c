@@ -67,6 +67,10 @@
  *   Total: 2^-47.5 + 2^-51.4 + 2^-53 + 2^-53 < 2^-47 relative in |f|
  *   (the verifier measures at most 2^-47.88).
  *
+ * The approximation's two forms (the constants TAN_PI_8, PI_4, P0..P8
+ * with the prefix KERN_ATAN2_) are in kern_atan2core.h, which
+ * kern_c64pow.c shares.
+ *
  * Two paths compute m: portable C over blocks of BLOCK elements (written so
  * that compilers vectorise it, no fused multiply-adds since the library is
  * built with -ffp-contract=off) and AVX2 with FMA (its steps fuse some
@@ -78,24 +82,12 @@
 
 #include <string.h>
 
+#include "interp/kern_atan2core.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_mathconst.h"
 
-#define TAN_PI_8 0x1.a827999fcef32p-2 /* tan(pi/8) = sqrt(2) - 1 */
-#define PI_4 0x1.921fb54442d18p-1
 #define BAND_LO (1.0 - 0x1p-40)
 #define BAND_HI (1.0 + 0x1p-40)
-
-/* (atan(u) / u - 1) / s as a function of s = u^2 on [0, 0.1716] */
-#define P0 (-0x1.55555555553a3p-2)
-#define P1 0x1.99999998d13eep-3
-#define P2 (-0x1.249248aa5b194p-3)
-#define P3 0x1.c71c381e0a924p-4
-#define P4 (-0x1.74563ccc389e2p-4)
-#define P5 0x1.3a9d8856ba6e6p-4
-#define P6 (-0x1.0c52c4d131bb4p-4)
-#define P7 0x1.a76ab33fd6b4fp-5
-#define P8 (-0x1.be23c10ccb5c7p-6)
 
 /* The patterns at or above which an operand is Inf or NaN (after the sign
  * is cleared), as the lanes hold them: f32 patterns, bf16 / f16 patterns
@@ -110,44 +102,6 @@ enum { BLOCK = 64 };
 
 /* ---- the portable path ---------------------------------------------------- */
 
-static inline uint64_t select64(uint64_t mask, uint64_t yes, uint64_t no) { return (yes & mask) | (no & ~mask); }
-
-/* |atan2(y, x)| for the f32 patterns y and x, neither Inf nor NaN. The
- * selections work on patterns, with masks: under GCC's default
- * -ftrapping-math a conditional between floating-point values keeps the
- * loop from being vectorised. Magnitudes order like their patterns. */
-static inline double atan2_mag(uint32_t y, uint32_t x)
-{
-    uint32_t a = y & 0x7FFFFFFFu, b = x & 0x7FFFFFFFu;
-    uint32_t swap = -(uint32_t)(a > b);
-    uint32_t lo_bits = (b & swap) | (a & ~swap), hi_bits = (a & swap) | (b & ~swap);
-    hi_bits += hi_bits == 0;
-    double lo = (double)bits_to_f32(lo_bits), hi = (double)bits_to_f32(hi_bits);
-    /* lo > TAN_PI_8 hi, read from the sign of the difference: a
-     * comparison of doubles turned into a mask does not vectorise */
-    uint64_t reduce = -(f64_to_bits(TAN_PI_8 * hi - lo) >> 63);
-    double num = bits_to_f64(select64(reduce, f64_to_bits(lo - hi), f64_to_bits(lo)));
-    double den = bits_to_f64(select64(reduce, f64_to_bits(lo + hi), f64_to_bits(hi)));
-    double u = num / den;
-    double s = u * u;
-    double p = P8;
-    p = p * s + P7;
-    p = p * s + P6;
-    p = p * s + P5;
-    p = p * s + P4;
-    p = p * s + P3;
-    p = p * s + P2;
-    p = p * s + P1;
-    p = p * s + P0;
-    double at = u + (u * s) * p;
-    /* k = kr, 2 - kr after the swap, 4 - that for a negative x; S = -1
-     * when exactly one of the two reflections applied */
-    int32_t kr = (int32_t)(reduce & 1), sw = (int32_t)swap, xneg = -(int32_t)(x >> 31);
-    int32_t kb = kr + (sw & (2 - 2 * kr));
-    int32_t k = kb + (xneg & (4 - 2 * kb));
-    uint64_t flip = (uint64_t)((uint32_t)(sw ^ xneg) & 1u) << 63;
-    return (double)k * PI_4 + bits_to_f64(f64_to_bits(at) ^ flip);
-}
 
 /* The operands of one block as f32 patterns (bf16 and f16 exactly
  * widened; the Inf and NaN f16 patterns become finite values, their lanes
@@ -273,7 +227,7 @@ static int64_t run_generic(kern_atan2_type type, const void *y, const void *x, v
         decode_block(type, yraw, yf, bad);
         decode_block(type, xraw, xf, bad);
         for (int i = 0; i < BLOCK; i++)
-            m[i] = atan2_mag(yf[i], xf[i]);
+            m[i] = kern_atan2_mag(yf[i], xf[i]);
         round_block(type, m, yraw, out, bad);
         unsigned any = 0;
         for (int i = 0; i < BLOCK; i++)
@@ -303,7 +257,7 @@ static void approx_generic(kern_atan2_type type, const void *y, const void *x, d
         decode_block(type, yraw, yf, special);
         decode_block(type, xraw, xf, special);
         for (int i = 0; i < nb; i++)
-            v[at + i] = special[i] ? NAN : atan2_mag(yf[i], xf[i]);
+            v[at + i] = special[i] ? NAN : kern_atan2_mag(yf[i], xf[i]);
     }
 }
 
@@ -316,38 +270,6 @@ static void approx_generic(kern_atan2_type type, const void *y, const void *x, d
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
-/* atan2_mag on four f32 operand pairs, with fused steps */
-AVX2_INLINE __m256d atan2_mag4(__m128 ys, __m128 xs)
-{
-    const __m256d sign = _mm256_set1_pd(-0.0);
-    __m256d x = _mm256_cvtps_pd(xs);
-    __m256d a = _mm256_andnot_pd(sign, _mm256_cvtps_pd(ys)), b = _mm256_andnot_pd(sign, x);
-    __m256d swap = _mm256_cmp_pd(a, b, _CMP_GT_OQ);
-    __m256d lo = _mm256_min_pd(a, b);
-    /* 2^-149 when both are zero: 0 / hi = 0; any other hi is larger */
-    __m256d hi = _mm256_max_pd(_mm256_max_pd(a, b), _mm256_set1_pd(0x1p-149));
-    __m256d reduce = _mm256_cmp_pd(lo, _mm256_mul_pd(_mm256_set1_pd(TAN_PI_8), hi), _CMP_GT_OQ);
-    __m256d num = _mm256_blendv_pd(lo, _mm256_sub_pd(lo, hi), reduce);
-    __m256d den = _mm256_blendv_pd(hi, _mm256_add_pd(lo, hi), reduce);
-    __m256d u = _mm256_div_pd(num, den);
-    __m256d s = _mm256_mul_pd(u, u);
-    /* Estrin's scheme: four fused steps deep instead of Horner's eight */
-    __m256d s2 = _mm256_mul_pd(s, s), s4 = _mm256_mul_pd(s2, s2);
-    __m256d p01 = _mm256_fmadd_pd(_mm256_set1_pd(P1), s, _mm256_set1_pd(P0));
-    __m256d p23 = _mm256_fmadd_pd(_mm256_set1_pd(P3), s, _mm256_set1_pd(P2));
-    __m256d p45 = _mm256_fmadd_pd(_mm256_set1_pd(P5), s, _mm256_set1_pd(P4));
-    __m256d p67 = _mm256_fmadd_pd(_mm256_set1_pd(P7), s, _mm256_set1_pd(P6));
-    __m256d p03 = _mm256_fmadd_pd(p23, s2, p01);
-    __m256d p48 = _mm256_fmadd_pd(_mm256_set1_pd(P8), s4, _mm256_fmadd_pd(p67, s2, p45));
-    __m256d p = _mm256_fmadd_pd(p48, s4, p03);
-    __m256d at = _mm256_fmadd_pd(_mm256_mul_pd(u, s), p, u);
-    /* k as in atan2_mag; blendv reads x's sign bit directly */
-    __m256d kr = _mm256_and_pd(reduce, _mm256_set1_pd(1.0));
-    __m256d kb = _mm256_blendv_pd(kr, _mm256_sub_pd(_mm256_set1_pd(2.0), kr), swap);
-    __m256d k = _mm256_blendv_pd(kb, _mm256_sub_pd(_mm256_set1_pd(4.0), kb), x);
-    __m256d flip = _mm256_and_pd(_mm256_xor_pd(swap, x), sign);
-    return _mm256_add_pd(_mm256_mul_pd(k, _mm256_set1_pd(PI_4)), _mm256_xor_pd(at, flip));
-}
 
 /* Eight patterns of the type from p, widened to 32 bits. */
 AVX2_INLINE __m256i load8(kern_atan2_type type, const void *p)
@@ -429,8 +351,8 @@ AVX2_INLINE int64_t run_avx2_loop(kern_atan2_type type, const void *y, const voi
         __m256i yraw = nb < 8 ? _mm256_loadu_si256((const __m256i *)ys) : load8(type, yp);
         __m256i xraw = nb < 8 ? _mm256_loadu_si256((const __m256i *)xs) : load8(type, xp);
         __m256 yv = decode8(type, yraw), xv = decode8(type, xraw);
-        __m256d m0 = atan2_mag4(_mm256_castps256_ps128(yv), _mm256_castps256_ps128(xv));
-        __m256d m1 = atan2_mag4(_mm256_extractf128_ps(yv, 1), _mm256_extractf128_ps(xv, 1));
+        __m256d m0 = kern_atan2_mag4(_mm256_castps256_ps128(yv), _mm256_castps256_ps128(xv));
+        __m256d m1 = kern_atan2_mag4(_mm256_extractf128_ps(yv, 1), _mm256_extractf128_ps(xv, 1));
         unsigned b0, b1;
         __m128i r0 = round4(type, m0, &b0), r1 = round4(type, m1, &b1);
         __m256i res = _mm256_or_si256(_mm256_set_m128i(r1, r0), _mm256_and_si256(yraw, _mm256_set1_epi32((int)sign)));
@@ -480,8 +402,8 @@ AVX2 static void approx_avx2(kern_atan2_type type, const void *y, const void *x,
         load_block(type, x, at, nb, 8, xs);
         __m256i yraw = _mm256_loadu_si256((const __m256i *)ys), xraw = _mm256_loadu_si256((const __m256i *)xs);
         __m256 yv = decode8(type, yraw), xv = decode8(type, xraw);
-        _mm256_storeu_pd(out, atan2_mag4(_mm256_castps256_ps128(yv), _mm256_castps256_ps128(xv)));
-        _mm256_storeu_pd(out + 4, atan2_mag4(_mm256_extractf128_ps(yv, 1), _mm256_extractf128_ps(xv, 1)));
+        _mm256_storeu_pd(out, kern_atan2_mag4(_mm256_castps256_ps128(yv), _mm256_castps256_ps128(xv)));
+        _mm256_storeu_pd(out + 4, kern_atan2_mag4(_mm256_extractf128_ps(yv, 1), _mm256_extractf128_ps(xv, 1)));
         unsigned special = special8(type, yraw) | special8(type, xraw);
         for (int i = 0; i < nb; i++)
             v[at + i] = special >> i & 1 ? NAN : out[i];

@@ -16,6 +16,7 @@
 #include <complex.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64pow.h"
 #include "interp/kern_complexf32.h"
 #include "interp/kern_atan2f32.h"
 #include "interp/kern_fscalar.h"
@@ -782,8 +783,12 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
             return false;
         kern_c64_atan2(a, b, r, n);
         return true;
-    case KB_REM:
     case KB_POW:
+        if (wide)
+            return false;
+        kern_c64_pow(a, b, r, n);
+        return true;
+    case KB_REM:
     case KB_AND:
     case KB_OR:
     case KB_XOR:

@@ -12,7 +12,6 @@
 #ifndef IRRUN_KERN_C64LANES_H
 #define IRRUN_KERN_C64LANES_H
 
-#include <complex.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -55,20 +54,6 @@
 #define C64_C2 (-0x1.0000000000000p-1)
 
 /* ---- the portable forms ------------------------------------------------------ */
-
-/* The class-B definition of a unary op on one complex<f32> element: the
- * parts converted to binary64, glibc's fn on complex double, each part
- * rounded once into f32 (r may be x). */
-static inline void c64_classb(double _Complex (*fn)(double _Complex), const uint32_t *x, uint32_t *r)
-{
-    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    z = fn(z);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
 
 /* The f32 pattern of p when the band around p rounds to one value; false
  * otherwise (for p < 0 the ends swap roles). */
@@ -144,6 +129,21 @@ static inline bool c64_sincos_core(double y, double *s, double *c)
     return true;
 }
 
+/* e^x (cos y, sin y) by the two cores, within 2^-46 relative of each part
+ * (kern_complexf32.c); false (re, im unset) outside their domains, x not
+ * in [C64_EXP_X_MIN, C64_EXP_X_MAX] or NaN included. The imaginary part of
+ * y = -0 may be +0. */
+static inline bool c64_exp_parts(double x, double y, double *re, double *im)
+{
+    double s, c;
+    if (!(x >= C64_EXP_X_MIN && x <= C64_EXP_X_MAX && c64_sincos_core(y, &s, &c)))
+        return false;
+    double e = c64_exp_core(x);
+    *re = e * c;
+    *im = e * s;
+    return true;
+}
+
 /* ---- the AVX2 forms ---------------------------------------------------------- */
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -165,6 +165,38 @@ C64_AVX2_INLINE void c64_store4(uint32_t *p, __m128 re, __m128 im)
 {
     _mm_storeu_ps((float *)p, _mm_unpacklo_ps(re, im));
     _mm_storeu_ps((float *)p + 4, _mm_unpackhi_ps(re, im));
+}
+
+/* A lane's definition: r[0], r[1] from the element at a (and at b). */
+typedef void c64_unary_definition(const uint32_t *a, uint32_t *r);
+typedef void c64_binary_definition(const uint32_t *a, const uint32_t *b, uint32_t *r);
+
+/* Stores four lanes' results at r, those whose bit in keep is clear
+ * computed by their definition from the operands instead (unary's from a,
+ * or binary's from a and b: one of the two is NULL); the operands are read
+ * before r is written, so r may be one of them. Returns the number of
+ * lanes the definition computed. */
+C64_AVX2_INLINE int64_t c64_finish4(uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a, const uint32_t *b,
+                                    c64_unary_definition *unary, c64_binary_definition *binary)
+{
+    if (keep == 15) {
+        c64_store4(r, re, im);
+        return 0;
+    }
+    uint32_t out[8];
+    c64_store4(out, re, im);
+    int64_t slow = 0;
+    for (int j = 0; j < 4; j++) {
+        if (keep >> j & 1)
+            continue;
+        if (unary)
+            unary(a + 2 * j, out + 2 * j);
+        else
+            binary(a + 2 * j, b + 2 * j, out + 2 * j);
+        slow++;
+    }
+    memcpy(r, out, sizeof out);
+    return slow;
 }
 
 C64_AVX2_INLINE __m256d c64_abs4(__m256d v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
@@ -258,6 +290,19 @@ C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
     __m256i s_neg = _mm256_slli_epi64(_mm256_and_si256(quadrant, two_i), 62);
     *c = _mm256_xor_pd(cy, _mm256_castsi256_pd(c_neg));
     *s = _mm256_xor_pd(sy, _mm256_castsi256_pd(s_neg));
+    return ok;
+}
+
+/* c64_exp_parts on four lanes; returns the mask of the lanes in the domains */
+C64_AVX2_INLINE __m256d c64_exp_parts4(__m256d x, __m256d y, __m256d *re, __m256d *im)
+{
+    __m256d s, c;
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
+                               _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
+    ok = _mm256_and_pd(ok, c64_sincos_core4(y, &s, &c));
+    __m256d e = c64_exp_core4(x);
+    *re = _mm256_mul_pd(e, c);
+    *im = _mm256_mul_pd(e, s);
     return ok;
 }
 

@@ -85,13 +85,13 @@
  * (inside the bounds); the portable path rounds every operation. */
 #include "interp/kern_c64trig.h"
 
-#include <complex.h>
 #include <math.h>
-#include <string.h>
 
+#include "interp/kern.h"
 #include "interp/kern_c64lanes.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
+#include "interp/kern_recip.h"
 
 #define V_MAX 89.0 /* |v| above: the definition (tanh, tan: clamped to it) */
 
@@ -99,19 +99,20 @@ typedef enum { TRIG_SIN, TRIG_COS, TRIG_TANH, TRIG_TAN } trig_op;
 
 /* ---- the definitions -------------------------------------------------------- */
 
-void kern_c64_sin_definition(const uint32_t *x, uint32_t *r) { c64_classb(csin, x, r); }
-void kern_c64_cos_definition(const uint32_t *x, uint32_t *r) { c64_classb(ccos, x, r); }
-void kern_c64_tanh_definition(const uint32_t *x, uint32_t *r) { c64_classb(ctanh, x, r); }
-void kern_c64_tan_definition(const uint32_t *x, uint32_t *r) { c64_classb(ctan, x, r); }
+void kern_c64_sin_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_SIN, x, r); }
+void kern_c64_cos_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_COS, x, r); }
+void kern_c64_tanh_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_TANH, x, r); }
+void kern_c64_tan_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_TAN, x, r); }
 
-static void trig_definition(trig_op op, const uint32_t *x, uint32_t *r)
+static kern_unop trig_unop(trig_op op)
 {
     switch (op) {
-    case TRIG_SIN: kern_c64_sin_definition(x, r); return;
-    case TRIG_COS: kern_c64_cos_definition(x, r); return;
-    case TRIG_TANH: kern_c64_tanh_definition(x, r); return;
-    case TRIG_TAN: kern_c64_tan_definition(x, r); return;
+    case TRIG_SIN: return KU_SIN;
+    case TRIG_COS: return KU_COS;
+    case TRIG_TANH: return KU_TANH;
+    case TRIG_TAN: return KU_TAN;
     }
+    return KU_SIN;
 }
 
 /* ---- the portable path ------------------------------------------------------ */
@@ -187,7 +188,7 @@ static inline bool trig_elem(trig_op op, const uint32_t *z, uint32_t *r)
             return true;
         }
     }
-    trig_definition(op, z, r);
+    kern_c64_unary_def(trig_unop(op), z, r);
     return false;
 }
 
@@ -242,26 +243,6 @@ C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
     *sh = _mm256_or_pd(mag, _mm256_and_pd(v, _mm256_set1_pd(-0.0)));
 }
 
-/* Lanes whose mask bit is clear take the definition, from the operands
- * (the results are not stored yet, so r may be x). */
-C64_AVX2_INLINE int64_t finish4(trig_op op, uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *x)
-{
-    if (keep == 15) {
-        c64_store4(r, re, im);
-        return 0;
-    }
-    uint32_t out[8];
-    c64_store4(out, re, im);
-    int64_t slow = 0;
-    for (int j = 0; j < 4; j++)
-        if (!(keep >> j & 1)) {
-            trig_definition(op, x + 2 * j, out + 2 * j);
-            slow++;
-        }
-    memcpy(r, out, sizeof out);
-    return slow;
-}
-
 /* trig_elem's approximation on four lanes: the parts rounded into f32, and
  * the mask bits of the lanes kept */
 C64_AVX2_INLINE int trig_lanes4(trig_op op, const uint32_t *z, __m128 *fre, __m128 *fim)
@@ -308,11 +289,15 @@ C64_AVX2_INLINE int trig_lanes4(trig_op op, const uint32_t *z, __m128 *fre, __m1
 /* Four lanes at a time, the tail on the portable path */
 C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, int64_t n)
 {
+    c64_unary_definition *def = op == TRIG_SIN    ? kern_c64_sin_definition
+                                : op == TRIG_COS  ? kern_c64_cos_definition
+                                : op == TRIG_TANH ? kern_c64_tanh_definition
+                                                  : kern_c64_tan_definition;
     int64_t slow = 0, i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128 re, im;
         int keep = trig_lanes4(op, z + 2 * i, &re, &im);
-        slow += finish4(op, r + 2 * i, re, im, keep, z + 2 * i);
+        slow += c64_finish4(r + 2 * i, re, im, keep, z + 2 * i, NULL, def, NULL);
     }
     return slow + trig_generic(op, z + 2 * i, r + 2 * i, n - i);
 }

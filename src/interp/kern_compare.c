@@ -368,11 +368,54 @@ static irrun_status complex_compare(kern_cmpdir dir, bool wide, const void *a, c
     return IRRUN_OK;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* complex_holds on four complex<f32> elements: the parts' comparisons in
+ * binary32 lanes; in each element's 64-bit lane the real part's mask is
+ * the low half and the imaginary part's the high half, moved down by a
+ * shift, so the low bit of (real strict) | (real equal & imaginary op) is
+ * the answer (equality: both parts equal). */
+__attribute__((target("avx2"))) static int64_t c64_vec_avx2(kern_cmpdir dir, const float *a, const float *b,
+                                                            uint8_t *r, int64_t n)
+{
+    typedef float vf __attribute__((vector_size(32)));
+    typedef uint64_t vu __attribute__((vector_size(32)));
+    typedef uint8_t vb __attribute__((vector_size(4)));
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        vf x, y;
+        memcpy(&x, a + 2 * i, sizeof x);
+        memcpy(&y, b + 2 * i, sizeof y);
+        vu eq = (vu)(x == y), strict = (vu)(x < y), op = (vu)(x < y);
+        switch (dir) {
+        case KC_EQ:
+        case KC_NE: strict = eq & ~eq; op = eq; break;
+        case KC_GE: strict = (vu)(x > y); op = (vu)(x >= y); break;
+        case KC_GT: strict = (vu)(x > y); op = strict; break;
+        case KC_LE: op = (vu)(x <= y); break;
+        case KC_LT: break;
+        }
+        vu holds = (strict | (eq & (op >> 32))) & 1;
+        if (dir == KC_NE)
+            holds ^= 1;
+        vb out = __builtin_convertvector(holds, vb);
+        memcpy(r + i, &out, sizeof out);
+    }
+    return i;
+}
+#define C64_VEC_AVX2 1
+#endif
+
 static irrun_status cmp_c64(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,
                             int64_t n)
 {
     (void)t;
-    return complex_compare(dir, false, a, b, r, n);
+    int64_t done = 0;
+#ifdef C64_VEC_AVX2
+    if (kern_isa_avx2())
+        done = c64_vec_avx2(dir, a, b, r, n);
+#endif
+    return complex_compare(dir, false, (const float *)a + 2 * done, (const float *)b + 2 * done, r + done,
+                           n - done);
 }
 
 static irrun_status cmp_c128(kern_cmpdir dir, et_id t, const void *a, const void *b, uint8_t *r,

@@ -120,9 +120,27 @@ void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
     r[1] = kern_f32_round_classb(y);
 }
 
-void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r) { c64_classb(csqrt, x, r); }
+void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = csqrt(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
 
-void kern_c64_exp_definition(const uint32_t *x, uint32_t *r) { c64_classb(cexp, x, r); }
+void kern_c64_exp_definition(const uint32_t *x, uint32_t *r)
+{
+    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
+    double _Complex z;
+    memcpy(&z, p, sizeof z);
+    z = cexp(z);
+    memcpy(q, &z, sizeof q);
+    r[0] = kern_f32_round_classb(q[0]);
+    r[1] = kern_f32_round_classb(q[1]);
+}
 
 /* ---- the portable path ------------------------------------------------------ */
 
@@ -196,24 +214,11 @@ static int64_t sqrt_generic(const uint32_t *x, uint32_t *r, int64_t n)
     return slow;
 }
 
-/* cexp's approximation of (e^x cos y, e^x sin y) (see the head comment);
- * false: the lane takes the definition. */
-static inline bool exp_approx(double x, double y, double *re, double *im)
-{
-    double s, c;
-    if (!(x >= C64_EXP_X_MIN && x <= C64_EXP_X_MAX && c64_sincos_core(y, &s, &c)))
-        return false;
-    double e = c64_exp_core(x);
-    *re = e * c;
-    *im = e * s;
-    return true;
-}
-
 static inline bool exp_elem(const uint32_t *z, uint32_t *r)
 {
     double re, im;
     uint32_t rr, ri;
-    if (exp_approx(bits_to_f32(z[0]), bits_to_f32(z[1]), &re, &im) && c64_band_round(re, &rr) &&
+    if (c64_exp_parts(bits_to_f32(z[0]), bits_to_f32(z[1]), &re, &im) && c64_band_round(re, &rr) &&
         c64_band_round(im, &ri)) {
         r[0] = rr;
         r[1] = (z[1] & 0x7FFFFFFFu) == 0 ? z[1] : ri;
@@ -237,36 +242,6 @@ static int64_t exp_generic(const uint32_t *x, uint32_t *r, int64_t n)
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
-#define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
-
-typedef enum { FAST_DIV, FAST_SQRT, FAST_EXP } fast_op;
-
-/* Lanes whose mask bit is clear take the definition, from the operands
- * (the results are not stored yet, so r may be an operand). */
-AVX2_INLINE int64_t finish4(fast_op op, uint32_t *r, __m128 re, __m128 im, int keep, const uint32_t *a,
-                            const uint32_t *b)
-{
-    if (keep == 15) {
-        c64_store4(r, re, im);
-        return 0;
-    }
-    uint32_t out[8];
-    c64_store4(out, re, im);
-    int64_t slow = 0;
-    for (int j = 0; j < 4; j++) {
-        if (keep >> j & 1)
-            continue;
-        switch (op) {
-        case FAST_DIV: kern_c64_div_definition(a + 2 * j, b + 2 * j, out + 2 * j); break;
-        case FAST_SQRT: kern_c64_sqrt_definition(a + 2 * j, out + 2 * j); break;
-        case FAST_EXP: kern_c64_exp_definition(a + 2 * j, out + 2 * j); break;
-        }
-        slow++;
-    }
-    memcpy(r, out, sizeof out);
-    return slow;
-}
-
 AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
@@ -287,7 +262,8 @@ AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, 
         __m256d y_num = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
         __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_num, denom));
         __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_num, denom));
-        slow += finish4(FAST_DIV, r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i);
+        slow += c64_finish4(r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i, NULL,
+                            kern_c64_div_definition);
     }
     return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
 }
@@ -309,29 +285,28 @@ AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
         __m128 re = c64_band_round4(_mm256_blendv_pd(small, big, positive), &same_re);
         __m128 im = c64_band_round4(_mm256_blendv_pd(big, small, positive), &same_im);
         im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
-        slow += finish4(FAST_SQRT, r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL);
+        slow += c64_finish4(r + 2 * i, re, im, keep & same_re & same_im, z + 2 * i, NULL, kern_c64_sqrt_definition,
+                            NULL);
     }
     return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
 
-/* exp_approx on four lanes */
+/* exp_elem on four lanes */
 AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
     for (; i + 4 <= n; i += 4) {
-        __m256d x, y, s, c;
+        __m256d x, y, pr, pi;
         c64_load4(z + 2 * i, &x, &y);
-        __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
-                                   _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
-        ok = _mm256_and_pd(ok, c64_sincos_core4(y, &s, &c));
-        __m256d e = c64_exp_core4(x);
+        __m256d ok = c64_exp_parts4(x, y, &pr, &pi);
         int same_re, same_im;
-        __m128 re = c64_band_round4(_mm256_mul_pd(e, c), &same_re);
-        __m128 im = c64_band_round4(_mm256_mul_pd(e, s), &same_im);
+        __m128 re = c64_band_round4(pr, &same_re);
+        __m128 im = c64_band_round4(pi, &same_im);
         /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
         __m128 y_f32 = _mm256_cvtpd_ps(y);
         im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
-        slow += finish4(FAST_EXP, r + 2 * i, re, im, _mm256_movemask_pd(ok) & same_re & same_im, z + 2 * i, NULL);
+        slow += c64_finish4(r + 2 * i, re, im, _mm256_movemask_pd(ok) & same_re & same_im, z + 2 * i, NULL,
+                            kern_c64_exp_definition, NULL);
     }
     return slow + exp_generic(z + 2 * i, r + 2 * i, n - i);
 }

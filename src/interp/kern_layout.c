@@ -417,6 +417,68 @@ static irrun_status iota_convert(et_id t, unsigned char *o, int64_t lo, int64_t 
     return IRRUN_OK;
 }
 
+/* The indices [lo, hi) written directly into the element types whose
+ * conversion of an index is its value (f32 and complex<f32> below 2^24,
+ * f64 and complex<f64> below 2^53, i64) or its low 32 bits (i32 and ui32
+ * wrap modulo 2^32, 3.6), and i1, without the i64 buffer; false: the type
+ * is not one of them. */
+static bool iota_direct(et_id t, unsigned char *o, int64_t lo, int64_t hi)
+{
+    switch (t) {
+    case ET_F32:
+    case ET_C64:
+        if (hi > (INT64_C(1) << 24))
+            return false;
+        for (int64_t k = lo; k < hi; k++) {
+            float v = (float)k;
+            if (t == ET_F32) {
+                memcpy(o + 4 * k, &v, 4);
+            } else {
+                float pair[2] = { v, 0.0f };
+                memcpy(o + 8 * k, pair, 8);
+            }
+        }
+        return true;
+    case ET_F64:
+    case ET_C128:
+        if (hi > (INT64_C(1) << 53))
+            return false;
+        for (int64_t k = lo; k < hi; k++) {
+            double v = (double)k;
+            if (t == ET_F64) {
+                memcpy(o + 8 * k, &v, 8);
+            } else {
+                double pair[2] = { v, 0.0 };
+                memcpy(o + 16 * k, pair, 16);
+            }
+        }
+        return true;
+    case ET_I64:
+    case ET_UI64:
+        for (int64_t k = lo; k < hi; k++)
+            memcpy(o + 8 * k, &k, 8);
+        return true;
+    case ET_I32:
+    case ET_UI32:
+        for (int64_t k = lo; k < hi; k++) {
+            uint32_t v = (uint32_t)k;
+            memcpy(o + 4 * k, &v, 4);
+        }
+        return true;
+    case ET_I1: /* index 0 is false, every other index true */
+        for (int64_t k = lo; k < hi; k++)
+            o[k] = k != 0;
+        return true;
+    case ET_I2: case ET_I4: case ET_I8: case ET_I16:
+    case ET_UI2: case ET_UI4: case ET_UI8: case ET_UI16:
+    case ET_F8E4M3: case ET_F8E3M4: case ET_F8E4M3FN: case ET_F8E5M2: case ET_F8E4M3FNUZ:
+    case ET_F8E5M2FNUZ: case ET_F8E4M3B11FNUZ: case ET_F8E8M0FNU: case ET_F6E2M3FN: case ET_F6E3M2FN:
+    case ET_F4E2M1FN: case ET_BF16: case ET_F16: case ET_COUNT:
+        break;
+    }
+    return false;
+}
+
 /* The same for a float target of 16 bits or fewer, where the indices from
  * 1 up convert to runs of equal patterns: their values are monotone in the
  * index, so a range whose first and last index convert to the same
@@ -464,7 +526,9 @@ irrun_status kern_iota(int64_t dim, tensor *r)
     et_id t = r->type.elem;
     et_storage st = et_get(t)->storage;
     irrun_status rc;
-    if (st == ES_FBYTE || st == ES_BF16 || st == ES_F16) {
+    if (iota_direct(t, line->data, 0, len)) {
+        rc = IRRUN_OK;
+    } else if (st == ES_FBYTE || st == ES_BF16 || st == ES_F16) {
         rc = iota_convert(t, line->data, 0, 1);
         if (rc == IRRUN_OK)
             rc = iota_runs(t, line->data, 1, len);

@@ -112,6 +112,7 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_logcore.h"
 #include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-40)
@@ -119,7 +120,6 @@
 #define EXP_MIN (-104.0) /* exp rounds to +0 here and below */
 #define EXP_MAX 89.0     /* exp rounds to +Inf here and above */
 #define TANH_MAX 10.0    /* tanh rounds to 1 here and above */
-#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
 #define EXPM1_MIN (-30.0) /* expm1 rounds to -1 here and below */
 #define TWO_OVER_PI 0x1.45f306dc9c883p-1
 #define PIO2_1 0x1.921fb544p+0     /* 33 significant bits */
@@ -201,40 +201,10 @@ static inline double tanh_approx(uint32_t x)
  * definition. */
 static inline bool log_domain(uint32_t x) { return x - 1u < 0x7F7FFFFFu; }
 
-/* log(2^e (1 + f)) for f in [sqrt(1/2) - 1, sqrt(2) - 1) */
-static inline double log_parts(double e, double f)
-{
-    double s = f / (2.0 + f);
-    double t = s * s;
-    double rr = R5;
-    rr = rr * t + R4;
-    rr = rr * t + R3;
-    rr = rr * t + R2;
-    rr = rr * t + R1;
-    rr = rr * t + R0;
-    double lm = 2.0 * s + s * (t * rr);
-    return e * LN2_HI + (e * LN2_LO + lm);
-}
-
-/* u = 2^e m, m in [sqrt(1/2), sqrt(2)), for a positive normal u: e + 1024
- * (the offset keeps the difference positive, so that a logical shift,
- * what vector units have for 64 bits, extracts e) */
-static inline uint64_t log_exponent(uint64_t u) { return (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52; }
-
-/* e from log_exponent's e + 1024: 2^52 + eb exactly, minus 2^52 + 1024 */
-static inline double log_exponent_value(uint64_t eb)
-{
-    return bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
-}
-
 static inline double log_approx(uint32_t x)
 {
     uint32_t in = -(uint32_t)log_domain(x);
-    double v = (double)bits_to_f32((x & in) | (0x3F800000u & ~in));
-    uint64_t u = f64_to_bits(v);
-    uint64_t eb = log_exponent(u);
-    double m = bits_to_f64(u - ((eb - 1024) << 52));
-    return log_parts(log_exponent_value(eb), m - 1.0);
+    return kern_log_core((double)bits_to_f32((x & in) | (0x3F800000u & ~in)));
 }
 
 /* (-1, Inf): -1, below, +Inf and NaN take constants or the definition */
@@ -248,11 +218,11 @@ static inline double log1p_approx(uint32_t x)
     uint32_t in = -(uint32_t)log1p_domain(x);
     double v = (double)bits_to_f32(x & in);
     uint64_t u = f64_to_bits(1.0 + v);
-    uint64_t eb = log_exponent(u);
+    uint64_t eb = kern_log_exponent(u);
     double m = bits_to_f64(u - ((eb - 1024) << 52));
     uint64_t e_zero = -(uint64_t)(eb == 1024);
     double f = bits_to_f64((f64_to_bits(m - 1.0) & ~e_zero) | (f64_to_bits(v) & e_zero));
-    return log_parts(log_exponent_value(eb), f);
+    return kern_log_parts(kern_log_exponent_value(eb), f);
 }
 
 #define EXPM1_MIN_BITS 0x41F00000u /* 30.0f */
@@ -618,50 +588,17 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
     return _mm256_div_pd(e, _mm256_add_pd(e, _mm256_set1_pd(2.0)));
 }
 
-/* log(2^e (1 + f)) as log_parts */
-AVX2_INLINE __m256d log_parts4(__m256d e, __m256d f)
-{
-    __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
-    __m256d t = _mm256_mul_pd(s, s);
-    __m256d t2 = _mm256_mul_pd(t, t);
-    __m256d r01 = _mm256_fmadd_pd(_mm256_set1_pd(R1), t, _mm256_set1_pd(R0));
-    __m256d r23 = _mm256_fmadd_pd(_mm256_set1_pd(R3), t, _mm256_set1_pd(R2));
-    __m256d r45 = _mm256_fmadd_pd(_mm256_set1_pd(R5), t, _mm256_set1_pd(R4));
-    __m256d rr = _mm256_fmadd_pd(_mm256_fmadd_pd(r45, t2, r23), t2, r01); /* Estrin */
-    __m256d lm = _mm256_fmadd_pd(s, _mm256_mul_pd(t, rr), _mm256_add_pd(s, s));
-    __m256d lo = _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_LO), lm);
-    return _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_HI), lo);
-}
-
-/* u = 2^e m as log_exponent: e + 1024 (*eb), e and m */
-AVX2_INLINE __m256d log_split4(__m256i u, __m256i *eb, __m256d *e)
-{
-    *eb = _mm256_srli_epi64(
-        _mm256_add_epi64(_mm256_sub_epi64(u, _mm256_set1_epi64x((long long)SQRTH_BITS)),
-                         _mm256_set1_epi64x((long long)(UINT64_C(1024) << 52))),
-        52);
-    __m256i eu = _mm256_slli_epi64(_mm256_sub_epi64(*eb, _mm256_set1_epi64x(1024)), 52);
-    *e = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(*eb, _mm256_set1_epi64x(0x4330000000000000LL))),
-                       _mm256_set1_pd(0x1p52 + 1024.0));
-    return _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
-}
-
 /* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs)
-{
-    __m256i eb;
-    __m256d e, m = log_split4(_mm256_castpd_si256(_mm256_cvtps_pd(xs)), &eb, &e);
-    return log_parts4(e, _mm256_sub_pd(m, _mm256_set1_pd(1.0)));
-}
+AVX2_INLINE __m256d log_approx4(__m128 xs) { return kern_log_core4(_mm256_cvtps_pd(xs)); }
 
 /* xs: four f32 operands, those outside log1p's domain replaced by 0 */
 AVX2_INLINE __m256d log1p_approx4(__m128 xs)
 {
     __m256d v = _mm256_cvtps_pd(xs);
     __m256i eb;
-    __m256d e, m = log_split4(_mm256_castpd_si256(_mm256_add_pd(_mm256_set1_pd(1.0), v)), &eb, &e);
+    __m256d e, m = kern_log_split4(_mm256_castpd_si256(_mm256_add_pd(_mm256_set1_pd(1.0), v)), &eb, &e);
     __m256d e_zero = _mm256_castsi256_pd(_mm256_cmpeq_epi64(eb, _mm256_set1_epi64x(1024)));
-    return log_parts4(e, _mm256_blendv_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), v, e_zero));
+    return kern_log_parts4(e, _mm256_blendv_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), v, e_zero));
 }
 
 AVX2_INLINE __m256d expm1_approx4(__m128 xs)

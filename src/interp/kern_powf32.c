@@ -85,13 +85,13 @@
 #include <string.h>
 
 #include "interp/kern_isa.h"
+#include "interp/kern_logcore.h"
 #include "interp/kern_mathconst.h"
 
 #define BAND_LO (1.0 - 0x1p-36)
 #define BAND_HI (1.0 + 0x1p-36)
 #define T_MIN (-104.0) /* exp(t) rounds to +0 here and below, in every type */
 #define T_MAX 89.0     /* exp(t) rounds to +Inf here and above */
-#define SQRTH_BITS UINT64_C(0x3FE6A09E667F3BCD) /* sqrt(1/2) */
 #define F32_ONE 0x3F800000u
 #define F32_TWO_TO_30 0x4E800000u /* an even integer, like every f32 from 2^24 up */
 #define F32_SQRTH 0x3F3504F3u     /* sqrt(1/2) rounded down to f32 */
@@ -101,27 +101,7 @@ enum { BLOCK = 64 };
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* ln x for a positive finite f32 pattern x (kern_mathf32.c's log_approx) */
-ALWAYS_INLINE double ln_approx(uint32_t x)
-{
-    uint64_t u = f64_to_bits((double)bits_to_f32(x));
-    /* eb = e + 1024: the offset keeps the difference positive, so that a
-     * logical shift (what vector units have for 64 bits) extracts e */
-    uint64_t eb = (u - SQRTH_BITS + (UINT64_C(1024) << 52)) >> 52;
-    double m = bits_to_f64(u - ((eb - 1024) << 52));
-    /* 2^52 + eb exactly, minus 2^52 + 1024 */
-    double e = bits_to_f64(UINT64_C(0x4330000000000000) | eb) - (0x1p52 + 1024.0);
-    double f = m - 1.0;
-    double s = f / (2.0 + f);
-    double t = s * s;
-    double rr = R5;
-    rr = rr * t + R4;
-    rr = rr * t + R3;
-    rr = rr * t + R2;
-    rr = rr * t + R1;
-    rr = rr * t + R0;
-    double lm = 2.0 * s + s * (t * rr);
-    return e * LN2_HI + (e * LN2_LO + lm);
-}
+ALWAYS_INLINE double ln_approx(uint32_t x) { return kern_log_core((double)bits_to_f32(x)); }
 
 /* exp t for t in [T_MIN, T_MAX] */
 ALWAYS_INLINE double exp_approx(double t)

@@ -25,16 +25,13 @@
  *   instruction, and glibc's sqrt, which computes (x - x) / (x - x)): its
  *   result, the definition of -1, is the same for all of them (the tests
  *   hold every negative f32 pattern to the definition).
- * Complex operands: the definition's steps with the library calls it
- *   makes (cexp, csqrt, C99 division), without its per-element dispatch.
+ * Complex operands: kern_c64unary.c.
  * bf16 and f16: a table of the definition on all 65536 patterns. */
 #include "interp/kern_recip.h"
 
-#include <complex.h>
 #include <math.h>
 #include <string.h>
 
-#include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_mathf32.h"
@@ -216,71 +213,6 @@ void kern_f64_rsqrt(const uint64_t *x, uint64_t *r, int64_t n)
     }
 #endif
     f64_rsqrt_c(x, r, n, neg);
-}
-
-static double _Complex make_complex(double re, double im)
-{
-    double p[2] = { re, im };
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    return z;
-}
-
-static void complex_parts(double _Complex z, double *re, double *im)
-{
-    double p[2];
-    memcpy(p, &z, sizeof p);
-    *re = p[0];
-    *im = p[1];
-}
-
-/* fp_to_double of an f32 pattern: NaNs by its decoder */
-static double f32_value(uint32_t b)
-{
-    float x = bits_to_f32(b);
-    return x == x ? (double)x : fp_to_double(FP_F32, b);
-}
-
-/* complex_elem's logistic: cexp of the negated operand rounded per part,
- * the class-A sums (1, +0) + e, C99 division of (1, 0) by them, each part
- * rounded. Per block, each step is a whole-block call of the kernel that
- * defines it: negating an f32 pattern's sign bit is the binary64 negation
- * of its value (NaNs included: fp_to_double keeps sign and payload), and
- * kern_c64_exp and kern_c64_div give the bits of cexp and C99 division
- * rounded per part (kern_complexf32.h); kern_f32_arith is fp_arith. */
-enum { C64_BLOCK = 256 };
-
-void kern_c64_logistic(const uint32_t *x, uint32_t *r, int64_t n)
-{
-    uint32_t one[2 * C64_BLOCK], t[2 * C64_BLOCK];
-    for (int j = 0; j < C64_BLOCK; j++) {
-        one[2 * j] = 0x3F800000u;
-        one[2 * j + 1] = 0;
-    }
-    for (int64_t i = 0; i < n; i += C64_BLOCK) {
-        int64_t m = n - i < C64_BLOCK ? n - i : C64_BLOCK;
-        for (int64_t j = 0; j < 2 * m; j++)
-            t[j] = x[2 * i + j] ^ 0x80000000u;
-        kern_c64_exp(t, t, m);
-        for (int64_t j = 0; j < m; j++) {
-            t[2 * j] = kern_f32_arith(FPOP_ADD, 0x3F800000u, t[2 * j]);
-            t[2 * j + 1] = kern_f32_arith(FPOP_ADD, 0, t[2 * j + 1]);
-        }
-        kern_c64_div(one, t, r + 2 * i, m);
-    }
-}
-
-/* complex_elem's rsqrt: csqrt in binary64, C99 division of (1, 0) by it,
- * each part rounded */
-void kern_c64_rsqrt(const uint32_t *x, uint32_t *r, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        double a = f32_value(x[2 * i]), b = f32_value(x[2 * i + 1]), sr, si, vr, vi;
-        complex_parts(csqrt(make_complex(a, b)), &sr, &si);
-        kern_cdiv(1.0, 0.0, sr, si, &vr, &vi);
-        r[2 * i] = kern_f32_round_classb(vr);
-        r[2 * i + 1] = kern_f32_round_classb(vi);
-    }
 }
 
 /* fp_table_unary16's slots of the two ops */

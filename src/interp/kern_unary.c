@@ -10,7 +10,9 @@
 #include <float.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64pow.h"
 #include "interp/kern_c64trig.h"
+#include "interp/kern_c64unary.h"
 #include "interp/kern_complexf32.h"
 #include "interp/kern_fscalar.h"
 #include "interp/kern_generic.h"
@@ -594,14 +596,7 @@ static void complex_elem_q(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint
     case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
     case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
     case KU_TAN: parts(ctan(mk(a, b)), &vr, &vi); break;
-    case KU_CBRT: {
-        /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3) */
-        double th = atan2(b, a) / 3;
-        double rho = pow(pow(a, 2) + pow(b, 2), 1.0 / 6.0);
-        vr = rho * cos(th);
-        vi = rho * sin(th);
-        break;
-    }
+    case KU_CBRT: kern_cbrt_ref(a, b, &vr, &vi); break;
     case KU_EXPM1:
         /* cexp(z) - (1, 0) part-wise in binary64: -0 - 0 stays -0 */
         parts(cexp(mk(a, b)), &vr, &vi);
@@ -649,6 +644,14 @@ static void complex_elem_q(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint
 static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr, uint64_t *ri)
 {
     complex_elem_q(f, op, xr, xi, rr, ri, false);
+}
+
+void kern_c64_unary_def(kern_unop op, const uint32_t *x, uint32_t *r)
+{
+    uint64_t rr, ri;
+    complex_elem_q(FP_F32, op, x[0], x[1], &rr, &ri, true);
+    r[0] = (uint32_t)rr;
+    r[1] = (uint32_t)ri;
 }
 
 /* |re + i im| of binary32 parts by binary64 arithmetic, when that gives
@@ -805,7 +808,7 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         return IRRUN_OK;
     }
 #endif
-    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_recip.h) */
+    if (op == KU_LOGISTIC || op == KU_RSQRT) { /* the same bits, faster (kern_c64unary.h) */
         (op == KU_LOGISTIC ? kern_c64_logistic : kern_c64_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
@@ -832,12 +835,16 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         (op == KU_SIN ? kern_c64_sin : op == KU_COS ? kern_c64_cos : op == KU_TANH ? kern_c64_tanh : kern_c64_tan)(x, r, n);
         return IRRUN_OK;
     }
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t rr, ri;
-        complex_elem_q(FP_F32, op, x[2 * i], x[2 * i + 1], &rr, &ri, true);
-        r[2 * i] = (uint32_t)rr;
-        r[2 * i + 1] = (uint32_t)ri;
+    if (op == KU_CBRT) {
+        kern_c64_cbrt(x, r, n);
+        return IRRUN_OK;
     }
+    if (op == KU_EXPM1) {
+        kern_c64_expm1(x, r, n);
+        return IRRUN_OK;
+    }
+    for (int64_t i = 0; i < n; i++)
+        kern_c64_unary_def(op, x + 2 * i, r + 2 * i);
     return IRRUN_OK;
 }
 

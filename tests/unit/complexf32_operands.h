@@ -6,16 +6,18 @@
 #ifndef IRRUN_TEST_COMPLEXF32_OPERANDS_H
 #define IRRUN_TEST_COMPLEXF32_OPERANDS_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "util/bitcast.h"
 
-enum { C64_KINDS = 14 };
+enum { C64_KINDS = 15 };
 
 static const char *const c64_kind_names[C64_KINDS] = {
     "random finite bits", "modest", "|c| == |d|", "|c| near |d|", "tiny and huge",
     "exact quotients", "exact roots", "special parts", "zero parts", "wide exponent gaps",
-    "exponential's range", "near multiples of pi/2", "eighths in [-4, 4)", "trigonometric ranges",
+    "exponential's range", "near multiples of pi/2", "e^x cos y near 1", "eighths in [-4, 4)",
+    "trigonometric ranges",
 };
 
 /* splitmix64 */
@@ -138,7 +140,22 @@ static inline void c64_operands(uint64_t *state, unsigned kind, uint32_t p[4])
         p[3] = c64_modest(r[3]);
         return;
     }
-    case 13: {
+    case 12: {
+        /* exponential_minus_one's cancellation: x a few ulps (times a
+         * power of two up to 2^23) from -log(cos y), y small or near a
+         * multiple of 2 pi: e^x cos y - 1 from 2^-24 of e^x cos y up */
+        double y = r[0] & 1 ? (double)bits_to_f32(c64_with_exponent(r[0], 100, 126))
+                            : (double)((int)(r[0] % 321) - 160) * 6.283185307179586 +
+                                  (double)((int64_t)(r[0] >> 8) % 4096) * 0x1p-16;
+        float yf = (float)y;
+        uint32_t ulps = ((uint32_t)((r[1] >> 8) % 17) - 8u) << (r[1] >> 20) % 24;
+        p[0] = f32_to_bits((float)-log(cos((double)yf))) + ulps;
+        p[1] = f32_to_bits(yf);
+        p[2] = c64_modest(r[2]);
+        p[3] = c64_modest(r[3]);
+        return;
+    }
+    case 14: {
         /* sine, cosine, tan (tanh: the parts swapped): real parts up to
          * 1100, near a multiple of pi/2, or of any size up to 2^10;
          * imaginary parts around the fast range's end 89, sinh's switch at

@@ -9,7 +9,9 @@
 #include <stdint.h>
 
 #include "interp/kern.h"
+#include "interp/kern_c64pow.h"
 #include "interp/kern_c64trig.h"
+#include "interp/kern_c64unary.h"
 #include "interp/kern_complexf32.h"
 
 typedef struct {
@@ -38,6 +40,10 @@ typedef struct {
 
 C64_UNARY_ROW_FUNCTIONS(sqrt)
 C64_UNARY_ROW_FUNCTIONS(exp)
+C64_UNARY_ROW_FUNCTIONS(cbrt)
+C64_UNARY_ROW_FUNCTIONS(expm1)
+C64_UNARY_ROW_FUNCTIONS(logistic)
+C64_UNARY_ROW_FUNCTIONS(rsqrt)
 C64_UNARY_ROW_FUNCTIONS(sin)
 C64_UNARY_ROW_FUNCTIONS(cos)
 C64_UNARY_ROW_FUNCTIONS(tanh)
@@ -47,6 +53,11 @@ static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
     { "sqrt", false, KB_ADD, KU_SQRT, sqrt_def, sqrt_on },
     { "exp", false, KB_ADD, KU_EXP, exp_def, exp_on },
+    { "cbrt", false, KB_ADD, KU_CBRT, cbrt_def, cbrt_on },
+    { "pow", true, KB_POW, KU_NEG, kern_c64_pow_definition, kern_c64_pow_on },
+    { "expm1", false, KB_ADD, KU_EXPM1, expm1_def, expm1_on },
+    { "logistic", false, KB_ADD, KU_LOGISTIC, logistic_def, logistic_on },
+    { "rsqrt", false, KB_ADD, KU_RSQRT, rsqrt_def, rsqrt_on },
     { "sin", false, KB_ADD, KU_SIN, sin_def, sin_on },
     { "cos", false, KB_ADD, KU_COS, cos_def, cos_on },
     { "tanh", false, KB_ADD, KU_TANH, tanh_def, tanh_on },

@@ -1,10 +1,10 @@
-/* The fast complex<f32> kernels of complexf32_ops.h (kern_complexf32.c's
- * division, square root and exponential, kern_c64trig.c's sine, cosine,
- * tanh and tan) against their definitions (C99 division, glibc's complex
- * functions; one rounding per part), on each vector path the host runs: millions of random operands of
+/* The fast complex<f32> kernels of complexf32_ops.h's table (one row per
+ * op) against their definitions (C99 division, glibc's complex functions,
+ * REF's composite steps; one rounding per part), on each vector path the
+ * host runs: millions of random operands of
  * every kind of complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge, exact results, special
- * and zero parts, wide exponent gaps), every combination of special and
+ * and zero parts, wide exponent gaps, e^x cos y near 1), every combination of special and
  * ordinary parts, and the kernels' entries (kern_binary, kern_unary on
  * complex<f32> tensors) at every tail length and in place; complex atan2,
  * whose square roots and divisions take these loops, against the generic
@@ -121,12 +121,16 @@ static tensor *c64_tensor(int64_t n)
 }
 
 /* kern_binary / kern_unary on complex<f32> tensors of every length up to
- * 40 (the vector loop's tail), into a third tensor and in place. */
+ * 40 (the vector loop's tail) and lengths around kernels' blocks of 64,
+ * into a third tensor and in place. */
 START_TEST(tensor_entry)
 {
+    static const int64_t longer[] = { 63, 64, 65, 129, 200 };
+    enum { NSHORT = 40, NLONG = sizeof longer / sizeof longer[0] };
     int op = _i;
     uint64_t state = 77;
-    for (int64_t n = 1; n <= 40; n++) {
+    for (int k = 0; k < NSHORT + NLONG; k++) {
+        int64_t n = k < NSHORT ? k + 1 : longer[k - NSHORT];
         tensor *a = c64_tensor(n), *b = c64_tensor(n), *r = c64_tensor(n), *want = c64_tensor(n);
         uint32_t *av = a->data, *bv = b->data, *wv = want->data;
         for (int64_t i = 0; i < n; i++) {
