@@ -127,7 +127,8 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 
 # the check of the fast complex<f32> kernels of tests/unit/complexf32_ops.h
 # (src/interp/kern_complexf32.c, kern_c64unary.c, kern_c64log.c,
-# kern_c64pow.c ...): 2^32 random operands of many kinds per
+# kern_c64pow.c,
+# kern_c64trig.c): 2^32 random operands of many kinds per
 # operation on every vector path against the definition; not part of check.
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.
 VERIFY_COMPLEXF32 := $(BUILD)/tools/verify_complexf32

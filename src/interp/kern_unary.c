@@ -11,6 +11,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
+#include "interp/kern_c64trig.h"
 #include "interp/kern_c64unary.h"
 #include "interp/kern_c64log.h"
 #include "interp/kern_complexf32.h"
@@ -829,6 +830,10 @@ static irrun_status c64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     }
     if (op == KU_EXP) {
         kern_c64_exp(x, r, n);
+        return IRRUN_OK;
+    }
+    if (op == KU_SIN || op == KU_COS || op == KU_TANH || op == KU_TAN) {
+        (op == KU_SIN ? kern_c64_sin : op == KU_COS ? kern_c64_cos : op == KU_TANH ? kern_c64_tanh : kern_c64_tan)(x, r, n);
         return IRRUN_OK;
     }
     if (op == KU_CBRT) {

@@ -11,12 +11,13 @@
 
 #include "util/bitcast.h"
 
-enum { C64_KINDS = 14 };
+enum { C64_KINDS = 15 };
 
 static const char *const c64_kind_names[C64_KINDS] = {
     "random finite bits", "modest", "|c| == |d|", "|c| near |d|", "tiny and huge",
     "exact quotients", "exact roots", "special parts", "zero parts", "wide exponent gaps",
     "exponential's range", "near multiples of pi/2", "e^x cos y near 1", "eighths in [-4, 4)",
+    "trigonometric ranges",
 };
 
 /* splitmix64 */
@@ -150,6 +151,31 @@ static inline void c64_operands(uint64_t *state, unsigned kind, uint32_t p[4])
         uint32_t ulps = ((uint32_t)((r[1] >> 8) % 17) - 8u) << (r[1] >> 20) % 24;
         p[0] = f32_to_bits((float)-log(cos((double)yf))) + ulps;
         p[1] = f32_to_bits(yf);
+        p[2] = c64_modest(r[2]);
+        p[3] = c64_modest(r[3]);
+        return;
+    }
+    case 14: {
+        /* sine, cosine, tan (tanh: the parts swapped): real parts up to
+         * 1100, near a multiple of pi/2, or of any size up to 2^10;
+         * imaginary parts around the fast range's end 89, sinh's switch at
+         * 1 and 0, or in [-100, 100], or of any size up to 2^7 */
+        static const float v_near[] = { 89.0f, -89.0f, 1.0f, -1.0f, 0.0f, 89.4f };
+        uint32_t u, v;
+        if ((r[0] >> 62) == 0) {
+            int k = (int)(r[0] % 1401) - 700;
+            u = f32_to_bits((float)(k * 1.5707963267948966)) + (uint32_t)((r[0] >> 20) % 9) - 4u;
+        } else {
+            u = r[0] >> 63 ? f32_to_bits((float)((double)(r[0] >> 11) * 0x1p-53 * 2200.0 - 1100.0))
+                           : c64_with_exponent(r[0], 60, 136);
+        }
+        switch (r[1] >> 62) {
+        case 0: v = f32_to_bits(v_near[(r[1] >> 8) % 6] + (float)((int)(r[1] % 2001) - 1000) * 0x1p-14f); break;
+        case 1: v = f32_to_bits((float)((double)(r[1] >> 11) * 0x1p-53 * 200.0 - 100.0)); break;
+        default: v = c64_with_exponent(r[1], 0, 133); break;
+        }
+        p[r[2] & 1] = u;
+        p[1 - (r[2] & 1)] = v;
         p[2] = c64_modest(r[2]);
         p[3] = c64_modest(r[3]);
         return;

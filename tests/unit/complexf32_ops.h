@@ -10,6 +10,7 @@
 
 #include "interp/kern.h"
 #include "interp/kern_c64pow.h"
+#include "interp/kern_c64trig.h"
 #include "interp/kern_c64unary.h"
 #include "interp/kern_c64log.h"
 #include "interp/kern_complexf32.h"
@@ -46,6 +47,10 @@ C64_UNARY_ROW_FUNCTIONS(logistic)
 C64_UNARY_ROW_FUNCTIONS(rsqrt)
 C64_UNARY_ROW_FUNCTIONS(log)
 C64_UNARY_ROW_FUNCTIONS(log_plus_one)
+C64_UNARY_ROW_FUNCTIONS(sin)
+C64_UNARY_ROW_FUNCTIONS(cos)
+C64_UNARY_ROW_FUNCTIONS(tanh)
+C64_UNARY_ROW_FUNCTIONS(tan)
 
 static const c64_fast_op c64_fast_ops[] = {
     { "div", true, KB_DIV, KU_NEG, kern_c64_div_definition, kern_c64_div_on },
@@ -59,6 +64,10 @@ static const c64_fast_op c64_fast_ops[] = {
     { "log", false, KB_ADD, KU_LOG, log_def, log_on },
     { "log_plus_one", false, KB_ADD, KU_LOG1P, log_plus_one_def, log_plus_one_on },
     { "atan2", true, KB_ATAN2, KU_NEG, kern_c64_atan2_definition, kern_c64_atan2_on },
+    { "sin", false, KB_ADD, KU_SIN, sin_def, sin_on },
+    { "cos", false, KB_ADD, KU_COS, cos_def, cos_on },
+    { "tanh", false, KB_ADD, KU_TANH, tanh_def, tanh_on },
+    { "tan", false, KB_ADD, KU_TAN, tan_def, tan_on },
 };
 
 enum { C64_FAST_OPS = sizeof c64_fast_ops / sizeof c64_fast_ops[0] };
