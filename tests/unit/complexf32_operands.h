@@ -1,5 +1,5 @@
-/* Operands for holding kern_complexf32.c's division and square root to
- * their definitions: four f32 patterns per draw (a's real and imaginary
+/* Operands for holding the fast complex<f32> kernels (complexf32_ops.h's
+ * rows) to their definitions: four f32 patterns per draw (a's real and imaginary
  * parts, then b's; the square root takes a), of a kind chosen by the
  * caller. Shared by tests/unit/test_complexf32.c and
  * tools/verify_complexf32.c. */
