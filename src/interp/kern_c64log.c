@@ -96,31 +96,14 @@
 #include "interp/kern_atan2core.h"
 #include "interp/kern_c64lanes.h"
 #include "interp/kern_logparts.h"
+#include "interp/kern_recip.h"
 
 /* log_abs keeps a lane when |l 2^-e| <= GUARD |f'| (see the head comment) */
 #define GUARD 8.0
 
-/* glibc's clog of the binary64 parts (x, y), each part rounded */
-static void clog_rounded(double x, double y, uint32_t *r)
-{
-    double p[2] = { x, y }, q[2];
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    z = clog(z);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
+void kern_c64_log_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_LOG, x, r); }
 
-void kern_c64_log_definition(const uint32_t *x, uint32_t *r)
-{
-    clog_rounded(bits_to_f32(x[0]), bits_to_f32(x[1]), r);
-}
-
-void kern_c64_log_plus_one_definition(const uint32_t *x, uint32_t *r)
-{
-    clog_rounded((double)bits_to_f32(x[0]) + 1.0, (double)bits_to_f32(x[1]) + 0.0, r);
-}
+void kern_c64_log_plus_one_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_LOG1P, x, r); }
 
 /* ---- the portable path ------------------------------------------------------ */
 

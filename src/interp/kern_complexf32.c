@@ -110,6 +110,7 @@
 #include "interp/kern_c64lanes.h"
 #include "interp/kern_c64log.h"
 #include "interp/kern_mathconst.h"
+#include "interp/kern_recip.h"
 
 /* ---- the definitions -------------------------------------------------------- */
 
@@ -121,27 +122,9 @@ void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
     r[1] = kern_f32_round_classb(y);
 }
 
-void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r)
-{
-    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    z = csqrt(z);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
+void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_SQRT, x, r); }
 
-void kern_c64_exp_definition(const uint32_t *x, uint32_t *r)
-{
-    double p[2] = { bits_to_f32(x[0]), bits_to_f32(x[1]) }, q[2];
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    z = cexp(z);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
+void kern_c64_exp_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_EXP, x, r); }
 
 /* ---- the portable path ------------------------------------------------------ */
 
