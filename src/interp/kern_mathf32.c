@@ -111,6 +111,7 @@
 
 #include <string.h>
 
+#include "interp/kern_expparts.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_logparts.h"
 #include "interp/kern_mathconst.h"
@@ -141,32 +142,6 @@ enum { BLOCK = 64 };
 
 /* ---- the portable path ---------------------------------------------------- */
 
-/* expm1(t) = 2^k (1 + q) - 1: q and 2^k. */
-typedef struct {
-    double q, scale;
-} expm1_parts;
-
-static inline expm1_parts expm1_reduce(double t)
-{
-    double kd = t * INV_LN2 + SHIFT;
-    double k = kd - SHIFT;
-    double r = (t - k * LN2_HI) - k * LN2_LO;
-    double r2 = r * r;
-    double q = Q8;
-    q = q * r + Q7;
-    q = q * r + Q6;
-    q = q * r + Q5;
-    q = q * r + Q4;
-    q = q * r + Q3;
-    q = q * r + Q2;
-    q = q * r + Q1;
-    q = q * r + Q0;
-    /* kd's low bits hold k in two's complement: shifted to the exponent
-     * field with the bias they make 2^k */
-    uint64_t scale = (f64_to_bits(kd) + 1023) << 52;
-    return (expm1_parts){ r + r2 * q, bits_to_f64(scale) };
-}
-
 /* The clamps work on the patterns, with masks: under GCC's default
  * -ftrapping-math a floating-point comparison or conversion that ends up
  * on one arm of a conditional keeps the loop from being vectorised (and a
@@ -182,7 +157,7 @@ static inline double exp_approx(uint32_t x)
     uint32_t a = x & 0x7FFFFFFFu, lim = x >> 31 ? EXP_MIN_BITS : EXP_MAX_BITS;
     uint32_t big = -(uint32_t)(a > lim && a <= 0x7F800000u);
     x = (x & ~big) | (((x & 0x80000000u) | lim) & big);
-    expm1_parts p = expm1_reduce((double)bits_to_f32(x));
+    kern_expm1_parts p = kern_expm1_reduce((double)bits_to_f32(x));
     return p.scale * p.q + p.scale;
 }
 
@@ -192,7 +167,7 @@ static inline double tanh_approx(uint32_t x)
     uint32_t a = x & 0x7FFFFFFFu;
     uint32_t big = -(uint32_t)(a > TANH_MAX_BITS && a <= 0x7F800000u);
     a = (a & ~big) | (TANH_MAX_BITS & big);
-    expm1_parts p = expm1_reduce(2.0 * (double)bits_to_f32(a));
+    kern_expm1_parts p = kern_expm1_reduce(2.0 * (double)bits_to_f32(a));
     double e = (p.scale - 1.0) + p.scale * p.q;
     return e / (e + 2.0);
 }
@@ -237,7 +212,7 @@ static inline double expm1_approx(uint32_t x)
     uint32_t a = x & 0x7FFFFFFFu, lim = x >> 31 ? EXPM1_MIN_BITS : EXP_MAX_BITS;
     uint32_t big = -(uint32_t)(a > lim && a <= 0x7F800000u);
     x = (x & ~big) | (((x & 0x80000000u) | lim) & big);
-    expm1_parts p = expm1_reduce((double)bits_to_f32(x));
+    kern_expm1_parts p = kern_expm1_reduce((double)bits_to_f32(x));
     /* 2^k - 1 is exact for k >= -44 (x >= -30) and k <= 53; beyond, 2^k
      * dominates */
     return (p.scale - 1.0) + p.scale * p.q;
@@ -546,7 +521,7 @@ static void approx_generic(kern_mathf32_fn fn, const uint32_t *x, double *y, int
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
-/* expm1(t) = 2^k (1 + q) - 1 as in expm1_reduce, with fused steps */
+/* expm1(t) = 2^k (1 + q) - 1 as in kern_expm1_reduce, with fused steps */
 AVX2_INLINE __m256d expm1_reduce4(__m256d t, __m256d *scale)
 {
     const __m256d shift = _mm256_set1_pd(SHIFT);

@@ -84,6 +84,7 @@
 
 #include <string.h>
 
+#include "interp/kern_expparts.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_logparts.h"
 #include "interp/kern_mathconst.h"
@@ -112,24 +113,8 @@ ALWAYS_INLINE double ln_approx(uint32_t x)
 /* exp t for t in [T_MIN, T_MAX] */
 ALWAYS_INLINE double exp_approx(double t)
 {
-    double kd = t * INV_LN2 + SHIFT;
-    double k = kd - SHIFT;
-    double r = (t - k * LN2_HI) - k * LN2_LO;
-    double r2 = r * r;
-    double q = Q8;
-    q = q * r + Q7;
-    q = q * r + Q6;
-    q = q * r + Q5;
-    q = q * r + Q4;
-    q = q * r + Q3;
-    q = q * r + Q2;
-    q = q * r + Q1;
-    q = q * r + Q0;
-    q = r + r2 * q;
-    /* kd's low bits hold k in two's complement: shifted to the exponent
-     * field with the bias they make 2^k */
-    double scale = bits_to_f64((f64_to_bits(kd) + 1023) << 52);
-    return scale * q + scale;
+    kern_expm1_parts p = kern_expm1_reduce(t);
+    return p.scale * p.q + p.scale;
 }
 
 /* t limited to [T_MIN, T_MAX] (t is not NaN). With masks on the patterns:
