@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -166,8 +166,16 @@ verify-atan2f32: deps $(VERIFY_ATAN2F32)
 	./$(VERIFY_ATAN2F32) $(VERIFY_ARGS)
 
 # the bench is compiled (not run) so that a change of a kernel's interface
-# cannot leave it broken
-check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python)
+# cannot leave it broken; the verify tools run on a small sample for the
+# same reason (their full runs take hours)
+check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python check-verify-tools)
+
+check-verify-tools: $(VERIFY_MATHF32) $(VERIFY_COMPLEXF32) $(VERIFY_POWF32) $(VERIFY_ATAN2F32)
+	@echo "== the verify tools on small samples"
+	@./$(VERIFY_MATHF32) -t 2 -s 65521 >$(BUILD)/tools/mathf32.out || { cat $(BUILD)/tools/mathf32.out; exit 1; }
+	@./$(VERIFY_COMPLEXF32) -t 2 -n 65536 >$(BUILD)/tools/complexf32.out || { cat $(BUILD)/tools/complexf32.out; exit 1; }
+	@./$(VERIFY_POWF32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/powf32.out || { cat $(BUILD)/tools/powf32.out; exit 1; }
+	@./$(VERIFY_ATAN2F32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/atan2f32.out || { cat $(BUILD)/tools/atan2f32.out; exit 1; }
 
 # the thread sanitizer build runs the tests whose programs have threads:
 # the C API's two modules in two threads, and the process grids
