@@ -6,9 +6,11 @@
  * keeps a lane only when its band rounds to one f32 value. One copy, so
  * that no kernel's proof can rest on a core another kernel changed.
  *
- * Both forms of each core do the same operations in the same order; the
- * AVX2 form fuses the Horner steps' multiply-adds (one rounding each
- * instead of two, inside the same bounds). */
+ * The portable form evaluates each polynomial by Horner's scheme, every
+ * operation rounded; the AVX2 form by Estrin's, with fused multiply-adds,
+ * whose chain of dependent steps is a third as long. Both stay inside the
+ * bounds proven for Horner's (kern_complexf32.c counts, for each term of
+ * each polynomial, the roundings on its path). */
 #ifndef IRRUN_KERN_C64LANES_H
 #define IRRUN_KERN_C64LANES_H
 
@@ -234,22 +236,21 @@ C64_AVX2_INLINE __m256d c64_exp_core4(__m256d x)
     __m256d k = _mm256_sub_pd(kd, shift);
     __m256d t = _mm256_sub_pd(_mm256_sub_pd(x, _mm256_mul_pd(k, _mm256_set1_pd(LN2_HI))),
                               _mm256_mul_pd(k, _mm256_set1_pd(LN2_LO)));
-    __m256d p = _mm256_set1_pd(C64_E13);
-    p = c64_horner4(p, t, C64_E12);
-    p = c64_horner4(p, t, C64_E11);
-    p = c64_horner4(p, t, C64_E10);
-    p = c64_horner4(p, t, C64_E9);
-    p = c64_horner4(p, t, C64_E8);
-    p = c64_horner4(p, t, C64_E7);
-    p = c64_horner4(p, t, C64_E6);
-    p = c64_horner4(p, t, C64_E5);
-    p = c64_horner4(p, t, C64_E4);
-    p = c64_horner4(p, t, C64_E3);
-    p = c64_horner4(p, t, C64_E2);
-    p = c64_horner4(p, t, 1.0);
+    /* Estrin's scheme on 1 + t + C64_E2 t^2 + ... + C64_E13 t^13 */
+    __m256d t2 = _mm256_mul_pd(t, t), t4 = _mm256_mul_pd(t2, t2), t8 = _mm256_mul_pd(t4, t4);
+    __m256d q0 = _mm256_add_pd(_mm256_set1_pd(1.0), t);
+    __m256d q1 = c64_horner4(_mm256_set1_pd(C64_E3), t, C64_E2);
+    __m256d q2 = c64_horner4(_mm256_set1_pd(C64_E5), t, C64_E4);
+    __m256d q3 = c64_horner4(_mm256_set1_pd(C64_E7), t, C64_E6);
+    __m256d q4 = c64_horner4(_mm256_set1_pd(C64_E9), t, C64_E8);
+    __m256d q5 = c64_horner4(_mm256_set1_pd(C64_E11), t, C64_E10);
+    __m256d q6 = c64_horner4(_mm256_set1_pd(C64_E13), t, C64_E12);
+    __m256d r0 = _mm256_fmadd_pd(q1, t2, q0), r1 = _mm256_fmadd_pd(q3, t2, q2), r2 = _mm256_fmadd_pd(q5, t2, q4);
+    __m256d s0 = _mm256_fmadd_pd(r1, t4, r0), s1 = _mm256_fmadd_pd(q6, t4, r2);
+    __m256d p = _mm256_fmadd_pd(s1, t8, s0);
     __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
     __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(kbits, _mm256_set1_epi64x(1023)), 52));
-    return _mm256_mul_pd(c64_horner4(p, t, 1.0), scale);
+    return _mm256_mul_pd(p, scale);
 }
 
 /* c64_sincos_core on four lanes; returns the mask of the lanes it holds for */
@@ -265,21 +266,16 @@ C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
     ok = _mm256_and_pd(ok, _mm256_or_pd(_mm256_cmp_pd(j, _mm256_setzero_pd(), _CMP_EQ_OQ),
                                         _mm256_cmp_pd(c64_abs4(rr), _mm256_set1_pd(C64_SINCOS_R_MIN), _CMP_GE_OQ)));
     __m256d r2 = _mm256_mul_pd(rr, rr);
-    __m256d sp = _mm256_set1_pd(S15);
-    sp = c64_horner4(sp, r2, S13);
-    sp = c64_horner4(sp, r2, S11);
-    sp = c64_horner4(sp, r2, S9);
-    sp = c64_horner4(sp, r2, S7);
-    sp = c64_horner4(sp, r2, S5);
-    sp = c64_horner4(sp, r2, S3);
-    __m256d cp = _mm256_set1_pd(C16);
-    cp = c64_horner4(cp, r2, C14);
-    cp = c64_horner4(cp, r2, C12);
-    cp = c64_horner4(cp, r2, C10);
-    cp = c64_horner4(cp, r2, C8);
-    cp = c64_horner4(cp, r2, C6);
-    cp = c64_horner4(cp, r2, C4);
-    cp = c64_horner4(cp, r2, C64_C2);
+    /* Estrin's scheme on S(r2) and C(r2) */
+    __m256d r4 = _mm256_mul_pd(r2, r2), r8 = _mm256_mul_pd(r4, r4);
+    __m256d sa0 = c64_horner4(_mm256_set1_pd(S5), r2, S3), sa1 = c64_horner4(_mm256_set1_pd(S9), r2, S7);
+    __m256d sa2 = c64_horner4(_mm256_set1_pd(S13), r2, S11);
+    __m256d sb0 = _mm256_fmadd_pd(sa1, r4, sa0), sb1 = _mm256_fmadd_pd(_mm256_set1_pd(S15), r4, sa2);
+    __m256d sp = _mm256_fmadd_pd(sb1, r8, sb0);
+    __m256d ca0 = c64_horner4(_mm256_set1_pd(C4), r2, C64_C2), ca1 = c64_horner4(_mm256_set1_pd(C8), r2, C6);
+    __m256d ca2 = c64_horner4(_mm256_set1_pd(C12), r2, C10), ca3 = c64_horner4(_mm256_set1_pd(C16), r2, C14);
+    __m256d cb0 = _mm256_fmadd_pd(ca1, r4, ca0), cb1 = _mm256_fmadd_pd(ca3, r4, ca2);
+    __m256d cp = _mm256_fmadd_pd(cb1, r8, cb0);
     __m256d sin_r = _mm256_add_pd(rr, _mm256_mul_pd(_mm256_mul_pd(rr, r2), sp));
     __m256d cos_r = _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(r2, cp));
     __m256i quadrant = _mm256_castpd_si256(jd);
@@ -304,6 +300,39 @@ C64_AVX2_INLINE __m256d c64_exp_parts4(__m256d x, __m256d y, __m256d *re, __m256
     *re = _mm256_mul_pd(e, c);
     *im = _mm256_mul_pd(e, s);
     return ok;
+}
+
+/* The kernels' loops run in blocks of C64_BLOCK groups of four elements,
+ * each block in phases (a core over the whole block, then the next): one
+ * group's chain of dependent steps is longer than the processor's window
+ * of instructions waiting for their operands (measured on this project's
+ * Zen 3 host: a loop over whole groups runs them one after another), and a
+ * phase is short enough for the next groups' to overlap. Every lane's
+ * operations are those of one pass, so the bits are too. */
+#define C64_BLOCK 8
+
+/* c64_exp_parts4 on the C64_BLOCK groups at z, each part's sign flipped
+ * by flip (-0.0 or 0.0): re, im, the mask ok of the lanes in the domains,
+ * and y the imaginary parts (flipped) */
+C64_AVX2_INLINE void c64_exp_parts_block(const uint32_t *z, __m256d flip, __m256d *re, __m256d *im, __m256d *ok,
+                                         __m256d *y)
+{
+    __m256d e[C64_BLOCK];
+    for (int g = 0; g < C64_BLOCK; g++) {
+        __m256d x;
+        c64_load4(z + 8 * g, &x, &y[g]);
+        x = _mm256_xor_pd(x, flip);
+        y[g] = _mm256_xor_pd(y[g], flip);
+        ok[g] = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
+                              _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
+        e[g] = c64_exp_core4(x);
+    }
+    for (int g = 0; g < C64_BLOCK; g++) {
+        __m256d s, c;
+        ok[g] = _mm256_and_pd(ok[g], c64_sincos_core4(y[g], &s, &c));
+        re[g] = _mm256_mul_pd(e[g], c);
+        im[g] = _mm256_mul_pd(e[g], s);
+    }
 }
 
 #endif

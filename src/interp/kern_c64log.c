@@ -209,49 +209,59 @@ C64_AVX2_INLINE __m256d log_abs4(__m256d xx, __m256d xx_lo, __m256d yy, __m256d 
     return _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_parts4(e, f));
 }
 
-/* Both parts of clog(x + iy) for four lanes whose |z|^2 = xx + xx_lo +
- * yy (kept: the lanes of keep whose bands decide); im without y's sign. */
-C64_AVX2_INLINE int clog4(__m256d x, __m256d y, __m256d xx_lo, __m256d keep, __m128 *re, __m128 *im)
+/* clog(x + iy) for C64_BLOCK groups whose |z|^2 = xx + xx_lo + yy: x and y
+ * of log (plus_one false) or log_plus_one from the elements at z */
+C64_AVX2_INLINE int64_t clog_block(bool plus_one, const uint32_t *z, uint32_t *r)
 {
-    __m256d ok;
-    int same_re, same_im;
-    *re = c64_band_round4(log_abs4(_mm256_mul_pd(x, x), xx_lo, _mm256_mul_pd(y, y), &ok), &same_re);
-    *im = c64_band_round4(kern_atan2_mag4_pd(y, x), &same_im);
-    *im = _mm_or_ps(*im, _mm_and_ps(_mm256_cvtpd_ps(y), _mm_set1_ps(-0.0f)));
-    return _mm256_movemask_pd(_mm256_and_pd(keep, ok)) & same_re & same_im;
+    __m256d xs[C64_BLOCK], ys[C64_BLOCK], res[C64_BLOCK], oks[C64_BLOCK], ims[C64_BLOCK];
+    for (int g = 0; g < C64_BLOCK; g++) {
+        __m256d a, b, x, y, xx_lo = _mm256_setzero_pd();
+        c64_load4(z + 8 * g, &a, &b);
+        __m256d finite = _mm256_and_pd(c64_finite4(a), c64_finite4(b));
+        if (plus_one) {
+            x = _mm256_add_pd(a, _mm256_set1_pd(1.0));
+            y = _mm256_add_pd(b, _mm256_setzero_pd());
+            xx_lo = _mm256_fmsub_pd(x, x, _mm256_mul_pd(x, x));
+        } else {
+            x = a;
+            y = b;
+        }
+        __m256d nonzero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
+                                       _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+        __m256d ok;
+        res[g] = log_abs4(_mm256_mul_pd(x, x), xx_lo, _mm256_mul_pd(y, y), &ok);
+        oks[g] = _mm256_and_pd(_mm256_and_pd(finite, nonzero), ok);
+        xs[g] = x;
+        ys[g] = y;
+    }
+    for (int g = 0; g < C64_BLOCK; g++)
+        ims[g] = kern_atan2_mag4_pd(ys[g], xs[g]);
+    int64_t slow = 0;
+    for (int g = 0; g < C64_BLOCK; g++) {
+        int same_re, same_im;
+        __m128 re = c64_band_round4(res[g], &same_re);
+        __m128 im = c64_band_round4(ims[g], &same_im);
+        im = _mm_or_ps(im, _mm_and_ps(_mm256_cvtpd_ps(ys[g]), _mm_set1_ps(-0.0f)));
+        int kept = _mm256_movemask_pd(oks[g]) & same_re & same_im;
+        slow += c64_finish4(r + 8 * g, re, im, kept, z + 8 * g, NULL,
+                            plus_one ? kern_c64_log_plus_one_definition : kern_c64_log_definition, NULL);
+    }
+    return slow;
 }
 
 AVX2 static int64_t log_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d x, y;
-        c64_load4(z + 2 * i, &x, &y);
-        __m256d nonzero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
-                                       _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
-        __m256d keep = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)), nonzero);
-        __m128 re, im;
-        int kept = clog4(x, y, _mm256_setzero_pd(), keep, &re, &im);
-        slow += c64_finish4(r + 2 * i, re, im, kept, z + 2 * i, NULL, kern_c64_log_definition, NULL);
-    }
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK)
+        slow += clog_block(false, z + 2 * i, r + 2 * i);
     return slow + run_generic(false, z + 2 * i, r + 2 * i, n - i);
 }
 
 AVX2 static int64_t log_plus_one_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d a, b;
-        c64_load4(z + 2 * i, &a, &b);
-        __m256d finite = _mm256_and_pd(c64_finite4(a), c64_finite4(b));
-        __m256d x = _mm256_add_pd(a, _mm256_set1_pd(1.0)), y = _mm256_add_pd(b, _mm256_setzero_pd());
-        __m256d nonzero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
-                                       _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
-        __m256d xx_lo = _mm256_fmsub_pd(x, x, _mm256_mul_pd(x, x));
-        __m128 re, im;
-        int kept = clog4(x, y, xx_lo, _mm256_and_pd(finite, nonzero), &re, &im);
-        slow += c64_finish4(r + 2 * i, re, im, kept, z + 2 * i, NULL, kern_c64_log_plus_one_definition, NULL);
-    }
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK)
+        slow += clog_block(true, z + 2 * i, r + 2 * i);
     return slow + run_generic(true, z + 2 * i, r + 2 * i, n - i);
 }
 

@@ -96,8 +96,8 @@
  * boundary: about 2^-10 of the bench's operands) take the definition.
  *
  * The AVX2 paths run four elements at a time and fuse some roundings
- * away (the cores' Horner steps, the log core's), which only lowers the
- * errors above; the portable paths round every step. */
+ * away (the cores' polynomial steps, the log core's), inside the bounds
+ * above; the portable paths round every step. */
 #include "interp/kern_c64pow.h"
 
 #include <complex.h>
@@ -256,25 +256,40 @@ AVX2_INLINE __m256d load_arg4(const uint32_t *z, __m256d *x, __m256d *y)
 AVX2 static int64_t cbrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d a, b;
-        __m256d m = load_arg4(z + 2 * i, &a, &b);
-        /* not fused: the definition's sum of two exact squares rounds once */
-        __m256d s = _mm256_add_pd(_mm256_mul_pd(a, a), _mm256_mul_pd(b, b));
-        __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(a), c64_finite4(b)),
-                                   _mm256_cmp_pd(s, _mm256_setzero_pd(), _CMP_GT_OQ));
-        /* the lanes not kept compute on harmless values */
-        s = _mm256_blendv_pd(_mm256_set1_pd(1.0), s, ok);
-        m = _mm256_and_pd(m, ok);
-        __m256d rho = c64_exp_core4(_mm256_mul_pd(_mm256_set1_pd(SIXTH), kern_log_core4(s)));
-        __m256d sn, cs;
-        ok = _mm256_and_pd(ok, c64_sincos_core4(_mm256_mul_pd(m, _mm256_set1_pd(THIRD)), &sn, &cs));
-        int same_re, same_im;
-        __m128 rr = c64_band_round4(_mm256_mul_pd(rho, cs), &same_re);
-        __m128 ri = c64_band_round4(_mm256_mul_pd(rho, sn), &same_im);
-        ri = _mm_or_ps(ri, _mm_and_ps(_mm256_cvtpd_ps(b), _mm_set1_ps(-0.0f)));
-        int keep = _mm256_movemask_pd(ok) & same_re & same_im;
-        slow += c64_finish4(r + 2 * i, rr, ri, keep, z + 2 * i, NULL, kern_c64_cbrt_definition, NULL);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d ms[C64_BLOCK], rhos[C64_BLOCK], oks[C64_BLOCK], sns[C64_BLOCK], css[C64_BLOCK];
+        __m128 bsign[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d a, b;
+            ms[g] = load_arg4(z + 2 * (i + 4 * g), &a, &b);
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d a, b;
+            c64_load4(z + 2 * (i + 4 * g), &a, &b);
+            /* not fused: the definition's sum of two exact squares rounds once */
+            __m256d s = _mm256_add_pd(_mm256_mul_pd(a, a), _mm256_mul_pd(b, b));
+            __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(a), c64_finite4(b)),
+                                       _mm256_cmp_pd(s, _mm256_setzero_pd(), _CMP_GT_OQ));
+            /* the lanes not kept compute on harmless values */
+            s = _mm256_blendv_pd(_mm256_set1_pd(1.0), s, ok);
+            ms[g] = _mm256_and_pd(ms[g], ok);
+            oks[g] = ok;
+            bsign[g] = _mm_and_ps(_mm256_cvtpd_ps(b), _mm_set1_ps(-0.0f));
+            rhos[g] = _mm256_mul_pd(_mm256_set1_pd(SIXTH), kern_log_core4(s));
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            rhos[g] = c64_exp_core4(rhos[g]);
+            oks[g] = _mm256_and_pd(oks[g], c64_sincos_core4(_mm256_mul_pd(ms[g], _mm256_set1_pd(THIRD)), &sns[g], &css[g]));
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            const uint32_t *zg = z + 2 * (i + 4 * g);
+            int same_re, same_im;
+            __m128 rr = c64_band_round4(_mm256_mul_pd(rhos[g], css[g]), &same_re);
+            __m128 ri = c64_band_round4(_mm256_mul_pd(rhos[g], sns[g]), &same_im);
+            ri = _mm_or_ps(ri, bsign[g]);
+            int keep = _mm256_movemask_pd(oks[g]) & same_re & same_im;
+            slow += c64_finish4(r + 2 * (i + 4 * g), rr, ri, keep, zg, NULL, kern_c64_cbrt_definition, NULL);
+        }
     }
     return slow + cbrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
@@ -291,47 +306,64 @@ AVX2_INLINE __m128 band_round_w4(__m256d p, __m256d w, int *same)
     return lo;
 }
 
+
 AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r, int64_t n)
 {
     const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1.0);
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d x, y, p, q;
-        __m256d m = load_arg4(za + 2 * i, &x, &y);
-        c64_load4(cb + 2 * i, &p, &q);
-        __m256d s = _mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y));
-        __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)),
-                                   _mm256_and_pd(c64_finite4(p), c64_finite4(q)));
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(s, zero, _CMP_GT_OQ));
-        /* the lanes not kept compute on harmless values */
-        s = _mm256_blendv_pd(one, s, ok);
-        p = _mm256_and_pd(p, ok);
-        q = _mm256_and_pd(q, ok);
-        __m256d l = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_core4(s));
-        __m256d a = _mm256_or_pd(_mm256_and_pd(m, ok), _mm256_and_pd(y, sign));
-        __m256d wx = _mm256_sub_pd(_mm256_mul_pd(p, l), _mm256_mul_pd(q, a));
-        __m256d wy = _mm256_add_pd(_mm256_mul_pd(p, a), _mm256_mul_pd(q, l));
-        ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(wx, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
-                                             _mm256_cmp_pd(wx, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ)));
-        wx = _mm256_and_pd(wx, ok);
-        __m256d sn, cs;
-        ok = _mm256_and_pd(ok, c64_sincos_core4(wy, &sn, &cs));
-        __m256d e = c64_exp_core4(wx);
-        __m256d ap = c64_abs4(p), aq = c64_abs4(q), aa = c64_abs4(a), l1 = _mm256_add_pd(one, c64_abs4(l));
-        const __m256d ka = _mm256_set1_pd(POW_KA), kl = _mm256_set1_pd(POW_KL), w0 = _mm256_set1_pd(POW_W0);
-        __m256d dx = _mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(ka, aq), aa),
-                                   _mm256_mul_pd(_mm256_mul_pd(kl, ap), l1));
-        __m256d dy = _mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(ka, ap), aa),
-                                   _mm256_mul_pd(_mm256_mul_pd(kl, aq), l1));
-        __m256d inv = _mm256_div_pd(one, c64_abs4(_mm256_mul_pd(cs, sn)));
-        __m256d tan_y = _mm256_mul_pd(_mm256_mul_pd(sn, sn), inv), cot_y = _mm256_mul_pd(_mm256_mul_pd(cs, cs), inv);
-        __m256d w_re = _mm256_add_pd(_mm256_add_pd(w0, dx), _mm256_mul_pd(dy, tan_y));
-        __m256d w_im = _mm256_add_pd(_mm256_add_pd(w0, dx), _mm256_mul_pd(dy, cot_y));
-        int same_re, same_im;
-        __m128 rr = band_round_w4(_mm256_mul_pd(e, cs), w_re, &same_re);
-        __m128 ri = band_round_w4(_mm256_mul_pd(e, sn), w_im, &same_im);
-        int keep = _mm256_movemask_pd(ok) & same_re & same_im;
-        slow += c64_finish4(r + 2 * i, rr, ri, keep, za + 2 * i, cb + 2 * i, NULL, kern_c64_pow_definition);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d wxs[C64_BLOCK], wys[C64_BLOCK], dxs[C64_BLOCK], dys[C64_BLOCK], oks[C64_BLOCK];
+        __m256d ms[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d x, y;
+            ms[g] = load_arg4(za + 2 * (i + 4 * g), &x, &y);
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            const uint32_t *zg = za + 2 * (i + 4 * g), *cg = cb + 2 * (i + 4 * g);
+            __m256d x, y, p, q, m = ms[g];
+            c64_load4(zg, &x, &y);
+            c64_load4(cg, &p, &q);
+            __m256d s = _mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y));
+            __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)),
+                                       _mm256_and_pd(c64_finite4(p), c64_finite4(q)));
+            ok = _mm256_and_pd(ok, _mm256_cmp_pd(s, zero, _CMP_GT_OQ));
+            /* the lanes not kept compute on harmless values */
+            s = _mm256_blendv_pd(one, s, ok);
+            p = _mm256_and_pd(p, ok);
+            q = _mm256_and_pd(q, ok);
+            __m256d l = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_core4(s));
+            __m256d a = _mm256_or_pd(_mm256_and_pd(m, ok), _mm256_and_pd(y, sign));
+            __m256d wx = _mm256_sub_pd(_mm256_mul_pd(p, l), _mm256_mul_pd(q, a));
+            __m256d wy = _mm256_add_pd(_mm256_mul_pd(p, a), _mm256_mul_pd(q, l));
+            ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(wx, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
+                                                 _mm256_cmp_pd(wx, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ)));
+            __m256d ap = c64_abs4(p), aq = c64_abs4(q), aa = c64_abs4(a), l1 = _mm256_add_pd(one, c64_abs4(l));
+            const __m256d ka = _mm256_set1_pd(POW_KA), kl = _mm256_set1_pd(POW_KL);
+            dxs[g] = _mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(ka, aq), aa), _mm256_mul_pd(_mm256_mul_pd(kl, ap), l1));
+            dys[g] = _mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(ka, ap), aa), _mm256_mul_pd(_mm256_mul_pd(kl, aq), l1));
+            wxs[g] = _mm256_and_pd(wx, ok);
+            wys[g] = wy;
+            oks[g] = ok;
+        }
+        __m256d sns[C64_BLOCK], css[C64_BLOCK], es[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++) {
+            oks[g] = _mm256_and_pd(oks[g], c64_sincos_core4(wys[g], &sns[g], &css[g]));
+            es[g] = c64_exp_core4(wxs[g]);
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d sn = sns[g], cs = css[g], e = es[g];
+            const __m256d w0 = _mm256_set1_pd(POW_W0);
+            __m256d inv = _mm256_div_pd(one, c64_abs4(_mm256_mul_pd(cs, sn)));
+            __m256d tan_y = _mm256_mul_pd(_mm256_mul_pd(sn, sn), inv), cot_y = _mm256_mul_pd(_mm256_mul_pd(cs, cs), inv);
+            __m256d w_re = _mm256_add_pd(_mm256_add_pd(w0, dxs[g]), _mm256_mul_pd(dys[g], tan_y));
+            __m256d w_im = _mm256_add_pd(_mm256_add_pd(w0, dxs[g]), _mm256_mul_pd(dys[g], cot_y));
+            int same_re, same_im;
+            __m128 rr = band_round_w4(_mm256_mul_pd(e, cs), w_re, &same_re);
+            __m128 ri = band_round_w4(_mm256_mul_pd(e, sn), w_im, &same_im);
+            int keep = _mm256_movemask_pd(oks[g]) & same_re & same_im;
+            int64_t at = i + 4 * g;
+            slow += c64_finish4(r + 2 * at, rr, ri, keep, za + 2 * at, cb + 2 * at, NULL, kern_c64_pow_definition);
+        }
     }
     return slow + pow_generic(za + 2 * i, cb + 2 * i, r + 2 * i, n - i);
 }

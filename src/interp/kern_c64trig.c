@@ -34,7 +34,8 @@
  *     E = 1 + t^2 PE(t^2) and O = t + t (t^2 PO(t^2)) are cosh t and sinh t
  *     by their Taylor sums to t^12 and t^13 (first omitted terms below
  *     2^-57.7 and 2^-61 |t|). PE and PO have positive terms, so Horner
- *     (fused or not) leaves them within 11 u, and t^2 PE <= 0.062, t^2 PO
+ *     (fused or not), or the AVX2 path's Estrin scheme (at most 10
+ *     rounding factors on any term), leaves them within 11 u, and t^2 PE <= 0.062, t^2 PO
  *     <= 0.021: E within 1.9 u, O within 1.3 u. So E + O = e^t and E - O =
  *     e^-t (E <= 1.061, |O| <= 0.354, e^+-t >= 0.707) are within 4.5 u,
  *     5.3 u with t's error, and ep = 2^k (E + O), em = 2^-k (E - O) (the
@@ -81,8 +82,9 @@
  * nonzero); a zero part p is its own band. The other lanes (sine and
  * cosine with |v| > 89, |u| > 1024, u near a multiple of pi/2, Inf, NaN,
  * a band straddling a rounding boundary: about 2^-14.5 of ordinary
- * operands) take the definition. The AVX2 path fuses the Horner steps
- * (inside the bounds); the portable path rounds every operation. */
+ * operands) take the definition. The AVX2 path fuses steps and evaluates
+ * the polynomials by Estrin's scheme (inside the bounds); the portable
+ * path rounds every operation. */
 #include "interp/kern_c64trig.h"
 
 #include <math.h>
@@ -217,18 +219,14 @@ C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
     __m256d t = _mm256_sub_pd(_mm256_sub_pd(av, _mm256_mul_pd(k, _mm256_set1_pd(LN2_HI))),
                               _mm256_mul_pd(k, _mm256_set1_pd(LN2_LO)));
     __m256d t2 = _mm256_mul_pd(t, t);
-    __m256d pe = _mm256_set1_pd(C64_E12);
-    pe = c64_horner4(pe, t2, C64_E10);
-    pe = c64_horner4(pe, t2, C64_E8);
-    pe = c64_horner4(pe, t2, C64_E6);
-    pe = c64_horner4(pe, t2, C64_E4);
-    pe = c64_horner4(pe, t2, C64_E2);
-    __m256d po = _mm256_set1_pd(C64_E13);
-    po = c64_horner4(po, t2, C64_E11);
-    po = c64_horner4(po, t2, C64_E9);
-    po = c64_horner4(po, t2, C64_E7);
-    po = c64_horner4(po, t2, C64_E5);
-    po = c64_horner4(po, t2, C64_E3);
+    /* Estrin's scheme on PE(t2) and PO(t2) */
+    __m256d t4 = _mm256_mul_pd(t2, t2), t8 = _mm256_mul_pd(t4, t4);
+    __m256d ea0 = c64_horner4(_mm256_set1_pd(C64_E4), t2, C64_E2), ea1 = c64_horner4(_mm256_set1_pd(C64_E8), t2, C64_E6);
+    __m256d ea2 = c64_horner4(_mm256_set1_pd(C64_E12), t2, C64_E10);
+    __m256d pe = _mm256_fmadd_pd(ea2, t8, _mm256_fmadd_pd(ea1, t4, ea0));
+    __m256d oa0 = c64_horner4(_mm256_set1_pd(C64_E5), t2, C64_E3), oa1 = c64_horner4(_mm256_set1_pd(C64_E9), t2, C64_E7);
+    __m256d oa2 = c64_horner4(_mm256_set1_pd(C64_E13), t2, C64_E11);
+    __m256d po = _mm256_fmadd_pd(oa2, t8, _mm256_fmadd_pd(oa1, t4, oa0));
     __m256d even = _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(t2, pe));
     __m256d odd = _mm256_add_pd(t, _mm256_mul_pd(t, _mm256_mul_pd(t2, po)));
     __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
@@ -293,7 +291,57 @@ C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, in
                                 : op == TRIG_COS  ? kern_c64_cos_definition
                                 : op == TRIG_TANH ? kern_c64_tanh_definition
                                                   : kern_c64_tan_definition;
+    const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0);
     int64_t slow = 0, i = 0;
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d ss[C64_BLOCK], cs[C64_BLOCK], oks[C64_BLOCK], vs[C64_BLOCK], shs[C64_BLOCK], chs[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d x, y;
+            c64_load4(z + 2 * (i + 4 * g), &x, &y);
+            __m256d u = op == TRIG_TANH ? y : x;
+            __m256d v = op == TRIG_TANH ? x : op == TRIG_COS ? _mm256_xor_pd(y, sign) : y;
+            __m256d s, c;
+            __m256d ok = c64_sincos_core4(u, &s, &c);
+            if (op == TRIG_TANH || op == TRIG_TAN) {
+                ok = _mm256_and_pd(ok, c64_finite4(v));
+                v = _mm256_or_pd(_mm256_min_pd(c64_abs4(v), _mm256_set1_pd(V_MAX)), _mm256_and_pd(v, sign));
+            } else {
+                ok = _mm256_and_pd(ok, _mm256_cmp_pd(c64_abs4(v), _mm256_set1_pd(V_MAX), _CMP_LE_OQ));
+            }
+            ss[g] = _mm256_blendv_pd(s, u, _mm256_cmp_pd(u, zero, _CMP_EQ_OQ));
+            cs[g] = c;
+            oks[g] = ok;
+            vs[g] = v;
+        }
+        for (int g = 0; g < C64_BLOCK; g++)
+            sinhcosh_core4(vs[g], &shs[g], &chs[g]);
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d s = ss[g], c = cs[g], sh = shs[g], ch = chs[g], re, im;
+            switch (op) {
+            case TRIG_SIN:
+                re = _mm256_mul_pd(ch, s);
+                im = _mm256_mul_pd(sh, c);
+                break;
+            case TRIG_COS:
+                re = _mm256_mul_pd(ch, c);
+                im = _mm256_mul_pd(sh, s);
+                break;
+            case TRIG_TANH:
+            case TRIG_TAN: {
+                __m256d q = _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_add_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(c, c)));
+                __m256d hyp = _mm256_mul_pd(_mm256_mul_pd(sh, ch), q), circ = _mm256_mul_pd(_mm256_mul_pd(s, c), q);
+                re = op == TRIG_TANH ? hyp : circ;
+                im = op == TRIG_TANH ? circ : hyp;
+                break;
+            }
+            }
+            int same_re, same_im;
+            __m128 fre = c64_band_round4(re, &same_re);
+            __m128 fim = c64_band_round4(im, &same_im);
+            int keep = _mm256_movemask_pd(oks[g]) & same_re & same_im;
+            slow += c64_finish4(r + 2 * (i + 4 * g), fre, fim, keep, z + 2 * (i + 4 * g), NULL, def, NULL);
+        }
+    }
     for (; i + 4 <= n; i += 4) {
         __m128 re, im;
         int keep = trig_lanes4(op, z + 2 * i, &re, &im);

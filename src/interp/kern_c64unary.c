@@ -87,8 +87,8 @@
  * copysign(0, d); for d = +-0, (0 - +-0) / C = +0 and (0 - d) inv = +0. The
  * band of a zero is that zero.
  *
- * The AVX2 path fuses the cores' Horner steps (kern_c64lanes.h) and does
- * every other step unfused, as the portable path does. */
+ * The AVX2 path fuses the cores' polynomial steps (kern_c64lanes.h) and
+ * does every other step unfused, as the portable path does. */
 #include "interp/kern_c64unary.h"
 
 #include <math.h>
@@ -245,40 +245,41 @@ C64_AVX2_INLINE void recip_div4(__m256d c, __m256d d, __m256d *x, __m256d *y)
 AVX2 static int64_t expm1_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d x, y, pr, pi;
-        c64_load4(z + 2 * i, &x, &y);
-        int ok = _mm256_movemask_pd(c64_exp_parts4(x, y, &pr, &pi));
-        int same_re, same_im;
-        __m128 re = expm1_band_round4(pr, &same_re);
-        __m128 im = c64_band_round4(pi, &same_im);
-        /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
-        __m128 y_f32 = _mm256_cvtpd_ps(y);
-        im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
-        slow += c64_finish4(r + 2 * i, re, im, ok & same_re & same_im, z + 2 * i, NULL, kern_c64_expm1_definition,
-                            NULL);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d pr[C64_BLOCK], pi[C64_BLOCK], ok[C64_BLOCK], y[C64_BLOCK];
+        c64_exp_parts_block(z + 2 * i, _mm256_setzero_pd(), pr, pi, ok, y);
+        for (int g = 0; g < C64_BLOCK; g++) {
+            int same_re, same_im;
+            __m128 re = expm1_band_round4(pr[g], &same_re);
+            __m128 im = c64_band_round4(pi[g], &same_im);
+            /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
+            __m128 y_f32 = _mm256_cvtpd_ps(y[g]);
+            im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
+            slow += c64_finish4(r + 2 * i + 8 * g, re, im, _mm256_movemask_pd(ok[g]) & same_re & same_im,
+                                z + 2 * i + 8 * g, NULL, kern_c64_expm1_definition, NULL);
+        }
     }
     return slow + generic(FAST_EXPM1, z + 2 * i, r + 2 * i, n - i);
 }
 
 AVX2 static int64_t logistic_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
-    const __m256d sign = _mm256_set1_pd(-0.0);
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d x, y, pr, pi;
-        c64_load4(z + 2 * i, &x, &y);
-        int ok = _mm256_movemask_pd(c64_exp_parts4(_mm256_xor_pd(x, sign), _mm256_xor_pd(y, sign), &pr, &pi));
-        int same_re, same_im;
-        __m128 er = c64_band_round4(pr, &same_re);
-        __m128 ei = c64_band_round4(pi, &same_im);
-        __m256d dr = _mm256_cvtps_pd(_mm_add_ps(_mm_set1_ps(1.0f), er));
-        __m256d di = _mm256_cvtps_pd(_mm_add_ps(_mm_setzero_ps(), ei));
-        ok &= _mm256_movemask_pd(_mm256_and_pd(c64_finite_nonzero4(dr), c64_finite4(di)));
-        __m256d qr, qi;
-        recip_div4(dr, di, &qr, &qi);
-        slow += c64_finish4(r + 2 * i, _mm256_cvtpd_ps(qr), _mm256_cvtpd_ps(qi), ok & same_re & same_im, z + 2 * i,
-                            NULL, kern_c64_logistic_definition, NULL);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d pr[C64_BLOCK], pi[C64_BLOCK], okd[C64_BLOCK], y[C64_BLOCK];
+        c64_exp_parts_block(z + 2 * i, _mm256_set1_pd(-0.0), pr, pi, okd, y);
+        for (int g = 0; g < C64_BLOCK; g++) {
+            int same_re, same_im;
+            __m128 er = c64_band_round4(pr[g], &same_re);
+            __m128 ei = c64_band_round4(pi[g], &same_im);
+            __m256d dr = _mm256_cvtps_pd(_mm_add_ps(_mm_set1_ps(1.0f), er));
+            __m256d di = _mm256_cvtps_pd(_mm_add_ps(_mm_setzero_ps(), ei));
+            int ok = _mm256_movemask_pd(_mm256_and_pd(okd[g], _mm256_and_pd(c64_finite_nonzero4(dr), c64_finite4(di))));
+            __m256d qr, qi;
+            recip_div4(dr, di, &qr, &qi);
+            slow += c64_finish4(r + 2 * i + 8 * g, _mm256_cvtpd_ps(qr), _mm256_cvtpd_ps(qi), ok & same_re & same_im,
+                                z + 2 * i + 8 * g, NULL, kern_c64_logistic_definition, NULL);
+        }
     }
     return slow + generic(FAST_LOGISTIC, z + 2 * i, r + 2 * i, n - i);
 }

@@ -75,7 +75,12 @@
  *     - k LN2_LO with |t| <= 0.347, the first difference exact (the
  *     argument of kern_mathf32.c); e^t by its Taylor polynomial of degree
  *     13 (remainder < 2^-57 relative) in Horner's scheme: its 28 roundings
- *     cost at most 28 u e^|t| / e^t < 2^-47.2 relative; 2^k exact;
+ *     cost at most 28 u e^|t| / e^t < 2^-47.2 relative (each term c_i t^i
+ *     carries at most 28 rounding factors (1 + d), |d| <= u, and the sum of
+ *     |c_i t^i| is e^|t|). The AVX2 form's Estrin scheme (t^2, t^4, t^8
+ *     and fused steps) puts at most 13 on any term (c_12 t^12 and c_13
+ *     t^13: 7 through t^8, 3 through t^4's step, 3 fused steps): inside;
+ *     2^k exact;
  *   - y = j pi/2 + r: j = round(y 2/pi), |j| <= 652 < 2^10. PIO2_1 has 28
  *     significant bits (a multiple of 2^-26): j PIO2_1 is exact, and so is
  *     y - j PIO2_1 (for j != 0, |y| > pi/4 is a multiple of 2^-24; the
@@ -96,9 +101,13 @@
  *     the 2^-40 band around it. No value underflows binary64 (|parts| >=
  *     2^-150 sin(2^-20) or 2^-150 2^-149 0.84). For y = +-0 the imaginary
  *     part is y itself (glibc's sine of y is y).
- * The AVX2 path fuses the Horner steps' multiply-adds (one rounding each
- * instead of two, inside the bounds above); the portable path rounds
- * every operation. The other lanes take the definition. */
+ * The AVX2 path evaluates S and C by Estrin's scheme with fused steps:
+ * the term of x^k = r^2k carries at most 12 rounding factors (x's own
+ * included, as Horner's fused steps give the last term), and the
+ * dominant terms S_3 = -1/6 and C_2 = -1/2 carry 3 instead of 1: summed
+ * term by term (x <= 0.617), the relative errors of S and C stay below
+ * 3.3 u and 3.4 u, under 2^-51, inside the bounds above. The portable path
+ * rounds every operation. The other lanes take the definition. */
 #include "interp/kern_complexf32.h"
 
 #include <complex.h>
@@ -275,22 +284,23 @@ AVX2 static int64_t sqrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
     return slow + sqrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
 
-/* exp_elem on four lanes */
+/* exp_elem on blocks of four lanes */
 AVX2 static int64_t exp_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d x, y, pr, pi;
-        c64_load4(z + 2 * i, &x, &y);
-        __m256d ok = c64_exp_parts4(x, y, &pr, &pi);
-        int same_re, same_im;
-        __m128 re = c64_band_round4(pr, &same_re);
-        __m128 im = c64_band_round4(pi, &same_im);
-        /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
-        __m128 y_f32 = _mm256_cvtpd_ps(y);
-        im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
-        slow += c64_finish4(r + 2 * i, re, im, _mm256_movemask_pd(ok) & same_re & same_im, z + 2 * i, NULL,
-                            kern_c64_exp_definition, NULL);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d pr[C64_BLOCK], pi[C64_BLOCK], ok[C64_BLOCK], y[C64_BLOCK];
+        c64_exp_parts_block(z + 2 * i, _mm256_setzero_pd(), pr, pi, ok, y);
+        for (int g = 0; g < C64_BLOCK; g++) {
+            int same_re, same_im;
+            __m128 re = c64_band_round4(pr[g], &same_re);
+            __m128 im = c64_band_round4(pi[g], &same_im);
+            /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
+            __m128 y_f32 = _mm256_cvtpd_ps(y[g]);
+            im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
+            slow += c64_finish4(r + 2 * i + 8 * g, re, im, _mm256_movemask_pd(ok[g]) & same_re & same_im,
+                                z + 2 * i + 8 * g, NULL, kern_c64_exp_definition, NULL);
+        }
     }
     return slow + exp_generic(z + 2 * i, r + 2 * i, n - i);
 }
