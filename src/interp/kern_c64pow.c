@@ -313,26 +313,26 @@ AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r
     int64_t slow = 0, i = 0;
     for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
         __m256d wxs[C64_BLOCK], wys[C64_BLOCK], dxs[C64_BLOCK], dys[C64_BLOCK], oks[C64_BLOCK];
-        __m256d ms[C64_BLOCK];
+        __m256d ms[C64_BLOCK], ss[C64_BLOCK], ls[C64_BLOCK];
         for (int g = 0; g < C64_BLOCK; g++) {
             __m256d x, y;
             ms[g] = load_arg4(za + 2 * (i + 4 * g), &x, &y);
-        }
-        for (int g = 0; g < C64_BLOCK; g++) {
-            const uint32_t *zg = za + 2 * (i + 4 * g), *cg = cb + 2 * (i + 4 * g);
-            __m256d x, y, p, q, m = ms[g];
-            c64_load4(zg, &x, &y);
-            c64_load4(cg, &p, &q);
             __m256d s = _mm256_add_pd(_mm256_mul_pd(x, x), _mm256_mul_pd(y, y));
-            __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)),
-                                       _mm256_and_pd(c64_finite4(p), c64_finite4(q)));
-            ok = _mm256_and_pd(ok, _mm256_cmp_pd(s, zero, _CMP_GT_OQ));
+            __m256d ok = _mm256_and_pd(_mm256_and_pd(c64_finite4(x), c64_finite4(y)), _mm256_cmp_pd(s, zero, _CMP_GT_OQ));
             /* the lanes not kept compute on harmless values */
-            s = _mm256_blendv_pd(one, s, ok);
+            ss[g] = _mm256_blendv_pd(one, s, ok);
+            oks[g] = ok;
+        }
+        for (int g = 0; g < C64_BLOCK; g++)
+            ls[g] = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_core4(ss[g]));
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d x, y, p, q, l = ls[g];
+            c64_load4(za + 2 * (i + 4 * g), &x, &y);
+            c64_load4(cb + 2 * (i + 4 * g), &p, &q);
+            __m256d ok = _mm256_and_pd(oks[g], _mm256_and_pd(c64_finite4(p), c64_finite4(q)));
             p = _mm256_and_pd(p, ok);
             q = _mm256_and_pd(q, ok);
-            __m256d l = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_core4(s));
-            __m256d a = _mm256_or_pd(_mm256_and_pd(m, ok), _mm256_and_pd(y, sign));
+            __m256d a = _mm256_or_pd(_mm256_and_pd(ms[g], ok), _mm256_and_pd(y, sign));
             __m256d wx = _mm256_sub_pd(_mm256_mul_pd(p, l), _mm256_mul_pd(q, a));
             __m256d wy = _mm256_add_pd(_mm256_mul_pd(p, a), _mm256_mul_pd(q, l));
             ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(wx, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),

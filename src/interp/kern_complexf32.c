@@ -238,25 +238,32 @@ static int64_t exp_generic(const uint32_t *x, uint32_t *r, int64_t n)
 AVX2 static int64_t div_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 {
     int64_t slow = 0, i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256d ar, ai, c, d;
-        c64_load4(a + 2 * i, &ar, &ai);
-        c64_load4(b + 2 * i, &c, &d);
-        __m256d keep = _mm256_and_pd(_mm256_and_pd(c64_finite4(ar), c64_finite4(ai)),
-                                     _mm256_and_pd(c64_finite_nonzero4(c), c64_finite_nonzero4(d)));
-        /* smith_div, the operand choices as blends */
-        __m256d c_smaller = _mm256_cmp_pd(c64_abs4(c), c64_abs4(d), _CMP_LT_OQ);
-        __m256d larger = _mm256_blendv_pd(c, d, c_smaller), smaller = _mm256_blendv_pd(d, c, c_smaller);
-        __m256d ratio = _mm256_div_pd(smaller, larger);
-        __m256d denom = _mm256_add_pd(_mm256_mul_pd(smaller, ratio), larger);
-        __m256d first = _mm256_blendv_pd(ai, ar, c_smaller), second = _mm256_blendv_pd(ar, ai, c_smaller);
-        __m256d x_num = _mm256_add_pd(_mm256_mul_pd(first, ratio), second);
-        __m256d other = _mm256_mul_pd(second, ratio);
-        __m256d y_num = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
-        __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_num, denom));
-        __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_num, denom));
-        slow += c64_finish4(r + 2 * i, x, y, _mm256_movemask_pd(keep), a + 2 * i, b + 2 * i, NULL,
-                            kern_c64_div_definition);
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d x_nums[C64_BLOCK], y_nums[C64_BLOCK], denoms[C64_BLOCK];
+        int keeps[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m256d ar, ai, c, d;
+            c64_load4(a + 2 * i + 8 * g, &ar, &ai);
+            c64_load4(b + 2 * i + 8 * g, &c, &d);
+            __m256d keep = _mm256_and_pd(_mm256_and_pd(c64_finite4(ar), c64_finite4(ai)),
+                                         _mm256_and_pd(c64_finite_nonzero4(c), c64_finite_nonzero4(d)));
+            keeps[g] = _mm256_movemask_pd(keep);
+            /* smith_div, the operand choices as blends */
+            __m256d c_smaller = _mm256_cmp_pd(c64_abs4(c), c64_abs4(d), _CMP_LT_OQ);
+            __m256d larger = _mm256_blendv_pd(c, d, c_smaller), smaller = _mm256_blendv_pd(d, c, c_smaller);
+            __m256d ratio = _mm256_div_pd(smaller, larger);
+            denoms[g] = _mm256_add_pd(_mm256_mul_pd(smaller, ratio), larger);
+            __m256d first = _mm256_blendv_pd(ai, ar, c_smaller), second = _mm256_blendv_pd(ar, ai, c_smaller);
+            x_nums[g] = _mm256_add_pd(_mm256_mul_pd(first, ratio), second);
+            __m256d other = _mm256_mul_pd(second, ratio);
+            y_nums[g] = _mm256_sub_pd(_mm256_blendv_pd(ai, other, c_smaller), _mm256_blendv_pd(other, ar, c_smaller));
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            __m128 x = _mm256_cvtpd_ps(_mm256_div_pd(x_nums[g], denoms[g]));
+            __m128 y = _mm256_cvtpd_ps(_mm256_div_pd(y_nums[g], denoms[g]));
+            slow += c64_finish4(r + 2 * i + 8 * g, x, y, keeps[g], a + 2 * i + 8 * g, b + 2 * i + 8 * g, NULL,
+                                kern_c64_div_definition);
+        }
     }
     return slow + div_generic(a + 2 * i, b + 2 * i, r + 2 * i, n - i);
 }
