@@ -253,18 +253,25 @@ C64_AVX2_INLINE __m256d c64_exp_core4(__m256d x)
     return _mm256_mul_pd(p, scale);
 }
 
-/* c64_sincos_core on four lanes; returns the mask of the lanes it holds for */
-C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
+/* c64_sincos_core4's first half, y = j pi/2 + r: returns the mask of the
+ * lanes it holds for, r in *r and j + SHIFT (whose low bits are the
+ * quadrant) in *jd */
+C64_AVX2_INLINE __m256d c64_sincos_reduce4(__m256d y, __m256d *r, __m256d *jd)
 {
     const __m256d shift = _mm256_set1_pd(SHIFT);
     __m256d ok = _mm256_cmp_pd(c64_abs4(y), _mm256_set1_pd(C64_SINCOS_Y_MAX), _CMP_LE_OQ);
-    __m256d jd = _mm256_add_pd(_mm256_mul_pd(y, _mm256_set1_pd(C64_INV_PIO2)), shift);
-    __m256d j = _mm256_sub_pd(jd, shift);
-    __m256d rr = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(y, _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_1))),
-                                             _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_2))),
-                               _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_3)));
-    ok = _mm256_and_pd(ok, _mm256_or_pd(_mm256_cmp_pd(j, _mm256_setzero_pd(), _CMP_EQ_OQ),
-                                        _mm256_cmp_pd(c64_abs4(rr), _mm256_set1_pd(C64_SINCOS_R_MIN), _CMP_GE_OQ)));
+    *jd = _mm256_add_pd(_mm256_mul_pd(y, _mm256_set1_pd(C64_INV_PIO2)), shift);
+    __m256d j = _mm256_sub_pd(*jd, shift);
+    *r = _mm256_sub_pd(_mm256_sub_pd(_mm256_sub_pd(y, _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_1))),
+                                     _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_2))),
+                       _mm256_mul_pd(j, _mm256_set1_pd(C64_PIO2_3)));
+    return _mm256_and_pd(ok, _mm256_or_pd(_mm256_cmp_pd(j, _mm256_setzero_pd(), _CMP_EQ_OQ),
+                                          _mm256_cmp_pd(c64_abs4(*r), _mm256_set1_pd(C64_SINCOS_R_MIN), _CMP_GE_OQ)));
+}
+
+/* c64_sincos_core4's second half: sin y and cos y from r and jd */
+C64_AVX2_INLINE void c64_sincos_poly4(__m256d rr, __m256d jd, __m256d *s, __m256d *c)
+{
     __m256d r2 = _mm256_mul_pd(rr, rr);
     /* Estrin's scheme on S(r2) and C(r2) */
     __m256d r4 = _mm256_mul_pd(r2, r2), r8 = _mm256_mul_pd(r4, r4);
@@ -286,6 +293,13 @@ C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
     __m256i s_neg = _mm256_slli_epi64(_mm256_and_si256(quadrant, two_i), 62);
     *c = _mm256_xor_pd(cy, _mm256_castsi256_pd(c_neg));
     *s = _mm256_xor_pd(sy, _mm256_castsi256_pd(s_neg));
+}
+
+/* c64_sincos_core on four lanes; returns the mask of the lanes it holds for */
+C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
+{
+    __m256d r, jd, ok = c64_sincos_reduce4(y, &r, &jd);
+    c64_sincos_poly4(r, jd, s, c);
     return ok;
 }
 
@@ -327,9 +341,12 @@ C64_AVX2_INLINE void c64_exp_parts_block(const uint32_t *z, __m256d flip, __m256
                               _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
         e[g] = c64_exp_core4(x);
     }
+    __m256d r[C64_BLOCK], jd[C64_BLOCK];
+    for (int g = 0; g < C64_BLOCK; g++)
+        ok[g] = _mm256_and_pd(ok[g], c64_sincos_reduce4(y[g], &r[g], &jd[g]));
     for (int g = 0; g < C64_BLOCK; g++) {
         __m256d s, c;
-        ok[g] = _mm256_and_pd(ok[g], c64_sincos_core4(y[g], &s, &c));
+        c64_sincos_poly4(r[g], jd[g], &s, &c);
         re[g] = _mm256_mul_pd(e[g], c);
         im[g] = _mm256_mul_pd(e[g], s);
     }

@@ -295,23 +295,26 @@ C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, in
     int64_t slow = 0, i = 0;
     for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
         __m256d ss[C64_BLOCK], cs[C64_BLOCK], oks[C64_BLOCK], vs[C64_BLOCK], shs[C64_BLOCK], chs[C64_BLOCK];
+        __m256d us[C64_BLOCK], rs[C64_BLOCK], jds[C64_BLOCK];
         for (int g = 0; g < C64_BLOCK; g++) {
             __m256d x, y;
             c64_load4(z + 2 * (i + 4 * g), &x, &y);
             __m256d u = op == TRIG_TANH ? y : x;
             __m256d v = op == TRIG_TANH ? x : op == TRIG_COS ? _mm256_xor_pd(y, sign) : y;
-            __m256d s, c;
-            __m256d ok = c64_sincos_core4(u, &s, &c);
+            __m256d ok = c64_sincos_reduce4(u, &rs[g], &jds[g]);
             if (op == TRIG_TANH || op == TRIG_TAN) {
                 ok = _mm256_and_pd(ok, c64_finite4(v));
                 v = _mm256_or_pd(_mm256_min_pd(c64_abs4(v), _mm256_set1_pd(V_MAX)), _mm256_and_pd(v, sign));
             } else {
                 ok = _mm256_and_pd(ok, _mm256_cmp_pd(c64_abs4(v), _mm256_set1_pd(V_MAX), _CMP_LE_OQ));
             }
-            ss[g] = _mm256_blendv_pd(s, u, _mm256_cmp_pd(u, zero, _CMP_EQ_OQ));
-            cs[g] = c;
+            us[g] = u;
             oks[g] = ok;
             vs[g] = v;
+        }
+        for (int g = 0; g < C64_BLOCK; g++) {
+            c64_sincos_poly4(rs[g], jds[g], &ss[g], &cs[g]);
+            ss[g] = _mm256_blendv_pd(ss[g], us[g], _mm256_cmp_pd(us[g], zero, _CMP_EQ_OQ));
         }
         for (int g = 0; g < C64_BLOCK; g++)
             sinhcosh_core4(vs[g], &shs[g], &chs[g]);
