@@ -194,26 +194,27 @@ static int64_t run_generic(bool plus_one, const uint32_t *x, uint32_t *r, int64_
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
-/* log_abs on four lanes: the value, and *ok the lanes where it holds */
-C64_AVX2_INLINE __m256d log_abs4(__m256d xx, __m256d xx_lo, __m256d yy, __m256d *ok)
+/* log_abs on four lanes up to log_parts: 2^e (1 + f) = |z|^2, and *ok the
+ * lanes where the value will hold */
+C64_AVX2_INLINE __m256d log_abs_split4(__m256d xx, __m256d xx_lo, __m256d yy, __m256d *e, __m256d *ok)
 {
     __m256d big = _mm256_max_pd(xx, yy), small = _mm256_min_pd(xx, yy);
     __m256d h = _mm256_add_pd(big, small);
     __m256d l = _mm256_add_pd(_mm256_sub_pd(small, _mm256_sub_pd(h, big)), xx_lo);
     __m256i eb;
-    __m256d e, m = kern_log_split4(_mm256_castpd_si256(h), &eb, &e);
+    __m256d m = kern_log_split4(_mm256_castpd_si256(h), &eb, e);
     __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(2047), eb), 52));
     __m256d m_lo = _mm256_mul_pd(l, scale);
     __m256d f = _mm256_add_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), m_lo);
     *ok = _mm256_cmp_pd(c64_abs4(m_lo), _mm256_mul_pd(_mm256_set1_pd(GUARD), c64_abs4(f)), _CMP_LE_OQ);
-    return _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_parts4(e, f));
+    return f;
 }
 
 /* clog(x + iy) for C64_BLOCK groups whose |z|^2 = xx + xx_lo + yy: x and y
  * of log (plus_one false) or log_plus_one from the elements at z */
 C64_AVX2_INLINE int64_t clog_block(bool plus_one, const uint32_t *z, uint32_t *r)
 {
-    __m256d xs[C64_BLOCK], ys[C64_BLOCK], res[C64_BLOCK], oks[C64_BLOCK], ims[C64_BLOCK];
+    __m256d xs[C64_BLOCK], ys[C64_BLOCK], res[C64_BLOCK], oks[C64_BLOCK], ims[C64_BLOCK], es[C64_BLOCK];
     for (int g = 0; g < C64_BLOCK; g++) {
         __m256d a, b, x, y, xx_lo = _mm256_setzero_pd();
         c64_load4(z + 8 * g, &a, &b);
@@ -229,11 +230,16 @@ C64_AVX2_INLINE int64_t clog_block(bool plus_one, const uint32_t *z, uint32_t *r
         __m256d nonzero = _mm256_or_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_NEQ_OQ),
                                        _mm256_cmp_pd(y, _mm256_setzero_pd(), _CMP_NEQ_OQ));
         __m256d ok;
-        res[g] = log_abs4(_mm256_mul_pd(x, x), xx_lo, _mm256_mul_pd(y, y), &ok);
+        res[g] = log_abs_split4(_mm256_mul_pd(x, x), xx_lo, _mm256_mul_pd(y, y), &es[g], &ok);
         oks[g] = _mm256_and_pd(_mm256_and_pd(finite, nonzero), ok);
         xs[g] = x;
         ys[g] = y;
     }
+    /* f, then s = f / (2 + f), then log|z| = log(2^e (1 + f)) / 2 */
+    for (int g = 0; g < C64_BLOCK; g++)
+        res[g] = kern_log_ratio4(res[g]);
+    for (int g = 0; g < C64_BLOCK; g++)
+        res[g] = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_from_ratio4(es[g], res[g]));
     for (int g = 0; g < C64_BLOCK; g++)
         ims[g] = kern_atan2_mag4_pd(ys[g], xs[g]);
     int64_t slow = 0;

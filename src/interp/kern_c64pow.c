@@ -258,6 +258,7 @@ AVX2 static int64_t cbrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
     int64_t slow = 0, i = 0;
     for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
         __m256d ms[C64_BLOCK], rhos[C64_BLOCK], oks[C64_BLOCK], sns[C64_BLOCK], css[C64_BLOCK];
+        __m256d es[C64_BLOCK], rs[C64_BLOCK], jds[C64_BLOCK];
         __m128 bsign[C64_BLOCK];
         for (int g = 0; g < C64_BLOCK; g++) {
             __m256d a, b;
@@ -275,12 +276,16 @@ AVX2 static int64_t cbrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
             ms[g] = _mm256_and_pd(ms[g], ok);
             oks[g] = ok;
             bsign[g] = _mm_and_ps(_mm256_cvtpd_ps(b), _mm_set1_ps(-0.0f));
-            rhos[g] = _mm256_mul_pd(_mm256_set1_pd(SIXTH), kern_log_core4(s));
+            rhos[g] = kern_log_core_ratio4(s, &es[g]);
         }
-        for (int g = 0; g < C64_BLOCK; g++) {
+        for (int g = 0; g < C64_BLOCK; g++)
+            rhos[g] = _mm256_mul_pd(_mm256_set1_pd(SIXTH), kern_log_from_ratio4(es[g], rhos[g]));
+        for (int g = 0; g < C64_BLOCK; g++)
             rhos[g] = c64_exp_core4(rhos[g]);
-            oks[g] = _mm256_and_pd(oks[g], c64_sincos_core4(_mm256_mul_pd(ms[g], _mm256_set1_pd(THIRD)), &sns[g], &css[g]));
-        }
+        for (int g = 0; g < C64_BLOCK; g++)
+            oks[g] = _mm256_and_pd(oks[g], c64_sincos_reduce4(_mm256_mul_pd(ms[g], _mm256_set1_pd(THIRD)), &rs[g], &jds[g]));
+        for (int g = 0; g < C64_BLOCK; g++)
+            c64_sincos_poly4(rs[g], jds[g], &sns[g], &css[g]);
         for (int g = 0; g < C64_BLOCK; g++) {
             const uint32_t *zg = z + 2 * (i + 4 * g);
             int same_re, same_im;
@@ -323,8 +328,11 @@ AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r
             ss[g] = _mm256_blendv_pd(one, s, ok);
             oks[g] = ok;
         }
+        __m256d log_es[C64_BLOCK];
         for (int g = 0; g < C64_BLOCK; g++)
-            ls[g] = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_core4(ss[g]));
+            ss[g] = kern_log_core_ratio4(ss[g], &log_es[g]);
+        for (int g = 0; g < C64_BLOCK; g++)
+            ls[g] = _mm256_mul_pd(_mm256_set1_pd(0.5), kern_log_from_ratio4(log_es[g], ss[g]));
         for (int g = 0; g < C64_BLOCK; g++) {
             __m256d x, y, p, q, l = ls[g];
             c64_load4(za + 2 * (i + 4 * g), &x, &y);
@@ -345,11 +353,13 @@ AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r
             wys[g] = wy;
             oks[g] = ok;
         }
-        __m256d sns[C64_BLOCK], css[C64_BLOCK], es[C64_BLOCK];
-        for (int g = 0; g < C64_BLOCK; g++) {
-            oks[g] = _mm256_and_pd(oks[g], c64_sincos_core4(wys[g], &sns[g], &css[g]));
+        __m256d sns[C64_BLOCK], css[C64_BLOCK], es[C64_BLOCK], rs[C64_BLOCK], jds[C64_BLOCK];
+        for (int g = 0; g < C64_BLOCK; g++)
             es[g] = c64_exp_core4(wxs[g]);
-        }
+        for (int g = 0; g < C64_BLOCK; g++)
+            oks[g] = _mm256_and_pd(oks[g], c64_sincos_reduce4(wys[g], &rs[g], &jds[g]));
+        for (int g = 0; g < C64_BLOCK; g++)
+            c64_sincos_poly4(rs[g], jds[g], &sns[g], &css[g]);
         for (int g = 0; g < C64_BLOCK; g++) {
             __m256d sn = sns[g], cs = css[g], e = es[g];
             const __m256d w0 = _mm256_set1_pd(POW_W0);

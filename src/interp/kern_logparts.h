@@ -64,10 +64,16 @@ KERN_LOG_INLINE double kern_log_core(double v)
 
 #define KERN_LOG_AVX2_INLINE static inline __attribute__((always_inline, target("avx2,fma")))
 
-/* log(2^e (1 + f)) as log_parts */
-KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f)
+/* kern_log_parts4's first step, s = f / (2 + f): a division, whose
+ * latency a caller may overlap by running it over many lanes first */
+KERN_LOG_AVX2_INLINE __m256d kern_log_ratio4(__m256d f)
 {
-    __m256d s = _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
+    return _mm256_div_pd(f, _mm256_add_pd(f, _mm256_set1_pd(2.0)));
+}
+
+/* kern_log_parts4's other steps, from s = kern_log_ratio4(f) */
+KERN_LOG_AVX2_INLINE __m256d kern_log_from_ratio4(__m256d e, __m256d s)
+{
     __m256d t = _mm256_mul_pd(s, s);
     __m256d t2 = _mm256_mul_pd(t, t);
     __m256d r01 = _mm256_fmadd_pd(_mm256_set1_pd(R1), t, _mm256_set1_pd(R0));
@@ -78,6 +84,9 @@ KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f)
     __m256d lo = _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_LO), lm);
     return _mm256_fmadd_pd(e, _mm256_set1_pd(LN2_HI), lo);
 }
+
+/* log(2^e (1 + f)) as log_parts */
+KERN_LOG_AVX2_INLINE __m256d kern_log_parts4(__m256d e, __m256d f) { return kern_log_from_ratio4(e, kern_log_ratio4(f)); }
 
 /* u = 2^e m as kern_log_exponent: e + 1024 (*eb), e and m */
 KERN_LOG_AVX2_INLINE __m256d kern_log_split4(__m256i u, __m256i *eb, __m256d *e)
@@ -92,12 +101,19 @@ KERN_LOG_AVX2_INLINE __m256d kern_log_split4(__m256i u, __m256i *eb, __m256d *e)
     return _mm256_castsi256_pd(_mm256_sub_epi64(u, eu));
 }
 
+/* kern_log_core4's steps up to kern_log_ratio4: its s, and e */
+KERN_LOG_AVX2_INLINE __m256d kern_log_core_ratio4(__m256d v, __m256d *e)
+{
+    __m256i eb;
+    __m256d m = kern_log_split4(_mm256_castpd_si256(v), &eb, e);
+    return kern_log_ratio4(_mm256_sub_pd(m, _mm256_set1_pd(1.0)));
+}
+
 /* kern_log_core on four lanes */
 KERN_LOG_AVX2_INLINE __m256d kern_log_core4(__m256d v)
 {
-    __m256i eb;
-    __m256d e, m = kern_log_split4(_mm256_castpd_si256(v), &eb, &e);
-    return kern_log_parts4(e, _mm256_sub_pd(m, _mm256_set1_pd(1.0)));
+    __m256d e, s = kern_log_core_ratio4(v, &e);
+    return kern_log_from_ratio4(e, s);
 }
 
 #endif
