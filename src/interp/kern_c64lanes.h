@@ -253,7 +253,7 @@ C64_AVX2_INLINE __m256d c64_exp_core4(__m256d x)
     return _mm256_mul_pd(p, scale);
 }
 
-/* c64_sincos_core4's first half, y = j pi/2 + r: returns the mask of the
+/* c64_sincos_core's first half on four lanes, y = j pi/2 + r: returns the mask of the
  * lanes it holds for, r in *r and j + SHIFT (whose low bits are the
  * quadrant) in *jd */
 C64_AVX2_INLINE __m256d c64_sincos_reduce4(__m256d y, __m256d *r, __m256d *jd)
@@ -269,7 +269,8 @@ C64_AVX2_INLINE __m256d c64_sincos_reduce4(__m256d y, __m256d *r, __m256d *jd)
                                           _mm256_cmp_pd(c64_abs4(*r), _mm256_set1_pd(C64_SINCOS_R_MIN), _CMP_GE_OQ)));
 }
 
-/* c64_sincos_core4's second half: sin y and cos y from r and jd */
+/* c64_sincos_core's second half on four lanes: sin y and cos y from r
+ * and jd */
 C64_AVX2_INLINE void c64_sincos_poly4(__m256d rr, __m256d jd, __m256d *s, __m256d *c)
 {
     __m256d r2 = _mm256_mul_pd(rr, rr);
@@ -295,27 +296,6 @@ C64_AVX2_INLINE void c64_sincos_poly4(__m256d rr, __m256d jd, __m256d *s, __m256
     *s = _mm256_xor_pd(sy, _mm256_castsi256_pd(s_neg));
 }
 
-/* c64_sincos_core on four lanes; returns the mask of the lanes it holds for */
-C64_AVX2_INLINE __m256d c64_sincos_core4(__m256d y, __m256d *s, __m256d *c)
-{
-    __m256d r, jd, ok = c64_sincos_reduce4(y, &r, &jd);
-    c64_sincos_poly4(r, jd, s, c);
-    return ok;
-}
-
-/* c64_exp_parts on four lanes; returns the mask of the lanes in the domains */
-C64_AVX2_INLINE __m256d c64_exp_parts4(__m256d x, __m256d y, __m256d *re, __m256d *im)
-{
-    __m256d s, c;
-    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MIN), _CMP_GE_OQ),
-                               _mm256_cmp_pd(x, _mm256_set1_pd(C64_EXP_X_MAX), _CMP_LE_OQ));
-    ok = _mm256_and_pd(ok, c64_sincos_core4(y, &s, &c));
-    __m256d e = c64_exp_core4(x);
-    *re = _mm256_mul_pd(e, c);
-    *im = _mm256_mul_pd(e, s);
-    return ok;
-}
-
 /* The kernels' loops run in blocks of C64_BLOCK groups of four elements,
  * each block in phases (a core over the whole block, then the next): one
  * group's chain of dependent steps is longer than the processor's window
@@ -325,7 +305,7 @@ C64_AVX2_INLINE __m256d c64_exp_parts4(__m256d x, __m256d y, __m256d *re, __m256
  * operations are those of one pass, so the bits are too. */
 #define C64_BLOCK 8
 
-/* c64_exp_parts4 on the C64_BLOCK groups at z, each part's sign flipped
+/* c64_exp_parts on the C64_BLOCK groups at z, each part's sign flipped
  * by flip (-0.0 or 0.0): re, im, the mask ok of the lanes in the domains,
  * and y the imaginary parts (flipped) */
 C64_AVX2_INLINE void c64_exp_parts_block(const uint32_t *z, __m256d flip, __m256d *re, __m256d *im, __m256d *ok,

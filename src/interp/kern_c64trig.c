@@ -241,50 +241,9 @@ C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
     *sh = _mm256_or_pd(mag, _mm256_and_pd(v, _mm256_set1_pd(-0.0)));
 }
 
-/* trig_elem's approximation on four lanes: the parts rounded into f32, and
- * the mask bits of the lanes kept */
-C64_AVX2_INLINE int trig_lanes4(trig_op op, const uint32_t *z, __m128 *fre, __m128 *fim)
-{
-    const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0);
-    __m256d x, y;
-    c64_load4(z, &x, &y);
-    __m256d u = op == TRIG_TANH ? y : x;
-    __m256d v = op == TRIG_TANH ? x : op == TRIG_COS ? _mm256_xor_pd(y, sign) : y;
-    __m256d s, c, sh, ch, re, im;
-    __m256d ok = c64_sincos_core4(u, &s, &c);
-    if (op == TRIG_TANH || op == TRIG_TAN) {
-        ok = _mm256_and_pd(ok, c64_finite4(v));
-        v = _mm256_or_pd(_mm256_min_pd(c64_abs4(v), _mm256_set1_pd(V_MAX)), _mm256_and_pd(v, sign));
-    } else {
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(c64_abs4(v), _mm256_set1_pd(V_MAX), _CMP_LE_OQ));
-    }
-    s = _mm256_blendv_pd(s, u, _mm256_cmp_pd(u, zero, _CMP_EQ_OQ));
-    sinhcosh_core4(v, &sh, &ch);
-    switch (op) {
-    case TRIG_SIN:
-        re = _mm256_mul_pd(ch, s);
-        im = _mm256_mul_pd(sh, c);
-        break;
-    case TRIG_COS:
-        re = _mm256_mul_pd(ch, c);
-        im = _mm256_mul_pd(sh, s);
-        break;
-    case TRIG_TANH:
-    case TRIG_TAN: {
-        __m256d q = _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_add_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(c, c)));
-        __m256d hyp = _mm256_mul_pd(_mm256_mul_pd(sh, ch), q), circ = _mm256_mul_pd(_mm256_mul_pd(s, c), q);
-        re = op == TRIG_TANH ? hyp : circ;
-        im = op == TRIG_TANH ? circ : hyp;
-        break;
-    }
-    }
-    int same_re, same_im;
-    *fre = c64_band_round4(re, &same_re);
-    *fim = c64_band_round4(im, &same_im);
-    return _mm256_movemask_pd(ok) & same_re & same_im;
-}
-
-/* Four lanes at a time, the tail on the portable path */
+/* Blocks of C64_BLOCK groups of four lanes, in phases: the sincos
+ * reduction, its polynomial, sinh and cosh, the parts and bands; the tail
+ * on the portable path */
 C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, int64_t n)
 {
     c64_unary_definition *def = op == TRIG_SIN    ? kern_c64_sin_definition
@@ -344,11 +303,6 @@ C64_AVX2_INLINE int64_t trig_avx2(trig_op op, const uint32_t *z, uint32_t *r, in
             int keep = _mm256_movemask_pd(oks[g]) & same_re & same_im;
             slow += c64_finish4(r + 2 * (i + 4 * g), fre, fim, keep, z + 2 * (i + 4 * g), NULL, def, NULL);
         }
-    }
-    for (; i + 4 <= n; i += 4) {
-        __m128 re, im;
-        int keep = trig_lanes4(op, z + 2 * i, &re, &im);
-        slow += c64_finish4(r + 2 * i, re, im, keep, z + 2 * i, NULL, def, NULL);
     }
     return slow + trig_generic(op, z + 2 * i, r + 2 * i, n - i);
 }
