@@ -332,6 +332,35 @@ C64_AVX2_INLINE void c64_exp_parts_block(const uint32_t *z, __m256d flip, __m256
     }
 }
 
+/* A band test of four binary64 parts: the rounded values, and mask bits
+ * of the lanes whose band rounds to one value (c64_band_round4's shape) */
+typedef __m128 c64_band_test4(__m256d p, int *same);
+
+/* The blocks of exp and expm1, which differ only in the real part's band
+ * test (re_band) and their definition: from z into r, the whole blocks
+ * only; returns the number of elements done and adds to *slow the lanes
+ * the definition computed */
+C64_AVX2_INLINE int64_t c64_exp_blocks(const uint32_t *z, uint32_t *r, int64_t n, c64_band_test4 *re_band,
+                                       c64_unary_definition *definition, int64_t *slow)
+{
+    int64_t i = 0;
+    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
+        __m256d pr[C64_BLOCK], pi[C64_BLOCK], ok[C64_BLOCK], y[C64_BLOCK];
+        c64_exp_parts_block(z + 2 * i, _mm256_setzero_pd(), pr, pi, ok, y);
+        for (int g = 0; g < C64_BLOCK; g++) {
+            int same_re, same_im;
+            __m128 re = re_band(pr[g], &same_re);
+            __m128 im = c64_band_round4(pi[g], &same_im);
+            /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
+            __m128 y_f32 = _mm256_cvtpd_ps(y[g]);
+            im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
+            *slow += c64_finish4(r + 2 * i + 8 * g, re, im, _mm256_movemask_pd(ok[g]) & same_re & same_im,
+                                 z + 2 * i + 8 * g, NULL, definition, NULL);
+        }
+    }
+    return i;
+}
+
 #endif
 
 #endif

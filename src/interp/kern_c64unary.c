@@ -244,21 +244,7 @@ C64_AVX2_INLINE void recip_div4(__m256d c, __m256d d, __m256d *x, __m256d *y)
 
 AVX2 static int64_t expm1_avx2(const uint32_t *z, uint32_t *r, int64_t n)
 {
-    int64_t slow = 0, i = 0;
-    for (; i + 4 * C64_BLOCK <= n; i += 4 * C64_BLOCK) {
-        __m256d pr[C64_BLOCK], pi[C64_BLOCK], ok[C64_BLOCK], y[C64_BLOCK];
-        c64_exp_parts_block(z + 2 * i, _mm256_setzero_pd(), pr, pi, ok, y);
-        for (int g = 0; g < C64_BLOCK; g++) {
-            int same_re, same_im;
-            __m128 re = expm1_band_round4(pr[g], &same_re);
-            __m128 im = c64_band_round4(pi[g], &same_im);
-            /* y = +-0: glibc's sine is y itself, so the imaginary part is y */
-            __m128 y_f32 = _mm256_cvtpd_ps(y[g]);
-            im = _mm_blendv_ps(im, y_f32, _mm_cmpeq_ps(y_f32, _mm_setzero_ps()));
-            slow += c64_finish4(r + 2 * i + 8 * g, re, im, _mm256_movemask_pd(ok[g]) & same_re & same_im,
-                                z + 2 * i + 8 * g, NULL, kern_c64_expm1_definition, NULL);
-        }
-    }
+    int64_t slow = 0, i = c64_exp_blocks(z, r, n, expm1_band_round4, kern_c64_expm1_definition, &slow);
     return slow + generic(FAST_EXPM1, z + 2 * i, r + 2 * i, n - i);
 }
 
