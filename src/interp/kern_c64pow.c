@@ -311,7 +311,6 @@ AVX2_INLINE __m128 band_round_w4(__m256d p, __m256d w, int *same)
     return lo;
 }
 
-
 AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r, int64_t n)
 {
     const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0), one = _mm256_set1_pd(1.0);

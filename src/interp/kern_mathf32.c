@@ -568,12 +568,7 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
 }
 
 /* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs)
-{
-    __m256i eb;
-    __m256d e, m = kern_log_split4(_mm256_castpd_si256(_mm256_cvtps_pd(xs)), &eb, &e);
-    return kern_log_parts4(e, _mm256_sub_pd(m, _mm256_set1_pd(1.0)));
-}
+AVX2_INLINE __m256d log_approx4(__m128 xs) { return kern_log_core4(_mm256_cvtps_pd(xs)); }
 
 /* xs: four f32 operands, those outside log1p's domain replaced by 0 */
 AVX2_INLINE __m256d log1p_approx4(__m128 xs)
