@@ -599,11 +599,7 @@ static double part_value(bool wide, uint64_t a)
 /* A binary64 result rounded into the component format (3.6 for NaNs). */
 static uint64_t part_round(bool wide, double d)
 {
-    if (wide)
-        return f64_to_bits(d);
-    if (d != d)
-        return fp_from_double(FP_F32, d, FPR_RNE);
-    return f32_to_bits((float)d);
+    return wide ? f64_to_bits(d) : kern_f32_round_classb(d);
 }
 
 void kern_cdiv(double ar, double ai, double br, double bi, double *rr, double *ri)
@@ -798,6 +794,73 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
     return false;
 }
 
+/* One element of a complex op that has no fast loop, or of one whose fast
+ * loop is out (the parts' bits in ar ... bi, of f64 parts when wide, else
+ * f32); false for the ops complex types do not have. */
+static bool complex_elem_parts(kern_binop op, bool wide, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi,
+                               uint64_t *rr, uint64_t *ri)
+{
+    switch (op) {
+    case KB_ADD:
+    case KB_SUB: {
+        fp_binop fo = op == KB_ADD ? FPOP_ADD : FPOP_SUB;
+        *rr = part_arith(wide, fo, ar, br);
+        *ri = part_arith(wide, fo, ai, bi);
+        break;
+    }
+    case KB_MUL:
+        part_cmul(wide, ar, ai, br, bi, rr, ri);
+        break;
+    case KB_DIV: {
+        double xr, xi;
+        kern_cdiv(part_value(wide, ar), part_value(wide, ai), part_value(wide, br),
+                  part_value(wide, bi), &xr, &xi);
+        *rr = part_round(wide, xr);
+        *ri = part_round(wide, xi);
+        break;
+    }
+    case KB_POW:
+        part_round_c(wide,
+                     cpow(cmk(part_value(wide, ar), part_value(wide, ai)),
+                          cmk(part_value(wide, br), part_value(wide, bi))),
+                     rr, ri);
+        break;
+    case KB_ATAN2:
+        part_catan2(wide, ar, ai, br, bi, rr, ri);
+        break;
+    case KB_MAX:
+    case KB_MIN: {
+        /* REF: compare real parts (IEEE ==); on equality the imaginary
+         * parts decide; a false comparison selects b */
+        double xr = part_value(wide, ar), xi = part_value(wide, ai);
+        double yr = part_value(wide, br), yi = part_value(wide, bi);
+        bool take_a;
+        if (xr == yr)
+            take_a = op == KB_MAX ? xi > yi : xi < yi;
+        else
+            take_a = op == KB_MAX ? xr > yr : xr < yr;
+        *rr = take_a ? ar : br;
+        *ri = take_a ? ai : bi;
+        break;
+    }
+    case KB_REM:
+    case KB_AND:
+    case KB_OR:
+    case KB_XOR:
+    case KB_COUNT:
+        return false;
+    }
+    return true;
+}
+
+void kern_c64_binary_def(kern_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r)
+{
+    uint64_t rr = 0, ri = 0;
+    complex_elem_parts(op, false, a[0], a[1], b[0], b[1], &rr, &ri);
+    r[0] = (uint32_t)rr;
+    r[1] = (uint32_t)ri;
+}
+
 static irrun_status complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
                                    int64_t n)
 {
@@ -807,56 +870,8 @@ static irrun_status complex_binary(kern_binop op, bool wide, const void *a, cons
         uint64_t ar, ai, br, bi, rr = 0, ri = 0;
         load_parts(wide, a, i, &ar, &ai);
         load_parts(wide, b, i, &br, &bi);
-        switch (op) {
-        case KB_ADD:
-        case KB_SUB: {
-            fp_binop fo = op == KB_ADD ? FPOP_ADD : FPOP_SUB;
-            rr = part_arith(wide, fo, ar, br);
-            ri = part_arith(wide, fo, ai, bi);
-            break;
-        }
-        case KB_MUL:
-            part_cmul(wide, ar, ai, br, bi, &rr, &ri);
-            break;
-        case KB_DIV: {
-            double xr, xi;
-            kern_cdiv(part_value(wide, ar), part_value(wide, ai), part_value(wide, br),
-                      part_value(wide, bi), &xr, &xi);
-            rr = part_round(wide, xr);
-            ri = part_round(wide, xi);
-            break;
-        }
-        case KB_POW:
-            part_round_c(wide,
-                         cpow(cmk(part_value(wide, ar), part_value(wide, ai)),
-                              cmk(part_value(wide, br), part_value(wide, bi))),
-                         &rr, &ri);
-            break;
-        case KB_ATAN2:
-            part_catan2(wide, ar, ai, br, bi, &rr, &ri);
-            break;
-        case KB_MAX:
-        case KB_MIN: {
-            /* REF: compare real parts (IEEE ==); on equality the imaginary
-             * parts decide; a false comparison selects b */
-            double xr = part_value(wide, ar), xi = part_value(wide, ai);
-            double yr = part_value(wide, br), yi = part_value(wide, bi);
-            bool take_a;
-            if (xr == yr)
-                take_a = op == KB_MAX ? xi > yi : xi < yi;
-            else
-                take_a = op == KB_MAX ? xr > yr : xr < yr;
-            rr = take_a ? ar : br;
-            ri = take_a ? ai : bi;
-            break;
-        }
-        case KB_REM:
-        case KB_AND:
-        case KB_OR:
-        case KB_XOR:
-        case KB_COUNT:
+        if (!complex_elem_parts(op, wide, ar, ai, br, bi, &rr, &ri))
             return IRRUN_UNSUPPORTED;
-        }
         store_parts(wide, r, i, rr, ri);
     }
     return IRRUN_OK;

@@ -100,12 +100,12 @@
  * above; the portable paths round every step. */
 #include "interp/kern_c64pow.h"
 
-#include <complex.h>
 #include <math.h>
 #include <string.h>
 
 #include "interp/kern_atan2core.h"
 #include "interp/kern_c64lanes.h"
+#include "interp/kern_complexf32.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_logparts.h"
 
@@ -139,17 +139,7 @@ void kern_c64_cbrt_definition(const uint32_t *x, uint32_t *r)
     r[1] = kern_f32_round_classb(im);
 }
 
-void kern_c64_pow_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
-{
-    double pa[2] = { bits_to_f32(a[0]), bits_to_f32(a[1]) }, pb[2] = { bits_to_f32(b[0]), bits_to_f32(b[1]) }, q[2];
-    double _Complex z, c;
-    memcpy(&z, pa, sizeof z);
-    memcpy(&c, pb, sizeof c);
-    z = cpow(z, c);
-    memcpy(q, &z, sizeof q);
-    r[0] = kern_f32_round_classb(q[0]);
-    r[1] = kern_f32_round_classb(q[1]);
-}
+void kern_c64_pow_definition(const uint32_t *a, const uint32_t *b, uint32_t *r) { kern_c64_binary_def(KB_POW, a, b, r); }
 
 /* ---- the portable path ------------------------------------------------------ */
 

@@ -123,13 +123,7 @@
 
 /* ---- the definitions -------------------------------------------------------- */
 
-void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r)
-{
-    double x, y;
-    kern_cdiv(bits_to_f32(a[0]), bits_to_f32(a[1]), bits_to_f32(b[0]), bits_to_f32(b[1]), &x, &y);
-    r[0] = kern_f32_round_classb(x);
-    r[1] = kern_f32_round_classb(y);
-}
+void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r) { kern_c64_binary_def(KB_DIV, a, b, r); }
 
 void kern_c64_sqrt_definition(const uint32_t *x, uint32_t *r) { kern_c64_unary_def(KU_SQRT, x, r); }
 
@@ -431,12 +425,7 @@ AVX2 static void atan2_back_avx2(const uint32_t *l, uint32_t *r, int64_t n)
 
 void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r)
 {
-    uint32_t num[2], sum[2], den[2], q[2], l[2];
-    atan2_front_definition(y, x, num, sum);
-    kern_c64_sqrt_definition(sum, den);
-    kern_c64_div_definition(num, den, q);
-    kern_c64_log_definition(q, l);
-    kern_cmul32(MINUS_ZERO, MINUS_ONE, l[0], l[1], &r[0], &r[1]);
+    kern_c64_binary_def(KB_ATAN2, y, x, r);
 }
 
 /* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
