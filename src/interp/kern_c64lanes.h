@@ -92,7 +92,15 @@ static inline double c64_exp_core(double x)
 /* sin y and cos y, each within 2^-49 relative (sin r within 2^-51, cos r
  * within 2^-49.5, plus r's error; the quadrant may swap them); false (s, c unset) when |y|
  * > C64_SINCOS_Y_MAX, y is not a number, or y lies within C64_SINCOS_R_MIN
- * of a nonzero multiple of pi/2. */
+ * of a nonzero multiple of pi/2.
+ * s is +0 for y = -0, where glibc's sin gives -0: the reduction's last
+ * step subtracts j C64_PIO2_3, which is -0 for j = 0 (the constant is
+ * negative), and -0 - -0 = +0; nor can r + r^3 S(r^2) keep r's zero sign,
+ * the product having the opposite one. Only a select puts it back, and the callers
+ * that need it (exp and expm1: the imaginary part of y = +-0 is y; trig's
+ * (u, 1) for u = +-0) already hold y and do it; cbrt's angle is never -0
+ * and pow's lanes with a zero angle take the definition (their band
+ * divides by sin), so a select here would cost those loops for nothing. */
 static inline bool c64_sincos_core(double y, double *s, double *c)
 {
     if (!(fabs(y) <= C64_SINCOS_Y_MAX))
