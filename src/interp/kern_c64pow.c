@@ -83,9 +83,15 @@
  * w_re = W0 + dx + dy |S'| / |C'|, W0 = 2^-46 > 2^-46.7 + 2^-50.7 + the
  * second-order terms + 2^-52 for the band's rounded ends; the imaginary
  * part within w_im = W0 + dx + dy |C'| / |S'|. (S' / C' is tan Y' within
- * 2^-48; the measured error is at most 0.37 of w.) A part is kept when
- * its band of w |p| rounds to one f32 value and w <= 2^-30 (a NaN or
- * infinite w, from a zero C' or S', fails: the lane takes the
+ * 2^-48; the measured error is at most 0.37 of w.) No division is needed:
+ * |p_re| |S'| / |C'| = |e' S'| is |p_im| within 2^-52 of itself (each
+ * part one rounding of a product), inside the margins of KA and KL, so
+ * the half-width w_re |p_re| is covered by d_re = (W0 + dx) |p_re| + dy
+ * |p_im|, and w_im |p_im| by d_im, the parts swapped (the roundings of d
+ * change it by 2^-51 of itself, far below W0's margin). A part p is kept
+ * when p - d and p + d (one rounding each, the 2^-52 in W0) round to one
+ * f32 value and d < 2^-30 |p|, i.e. w < 2^-30 (false for a zero C' or
+ * S', whose part p is 0, and for a NaN: the lane takes the
  * definition). Nothing underflows: e' >= 2^-150; away from 0 the sincos
  * core keeps |C'|, |S'| >= 2^-21; near 0 a tiny nonzero Y' (>= 2^-480,
  * an ulp of the products it sums) has S' = Y' within the bound (the
@@ -112,9 +118,9 @@
 #define SIXTH (1.0 / 6.0) /* the definition's exponent, rounded as it rounds it */
 #define THIRD (1.0 / 3.0)
 
-/* The power's bands (see the head comment): w = POW_W0 + dx + dy |tan|
- * (real part) or |cot| (imaginary part), dx and dy the bounds on the
- * errors of c log z's parts */
+/* The power's bands (see the head comment): half-widths (POW_W0 + dx)
+ * |p| + dy |q| around each part p (q the other part), dx and dy the
+ * bounds on the errors of c log z's parts */
 #define POW_W0 0x1p-46
 #define POW_KA 0x1.6a09e667f3bcdp-47 /* 2^-46.5 */
 #define POW_KL 0x1p-49
@@ -162,13 +168,13 @@ static inline bool cbrt_approx(const uint32_t *x, uint32_t *v)
     return true;
 }
 
-/* The f32 pattern of p when the band of w |p| around p rounds to one
- * value and w <= POW_W_MAX (a NaN w fails). */
-static inline bool band_round_w(double p, double w, uint32_t *v)
+/* The f32 pattern of p when the band p +- d rounds to one value and d <
+ * POW_W_MAX |p| (false for p = 0 and for a NaN d). */
+static inline bool band_round_d(double p, double d, uint32_t *v)
 {
-    uint32_t lo = f32_to_bits((float)(p * (1.0 - w))), hi = f32_to_bits((float)(p * (1.0 + w)));
+    uint32_t lo = f32_to_bits((float)(p - d)), hi = f32_to_bits((float)(p + d));
     *v = lo;
-    return w <= POW_W_MAX && lo == hi;
+    return d < POW_W_MAX * fabs(p) && lo == hi;
 }
 
 /* The power (z[0], z[1]) ^ (c[0], c[1]) into v when the lane is kept. */
@@ -189,9 +195,9 @@ static inline bool pow_approx(const uint32_t *z, const uint32_t *c, uint32_t *v)
     double e = c64_exp_core(wx);
     double ap = fabs(p), aq = fabs(q), aa = fabs(a), l1 = 1.0 + fabs(l);
     double dx = POW_KA * aq * aa + POW_KL * ap * l1, dy = POW_KA * ap * aa + POW_KL * aq * l1;
-    double inv = 1.0 / fabs(cs * sn);
-    double w_re = POW_W0 + dx + dy * (sn * sn * inv), w_im = POW_W0 + dx + dy * (cs * cs * inv);
-    return band_round_w(e * cs, w_re, &v[0]) && band_round_w(e * sn, w_im, &v[1]);
+    double p_re = e * cs, p_im = e * sn, w = POW_W0 + dx;
+    return band_round_d(p_re, w * fabs(p_re) + dy * fabs(p_im), &v[0]) &&
+           band_round_d(p_im, w * fabs(p_im) + dy * fabs(p_re), &v[1]);
 }
 
 /* The results go through v: r may be an operand, which the definition
@@ -289,15 +295,14 @@ AVX2 static int64_t cbrt_avx2(const uint32_t *z, uint32_t *r, int64_t n)
     return slow + cbrt_generic(z + 2 * i, r + 2 * i, n - i);
 }
 
-/* band_round_w on four lanes: the rounded value, mask bits of the lanes
+/* band_round_d on four lanes: the rounded value, mask bits of the lanes
  * whose band rounds to one value */
-AVX2_INLINE __m128 band_round_w4(__m256d p, __m256d w, int *same)
+AVX2_INLINE __m128 band_round_d4(__m256d p, __m256d d, int *same)
 {
-    const __m256d one = _mm256_set1_pd(1.0);
-    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_sub_pd(one, w)));
-    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(p, _mm256_add_pd(one, w)));
+    __m128 lo = _mm256_cvtpd_ps(_mm256_sub_pd(p, d)), hi = _mm256_cvtpd_ps(_mm256_add_pd(p, d));
     __m128 eq = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(lo), _mm_castps_si128(hi)));
-    *same = _mm_movemask_ps(eq) & _mm256_movemask_pd(_mm256_cmp_pd(w, _mm256_set1_pd(POW_W_MAX), _CMP_LE_OQ));
+    __m256d narrow = _mm256_cmp_pd(d, _mm256_mul_pd(_mm256_set1_pd(POW_W_MAX), c64_abs4(p)), _CMP_LT_OQ);
+    *same = _mm_movemask_ps(eq) & _mm256_movemask_pd(narrow);
     return lo;
 }
 
@@ -350,15 +355,12 @@ AVX2 static int64_t pow_avx2(const uint32_t *za, const uint32_t *cb, uint32_t *r
         for (int g = 0; g < C64_BLOCK; g++)
             c64_sincos_poly4(rs[g], jds[g], &sns[g], &css[g]);
         for (int g = 0; g < C64_BLOCK; g++) {
-            __m256d sn = sns[g], cs = css[g], e = es[g];
-            const __m256d w0 = _mm256_set1_pd(POW_W0);
-            __m256d inv = _mm256_div_pd(one, c64_abs4(_mm256_mul_pd(cs, sn)));
-            __m256d tan_y = _mm256_mul_pd(_mm256_mul_pd(sn, sn), inv), cot_y = _mm256_mul_pd(_mm256_mul_pd(cs, cs), inv);
-            __m256d w_re = _mm256_add_pd(_mm256_add_pd(w0, dxs[g]), _mm256_mul_pd(dys[g], tan_y));
-            __m256d w_im = _mm256_add_pd(_mm256_add_pd(w0, dxs[g]), _mm256_mul_pd(dys[g], cot_y));
+            __m256d p_re = _mm256_mul_pd(es[g], css[g]), p_im = _mm256_mul_pd(es[g], sns[g]);
+            __m256d a_re = c64_abs4(p_re), a_im = c64_abs4(p_im);
+            __m256d w = _mm256_add_pd(_mm256_set1_pd(POW_W0), dxs[g]), dy = dys[g];
             int same_re, same_im;
-            __m128 rr = band_round_w4(_mm256_mul_pd(e, cs), w_re, &same_re);
-            __m128 ri = band_round_w4(_mm256_mul_pd(e, sn), w_im, &same_im);
+            __m128 rr = band_round_d4(p_re, _mm256_fmadd_pd(w, a_re, _mm256_mul_pd(dy, a_im)), &same_re);
+            __m128 ri = band_round_d4(p_im, _mm256_fmadd_pd(w, a_im, _mm256_mul_pd(dy, a_re)), &same_im);
             int keep = _mm256_movemask_pd(oks[g]) & same_re & same_im;
             int64_t at = i + 4 * g;
             slow += c64_finish4(r + 2 * at, rr, ri, keep, za + 2 * at, cb + 2 * at, NULL, kern_c64_pow_definition);
