@@ -237,7 +237,7 @@ static irrun_status run_transpose(operands *o, int arg)
     (void)arg;
     tensor x = square(o->a, o->side), r = square(o->r, o->side);
     static const int64_t perm[2] = { 1, 0 };
-    return kern_transpose(&x, perm, &r);
+    return kern_transpose(o->pool, &x, perm, &r);
 }
 /* arg: the result dimension the operand's one dimension goes to (0: each
  * row is one element repeated, 1: each row is the operand) */
@@ -245,7 +245,7 @@ static irrun_status run_broadcast(operands *o, int dim)
 {
     tensor r = square(o->r, o->side);
     int64_t d = dim;
-    return kern_broadcast(o->row, &d, &r);
+    return kern_broadcast(o->pool, o->row, &d, &r);
 }
 static irrun_status run_slice(operands *o, int arg)
 {
@@ -254,14 +254,14 @@ static irrun_status run_slice(operands *o, int arg)
     r.type.dims[0] = r.type.dims[1] = o->side - 2; /* [1, side-1) twice */
     r.count = r.type.dims[0] * r.type.dims[1];
     static const int64_t start[2] = { 1, 1 }, stride[2] = { 1, 1 };
-    return kern_slice(&x, start, stride, &r);
+    return kern_slice(o->pool, &x, start, stride, &r);
 }
 static irrun_status run_reverse(operands *o, int arg)
 {
     (void)arg;
     tensor x = square(o->a, o->side), r = square(o->r, o->side);
     static const int64_t dims[1] = { 1 };
-    return kern_reverse(&x, dims, 1, &r);
+    return kern_reverse(o->pool, &x, dims, 1, &r);
 }
 static irrun_status run_concatenate(operands *o, int arg)
 {
@@ -269,7 +269,7 @@ static irrun_status run_concatenate(operands *o, int arg)
     tensor x = square(o->a, o->side), y = square(o->b, o->side), r = square(o->r, o->side);
     x.type.dims[0] = y.type.dims[0] = o->side / 2;
     const tensor *xs[2] = { &x, &y };
-    return kern_concatenate(xs, 2, 0, &r);
+    return kern_concatenate(o->pool, xs, 2, 0, &r);
 }
 static irrun_status run_pad(operands *o, int arg)
 {
@@ -277,7 +277,15 @@ static irrun_status run_pad(operands *o, int arg)
     tensor x = square(o->a, o->side), r = square(o->r, o->side);
     x.type.dims[0] = x.type.dims[1] = o->side - 2;
     static const int64_t low[2] = { 1, 1 }, interior[2] = { 0, 0 };
-    return kern_pad(&x, o->scalar_lo, low, interior, &r);
+    return kern_pad(o->pool, &x, o->scalar_lo, low, interior, &r);
+}
+
+/* The rows whose kernels take the pool (kern_split.c, kern_layout.c). */
+static bool runs_threaded(irrun_status (*run)(operands *, int))
+{
+    return run == run_binary || run == run_unary || run == run_convert || run == run_transpose ||
+           run == run_broadcast || run == run_slice || run == run_reverse || run == run_concatenate ||
+           run == run_pad;
 }
 
 /* a row's four leading fields; the others default to "as on real types" */
@@ -516,8 +524,7 @@ void bench_table(void)
             const library_fn *fn = row_library(r, t);
             lib_rate[r][c] = library_rate(fn, &o);
             /* a miss again with the thread count a run uses by default */
-            if (threads && (row_table[r].run == run_binary || row_table[r].run == run_unary ||
-                            row_table[r].run == run_convert)) {
+            if (threads && runs_threaded(row_table[r].run)) {
                 o.pool = threads;
                 o.cell_rate = 0;
                 double t0 = bench_now();

@@ -226,12 +226,12 @@ int exec_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 int exec_transpose(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_transpose(IN(0), op->a.dims.v, res[0]));
+    return kern_status(c, op, kern_transpose(interp_pool(c, res[0]->count), IN(0), op->a.dims.v, res[0]));
 }
 
 int exec_broadcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_broadcast(IN(0), op->a.dims.v, res[0]));
+    return kern_status(c, op, kern_broadcast(interp_pool(c, res[0]->count), IN(0), op->a.dims.v, res[0]));
 }
 
 int exec_concatenate(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -241,24 +241,24 @@ int exec_concatenate(ictx *c, frame *fr, const ir_op *op, tensor **res)
         return rt_nomem(c, op->loc, "out of memory");
     for (int i = 0; i < op->noperands; i++)
         xs[i] = IN(i);
-    int rc = kern_status(c, op, kern_concatenate(xs, op->noperands, op->a.concat_dim, res[0]));
+    int rc = kern_status(c, op, kern_concatenate(interp_pool(c, res[0]->count), xs, op->noperands, op->a.concat_dim, res[0]));
     mem_free(xs);
     return rc;
 }
 
 int exec_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_slice(IN(0), op->a.slice.start.v, op->a.slice.stride.v, res[0]));
+    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), IN(0), op->a.slice.start.v, op->a.slice.stride.v, res[0]));
 }
 
 int exec_reverse(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_reverse(IN(0), op->a.dims.v, op->a.dims.n, res[0]));
+    return kern_status(c, op, kern_reverse(interp_pool(c, res[0]->count), IN(0), op->a.dims.v, op->a.dims.n, res[0]));
 }
 
 int exec_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_pad(IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, res[0]));
+    return kern_status(c, op, kern_pad(interp_pool(c, res[0]->count), IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, res[0]));
 }
 
 int exec_dot_general(ictx *c, frame *fr, const ir_op *op, tensor **res)

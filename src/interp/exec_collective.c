@@ -394,7 +394,7 @@ int exec_reduce_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         for (int d = 0; d < t->rank; d++)
             stride[d] = 1;
         start[op->a.coll.dim] = (int64_t)s.pos * t->dims[op->a.coll.dim];
-        rc = kern_status(c, op, kern_slice(full, start, stride, res[0]));
+        rc = kern_status(c, op, kern_slice(NULL, full, start, stride, res[0]));
     }
     tensor_release(full);
     return meeting_leave(c, &s, rc);
@@ -414,7 +414,7 @@ int exec_all_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     for (int k = 0; k < s.ndata && rc == 0; k++) {
         for (int i = 0; i < s.n; i++)
             xs[i] = member_at(&s, i)->in[k];
-        rc = kern_status(c, op, kern_concatenate(xs, s.n, op->a.coll.dim, res[k]));
+        rc = kern_status(c, op, kern_concatenate(NULL, xs, s.n, op->a.coll.dim, res[k]));
     }
     mem_free(xs);
     return meeting_leave(c, &s, meeting_phase(c, &s, rc));
@@ -430,7 +430,7 @@ static tensor *split_part(const tensor *x, int64_t d, int64_t count, int64_t par
     for (int i = 0; i < t.rank; i++)
         stride[i] = 1;
     start[d] = part * t.dims[d];
-    if (r && kern_slice(x, start, stride, r) != IRRUN_OK) {
+    if (r && kern_slice(NULL, x, start, stride, r) != IRRUN_OK) {
         tensor_release(r);
         r = NULL;
     }
@@ -455,7 +455,7 @@ int exec_all_to_all(ictx *c, frame *fr, const ir_op *op, tensor **res)
                 rc = rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
         }
         if (rc == 0)
-            rc = kern_status(c, op, kern_concatenate((const tensor *const *)parts, s.n, col->concat_dim, res[k]));
+            rc = kern_status(c, op, kern_concatenate(NULL, (const tensor *const *)parts, s.n, col->concat_dim, res[k]));
         for (int i = 0; i < s.n; i++) {
             tensor_release(parts[i]);
             parts[i] = NULL;

@@ -379,7 +379,7 @@ int exec_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
     slice_start(fr, op, 1, &x->type, op->a.slice_sizes.v, start);
     for (int d = 0; d < x->type.rank; d++)
         one[d] = 1;
-    return kern_status(c, op, kern_slice(x, start, one, res[0]));
+    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), x, start, one, res[0]));
 }
 
 int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -430,7 +430,7 @@ int exec_dynamic_iota(ictx *c, frame *fr, const ir_op *op, tensor **res)
 int exec_dynamic_broadcast_in_dim(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
-    return rc ? rc : kern_status(c, op, kern_broadcast(fr->slots[op->operands[0]], op->a.dims.v, res[0]));
+    return rc ? rc : kern_status(c, op, kern_broadcast(interp_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.dims.v, res[0]));
 }
 
 int exec_dynamic_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -467,7 +467,7 @@ int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
         shape_format(&res[0]->type, want, (int)sizeof want);
         return rt_error(c, op->loc, "'stablehlo.dynamic_pad' amounts give %s but the result type is %s", got, want);
     }
-    return kern_status(c, op, kern_pad(x, fr->slots[op->operands[1]], lo, in, res[0]));
+    return kern_status(c, op, kern_pad(interp_pool(c, res[0]->count), x, fr->slots[op->operands[1]], lo, in, res[0]));
 }
 
 /* Decision 35: slice with run-time start, limit and strides, each checked. */
@@ -487,7 +487,7 @@ int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
         start[d] = s;
         stride[d] = k;
     }
-    return kern_status(c, op, kern_slice(x, start, stride, res[0]));
+    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), x, start, stride, res[0]));
 }
 
 /* gather with the slice sizes of operand 2, which must be those the

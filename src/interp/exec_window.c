@@ -27,7 +27,7 @@ static tensor *padded_input(const ir_window *w, tensor *x, const tensor *init)
     if (plain)
         return tensor_retain(x);
     tensor *p = tensor_new(&t);
-    if (p && kern_pad(x, init, w->low.v, interior, p) != IRRUN_OK) {
+    if (p && kern_pad(NULL, x, init, w->low.v, interior, p) != IRRUN_OK) {
         tensor_release(p);
         p = NULL;
     }

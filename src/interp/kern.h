@@ -88,15 +88,17 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
 irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r);
 
 /* Layout ops (SPEC.md 4.33-4.39, 4.2); lists have the operand's rank unless
- * stated. */
+ * stated. With a pool (NULL: the calling thread), copies of at least
+ * KERN_LAYOUT_SPLIT_MIN_BYTES run in parts fixed by the shapes. */
+enum { KERN_LAYOUT_SPLIT_MIN_BYTES = 4 << 20 };
 irrun_status kern_reshape(const tensor *x, tensor *r);
-irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r);
+irrun_status kern_transpose(pool *p, const tensor *x, const int64_t *perm, tensor *r);
 /* dims has rank(x) entries: operand dim d goes to result dim dims[d]. */
-irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r);
-irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r);
-irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r);
-irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r);
-irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
+irrun_status kern_broadcast(pool *p, const tensor *x, const int64_t *dims, tensor *r);
+irrun_status kern_concatenate(pool *p, const tensor *const *xs, int n, int64_t dim, tensor *r);
+irrun_status kern_slice(pool *p, const tensor *x, const int64_t *start, const int64_t *stride, tensor *r);
+irrun_status kern_reverse(pool *p, const tensor *x, const int64_t *dims, int ndims, tensor *r);
+irrun_status kern_pad(pool *p, const tensor *x, const tensor *value, const int64_t *low,
                       const int64_t *interior, tensor *r);
 irrun_status kern_iota(int64_t dim, tensor *r);
 

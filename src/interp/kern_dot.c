@@ -81,7 +81,7 @@ tensor *kern_relayout(const tensor *x, const int64_t *perm, et_id elem)
     tensor *t = tensor_new(&pt);
     if (!t)
         return NULL;
-    kern_transpose(x, perm, t);
+    kern_transpose(NULL, x, perm, t);
     if (elem == x->type.elem)
         return t;
     pt.elem = elem;

@@ -276,22 +276,88 @@ static void copy_box(const unsigned char *src, int64_t soff, const int64_t *sstr
     }
 }
 
+/* A large box copied on a run's threads: cut along its outer dimensions
+ * into parts of about LAYOUT_PART_BYTES (7 elements under the tiny-parts
+ * test hook), a partition fixed by the shapes. Each part is a box of its
+ * own, so a transposed plane keeps its tiles. */
+enum { LAYOUT_PART_BYTES = 1 << 20, TINY_PART_ELEMS = 7 };
+
+typedef struct {
+    const unsigned char *src;
+    unsigned char *dst;
+    int64_t soff, doff;
+    const int64_t *sstride, *dstride, *dims;
+    int rank, cut;        /* parts cut dims[cut] into chunks; dims before it whole */
+    int64_t chunks, span; /* chunks per index of the dims before cut, dims[cut] per chunk */
+    size_t es;
+} box_parts;
+
+static irrun_status box_part(void *vj, int64_t part)
+{
+    const box_parts *j = vj;
+    int64_t outer = part / j->chunks, lo = part % j->chunks * j->span;
+    int64_t n = j->dims[j->cut] - lo < j->span ? j->dims[j->cut] - lo : j->span;
+    int64_t box[SHAPE_MAX_RANK];
+    int64_t soff = j->soff + lo * j->sstride[j->cut], doff = j->doff + lo * j->dstride[j->cut];
+    for (int d = j->cut - 1; d >= 0; d--) {
+        int64_t at = outer % j->dims[d];
+        outer /= j->dims[d];
+        soff += at * j->sstride[d];
+        doff += at * j->dstride[d];
+    }
+    for (int d = 0; d < j->rank; d++)
+        box[d] = d < j->cut ? 1 : d == j->cut ? n : j->dims[d];
+    copy_box(j->src, soff, j->sstride, j->dst, doff, j->dstride, box, j->rank, j->es);
+    return IRRUN_OK;
+}
+
+static irrun_status copy_box_on(pool *p, const unsigned char *src, int64_t soff, const int64_t *sstride,
+                                unsigned char *dst, int64_t doff, const int64_t *dstride, const int64_t *dims,
+                                int rank, size_t es)
+{
+    int64_t total = 1;
+    for (int d = 0; d < rank; d++)
+        total *= dims[d];
+    bool tiny = pool_tiny_parts();
+    if (pool_threads(p) < 2 || rank == 0 || total == 0 ||
+        (!tiny && total * (int64_t)es < KERN_LAYOUT_SPLIT_MIN_BYTES)) {
+        copy_box(src, soff, sstride, dst, doff, dstride, dims, rank, es);
+        return IRRUN_OK;
+    }
+    int64_t want = tiny ? (total + TINY_PART_ELEMS - 1) / TINY_PART_ELEMS
+                        : (total * (int64_t)es + LAYOUT_PART_BYTES - 1) / LAYOUT_PART_BYTES;
+    int cut = 0;
+    int64_t outer = 1;
+    while (cut < rank - 1 && outer * dims[cut] < want)
+        outer *= dims[cut++];
+    int64_t chunks = (want + outer - 1) / outer;
+    chunks = chunks < dims[cut] ? chunks : dims[cut];
+    int64_t span = (dims[cut] + chunks - 1) / chunks;
+    box_parts j = { src, dst, soff, doff, sstride, dstride, dims, rank, cut, (dims[cut] + span - 1) / span, span, es };
+    return pool_run(p, outer * j.chunks, box_part, &j);
+}
+
 static const int64_t zero_strides[SHAPE_MAX_RANK];
 
-void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
+static irrun_status strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
 {
     if (r->splat) {
         memcpy(r->data, x->data, tensor_elem_bytes(r));
-        return;
+        return IRRUN_OK;
     }
     if (x->splat) {
         fill_elements(r->data, r->count, x->data, tensor_elem_bytes(r));
-        return;
+        return IRRUN_OK;
     }
     int64_t rs[SHAPE_MAX_RANK];
     shape_strides(&r->type, rs);
-    copy_box(x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
-             tensor_elem_bytes(r));
+    return copy_box_on(p, x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
+                       tensor_elem_bytes(r));
+}
+
+void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
+{
+    strided_copy_on(NULL, x, offset, stride, r);
 }
 
 irrun_status kern_reshape(const tensor *x, tensor *r)
@@ -303,27 +369,25 @@ irrun_status kern_reshape(const tensor *x, tensor *r)
     return IRRUN_OK;
 }
 
-irrun_status kern_transpose(const tensor *x, const int64_t *perm, tensor *r)
+irrun_status kern_transpose(pool *p, const tensor *x, const int64_t *perm, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK];
     shape_strides(&x->type, xs);
     for (int d = 0; d < r->type.rank; d++)
         st[d] = xs[perm[d]];
-    kern_strided_copy(x, 0, st, r);
-    return IRRUN_OK;
+    return strided_copy_on(p, x, 0, st, r);
 }
 
-irrun_status kern_broadcast(const tensor *x, const int64_t *dims, tensor *r)
+irrun_status kern_broadcast(pool *p, const tensor *x, const int64_t *dims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK] = { 0 };
     shape_strides(&x->type, xs);
     for (int d = 0; d < x->type.rank; d++)
         st[dims[d]] = x->type.dims[d] == 1 ? 0 : xs[d];
-    kern_strided_copy(x, 0, st, r);
-    return IRRUN_OK;
+    return strided_copy_on(p, x, 0, st, r);
 }
 
-irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
+irrun_status kern_slice(pool *p, const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], st[SHAPE_MAX_RANK], off = 0;
     shape_strides(&x->type, xs);
@@ -331,12 +395,10 @@ irrun_status kern_slice(const tensor *x, const int64_t *start, const int64_t *st
         off += start[d] * xs[d];
         st[d] = stride[d] * xs[d];
     }
-    if (r->count)
-        kern_strided_copy(x, off, st, r);
-    return IRRUN_OK;
+    return r->count ? strided_copy_on(p, x, off, st, r) : IRRUN_OK;
 }
 
-irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tensor *r)
+irrun_status kern_reverse(pool *p, const tensor *x, const int64_t *dims, int ndims, tensor *r)
 {
     int64_t xs[SHAPE_MAX_RANK], off = 0;
     shape_strides(&x->type, xs);
@@ -347,25 +409,26 @@ irrun_status kern_reverse(const tensor *x, const int64_t *dims, int ndims, tenso
         off += (x->type.dims[d] - 1) * xs[d];
         xs[d] = -xs[d];
     }
-    kern_strided_copy(x, off, xs, r);
-    return IRRUN_OK;
+    return strided_copy_on(p, x, off, xs, r);
 }
 
-irrun_status kern_concatenate(const tensor *const *xs, int n, int64_t dim, tensor *r)
+irrun_status kern_concatenate(pool *p, const tensor *const *xs, int n, int64_t dim, tensor *r)
 {
     int64_t rs[SHAPE_MAX_RANK], at = 0;
     shape_strides(&r->type, rs);
     size_t es = tensor_elem_bytes(r);
-    for (int k = 0; k < n; k++) {
+    irrun_status rc = IRRUN_OK;
+    for (int k = 0; k < n && rc == IRRUN_OK; k++) {
         int64_t ss[SHAPE_MAX_RANK];
         shape_strides(&xs[k]->type, ss);
-        copy_box(xs[k]->data, 0, xs[k]->splat ? zero_strides : ss, r->data, at * rs[dim], rs, xs[k]->type.dims, r->type.rank, es);
+        rc = copy_box_on(p, xs[k]->data, 0, xs[k]->splat ? zero_strides : ss, r->data, at * rs[dim], rs,
+                         xs[k]->type.dims, r->type.rank, es);
         at += xs[k]->type.dims[dim];
     }
-    return IRRUN_OK;
+    return rc;
 }
 
-irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
+irrun_status kern_pad(pool *p, const tensor *x, const tensor *value, const int64_t *low,
                       const int64_t *interior, tensor *r)
 {
     size_t es = tensor_elem_bytes(r);
@@ -391,8 +454,7 @@ irrun_status kern_pad(const tensor *x, const tensor *value, const int64_t *low,
         doff += (low[d] + jlo * step) * rs[d];
         ds[d] = step * rs[d];
     }
-    copy_box(x->data, soff, ss, r->data, doff, ds, box, rank, es);
-    return IRRUN_OK;
+    return copy_box_on(p, x->data, soff, ss, r->data, doff, ds, box, rank, es);
 }
 
 /* Indices made and converted a chunk at a time, in a buffer that stays in
@@ -536,7 +598,7 @@ irrun_status kern_iota(int64_t dim, tensor *r)
         rc = iota_convert(t, line->data, 0, len);
     }
     if (rc == IRRUN_OK && v)
-        rc = kern_broadcast(v, &dim, r);
+        rc = kern_broadcast(NULL, v, &dim, r);
     tensor_release(v);
     return rc;
 }

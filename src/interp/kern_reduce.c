@@ -34,7 +34,7 @@ tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bo
         t.dims[d] = x->type.dims[perm[d]];
     tensor *p = tensor_new(&t);
     if (p)
-        kern_transpose(x, perm, p);
+        kern_transpose(NULL, x, perm, p);
     return p;
 }
 

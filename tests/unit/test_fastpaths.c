@@ -63,7 +63,7 @@ START_TEST(transpose_odd_shapes)
         fill_random(x);
         memset(r->data, 0xA5, r->nbytes);
         static const int64_t perm[2] = { 1, 0 };
-        ck_assert_int_eq(kern_transpose(x, perm, r), IRRUN_OK);
+        ck_assert_int_eq(kern_transpose(NULL, x, perm, r), IRRUN_OK);
         for (int64_t i = 0; i < b; i++)
             for (int64_t j = 0; j < a; j++)
                 if (memcmp((unsigned char *)r->data + (size_t)(i * a + j) * es,
@@ -102,7 +102,7 @@ START_TEST(reverse_and_broadcast_rows)
                            (unsigned char *)x->data + (size_t)(si * xd[1] + sj) * es, es);
                 }
             memset(r->data, 0xA5, r->nbytes);
-            ck_assert_int_eq(kern_reverse(x, dims, nd, r), IRRUN_OK);
+            ck_assert_int_eq(kern_reverse(NULL, x, dims, nd, r), IRRUN_OK);
             char what[96];
             snprintf(what, sizeof what, "%s reverse %d of 3x%lld", et_get(t)->name, which, (long long)xd[1]);
             same_bits(r, want, what);
@@ -117,7 +117,7 @@ START_TEST(reverse_and_broadcast_rows)
                     memcpy((unsigned char *)bw->data + (size_t)(i * rd[1] + j) * es,
                            (unsigned char *)x->data + (size_t)(dim ? j : i) * es, es);
             memset(b->data, 0xA5, b->nbytes);
-            ck_assert_int_eq(kern_broadcast(&row, &dim, b), IRRUN_OK);
+            ck_assert_int_eq(kern_broadcast(NULL, &row, &dim, b), IRRUN_OK);
             char what[96];
             snprintf(what, sizeof what, "%s broadcast into dim %lld, length %lld", et_get(t)->name,
                      (long long)dim, (long long)xd[1]);

@@ -802,7 +802,7 @@ START_TEST(transpose_tiles_are_transposes)
         tensor_type rt = { t, 3, { dims[perm[0]], dims[perm[1]], dims[perm[2]] } };
         tensor *r = tensor_new(&rt);
         ck_assert_ptr_nonnull(r);
-        ck_assert_int_eq(kern_transpose(x, perm, r), IRRUN_OK);
+        ck_assert_int_eq(kern_transpose(NULL, x, perm, r), IRRUN_OK);
         int64_t i[3];
         for (i[0] = 0; i[0] < rt.dims[0]; i[0]++)
             for (i[1] = 0; i[1] < rt.dims[1]; i[1]++)

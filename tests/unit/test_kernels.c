@@ -429,7 +429,7 @@ START_TEST(layout_pad_negative)
         ((int32_t *)x->data)[i] = i + 1;
     *(int32_t *)v->data = -1;
     int64_t low[] = { 1, -1 }, interior[] = { 0, 1 };
-    ck_assert_int_eq(kern_pad(x, v, low, interior, r), 0);
+    ck_assert_int_eq(kern_pad(NULL, x, v, low, interior, r), 0);
     int32_t *o = r->data;
     /* row 1 is operand row 0: positions -1+2j for j = 1..3 -> 1, 3, 5 */
     int32_t row1[] = { -1, 2, -1, 3, -1 };
@@ -439,6 +439,102 @@ START_TEST(layout_pad_negative)
     tensor_release(x);
     tensor_release(r);
     tensor_release(v);
+}
+END_TEST
+
+/* Random bytes in a new tensor of shape dims (rank n). */
+static tensor *random_tensor(et_id t, int n, const int64_t *dims)
+{
+    tensor_type ty = { t, n, { 0 } };
+    memcpy(ty.dims, dims, (size_t)n * sizeof *dims);
+    tensor *x = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    unsigned char *b = x->data;
+    for (size_t i = 0; i < x->nbytes; i++)
+        b[i] = (unsigned char)rnd();
+    return x;
+}
+
+/* The result of one layout op on the calling thread and split over a
+ * three-thread pool (results above KERN_LAYOUT_SPLIT_MIN_BYTES, ragged
+ * part and tile boundaries): the same bytes. */
+typedef irrun_status layout_op(pool *p, const tensor *x, tensor *r);
+static const int64_t perm_2d[] = { 1, 0 }, perm_3d[] = { 2, 0, 1 };
+static irrun_status op_transpose_2d(pool *p, const tensor *x, tensor *r) { return kern_transpose(p, x, perm_2d, r); }
+static irrun_status op_transpose_3d(pool *p, const tensor *x, tensor *r) { return kern_transpose(p, x, perm_3d, r); }
+static irrun_status op_broadcast(pool *p, const tensor *x, tensor *r)
+{
+    static const int64_t dims[] = { 0 };
+    return kern_broadcast(p, x, dims, r);
+}
+static irrun_status op_reverse(pool *p, const tensor *x, tensor *r)
+{
+    static const int64_t dims[] = { 0, 2 };
+    return kern_reverse(p, x, dims, 2, r);
+}
+static irrun_status op_slice(pool *p, const tensor *x, tensor *r)
+{
+    static const int64_t start[] = { 1, 3 }, stride[] = { 1, 1 };
+    return kern_slice(p, x, start, stride, r);
+}
+static irrun_status op_pad(pool *p, const tensor *x, tensor *r)
+{
+    static const int64_t low[] = { 3, -2 }, interior[] = { 1, 0 };
+    tensor_type vt = { x->type.elem, 0, { 0 } };
+    tensor *v = tensor_new(&vt);
+    ck_assert_ptr_nonnull(v);
+    memset(v->data, 0x5A, v->nbytes);
+    irrun_status rc = kern_pad(p, x, v, low, interior, r);
+    tensor_release(v);
+    return rc;
+}
+static irrun_status op_concatenate(pool *p, const tensor *x, tensor *r)
+{
+    const tensor *xs[2] = { x, x };
+    return kern_concatenate(p, xs, 2, 1, r);
+}
+
+START_TEST(layout_split_over_threads)
+{
+    static const struct {
+        layout_op *op;
+        et_id t;
+        int xrank, rrank;
+        int64_t xdims[3], rdims[3];
+    } cases[] = {
+        { op_transpose_2d, ET_UI8, 2, 2, { 2100, 2103 }, { 2103, 2100 } },
+        { op_transpose_2d, ET_F64, 2, 2, { 801, 700 }, { 700, 801 } },
+        { op_transpose_3d, ET_I16, 3, 3, { 5, 700, 1301 }, { 1301, 5, 700 } },
+        { op_broadcast, ET_F32, 1, 2, { 1501 }, { 1501, 800 } },
+        { op_reverse, ET_I32, 3, 3, { 3, 1024, 701 }, { 3, 1024, 701 } },
+        { op_slice, ET_UI8, 2, 2, { 3001, 2003 }, { 3000, 2000 } },
+        { op_pad, ET_I16, 2, 2, { 1100, 2000 }, { 2203, 1998 } },
+        { op_concatenate, ET_UI16, 2, 2, { 1500, 1501 }, { 1500, 3002 } },
+    };
+    pool *p = pool_new(3);
+    ck_assert_ptr_nonnull(p);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tensor *x = random_tensor(cases[k].t, cases[k].xrank, cases[k].xdims);
+        tensor *one = random_tensor(cases[k].t, cases[k].rrank, cases[k].rdims);
+        tensor *split = random_tensor(cases[k].t, cases[k].rrank, cases[k].rdims);
+        ck_assert_int_ge((int64_t)one->nbytes, KERN_LAYOUT_SPLIT_MIN_BYTES);
+        ck_assert_int_eq(cases[k].op(NULL, x, one), IRRUN_OK);
+        ck_assert_int_eq(cases[k].op(p, x, split), IRRUN_OK);
+        ck_assert_msg(memcmp(one->data, split->data, one->nbytes) == 0, "layout case %zu: split differs", k);
+        if (cases[k].op == op_transpose_2d) {
+            /* and the copy is a transpose */
+            size_t es = tensor_elem_bytes(x);
+            int64_t rows = cases[k].xdims[0], cols = cases[k].xdims[1];
+            const unsigned char *xb = x->data, *rb = split->data;
+            for (int64_t i = 0; i < rows; i += 7)
+                for (int64_t j = 0; j < cols; j++)
+                    ck_assert(memcmp(xb + (size_t)(i * cols + j) * es, rb + (size_t)(j * rows + i) * es, es) == 0);
+        }
+        tensor_release(x);
+        tensor_release(one);
+        tensor_release(split);
+    }
+    pool_free(p);
 }
 END_TEST
 
@@ -497,6 +593,7 @@ static Suite *suite(void)
     tcase_add_test(tc, unary_class_b_and_specials);
     tcase_add_test(tc, compare_totalorder);
     tcase_add_test(tc, layout_pad_negative);
+    tcase_add_test(tc, layout_split_over_threads);
     suite_add_tcase(s, tc);
     return s;
 }
