@@ -235,13 +235,9 @@ static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint6
         vh_stats *a = &all[p];
         if (vh_skipped(p, true))
             continue;
-        uint64_t band = a->slow - special; /* the test of kern_atan2f32.c failed */
-        printf("  %-8s differences %llu; definition taken %llu times: %llu special pairs + %llu near a boundary "
-               "(%.3g of the others, 2^%.1f); max |m - |g|| / |g| = 2^%.2f (at y 0x%X, x 0x%X)\n",
-               vh_path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
-               (unsigned long long)special, (unsigned long long)band, ordinary ? (double)band / (double)ordinary : 0.0,
-               band ? log2((double)band / (double)ordinary) : -INFINITY,
-               a->max_rel > 0 ? log2(a->max_rel) : -INFINITY, (unsigned)a->max_at[0], (unsigned)a->max_at[1]);
+        /* near a boundary: where the test of kern_atan2f32.c failed */
+        vh_report_counts(p, a, special, "special pairs", "near a boundary", ordinary, "|m - |g|| / |g|");
+        printf("y 0x%X, x 0x%X)\n", (unsigned)a->max_at[0], (unsigned)a->max_at[1]);
         for (int k = 0; k < a->nshown; k++) {
             uint32_t yv = a->shown[k][0], xv = a->shown[k][1];
             printf("    y = 0x%X (%a), x = 0x%X (%a): fast 0x%X, definition 0x%X\n", (unsigned)yv, value(type, yv),

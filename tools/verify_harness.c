@@ -1,6 +1,7 @@
 /* The verify tools' shared harness: verify_harness.h. */
 #include "verify_harness.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,18 @@ bool vh_skipped(int path, bool with_p)
     printf("  %-8s not run (%sthe host lacks it, or IRRUN_ISA=generic)\n", vh_path_names[path],
            with_p ? "-p, or " : "");
     return true;
+}
+
+void vh_report_counts(int path, const vh_stats *s, uint64_t special, const char *special_what, const char *band_what,
+                      uint64_t ordinary, const char *rel)
+{
+    uint64_t band = s->slow - special;
+    printf("  %-8s differences %llu; definition taken %llu times: %llu %s + %llu %s "
+           "(%.3g of the others, 2^%.1f); max %s = 2^%.2f (at ",
+           vh_path_names[path], (unsigned long long)s->diffs, (unsigned long long)s->slow,
+           (unsigned long long)special, special_what, (unsigned long long)band, band_what,
+           ordinary ? (double)band / (double)ordinary : 0.0, band ? log2((double)band / (double)ordinary) : -INFINITY,
+           rel, s->max_rel > 0 ? log2(s->max_rel) : -INFINITY);
 }
 
 int vh_finish(uint64_t diffs)

@@ -1,8 +1,8 @@
 /* What the verify tools (verify_mathf32, verify_powf32, verify_atan2f32,
  * verify_complexf32) share: the per-path statistics and their merge across
  * threads, starting and joining the threads, the options -t, -s and -p,
- * the choice of the vector paths, the report's "not run" and final lines,
- * a clock and a random generator. Each tool keeps its operands, its own
+ * the choice of the vector paths, the report's counts, "not run" and
+ * final lines, a clock and a random generator. Each tool keeps its operands, its own
  * counts and its report's wording. */
 #ifndef IRRUN_VERIFY_HARNESS_H
 #define IRRUN_VERIFY_HARNESS_H
@@ -96,6 +96,14 @@ void vh_choose_paths(int only, int64_t (*probe)(kern_mathf32_path));
 /* Prints the report line of a path this run skips and returns true, or
  * returns false when it runs. with_p: the tool has -p, one of the reasons. */
 bool vh_skipped(int path, bool with_p);
+
+/* The start of a path's report line, up to "(at ": its differences, how
+ * often it took the definition (the special elements always do; the
+ * rest, the band, counts against the ordinary ones) and its largest
+ * relative distance, named rel. The caller ends the line with the
+ * operands of that distance, whose form is its own. */
+void vh_report_counts(int path, const vh_stats *s, uint64_t special, const char *special_what, const char *band_what,
+                      uint64_t ordinary, const char *rel);
 
 /* The last report line; returns the exit status (0: all equal, 1: not). */
 int vh_finish(uint64_t diffs);

@@ -171,15 +171,8 @@ static uint64_t verify(int which, int threads, uint64_t stride)
         vh_stats *a = &all[p];
         if (vh_skipped(p, true))
             continue;
-        /* the special operands always take the definition */
-        uint64_t band = a->slow - special;
-        printf("  %-8s differences %llu; definition taken %llu times: %llu always + %llu band "
-               "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%08X)\n",
-               vh_path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
-               (unsigned long long)special, (unsigned long long)band,
-               ordinary_count ? (double)band / (double)ordinary_count : 0.0,
-               band ? log2((double)band / (double)ordinary_count) : -INFINITY,
-               a->max_rel > 0 ? log2(a->max_rel) : -INFINITY, (unsigned)a->max_at[0]);
+        vh_report_counts(p, a, special, "always", "band", ordinary_count, "|y - g| / |g|");
+        printf("0x%08X)\n", (unsigned)a->max_at[0]);
         for (int k = 0; k < a->nshown; k++) {
             uint32_t xv = a->shown[k][0], r;
             kern_f32_math_on(fns[which].fn, (kern_mathf32_path)p, &xv, &r, 1);

@@ -204,15 +204,8 @@ static uint64_t verify(kern_pow_format fmt, int threads, uint64_t f32_pairs)
         vh_stats *al = &all[p];
         if (vh_skipped(p, true))
             continue;
-        /* the special pairs always take the definition */
-        uint64_t band = al->slow - special, ordinary = count - special;
-        printf("  %-8s differences %llu; definition taken %llu times: %llu special pairs + %llu band "
-               "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%X, 0x%X)\n",
-               vh_path_names[p], (unsigned long long)al->diffs, (unsigned long long)al->slow,
-               (unsigned long long)special, (unsigned long long)band,
-               ordinary ? (double)band / (double)ordinary : 0.0,
-               band ? log2((double)band / (double)ordinary) : -INFINITY,
-               al->max_rel > 0 ? log2(al->max_rel) : -INFINITY, (unsigned)al->max_at[0], (unsigned)al->max_at[1]);
+        vh_report_counts(p, al, special, "special pairs", "band", count - special, "|y - g| / |g|");
+        printf("0x%X, 0x%X)\n", (unsigned)al->max_at[0], (unsigned)al->max_at[1]);
         for (int k = 0; k < al->nshown; k++) {
             uint32_t xa = al->shown[k][0], xb = al->shown[k][1], r32 = 0;
             uint16_t a16 = (uint16_t)xa, b16 = (uint16_t)xb, r16 = 0;
