@@ -113,14 +113,18 @@ $(OPS_DOC): tools/ops_doc.c $(LIB)
 ops-doc: $(OPS_DOC)
 	./$(OPS_DOC) >docs/ops.md.tmp && mv docs/ops.md.tmp docs/ops.md
 
+# what the four verify tools below share: their options, threads, per-path
+# statistics and report lines
+VERIFY_HARNESS := tools/verify_harness.c tools/verify_harness.h
+
 # the exhaustive proof of the fast f32 exp, log, tanh, sin, cos, tan, expm1, log1p
 # and cbrt (src/interp/kern_mathf32.c): all 2^32 operands on every vector path
 # against glibc, a few minutes per function on two threads; not part of check. VERIFY_ARGS="-t 4 exp" picks threads and functions.
 VERIFY_MATHF32 := $(BUILD)/tools/verify_mathf32
 
-$(VERIFY_MATHF32): tools/verify_mathf32.c $(LIB)
+$(VERIFY_MATHF32): tools/verify_mathf32.c $(VERIFY_HARNESS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -o $@ $< tools/verify_harness.c $(LIB) $(LDLIBS_ALL)
 
 verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
@@ -133,9 +137,9 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.
 VERIFY_COMPLEXF32 := $(BUILD)/tools/verify_complexf32
 
-$(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h tests/unit/complexf32_ops.h $(LIB)
+$(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h tests/unit/complexf32_ops.h $(VERIFY_HARNESS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -o $@ $< tools/verify_harness.c $(LIB) $(LDLIBS_ALL)
 
 verify-complexf32: deps $(VERIFY_COMPLEXF32)
 	./$(VERIFY_COMPLEXF32) $(VERIFY_ARGS)
@@ -146,9 +150,9 @@ verify-complexf32: deps $(VERIFY_COMPLEXF32)
 # VERIFY_ARGS="-t 4 -n 1e8 f32" picks threads, f32 pairs and formats.
 VERIFY_POWF32 := $(BUILD)/tools/verify_powf32
 
-$(VERIFY_POWF32): tools/verify_powf32.c $(LIB)
+$(VERIFY_POWF32): tools/verify_powf32.c $(VERIFY_HARNESS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -o $@ $< tools/verify_harness.c $(LIB) $(LDLIBS_ALL)
 
 verify-powf32: deps $(VERIFY_POWF32)
 	./$(VERIFY_POWF32) $(VERIFY_ARGS)
@@ -158,9 +162,9 @@ verify-powf32: deps $(VERIFY_POWF32)
 # path against glibc; not part of check. VERIFY_ARGS="-s 64 -n 100000000" samples.
 VERIFY_ATAN2F32 := $(BUILD)/tools/verify_atan2f32
 
-$(VERIFY_ATAN2F32): tools/verify_atan2f32.c $(LIB)
+$(VERIFY_ATAN2F32): tools/verify_atan2f32.c $(VERIFY_HARNESS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -o $@ $< tools/verify_harness.c $(LIB) $(LDLIBS_ALL)
 
 verify-atan2f32: deps $(VERIFY_ATAN2F32)
 	./$(VERIFY_ATAN2F32) $(VERIFY_ARGS)

@@ -21,35 +21,23 @@
  * CHUNK of them: runs split this way add up to the whole; -p one path
  * only) */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "interp/kern_atan2f32.h"
+#include "verify_harness.h"
 
-enum { CHUNK = 1 << 16, MAXSHOW = 5, NDIST = 6 };
+enum { CHUNK = 1 << 16, NDIST = 6 };
 
 static const char *const type_names[KA2_COUNT] = { "f32", "bf16", "f16" };
-static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
-
-typedef struct {
-    uint64_t diffs, slow;
-    double max_rel; /* |m - |g|| / |g| */
-    uint32_t max_y, max_x;
-    uint32_t shown[MAXSHOW][2];
-    int nshown;
-} path_stats;
 
 typedef struct {
     kern_atan2_type type;
     uint64_t from, to, stride; /* half formats: y patterns; f32: chunk numbers */
     uint64_t count, special;   /* pairs checked; of them with an Inf or NaN operand */
-    path_stats st[KMP_COUNT];
+    vh_stats st[KMP_COUNT]; /* max_rel: |m - |g|| / |g| at (y, x) */
 } job;
-
-static bool runs[KMP_COUNT];
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -188,9 +176,9 @@ static void *work(void *arg)
         }
         j->count += CHUNK;
         for (int path = 0; path < KMP_COUNT; path++) {
-            if (!runs[path])
+            if (!vh_runs[path])
                 continue;
-            path_stats *s = &j->st[path];
+            vh_stats *s = &j->st[path];
             if (wide) {
                 s->slow += (uint64_t)kern_atan2_on(type, (kern_mathf32_path)path, y, x, out, CHUNK);
                 kern_atan2_approx(type, (kern_mathf32_path)path, y, x, m, CHUNK);
@@ -201,21 +189,11 @@ static void *work(void *arg)
                     out[i] = outh[i];
             }
             for (int i = 0; i < CHUNK; i++) {
-                if (out[i] != ref[i]) {
-                    if (s->nshown < MAXSHOW) {
-                        s->shown[s->nshown][0] = y[i];
-                        s->shown[s->nshown++][1] = x[i];
-                    }
-                    s->diffs++;
-                }
+                if (out[i] != ref[i])
+                    vh_note_diff(s, y[i], x[i]);
                 if (m[i] == m[i]) {
                     double ag = fabs(g[i]);
-                    double rel = ag == 0 ? fabs(m[i]) : fabs(m[i] - ag) / ag;
-                    if (rel > s->max_rel) {
-                        s->max_rel = rel;
-                        s->max_y = y[i];
-                        s->max_x = x[i];
-                    }
+                    vh_note_rel(s, ag == 0 ? fabs(m[i]) : fabs(m[i] - ag) / ag, y[i], x[i]);
                 }
             }
         }
@@ -224,22 +202,14 @@ static void *work(void *arg)
     return NULL;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Returns the number of differences. */
 static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint64_t first, uint64_t f32_pairs)
 {
-    job jobs[64];
-    pthread_t tid[64];
+    job jobs[VH_MAXTHREADS];
     /* the half formats: one chunk per y pattern; f32: f32_pairs / CHUNK */
     uint64_t chunks = type == KA2_F32 ? (f32_pairs + CHUNK - 1) / CHUNK : 65536;
     uint64_t step = type == KA2_F32 ? 1 : stride;
-    double t0 = now();
+    double t0 = vh_now();
     for (int t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         jobs[t].type = type;
@@ -247,50 +217,27 @@ static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint6
         jobs[t].from = first + (uint64_t)t * step;
         jobs[t].to = chunks;
         jobs[t].stride = (uint64_t)threads * step;
-        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
-            fprintf(stderr, "verify_atan2f32: cannot start a thread\n");
-            exit(2);
-        }
     }
+    vh_run("verify_atan2f32", jobs, sizeof jobs[0], threads, work);
     uint64_t count = 0, special = 0, diffs = 0;
-    path_stats all[KMP_COUNT];
+    vh_stats all[KMP_COUNT];
     memset(all, 0, sizeof all);
     for (int t = 0; t < threads; t++) {
-        pthread_join(tid[t], NULL);
         count += jobs[t].count;
         special += jobs[t].special;
-        for (int p = 0; p < KMP_COUNT; p++) {
-            path_stats *a = &all[p], *s = &jobs[t].st[p];
-            a->diffs += s->diffs;
-            a->slow += s->slow;
-            if (s->max_rel > a->max_rel) {
-                a->max_rel = s->max_rel;
-                a->max_y = s->max_y;
-                a->max_x = s->max_x;
-            }
-            for (int k = 0; k < s->nshown && a->nshown < MAXSHOW; k++) {
-                a->shown[a->nshown][0] = s->shown[k][0];
-                a->shown[a->nshown++][1] = s->shown[k][1];
-            }
-        }
+        vh_merge(all, jobs[t].st);
     }
-    double secs = now() - t0;
+    double secs = vh_now() - t0;
     uint64_t ordinary = count - special;
     printf("%-4s %llu pairs (%llu with an Inf or NaN), %.1f s\n", type_names[type], (unsigned long long)count,
            (unsigned long long)special, secs);
     for (int p = 0; p < KMP_COUNT; p++) {
-        path_stats *a = &all[p];
-        if (!runs[p]) {
-            printf("  %-8s not run (-p, or the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+        vh_stats *a = &all[p];
+        if (vh_skipped(p, true))
             continue;
-        }
-        uint64_t band = a->slow - special; /* the test of kern_atan2f32.c failed */
-        printf("  %-8s differences %llu; definition taken %llu times: %llu special pairs + %llu near a boundary "
-               "(%.3g of the others, 2^%.1f); max |m - |g|| / |g| = 2^%.2f (at y 0x%X, x 0x%X)\n",
-               path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
-               (unsigned long long)special, (unsigned long long)band, ordinary ? (double)band / (double)ordinary : 0.0,
-               band ? log2((double)band / (double)ordinary) : -INFINITY,
-               a->max_rel > 0 ? log2(a->max_rel) : -INFINITY, (unsigned)a->max_y, (unsigned)a->max_x);
+        /* near a boundary: where the test of kern_atan2f32.c failed */
+        vh_report_counts(p, a, special, "special pairs", "near a boundary", ordinary, "|m - |g|| / |g|");
+        printf("y 0x%X, x 0x%X)\n", (unsigned)a->max_at[0], (unsigned)a->max_at[1]);
         for (int k = 0; k < a->nshown; k++) {
             uint32_t yv = a->shown[k][0], xv = a->shown[k][1];
             printf("    y = 0x%X (%a), x = 0x%X (%a): fast 0x%X, definition 0x%X\n", (unsigned)yv, value(type, yv),
@@ -303,31 +250,28 @@ static uint64_t verify(kern_atan2_type type, int threads, uint64_t stride, uint6
     return diffs;
 }
 
+static int64_t probe(kern_mathf32_path path)
+{
+    uint32_t zero = 0, out;
+    return kern_atan2_on(KA2_F32, path, &zero, &zero, &out, 1);
+}
+
 int main(int argc, char **argv)
 {
-    int threads = 2;
-    uint64_t stride = 1, first = 0, f32_pairs = UINT64_C(1) << 32;
+    vh_options o = VH_OPTIONS_INIT;
+    uint64_t first = 0, f32_pairs = UINT64_C(1) << 32;
     bool want[KA2_COUNT] = { false };
     bool any = false;
-    int only = -1;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
-            threads = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
-            stride = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+        int taken = vh_option("verify_atan2f32", &o, true, argc, argv, &i);
+        if (taken < 0)
+            return 2;
+        if (taken > 0)
+            continue;
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             first = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
             f32_pairs = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
-            i++;
-            for (int p = 0; p < KMP_COUNT; p++)
-                if (strcmp(argv[i], path_names[p]) == 0)
-                    only = p;
-            if (only < 0) {
-                fprintf(stderr, "verify_atan2f32: paths: generic, avx2\n");
-                return 2;
-            }
         } else {
             int k = 0;
             while (k < KA2_COUNT && strcmp(argv[i], type_names[k]) != 0)
@@ -340,18 +284,15 @@ int main(int argc, char **argv)
             want[k] = any = true;
         }
     }
-    if (threads < 1 || threads > 64 || stride < 1) {
+    if (!vh_threads_ok(o.threads) || o.stride < 1) {
         fprintf(stderr, "verify_atan2f32: 1 to 64 threads, stride at least 1\n");
         return 2;
     }
-    uint32_t probe = 0, out;
-    for (int p = 0; p < KMP_COUNT; p++)
-        runs[p] = (only < 0 || only == p) && kern_atan2_on(KA2_F32, (kern_mathf32_path)p, &probe, &probe, &out, 1) >= 0;
+    vh_choose_paths(o.only, probe);
     static const kern_atan2_type order[] = { KA2_BF16, KA2_F16, KA2_F32 };
     uint64_t diffs = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
         if (want[order[k]] || !any)
-            diffs += verify(order[k], threads, stride, first, f32_pairs);
-    printf(diffs ? "FAILED: %llu differences\n" : "all equal\n", (unsigned long long)diffs);
-    return diffs != 0;
+            diffs += verify(order[k], o.threads, o.stride, first, f32_pairs);
+    return vh_finish(diffs);
 }

@@ -12,18 +12,16 @@
  * runs 2^32 draws per operation on two threads.
  *
  * usage: verify_complexf32 [-t threads] [-n draws] [-s seed] [OP ...] */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../tests/unit/complexf32_operands.h"
 #include "../tests/unit/complexf32_ops.h"
+#include "verify_harness.h"
 
 enum { CHUNK = 1 << 16, MAXSHOW = 5, NOPS = C64_FAST_OPS };
-static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
 
 typedef struct {
     int op;
@@ -32,8 +30,6 @@ typedef struct {
     uint32_t shown[MAXSHOW][4];
     int nshown;
 } job;
-
-static bool runs[KMP_COUNT];
 
 static void definition(int op, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
@@ -66,7 +62,7 @@ static void *work(void *arg)
             definition(j->op, a + 2 * i, b + 2 * i, ref + 2 * i);
         }
         for (int path = 0; path < KMP_COUNT; path++) {
-            if (!runs[path])
+            if (!vh_runs[path])
                 continue;
             j->slow[path] += (uint64_t)fast_on(j->op, (kern_mathf32_path)path, a, b, out, n);
             for (int i = 0; i < n; i++) {
@@ -87,32 +83,20 @@ static void *work(void *arg)
     return NULL;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Returns the number of differences. */
 static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
 {
-    job jobs[64];
-    pthread_t tid[64];
-    double t0 = now();
+    job jobs[VH_MAXTHREADS];
+    double t0 = vh_now();
     for (int t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         jobs[t].op = op;
         jobs[t].seed = seed + UINT64_C(0x1000000000) * (uint64_t)(2 * t + op);
         jobs[t].draws = draws / (uint64_t)threads + (t < (int)(draws % (uint64_t)threads));
-        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
-            fprintf(stderr, "verify_complexf32: cannot start a thread\n");
-            exit(2);
-        }
     }
+    vh_run("verify_complexf32", jobs, sizeof jobs[0], threads, work);
     uint64_t diffs[KMP_COUNT] = { 0 }, slow[KMP_COUNT] = { 0 }, kind_diffs[C64_KINDS] = { 0 }, total = 0;
     for (int t = 0; t < threads; t++) {
-        pthread_join(tid[t], NULL);
         for (int p = 0; p < KMP_COUNT; p++) {
             diffs[p] += jobs[t].diffs[p];
             slow[p] += jobs[t].slow[p];
@@ -121,13 +105,11 @@ static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
             kind_diffs[k] += jobs[t].kind_diffs[k];
     }
     printf("%-4s %llu draws (%d kinds), %.1f s\n", c64_fast_ops[op].name, (unsigned long long)draws, C64_KINDS,
-           now() - t0);
+           vh_now() - t0);
     for (int p = 0; p < KMP_COUNT; p++) {
-        if (!runs[p]) {
-            printf("  %-8s not run (the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+        if (vh_skipped(p, false))
             continue;
-        }
-        printf("  %-8s differences %llu; definition taken %llu times (%.3g)\n", path_names[p],
+        printf("  %-8s differences %llu; definition taken %llu times (%.3g)\n", vh_path_names[p],
                (unsigned long long)diffs[p], (unsigned long long)slow[p], (double)slow[p] / (double)draws);
         total += diffs[p];
     }
@@ -147,15 +129,21 @@ static uint64_t verify(int op, int threads, uint64_t draws, uint64_t seed)
     return total;
 }
 
+static int64_t probe(kern_mathf32_path path)
+{
+    uint32_t zero[2] = { 0, 0 }, out[2];
+    return kern_c64_sqrt_on(path, zero, out, 1);
+}
+
 int main(int argc, char **argv)
 {
-    int threads = 2;
+    vh_options o = VH_OPTIONS_INIT; /* -t only: -s is the seed here */
     uint64_t draws = UINT64_C(1) << 32, seed = 20240601;
     bool want[NOPS] = { false }, any = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
-            threads = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
+        if (vh_option("verify_complexf32", &o, false, argc, argv, &i) > 0)
+            continue;
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
             draws = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
             seed = strtoull(argv[++i], NULL, 0);
@@ -173,16 +161,14 @@ int main(int argc, char **argv)
             want[k] = any = true;
         }
     }
-    if (threads < 1 || threads > 64) {
+    if (!vh_threads_ok(o.threads)) {
         fprintf(stderr, "verify_complexf32: 1 to 64 threads\n");
         return 2;
     }
-    uint32_t probe[2] = { 0, 0 }, out[2];
-    for (int p = 0; p < KMP_COUNT; p++)
-        runs[p] = kern_c64_sqrt_on((kern_mathf32_path)p, probe, out, 1) >= 0;
+    vh_choose_paths(-1, probe);
     uint64_t diffs = 0;
     for (int op = 0; op < NOPS; op++)
         if (!any || want[op])
-            diffs += verify(op, threads, draws, seed);
+            diffs += verify(op, o.threads, draws, seed);
     return diffs ? 1 : 0;
 }

@@ -10,15 +10,14 @@
  * usage: verify_mathf32 [-t threads] [-s stride] [-p generic|avx2] [exp|tanh|log|sin|cos|tan|expm1|log1p|cbrt ...]
  * (-s checks every stride-th pattern only, -p one path only) */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "interp/kern_mathf32.h"
+#include "verify_harness.h"
 
-enum { CHUNK = 1 << 16, MAXSHOW = 5 };
+enum { CHUNK = 1 << 16 };
 
 static const struct {
     const char *name;
@@ -35,24 +34,12 @@ static const struct {
     { "log1p", KM_LOG1P, log1p },
     { "cbrt", KM_CBRT, cbrt },
 };
-static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
-
-typedef struct {
-    uint64_t diffs, slow;
-    double max_rel; /* |y - g| / |g| */
-    uint32_t max_at;
-    uint32_t shown[MAXSHOW];
-    int nshown;
-} path_stats;
-
 typedef struct {
     int which; /* index into fns */
     uint64_t from, to, stride;
     uint64_t count, ordinary, definition; /* patterns checked; of them ordinary, definition_only */
-    path_stats st[KMP_COUNT];
+    vh_stats st[KMP_COUNT]; /* max_rel: |y - g| / |g| at x; one operand */
 } job;
-
-static bool runs[KMP_COUNT];
 
 /* The operands whose result the approximation decides (through the band):
  * not NaN, and within the function's domain; the others take a constant
@@ -131,24 +118,16 @@ static void *work(void *arg)
         }
         j->count += (uint64_t)n;
         for (int path = 0; path < KMP_COUNT; path++) {
-            if (!runs[path])
+            if (!vh_runs[path])
                 continue;
-            path_stats *s = &j->st[path];
+            vh_stats *s = &j->st[path];
             s->slow += (uint64_t)kern_f32_math_on(fn, (kern_mathf32_path)path, x, out, n);
             kern_f32_math_approx(fn, (kern_mathf32_path)path, x, y, n);
             for (int i = 0; i < n; i++) {
-                if (out[i] != ref[i]) {
-                    if (s->nshown < MAXSHOW)
-                        s->shown[s->nshown++] = x[i];
-                    s->diffs++;
-                }
-                if (approximated(fn, x[i])) {
-                    double rel = g[i] == 0 ? fabs(y[i]) : fabs(y[i] - g[i]) / fabs(g[i]);
-                    if (rel > s->max_rel) {
-                        s->max_rel = rel;
-                        s->max_at = x[i];
-                    }
-                }
+                if (out[i] != ref[i])
+                    vh_note_diff(s, x[i], 0);
+                if (approximated(fn, x[i]))
+                    vh_note_rel(s, g[i] == 0 ? fabs(y[i]) : fabs(y[i] - g[i]) / fabs(g[i]), x[i], 0);
             }
         }
     }
@@ -156,20 +135,12 @@ static void *work(void *arg)
     return NULL;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Returns the number of differences. */
 static uint64_t verify(int which, int threads, uint64_t stride)
 {
-    job jobs[64];
-    pthread_t tid[64];
+    job jobs[VH_MAXTHREADS];
     uint64_t total = UINT64_C(1) << 32, per = (total / stride + (uint64_t)threads - 1) / (uint64_t)threads * stride;
-    double t0 = now();
+    double t0 = vh_now();
     for (int t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         jobs[t].which = which;
@@ -178,32 +149,18 @@ static uint64_t verify(int which, int threads, uint64_t stride)
         jobs[t].to = per * (uint64_t)(t + 1) < total ? per * (uint64_t)(t + 1) : total;
         if (jobs[t].from > total)
             jobs[t].from = total;
-        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
-            fprintf(stderr, "verify_mathf32: cannot start a thread\n");
-            exit(2);
-        }
     }
+    vh_run("verify_mathf32", jobs, sizeof jobs[0], threads, work);
     uint64_t count = 0, ordinary_count = 0, definition_count = 0, diffs = 0;
-    path_stats all[KMP_COUNT];
+    vh_stats all[KMP_COUNT];
     memset(all, 0, sizeof all);
     for (int t = 0; t < threads; t++) {
-        pthread_join(tid[t], NULL);
         count += jobs[t].count;
         ordinary_count += jobs[t].ordinary;
         definition_count += jobs[t].definition;
-        for (int p = 0; p < KMP_COUNT; p++) {
-            path_stats *a = &all[p], *s = &jobs[t].st[p];
-            a->diffs += s->diffs;
-            a->slow += s->slow;
-            if (s->max_rel > a->max_rel) {
-                a->max_rel = s->max_rel;
-                a->max_at = s->max_at;
-            }
-            for (int k = 0; k < s->nshown && a->nshown < MAXSHOW; k++)
-                a->shown[a->nshown++] = s->shown[k];
-        }
+        vh_merge(all, jobs[t].st);
     }
-    double secs = now() - t0;
+    double secs = vh_now() - t0;
     uint64_t special = definition_count;
     printf("%-5s %llu patterns (%llu approximated, %llu always by the definition: NaN%s), %.1f s\n",
            fns[which].name, (unsigned long long)count, (unsigned long long)ordinary_count,
@@ -211,22 +168,13 @@ static uint64_t verify(int which, int threads, uint64_t stride)
            fns[which].fn == KM_SIN || fns[which].fn == KM_COS || fns[which].fn == KM_TAN ? ", |x| > 2^20" : "",
            secs);
     for (int p = 0; p < KMP_COUNT; p++) {
-        path_stats *a = &all[p];
-        if (!runs[p]) {
-            printf("  %-8s not run (-p, or the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+        vh_stats *a = &all[p];
+        if (vh_skipped(p, true))
             continue;
-        }
-        /* the special operands always take the definition */
-        uint64_t band = a->slow - special;
-        printf("  %-8s differences %llu; definition taken %llu times: %llu always + %llu band "
-               "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%08X)\n",
-               path_names[p], (unsigned long long)a->diffs, (unsigned long long)a->slow,
-               (unsigned long long)special, (unsigned long long)band,
-               ordinary_count ? (double)band / (double)ordinary_count : 0.0,
-               band ? log2((double)band / (double)ordinary_count) : -INFINITY,
-               a->max_rel > 0 ? log2(a->max_rel) : -INFINITY, (unsigned)a->max_at);
+        vh_report_counts(p, a, special, "always", "band", ordinary_count, "|y - g| / |g|");
+        printf("0x%08X)\n", (unsigned)a->max_at[0]);
         for (int k = 0; k < a->nshown; k++) {
-            uint32_t xv = a->shown[k], r;
+            uint32_t xv = a->shown[k][0], r;
             kern_f32_math_on(fns[which].fn, (kern_mathf32_path)p, &xv, &r, 1);
             printf("    x = 0x%08X (%a): fast 0x%08X, definition 0x%08X\n", (unsigned)xv,
                    (double)bits_to_f32(xv), (unsigned)r, (unsigned)kern_f32_classb(fns[which].libm, xv));
@@ -237,28 +185,22 @@ static uint64_t verify(int which, int threads, uint64_t stride)
     return diffs;
 }
 
+static int64_t probe(kern_mathf32_path path)
+{
+    uint32_t zero = 0, out;
+    return kern_f32_math_on(KM_EXP, path, &zero, &out, 1);
+}
+
 int main(int argc, char **argv)
 {
-    int threads = 2;
-    uint64_t stride = 1;
+    vh_options o = VH_OPTIONS_INIT;
     bool want[sizeof fns / sizeof fns[0]] = { false };
     bool any = false;
-    int only = -1;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
-            threads = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
-            stride = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
-            i++;
-            for (int p = 0; p < KMP_COUNT; p++)
-                if (strcmp(argv[i], path_names[p]) == 0)
-                    only = p;
-            if (only < 0) {
-                fprintf(stderr, "verify_mathf32: paths: generic, avx2\n");
-                return 2;
-            }
-        } else {
+        int taken = vh_option("verify_mathf32", &o, true, argc, argv, &i);
+        if (taken < 0)
+            return 2;
+        if (taken == 0) {
             size_t k = 0;
             while (k < sizeof fns / sizeof fns[0] && strcmp(argv[i], fns[k].name) != 0)
                 k++;
@@ -269,17 +211,14 @@ int main(int argc, char **argv)
             want[k] = any = true;
         }
     }
-    if (threads < 1 || threads > 64 || stride < 1) {
+    if (!vh_threads_ok(o.threads) || o.stride < 1) {
         fprintf(stderr, "verify_mathf32: 1 to 64 threads, stride at least 1\n");
         return 2;
     }
-    uint32_t probe = 0, out;
-    for (int p = 0; p < KMP_COUNT; p++)
-        runs[p] = (only < 0 || only == p) && kern_f32_math_on(KM_EXP, (kern_mathf32_path)p, &probe, &out, 1) >= 0;
+    vh_choose_paths(o.only, probe);
     uint64_t diffs = 0;
     for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++)
         if (want[k] || !any)
-            diffs += verify((int)k, threads, stride);
-    printf(diffs ? "FAILED: %llu differences\n" : "all equal\n", (unsigned long long)diffs);
-    return diffs != 0;
+            diffs += verify((int)k, o.threads, o.stride);
+    return vh_finish(diffs);
 }

@@ -11,53 +11,31 @@
  * usage: verify_powf32 [-t threads] [-n f32 pairs] [-s stride] [-p generic|avx2] [bf16|f16|f32 ...]
  * (-s checks every stride-th block of 65536 bf16 / f16 pairs only) */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "interp/kern_powf32.h"
+#include "verify_harness.h"
 
-enum { CHUNK = 1 << 16, MAXSHOW = 5 };
+enum { CHUNK = 1 << 16 };
 
 static const char *const format_names[KPF_COUNT] = { "f32", "bf16", "f16" };
-static const char *const path_names[KMP_COUNT] = { "generic", "avx2" };
-
-typedef struct {
-    uint64_t diffs, slow;
-    double max_rel; /* |y - g| / |g| */
-    uint32_t max_a, max_b;
-    uint32_t shown_a[MAXSHOW], shown_b[MAXSHOW];
-    int nshown;
-} path_stats;
 
 typedef struct {
     kern_pow_format fmt;
     uint64_t from, to; /* chunk numbers */
     uint64_t count, special;
     uint64_t seed;
-    path_stats st[KMP_COUNT];
+    vh_stats st[KMP_COUNT]; /* max_rel: |y - g| / |g| at (a, b) */
 } job;
 
-static bool runs[KMP_COUNT];
 static uint64_t stride = 1;
-
-static uint64_t next(uint64_t *s)
-{
-    /* xorshift64* */
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * UINT64_C(2685821657736338717);
-}
-
-static double uniform(uint64_t *s) { return (double)(next(s) >> 11) * 0x1p-53; }
 
 /* One random f32 pair of distribution d (the chunk's number picks it). */
 static void f32_pair(int d, uint64_t *s, uint32_t *a, uint32_t *b)
 {
-    uint64_t x = next(s);
+    uint64_t x = vh_next(s);
     switch (d) {
     case 0: /* random bit patterns */
         *a = (uint32_t)x;
@@ -66,22 +44,22 @@ static void f32_pair(int d, uint64_t *s, uint32_t *a, uint32_t *b)
     case 1: { /* bases near 1, exponents up to 2^24 in magnitude */
         int32_t off = (int32_t)(x & 0x1FFFF) - 0x10000;
         *a = (uint32_t)(0x3F800000 + off) | (uint32_t)(x >> 63) << 31;
-        *b = f32_to_bits((float)ldexp(uniform(s) * 2 - 1, (int)(next(s) % 26)));
+        *b = f32_to_bits((float)ldexp(vh_uniform(s) * 2 - 1, (int)(vh_next(s) % 26)));
         return;
     }
     case 2: { /* integer exponents, any base */
         *a = (uint32_t)x;
-        *b = f32_to_bits((float)((int)(next(s) % 601) - 300));
-        if (next(s) % 4 == 0) /* bases of modest size, results in range */
-            *a = f32_to_bits((float)((uniform(s) * 2 - 1) * 4));
+        *b = f32_to_bits((float)((int)(vh_next(s) % 601) - 300));
+        if (vh_next(s) % 4 == 0) /* bases of modest size, results in range */
+            *a = f32_to_bits((float)((vh_uniform(s) * 2 - 1) * 4));
         return;
     }
     case 3: { /* results near overflow, the normal range's end, the
                * subnormals and zero: b = target / ln|a| */
         static const double targets[] = { 88.7228391, -87.3365448, -103.278929, -103.972077, 0.0,
                                           -95.0, 44.0, 11.0903549, -17.3286795, -92.9805 };
-        double target = targets[next(s) % (sizeof targets / sizeof targets[0])] + (uniform(s) - 0.5) * 1e-3;
-        float av = (float)ldexp(1.0 + uniform(s), (int)(next(s) % 200) - 100);
+        double target = targets[vh_next(s) % (sizeof targets / sizeof targets[0])] + (vh_uniform(s) - 0.5) * 1e-3;
+        float av = (float)ldexp(1.0 + vh_uniform(s), (int)(vh_next(s) % 200) - 100);
         if (av == 1.0f)
             av = 2.0f;
         *a = f32_to_bits(av) | (uint32_t)(x >> 63) << 31;
@@ -96,8 +74,8 @@ static void f32_pair(int d, uint64_t *s, uint32_t *a, uint32_t *b)
         return;
     }
     default: /* random values over a wide range, both signs */
-        *a = f32_to_bits((float)ldexp(uniform(s), (int)(next(s) % 80) - 40)) | (uint32_t)(x >> 63) << 31;
-        *b = f32_to_bits((float)ldexp(uniform(s) * 2 - 1, (int)(next(s) % 16)));
+        *a = f32_to_bits((float)ldexp(vh_uniform(s), (int)(vh_next(s) % 80) - 40)) | (uint32_t)(x >> 63) << 31;
+        *b = f32_to_bits((float)ldexp(vh_uniform(s) * 2 - 1, (int)(vh_next(s) % 16)));
         return;
     }
 }
@@ -178,30 +156,19 @@ static void *work(void *arg)
         }
         j->count += CHUNK;
         for (int path = 0; path < KMP_COUNT; path++) {
-            if (!runs[path])
+            if (!vh_runs[path])
                 continue;
-            path_stats *st = &j->st[path];
+            vh_stats *st = &j->st[path];
             st->slow += (uint64_t)kern_pow_on(fmt, (kern_mathf32_path)path, pa, pb, pr, CHUNK);
             kern_pow_approx(fmt, (kern_mathf32_path)path, pa, pb, y, CHUNK);
             for (int i = 0; i < CHUNK; i++) {
                 uint32_t r = fmt == KPF_F32 ? ((uint32_t *)pr)[i] : ((uint16_t *)pr)[i];
-                if (r != ref[i]) {
-                    if (st->nshown < MAXSHOW) {
-                        st->shown_a[st->nshown] = a[i];
-                        st->shown_b[st->nshown++] = b[i];
-                    }
-                    st->diffs++;
-                }
+                if (r != ref[i])
+                    vh_note_diff(st, a[i], b[i]);
                 /* within the clamps: |ln g| well inside [-104, 89] */
                 double ag = fabs(g[i]);
-                if (y[i] == y[i] && ag > 0x1p-149 && ag < 0x1p128) {
-                    double rel = fabs(y[i] - g[i]) / fabs(g[i]);
-                    if (rel > st->max_rel) {
-                        st->max_rel = rel;
-                        st->max_a = a[i];
-                        st->max_b = b[i];
-                    }
-                }
+                if (y[i] == y[i] && ag > 0x1p-149 && ag < 0x1p128)
+                    vh_note_rel(st, fabs(y[i] - g[i]) / fabs(g[i]), a[i], b[i]);
             }
         }
     }
@@ -209,72 +176,38 @@ static void *work(void *arg)
     return NULL;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Returns the number of differences. */
 static uint64_t verify(kern_pow_format fmt, int threads, uint64_t f32_pairs)
 {
-    job jobs[64];
-    pthread_t tid[64];
+    job jobs[VH_MAXTHREADS];
     uint64_t chunks = (fmt == KPF_F32 ? f32_pairs : UINT64_C(1) << 32) / CHUNK;
-    double t0 = now();
+    double t0 = vh_now();
     for (int t = 0; t < threads; t++) {
         memset(&jobs[t], 0, sizeof jobs[t]);
         jobs[t].fmt = fmt;
         jobs[t].from = chunks * (uint64_t)t / (uint64_t)threads;
         jobs[t].to = chunks * (uint64_t)(t + 1) / (uint64_t)threads;
         jobs[t].seed = UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(t + 1);
-        if (pthread_create(&tid[t], NULL, work, &jobs[t]) != 0) {
-            fprintf(stderr, "verify_powf32: cannot start a thread\n");
-            exit(2);
-        }
     }
+    vh_run("verify_powf32", jobs, sizeof jobs[0], threads, work);
     uint64_t count = 0, special = 0, diffs = 0;
-    path_stats all[KMP_COUNT];
+    vh_stats all[KMP_COUNT];
     memset(all, 0, sizeof all);
     for (int t = 0; t < threads; t++) {
-        pthread_join(tid[t], NULL);
         count += jobs[t].count;
         special += jobs[t].special;
-        for (int p = 0; p < KMP_COUNT; p++) {
-            path_stats *al = &all[p], *st = &jobs[t].st[p];
-            al->diffs += st->diffs;
-            al->slow += st->slow;
-            if (st->max_rel > al->max_rel) {
-                al->max_rel = st->max_rel;
-                al->max_a = st->max_a;
-                al->max_b = st->max_b;
-            }
-            for (int k = 0; k < st->nshown && al->nshown < MAXSHOW; k++) {
-                al->shown_a[al->nshown] = st->shown_a[k];
-                al->shown_b[al->nshown++] = st->shown_b[k];
-            }
-        }
+        vh_merge(all, jobs[t].st);
     }
     printf("%-5s %llu pairs (%llu with an infinite or NaN operand), %.1f s\n", format_names[fmt], (unsigned long long)count,
-           (unsigned long long)special, now() - t0);
+           (unsigned long long)special, vh_now() - t0);
     for (int p = 0; p < KMP_COUNT; p++) {
-        path_stats *al = &all[p];
-        if (!runs[p]) {
-            printf("  %-8s not run (-p, or the host lacks it, or IRRUN_ISA=generic)\n", path_names[p]);
+        vh_stats *al = &all[p];
+        if (vh_skipped(p, true))
             continue;
-        }
-        /* the special pairs always take the definition */
-        uint64_t band = al->slow - special, ordinary = count - special;
-        printf("  %-8s differences %llu; definition taken %llu times: %llu special pairs + %llu band "
-               "(%.3g of the others, 2^%.1f); max |y - g| / |g| = 2^%.2f (at 0x%X, 0x%X)\n",
-               path_names[p], (unsigned long long)al->diffs, (unsigned long long)al->slow,
-               (unsigned long long)special, (unsigned long long)band,
-               ordinary ? (double)band / (double)ordinary : 0.0,
-               band ? log2((double)band / (double)ordinary) : -INFINITY,
-               al->max_rel > 0 ? log2(al->max_rel) : -INFINITY, (unsigned)al->max_a, (unsigned)al->max_b);
+        vh_report_counts(p, al, special, "special pairs", "band", count - special, "|y - g| / |g|");
+        printf("0x%X, 0x%X)\n", (unsigned)al->max_at[0], (unsigned)al->max_at[1]);
         for (int k = 0; k < al->nshown; k++) {
-            uint32_t xa = al->shown_a[k], xb = al->shown_b[k], r32 = 0;
+            uint32_t xa = al->shown[k][0], xb = al->shown[k][1], r32 = 0;
             uint16_t a16 = (uint16_t)xa, b16 = (uint16_t)xb, r16 = 0;
             if (fmt == KPF_F32)
                 kern_pow_on(fmt, (kern_mathf32_path)p, &xa, &xb, &r32, 1);
@@ -290,27 +223,25 @@ static uint64_t verify(kern_pow_format fmt, int threads, uint64_t f32_pairs)
     return diffs;
 }
 
+static int64_t probe(kern_mathf32_path path)
+{
+    uint32_t zero = 0, out;
+    return kern_pow_on(KPF_F32, path, &zero, &zero, &out, 1);
+}
+
 int main(int argc, char **argv)
 {
-    int threads = 2, only = -1;
+    vh_options o = VH_OPTIONS_INIT;
     uint64_t f32_pairs = UINT64_C(1) << 32;
     bool want[KPF_COUNT] = { false }, any = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
-            threads = atoi(argv[++i]);
-        } else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
+        int taken = vh_option("verify_powf32", &o, true, argc, argv, &i);
+        if (taken < 0)
+            return 2;
+        if (taken > 0)
+            continue;
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
             f32_pairs = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
-            stride = strtoull(argv[++i], NULL, 0);
-        } else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
-            i++;
-            for (int p = 0; p < KMP_COUNT; p++)
-                if (strcmp(argv[i], path_names[p]) == 0)
-                    only = p;
-            if (only < 0) {
-                fprintf(stderr, "verify_powf32: paths: generic, avx2\n");
-                return 2;
-            }
         } else {
             int k = 0;
             while (k < KPF_COUNT && strcmp(argv[i], format_names[k]) != 0)
@@ -322,18 +253,16 @@ int main(int argc, char **argv)
             want[k] = any = true;
         }
     }
-    if (threads < 1 || threads > 64 || f32_pairs < CHUNK || stride < 1) {
+    stride = o.stride;
+    if (!vh_threads_ok(o.threads) || f32_pairs < CHUNK || stride < 1) {
         fprintf(stderr, "verify_powf32: 1 to 64 threads, at least %d f32 pairs\n", CHUNK);
         return 2;
     }
-    uint32_t probe = 0, out;
-    for (int p = 0; p < KMP_COUNT; p++)
-        runs[p] = (only < 0 || only == p) && kern_pow_on(KPF_F32, (kern_mathf32_path)p, &probe, &probe, &out, 1) >= 0;
+    vh_choose_paths(o.only, probe);
     uint64_t diffs = 0;
     static const kern_pow_format order[] = { KPF_BF16, KPF_F16, KPF_F32 };
     for (int k = 0; k < KPF_COUNT; k++)
         if (want[order[k]] || !any)
-            diffs += verify(order[k], threads, f32_pairs);
-    printf(diffs ? "FAILED: %llu differences\n" : "all equal\n", (unsigned long long)diffs);
-    return diffs != 0;
+            diffs += verify(order[k], o.threads, f32_pairs);
+    return vh_finish(diffs);
 }
