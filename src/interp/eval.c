@@ -241,14 +241,16 @@ int exec_concatenate(ictx *c, frame *fr, const ir_op *op, tensor **res)
         return rt_nomem(c, op->loc, "out of memory");
     for (int i = 0; i < op->noperands; i++)
         xs[i] = IN(i);
-    int rc = kern_status(c, op, kern_concatenate(interp_pool(c, res[0]->count), xs, op->noperands, op->a.concat_dim, res[0]));
+    pool *p = interp_pool(c, res[0]->count);
+    int rc = kern_status(c, op, kern_concatenate(p, xs, op->noperands, op->a.concat_dim, res[0]));
     mem_free(xs);
     return rc;
 }
 
 int exec_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), IN(0), op->a.slice.start.v, op->a.slice.stride.v, res[0]));
+    pool *p = interp_pool(c, res[0]->count);
+    return kern_status(c, op, kern_slice(p, IN(0), op->a.slice.start.v, op->a.slice.stride.v, res[0]));
 }
 
 int exec_reverse(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -258,7 +260,8 @@ int exec_reverse(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 int exec_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_pad(interp_pool(c, res[0]->count), IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, res[0]));
+    pool *p = interp_pool(c, res[0]->count);
+    return kern_status(c, op, kern_pad(p, IN(0), IN(1), op->a.pad.low.v, op->a.pad.interior.v, res[0]));
 }
 
 int exec_dot_general(ictx *c, frame *fr, const ir_op *op, tensor **res)

@@ -430,7 +430,10 @@ int exec_dynamic_iota(ictx *c, frame *fr, const ir_op *op, tensor **res)
 int exec_dynamic_broadcast_in_dim(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
-    return rc ? rc : kern_status(c, op, kern_broadcast(interp_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.dims.v, res[0]));
+    if (rc)
+        return rc;
+    return kern_status(c, op,
+                       kern_broadcast(interp_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.dims.v, res[0]));
 }
 
 int exec_dynamic_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)
