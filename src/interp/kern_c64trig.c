@@ -212,7 +212,7 @@ static int64_t trig_generic(trig_op op, const uint32_t *x, uint32_t *r, int64_t 
  * drops those lanes) */
 C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
 {
-    const __m256d shift = _mm256_set1_pd(SHIFT), half = _mm256_set1_pd(0.5);
+    const __m256d shift = _mm256_set1_pd(SHIFT);
     __m256d av = c64_abs4(v);
     __m256d kd = _mm256_add_pd(_mm256_mul_pd(av, _mm256_set1_pd(INV_LN2)), shift);
     __m256d k = _mm256_sub_pd(kd, shift);
@@ -230,13 +230,14 @@ C64_AVX2_INLINE void sinhcosh_core4(__m256d v, __m256d *sh, __m256d *ch)
     __m256d even = _mm256_add_pd(_mm256_set1_pd(1.0), _mm256_mul_pd(t2, pe));
     __m256d odd = _mm256_add_pd(t, _mm256_mul_pd(t, _mm256_mul_pd(t2, po)));
     __m256i kbits = _mm256_sub_epi64(_mm256_castpd_si256(kd), _mm256_castpd_si256(shift));
-    __m256i bias = _mm256_set1_epi64x(1023);
+    /* ep / 2 and em / 2 (the halves exact, so C and S are the same) */
+    __m256i bias = _mm256_set1_epi64x(1022);
     __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(bias, kbits), 52));
     __m256d iscale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(bias, kbits), 52));
     __m256d ep = _mm256_mul_pd(_mm256_add_pd(even, odd), scale);
     __m256d em = _mm256_mul_pd(_mm256_sub_pd(even, odd), iscale);
-    *ch = _mm256_mul_pd(half, _mm256_add_pd(ep, em));
-    __m256d big = _mm256_mul_pd(half, _mm256_sub_pd(ep, em));
+    *ch = _mm256_add_pd(ep, em);
+    __m256d big = _mm256_sub_pd(ep, em);
     __m256d mag = _mm256_blendv_pd(big, odd, _mm256_cmp_pd(k, _mm256_setzero_pd(), _CMP_EQ_OQ));
     *sh = _mm256_or_pd(mag, _mm256_and_pd(v, _mm256_set1_pd(-0.0)));
 }
