@@ -423,10 +423,7 @@ AVX2 static void atan2_back_avx2(const uint32_t *l, uint32_t *r, int64_t n)
 
 #endif
 
-void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r)
-{
-    kern_c64_binary_def(KB_ATAN2, y, x, r);
-}
+void kern_c64_atan2_definition(const uint32_t *y, const uint32_t *x, uint32_t *r) { kern_c64_binary_def(KB_ATAN2, y, x, r); }
 
 /* SPEC.md 9.5.1's complex atan2(y, x), every step rounded into f32 as
  * kern_binary.c's part_catan2 does it: num = x + (0, 1) y and s = x x +

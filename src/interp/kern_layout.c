@@ -318,9 +318,10 @@ static irrun_status copy_box_on(pool *p, const unsigned char *src, int64_t soff,
     int64_t total = 1;
     for (int d = 0; d < rank; d++)
         total *= dims[d];
-    bool tiny = pool_tiny_parts();
-    if (pool_threads(p) < 2 || rank == 0 || total == 0 ||
-        (!tiny && total * (int64_t)es < KERN_LAYOUT_SPLIT_MIN_BYTES)) {
+    /* the test hook's environment is read only where a split can happen,
+     * not on every small copy of a single-threaded loop */
+    bool tiny = pool_threads(p) > 1 && rank > 0 && total > 0 && pool_tiny_parts();
+    if (!tiny && (pool_threads(p) < 2 || rank == 0 || total * (int64_t)es < KERN_LAYOUT_SPLIT_MIN_BYTES)) {
         copy_box(src, soff, sstride, dst, doff, dstride, dims, rank, es);
         return IRRUN_OK;
     }
