@@ -176,8 +176,8 @@ static bool int_divrem_fast(bool rem, bool w64, const void *a, const void *b, vo
             }                                                                               \
             break;                                                                          \
         case KB_POW:                                                                        \
-            if (SIGNED && sizeof(T) == 4 && kern_binary_avx2_usable()) {                    \
-                kern_i32_pow_avx2(va, vb, vr, n);                                           \
+            if (sizeof(T) <= 4 && kern_binary_avx2_usable()) {                              \
+                kern_int_pow_avx2(SIGNED, (int)sizeof(T), va, vb, vr, n);                   \
                 break;                                                                      \
             }                                                                               \
             if (sizeof(T) == 8) {                                                           \

@@ -596,14 +596,14 @@ AVX2 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int
         BLOCK_LOOP(4, a, b, r, n, BODY_I32_DIV);
 }
 
-/* REF's power on eight i32 lanes, kern_int_pow_fast's steps (kern_int64.h,
+/* REF's power on eight 32-bit lanes, kern_int_pow_fast's steps (kern_int64.h,
  * where the proof is): at most 6 squarings, then the closed form of the
- * rest of the exponent, modulo 2^32. */
-INL void i32_pow8(const int32_t *a, const int32_t *b, int32_t *r)
+ * rest of the exponent, modulo 2^32. Signed: a negative exponent gives 0
+ * unless the base is 1 or -1, whose powers need only |e|'s parity. */
+INL __m256i pow_lanes(bool is_signed, __m256i x, __m256i e)
 {
     const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
-    __m256i x = LOADI(a), e = LOADI(b);
-    __m256i neg = _mm256_srai_epi32(e, 31);
+    __m256i neg = is_signed ? _mm256_srai_epi32(e, 31) : zero;
     __m256i unit = _mm256_or_si256(_mm256_cmpeq_epi32(x, one), _mm256_cmpeq_epi32(x, _mm256_set1_epi32(-1)));
     e = _mm256_sub_epi32(_mm256_xor_si256(e, neg), neg); /* |e| modulo 2^32 */
     __m256i acc = one, base = x;
@@ -626,15 +626,65 @@ INL void i32_pow8(const int32_t *a, const int32_t *b, int32_t *r)
     __m256i f_odd = _mm256_add_epi32(one, _mm256_mullo_epi32(d, h));
     __m256i f_even = _mm256_and_si256(_mm256_cmpeq_epi32(e, zero), one);
     acc = _mm256_mullo_epi32(acc, _mm256_blendv_epi8(f_even, f_odd, odd));
-    /* a negative exponent: 0 unless the base is 1 or -1 */
-    STOREI(r, _mm256_andnot_si256(_mm256_andnot_si256(unit, neg), acc));
+    return _mm256_andnot_si256(_mm256_andnot_si256(unit, neg), acc);
 }
 
-#define BODY_I32_POW(pa, pb, pr) i32_pow8(pa, pb, pr)
-
-AVX2 void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+/* Eight elements of 1, 2 or 4 bytes as 32-bit lanes, sign- or
+ * zero-extended: the same value modulo 2^(8 bytes), and a negative
+ * exponent stays negative */
+INL __m256i widen8(bool is_signed, int bytes, const void *p)
 {
-    BLOCK_LOOP(4, a, b, r, n, BODY_I32_POW);
+    if (bytes == 1) {
+        __m128i v = _mm_loadl_epi64(p);
+        return is_signed ? _mm256_cvtepi8_epi32(v) : _mm256_cvtepu8_epi32(v);
+    }
+    if (bytes == 2) {
+        __m128i v = _mm_loadu_si128(p);
+        return is_signed ? _mm256_cvtepi16_epi32(v) : _mm256_cvtepu16_epi32(v);
+    }
+    return LOADI(p);
+}
+
+/* The low 1, 2 or 4 bytes of eight 32-bit lanes, stored */
+INL void narrow8(int bytes, __m256i v, void *p)
+{
+    if (bytes == 4) {
+        STOREI(p, v);
+        return;
+    }
+    const __m256i low2 = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i low1 = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                          0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    __m256i packed = _mm256_shuffle_epi8(v, bytes == 2 ? low2 : low1);
+    if (bytes == 2) /* qwords 0 and 2 */
+        _mm_storeu_si128(p, _mm256_castsi256_si128(_mm256_permute4x64_epi64(packed, 0x08)));
+    else /* dwords 0 and 4 */
+        _mm_storel_epi64(p, _mm256_castsi256_si128(
+                                _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1))));
+}
+
+#define POW_BODY(W, SIGNED)                                                                           INL void pow8_##W##_##SIGNED(const unsigned char *a, const unsigned char *b, unsigned char *r)     {                                                                                                     narrow8(W, pow_lanes(SIGNED, widen8(SIGNED, W, a), widen8(SIGNED, W, b)), r);                 }
+POW_BODY(1, 0)
+POW_BODY(1, 1)
+POW_BODY(2, 0)
+POW_BODY(2, 1)
+POW_BODY(4, 0)
+POW_BODY(4, 1)
+
+/* BLOCK_LOOP's steps of 32 bytes, for eight elements of W bytes */
+#define POW_LOOP(W, SIGNED)                                                                           do {                                                                                                  const unsigned char *a_ = a, *b_ = b;                                                             unsigned char *r_ = r;                                                                            int64_t i_ = 0;                                                                                   for (; i_ + 8 <= n; i_ += 8)                                                                          pow8_##W##_##SIGNED(a_ + W * i_, b_ + W * i_, r_ + W * i_);                                   if (i_ < n) {                                                                                         size_t k_ = (size_t)(n - i_) * W;                                                                 _Alignas(32) unsigned char x_[32] = { 0 }, y_[32] = { 0 }, z_[32];                                memcpy(x_, a_ + W * i_, k_);                                                                      memcpy(y_, b_ + W * i_, k_);                                                                      pow8_##W##_##SIGNED(x_, y_, z_);                                                                  memcpy(r_ + W * i_, z_, k_);                                                                  }                                                                                             } while (0)
+
+AVX2 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n)
+{
+    switch (bytes * 2 + is_signed) {
+    case 2: POW_LOOP(1, 0); break;
+    case 3: POW_LOOP(1, 1); break;
+    case 4: POW_LOOP(2, 0); break;
+    case 5: POW_LOOP(2, 1); break;
+    case 8: POW_LOOP(4, 0); break;
+    case 9: POW_LOOP(4, 1); break;
+    }
 }
 
 
@@ -783,9 +833,9 @@ void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t 
 {
     (void)rem, (void)a, (void)b, (void)r, (void)n;
 }
-void kern_i32_pow_avx2(const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n)
 {
-    (void)a, (void)b, (void)r, (void)n;
+    (void)is_signed, (void)bytes, (void)a, (void)b, (void)r, (void)n;
 }
 
 void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n)
