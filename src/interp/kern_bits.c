@@ -216,6 +216,60 @@ __attribute__((target("popcnt"))) static void popcnt_hw64(const uint64_t *a, uin
     for (int64_t i = 0; i < n; i++)
         r[i] = (uint64_t)__builtin_popcountll(a[i] & mask);
 }
+
+#include <immintrin.h>
+
+#define BITS_AVX2 __attribute__((target("avx2")))
+#define BITS_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
+
+/* the number of ones in every byte, by a lookup of each nibble */
+BITS_AVX2_INLINE __m256i byte_counts(__m256i x)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
+                                            1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i lo = _mm256_shuffle_epi8(counts, _mm256_and_si256(x, nib));
+    __m256i hi = _mm256_shuffle_epi8(counts, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
+    return _mm256_add_epi8(lo, hi);
+}
+
+/* popcnt of 16-bit lanes: the two bytes' counts summed */
+BITS_AVX2_INLINE __m256i popcnt16(__m256i x) { return _mm256_maddubs_epi16(byte_counts(x), _mm256_set1_epi8(1)); }
+
+/* count_leading_zeros of 16- or 32-bit lanes: the ones of the complement
+ * of x with its leading one smeared down to bit 0 (16 or 32 for x = 0) */
+BITS_AVX2_INLINE __m256i clz16(__m256i x)
+{
+    for (int d = 1; d < 16; d *= 2)
+        x = _mm256_or_si256(x, _mm256_srli_epi16(x, d));
+    return popcnt16(_mm256_xor_si256(x, _mm256_set1_epi8(-1)));
+}
+
+BITS_AVX2_INLINE __m256i clz32(__m256i x)
+{
+    for (int d = 1; d < 32; d *= 2)
+        x = _mm256_or_si256(x, _mm256_srli_epi32(x, d));
+    return _mm256_madd_epi16(popcnt16(_mm256_xor_si256(x, _mm256_set1_epi8(-1))), _mm256_set1_epi16(1));
+}
+
+/* popcnt or count_leading_zeros of the whole vectors of n 16- or 32-bit
+ * words (N = 16 or 32: the storage word is the pattern); returns how many
+ * words it did, the rest for the portable loop */
+BITS_AVX2 static int64_t unary_words_avx2(kern_bitop op, size_t bytes, const void *a, void *r, int64_t n)
+{
+    const unsigned char *pa = a;
+    unsigned char *pr = r;
+    int64_t per = 32 / (int64_t)bytes, i = 0;
+    for (; i + per <= n; i += per) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(pa + i * (int64_t)bytes)), y;
+        if (bytes == 2)
+            y = op == KBIT_POPCNT ? popcnt16(x) : clz16(x);
+        else
+            y = clz32(x);
+        _mm256_storeu_si256((__m256i *)(void *)(pr + i * (int64_t)bytes), y);
+    }
+    return i;
+}
 #endif
 
 static irrun_status bits_each(const void *ctx, const tensor *const *x, tensor *r)
@@ -255,12 +309,17 @@ irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *
         return IRRUN_OK;
     }
 #endif
+    int64_t done = 0;
+#ifdef BITS_POPCNT
+    /* 16- and 32-bit words hold N = 16 or 32 bits, nothing to normalise */
+    if ((op == KBIT_POPCNT || op == KBIT_CLZ) && (tr->bytes == 2 || tr->bytes == 4) && kern_isa_avx2())
+        done = unary_words_avx2(op, tr->bytes, a->data, r->data, a->count);
+#endif
     /* 64-bit words hold N = 64 bits: nothing to normalise */
     if (tr->bytes == 8 && op == KBIT_SHRA && kern_64_shra_avx2(a->data, b->data, r->data, a->count))
         return IRRUN_OK;
     if (tr->bytes == 8 && op == KBIT_CLZ && kern_64_clz_avx2(a->data, r->data, a->count))
         return IRRUN_OK;
-    int64_t done = 0;
     if (tr->bytes == 1) {
         bool sgn = tr->kind == EK_SINT;
         if (op == KBIT_SHL)
