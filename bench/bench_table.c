@@ -28,7 +28,10 @@
 #include "util/mem.h"
 #include "util/xorshift.h"
 
-/* One representative per type class (the column's label says which). */
+/* One representative per type class (the column's label says which),
+ * then the other types of 2 to 128 bits, measured only when named in
+ * BENCH_TABLE_COLS or with BENCH_TABLE_ALL_TYPES set: an audit that no
+ * type of a class falls off the fast loops its representative takes. */
 static const struct {
     const char *label;
     et_id t;
@@ -39,8 +42,11 @@ static const struct {
     { "f8E5M2", ET_F8E5M2 }, { "E5M2FNUZ", ET_F8E5M2FNUZ }, { "E8M0FNU", ET_F8E8M0FNU },
     { "f4E2M1", ET_F4E2M1FN }, { "bf16", ET_BF16 },      { "f16", ET_F16 },
     { "f32", ET_F32 },       { "f64", ET_F64 },         { "c64", ET_C64 },
+    { "i2", ET_I2 },         { "ui2", ET_UI2 },         { "ui4", ET_UI4 },       { "i8", ET_I8 },
+    { "ui8", ET_UI8 },       { "i16", ET_I16 },         { "ui16", ET_UI16 },     { "ui32", ET_UI32 },
+    { "ui64", ET_UI64 },     { "f6E2M3", ET_F6E2M3FN }, { "f6E3M2", ET_F6E3M2FN }, { "c128", ET_C128 },
 };
-enum { NCOL = sizeof columns / sizeof columns[0] };
+enum { NCOL = sizeof columns / sizeof columns[0], CLASS_COLUMNS = 18 };
 
 /* Targets of convert in the convert rows: one type per class. */
 static const et_id convert_targets[] = { ET_I1,  ET_I4,   ET_UI8, ET_I16, ET_I32,       ET_UI64,
@@ -348,6 +354,7 @@ static double rate[NROW][NCOL];
  * (0: not re-measured), and the library function's own rate (0: none) */
 static double threaded_rate[NROW][NCOL], lib_rate[NROW][NCOL];
 static double copy_rate[NCOL]; /* memcpy elements per second, same bytes */
+static bool shown[NCOL];       /* the classes' columns and the audited types */
 static char slowest_pair[NROW][NCOL][64];
 
 static bool operands_open(operands *o, et_id t, int64_t side)
@@ -482,10 +489,12 @@ void bench_table(void)
         side *= 2;
     int64_t n = side * side;
     pool *threads = pool_default_threads() > 1 ? pool_new(pool_default_threads()) : NULL;
+    bool all_types = getenv("BENCH_TABLE_ALL_TYPES") != NULL;
     for (int c = 0; c < NCOL; c++) {
         operands o;
         et_id t = columns[c].t;
-        if (!kept(keep_cols, columns[c].label)) {
+        shown[c] = c < CLASS_COLUMNS || all_types || (keep_cols && kept(keep_cols, columns[c].label));
+        if (!shown[c] || !kept(keep_cols, columns[c].label)) {
             for (int r = 0; r < NROW; r++)
                 rate[r][c] = -1;
             continue;
@@ -543,15 +552,19 @@ void bench_table(void)
            (long long)n, (long long)side, (long long)side);
     printf("%-26s", "op");
     for (int c = 0; c < NCOL; c++)
-        printf("%9s", columns[c].label);
+        if (shown[c])
+            printf("%9s", columns[c].label);
     printf("\n%-26s", "memcpy");
     for (int c = 0; c < NCOL; c++)
-        printf("%9.0f", copy_rate[c] / 1e6);
+        if (shown[c])
+            printf("%9.0f", copy_rate[c] / 1e6);
     printf("\n");
     int worst_r = -1, worst_c = -1, misses = 0;
     for (int r = 0; r < NROW; r++) {
         printf("%-26s", row_table[r].name);
         for (int c = 0; c < NCOL; c++) {
+            if (!shown[c])
+                continue;
             if (rate[r][c] < 0) {
                 printf("%9s", "-");
                 continue;
