@@ -86,6 +86,12 @@ static void micro_tiles(const unsigned char *s, int64_t s_col, unsigned char *o,
 #define HAVE_MICRO_TILES 0
 #endif
 
+/* complex<f64>'s 16 bytes as one element to assign (a memcpy of a size
+ * the compiler cannot see is a call per element) */
+typedef struct {
+    uint64_t lo, hi;
+} element16;
+
 /* rows [i0, i1) x cols [j0, j1) of the plane, one element at a time */
 static void element_tile(const unsigned char *s, int64_t s_col, unsigned char *o, int64_t o_row,
                          int64_t i0, int64_t i1, int64_t j0, int64_t j1, size_t es)
@@ -106,6 +112,7 @@ static void element_tile(const unsigned char *s, int64_t s_col, unsigned char *o
     case 2: TILE_COPY(uint16_t)
     case 4: TILE_COPY(uint32_t)
     case 8: TILE_COPY(uint64_t)
+    case 16: TILE_COPY(element16)
 #undef TILE_COPY
     default:
         for (int64_t i = i0; i < i1; i++)
@@ -215,6 +222,7 @@ static void copy_row(const unsigned char *s, int64_t si, unsigned char *o, int64
     case 2: ROW(uint16_t)
     case 4: ROW(uint32_t)
     case 8: ROW(uint64_t)
+    case 16: ROW(element16)
 #undef ROW
     default:
         for (int64_t j = 0; j < n; j++)
