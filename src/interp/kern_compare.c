@@ -613,6 +613,16 @@ irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tens
 #endif
         SEL(uint64_t)
 #undef SEL
+    case 16: { /* complex<f64>: both words by the same mask */
+        const uint64_t *x = t->data, *y = f->data;
+        uint64_t *o = r->data;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t m = (uint64_t)0 - (uint64_t)pred[i];
+            o[2 * i] = (x[2 * i] & m) | (y[2 * i] & ~m);
+            o[2 * i + 1] = (x[2 * i + 1] & m) | (y[2 * i + 1] & ~m);
+        }
+        return IRRUN_OK;
+    }
     default:
         for (int64_t i = 0; i < n; i++)
             memcpy((unsigned char *)r->data + i * es,

@@ -858,6 +858,11 @@ static irrun_status c128_unary(kern_unop op, et_id t, const void *vx, void *vr, 
     const uint64_t *x = vx;
     uint64_t *r = vr;
     (void)t;
+    if (op == KU_NEG) { /* both parts' sign bits, as complex_elem flips them */
+        for (int64_t i = 0; i < 2 * n; i++)
+            r[i] = x[i] ^ (UINT64_C(1) << 63);
+        return IRRUN_OK;
+    }
     for (int64_t i = 0; i < n; i++) {
         uint64_t rr, ri;
         complex_elem(FP_F64, op, x[2 * i], x[2 * i + 1], &rr, &ri);

@@ -1021,31 +1021,33 @@ END_TEST
  * the result misaligned. */
 START_TEST(select_wide_elements)
 {
-    static const et_id types[] = { ET_F64, ET_I64, ET_C64 };
+    static const et_id types[] = { ET_F64, ET_I64, ET_C64, ET_C128 };
     static const int64_t sizes[] = { 1003, (INT64_C(33) << 20) / 8 + 5 };
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
         for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
             et_id t = types[k];
-            int64_t n = sizes[z];
+            int64_t n = sizes[z], w = (int64_t)et_get(t)->bytes / 8; /* words per element */
             tensor *p = vec(ET_I1, n), *x = vec(t, n), *y = vec(t, n), *r = vec(t, n + 1);
             uint64_t *px = x->data, *py = y->data;
             uint8_t *pp = p->data;
             for (int64_t i = 0; i < n; i++) {
-                px[i] = rnd();
-                py[i] = rnd();
+                for (int64_t j = 0; j < w; j++) {
+                    px[i * w + j] = rnd();
+                    py[i * w + j] = rnd();
+                }
                 pp[i] = rnd() % 2;
             }
-            /* the result one element into its buffer: not 32-byte aligned */
+            /* the result one word into its buffer: not 32-byte aligned */
             tensor view = *r;
             view.data = (uint64_t *)r->data + 1;
             view.count = n;
             view.type.dims[0] = n;
-            view.nbytes = (size_t)n * 8;
+            view.nbytes = (size_t)(n * w) * 8;
             ck_assert_int_eq(kern_select(p, x, y, &view), IRRUN_OK);
             const uint64_t *o = view.data;
-            for (int64_t i = 0; i < n; i++)
-                if (o[i] != (pp[i] ? px[i] : py[i]))
-                    ck_abort_msg("%s select of %lld: element %lld", et_get(t)->name, (long long)n, (long long)i);
+            for (int64_t i = 0; i < n * w; i++)
+                if (o[i] != (pp[i / w] ? px[i] : py[i]))
+                    ck_abort_msg("%s select of %lld: word %lld", et_get(t)->name, (long long)n, (long long)i);
             tensor_release(p);
             tensor_release(x);
             tensor_release(y);
