@@ -103,16 +103,22 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
     return r;
 }
 
-/* i32: the AVX2 division of kern_binary_avx2.c; i64: kern_int64.c's. */
-static bool int_divrem_fast(bool rem, bool w64, const void *a, const void *b, void *r, int64_t n)
+/* XLA's division of integers of 1 or 2 bytes and of i32 on AVX2 hosts
+ * (kern_binary_avx2.c), of i64 on every host (kern_int64.c); false: the
+ * caller's loop runs (ui32, ui64, or no AVX2). */
+static bool int_divrem_fast(bool rem, bool is_signed, size_t bytes, const void *a, const void *b, void *r,
+                            int64_t n)
 {
-    if (w64) {
+    if (bytes == 8 && is_signed) {
         kern_i64_divrem(rem, a, b, r, n);
         return true;
     }
-    if (!kern_binary_avx2_usable())
+    if (!kern_binary_avx2_usable() || bytes > 4 || (bytes == 4 && !is_signed))
         return false;
-    kern_i32_divrem_avx2(rem, a, b, r, n);
+    if (bytes == 4)
+        kern_i32_divrem_avx2(rem, a, b, r, n);
+    else
+        kern_small_int_divrem_avx2(rem, is_signed, (int)bytes, a, b, r, n);
     return true;
 }
 
@@ -148,10 +154,8 @@ static bool int_divrem_fast(bool rem, bool w64, const void *a, const void *b, vo
                 r[i] = (T)((UT)((uint64_t)(UT)a[i] * (uint64_t)(UT)b[i]));                  \
             break;                                                                          \
         case KB_DIV:                                                                        \
-            if (SIGNED && sizeof(T) >= 4 &&                                                 \
-                int_divrem_fast(false, sizeof(T) == 8, va, vb, vr, n)) {                      \
+            if (int_divrem_fast(false, SIGNED, sizeof(T), va, vb, vr, n))                   \
                 break;                                                                      \
-            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
                     r[i] = (T)(UT)~(UT)0;                                                   \
@@ -162,10 +166,8 @@ static bool int_divrem_fast(bool rem, bool w64, const void *a, const void *b, vo
             }                                                                               \
             break;                                                                          \
         case KB_REM:                                                                        \
-            if (SIGNED && sizeof(T) >= 4 &&                                                 \
-                int_divrem_fast(true, sizeof(T) == 8, va, vb, vr, n)) {                       \
+            if (int_divrem_fast(true, SIGNED, sizeof(T), va, vb, vr, n))                    \
                 break;                                                                      \
-            }                                                                               \
             for (int64_t i = 0; i < n; i++) {                                               \
                 if (b[i] == 0)                                                              \
                     r[i] = a[i];                                                            \

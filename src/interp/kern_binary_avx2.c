@@ -664,26 +664,92 @@ INL void narrow8(int bytes, __m256i v, void *p)
                                 _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1))));
 }
 
-#define POW_BODY(W, SIGNED)                                                                           INL void pow8_##W##_##SIGNED(const unsigned char *a, const unsigned char *b, unsigned char *r)     {                                                                                                     narrow8(W, pow_lanes(SIGNED, widen8(SIGNED, W, a), widen8(SIGNED, W, b)), r);                 }
-POW_BODY(1, 0)
-POW_BODY(1, 1)
-POW_BODY(2, 0)
-POW_BODY(2, 1)
-POW_BODY(4, 0)
-POW_BODY(4, 1)
+/* XLA's division or remainder (rem) of eight integers of at most 16 bits
+ * in 32-bit lanes (sign- or zero-extended, so |x|, |y| <= 2^16): binary32
+ * division truncated. The quotient Q = x / y is exact when an integer;
+ * otherwise the integer q + 1 beyond it (in magnitude) is at least 1/|y|
+ * away, while fl(Q) is within 2^-24 |q + 1| of Q, and (|q| + 1) |y| <=
+ * |x| + |y| <= 2^17 < 2^24 makes that less than 1/|y|: truncation gives
+ * q. A zero divisor's Inf or NaN converts to INT_MIN, the OR with the
+ * zero mask makes it all bits set (x / 0), the blend x (x rem 0); the
+ * narrow minimum over -1 gives 2^(w-1), whose low w bits are the minimum
+ * again, and remainder 0. */
+INL __m256i divrem_small_lanes(bool rem, __m256i x, __m256i y)
+{
+    __m256i q = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(x), _mm256_cvtepi32_ps(y)));
+    __m256i zero = _mm256_cmpeq_epi32(y, _mm256_setzero_si256());
+    if (rem)
+        return _mm256_blendv_epi8(_mm256_sub_epi32(x, _mm256_mullo_epi32(q, y)), x, zero);
+    return _mm256_or_si256(q, zero);
+}
 
-/* BLOCK_LOOP's steps of 32 bytes, for eight elements of W bytes */
-#define POW_LOOP(W, SIGNED)                                                                           do {                                                                                                  const unsigned char *a_ = a, *b_ = b;                                                             unsigned char *r_ = r;                                                                            int64_t i_ = 0;                                                                                   for (; i_ + 8 <= n; i_ += 8)                                                                          pow8_##W##_##SIGNED(a_ + W * i_, b_ + W * i_, r_ + W * i_);                                   if (i_ < n) {                                                                                         size_t k_ = (size_t)(n - i_) * W;                                                                 _Alignas(32) unsigned char x_[32] = { 0 }, y_[32] = { 0 }, z_[32];                                memcpy(x_, a_ + W * i_, k_);                                                                      memcpy(y_, b_ + W * i_, k_);                                                                      pow8_##W##_##SIGNED(x_, y_, z_);                                                                  memcpy(r_ + W * i_, z_, k_);                                                                  }                                                                                             } while (0)
+INL __m256i div_lanes(bool is_signed, __m256i x, __m256i y)
+{
+    (void)is_signed;
+    return divrem_small_lanes(false, x, y);
+}
+
+INL __m256i rem_lanes(bool is_signed, __m256i x, __m256i y)
+{
+    (void)is_signed;
+    return divrem_small_lanes(true, x, y);
+}
+
+/* Eight elements of W bytes through the 32-bit lane operation OP */
+#define NARROW_BODY(OP, W, SIGNED)                                                               \
+    INL void OP##8_##W##_##SIGNED(const unsigned char *a, const unsigned char *b, unsigned char *r) \
+    {                                                                                            \
+        narrow8(W, OP##_lanes(SIGNED, widen8(SIGNED, W, a), widen8(SIGNED, W, b)), r);           \
+    }
+#define NARROW_BODIES(OP) NARROW_BODY(OP, 1, 0) NARROW_BODY(OP, 1, 1) NARROW_BODY(OP, 2, 0) NARROW_BODY(OP, 2, 1)
+NARROW_BODIES(pow)
+NARROW_BODY(pow, 4, 0)
+NARROW_BODY(pow, 4, 1)
+NARROW_BODIES(div)
+NARROW_BODIES(rem)
+
+/* BLOCK_LOOP's steps for eight elements of W bytes at a time */
+#define NARROW_LOOP(OP, W, SIGNED)                                                               \
+    do {                                                                                         \
+        const unsigned char *a_ = a, *b_ = b;                                                    \
+        unsigned char *r_ = r;                                                                   \
+        int64_t i_ = 0;                                                                          \
+        for (; i_ + 8 <= n; i_ += 8)                                                             \
+            OP##8_##W##_##SIGNED(a_ + W * i_, b_ + W * i_, r_ + W * i_);                         \
+        if (i_ < n) {                                                                            \
+            size_t k_ = (size_t)(n - i_) * W;                                                    \
+            _Alignas(32) unsigned char x_[32] = { 0 }, y_[32] = { 0 }, z_[32];                   \
+            memcpy(x_, a_ + W * i_, k_);                                                         \
+            memcpy(y_, b_ + W * i_, k_);                                                         \
+            OP##8_##W##_##SIGNED(x_, y_, z_);                                                    \
+            memcpy(r_ + W * i_, z_, k_);                                                         \
+        }                                                                                        \
+    } while (0)
 
 AVX2 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n)
 {
     switch (bytes * 2 + is_signed) {
-    case 2: POW_LOOP(1, 0); break;
-    case 3: POW_LOOP(1, 1); break;
-    case 4: POW_LOOP(2, 0); break;
-    case 5: POW_LOOP(2, 1); break;
-    case 8: POW_LOOP(4, 0); break;
-    case 9: POW_LOOP(4, 1); break;
+    case 2: NARROW_LOOP(pow, 1, 0); break;
+    case 3: NARROW_LOOP(pow, 1, 1); break;
+    case 4: NARROW_LOOP(pow, 2, 0); break;
+    case 5: NARROW_LOOP(pow, 2, 1); break;
+    case 8: NARROW_LOOP(pow, 4, 0); break;
+    case 9: NARROW_LOOP(pow, 4, 1); break;
+    }
+}
+
+AVX2 void kern_small_int_divrem_avx2(bool rem, bool is_signed, int bytes, const void *a, const void *b, void *r,
+                                     int64_t n)
+{
+    switch (bytes * 4 + is_signed * 2 + rem) {
+    case 4: NARROW_LOOP(div, 1, 0); break;
+    case 5: NARROW_LOOP(rem, 1, 0); break;
+    case 6: NARROW_LOOP(div, 1, 1); break;
+    case 7: NARROW_LOOP(rem, 1, 1); break;
+    case 8: NARROW_LOOP(div, 2, 0); break;
+    case 9: NARROW_LOOP(rem, 2, 0); break;
+    case 10: NARROW_LOOP(div, 2, 1); break;
+    case 11: NARROW_LOOP(rem, 2, 1); break;
     }
 }
 
@@ -836,6 +902,11 @@ void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t 
 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n)
 {
     (void)is_signed, (void)bytes, (void)a, (void)b, (void)r, (void)n;
+}
+void kern_small_int_divrem_avx2(bool rem, bool is_signed, int bytes, const void *a, const void *b, void *r,
+                                int64_t n)
+{
+    (void)rem, (void)is_signed, (void)bytes, (void)a, (void)b, (void)r, (void)n;
 }
 
 void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n)

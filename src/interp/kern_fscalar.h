@@ -163,6 +163,10 @@ void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, ui
  * bits; 64-bit: kern_int64.h) */
 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n);
+/* XLA's division / remainder (rem) of signed or unsigned integers of 1 or
+ * 2 bytes */
+void kern_small_int_divrem_avx2(bool rem, bool is_signed, int bytes, const void *a, const void *b, void *r,
+                                int64_t n);
 /* +, -, *, maximum, minimum and the bitwise ops (op: a kern_binop) of
  * signed 32- / 64-bit integers */
 void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n);
