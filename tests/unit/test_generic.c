@@ -1056,6 +1056,50 @@ START_TEST(select_wide_elements)
 }
 END_TEST
 
+/* Division and remainder of 8- and 16-bit integers (binary32 lanes on
+ * AVX2) against the generic loop: every pair of byte values, and every
+ * 16-bit dividend over the divisors at the edges (0, +-1, +-2, the
+ * extremes and their neighbours) and 24 random ones. */
+START_TEST(small_int_divide_exhaustive)
+{
+    static const et_id types[] = { ET_I8, ET_UI8, ET_I16, ET_UI16 };
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        et_id t = types[k];
+        int bits = (int)et_get(t)->bytes * 8;
+        int64_t n = INT64_C(1) << bits;
+        uint64_t m = (uint64_t)n - 1, top = (uint64_t)1 << (bits - 1);
+        /* bytes: every divisor; 16 bits: the edges, then random ones */
+        const uint64_t edge[] = { 0, 1, m, 2, m - 1, top, top - 1, top + 1, m - 2, 3, 7, 255, 256, 257 };
+        enum { NEDGE = sizeof edge / sizeof edge[0], NDIV16 = NEDGE + 24 };
+        uint64_t divisors[NDIV16];
+        for (int j = 0; j < NDIV16; j++)
+            divisors[j] = j < NEDGE ? edge[j] : rnd() & m;
+        int64_t ndiv = bits == 8 ? 256 : NDIV16;
+        tensor *a = vec(t, n), *b = vec(t, n), *r1 = vec(t, n), *r2 = vec(t, n);
+        for (int64_t j = 0; j < ndiv; j++) {
+            uint64_t y = bits == 8 ? (uint64_t)j : divisors[j];
+            for (int64_t x = 0; x < n; x++) {
+                set(a, x, (uint64_t)x, 0);
+                set(b, x, y, 0);
+            }
+            for (int rem = 0; rem < 2; rem++) {
+                char what[64];
+                snprintf(what, sizeof what, "%s %s by 0x%llx", et_get(t)->name, rem ? "rem" : "div",
+                         (unsigned long long)y);
+                poison(r1, r2);
+                ck_assert_int_eq(kern_binary(rem ? KB_REM : KB_DIV, a, b, r1), IRRUN_OK);
+                ck_assert_int_eq(kern_binary_generic(rem ? KB_REM : KB_DIV, a, b, r2), IRRUN_OK);
+                same_bits(r1, r2, what);
+            }
+        }
+        tensor_release(a);
+        tensor_release(b);
+        tensor_release(r1);
+        tensor_release(r2);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("generic loops");
@@ -1079,6 +1123,7 @@ static Suite *suite(void)
     tcase_add_test(tc, c64_abs_sign_against_hypot);
     tcase_add_loop_test(tc, subbyte_unary_tables, 0, ET_COUNT);
     tcase_add_test(tc, select_wide_elements);
+    tcase_add_test(tc, small_int_divide_exhaustive);
     suite_add_tcase(s, tc);
     return s;
 }
