@@ -103,9 +103,9 @@ static inline uint64_t int_pow(uint64_t b, uint64_t e)
     return r;
 }
 
-/* XLA's division of integers of 1 or 2 bytes and of i32 on AVX2 hosts
+/* XLA's division of integers of 1 to 4 bytes on AVX2 hosts
  * (kern_binary_avx2.c), of i64 on every host (kern_int64.c); false: the
- * caller's loop runs (ui32, ui64, or no AVX2). */
+ * caller's loop runs (ui64, or no AVX2). */
 static bool int_divrem_fast(bool rem, bool is_signed, size_t bytes, const void *a, const void *b, void *r,
                             int64_t n)
 {
@@ -113,10 +113,10 @@ static bool int_divrem_fast(bool rem, bool is_signed, size_t bytes, const void *
         kern_i64_divrem(rem, a, b, r, n);
         return true;
     }
-    if (!kern_binary_avx2_usable() || bytes > 4 || (bytes == 4 && !is_signed))
+    if (!kern_binary_avx2_usable() || bytes > 4)
         return false;
     if (bytes == 4)
-        kern_i32_divrem_avx2(rem, a, b, r, n);
+        kern_int32_divrem_avx2(rem, is_signed, a, b, r, n);
     else
         kern_small_int_divrem_avx2(rem, is_signed, (int)bytes, a, b, r, n);
     return true;

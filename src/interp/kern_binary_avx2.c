@@ -566,16 +566,36 @@ AVX2 void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *
  * away while |fl(Q) - Q| <= 2^-53 |Q| < 2^-53 * 2^52/|b| = 1/(2|b|): so
  * trunc(fl(Q)) = qt. The remainder x - qt*b is formed exactly (integers of
  * magnitude below 2^53). */
-INL void i32_divrem8(bool rem, const int32_t *a, const int32_t *b, int32_t *r)
+INL __m256d u32_to_pd(bool is_signed, __m128i v)
+{
+    if (is_signed)
+        return _mm256_cvtepi32_pd(v);
+    /* v - 2^31 as i32, then 2^31 back: both exact */
+    return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(v, _mm_set1_epi32(INT32_MIN))), _mm256_set1_pd(0x1p31));
+}
+
+/* truncating conversion; out of range (2^31 for INT_MIN / -1, a zero
+ * divisor's Inf or NaN) gives INT_MIN, for unsigned lanes 0. Unsigned:
+ * truncated first, so that the shift by 2^31 is exact and its conversion
+ * does not truncate a negative value upwards. */
+INL __m128i pd_to_u32(bool is_signed, __m256d q)
+{
+    if (is_signed)
+        return _mm256_cvttpd_epi32(q);
+    __m256d whole = _mm256_round_pd(q, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return _mm_xor_si128(_mm256_cvttpd_epi32(_mm256_sub_pd(whole, _mm256_set1_pd(0x1p31))), _mm_set1_epi32(INT32_MIN));
+}
+
+/* The same for ui32 (is_signed false): operands and quotient below 2^32
+ * (XLA: x / 0 = all bits set, x rem 0 = x). */
+INL void int32_divrem8(bool rem, bool is_signed, const int32_t *a, const int32_t *b, int32_t *r)
 {
     __m256i x = LOADI(a), y = LOADI(b);
-    __m256d q0 = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(x)),
-                               _mm256_cvtepi32_pd(_mm256_castsi256_si128(y)));
-    __m256d q1 = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(x, 1)),
-                               _mm256_cvtepi32_pd(_mm256_extracti128_si256(y, 1)));
-    /* truncating conversion; 2^31 (INT_MIN / -1) and the Inf / NaN of a
-     * zero divisor give INT_MIN */
-    __m256i q = _mm256_set_m128i(_mm256_cvttpd_epi32(q1), _mm256_cvttpd_epi32(q0));
+    __m256d q0 = _mm256_div_pd(u32_to_pd(is_signed, _mm256_castsi256_si128(x)),
+                               u32_to_pd(is_signed, _mm256_castsi256_si128(y)));
+    __m256d q1 = _mm256_div_pd(u32_to_pd(is_signed, _mm256_extracti128_si256(x, 1)),
+                               u32_to_pd(is_signed, _mm256_extracti128_si256(y, 1)));
+    __m256i q = _mm256_set_m128i(pd_to_u32(is_signed, q1), pd_to_u32(is_signed, q0));
     __m256i zero = _mm256_cmpeq_epi32(y, _mm256_setzero_si256());
     __m256i v;
     if (rem) /* x - q*b mod 2^32: 0 for b = -1, INT_MIN included */
@@ -585,15 +605,22 @@ INL void i32_divrem8(bool rem, const int32_t *a, const int32_t *b, int32_t *r)
     STOREI(r, v);
 }
 
-#define BODY_I32_DIV(pa, pb, pr) i32_divrem8(false, pa, pb, pr)
-#define BODY_I32_REM(pa, pb, pr) i32_divrem8(true, pa, pb, pr)
+#define BODY_I32_DIV(pa, pb, pr) int32_divrem8(false, true, pa, pb, pr)
+#define BODY_I32_REM(pa, pb, pr) int32_divrem8(true, true, pa, pb, pr)
+#define BODY_U32_DIV(pa, pb, pr) int32_divrem8(false, false, pa, pb, pr)
+#define BODY_U32_REM(pa, pb, pr) int32_divrem8(true, false, pa, pb, pr)
 
-AVX2 void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+AVX2 void kern_int32_divrem_avx2(bool rem, bool is_signed, const int32_t *a, const int32_t *b, int32_t *r,
+                                 int64_t n)
 {
-    if (rem)
+    if (rem && is_signed)
         BLOCK_LOOP(4, a, b, r, n, BODY_I32_REM);
-    else
+    else if (is_signed)
         BLOCK_LOOP(4, a, b, r, n, BODY_I32_DIV);
+    else if (rem)
+        BLOCK_LOOP(4, a, b, r, n, BODY_U32_REM);
+    else
+        BLOCK_LOOP(4, a, b, r, n, BODY_U32_DIV);
 }
 
 /* REF's power on eight 32-bit lanes, kern_int_pow_fast's steps (kern_int64.h,
@@ -895,9 +922,9 @@ void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, ui
     (void)is_max, (void)a, (void)b, (void)r, (void)n;
 }
 
-void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
+void kern_int32_divrem_avx2(bool rem, bool is_signed, const int32_t *a, const int32_t *b, int32_t *r, int64_t n)
 {
-    (void)rem, (void)a, (void)b, (void)r, (void)n;
+    (void)rem, (void)is_signed, (void)a, (void)b, (void)r, (void)n;
 }
 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n)
 {

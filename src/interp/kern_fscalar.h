@@ -158,10 +158,10 @@ void kern_c64_mul_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_
 void kern_c128_mul_avx2(const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
 void kern_c64_maxmin_avx2(bool is_max, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
 void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
-/* XLA's signed division / remainder (rem) of i32, and REF's power of
+/* XLA's division / remainder (rem) of i32 or ui32, and REF's power of
  * signed or unsigned integers of 1, 2 or 4 bytes (kern_int_pow_fast's
  * bits; 64-bit: kern_int64.h) */
-void kern_i32_divrem_avx2(bool rem, const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
+void kern_int32_divrem_avx2(bool rem, bool is_signed, const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
 void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n);
 /* XLA's division / remainder (rem) of signed or unsigned integers of 1 or
  * 2 bytes */
