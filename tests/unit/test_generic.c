@@ -197,6 +197,20 @@ static void poison(tensor *fast, tensor *gen)
     memset(gen->data, 0x5A, gen->nbytes);
 }
 
+/* op on a, b by the fast kernel into r1 and by the generic loop into r2
+ * (both poisoned first): the same status and, where it is OK, the same
+ * bits. Returns the status. */
+static irrun_status binary_against_generic(kern_binop op, const tensor *a, const tensor *b, tensor *r1, tensor *r2,
+                                           const char *what)
+{
+    poison(r1, r2);
+    irrun_status s = kern_binary(op, a, b, r1);
+    ck_assert_int_eq(s, kern_binary_generic(op, a, b, r2));
+    if (s == IRRUN_OK)
+        same_bits(r1, r2, what);
+    return s;
+}
+
 START_TEST(binary_fast_is_generic)
 {
     et_id t = (et_id)_i;
@@ -206,14 +220,9 @@ START_TEST(binary_fast_is_generic)
     for (int op = 0; op < KB_COUNT; op++) {
         char what[96];
         snprintf(what, sizeof what, "%s binop %d", et_get(t)->name, op);
-        poison(r1, r2);
-        irrun_status s1 = kern_binary((kern_binop)op, a, b, r1);
-        irrun_status s2 = kern_binary_generic((kern_binop)op, a, b, r2);
-        ck_assert_int_eq(s1, s2);
+        irrun_status s1 = binary_against_generic((kern_binop)op, a, b, r1, r2, what);
         ck_assert_int_eq(s1, kern_binop_applies(et_get(t)->kind, (kern_binop)op) ? IRRUN_OK
                                                                                  : IRRUN_UNSUPPORTED);
-        if (s1 == IRRUN_OK)
-            same_bits(r1, r2, what);
     }
     tensor_release(a);
     tensor_release(b);
@@ -421,11 +430,7 @@ START_TEST(math_ops_fast_is_generic)
             char what[96];
             snprintf(what, sizeof what, "%s binop %d%s", et_get(t)->name, (int)bops[k],
                      swap ? " swapped" : "");
-            poison(r1, r2);
-            irrun_status s1 = kern_binary(bops[k], l, r, r1);
-            ck_assert_int_eq(s1, kern_binary_generic(bops[k], l, r, r2));
-            if (s1 == IRRUN_OK)
-                same_bits(r1, r2, what);
+            binary_against_generic(bops[k], l, r, r1, r2, what);
             tensor_release(r1);
             tensor_release(r2);
         }
@@ -494,12 +499,9 @@ START_TEST(remainder_fast_is_generic)
         set(a, i, x & F->mask, 0);
         set(b, i, y & F->mask, 0);
     }
-    poison(r1, r2);
-    ck_assert_int_eq(kern_binary(KB_REM, a, b, r1), IRRUN_OK);
-    ck_assert_int_eq(kern_binary_generic(KB_REM, a, b, r2), IRRUN_OK);
     char what[96];
     snprintf(what, sizeof what, "%s remainder", tr->name);
-    same_bits(r1, r2, what);
+    ck_assert_int_eq(binary_against_generic(KB_REM, a, b, r1, r2, what), IRRUN_OK);
     tensor_release(a);
     tensor_release(b);
     tensor_release(r1);
@@ -546,10 +548,7 @@ START_TEST(int_fast_is_generic)
             continue;
         char what[96];
         snprintf(what, sizeof what, "%s binop %d", tr->name, op);
-        poison(r1, r2);
-        ck_assert_int_eq(kern_binary((kern_binop)op, a, b, r1), IRRUN_OK);
-        ck_assert_int_eq(kern_binary_generic((kern_binop)op, a, b, r2), IRRUN_OK);
-        same_bits(r1, r2, what);
+        ck_assert_int_eq(binary_against_generic((kern_binop)op, a, b, r1, r2, what), IRRUN_OK);
     }
     tensor_release(a);
     tensor_release(b);
@@ -1086,10 +1085,7 @@ START_TEST(small_int_divide_exhaustive)
                 char what[64];
                 snprintf(what, sizeof what, "%s %s by 0x%llx", et_get(t)->name, rem ? "rem" : "div",
                          (unsigned long long)y);
-                poison(r1, r2);
-                ck_assert_int_eq(kern_binary(rem ? KB_REM : KB_DIV, a, b, r1), IRRUN_OK);
-                ck_assert_int_eq(kern_binary_generic(rem ? KB_REM : KB_DIV, a, b, r2), IRRUN_OK);
-                same_bits(r1, r2, what);
+                ck_assert_int_eq(binary_against_generic(rem ? KB_REM : KB_DIV, a, b, r1, r2, what), IRRUN_OK);
             }
         }
         tensor_release(a);
