@@ -157,6 +157,15 @@ static irrun_status byte_source_convert(const tensor *x, tensor *r)
             d[i] = t[src[i]];
         break;
     }
+    case 16: { /* complex<f64>: two words per entry */
+        uint64_t *d = r->data;
+        const uint64_t *t = (const uint64_t *)(const void *)tab;
+        for (int64_t i = 0; i < n; i++) {
+            d[2 * i] = t[2 * src[i]];
+            d[2 * i + 1] = t[2 * src[i] + 1];
+        }
+        break;
+    }
     default: {
         unsigned char *d = r->data;
         for (int64_t i = 0; i < n; i++)
