@@ -1055,11 +1055,12 @@ START_TEST(select_wide_elements)
 }
 END_TEST
 
-/* Division and remainder of 8- and 16-bit integers (binary32 lanes on
- * AVX2) against the generic loop: every pair of byte values, and every
- * 16-bit dividend over the divisors at the edges (0, +-1, +-2, the
- * extremes and their neighbours) and 24 random ones. */
-START_TEST(small_int_divide_exhaustive)
+/* Division, remainder (binary32 lanes on AVX2) and power (widened to
+ * 32-bit lanes) of 8- and 16-bit integers against the generic loop: every
+ * pair of byte values, and every 16-bit lhs over the rhs values at the
+ * edges (0, +-1, +-2, the extremes and their neighbours) and 24 random
+ * ones. */
+START_TEST(small_int_divide_power_exhaustive)
 {
     static const et_id types[] = { ET_I8, ET_UI8, ET_I16, ET_UI16 };
     for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
@@ -1067,7 +1068,7 @@ START_TEST(small_int_divide_exhaustive)
         int bits = (int)et_get(t)->bytes * 8;
         int64_t n = INT64_C(1) << bits;
         uint64_t m = (uint64_t)n - 1, top = (uint64_t)1 << (bits - 1);
-        /* bytes: every divisor; 16 bits: the edges, then random ones */
+        /* bytes: every rhs; 16 bits: the edges, then random ones */
         const uint64_t edge[] = { 0, 1, m, 2, m - 1, top, top - 1, top + 1, m - 2, 3, 7, 255, 256, 257 };
         enum { NEDGE = sizeof edge / sizeof edge[0], NDIV16 = NEDGE + 24 };
         uint64_t divisors[NDIV16];
@@ -1081,11 +1082,12 @@ START_TEST(small_int_divide_exhaustive)
                 set(a, x, (uint64_t)x, 0);
                 set(b, x, y, 0);
             }
-            for (int rem = 0; rem < 2; rem++) {
+            static const kern_binop ops[] = { KB_DIV, KB_REM, KB_POW };
+            for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
                 char what[64];
-                snprintf(what, sizeof what, "%s %s by 0x%llx", et_get(t)->name, rem ? "rem" : "div",
+                snprintf(what, sizeof what, "%s binop %d, rhs 0x%llx", et_get(t)->name, (int)ops[o],
                          (unsigned long long)y);
-                ck_assert_int_eq(binary_against_generic(rem ? KB_REM : KB_DIV, a, b, r1, r2, what), IRRUN_OK);
+                ck_assert_int_eq(binary_against_generic(ops[o], a, b, r1, r2, what), IRRUN_OK);
             }
         }
         tensor_release(a);
@@ -1119,7 +1121,7 @@ static Suite *suite(void)
     tcase_add_test(tc, c64_abs_sign_against_hypot);
     tcase_add_loop_test(tc, subbyte_unary_tables, 0, ET_COUNT);
     tcase_add_test(tc, select_wide_elements);
-    tcase_add_test(tc, small_int_divide_exhaustive);
+    tcase_add_test(tc, small_int_divide_power_exhaustive);
     suite_add_tcase(s, tc);
     return s;
 }
