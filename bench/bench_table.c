@@ -150,35 +150,35 @@ static irrun_status run_binary(operands *o, int op) { return kern_binary_on(o->p
 static irrun_status run_unary(operands *o, int op) { return kern_unary_on(o->pool, (kern_unop)op, o->a, o->r); }
 static irrun_status run_bits(operands *o, int op)
 {
-    return kern_bits((kern_bitop)op, o->a, kern_bitop_is_unary((kern_bitop)op) ? NULL : o->b, o->r);
+    return kern_bits_on(o->pool, (kern_bitop)op, o->a, kern_bitop_is_unary((kern_bitop)op) ? NULL : o->b, o->r);
 }
 static irrun_status run_compare(operands *o, int dir)
 {
-    return kern_compare((kern_cmpdir)dir, false, o->a, o->b, o->flags);
+    return kern_compare_on(o->pool, (kern_cmpdir)dir, false, o->a, o->b, o->flags);
 }
 static irrun_status run_select(operands *o, int arg)
 {
     (void)arg;
-    return kern_select(o->p, o->a, o->b, o->r);
+    return kern_select_on(o->pool, o->p, o->a, o->b, o->r);
 }
 static irrun_status run_clamp(operands *o, int arg)
 {
     (void)arg;
-    return kern_clamp(o->scalar_lo, o->a, o->scalar_hi, o->r);
+    return kern_clamp_on(o->pool, o->scalar_lo, o->a, o->scalar_hi, o->r);
 }
 static irrun_status run_is_finite(operands *o, int arg)
 {
     (void)arg;
     if (!et_is_float(o->t))
         return IRRUN_UNSUPPORTED;
-    return kern_parts(KP_IS_FINITE, o->a, NULL, o->flags);
+    return kern_parts_on(o->pool, KP_IS_FINITE, o->a, NULL, o->flags);
 }
 static irrun_status run_reduce_precision(operands *o, int arg)
 {
     (void)arg;
     if (!et_is_float(o->t))
         return IRRUN_UNSUPPORTED;
-    return kern_reduce_precision(o->a, 4, 2, o->r);
+    return kern_reduce_precision_on(o->pool, o->a, 4, 2, o->r);
 }
 /* convert into each target type (into: from each source type into the
  * column's type), timed pair by pair: the cell is the slowest pair */
@@ -289,9 +289,10 @@ static irrun_status run_pad(operands *o, int arg)
 /* The rows whose kernels take the pool (kern_split.c, kern_layout.c). */
 static bool runs_threaded(irrun_status (*run)(operands *, int))
 {
-    return run == run_binary || run == run_unary || run == run_convert || run == run_transpose ||
-           run == run_broadcast || run == run_slice || run == run_reverse || run == run_concatenate ||
-           run == run_pad;
+    return run == run_binary || run == run_unary || run == run_convert || run == run_bits || run == run_compare ||
+           run == run_select || run == run_clamp || run == run_is_finite || run == run_reduce_precision ||
+           run == run_transpose || run == run_broadcast || run == run_slice || run == run_reverse ||
+           run == run_concatenate || run == run_pad;
 }
 
 /* a row's four leading fields; the others default to "as on real types" */

@@ -206,17 +206,17 @@ int exec_bitcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
 int exec_compare(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     bool total = op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(IN(0)->type.elem);
-    return kern_status(c, op, kern_compare((kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), res[0]));
+    return kern_status(c, op, kern_compare_on(interp_pool(c, res[0]->count), (kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), res[0]));
 }
 
 int exec_select(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_select(IN(0), IN(1), IN(2), res[0]));
+    return kern_status(c, op, kern_select_on(interp_pool(c, res[0]->count), IN(0), IN(1), IN(2), res[0]));
 }
 
 int exec_clamp(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_clamp(IN(0), IN(1), IN(2), res[0]));
+    return kern_status(c, op, kern_clamp_on(interp_pool(c, res[0]->count), IN(0), IN(1), IN(2), res[0]));
 }
 
 int exec_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)

@@ -18,20 +18,21 @@ static const int kernel_of[IR_OP_COUNT] = {
 int exec_bits(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     kern_bitop k = (kern_bitop)kernel_of[op->kind];
-    return kern_status(c, op, kern_bits(k, IN(0), kern_bitop_is_unary(k) ? NULL : IN(1), res[0]));
+    return kern_status(c, op, kern_bits_on(interp_pool(c, res[0]->count), k, IN(0), kern_bitop_is_unary(k) ? NULL : IN(1), res[0]));
 }
 
 int exec_parts(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     kern_partop k = (kern_partop)kernel_of[op->kind];
-    return kern_status(c, op, kern_parts(k, IN(0), k == KP_COMPLEX ? IN(1) : NULL, res[0]));
+    return kern_status(c, op, kern_parts_on(interp_pool(c, res[0]->count), k, IN(0), k == KP_COMPLEX ? IN(1) : NULL, res[0]));
 }
 
 int exec_reduce_precision(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     return kern_status(c, op,
-                       kern_reduce_precision(IN(0), op->a.reduce_precision.exponent_bits,
-                                             op->a.reduce_precision.mantissa_bits, res[0]));
+                       kern_reduce_precision_on(interp_pool(c, res[0]->count), IN(0),
+                                                op->a.reduce_precision.exponent_bits,
+                                                op->a.reduce_precision.mantissa_bits, res[0]));
 }
 
 /* Never reached from a checked module: the checker refuses these ops. */

@@ -65,7 +65,8 @@ irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r);
 
 /* The same on a run's threads (kern_split.c): results of at least
  * KERN_SPLIT_MIN_ELEMS elements are computed in parts of fixed ranges, with
- * the bits of one call on the whole range. */
+ * the bits of one call on the whole range. So are compare, select, clamp
+ * (below), the bit ops and reduce_precision (kern_numerics.h). */
 enum { KERN_SPLIT_MIN_ELEMS = 1 << 20 };
 irrun_status kern_binary_on(pool *p, kern_binop op, const tensor *a, const tensor *b, tensor *r);
 irrun_status kern_unary_on(pool *p, kern_unop op, const tensor *x, tensor *r);
@@ -86,6 +87,11 @@ irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, con
 irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r);
 /* mn and mx are rank 0 or have x's shape. */
 irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r);
+/* The same on a run's threads (kern_split.h) */
+irrun_status kern_compare_on(pool *p, kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
+                             tensor *r);
+irrun_status kern_select_on(pool *threads, const tensor *p, const tensor *t, const tensor *f, tensor *r);
+irrun_status kern_clamp_on(pool *p, const tensor *mn, const tensor *x, const tensor *mx, tensor *r);
 
 /* Layout ops (SPEC.md 4.33-4.39, 4.2); lists have the operand's rank unless
  * stated. With a pool (NULL: the calling thread), copies of at least

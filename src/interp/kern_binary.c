@@ -24,6 +24,7 @@
 #include "interp/kern_int64.h"
 #include "interp/kern_powf32.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fptables.h"
 
 /* A fast loop: a, b and r hold n elements of type t, of the storage class
@@ -940,6 +941,12 @@ bool kern_binop_applies(et_kind k, kern_binop op)
 static irrun_status binary_each(const void *ctx, const tensor *const *x, tensor *r)
 {
     return kern_binary(*(const kern_binop *)ctx, x[0], x[1], r);
+}
+
+irrun_status kern_binary_on(pool *p, kern_binop op, const tensor *a, const tensor *b, tensor *r)
+{
+    const tensor *x[2] = { a, b };
+    return kern_each_on(p, binary_each, &op, x, 2, r);
 }
 
 irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r)

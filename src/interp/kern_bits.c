@@ -14,6 +14,7 @@
 #include "interp/kern_num.h"
 #include "interp/kern_numerics.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 
 uint64_t kern_bits_scalar(et_id t, kern_bitop op, uint64_t a, uint64_t b)
 {
@@ -276,6 +277,12 @@ static irrun_status bits_each(const void *ctx, const tensor *const *x, tensor *r
 {
     kern_bitop op = *(const kern_bitop *)ctx;
     return kern_bits(op, x[0], kern_bitop_is_unary(op) ? NULL : x[1], r);
+}
+
+irrun_status kern_bits_on(pool *p, kern_bitop op, const tensor *a, const tensor *b, tensor *r)
+{
+    const tensor *x[2] = { a, b };
+    return kern_each_on(p, bits_each, &op, x, b ? 2 : 1, r);
 }
 
 irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *r)

@@ -11,6 +11,7 @@
 #include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -456,6 +457,14 @@ static irrun_status compare_each(const void *ctx, const tensor *const *x, tensor
     return kern_compare(cc->dir, cc->totalorder, x[0], x[1], r);
 }
 
+irrun_status kern_compare_on(pool *p, kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
+                             tensor *r)
+{
+    compare_ctx cc = { dir, totalorder };
+    const tensor *x[2] = { a, b };
+    return kern_each_on(p, compare_each, &cc, x, 2, r);
+}
+
 irrun_status kern_compare(kern_cmpdir dir, bool totalorder, const tensor *a, const tensor *b,
                           tensor *r)
 {
@@ -573,6 +582,12 @@ static irrun_status select_each(const void *ctx, const tensor *const *x, tensor 
 {
     (void)ctx;
     return kern_select(x[0], x[1], x[2], r);
+}
+
+irrun_status kern_select_on(pool *threads, const tensor *p, const tensor *t, const tensor *f, tensor *r)
+{
+    const tensor *x[3] = { p, t, f };
+    return kern_each_on(threads, select_each, NULL, x, 3, r);
 }
 
 irrun_status kern_select(const tensor *p, const tensor *t, const tensor *f, tensor *r)
@@ -909,6 +924,18 @@ static irrun_status clamp_scalar_bounds(const tensor *mn, const tensor *x, const
     case ES_COUNT: break;
     }
     return IRRUN_UNSUPPORTED;
+}
+
+static irrun_status clamp_whole(const void *ctx, const tensor *const *x, tensor *r)
+{
+    (void)ctx;
+    return kern_clamp(x[0], x[1], x[2], r);
+}
+
+irrun_status kern_clamp_on(pool *p, const tensor *mn, const tensor *x, const tensor *mx, tensor *r)
+{
+    const tensor *ops[3] = { mn, x, mx };
+    return kern_each_on(p, clamp_whole, NULL, ops, 3, r);
 }
 
 irrun_status kern_clamp(const tensor *mn, const tensor *x, const tensor *mx, tensor *r)

@@ -9,6 +9,7 @@
 #include "interp/kern_isa.h"
 #include "interp/kern_num.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -1308,6 +1309,11 @@ static irrun_status convert_each(const void *ctx, const tensor *const *x, tensor
 {
     (void)ctx;
     return kern_convert(x[0], r);
+}
+
+irrun_status kern_convert_on(pool *p, const tensor *x, tensor *r)
+{
+    return kern_each_on(p, convert_each, NULL, &x, 1, r);
 }
 
 /* Complex into complex converts the 2n parts as reals (SPEC.md 3.6). */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/tensor.h"
+#include "interp/pool.h"
 #include "util/status.h"
 
 typedef enum {
@@ -37,6 +38,8 @@ static inline bool kern_bitop_is_unary(kern_bitop op) { return op == KBIT_POPCNT
 /* r = a op b (b is NULL for the unary ops) on an integer type. */
 irrun_status kern_bits(kern_bitop op, const tensor *a, const tensor *b, tensor *r);
 irrun_status kern_bits_generic(kern_bitop op, const tensor *a, const tensor *b, tensor *r);
+/* the same on a run's threads (kern_split.h) */
+irrun_status kern_bits_on(pool *p, kern_bitop op, const tensor *a, const tensor *b, tensor *r);
 /* The op on the value bits of one element (masked to the type's width):
  * the definition of SPEC 9.5.1. */
 uint64_t kern_bits_scalar(et_id t, kern_bitop op, uint64_t a, uint64_t b);
@@ -44,11 +47,15 @@ uint64_t kern_bits_scalar(et_id t, kern_bitop op, uint64_t a, uint64_t b);
 /* r = op(a) or op(a, b) (KP_COMPLEX). */
 irrun_status kern_parts(kern_partop op, const tensor *a, const tensor *b, tensor *r);
 irrun_status kern_parts_generic(kern_partop op, const tensor *a, const tensor *b, tensor *r);
+/* the same on a run's threads (kern_split.h) */
+irrun_status kern_parts_on(pool *p, kern_partop op, const tensor *a, const tensor *b, tensor *r);
 
 /* reduce_precision (SPEC 9.5.2) with exponent_bits e >= 1 and
  * mantissa_bits m >= 0 on a float tensor. */
 irrun_status kern_reduce_precision(const tensor *x, int32_t e, int32_t m, tensor *r);
 irrun_status kern_reduce_precision_generic(const tensor *x, int32_t e, int32_t m, tensor *r);
+/* the same on a run's threads (kern_split.h) */
+irrun_status kern_reduce_precision_on(pool *p, const tensor *x, int32_t e, int32_t m, tensor *r);
 /* REF's bit algorithm on one pattern of format f (decision 36: for every
  * format, NaN by the format's own rule). */
 uint64_t kern_reduce_precision_scalar(fp_id f, uint64_t x, int32_t e, int32_t m);

@@ -6,6 +6,7 @@
 
 #include "interp/kern_numerics.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fpformat.h"
 
 /* is_finite in the format's own terms: FN and FNUZ are non-finite only for
@@ -128,6 +129,12 @@ static irrun_status parts_each(const void *ctx, const tensor *const *x, tensor *
 {
     kern_partop op = *(const kern_partop *)ctx;
     return kern_parts(op, x[0], op == KP_COMPLEX ? x[1] : NULL, r);
+}
+
+irrun_status kern_parts_on(pool *p, kern_partop op, const tensor *a, const tensor *b, tensor *r)
+{
+    const tensor *x[2] = { a, b };
+    return kern_each_on(p, parts_each, &op, x, b ? 2 : 1, r);
 }
 
 irrun_status kern_parts(kern_partop op, const tensor *a, const tensor *b, tensor *r)

@@ -11,6 +11,7 @@
  * the steps that do not apply turned into no-ops by their constants. */
 #include "interp/kern_numerics.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fpformat.h"
 #include "util/mem.h"
 
@@ -141,6 +142,12 @@ static irrun_status precision_each(const void *ctx, const tensor *const *x, tens
 {
     const precision_ctx *pc = ctx;
     return kern_reduce_precision(x[0], pc->e, pc->m, r);
+}
+
+irrun_status kern_reduce_precision_on(pool *p, const tensor *x, int32_t e, int32_t m, tensor *r)
+{
+    precision_ctx pc = { e, m };
+    return kern_each_on(p, precision_each, &pc, &x, 1, r);
 }
 
 irrun_status kern_reduce_precision(const tensor *x, int32_t e, int32_t m, tensor *r)

@@ -21,6 +21,7 @@
 #include "interp/kern_mathf32.h"
 #include "interp/kern_recip.h"
 #include "interp/kern_splat.h"
+#include "interp/kern_split.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -930,6 +931,11 @@ bool kern_unop_applies(et_kind k, kern_unop op)
 static irrun_status unary_each(const void *ctx, const tensor *const *x, tensor *r)
 {
     return kern_unary(*(const kern_unop *)ctx, x[0], r);
+}
+
+irrun_status kern_unary_on(pool *p, kern_unop op, const tensor *x, tensor *r)
+{
+    return kern_each_on(p, unary_each, &op, &x, 1, r);
 }
 
 irrun_status kern_unary(kern_unop op, const tensor *x, tensor *r)

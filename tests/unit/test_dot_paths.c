@@ -18,6 +18,7 @@
 #include "interp/kern.h"
 #include "interp/kern_isa.h"
 #include "interp/kern_generic.h"
+#include "interp/kern_numerics.h"
 #include "types/fparith.h"
 #include "util/xorshift.h"
 
@@ -182,7 +183,7 @@ static void fill(tensor *x)
 }
 
 typedef struct {
-    const tensor *a, *b;
+    const tensor *a, *b, *c; /* c: select's predicate, clamp's bound */
     kern_dot_dims dd;
     kern_conv_dims cd;
     int64_t rdims[1];
@@ -205,7 +206,7 @@ START_TEST(dot_paths_agree)
             tensor *a = matrix(t, 45, 150), *b = matrix(t, 150, 70), *shape = matrix(t, 45, 70);
             fill(a);
             fill(b);
-            job j = { a, b, plain_dims(mode ? KACC_TYPE : KACC_REF), { 0 }, { 0 }, KB_ADD };
+            job j = { a, b, NULL, plain_dims(mode ? KACC_TYPE : KACC_REF), { 0 }, { 0 }, KB_ADD };
             char what[64];
             snprintf(what, sizeof what, "dot %s %s", et_get(t)->name, mode ? "f32 acc" : "REF");
             three_ways(run_dot, &j, shape, what);
@@ -232,7 +233,7 @@ START_TEST(conv_paths_agree)
         tensor *x = tensor_new(&lt), *k = tensor_new(&kt), *shape = tensor_new(&ot);
         fill(x);
         fill(k);
-        job j = { x, k, { 0 }, { 0 }, { 0 }, KB_ADD };
+        job j = { x, k, NULL, { 0 }, { 0 }, { 0 }, KB_ADD };
         kern_conv_dims *cd = &j.cd;
         cd->nspatial = 2;
         cd->in_spatial[0] = 1;
@@ -284,6 +285,48 @@ static void run_unary(pool *p, tensor *out, void *arg)
     ck_assert_int_eq(kern_unary_on(p, KU_EXP, j->a, out), IRRUN_OK);
 }
 
+static void run_compare(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_compare_on(p, KC_LT, false, j->a, j->b, out), IRRUN_OK);
+}
+
+static void run_select(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_select_on(p, j->c, j->a, j->b, out), IRRUN_OK);
+}
+
+static void run_clamp(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_clamp_on(p, j->c, j->a, j->b, out), IRRUN_OK);
+}
+
+static void run_bits(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_bits_on(p, KBIT_SHL, j->a, j->b, out), IRRUN_OK);
+}
+
+static void run_popcnt(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_bits_on(p, KBIT_POPCNT, j->a, NULL, out), IRRUN_OK);
+}
+
+static void run_is_finite(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_parts_on(p, KP_IS_FINITE, j->a, NULL, out), IRRUN_OK);
+}
+
+static void run_precision(pool *p, tensor *out, void *arg)
+{
+    job *j = arg;
+    ck_assert_int_eq(kern_reduce_precision_on(p, j->a, 3, 2, out), IRRUN_OK);
+}
+
 START_TEST(elementwise_and_reduce_paths_agree)
 {
     et_id types[] = { ET_F8E4M3FN, ET_BF16, ET_F32, ET_I8, ET_I64 };
@@ -295,16 +338,42 @@ START_TEST(elementwise_and_reduce_paths_agree)
         fill(a);
         fill(b);
         set(init, 0, 0);
-        job j = { a, b, { 0 }, { 0 }, { 0 }, KB_ADD };
+        job j = { a, b, NULL, { 0 }, { 0 }, { 0 }, KB_ADD };
         three_ways(run_binary, &j, a, "add");
         j.op = KB_MAX;
         three_ways(run_binary, &j, a, "maximum");
         three_ways(run_convert, &j, f32, "convert to f32");
-        if (et_is_float(t))
+        if (et_is_float(t)) {
             three_ways(run_unary, &j, a, "exponential");
+            three_ways(run_precision, &j, a, "reduce_precision e3m2");
+        } else {
+            three_ways(run_bits, &j, a, "shift_left");
+            three_ways(run_popcnt, &j, a, "popcnt");
+        }
+        /* compare, then select by its result and by a rank-0 predicate,
+         * clamp between a rank-0 bound and b */
+        tensor *less = matrix(ET_I1, 37, 41);
+        tensor_type st = { ET_I1, 0, { 0 } }, bt = { t, 0, { 0 } };
+        tensor *yes = tensor_new(&st), *bound = tensor_new(&bt);
+        if (et_is_float(t))
+            three_ways(run_is_finite, &j, less, "is_finite");
+        three_ways(run_compare, &j, less, "compare LT");
+        run_compare(NULL, less, &j);
+        set(yes, 0, 1);
+        set(bound, 0, et_load_bits(t, a->data));
+        job js = j;
+        js.c = less;
+        three_ways(run_select, &js, a, "select");
+        js.c = yes;
+        three_ways(run_select, &js, a, "select by a rank-0 predicate");
+        js.c = bound;
+        three_ways(run_clamp, &js, a, "clamp");
+        tensor_release(less);
+        tensor_release(yes);
+        tensor_release(bound);
         tensor_type rt = { t, 1, { 41 } };
         tensor *reduced = tensor_new(&rt);
-        job jr = { a, init, { 0 }, { 0 }, { 0 }, KB_ADD };
+        job jr = { a, init, NULL, { 0 }, { 0 }, { 0 }, KB_ADD };
         three_ways(run_reduce, &jr, reduced, "reduce add over dim 0");
         tensor_type ct = { t, 1, { 37 } };
         tensor *cols = tensor_new(&ct);
