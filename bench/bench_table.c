@@ -226,7 +226,7 @@ static irrun_status run_reduce(operands *o, int op)
     x.type.rank = 2;
     x.type.dims[0] = x.type.dims[1] = o->side;
     int64_t dim = 1;
-    irrun_status s = r && init ? kern_reduce_binop(NULL, (kern_binop)op, true, &x, init, &dim, 1, r) : IRRUN_NOMEM;
+    irrun_status s = r && init ? kern_reduce_binop(o->pool, (kern_binop)op, true, &x, init, &dim, 1, r) : IRRUN_NOMEM;
     tensor_release(r);
     tensor_release(init);
     return s;
@@ -290,7 +290,7 @@ static irrun_status run_pad(operands *o, int arg)
 static bool runs_threaded(irrun_status (*run)(operands *, int))
 {
     return run == run_binary || run == run_unary || run == run_convert || run == run_bits || run == run_compare ||
-           run == run_select || run == run_clamp || run == run_is_finite || run == run_reduce_precision ||
+           run == run_select || run == run_clamp || run == run_is_finite || run == run_reduce_precision || run == run_reduce ||
            run == run_transpose || run == run_broadcast || run == run_slice || run == run_reverse ||
            run == run_concatenate || run == run_pad;
 }

@@ -235,22 +235,33 @@ static inline __attribute__((always_inline)) uint32_t step_f32(kern_binop op, ui
 /* bf16 (bf) or f16: + and * in binary32, exact operands and 24 >= 2p + 2
  * bits, so rounding that result once more is one rounding (as
  * kern_binary's half loops do) */
+static inline __attribute__((always_inline)) bool half_step_value(kern_binop op, fp_id f, uint16_t a, uint16_t b,
+                                                                  float p, float q, float *v, uint16_t *done)
+{
+    *v = 0;
+    switch (op) {
+    case KB_ADD: *v = p + q; break;
+    case KB_MUL: *v = p * q; break;
+    case KB_MAX:
+    case KB_MIN: *done = (uint16_t)kern_fmaxmin(f, op == KB_MAX, a, b, p, q); return true;
+    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
+    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: *done = 0; return true;
+    }
+    if (*v != *v) {
+        *done = (uint16_t)fp_arith(f, op == KB_ADD ? FPOP_ADD : FPOP_MUL, a, b);
+        return true;
+    }
+    return false;
+}
+
 static inline __attribute__((always_inline)) uint16_t step_half(kern_binop op, bool bf, uint16_t a, uint16_t b)
 {
-    fp_id f = bf ? FP_BF16 : FP_F16;
     float p = bf ? kern_bf16_to_f32(a) : kern_f16_to_f32(a);
     float q = bf ? kern_bf16_to_f32(b) : kern_f16_to_f32(b);
-    float v = 0;
-    switch (op) {
-    case KB_ADD: v = p + q; break;
-    case KB_MUL: v = p * q; break;
-    case KB_MAX:
-    case KB_MIN: return (uint16_t)kern_fmaxmin(f, op == KB_MAX, a, b, p, q);
-    case KB_SUB: case KB_DIV: case KB_REM: case KB_POW: case KB_ATAN2:
-    case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: return 0;
-    }
-    if (v != v)
-        return (uint16_t)fp_arith(f, op == KB_ADD ? FPOP_ADD : FPOP_MUL, a, b);
+    float v;
+    uint16_t done;
+    if (half_step_value(op, bf ? FP_BF16 : FP_F16, a, b, p, q, &v, &done))
+        return done;
     return bf ? kern_f32_to_bf16(v) : kern_f32_to_f16(v);
 }
 
@@ -504,11 +515,52 @@ static bool direct_fold_applies(kern_binop op, et_id t)
     return false;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define HAVE_F16C_FOLD 1
+
+/* step_half for f16 with the F16C conversions, which give the same values:
+ * f16 to binary32 is exact (a NaN stays a NaN, and a NaN step takes
+ * fp_arith on the patterns), binary32 to f16 one RNE rounding of a
+ * non-NaN value, as kern_f32_to_f16. */
+static inline __attribute__((always_inline, target("f16c"))) uint16_t step_f16_hw(kern_binop op, uint16_t a,
+                                                                                uint16_t b)
+{
+    float v;
+    uint16_t done;
+    if (half_step_value(op, FP_F16, a, b, _cvtsh_ss(a), _cvtsh_ss(b), &v, &done))
+        return done;
+    return _cvtss_sh(v, _MM_FROUND_TO_NEAREST_INT);
+}
+
+/* direct_part's f16 fold where the host has F16C: the portable
+ * conversions' shifts and branches were most of each step's chain */
+__attribute__((target("f16c"))) static irrun_status direct_part_f16c(void *vj, int64_t part)
+{
+    const direct_job *j = vj;
+    kern_binop op_ = j->op;
+    bool acc_left = j->acc_left;
+    int64_t R = j->R, lo = part * j->per_part;
+    int64_t hi = lo + j->per_part < j->r->count ? lo + j->per_part : j->r->count;
+#define S_F16_HW(a, b) (uint32_t)STEP_OF(step_f16_hw(op, a, b), step_f16_hw(op, b, a))
+    DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16_HW)
+#undef S_F16_HW
+    return IRRUN_OK;
+}
+#else
+#define HAVE_F16C_FOLD 0
+#endif
+
 static irrun_status fold_direct(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                                 int64_t R, tensor *r)
 {
     direct_job j = { op, acc_left, x, init, R, elems_per_part(R, r->count), r };
-    return pool_run(p, (r->count + j.per_part - 1) / j.per_part, direct_part, &j);
+    pool_task fold = direct_part;
+#if HAVE_F16C_FOLD
+    if (et_get(r->type.elem)->storage == ES_F16 && kern_binary_avx2_usable())
+        fold = direct_part_f16c;
+#endif
+    return pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold, &j);
 }
 
 /* Whether the reduced dims are the last ndims dims, in order. */
