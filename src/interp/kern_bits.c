@@ -220,22 +220,13 @@ __attribute__((target("popcnt"))) static void popcnt_hw64(const uint64_t *a, uin
 
 #include <immintrin.h>
 
+#include "interp/kern_bytecount.h"
+
 #define BITS_AVX2 __attribute__((target("avx2")))
 #define BITS_AVX2_INLINE static inline __attribute__((always_inline, target("avx2")))
 
-/* the number of ones in every byte, by a lookup of each nibble */
-BITS_AVX2_INLINE __m256i byte_counts(__m256i x)
-{
-    const __m256i nib = _mm256_set1_epi8(0x0F);
-    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3,
-                                            1, 2, 2, 3, 2, 3, 3, 4);
-    __m256i lo = _mm256_shuffle_epi8(counts, _mm256_and_si256(x, nib));
-    __m256i hi = _mm256_shuffle_epi8(counts, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
-    return _mm256_add_epi8(lo, hi);
-}
-
 /* popcnt of 16-bit lanes: the two bytes' counts summed */
-BITS_AVX2_INLINE __m256i popcnt16(__m256i x) { return _mm256_maddubs_epi16(byte_counts(x), _mm256_set1_epi8(1)); }
+BITS_AVX2_INLINE __m256i popcnt16(__m256i x) { return _mm256_maddubs_epi16(kern_byte_counts(x), _mm256_set1_epi8(1)); }
 
 /* count_leading_zeros of 16- or 32-bit lanes: the ones of the complement
  * of x with its leading one smeared down to bit 0 (16 or 32 for x = 0) */

@@ -28,6 +28,8 @@ static inline int64_t divrem_one(bool rem, int64_t x, int64_t y)
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
+#include "interp/kern_bytecount.h"
+
 /* (shift_right_arithmetic and count_leading_zeros run kern_bits.c's loops
  * without AVX2: these are for the heads and tails of the vector loops) */
 
@@ -105,12 +107,7 @@ INL __m256i clz4(__m256i x)
     x = _mm256_or_si256(x, _mm256_srli_epi64(x, 16));
     x = _mm256_or_si256(x, _mm256_srli_epi64(x, 32));
     x = _mm256_xor_si256(x, _mm256_set1_epi64x(-1));
-    const __m256i nib = _mm256_set1_epi8(0x0F);
-    const __m256i counts = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2,
-                                            2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    __m256i lo = _mm256_shuffle_epi8(counts, _mm256_and_si256(x, nib));
-    __m256i hi = _mm256_shuffle_epi8(counts, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
-    return _mm256_sad_epu8(_mm256_add_epi8(lo, hi), _mm256_setzero_si256());
+    return _mm256_sad_epu8(kern_byte_counts(x), _mm256_setzero_si256());
 }
 
 AVX2 static void shra_avx2(const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
