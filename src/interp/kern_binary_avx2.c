@@ -34,7 +34,6 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 
-#include <cpuid.h>
 #include <immintrin.h>
 
 #include "interp/kern.h"
@@ -43,13 +42,7 @@
 #define AVX2 __attribute__((target("avx2,fma,f16c")))
 #define INL static inline __attribute__((always_inline)) AVX2
 
-bool kern_binary_avx2_usable(void)
-{
-    /* CPUID leaf 1, ECX bit 29: clang's __builtin_cpu_supports does not
-     * know "f16c" */
-    unsigned a, b, c, d;
-    return kern_isa_avx2() && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
-}
+bool kern_binary_avx2_usable(void) { return kern_isa_avx2_f16c(); }
 
 /* ---- bf16 / f16 ---------------------------------------------------------- */
 

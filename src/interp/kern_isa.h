@@ -10,6 +10,9 @@
 /* AVX2 with FMA is present and not turned off by IRRUN_ISA=generic. */
 bool kern_isa_avx2(void);
 
+/* kern_isa_avx2() holds and the host has F16C too. */
+bool kern_isa_avx2_f16c(void);
+
 /* Reads IRRUN_ISA again at the next kern_isa_avx2 (the answer is kept per
  * process): for tests that change it within one process. */
 void kern_isa_recheck(void);
