@@ -37,6 +37,50 @@ static void bench_counter_loop(void)
     bench_report("while, scalar counter (4M iterations)", N, "iter", t, (size_t)N * 8);
 }
 
+/* A JAX scan: each iteration computes a row and writes it into the carried
+ * result with dynamic_update_slice, which updates in place (IR_F_UPDATES)
+ * instead of copying the whole result every iteration. */
+static const char SCAN[] =
+    "func.func @main() -> tensor<%dx%dxf32> {\n"
+    "  %%x = stablehlo.iota dim = 1 : tensor<%dx%dxf32>\n"
+    "  %%acc0 = stablehlo.constant dense<0.0> : tensor<%dx%dxf32>\n"
+    "  %%h0 = stablehlo.constant dense<0.5> : tensor<1x%dxf32>\n"
+    "  %%i0 = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %%one = stablehlo.constant dense<1> : tensor<i32>\n"
+    "  %%n = stablehlo.constant dense<%d> : tensor<i32>\n"
+    "  %%zero = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %%r:3 = stablehlo.while(%%i = %%i0, %%h = %%h0, %%acc = %%acc0) : tensor<i32>, tensor<1x%dxf32>, "
+    "tensor<%dx%dxf32>\n"
+    "  cond {\n"
+    "    %%c = stablehlo.compare LT, %%i, %%n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %%c : tensor<i1>\n"
+    "  } do {\n"
+    "    %%row = stablehlo.dynamic_slice %%x, %%i, %%zero, sizes = [1, %d] : (tensor<%dx%dxf32>, tensor<i32>, "
+    "tensor<i32>) -> tensor<1x%dxf32>\n"
+    "    %%s = stablehlo.multiply %%row, %%h : tensor<1x%dxf32>\n"
+    "    %%t = stablehlo.tanh %%s : tensor<1x%dxf32>\n"
+    "    %%acc2 = stablehlo.dynamic_update_slice %%acc, %%t, %%i, %%zero : (tensor<%dx%dxf32>, tensor<1x%dxf32>, "
+    "tensor<i32>, tensor<i32>) -> tensor<%dx%dxf32>\n"
+    "    %%j = stablehlo.add %%i, %%one : tensor<i32>\n"
+    "    stablehlo.return %%j, %%t, %%acc2 : tensor<i32>, tensor<1x%dxf32>, tensor<%dx%dxf32>\n"
+    "  }\n"
+    "  func.return %%r#2 : tensor<%dx%dxf32>\n"
+    "}\n";
+
+static void bench_scan_loop(void)
+{
+    enum { ROWS = 10000, COLS = 256 };
+    char text[sizeof SCAN + 512];
+    int n = snprintf(text, sizeof text, SCAN, ROWS, COLS, ROWS, COLS, ROWS, COLS, COLS, ROWS, COLS, ROWS, COLS,
+                     COLS, ROWS, COLS, COLS, COLS, COLS, ROWS, COLS, COLS, ROWS, COLS, COLS, ROWS, COLS, ROWS, COLS);
+    double t = bench_run_program(text, (size_t)n, NULL);
+    if (t < 0) {
+        printf("while scan: program rejected or failed\n");
+        return;
+    }
+    bench_report("while, scan of 10000 rows into 10000x256 f32", ROWS, "iter", t, (size_t)ROWS * COLS * 4);
+}
+
 /* The keys: a deterministic pseudo-random f32 permutation-like sequence. */
 static const char SORT[] =
     "func.func @main() -> tensor<%dxf32> {\n"
@@ -155,6 +199,7 @@ static void bench_loop_memory(void)
 void bench_control(void)
 {
     bench_counter_loop();
+    bench_scan_loop();
     bench_sort(1 << 20, NATIVE_BODY, false, "sort 1M f32, native comparator", false);
     bench_sort(1 << 20, NATIVE_BODY, true, "sort 1M f32 stable, native comparator", false);
     bench_sort(1 << 16, GENERAL_BODY, false, "sort 64K f32, comparator region", true);

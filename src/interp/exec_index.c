@@ -287,7 +287,8 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const ir_index_dims *d = &op->a.index;
     const ir_block *body = &op->regions[0];
     for (int k = 0; k < n; k++)
-        memcpy(res[k]->data, fr->slots[op->operands[k]]->data, res[k]->nbytes);
+        if (res[k]->data != fr->slots[op->operands[k]]->data) /* else the evaluator gave the input (IR_F_UPDATES) */
+            memcpy(res[k]->data, fr->slots[op->operands[k]]->data, res[k]->nbytes);
     combiner cb = { .how = COMBINE_REGION };
     int rc = 0;
     if (n == 1 && region_binop_body(body, &cb.bop, &cb.cur_left)) {
@@ -386,19 +387,11 @@ int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     (void)c;
     const tensor *x = fr->slots[op->operands[0]], *u = fr->slots[op->operands[1]];
-    int64_t start[SHAPE_MAX_RANK], xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK];
+    int64_t start[SHAPE_MAX_RANK];
     slice_start(fr, op, 2, &x->type, u->type.dims, start);
-    memcpy(res[0]->data, x->data, res[0]->nbytes);
-    shape_strides(&x->type, xs);
-    size_t es = tensor_elem_bytes(x);
-    for (int64_t j = 0; j < u->count; j++) {
-        shape_unravel(&u->type, j, at);
-        int64_t off = 0;
-        for (int d = 0; d < x->type.rank; d++)
-            off += (start[d] + at[d]) * xs[d];
-        memcpy((unsigned char *)res[0]->data + (size_t)off * es, (const unsigned char *)u->data + (size_t)j * es, es);
-    }
-    return 0;
+    if (res[0]->data != x->data) /* else the evaluator gave the operand (IR_F_UPDATES) */
+        memcpy(res[0]->data, x->data, res[0]->nbytes);
+    return kern_status(c, op, kern_update_slice(interp_pool(c, u->count), u, start, res[0]));
 }
 
 /* ---- dynamic ops with static result types (SPEC.md 9.4.8) ------------- */

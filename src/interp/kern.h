@@ -107,6 +107,9 @@ irrun_status kern_reverse(pool *p, const tensor *x, const int64_t *dims, int ndi
 irrun_status kern_pad(pool *p, const tensor *x, const tensor *value, const int64_t *low,
                       const int64_t *interior, tensor *r);
 irrun_status kern_iota(int64_t dim, tensor *r);
+/* r[start + j] = u[j] for every index j of u (dynamic_update_slice; the
+ * box must lie inside r) */
+irrun_status kern_update_slice(pool *p, const tensor *u, const int64_t *start, tensor *r);
 
 /* The copy engine behind the layout ops: r[i] = x[offset + sum_d i_d *
  * stride[d]] for every result index i (strides in elements, may be 0 or

@@ -466,6 +466,22 @@ irrun_status kern_pad(pool *p, const tensor *x, const tensor *value, const int64
     return copy_box_on(p, x->data, soff, ss, r->data, doff, ds, box, rank, es);
 }
 
+irrun_status kern_update_slice(pool *p, const tensor *u, const int64_t *start, tensor *r)
+{
+    int rank = r->type.rank;
+    int64_t us[SHAPE_MAX_RANK], rs[SHAPE_MAX_RANK], doff = 0;
+    if (u->count == 0)
+        return IRRUN_OK;
+    shape_strides(&u->type, us);
+    shape_strides(&r->type, rs);
+    for (int d = 0; d < rank; d++) {
+        doff += start[d] * rs[d];
+        if (u->splat)
+            us[d] = 0;
+    }
+    return copy_box_on(p, u->data, 0, us, r->data, doff, rs, u->type.dims, rank, tensor_elem_bytes(r));
+}
+
 /* Indices made and converted a chunk at a time, in a buffer that stays in
  * the cache: the i64 index vector of a long dimension would otherwise cost
  * twice the result's memory. */

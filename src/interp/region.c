@@ -115,6 +115,26 @@ static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
     return NULL;
 }
 
+/* Operand k of an IR_F_UPDATES op (scatter, dynamic_update_slice) that
+ * dies at the op, is held only by its slot and is read through no other
+ * operand can be result k: the op then writes only the elements it
+ * replaces, instead of copying the whole operand first. NULL when it
+ * cannot. */
+static tensor *updated_operand(const frame *fr, const ir_op *op, int k, const tensor_type *t)
+{
+    int v = op->operands[k];
+    tensor *x = fr->slots[v];
+    if (!x || x->refs != 1 || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
+        return NULL;
+    for (int j = 0; j < op->noperands; j++)
+        if (j != k && op->operands[j] == v)
+            return NULL;
+    for (int i = 0; i < op->ndead; i++)
+        if (op->dead[i] == v)
+            return x;
+    return NULL;
+}
+
 /* Whether an op's one result is a splat (core/tensor.h): a splat constant;
  * an element-wise op whose operands are all splats or single elements;
  * a reshape, transpose, slice, reverse or broadcast_in_dim of a splat or of
@@ -178,7 +198,10 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                 t = &lanes;
             }
             bool splat = splat_result(c, fr, op);
-            tensor *d = c->lanes || op->nresults != 1 || splat ? NULL : donor(fr, op, t);
+            tensor *d = c->lanes || splat                                   ? NULL
+                        : ir_op_get(op->kind)->flags & IR_F_UPDATES ? updated_operand(fr, op, k, t)
+                        : op->nresults == 1                         ? donor(fr, op, t)
+                                                                    : NULL;
             resv[k] = splat ? tensor_new_splat(t) : d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
             if (!resv[k])
                 rc = rt_nomem(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));

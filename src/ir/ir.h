@@ -101,7 +101,8 @@ enum {
     IR_F_ELEMENTWISE = 16,  /* result element i depends only on operand elements i */
     IR_F_SIDE_EFFECTS = 32, /* does more than compute its results (reports, files, output) */
     IR_F_ANY_VALUE = 64,    /* operands and results may be tokens and tuples */
-    IR_F_SPLATS = 128       /* its exec function takes splat operands (core/tensor.h) */
+    IR_F_SPLATS = 128,      /* its exec function takes splat operands (core/tensor.h) */
+    IR_F_UPDATES = 256      /* result k is operand k with some elements replaced */
 };
 
 typedef struct {
