@@ -134,6 +134,68 @@ static bool trailing_window(const ir_index_dims *d, int rank, const tensor_type 
     return last >= 0 && !in_list(&d->collapsed, last) && !in_list(&d->operand_batch, last);
 }
 
+/* Whether every slice is one element and there is no batching, with each
+ * index vector contiguous in the indices (`jnp.take` of scalars, `x[i]`
+ * for an index array): result element u is then the operand element at
+ * index vector u, clamped, as the result's offset dimensions all have size
+ * 1 and do not change its row-major numbering. */
+static bool point_gather(const ir_index_dims *d, const tensor *indices, const tensor_type *x)
+{
+    for (int k = 0; k < x->rank; k++)
+        if (d->slice_sizes.v[k] != 1)
+            return false;
+    int irank = indices->type.rank;
+    return d->operand_batch.n == 0 && (d->index_vector_dim == irank || d->index_vector_dim == irank - 1);
+}
+
+/* An element of es bytes from `from` to `to`: the common sizes as one
+ * load and store, not a call. */
+static inline void copy_element(unsigned char *to, const unsigned char *from, size_t es)
+{
+    switch (es) {
+    case 1:
+        *to = *from;
+        return;
+    case 2:
+        memcpy(to, from, 2);
+        return;
+    case 4:
+        memcpy(to, from, 4);
+        return;
+    case 8:
+        memcpy(to, from, 8);
+        return;
+    }
+    memcpy(to, from, es);
+}
+
+static void gather_points(const ir_index_dims *d, const tensor *indices, const tensor *x, const int64_t *xs,
+                          tensor *r)
+{
+    int m = d->index_map.n;
+    size_t es = tensor_elem_bytes(x);
+    int64_t last[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
+    for (int j = 0; j < m; j++) {
+        last[j] = x->type.dims[d->index_map.v[j]] - 1;
+        stride[j] = xs[d->index_map.v[j]];
+    }
+    unsigned char *out = r->data;
+    const unsigned char *in = x->data;
+    if (m == 1 && indices->type.elem == ET_I32) {
+        /* the index type and shape of nearly every such gather */
+        const int32_t *iv = indices->data;
+        for (int64_t u = 0; u < r->count; u++)
+            copy_element(out + (size_t)u * es, in + (size_t)(clamp64(iv[u], 0, last[0]) * stride[0]) * es, es);
+        return;
+    }
+    for (int64_t u = 0; u < r->count; u++) {
+        int64_t off = 0;
+        for (int j = 0; j < m; j++)
+            off += clamp64(exec_index_value(indices, u * m + j), 0, last[j]) * stride[j];
+        copy_element(out + (size_t)u * es, in + (size_t)off * es, es);
+    }
+}
+
 int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     (void)c;
@@ -144,6 +206,10 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     index_plan pl;
     plan_index(d, indices, r->type.rank, x->type.rank, &pl);
     shape_strides(&x->type, xs);
+    if (point_gather(d, indices, &x->type)) {
+        gather_points(d, indices, x, xs, r);
+        return 0;
+    }
     size_t es = tensor_elem_bytes(x);
     /* a contiguous row per step when the window is trailing (the slice is
      * always inside: its start was clamped) */
