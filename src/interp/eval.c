@@ -431,7 +431,7 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
 irrun_status interp_run_module(const ir_module *m, diag_source *src, const interp_options *opt,
                       bool keep_results, interp_outcome *outcome)
 {
-    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr, .tiny_parts = pool_tiny_parts() };
+    ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr, .tiny_parts = pool_tiny_parts_asked() };
     irrun_status rc = run_module(&c, keep_results, outcome);
     pool_free(c.pool);
     return rc;

@@ -25,7 +25,7 @@ typedef struct {
     struct grid_proc *proc; /* the process running this (grid.h), NULL outside a grid */
     pool *pool;        /* the run's threads, made by the first kernel that needs them */
     bool pool_tried;
-    bool tiny_parts;   /* pool_tiny_parts(), read once per run: interp_pool is asked per op */
+    bool tiny_parts;   /* pool_tiny_parts_asked(), read once per run: interp_pool is asked per op */
 } ictx;
 
 /* Kernels with less work than this (elements, or multiply-adds) run on the

@@ -268,7 +268,7 @@ static irrun_status conv_ref(const tensor *lhs, const tensor *rhs, const kern_co
 {
     et_id rt = r->type.elem;
     size_t es = et_get(rt)->bytes;
-    conv_job j = { p, cd, NULL, NULL, { 0 }, pool_tiny_parts() ? 1 : chunk_rows(p, es, 8), 0, r };
+    conv_job j = { p, cd, NULL, NULL, { 0 }, pool_tiny_parts(cd->pool) ? 1 : chunk_rows(p, es, 8), 0, r };
     if (j.mc > p->M)
         j.mc = p->M;
     j.chunks = (p->M + j.mc - 1) / j.mc;
@@ -427,7 +427,7 @@ static irrun_status conv_typed(const tensor *lhs, const tensor *rhs, const kern_
     et_id wt = f32 ? ET_F32 : ET_F64;
     typed_job j = { p, cd, NULL, NULL, { 0 }, f32, f32 ? sizeof(float) : sizeof(double), 0, 0, 0, r };
     j.ld = f32 ? (p->Og + 7) / 8 * 8 : p->Og;
-    j.mc = pool_tiny_parts() ? 4 : chunk_rows(p, j.es, 4);
+    j.mc = pool_tiny_parts(cd->pool) ? 4 : chunk_rows(p, j.es, 4);
     if (j.mc > (p->M + 3) / 4 * 4)
         j.mc = (p->M + 3) / 4 * 4;
     j.chunks = (p->M + j.mc - 1) / j.mc;

@@ -394,9 +394,9 @@ static irrun_status ref_generic(et_id t, const void *L, const void *R, void *out
 /* --- REF accumulation on threads and vector lanes ------------------- */
 
 /* Rows of L per part: at least one, about DOT_PART_MACS multiply-adds. */
-static int64_t rows_per_part(dot_sizes s)
+static int64_t rows_per_part(const pool *pl, dot_sizes s)
 {
-    if (pool_tiny_parts())
+    if (pool_tiny_parts(pl))
         return 1;
     int64_t per_row = s.N * s.K > 0 ? s.N * s.K : 1;
     int64_t rows = DOT_PART_MACS / per_row;
@@ -587,7 +587,7 @@ static irrun_status chain_part(void *vj, int64_t i)
 static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, const void *L, const void *R,
                                void *out, dot_sizes s)
 {
-    int64_t rows = pool_tiny_parts() ? 1 : CHAIN_ROWS;
+    int64_t rows = pool_tiny_parts(pl) ? 1 : CHAIN_ROWS;
     chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
                     (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
     fp_id f = et_get(t)->fmt;
@@ -635,7 +635,7 @@ static irrun_status ref_dot(pool *pl, et_id t, bool generic, const void *L, cons
     if (!generic && kern_isa_avx2() && chain_format(t, &cf))
         return ref_chains(pl, t, &cf, L, R, out, s);
     ref_loop loop = generic ? NULL : ref_loops[et_get(t)->storage];
-    int64_t rows = rows_per_part(s);
+    int64_t rows = rows_per_part(pl, s);
     ref_job j = { loop ? loop : ref_generic, t, L, R, out, s, et_get(t)->bytes, rows, (s.M + rows - 1) / rows };
     return pool_run(pl, s.B * j.parts_per_batch, ref_part, &j);
 }
@@ -833,7 +833,7 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
     bool vector = kern_isa_avx2();
-    int64_t rows = pool_tiny_parts() ? 7 : ACC_ROWS;
+    int64_t rows = pool_tiny_parts(pl) ? 7 : ACC_ROWS;
     acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, rows, (s.M + rows - 1) / rows,
                   fused_ok, NULL, r, s };
     size_t np = vector ? (size_t)(s.B * j.npanels * s.K * KERN_ACC_PANEL) : 0;

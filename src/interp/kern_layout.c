@@ -328,7 +328,7 @@ static irrun_status copy_box_on(pool *p, const unsigned char *src, int64_t soff,
         total *= dims[d];
     /* the test hook's environment is read only where a split can happen,
      * not on every small copy of a single-threaded loop */
-    bool tiny = pool_threads(p) > 1 && rank > 0 && total > 0 && pool_tiny_parts();
+    bool tiny = rank > 0 && total > 0 && pool_tiny_parts(p);
     if (!tiny && (pool_threads(p) < 2 || rank == 0 || total * (int64_t)es < KERN_LAYOUT_SPLIT_MIN_BYTES)) {
         copy_box(src, soff, sstride, dst, doff, dstride, dims, rank, es);
         return IRRUN_OK;

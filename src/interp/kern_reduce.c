@@ -43,9 +43,9 @@ tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bo
  * result element is its own fold either way). */
 enum { REDUCE_PART_STEPS = 1 << 20, REDUCE_PART_MIN_ELEMS = 1 << 12 };
 
-static int64_t elems_per_part(int64_t R, int64_t count)
+static int64_t elems_per_part(const pool *p, int64_t R, int64_t count)
 {
-    if (pool_tiny_parts())
+    if (pool_tiny_parts(p))
         return 3 < count ? 3 : count;
     int64_t n = REDUCE_PART_STEPS / (R > 0 ? R : 1);
     n = n < REDUCE_PART_MIN_ELEMS ? REDUCE_PART_MIN_ELEMS : n;
@@ -105,7 +105,7 @@ static irrun_status fold_bytes(pool *p, kern_binop op, bool acc_left, const tens
     if (rc == IRRUN_OK) {
         /* stored bytes are already in their layout, so the raw bytes
          * index the table directly */
-        fold_job j = { op, acc_left, xp, init, tab->data, R, elems_per_part(R, r->count), r };
+        fold_job j = { op, acc_left, xp, init, tab->data, R, elems_per_part(p, R, r->count), r };
         rc = pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold_bytes_part, &j);
     }
     tensor_release(ta);
@@ -139,7 +139,7 @@ static irrun_status fold_rows_part(void *vj, int64_t part)
 static irrun_status fold_rows(pool *p, kern_binop op, bool acc_left, const tensor *xp, const tensor *init,
                               int64_t R, tensor *r)
 {
-    fold_job j = { op, acc_left, xp, init, NULL, R, elems_per_part(R, r->count), r };
+    fold_job j = { op, acc_left, xp, init, NULL, R, elems_per_part(p, R, r->count), r };
     return pool_run(p, (r->count + j.per_part - 1) / j.per_part, fold_rows_part, &j);
 }
 
@@ -554,7 +554,7 @@ __attribute__((target("f16c"))) static irrun_status direct_part_f16c(void *vj, i
 static irrun_status fold_direct(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
                                 int64_t R, tensor *r)
 {
-    direct_job j = { op, acc_left, x, init, R, elems_per_part(R, r->count), r };
+    direct_job j = { op, acc_left, x, init, R, elems_per_part(p, R, r->count), r };
     pool_task fold = direct_part;
 #if HAVE_F16C_FOLD
     if (et_get(r->type.elem)->storage == ES_F16 && kern_binary_avx2_usable())

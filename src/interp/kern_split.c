@@ -19,11 +19,12 @@ typedef struct {
     const tensor *const *x;
     int n;
     tensor *r;
+    int64_t size; /* elements per part */
 } split_job;
 
 /* Parts of 7 elements under the test hook: odd, so that boundaries fall
  * inside vector blocks. */
-static int64_t part_elems(void) { return pool_tiny_parts() ? 7 : SPLIT_PART_ELEMS; }
+static int64_t part_elems(const pool *p) { return pool_tiny_parts(p) ? 7 : SPLIT_PART_ELEMS; }
 
 /* Elements [lo, lo + n) of t: a splat's part is a splat of the same one
  * element; a rank-0 operand (select's predicate, clamp's bounds) is whole. */
@@ -42,7 +43,7 @@ static tensor part_view(const tensor *t, int64_t lo, int64_t n)
 static irrun_status split_part(void *vj, int64_t part)
 {
     const split_job *j = vj;
-    int64_t size = part_elems(), lo = part * size;
+    int64_t size = j->size, lo = part * size;
     int64_t n = j->r->count - lo < size ? j->r->count - lo : size;
     tensor views[SPLIT_MAX_OPERANDS], r = part_view(j->r, lo, n);
     const tensor *in[SPLIT_MAX_OPERANDS];
@@ -58,7 +59,7 @@ static irrun_status split_part(void *vj, int64_t part)
  * splat result has one element to compute). */
 static bool worth_splitting(pool *p, const tensor *const *x, int n, const tensor *r)
 {
-    if (!p || pool_threads(p) < 2 || (r->count < KERN_SPLIT_MIN_ELEMS && !pool_tiny_parts()) || r->splat ||
+    if (!p || pool_threads(p) < 2 || (r->count < KERN_SPLIT_MIN_ELEMS && !pool_tiny_parts(p)) || r->splat ||
         r->type.rank == 0 || n > SPLIT_MAX_OPERANDS)
         return false;
     for (int k = 0; k < n; k++)
@@ -71,6 +72,6 @@ irrun_status kern_each_on(pool *p, kern_each_fn fn, const void *ctx, const tenso
 {
     if (!worth_splitting(p, x, n, r))
         return fn(ctx, x, r);
-    split_job j = { fn, ctx, x, n, r };
-    return pool_run(p, (r->count + part_elems() - 1) / part_elems(), split_part, &j);
+    split_job j = { fn, ctx, x, n, r, part_elems(p) };
+    return pool_run(p, (r->count + j.size - 1) / j.size, split_part, &j);
 }

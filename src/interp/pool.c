@@ -167,11 +167,13 @@ irrun_status pool_run(pool *p, int64_t nparts, pool_task fn, void *arg)
     return st;
 }
 
-bool pool_tiny_parts(void)
+bool pool_tiny_parts_asked(void)
 {
     const char *e = getenv("IRRUN_TEST_TINY_PARTS");
     return e && *e;
 }
+
+bool pool_tiny_parts(const pool *p) { return pool_threads(p) > 1 && pool_tiny_parts_asked(); }
 
 int pool_default_threads(void)
 {

@@ -37,8 +37,13 @@ irrun_status pool_run(pool *p, int64_t nparts, pool_task fn, void *arg);
 /* Test hook (tests/threads.sh): with IRRUN_TEST_TINY_PARTS set in the
  * environment, kernels cut their work into the smallest parts they can and
  * split even tiny results, so that small golden files run the threaded
- * paths and their part boundaries. Parts stay fixed by the shapes. */
-bool pool_tiny_parts(void);
+ * paths and their part boundaries. Parts stay fixed by the shapes.
+ * pool_tiny_parts_asked reads the environment (once per run: it scans the
+ * whole environment); pool_tiny_parts holds only for a pool of two or
+ * more threads, so that kernels on the calling thread, called per
+ * iteration of a loop, never read it. */
+bool pool_tiny_parts_asked(void);
+bool pool_tiny_parts(const pool *p);
 
 /* The thread count asked for by the environment (IRRUN_THREADS, a positive
  * integer), else the number of online cores; at least 1. */
