@@ -16,10 +16,37 @@ enum { PRINT_MAX_PRECISION = 40 };
 /* 5^k for k <= 27 (5^27 < 2^63) */
 static uint64_t pow5_u64(unsigned k)
 {
-    uint64_t r = 1;
-    while (k--)
-        r *= 5;
-    return r;
+    static const uint64_t pow5[28] = {
+        UINT64_C(1),
+        UINT64_C(5),
+        UINT64_C(25),
+        UINT64_C(125),
+        UINT64_C(625),
+        UINT64_C(3125),
+        UINT64_C(15625),
+        UINT64_C(78125),
+        UINT64_C(390625),
+        UINT64_C(1953125),
+        UINT64_C(9765625),
+        UINT64_C(48828125),
+        UINT64_C(244140625),
+        UINT64_C(1220703125),
+        UINT64_C(6103515625),
+        UINT64_C(30517578125),
+        UINT64_C(152587890625),
+        UINT64_C(762939453125),
+        UINT64_C(3814697265625),
+        UINT64_C(19073486328125),
+        UINT64_C(95367431640625),
+        UINT64_C(476837158203125),
+        UINT64_C(2384185791015625),
+        UINT64_C(11920928955078125),
+        UINT64_C(59604644775390625),
+        UINT64_C(298023223876953125),
+        UINT64_C(1490116119384765625),
+        UINT64_C(7450580596923828125),
+    };
+    return pow5[k];
 }
 
 static unsigned bitlen64(uint64_t x) { return x ? 64u - (unsigned)__builtin_clzll(x) : 0u; }
@@ -32,22 +59,31 @@ typedef struct {
     int t;
 } digits;
 
-/* Writes x (> 0) in decimal into out->d, dropping trailing zeros into t. */
+/* Writes x (> 0) in decimal into out->d, dropping trailing zeros into t;
+ * two digits per division, written from the last one back. */
 static void put_u64(uint64_t x, digits *out)
 {
     while (x % 10 == 0) {
         x /= 10;
         out->t++;
     }
-    char tmp[24];
-    unsigned n = 0;
-    while (x) {
-        tmp[n++] = (char)('0' + x % 10);
-        x /= 10;
-    }
-    for (unsigned i = 0; i < n; i++)
-        out->d[i] = tmp[n - 1 - i];
+    unsigned n = 1;
+    while (n < 20 && x >= bn_pow10_u64[n])
+        n++;
     out->n = n;
+    char *p = out->d + n;
+    while (x >= 100) {
+        unsigned two = (unsigned)(x % 100);
+        x /= 100;
+        *--p = (char)('0' + two % 10);
+        *--p = (char)('0' + two / 10);
+    }
+    if (x >= 10) {
+        *--p = (char)('0' + x % 10);
+        *--p = (char)('0' + x / 10);
+    } else {
+        *--p = (char)('0' + x);
+    }
 }
 
 static void put_bn(const bignum *x, digits *out)
@@ -64,6 +100,38 @@ static void put_bn(const bignum *x, digits *out)
     }
     out->n = (unsigned)n;
 }
+
+#ifdef __SIZEOF_INT128__
+/* 5^k for k <= 54 (5^54 < 2^126) */
+static unsigned __int128 pow5_u128(unsigned k)
+{
+    unsigned a = k < 27 ? k : 27;
+    return (unsigned __int128)pow5_u64(a) * pow5_u64(k - a);
+}
+
+static unsigned bitlen128(unsigned __int128 x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 64u + bitlen64(hi) : bitlen64((uint64_t)x);
+}
+
+/* Steps 4-5 of to_digits for y = N' (< 2^128) standing for y * 10^t: the
+ * pre-truncated quotient floor(y / 10^r) = floor(floor(y / 2^r) / 5^r)
+ * into out with t + r, or false (out unset) when the quotient needs more
+ * than 64 bits. Most binary32 values print here: their N' = N 5^k is
+ * below 2^128 for k <= 54, where the bignums were the time of printing. */
+static bool digits_u128(unsigned __int128 y, int t, unsigned need, digits *out)
+{
+    unsigned bits = bitlen128(y);
+    unsigned r = bits > need ? (bits - need) * 59 / 196 : 0;
+    unsigned __int128 q = (y >> r) / pow5_u128(r);
+    if (q >> 64)
+        return false;
+    out->t = t + (int)r;
+    put_u64((uint64_t)q, out);
+    return true;
+}
+#endif
 
 /* Steps 2-6 of SPEC.md 3.9's to_string for the value N * 2^e (N > 0) at
  * precision P.
@@ -92,6 +160,10 @@ static void to_digits(uint64_t N, int e, unsigned P, digits *out)
             put_u64((N << e) / bn_pow10_u64[r], out); /* r <= 13 here */
             return;
         }
+#ifdef __SIZEOF_INT128__
+        if (bits <= 128 && digits_u128((unsigned __int128)N << e, 0, need, out))
+            return;
+#endif
         bignum x;
         bn_set_u64(&x, N);
         if ((unsigned)e >= r)
@@ -115,6 +187,13 @@ static void to_digits(uint64_t N, int e, unsigned P, digits *out)
             return;
         }
     }
+#ifdef __SIZEOF_INT128__
+    if (k <= 54) {
+        unsigned __int128 p5 = pow5_u128(k);
+        if (N <= ~(unsigned __int128)0 / p5 && digits_u128(N * p5, e, need, out))
+            return;
+    }
+#endif
     bignum y;
     bn_set_u64(&y, N);
     bn_mul_pow5(&y, k);
