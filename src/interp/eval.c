@@ -271,14 +271,58 @@ int exec_dot_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* A new frame for the callee: its body is a region run with the call's
  * operands as arguments. */
+/* f's index in the module, or -1 */
+static int func_index(const ictx *c, const ir_func *f)
+{
+    ptrdiff_t i = f - c->m->funcs;
+    return i >= 0 && i < c->m->nfuncs ? (int)i : -1;
+}
+
+/* A frame for f: the one its last activation left idle, else a new one. */
+static bool frame_take(ictx *c, const ir_func *f, frame *fr)
+{
+    int i = func_index(c, f);
+    if (i >= 0 && c->idle && c->idle[i].slots) {
+        *fr = c->idle[i];
+        c->idle[i].slots = NULL;
+        return true;
+    }
+    return frame_open(fr, f);
+}
+
+/* Ends an activation: its slots emptied (small tensors kept as spares),
+ * the frame kept idle for f's next call when f has none, else closed. */
+static void frame_put(ictx *c, frame *fr)
+{
+    int i = func_index(c, fr->f);
+    if (i >= 0 && !c->idle)
+        c->idle = mem_calloc((size_t)c->m->nfuncs, sizeof *c->idle);
+    if (i < 0 || !c->idle || c->idle[i].slots) {
+        frame_close(fr);
+        return;
+    }
+    for (int v = 0; v < fr->f->nvalues; v++)
+        frame_release(fr, v);
+    c->idle[i] = *fr;
+}
+
+void interp_frames_free(ictx *c)
+{
+    for (int i = 0; c->idle && i < c->m->nfuncs; i++)
+        if (c->idle[i].slots)
+            frame_close(&c->idle[i]);
+    mem_free(c->idle);
+    c->idle = NULL;
+}
+
 static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results)
 {
     c->fname = f->name;
     frame fr;
-    if (!frame_open(&fr, f))
+    if (!frame_take(c, f, &fr))
         return rt_nomem(c, f->loc, "out of memory");
     int rc = region_run(c, &fr, &f->body, args, results);
-    frame_close(&fr);
+    frame_put(c, &fr);
     if (rc) {
         for (int k = 0; k < f->nresults; k++) {
             tensor_release(results[k]);
@@ -433,6 +477,7 @@ irrun_status interp_run_module(const ir_module *m, diag_source *src, const inter
 {
     ictx c = { .m = m, .src = src, .opt = opt, .err = opt->err ? opt->err : stderr, .tiny_parts = pool_tiny_parts_asked() };
     irrun_status rc = run_module(&c, keep_results, outcome);
+    interp_frames_free(&c);
     pool_free(c.pool);
     return rc;
 }

@@ -26,7 +26,14 @@ typedef struct {
     pool *pool;        /* the run's threads, made by the first kernel that needs them */
     bool pool_tried;
     bool tiny_parts;   /* pool_tiny_parts_asked(), read once per run: interp_pool is asked per op */
+    /* per function of m (NULL until the first call ends): a frame its last
+     * activation left, slots empty and spares kept, so that a function
+     * called in a loop reuses its small tensors as a loop body does */
+    struct frame *idle;
 } ictx;
+
+/* Closes the idle frames of c (at the end of its run or process). */
+void interp_frames_free(ictx *c);
 
 /* Kernels with less work than this (elements, or multiply-adds) run on the
  * calling thread: a run that never meets a large tensor starts no thread. */
@@ -40,7 +47,7 @@ pool *interp_pool(ictx *c, int64_t work);
 /* The value slots of one function activation: one tensor per value of the
  * function (ir_func.values), the values of its nested regions included, so
  * a region reads the values around it through the same array. */
-typedef struct {
+typedef struct frame {
     const ir_func *f;
     tensor **slots;
     /* spare[v]: the last small tensor value v held, kept when it died so

@@ -29,12 +29,14 @@ static int process_main(grid_proc *p, void *arg)
     c.pool_tried = true;
     c.passed = c.failed = 0;
     c.lanes = 0;
+    c.idle = NULL; /* the parent's idle frames are its own thread's */
     /* the probe store and its numbering belong to the whole run: probes
      * inside processes are not supported (docs/collectives.md) */
     interp_options opt = *j->parent->opt;
     opt.probes = NULL;
     c.opt = &opt;
     int rc = eval_call(&c, j->op, j->funcs[p->id], j->args[p->id], j->results[p->id]);
+    interp_frames_free(&c);
     j->passed[p->id] = c.passed;
     j->failed[p->id] = c.failed;
     return rc;

@@ -35,8 +35,7 @@ void frame_release(frame *fr, int value)
     if (!t)
         return;
     fr->slots[value] = NULL;
-    if (t->refs == 1 && !t->splat && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) &&
-        !fr->spare[value]) {
+    if (t->refs == 1 && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
         fr->spare[value] = t;
         return;
     }
@@ -47,28 +46,28 @@ void region_give_back(frame *fr, const ir_block *body, int k, tensor *t)
 {
     const ir_op *ret = &body->ops[body->nops - 1];
     int v = ret->operands[k];
-    if (t && t->refs == 1 && !t->splat && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES &&
-        shape_is_tensor(&t->type)) {
+    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
         fr->spare[v] = t;
         return;
     }
     tensor_release(t);
 }
 
-/* A result tensor of type t for value v: its spare when it has one of that
- * type (zeroed as from tensor_new, unless the op is element-wise: those
- * write every element), else a new one. */
-static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_type *t)
+/* A result tensor of type t for value v, a splat or stored in full: its
+ * spare when it has one of that type and kind (zeroed as from tensor_new,
+ * unless the op is element-wise: those write every element), else a new
+ * one. A splat spare serves only a splat result: its data is one element. */
+static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_type *t, bool splat)
 {
     tensor *s = fr->spare[v];
-    if (s && s->type.elem == t->elem && s->type.rank == t->rank &&
+    if (s && s->splat == (splat && shape_count(t) >= 2) && s->type.elem == t->elem && s->type.rank == t->rank &&
         (t->rank == 0 || memcmp(s->type.dims, t->dims, (size_t)t->rank * sizeof t->dims[0]) == 0)) {
         fr->spare[v] = NULL;
         if (!(ir_op_get(op->kind)->flags & IR_F_ELEMENTWISE))
             memset(s->data, 0, s->nbytes);
         return s;
     }
-    return tensor_new(t);
+    return splat ? tensor_new_splat(t) : tensor_new(t);
 }
 
 static const struct {
@@ -202,7 +201,7 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                         : ir_op_get(op->kind)->flags & IR_F_UPDATES ? updated_operand(fr, op, k, t)
                         : op->nresults == 1                         ? donor(fr, op, t)
                                                                     : NULL;
-            resv[k] = splat ? tensor_new_splat(t) : d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t);
+            resv[k] = d ? tensor_retain(d) : result_tensor(fr, op, op->results[k], t, splat);
             if (!resv[k])
                 rc = rt_nomem(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }
