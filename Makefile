@@ -68,7 +68,7 @@ $(BUILD)/gen/parser.c: grammar/parser.y | deps
 
 $(BUILD)/gen/lexer.c: grammar/lexer.l $(BUILD)/gen/parser.c | deps
 	@mkdir -p $(dir $@)
-	flex --header-file=$(BUILD)/gen/lexer.h -o $@ $<
+	flex -Cf --header-file=$(BUILD)/gen/lexer.h -o $@ $<
 
 # generated scanners and parsers are not held to -Wextra
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c | deps
