@@ -269,8 +269,6 @@ int exec_dot_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return run_dot(c, op, fr->slots, res[0]);
 }
 
-/* A new frame for the callee: its body is a region run with the call's
- * operands as arguments. */
 /* f's index in the module, or -1 */
 static int func_index(const ictx *c, const ir_func *f)
 {
@@ -315,6 +313,8 @@ void interp_frames_free(ictx *c)
     c->idle = NULL;
 }
 
+/* A frame for the callee: its body is a region run with the call's
+ * operands as arguments. */
 static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **results)
 {
     c->fname = f->name;

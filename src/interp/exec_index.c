@@ -451,7 +451,6 @@ int exec_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    (void)c;
     const tensor *x = fr->slots[op->operands[0]], *u = fr->slots[op->operands[1]];
     int64_t start[SHAPE_MAX_RANK];
     slice_start(fr, op, 2, &x->type, u->type.dims, start);
