@@ -104,10 +104,46 @@ static void bench_pool(const char *op, const char *init, const char *name)
     bench_report(name, windows * 9, "win-elem", t, (size_t)windows * 9);
 }
 
+/* The max-pool gradient JAX writes: the select body GE, the scatter body
+ * add, 2x2 windows of stride 2; the operand varies so selections differ. */
+static const char SELECT_SCATTER[] =
+    "func.func @main() -> tensor<1x256x256x64xf32> {\n"
+    "  %%i = stablehlo.iota dim = 2 : tensor<1x256x256x64xf32>\n"
+    "  %%j = stablehlo.iota dim = 3 : tensor<1x256x256x64xf32>\n"
+    "  %%x = stablehlo.%s %%i, %%j : tensor<1x256x256x64xf32>\n"
+    "  %%s = stablehlo.constant dense<1.0> : tensor<1x128x128x64xf32>\n"
+    "  %%z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+    "  %%r = \"stablehlo.select_and_scatter\"(%%x, %%s, %%z) ({\n"
+    "  ^bb0(%%a: tensor<f32>, %%b: tensor<f32>):\n"
+    "    %%c = stablehlo.compare GE, %%a, %%b : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+    "    stablehlo.return %%c : tensor<i1>\n"
+    "  }, {\n"
+    "  ^bb0(%%a: tensor<f32>, %%b: tensor<f32>):\n"
+    "    %%m = stablehlo.add %%a, %%b : tensor<f32>\n"
+    "    stablehlo.return %%m : tensor<f32>\n"
+    "  }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : "
+    "(tensor<1x256x256x64xf32>, tensor<1x128x128x64xf32>, tensor<f32>) -> tensor<1x256x256x64xf32>\n"
+    "  func.return %%r : tensor<1x256x256x64xf32>\n"
+    "}\n";
+
+static void bench_select_and_scatter(const char *mix, const char *name)
+{
+    char text[sizeof SELECT_SCATTER + 64];
+    int n = snprintf(text, sizeof text, SELECT_SCATTER, mix);
+    double t = n > 0 && (size_t)n < sizeof text ? bench_run_program(text, (size_t)n, NULL) : -1;
+    if (t < 0) {
+        printf("%s: program rejected or failed\n", name);
+        return;
+    }
+    double elems = 256.0 * 256 * 64;
+    bench_report(name, elems, "win-elem", t, (size_t)elems * 4);
+}
+
 void bench_index(void)
 {
     bench_pool("maximum", "-448.0", "reduce_window max 3x3/2, 1x256x256x64 f8");
     bench_pool("add", "0.0", "reduce_window add 3x3/2, 1x256x256x64 f8");
+    bench_select_and_scatter("subtract", "select_and_scatter GE/add 2x2/2, 1x256x256x64 f32");
     bench_gather(1024, 1024, 1024, "gather, 1024 rows of 1024 f8");
     bench_gather(4096, 1, 1 << 20, "gather, 1M scalars from 4096 f8");
     bench_scatter(1024, 1024, 1024, ADD, "scatter add, 1024 rows of 1024 f8");

@@ -4,6 +4,8 @@
 #ifndef IRRUN_EVAL_INTERNAL_H
 #define IRRUN_EVAL_INTERNAL_H
 
+#include <string.h>
+
 #include "interp/interp_internal.h"
 #include "interp/kern.h"
 #include "interp/kern_numerics.h"
@@ -71,6 +73,28 @@ void frame_close(frame *fr);
 void count_check(ictx *c, const ir_op *op, bool ok);
 
 int rt_error(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An element of es bytes from `from` to `to`: the common sizes as one
+ * load and store, not a call (sort copies 2N per comparison, gather and
+ * select_and_scatter one per element). */
+static inline void copy_element(void *to, const void *from, size_t es)
+{
+    switch (es) {
+    case 1:
+        *(uint8_t *)to = *(const uint8_t *)from;
+        return;
+    case 2:
+        memcpy(to, from, 2);
+        return;
+    case 4:
+        memcpy(to, from, 4);
+        return;
+    case 8:
+        memcpy(to, from, 8);
+        return;
+    }
+    memcpy(to, from, es);
+}
+
 /* The same for an allocation that failed: IRRUN_NOMEM. */
 int rt_nomem(ictx *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The status of a kernel's return code, reported at the op when not OK. */

@@ -148,27 +148,6 @@ static bool point_gather(const ir_index_dims *d, const tensor *indices, const te
     return d->operand_batch.n == 0 && (d->index_vector_dim == irank || d->index_vector_dim == irank - 1);
 }
 
-/* An element of es bytes from `from` to `to`: the common sizes as one
- * load and store, not a call. */
-static inline void copy_element(unsigned char *to, const unsigned char *from, size_t es)
-{
-    switch (es) {
-    case 1:
-        *to = *from;
-        return;
-    case 2:
-        memcpy(to, from, 2);
-        return;
-    case 4:
-        memcpy(to, from, 4);
-        return;
-    case 8:
-        memcpy(to, from, 8);
-        return;
-    }
-    memcpy(to, from, es);
-}
-
 static void gather_points(const ir_index_dims *d, const tensor *indices, const tensor *x, const int64_t *xs,
                           tensor *r)
 {

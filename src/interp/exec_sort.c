@@ -45,19 +45,6 @@ typedef struct {
     region_pinned pinned; /* .body set: the comparator runs pinned */
 } region_less;
 
-/* One element: a comparison copies 2N of them, so the common sizes are
- * plain stores rather than a memcpy call. */
-static inline void copy_element(void *dst, const void *src, size_t es)
-{
-    switch (es) {
-    case 1: *(uint8_t *)dst = *(const uint8_t *)src; return;
-    case 2: memcpy(dst, src, 2); return;
-    case 4: memcpy(dst, src, 4); return;
-    case 8: memcpy(dst, src, 8); return;
-    }
-    memcpy(dst, src, es);
-}
-
 static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
 {
     region_less *s = ctx;

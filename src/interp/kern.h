@@ -110,6 +110,9 @@ irrun_status kern_iota(int64_t dim, tensor *r);
 /* r[start + j] = u[j] for every index j of u (dynamic_update_slice; the
  * box must lie inside r) */
 irrun_status kern_update_slice(pool *p, const tensor *u, const int64_t *start, tensor *r);
+/* Every element of r := the element at `elem` (a result starting as its
+ * init value). */
+void kern_fill(tensor *r, const void *elem);
 
 /* The copy engine behind the layout ops: r[i] = x[offset + sum_d i_d *
  * stride[d]] for every result index i (strides in elements, may be 0 or

@@ -184,6 +184,8 @@ static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t 
     }
 }
 
+void kern_fill(tensor *r, const void *elem) { fill_elements(r->data, r->count, elem, tensor_elem_bytes(r)); }
+
 /* o[j * di] = s[j * si] for j < n (strides in elements of es bytes), with
  * the common rows as block moves: a plain copy, one element repeated (a
  * broadcast), a reversed row. */
