@@ -280,6 +280,14 @@ static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const
  * source order, as REF does. */
 enum { SAS_BLOCK = 8192 };
 
+/* How often the block has selected an operand position so far: a table
+ * of twice the block's size (memory bounded by the block, not the
+ * operand), linear probing, key -1 free. */
+typedef struct {
+    int64_t pos;
+    uint32_t n;
+} sas_count;
+
 typedef struct {
     const tensor *x, *src, *init;
     tensor *r;
@@ -288,7 +296,8 @@ typedef struct {
     int64_t *chosen, *cand;         /* per lane */
     int64_t *start;                 /* per lane: the window origin's rank coordinates */
     int64_t *base;                  /* per lane: its offset, or -1 when the window leaves the operand */
-    uint32_t *taken;                /* per operand element: selections in this block */
+    sas_count *taken;               /* the block's selected positions, hashed */
+    int taken_bits;
     int64_t *order;                 /* lanes by round */
     tensor *a, *b;                  /* lane arguments */
 } sas_state;
@@ -297,6 +306,15 @@ static tensor *lane_tensor(et_id elem, int64_t n)
 {
     tensor_type t = { .elem = elem, .rank = 1, .dims = { n } };
     return tensor_new(&t);
+}
+
+static sas_count *taken_slot(sas_count *t, int bits, int64_t pos)
+{
+    size_t mask = ((size_t)1 << bits) - 1, h = (size_t)(((uint64_t)pos * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
+    while (t[h].pos != pos && t[h].pos != -1)
+        h = (h + 1) & mask;
+    t[h].pos = pos;
+    return &t[h];
 }
 
 /* Runs `body` in n lanes on (a, b) (their first n elements); *out is the
@@ -398,7 +416,7 @@ static int sas_scatter(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_
     uint32_t rounds = 0;
     for (int64_t l = 0; l < n; l++)
         if (s->chosen[l] >= 0) {
-            uint32_t k = s->taken[s->chosen[l]]++;
+            uint32_t k = taken_slot(s->taken, s->taken_bits, s->chosen[l])->n++;
             s->cand[l] = k;
             rounds = k + 1 > rounds ? k + 1 : rounds;
         }
@@ -410,13 +428,13 @@ static int sas_scatter(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_
     for (int64_t l = 0; l < n; l++)
         if (s->chosen[l] >= 0)
             first[s->cand[l] + 1]++;
+    for (size_t i = 0; i < (size_t)1 << s->taken_bits; i++)
+        s->taken[i] = (sas_count){ -1, 0 };
     for (uint32_t k = 0; k < rounds; k++)
         first[k + 1] += first[k];
     for (int64_t l = 0; l < n; l++)
-        if (s->chosen[l] >= 0) {
+        if (s->chosen[l] >= 0)
             s->order[first[s->cand[l]]++] = l;
-            s->taken[s->chosen[l]] = 0;
-        }
     /* first[k] is now the end of round k */
     int64_t begin = 0;
     for (uint32_t k = 0; k < rounds && rc == 0; k++) {
@@ -454,7 +472,11 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     s.order = mem_alloc((size_t)B * sizeof *s.order);
     s.start = mem_alloc((size_t)B * (size_t)(rank ? rank : 1) * sizeof *s.start);
     s.base = mem_alloc((size_t)B * sizeof *s.base);
-    s.taken = mem_calloc((size_t)s.x->count + 1, sizeof *s.taken);
+    for (s.taken_bits = 1; ((int64_t)1 << s.taken_bits) < 2 * B; s.taken_bits++)
+        ;
+    s.taken = mem_alloc(((size_t)1 << s.taken_bits) * sizeof *s.taken);
+    for (size_t i = 0; s.taken && i < (size_t)1 << s.taken_bits; i++)
+        s.taken[i] = (sas_count){ -1, 0 }; /* then emptied after each block's count */
     s.a = lane_tensor(s.x->type.elem, B);
     s.b = lane_tensor(s.x->type.elem, B);
     int rc = 0;
