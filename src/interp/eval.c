@@ -82,7 +82,7 @@ static const int kernel_op[IR_OP_COUNT] = {
 };
 
 kern_binop interp_binop_of(ir_op_kind k) { return (kern_binop)kernel_op[k]; }
-static kern_unop unop_of(ir_op_kind k) { return (kern_unop)kernel_op[k]; }
+kern_unop interp_unop_of(ir_op_kind k) { return (kern_unop)kernel_op[k]; }
 
 static int run_dot(ictx *c, const ir_op *op, tensor **slots, tensor *r)
 {
@@ -165,7 +165,7 @@ int exec_binary(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 int exec_unary(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op, kern_unary_on(interp_pool(c, res[0]->count), unop_of(op->kind), IN(0), res[0]));
+    return kern_status(c, op, kern_unary_on(interp_pool(c, res[0]->count), interp_unop_of(op->kind), IN(0), res[0]));
 }
 
 int exec_checkop(ictx *c, frame *fr, const ir_op *op, tensor **res)
@@ -203,10 +203,15 @@ int exec_bitcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return kern_status(c, op, kern_bitcast(IN(0), res[0]));
 }
 
+bool interp_compare_total(const ir_op *op, const tensor *lhs)
+{
+    return op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(lhs->type.elem);
+}
+
 int exec_compare(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    bool total = op->a.compare.type == IR_CMPT_TOTALORDER && et_is_float(IN(0)->type.elem);
-    return kern_status(c, op, kern_compare_on(interp_pool(c, res[0]->count), (kern_cmpdir)op->a.compare.dir, total, IN(0), IN(1), res[0]));
+    return kern_status(c, op, kern_compare_on(interp_pool(c, res[0]->count), (kern_cmpdir)op->a.compare.dir,
+                                              interp_compare_total(op, IN(0)), IN(0), IN(1), res[0]));
 }
 
 int exec_select(ictx *c, frame *fr, const ir_op *op, tensor **res)

@@ -165,6 +165,10 @@ tensor *region_lane_splat(const tensor *scalar, int64_t lanes);
 /* The kernel op of an op of the BINARY family (the op table's kernel
  * column). */
 kern_binop interp_binop_of(ir_op_kind k);
+/* The same for the UNARY family. */
+kern_unop interp_unop_of(ir_op_kind k);
+/* Whether a compare op compares by totalOrder (its type, on floats). */
+bool interp_compare_total(const ir_op *op, const tensor *lhs);
 
 /* Element i of an integer tensor read as an index (SPEC 9.2.3, decision
  * 25: unsigned values saturate at INT64_MAX); exec_index.c. */

@@ -159,16 +159,16 @@ static int reduce_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
         for (int64_t j = 0; j < s.R && rc == 0; j++) {
             for (int k = 0; k < s.N; k++) {
                 size_t es = s.args[s.N + k]->nbytes;
-                memcpy(s.args[s.N + k]->data, (unsigned char *)s.xp[k]->data + (size_t)(i * s.R + j) * es, es);
+                copy_element(s.args[s.N + k]->data, (unsigned char *)s.xp[k]->data + (size_t)(i * s.R + j) * es, es);
             }
             rc = region_run_pinned(c, fr, &body, s.args, s.rets);
             /* every result first: a result may be an argument */
             for (int k = 0; k < s.N && rc == 0; k++)
-                memcpy((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.rets[k]->data,
-                       s.args[k]->nbytes);
+                copy_element((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.rets[k]->data,
+                             s.args[k]->nbytes);
             for (int k = 0; k < s.N && rc == 0; k++)
-                memcpy(s.args[k]->data, (unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes,
-                       s.args[k]->nbytes);
+                copy_element(s.args[k]->data, (unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes,
+                             s.args[k]->nbytes);
         }
         for (int k = 0; k < s.N && rc == 0; k++)
             memcpy((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.args[k]->data,

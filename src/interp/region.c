@@ -333,6 +333,33 @@ int region_pin(frame *fr, const ir_block *body, region_pinned *p)
     return 0;
 }
 
+/* One op of a pinned body. Its values are rank 0: never splats, never
+ * worth a thread, so the element-wise families call their kernel's
+ * whole-tensor entry straight, without the exec function's pool and
+ * splitting layers (a third of a small body's time). A status other than
+ * OK goes back through the exec function, which reports it at the op. */
+static int run_pinned_op(ictx *c, frame *fr, const ir_op *op)
+{
+    int (*run)(ictx *, frame *, const ir_op *, tensor **) = exec_of[op->kind].run;
+    tensor **res = &fr->slots[op->results[0]];
+    const tensor *x = fr->slots[op->operands[0]];
+    irrun_status st;
+    if (run == exec_binary)
+        st = kern_binary(interp_binop_of(op->kind), x, fr->slots[op->operands[1]], *res);
+    else if (run == exec_compare)
+        st = kern_compare((kern_cmpdir)op->a.compare.dir, interp_compare_total(op, x), x, fr->slots[op->operands[1]],
+                          *res);
+    else if (run == exec_select)
+        st = kern_select(x, fr->slots[op->operands[1]], fr->slots[op->operands[2]], *res);
+    else if (run == exec_unary)
+        st = kern_unary(interp_unop_of(op->kind), x, *res);
+    else if (run == exec_convert)
+        st = kern_convert(x, *res);
+    else
+        return run(c, fr, op, res);
+    return st == IRRUN_OK ? 0 : run(c, fr, op, res);
+}
+
 int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const *args, tensor **results)
 {
     const ir_block *body = p->body;
@@ -343,7 +370,7 @@ int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const 
      * result */
     const ir_op *op = body->ops, *ret = &body->ops[body->nops - 1];
     for (; op < ret && rc == 0; op++)
-        rc = exec_of[op->kind].run(c, fr, op, &fr->slots[op->results[0]]);
+        rc = run_pinned_op(c, fr, op);
     for (int k = 0; rc == 0 && k < ret->noperands; k++)
         results[k] = fr->slots[ret->operands[k]];
     for (int a = 0; a < body->nargs; a++)
