@@ -43,6 +43,7 @@ probe quickstart examples/quickstart.mlir
 probe interpret-checks --interpret -split-input-file tests/interpret/checks.mlir
 probe reduce --interpret -split-input-file tests/interpret/reduce.mlir
 probe windows --interpret -split-input-file tests/interpret/select_and_scatter.mlir
+probe scatter --interpret -split-input-file tests/interpret/scatter.mlir
 probe control-flow tests/cli/control_flow.mlir
 probe convolution --interpret -split-input-file tests/interpret/convolution.mlir
 probe convolution-f32 --interpret --dot-accumulation=f32 tests/parse/ok/convolution_forms.mlir

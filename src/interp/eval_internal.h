@@ -162,6 +162,36 @@ void region_lanes_leave(ictx *c, frame *fr, region_lanes *st);
  * memory. */
 tensor *region_lane_splat(const tensor *scalar, int64_t lanes);
 
+/* Rounds (region_rounds.c): ordered combining in lanes. For pairs i = 0
+ * .. n-1 in order, (cur_0[target_i], ...) := body(cur_0[target_i], ...,
+ * val_0[vindex_i], ...) (the value arguments first when !cur_first), for a
+ * lane-safe body of N results. Pairs may share a target: round k runs each
+ * target's k-th pair, so every target takes its pairs in order, as a run
+ * per pair would. At most `cap` pairs per call. */
+typedef struct {
+    int64_t target;
+    int64_t n;
+} region_round_count;
+
+typedef struct {
+    const ir_block *body;
+    int N;
+    bool cur_first;
+    int64_t cap;
+    int bits;                  /* count has 2^bits slots */
+    region_round_count *count; /* pairs per target so far, hashed */
+    int64_t *rank, *order;
+    tensor **args; /* 2N lane arguments of cap elements, then N results */
+} region_rounds;
+
+/* 0 or IRRUN_NOMEM (not reported); region_rounds_close in either case. cur
+ * gives the element types. */
+int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,
+                       int64_t cap);
+int region_rounds_run(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tensor **cur, tensor *const *val,
+                      const int64_t *target, const int64_t *vindex, int64_t n);
+void region_rounds_close(region_rounds *r);
+
 /* The kernel op of an op of the BINARY family (the op table's kernel
  * column). */
 kern_binop interp_binop_of(ir_op_kind k);

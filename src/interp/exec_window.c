@@ -274,47 +274,27 @@ static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const
 /* select_and_scatter with lane-safe bodies: the source elements in blocks
  * of SAS_BLOCK, in row-major order. A block's selections run the select
  * body once per window position, on every lane that has a selection and a
- * candidate there. Its scatters run in rounds: round k combines each
- * operand position's k-th selection of the block, so no two lanes of a
- * round write one position and every position takes its selections in
- * source order, as REF does. */
+ * candidate there; its scatters are ordered combining (region_rounds):
+ * each selected position takes the block's selections of it in source
+ * order, as REF does. */
 enum { SAS_BLOCK = 8192 };
-
-/* How often the block has selected an operand position so far: a table
- * of twice the block's size (memory bounded by the block, not the
- * operand), linear probing, key -1 free. */
-typedef struct {
-    int64_t pos;
-    uint32_t n;
-} sas_count;
 
 typedef struct {
     const tensor *x, *src, *init;
     tensor *r;
     size_t es;
     int64_t xs[SHAPE_MAX_RANK];
-    int64_t *chosen, *cand;         /* per lane */
-    int64_t *start;                 /* per lane: the window origin's rank coordinates */
-    int64_t *base;                  /* per lane: its offset, or -1 when the window leaves the operand */
-    sas_count *taken;               /* the block's selected positions, hashed */
-    int taken_bits;
-    int64_t *order;                 /* lanes by round */
-    tensor *a, *b;                  /* lane arguments */
+    int64_t *chosen, *cand; /* per lane */
+    int64_t *start;         /* per lane: the window origin's rank coordinates */
+    int64_t *base;          /* per lane: its offset, or -1 when the window leaves the operand */
+    tensor *a, *b;          /* lane arguments */
+    region_rounds rounds;
 } sas_state;
 
 static tensor *lane_tensor(et_id elem, int64_t n)
 {
     tensor_type t = { .elem = elem, .rank = 1, .dims = { n } };
     return tensor_new(&t);
-}
-
-static sas_count *taken_slot(sas_count *t, int bits, int64_t pos)
-{
-    size_t mask = ((size_t)1 << bits) - 1, h = (size_t)(((uint64_t)pos * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
-    while (t[h].pos != pos && t[h].pos != -1)
-        h = (h + 1) & mask;
-    t[h].pos = pos;
-    return &t[h];
 }
 
 /* Runs `body` in n lanes on (a, b) (their first n elements); *out is the
@@ -389,69 +369,26 @@ static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t
 }
 
 /* The block's lanes [0, n) (sources s0...): tmp := scatter(init, source),
- * then res[sel] := scatter(tmp, res[sel]) round by round. */
+ * then res[sel] := scatter(tmp, res[sel]) in source order. */
 static int sas_scatter(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t s0, int64_t n)
 {
-    const ir_block *body = &op->regions[1];
     size_t es = s->es;
-    unsigned char *a = s->a->data, *b = s->b->data, *r = s->r->data;
+    unsigned char *a = s->a->data, *b = s->b->data;
     for (int64_t l = 0; l < n; l++) {
         copy_element(a + (size_t)l * es, s->init->data, es);
         copy_element(b + (size_t)l * es, (const unsigned char *)s->src->data + (size_t)(s0 + l) * es, es);
     }
     tensor *tmp = NULL;
-    int rc = sas_run(c, fr, op, body, s, n, &tmp);
-    if (rc)
-        return rc;
-    if (tmp == s->a || tmp == s->b) {
-        /* the body returned an argument: the rounds rewrite those */
-        tensor *own = tensor_new(&tmp->type);
-        if (own)
-            memcpy(own->data, tmp->data, tmp->nbytes);
-        tensor_release(tmp);
-        if (!(tmp = own))
-            return rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
-    }
-    /* rounds: counting sort of the lanes by their selection's rank */
-    uint32_t rounds = 0;
-    for (int64_t l = 0; l < n; l++)
+    int rc = sas_run(c, fr, op, &op->regions[1], s, n, &tmp);
+    /* the selections, in source order; cand: each one's lane in tmp */
+    int64_t m = 0;
+    for (int64_t l = 0; rc == 0 && l < n; l++)
         if (s->chosen[l] >= 0) {
-            uint32_t k = taken_slot(s->taken, s->taken_bits, s->chosen[l])->n++;
-            s->cand[l] = k;
-            rounds = k + 1 > rounds ? k + 1 : rounds;
+            s->chosen[m] = s->chosen[l];
+            s->cand[m++] = l;
         }
-    int64_t *first = mem_calloc((size_t)rounds + 1, sizeof *first);
-    if (!first) {
-        tensor_release(tmp);
-        return rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
-    }
-    for (int64_t l = 0; l < n; l++)
-        if (s->chosen[l] >= 0)
-            first[s->cand[l] + 1]++;
-    for (size_t i = 0; i < (size_t)1 << s->taken_bits; i++)
-        s->taken[i] = (sas_count){ -1, 0 };
-    for (uint32_t k = 0; k < rounds; k++)
-        first[k + 1] += first[k];
-    for (int64_t l = 0; l < n; l++)
-        if (s->chosen[l] >= 0)
-            s->order[first[s->cand[l]]++] = l;
-    /* first[k] is now the end of round k */
-    int64_t begin = 0;
-    for (uint32_t k = 0; k < rounds && rc == 0; k++) {
-        int64_t len = first[k] - begin;
-        for (int64_t i = 0; i < len; i++) {
-            int64_t l = s->order[begin + i];
-            copy_element(a + (size_t)i * es, (const unsigned char *)tmp->data + (size_t)l * es, es);
-            copy_element(b + (size_t)i * es, r + (size_t)s->chosen[l] * es, es);
-        }
-        tensor *out = NULL;
-        rc = sas_run(c, fr, op, body, s, len, &out);
-        for (int64_t i = 0; rc == 0 && i < len; i++)
-            copy_element(r + (size_t)s->chosen[s->order[begin + i]] * es, (const unsigned char *)out->data + (size_t)i * es, es);
-        tensor_release(out);
-        begin = first[k];
-    }
-    mem_free(first);
+    if (rc == 0)
+        rc = region_rounds_run(c, fr, op, &s->rounds, &s->r, &tmp, s->chosen, s->cand, m);
     tensor_release(tmp);
     return rc;
 }
@@ -469,18 +406,12 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     shape_strides(&s.x->type, s.xs);
     s.chosen = mem_alloc((size_t)B * sizeof *s.chosen);
     s.cand = mem_alloc((size_t)B * sizeof *s.cand);
-    s.order = mem_alloc((size_t)B * sizeof *s.order);
     s.start = mem_alloc((size_t)B * (size_t)(rank ? rank : 1) * sizeof *s.start);
     s.base = mem_alloc((size_t)B * sizeof *s.base);
-    for (s.taken_bits = 1; ((int64_t)1 << s.taken_bits) < 2 * B; s.taken_bits++)
-        ;
-    s.taken = mem_alloc(((size_t)1 << s.taken_bits) * sizeof *s.taken);
-    for (size_t i = 0; s.taken && i < (size_t)1 << s.taken_bits; i++)
-        s.taken[i] = (sas_count){ -1, 0 }; /* then emptied after each block's count */
     s.a = lane_tensor(s.x->type.elem, B);
     s.b = lane_tensor(s.x->type.elem, B);
-    int rc = 0;
-    if (!s.chosen || !s.cand || !s.order || !s.start || !s.base || !s.taken || !s.a || !s.b)
+    int rc = region_rounds_open(&s.rounds, &op->regions[1], 1, false, &s.r, B);
+    if (rc || !s.chosen || !s.cand || !s.start || !s.base || !s.a || !s.b)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
     /* the source index of each lane, counted forwards */
     int64_t si[SHAPE_MAX_RANK];
@@ -504,12 +435,11 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (rc == 0)
             rc = sas_scatter(c, fr, op, &s, s0, n);
     }
+    region_rounds_close(&s.rounds);
     mem_free(s.chosen);
     mem_free(s.cand);
-    mem_free(s.order);
     mem_free(s.start);
     mem_free(s.base);
-    mem_free(s.taken);
     tensor_release(s.a);
     tensor_release(s.b);
     return rc;
