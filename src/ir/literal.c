@@ -69,6 +69,19 @@ static const signed char hex_digit[256] = {
 };
 /* hex_digit holds value + 1 so that 0 means "not a hex digit" */
 
+/* The same for decoding long blobs: the value, or 0x10 for "not a hex
+ * digit", so that OR-ing every nibble of a blob tells whether one was bad. */
+static const unsigned char hex_nibble[256] = {
+#define X16 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10
+    X16, X16, X16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+    0x10, 10, 11, 12, 13, 14, 15, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+    X16,
+    0x10, 10, 11, 12, 13, 14, 15, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+    X16, X16, X16, X16, X16, X16, X16, X16, X16,
+#undef X16
+};
+
 static bool is_ident_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
@@ -286,38 +299,46 @@ static bool read_hex_blob(lit_reader *r)
     if (close - q < 2 || q[0] != '0' || (q[1] != 'x' && q[1] != 'X'))
         FAIL(q, "expected a hex string \"0x...\" in dense literal");
     const char *h = q + 2;
-    size_t digits = (size_t)(close - h);
-    for (const char *x = h; x < close; x++)
-        if (!hex_digit[(unsigned char)*x])
-            FAIL(x, "invalid hex digit in hex string");
-    if (digits % 2)
-        FAIL(h, "hex string has an odd number of digits");
-    size_t nbytes = digits / 2;
+    size_t digits = (size_t)(close - h), nbytes = digits / 2;
     size_t esize = r->esize;
     int64_t count = r->count;
     bool i1 = r->elem == ET_I1;
     /* which layout: exactly count*size, one element (splat), or i1 packed */
-    enum { FULL, SPLAT, PACKED } mode;
-    if (nbytes == (size_t)count * esize)
-        mode = FULL;
-    else if (nbytes == esize)
-        mode = SPLAT; /* for a zero-element type too, as MLIR reads it */
-    else if (i1 && count > 0 && nbytes == (size_t)((count + 7) / 8))
-        mode = PACKED;
-    else
-        FAIL(h, "hex string has %zu bytes but %s needs %lld (or %zu for a splat)", nbytes,
-             r->tr->name, (long long)count * (long long)esize, esize);
+    enum { FULL, SPLAT, PACKED, NONE } mode = NONE;
+    if (digits % 2 == 0) {
+        if (nbytes == (size_t)count * esize)
+            mode = FULL;
+        else if (nbytes == esize)
+            mode = SPLAT; /* for a zero-element type too, as MLIR reads it */
+        else if (i1 && count > 0 && nbytes == (size_t)((count + 7) / 8))
+            mode = PACKED;
+    }
+    /* the errors in their order: a bad digit anywhere, an odd count, a
+     * size; a blob of the right size is checked while it is decoded */
+    if (mode == NONE) {
+        for (const char *x = h; x < close; x++)
+            if (!hex_digit[(unsigned char)*x])
+                FAIL(x, "invalid hex digit in hex string");
+        if (digits % 2)
+            FAIL(h, "hex string has an odd number of digits");
+        FAIL(h, "hex string has %zu bytes but %s needs %lld (or %zu for a splat)", nbytes, r->tr->name,
+             (long long)count * (long long)esize, esize);
+    }
     /* decode the bytes straight into the output buffer (or a small temp) */
     unsigned char tmp[16] = { 0 };
     unsigned char *dst = mode == FULL ? r->out : tmp;
     if (mode == PACKED && nbytes > sizeof tmp && !(dst = parse_alloc(r->ps, nbytes, 1)))
         return false;
+    const unsigned char *u = (const unsigned char *)h;
+    unsigned bad = 0;
     for (size_t i = 0; i < nbytes; i++) {
-        int hi = hex_digit[(unsigned char)h[2 * i]], lo = hex_digit[(unsigned char)h[2 * i + 1]];
-        if (!hi || !lo)
-            FAIL(h + 2 * i + (hi ? 1 : 0), "invalid hex digit in hex string");
-        dst[i] = (unsigned char)((hi - 1) << 4 | (lo - 1));
+        unsigned hi = hex_nibble[u[2 * i]], lo = hex_nibble[u[2 * i + 1]];
+        bad |= hi | lo;
+        dst[i] = (unsigned char)(hi << 4 | lo);
     }
+    for (const char *x = h; bad & 0x10 && x < close; x++)
+        if (!hex_digit[(unsigned char)*x])
+            FAIL(x, "invalid hex digit in hex string");
     if (i1 && mode == SPLAT && dst[0] != 0x00 && dst[0] != 0x01 && dst[0] != 0xFF) {
         /* SPEC 2.8: other single bytes are the bit-packed form */
         if (count > 8)
