@@ -20,8 +20,9 @@
  *   into binary32 give (53 >= 2 * 24 + 2); f64 natively.
  * - rem: see rem_small_pd and rem_f64_pd below.
  * - a lane whose operation is invalid (Inf - Inf, 0 / 0, x rem 0, ...) on
- *   non-NaN operands takes kern_invalid_result, asked of fp_arith once per
- *   call; a lane with a NaN operand calls fp_arith.
+ *   non-NaN operands takes kern_invalid_result, asked of fp_arith at the
+ *   call's first such lane (invalid_nan); a lane with a NaN operand calls
+ *   fp_arith.
  * - i32 division, remainder and power: see i32_divrem8 and
  *   kern_int64.h's kern_int_pow_fast (i64: kern_int64.c).
  * - maximum / minimum select a pattern by an integer key (sign-magnitude
@@ -145,8 +146,28 @@ INL __m256 rem_small_ps(__m256 x, __m256 y, unsigned *bad)
     return _mm256_set_m128(_mm256_cvtpd_ps(r1), _mm256_cvtpd_ps(r0));
 }
 
+/* kern_invalid_result of one call, asked of fp_arith at its first invalid
+ * lane and kept for the rest: not on the common path, where a call on a
+ * small tensor (a loop body's) would pay a few hundred instructions for it
+ * every time. */
+typedef struct {
+    fp_id f;
+    fp_binop op;
+    bool ready;
+    uint64_t v;
+} invalid_nan;
+
+static inline uint64_t invalid_nan_get(invalid_nan *q)
+{
+    if (!q->ready) {
+        q->v = kern_invalid_result(q->f, q->op);
+        q->ready = true;
+    }
+    return q->v;
+}
+
 /* Eight results of a bf16 / f16 operation at a, b into r. */
-INL void half_arith8(bool bf, fp_id f, fp_binop op, uint64_t inv, const uint16_t *a, const uint16_t *b,
+INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint16_t *a, const uint16_t *b,
                      uint16_t *r)
 {
     __m256 x = half_load8(bf, a), y = half_load8(bf, b), v;
@@ -167,7 +188,7 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, uint64_t inv, const uint16_t
             if (mag_a > inf || mag_b > inf)
                 out[j] = (uint16_t)fp_arith(f, op, a[j], b[j]);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
-                out[j] = (uint16_t)inv;
+                out[j] = (uint16_t)invalid_nan_get(inv);
             else
                 out[j] = kern_half_arith(bf, f, op, a[j], b[j]);
         }
@@ -179,18 +200,18 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, uint64_t inv, const uint16_t
 INL void half_arith_loop(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uint16_t *b,
                          uint16_t *r, int64_t n)
 {
-    uint64_t inv = kern_invalid_result(f, op);
+    invalid_nan inv = { f, op, false, 0 };
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        half_arith8(bf, f, op, inv, a + i, b + i, r + i);
-        half_arith8(bf, f, op, inv, a + i + 8, b + i + 8, r + i + 8);
+        half_arith8(bf, f, op, &inv, a + i, b + i, r + i);
+        half_arith8(bf, f, op, &inv, a + i + 8, b + i + 8, r + i + 8);
     }
     for (; i < n; i += 8) {
         int64_t k = n - i < 8 ? n - i : 8;
         uint16_t x[8] = { 0 }, y[8] = { 0 }, z[8];
         memcpy(x, a + i, (size_t)k * 2);
         memcpy(y, b + i, (size_t)k * 2);
-        half_arith8(bf, f, op, inv, x, y, z);
+        half_arith8(bf, f, op, &inv, x, y, z);
         memcpy(r + i, z, (size_t)k * 2);
     }
 }
@@ -331,7 +352,7 @@ AVX2 void kern_f64_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b
 
 /* ---- f32 / f64 ------------------------------------------------------------ */
 
-INL void f32_arith8(fp_binop op, uint32_t inv, const uint32_t *a, const uint32_t *b, uint32_t *r)
+INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint32_t *b, uint32_t *r)
 {
     __m256 x = _mm256_castsi256_ps(LOADI(a)), y = _mm256_castsi256_ps(LOADI(b)), v;
     unsigned bad;
@@ -350,7 +371,7 @@ INL void f32_arith8(fp_binop op, uint32_t inv, const uint32_t *a, const uint32_t
             if (mag_a > inf || mag_b > inf)
                 out[j] = (uint32_t)fp_arith(FP_F32, op, a[j], b[j]);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
-                out[j] = inv;
+                out[j] = (uint32_t)invalid_nan_get(inv);
             else
                 out[j] = kern_f32_arith(op, a[j], b[j]);
         }
@@ -384,7 +405,7 @@ INL __m256d rem_f64_pd(__m256d x, __m256d y, unsigned *bad)
     return _mm256_or_pd(r, _mm256_and_pd(x, sign));
 }
 
-INL void f64_arith4(fp_binop op, uint64_t inv, const uint64_t *a, const uint64_t *b, uint64_t *r)
+INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint64_t *b, uint64_t *r)
 {
     __m256d x = _mm256_castsi256_pd(LOADI(a)), y = _mm256_castsi256_pd(LOADI(b)), v;
     unsigned bad;
@@ -404,7 +425,7 @@ INL void f64_arith4(fp_binop op, uint64_t inv, const uint64_t *a, const uint64_t
             if (mag_a > inf || mag_b > inf)
                 out[j] = fp_arith(FP_F64, op, a[j], b[j]);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
-                out[j] = inv;
+                out[j] = invalid_nan_get(inv);
             else
                 out[j] = kern_f64_arith(op, a[j], b[j]);
         }
@@ -413,20 +434,20 @@ INL void f64_arith4(fp_binop op, uint64_t inv, const uint64_t *a, const uint64_t
     _mm256_storeu_pd((double *)(void *)r, v);
 }
 
-#define BODY_F32_ADD(pa, pb, pr) f32_arith8(FPOP_ADD, inv, pa, pb, pr)
-#define BODY_F32_SUB(pa, pb, pr) f32_arith8(FPOP_SUB, inv, pa, pb, pr)
-#define BODY_F32_MUL(pa, pb, pr) f32_arith8(FPOP_MUL, inv, pa, pb, pr)
-#define BODY_F32_DIV(pa, pb, pr) f32_arith8(FPOP_DIV, inv, pa, pb, pr)
-#define BODY_F32_REM(pa, pb, pr) f32_arith8(FPOP_REM, inv, pa, pb, pr)
-#define BODY_F64_ADD(pa, pb, pr) f64_arith4(FPOP_ADD, inv, pa, pb, pr)
-#define BODY_F64_SUB(pa, pb, pr) f64_arith4(FPOP_SUB, inv, pa, pb, pr)
-#define BODY_F64_MUL(pa, pb, pr) f64_arith4(FPOP_MUL, inv, pa, pb, pr)
-#define BODY_F64_DIV(pa, pb, pr) f64_arith4(FPOP_DIV, inv, pa, pb, pr)
-#define BODY_F64_REM(pa, pb, pr) f64_arith4(FPOP_REM, inv, pa, pb, pr)
+#define BODY_F32_ADD(pa, pb, pr) f32_arith8(FPOP_ADD, &inv, pa, pb, pr)
+#define BODY_F32_SUB(pa, pb, pr) f32_arith8(FPOP_SUB, &inv, pa, pb, pr)
+#define BODY_F32_MUL(pa, pb, pr) f32_arith8(FPOP_MUL, &inv, pa, pb, pr)
+#define BODY_F32_DIV(pa, pb, pr) f32_arith8(FPOP_DIV, &inv, pa, pb, pr)
+#define BODY_F32_REM(pa, pb, pr) f32_arith8(FPOP_REM, &inv, pa, pb, pr)
+#define BODY_F64_ADD(pa, pb, pr) f64_arith4(FPOP_ADD, &inv, pa, pb, pr)
+#define BODY_F64_SUB(pa, pb, pr) f64_arith4(FPOP_SUB, &inv, pa, pb, pr)
+#define BODY_F64_MUL(pa, pb, pr) f64_arith4(FPOP_MUL, &inv, pa, pb, pr)
+#define BODY_F64_DIV(pa, pb, pr) f64_arith4(FPOP_DIV, &inv, pa, pb, pr)
+#define BODY_F64_REM(pa, pb, pr) f64_arith4(FPOP_REM, &inv, pa, pb, pr)
 
 AVX2 void kern_f32_arith_avx2(fp_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 {
-    uint32_t inv = (uint32_t)kern_invalid_result(FP_F32, op);
+    invalid_nan inv = { FP_F32, op, false, 0 };
     switch (op) {
     case FPOP_ADD: BLOCK_LOOP(4, a, b, r, n, BODY_F32_ADD); break;
     case FPOP_SUB: BLOCK_LOOP(4, a, b, r, n, BODY_F32_SUB); break;
@@ -439,7 +460,7 @@ AVX2 void kern_f32_arith_avx2(fp_binop op, const uint32_t *a, const uint32_t *b,
 
 AVX2 void kern_f64_arith_avx2(fp_binop op, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
-    uint64_t inv = kern_invalid_result(FP_F64, op);
+    invalid_nan inv = { FP_F64, op, false, 0 };
     switch (op) {
     case FPOP_ADD: BLOCK_LOOP(8, a, b, r, n, BODY_F64_ADD); break;
     case FPOP_SUB: BLOCK_LOOP(8, a, b, r, n, BODY_F64_SUB); break;

@@ -28,17 +28,24 @@ irrun_status kern_splat_each(kern_each_fn fn, const void *ctx, const tensor *con
         tensor out = tensor_view(r->type.elem, 1, r->data);
         return fn(ctx, in, &out);
     }
+    /* a chunk, or the whole result when smaller: a loop body's small
+     * tensors would otherwise fill 2048 copies per op */
+    size_t reps = r->count < SPLAT_CHUNK ? (size_t)r->count : SPLAT_CHUNK;
     for (int k = 0; k < n && rc == IRRUN_OK; k++) {
         if (!x[k]->splat)
             continue;
-        size_t es = x[k]->nbytes;
-        rep[k] = mem_alloc(SPLAT_CHUNK * es);
+        size_t es = x[k]->nbytes, total = reps * es;
+        rep[k] = mem_alloc(total);
         if (!rep[k]) {
             rc = IRRUN_NOMEM;
             break;
         }
-        for (int i = 0; i < SPLAT_CHUNK; i++)
-            memcpy(rep[k] + (size_t)i * es, x[k]->data, es);
+        memcpy(rep[k], x[k]->data, es);
+        for (size_t have = es; have < total;) {
+            size_t m = have < total - have ? have : total - have;
+            memcpy(rep[k] + have, rep[k], m);
+            have += m;
+        }
     }
     size_t rs = tensor_elem_bytes(r);
     for (int64_t at = 0; at < r->count && rc == IRRUN_OK; at += SPLAT_CHUNK) {
