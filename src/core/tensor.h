@@ -77,8 +77,18 @@ static inline void tensor_release(tensor *t) /* frees at refs == 0; NULL is fine
  * tensor through it. */
 static inline tensor tensor_view(et_id elem, int64_t n, void *data)
 {
-    tensor t = { .type = { elem, 1, { n } }, .count = n, .refs = 1, .data = data };
+    /* field by field: dims past the rank are never read, and zeroing all
+     * SHAPE_MAX_RANK of them was most of the cost of a one-element op */
+    tensor t;
+    t.type.elem = elem;
+    t.type.rank = 1;
+    t.type.dims[0] = n;
+    t.count = n;
     t.nbytes = (size_t)n * et_get(elem)->bytes;
+    t.refs = 1;
+    t.splat = false;
+    t.borrowed = false;
+    t.data = data;
     return t;
 }
 
