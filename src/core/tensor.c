@@ -11,7 +11,7 @@
  * after the header. */
 #define TENSOR_HEADER ((sizeof(tensor) + alignof(max_align_t) - 1) / alignof(max_align_t) * alignof(max_align_t))
 
-static tensor *tensor_make(const tensor_type *type, bool splat)
+static tensor *tensor_make(const tensor_type *type, bool splat, bool zero)
 {
     int64_t count = shape_count(type);
     if (count < 0)
@@ -22,10 +22,10 @@ static tensor *tensor_make(const tensor_type *type, bool splat)
                                                        : (size_t)count * et_get(type->elem)->bytes;
     /* glibc's calloc bypasses its per-thread cache; small blocks are
      * cheaper from malloc and a memset, large ones from calloc's zero pages */
-    tensor *t = nbytes <= 4096 ? mem_alloc(TENSOR_HEADER + nbytes) : mem_calloc(1, TENSOR_HEADER + nbytes);
+    tensor *t = nbytes <= 4096 || !zero ? mem_alloc(TENSOR_HEADER + nbytes) : mem_calloc(1, TENSOR_HEADER + nbytes);
     if (!t)
         return NULL;
-    if (nbytes <= 4096)
+    if (nbytes <= 4096 && zero)
         memset((unsigned char *)t + TENSOR_HEADER, 0, nbytes);
     t->type = *type;
     t->count = count;
@@ -37,9 +37,14 @@ static tensor *tensor_make(const tensor_type *type, bool splat)
     return t;
 }
 
-tensor *tensor_new(const tensor_type *type) { return tensor_make(type, false); }
+tensor *tensor_new(const tensor_type *type) { return tensor_make(type, false, true); }
 
-tensor *tensor_new_splat(const tensor_type *type) { return tensor_make(type, true); }
+tensor *tensor_new_unset(const tensor_type *type)
+{
+    return shape_kind_of(type) == SHAPE_TENSOR ? tensor_make(type, false, false) : tensor_new(type);
+}
+
+tensor *tensor_new_splat(const tensor_type *type) { return tensor_make(type, true, true); }
 
 tensor *tensor_borrow(const tensor_type *type, void *data)
 {

@@ -31,6 +31,10 @@ typedef struct tensor {
  * shape is refused by shape_count. A token has no data; a tuple's data is
  * its parts (tensor_parts), NULL until set, released with it. */
 tensor *tensor_new(const tensor_type *type);
+/* The same with its elements not set (a tensor, not a tuple or token): for
+ * a result that its op writes in full, where zeroing first would cost a
+ * pass over the memory (glibc's calloc clears a reused large block). */
+tensor *tensor_new_unset(const tensor_type *type);
 /* A splat of `type` (a tensor of at least two elements) whose element is
  * zero, or a tensor_new one when the type has fewer elements. */
 tensor *tensor_new_splat(const tensor_type *type);

@@ -53,21 +53,35 @@ void region_give_back(frame *fr, const ir_block *body, int k, tensor *t)
     tensor_release(t);
 }
 
+/* Whether the op's kernel writes every element of its results: the
+ * element-wise and layout kernels do; other exec functions may count on
+ * results that start zeroed. */
+static bool writes_every_element(const ir_op *op)
+{
+    const ir_op_info *info = ir_op_get(op->kind);
+    return (info->flags & IR_F_ELEMENTWISE) || info->family == IR_KF_LAYOUT;
+}
+
 /* A result tensor of type t for value v, a splat or stored in full: its
- * spare when it has one of that type and kind (zeroed as from tensor_new,
- * unless the op is element-wise: those write every element), else a new
- * one. A splat spare serves only a splat result: its data is one element. */
+ * spare when it has one of that type and kind, else a new one; zeroed as
+ * from tensor_new unless the op writes every element (zeroing a large
+ * result first is a pass over its memory: glibc's calloc clears a reused
+ * block). A splat spare serves only a splat result: its data is one
+ * element. */
 static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_type *t, bool splat)
 {
     tensor *s = fr->spare[v];
+    bool full = writes_every_element(op);
     if (s && s->splat == (splat && shape_count(t) >= 2) && s->type.elem == t->elem && s->type.rank == t->rank &&
         (t->rank == 0 || memcmp(s->type.dims, t->dims, (size_t)t->rank * sizeof t->dims[0]) == 0)) {
         fr->spare[v] = NULL;
-        if (!(ir_op_get(op->kind)->flags & IR_F_ELEMENTWISE))
+        if (!full)
             memset(s->data, 0, s->nbytes);
         return s;
     }
-    return splat ? tensor_new_splat(t) : tensor_new(t);
+    if (splat)
+        return tensor_new_splat(t);
+    return full ? tensor_new_unset(t) : tensor_new(t);
 }
 
 static const struct {
