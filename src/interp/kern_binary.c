@@ -478,9 +478,11 @@ static irrun_status f16_binary(kern_binop op, et_id t, const void *a, const void
 }
 
 /* +, -, *, /, rem of f32 patterns (c64's +, - run this on the parts). */
+/* Fewer elements than a vector (a loop body's scalars) take the scalar
+ * loop, the same bits without the padded vector tail. */
 static void f32_arith_loop(fp_binop fo, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n)
 {
-    if (kern_binary_avx2_usable()) {
+    if (n >= 8 && kern_binary_avx2_usable()) {
         kern_f32_arith_avx2(fo, a, b, r, n);
         return;
     }
@@ -517,7 +519,7 @@ static void f32_arith_loop(fp_binop fo, const uint32_t *a, const uint32_t *b, ui
 
 static void f64_arith_loop(fp_binop fo, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n)
 {
-    if (kern_binary_avx2_usable()) {
+    if (n >= 4 && kern_binary_avx2_usable()) {
         kern_f64_arith_avx2(fo, a, b, r, n);
         return;
     }
