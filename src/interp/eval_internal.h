@@ -161,6 +161,14 @@ void region_lanes_leave(ictx *c, frame *fr, region_lanes *st);
 /* tensor<L x T> holding L copies of a rank-0 tensor's element; NULL out of
  * memory. */
 tensor *region_lane_splat(const tensor *scalar, int64_t lanes);
+/* A zeroed tensor<L x T>. */
+tensor *region_lane_tensor(et_id elem, int64_t lanes);
+/* One run of a lane-safe body in `lanes` lanes, between region_lanes_enter
+ * and region_lanes_leave; args are lane tensors of at least `lanes`
+ * elements, cut to their first `lanes` (their capacity is the caller's to
+ * know). */
+int region_run_lanes(ictx *c, frame *fr, const ir_op *op, const ir_block *body, tensor **args, int64_t lanes,
+                     tensor **results);
 
 /* Rounds (region_rounds.c): ordered combining in lanes. For pairs i = 0
  * .. n-1 in order, (cur_0[target_i], ...) := body(cur_0[target_i], ...,

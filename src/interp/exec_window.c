@@ -291,28 +291,12 @@ typedef struct {
     region_rounds rounds;
 } sas_state;
 
-static tensor *lane_tensor(et_id elem, int64_t n)
-{
-    tensor_type t = { .elem = elem, .rank = 1, .dims = { n } };
-    return tensor_new(&t);
-}
-
-/* Runs `body` in n lanes on (a, b) (their first n elements); *out is the
- * lane result. */
+/* Runs `body` in n lanes on (a, b); *out is the lane result. */
 static int sas_run(ictx *c, frame *fr, const ir_op *op, const ir_block *body, sas_state *s, int64_t n,
                    tensor **out)
 {
-    region_lanes st = { 0, NULL, NULL };
-    int rc = region_lanes_enter(c, fr, op, body, n, &st);
-    if (rc)
-        return rc;
-    s->a->type.dims[0] = s->b->type.dims[0] = n;
-    s->a->count = s->b->count = n;
-    s->a->nbytes = s->b->nbytes = (size_t)n * s->es;
     tensor *args[2] = { s->a, s->b };
-    rc = region_run(c, fr, body, args, out);
-    region_lanes_leave(c, fr, &st);
-    return rc;
+    return region_run_lanes(c, fr, op, body, args, n, out);
 }
 
 static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t n)
@@ -408,8 +392,8 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     s.cand = mem_alloc((size_t)B * sizeof *s.cand);
     s.start = mem_alloc((size_t)B * (size_t)(rank ? rank : 1) * sizeof *s.start);
     s.base = mem_alloc((size_t)B * sizeof *s.base);
-    s.a = lane_tensor(s.x->type.elem, B);
-    s.b = lane_tensor(s.x->type.elem, B);
+    s.a = region_lane_tensor(s.x->type.elem, B);
+    s.b = region_lane_tensor(s.x->type.elem, B);
     int rc = region_rounds_open(&s.rounds, &op->regions[1], 1, false, &s.r, B);
     if (rc || !s.chosen || !s.cand || !s.start || !s.base || !s.a || !s.b)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");

@@ -415,6 +415,29 @@ tensor *region_lane_splat(const tensor *scalar, int64_t lanes)
     return v;
 }
 
+tensor *region_lane_tensor(et_id elem, int64_t lanes)
+{
+    tensor_type t = lane_type(elem, lanes);
+    return tensor_new(&t);
+}
+
+int region_run_lanes(ictx *c, frame *fr, const ir_op *op, const ir_block *body, tensor **args, int64_t lanes,
+                     tensor **results)
+{
+    for (int k = 0; k < body->nargs; k++) {
+        tensor *t = args[k];
+        t->type.dims[0] = t->count = lanes;
+        t->nbytes = (size_t)lanes * tensor_elem_bytes(t);
+    }
+    region_lanes st = { 0, NULL, NULL };
+    int rc = region_lanes_enter(c, fr, op, body, lanes, &st);
+    if (rc == 0) {
+        rc = region_run(c, fr, body, args, results);
+        region_lanes_leave(c, fr, &st);
+    }
+    return rc;
+}
+
 /* Values the body reads from outside it, each listed once. */
 static int captured_values(const ir_block *body, int *out)
 {

@@ -7,12 +7,6 @@
 #include "interp/eval_internal.h"
 #include "util/mem.h"
 
-static tensor *lane_tensor(et_id elem, int64_t n)
-{
-    tensor_type t = { .elem = elem, .rank = 1, .dims = { n } };
-    return tensor_new(&t);
-}
-
 int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,
                        int64_t cap)
 {
@@ -29,7 +23,7 @@ int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_f
     for (size_t i = 0; i < slots; i++)
         r->count[i] = (region_round_count){ -1, 0 };
     for (int k = 0; k < 2 * N; k++)
-        if (!(r->args[k] = lane_tensor(cur[k % N]->type.elem, cap)))
+        if (!(r->args[k] = region_lane_tensor(cur[k % N]->type.elem, cap)))
             return IRRUN_NOMEM;
     return 0;
 }
@@ -73,18 +67,8 @@ static int run_round(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tens
             copy_element(b + (size_t)i * es, v + (size_t)vindex[order[i]] * es, es);
         }
     }
-    for (int k = 0; k < 2 * N; k++) {
-        tensor *t = r->args[k];
-        t->type.dims[0] = t->count = len;
-        t->nbytes = (size_t)len * tensor_elem_bytes(t);
-    }
-    region_lanes st = { 0, NULL, NULL };
-    int rc = region_lanes_enter(c, fr, op, r->body, len, &st);
     tensor **rets = r->args + 2 * N;
-    if (rc == 0) {
-        rc = region_run(c, fr, r->body, r->args, rets);
-        region_lanes_leave(c, fr, &st);
-    }
+    int rc = region_run_lanes(c, fr, op, r->body, r->args, len, rets);
     for (int k = 0; k < N; k++) {
         size_t es = tensor_elem_bytes(cur[k]);
         unsigned char *to = cur[k]->data;
