@@ -886,10 +886,12 @@ static void print_generic_attrs(printer *p, const ir_op *o)
                 fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
             fputc('>', out);
         }
-        fputs(", padding = dense<[", out);
+        /* no rows (rank 0): `dense<>`, as MLIR prints a tensor without
+         * elements; `dense<[]>` would be a 0-element list of rank 1 */
+        fputs(", padding = dense<", out);
         for (int i = 0; i < w->low.n; i++)
-            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
-        fprintf(out, "]> : tensor<%dx2xi64>}", w->low.n);
+            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
+        fprintf(out, "%s> : tensor<%dx2xi64>}", w->low.n ? "]" : "", w->low.n);
     }
     if (o->kind == IR_OP_TRIANGULAR_SOLVE) {
         static const char *const t[3] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
