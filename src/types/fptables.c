@@ -81,11 +81,11 @@ static void *build_binop(fp_id f, const void *arg)
         return NULL;
     unsigned n = 1u << fp_fmt(f)->bits;
     /* patterns beyond the format's width never occur in tensors; they
-     * map to the result of their low bits so lookups need no masking */
+     * map to the result of their low bits so lookups need no masking
+     * (copied: an f4 table computes 256 entries, not 65536) */
     for (unsigned a = 0; a < 256; a++)
         for (unsigned b = 0; b < 256; b++)
-            t[a << 8 | b] = (a < n && b < n) ? (uint8_t)fp_arith(f, op, a, b)
-                                             : (uint8_t)fp_arith(f, op, a & (n - 1), b & (n - 1));
+            t[a << 8 | b] = (a < n && b < n) ? (uint8_t)fp_arith(f, op, a, b) : t[(a & (n - 1)) << 8 | (b & (n - 1))];
     return t;
 }
 
@@ -106,7 +106,7 @@ static void *pair_table(fp_id f, const void *arg)
     unsigned n = 1u << fp_fmt(f)->bits;
     for (unsigned a = 0; a < 256; a++)
         for (unsigned b = 0; b < 256; b++)
-            t[a << 8 | b] = (uint8_t)fn(f, a & (n - 1), b & (n - 1));
+            t[a << 8 | b] = (a < n && b < n) ? (uint8_t)fn(f, a, b) : t[(a & (n - 1)) << 8 | (b & (n - 1))];
     return t;
 }
 
