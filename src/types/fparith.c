@@ -41,18 +41,33 @@ static double apply(fp_binop op, double x, double y)
     return 0;
 }
 
-uint64_t fp_arith(fp_id id, fp_binop op, uint64_t a, uint64_t b)
+void fp_operand_of(fp_id id, uint64_t a, fp_operand *out)
 {
-    if (fp_is_nan(id, a))
-        return fp_quiet(id, a);
-    if (fp_is_nan(id, b))
-        return fp_quiet(id, b);
-    double r = apply(op, fp_to_double(id, a), fp_to_double(id, b));
+    out->nan = fp_is_nan(id, a);
+    out->quiet = out->nan ? fp_quiet(id, a) : 0;
+    out->value = out->nan ? 0 : fp_to_double(id, a);
+}
+
+uint64_t fp_arith_operands(fp_id id, fp_binop op, const fp_operand *a, const fp_operand *b)
+{
+    if (a->nan)
+        return a->quiet;
+    if (b->nan)
+        return b->quiet;
+    double r = apply(op, a->value, b->value);
     if (r != r)
         return invalid_result(id);
     if (id == FP_F64)
         return f64_to_bits(r);
     return fp_from_double(id, r, FPR_RNE);
+}
+
+uint64_t fp_arith(fp_id id, fp_binop op, uint64_t a, uint64_t b)
+{
+    fp_operand x, y;
+    fp_operand_of(id, a, &x);
+    fp_operand_of(id, b, &y);
+    return fp_arith_operands(id, op, &x, &y);
 }
 
 uint64_t fp_ulp_distance(fp_id id, uint64_t a, uint64_t b)

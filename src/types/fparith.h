@@ -10,6 +10,18 @@ typedef enum { FPOP_ADD, FPOP_SUB, FPOP_MUL, FPOP_DIV, FPOP_REM, FPOP_COUNT } fp
 
 uint64_t fp_arith(fp_id f, fp_binop op, uint64_t a, uint64_t b);
 
+/* An operand of fp_arith read once: a table of every pair of a small
+ * format reads each of its patterns once, not twice per pair. */
+typedef struct {
+    bool nan;
+    uint64_t quiet; /* fp_quiet of the pattern, when nan */
+    double value;   /* exact, when not nan */
+} fp_operand;
+
+void fp_operand_of(fp_id f, uint64_t a, fp_operand *out);
+/* fp_arith on operands read by fp_operand_of: the same bits. */
+uint64_t fp_arith_operands(fp_id f, fp_binop op, const fp_operand *a, const fp_operand *b);
+
 /* a made quiet: NaN with the quiet bit set (IEEE), the format's only NaN
  * otherwise; other values unchanged. */
 uint64_t fp_quiet(fp_id f, uint64_t a);

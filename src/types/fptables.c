@@ -80,12 +80,16 @@ static void *build_binop(fp_id f, const void *arg)
     if (!t)
         return NULL;
     unsigned n = 1u << fp_fmt(f)->bits;
+    fp_operand x[256];
+    for (unsigned a = 0; a < n; a++)
+        fp_operand_of(f, a, &x[a]);
     /* patterns beyond the format's width never occur in tensors; they
      * map to the result of their low bits so lookups need no masking
      * (copied: an f4 table computes 256 entries, not 65536) */
     for (unsigned a = 0; a < 256; a++)
         for (unsigned b = 0; b < 256; b++)
-            t[a << 8 | b] = (a < n && b < n) ? (uint8_t)fp_arith(f, op, a, b) : t[(a & (n - 1)) << 8 | (b & (n - 1))];
+            t[a << 8 | b] = (a < n && b < n) ? (uint8_t)fp_arith_operands(f, op, &x[a], &x[b])
+                                             : t[(a & (n - 1)) << 8 | (b & (n - 1))];
     return t;
 }
 
