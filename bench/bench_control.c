@@ -196,10 +196,53 @@ static void bench_loop_memory(void)
     bench_report("while body x + x on 16 MiB f32, per iteration", ELEMS, "elem", t / ITERS, (size_t)ELEMS * 4);
 }
 
+/* A loop that scatters one update per iteration through a general body:
+ * the per-op cost of ordered combining on tiny inputs (its scratch is
+ * sized by the updates, not by its block). */
+static const char SCATTER_LOOP[] =
+    "func.func @main() -> tensor<64xf32> {\n"
+    "  %x0 = stablehlo.constant dense<0.0> : tensor<64xf32>\n"
+    "  %i0 = stablehlo.constant dense<0> : tensor<i32>\n"
+    "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+    "  %n = stablehlo.constant dense<100000> : tensor<i32>\n"
+    "  %m = stablehlo.constant dense<64> : tensor<i32>\n"
+    "  %u = stablehlo.constant dense<1.5> : tensor<1xf32>\n"
+    "  %r:2 = stablehlo.while(%i = %i0, %x = %x0) : tensor<i32>, tensor<64xf32>\n"
+    "  cond {\n"
+    "    %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+    "    stablehlo.return %p : tensor<i1>\n"
+    "  } do {\n"
+    "    %k = stablehlo.remainder %i, %m : tensor<i32>\n"
+    "    %idx = stablehlo.reshape %k : (tensor<i32>) -> tensor<1x1xi32>\n"
+    "    %y = \"stablehlo.scatter\"(%x, %idx, %u) ({\n"
+    "    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+    "      %mx = stablehlo.maximum %a, %b : tensor<f32>\n"
+    "      %s = stablehlo.add %mx, %b : tensor<f32>\n"
+    "      stablehlo.return %s : tensor<f32>\n"
+    "    }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], "
+    "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<64xf32>, tensor<1x1xi32>, tensor<1xf32>) "
+    "-> tensor<64xf32>\n"
+    "    %j = stablehlo.add %i, %one : tensor<i32>\n"
+    "    stablehlo.return %j, %y : tensor<i32>, tensor<64xf32>\n"
+    "  }\n"
+    "  func.return %r#1 : tensor<64xf32>\n"
+    "}\n";
+
+static void bench_scatter_loop(void)
+{
+    double t = bench_run_program(SCATTER_LOOP, sizeof SCATTER_LOOP - 1, NULL);
+    if (t < 0) {
+        printf("while scatter: program rejected or failed\n");
+        return;
+    }
+    bench_report("while, a general-body scatter of 1 update", 100000, "iter", t, 64 * 4);
+}
+
 void bench_control(void)
 {
     bench_counter_loop();
     bench_scan_loop();
+    bench_scatter_loop();
     bench_sort(1 << 20, NATIVE_BODY, false, "sort 1M f32, native comparator", false);
     bench_sort(1 << 20, NATIVE_BODY, true, "sort 1M f32 stable, native comparator", false);
     bench_sort(1 << 16, GENERAL_BODY, false, "sort 64K f32, comparator region", true);

@@ -42,7 +42,7 @@ void region_rounds_close(region_rounds *r)
 }
 
 /* The count of `target` (linear probing; the table is twice as large as
- * the pairs of a call and emptied after each). */
+ * the pairs of a call, and each call empties the slots it used). */
 static region_round_count *count_of(region_rounds *r, int64_t target)
 {
     size_t mask = ((size_t)1 << r->bits) - 1;
@@ -88,11 +88,15 @@ int region_rounds_run(ictx *c, frame *fr, const ir_op *op, region_rounds *r, ten
      * sorted by rank (counting sort, stable: in order within a round) */
     int64_t rounds = 0;
     for (int64_t i = 0; i < n; i++) {
-        r->rank[i] = count_of(r, target[i])->n++;
+        region_round_count *slot = count_of(r, target[i]);
+        r->rank[i] = slot->n++;
+        r->order[i] = slot - r->count; /* for the emptying below */
         rounds = r->rank[i] + 1 > rounds ? r->rank[i] + 1 : rounds;
     }
-    for (size_t i = 0; i < (size_t)1 << r->bits; i++)
-        r->count[i] = (region_round_count){ -1, 0 };
+    /* only the slots this call used, found before any is emptied (an
+     * emptied slot would cut the probe of a later one) */
+    for (int64_t i = 0; i < n; i++)
+        r->count[r->order[i]] = (region_round_count){ -1, 0 };
     int64_t *end = mem_calloc((size_t)rounds + 1, sizeof *end);
     if (!end)
         return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
