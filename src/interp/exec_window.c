@@ -67,7 +67,7 @@ static tensor *window_step(const window_state *s, int k, const tensor_type *resu
 {
     tensor_type t = *result;
     t.elem = s->x[k]->type.elem;
-    tensor *e = tensor_new(&t);
+    tensor *e = tensor_new_unset(&t); /* the strided copy writes every element */
     if (!e)
         return NULL;
     kern_strided_copy(s->x[k], off, s->lane_stride, e);
