@@ -63,14 +63,14 @@ static int64_t window_offset(const ir_window *w, const window_state *s, const in
 
 /* Every result element's element at window position `at`, as a tensor of
  * `lanes` elements (rank 1) for input k. */
-static tensor *window_step(const window_state *s, int k, const tensor_type *result, int64_t off)
+static tensor *window_step(pool *p, const window_state *s, int k, const tensor_type *result, int64_t off)
 {
     tensor_type t = *result;
     t.elem = s->x[k]->type.elem;
     tensor *e = tensor_new_unset(&t); /* the strided copy writes every element */
     if (!e)
         return NULL;
-    kern_strided_copy(s->x[k], off, s->lane_stride, e);
+    kern_strided_copy_on(p, s->x[k], off, s->lane_stride, e);
     e->type.rank = 1;
     e->type.dims[0] = e->count;
     return e;
@@ -115,7 +115,7 @@ static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tens
     while (more && rc == 0) {
         int64_t off = window_offset(w, s, at);
         for (int k = 0; k < N && rc == 0; k++)
-            if (!(args[N + k] = window_step(s, k, &res[0]->type, off)))
+            if (!(args[N + k] = window_step(interp_pool(c, L), s, k, &res[0]->type, off)))
                 rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
         rc = fold_step(c, fr, op, N, args, rets, rc);
         more = next_offset(&w->dims, at);
@@ -137,12 +137,15 @@ static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop
     int64_t at[SHAPE_MAX_RANK] = { 0 };
     irrun_status st = IRRUN_OK;
     bool more = true;
+    /* each position is a copy and an element-wise kernel over every result
+     * element: both split over the run's threads when large */
+    pool *p = interp_pool(c, res[0]->count);
     while (more && st == IRRUN_OK) {
-        tensor *e = window_step(s, 0, &res[0]->type, window_offset(w, s, at));
+        tensor *e = window_step(p, s, 0, &res[0]->type, window_offset(w, s, at));
         if (!e)
             return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
         e->type = res[0]->type;
-        st = acc_left ? kern_binary(bop, res[0], e, res[0]) : kern_binary(bop, e, res[0], res[0]);
+        st = acc_left ? kern_binary_on(p, bop, res[0], e, res[0]) : kern_binary_on(p, bop, e, res[0], res[0]);
         tensor_release(e);
         more = next_offset(&w->dims, at);
     }

@@ -366,9 +366,9 @@ static irrun_status strided_copy_on(pool *p, const tensor *x, int64_t offset, co
                        tensor_elem_bytes(r));
 }
 
-void kern_strided_copy(const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
+void kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
 {
-    strided_copy_on(NULL, x, offset, stride, r);
+    strided_copy_on(p, x, offset, stride, r);
 }
 
 irrun_status kern_reshape(const tensor *x, tensor *r)
