@@ -356,8 +356,11 @@ static int run_pinned_op(ictx *c, frame *fr, const ir_op *op)
 {
     int (*run)(ictx *, frame *, const ir_op *, tensor **) = exec_of[op->kind].run;
     tensor **res = &fr->slots[op->results[0]];
-    const tensor *x = fr->slots[op->operands[0]];
+    /* every family below has an operand; a constant has none */
+    const tensor *x = op->noperands ? fr->slots[op->operands[0]] : NULL;
     irrun_status st;
+    if (!x)
+        return run(c, fr, op, res);
     if (run == exec_binary)
         st = kern_binary(interp_binop_of(op->kind), x, fr->slots[op->operands[1]], *res);
     else if (run == exec_compare)
