@@ -217,7 +217,7 @@ int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
         bool acc_left;
         if (N == 1 && region_binop_body(&op->regions[0], &bop, &acc_left)) {
             const tensor *init = fr->slots[op->operands[1]];
-            kern_fill(res[0], init->data);
+            kern_fill_elements(res[0]->data, res[0]->count, init->data, tensor_elem_bytes(init));
             rc = fold_kernel(c, op, &s, bop, acc_left, res);
         } else if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
             rc = fold_lanes(c, fr, op, &s, res);
@@ -444,7 +444,7 @@ int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor *init = fr->slots[op->operands[2]];
     tensor *r = res[0];
     size_t es = tensor_elem_bytes(x);
-    kern_fill(r, init->data);
+    kern_fill_elements(r->data, r->count, init->data, es);
     /* a few sources run pinned: the lanes' set-up would cost more (the
      * test hook sends small golden files through the lanes too) */
     if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]) && region_lane_safe(fr->f, &op->regions[1]) &&

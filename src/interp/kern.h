@@ -110,9 +110,9 @@ irrun_status kern_iota(int64_t dim, tensor *r);
 /* r[start + j] = u[j] for every index j of u (dynamic_update_slice; the
  * box must lie inside r) */
 irrun_status kern_update_slice(pool *p, const tensor *u, const int64_t *start, tensor *r);
-/* Every element of r := the element at `elem` (a result starting as its
- * init value). */
-void kern_fill(tensor *r, const void *elem);
+/* n copies of the es bytes at elem into o: doubling copies, log2(n) calls
+ * (a result starting as its init value, a splat replicated). */
+void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es);
 
 /* The copy engine behind the layout ops: r[i] = x[offset + sum_d i_d *
  * stride[d]] for every result index i (strides in elements, may be 0 or

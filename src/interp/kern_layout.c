@@ -170,8 +170,7 @@ static void reverse_row_vec(const unsigned char *s, unsigned char *o, int64_t n,
 }
 #endif
 
-/* n copies of the element at elem into o: doubling copies, log2(n) calls. */
-static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
+void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
 {
     if (n <= 0)
         return;
@@ -183,8 +182,6 @@ static void fill_elements(unsigned char *o, int64_t n, const void *elem, size_t 
         have += k;
     }
 }
-
-void kern_fill(tensor *r, const void *elem) { fill_elements(r->data, r->count, elem, tensor_elem_bytes(r)); }
 
 /* o[j * di] = s[j * si] for j < n (strides in elements of es bytes), with
  * the common rows as block moves: a plain copy, one element repeated (a
@@ -202,7 +199,7 @@ static void copy_row(const unsigned char *s, int64_t si, unsigned char *o, int64
         if (es == 1)
             memset(o, *s, (size_t)n);
         else
-            fill_elements(o, n, s, es);
+            kern_fill_elements(o, n, s, es);
         return;
     }
 #if HAVE_MICRO_TILES
@@ -357,7 +354,7 @@ static irrun_status strided_copy_on(pool *p, const tensor *x, int64_t offset, co
         return IRRUN_OK;
     }
     if (x->splat) {
-        fill_elements(r->data, r->count, x->data, tensor_elem_bytes(r));
+        kern_fill_elements(r->data, r->count, x->data, tensor_elem_bytes(r));
         return IRRUN_OK;
     }
     int64_t rs[SHAPE_MAX_RANK];
@@ -374,7 +371,7 @@ void kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_
 irrun_status kern_reshape(const tensor *x, tensor *r)
 {
     if (x->splat && !r->splat)
-        fill_elements(r->data, r->count, x->data, x->nbytes);
+        kern_fill_elements(r->data, r->count, x->data, x->nbytes);
     else
         memcpy(r->data, x->data, r->nbytes < x->nbytes ? r->nbytes : x->nbytes);
     return IRRUN_OK;
@@ -443,7 +440,7 @@ irrun_status kern_pad(pool *p, const tensor *x, const tensor *value, const int64
                       const int64_t *interior, tensor *r)
 {
     size_t es = tensor_elem_bytes(r);
-    fill_elements(r->data, r->count, value->data, es);
+    kern_fill_elements(r->data, r->count, value->data, es);
     /* operand index j lands at low + j * (interior + 1); keep the j whose
      * position is inside the result (negative padding crops) */
     int rank = x->type.rank;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "interp/kern_splat.h"
+
+#include "interp/kern.h"
 #include "util/mem.h"
 
 enum { SPLAT_CHUNK = 2048, SPLAT_MAX_OPERANDS = 3 };
@@ -34,18 +36,13 @@ irrun_status kern_splat_each(kern_each_fn fn, const void *ctx, const tensor *con
     for (int k = 0; k < n && rc == IRRUN_OK; k++) {
         if (!x[k]->splat)
             continue;
-        size_t es = x[k]->nbytes, total = reps * es;
-        rep[k] = mem_alloc(total);
+        size_t es = x[k]->nbytes;
+        rep[k] = mem_alloc(reps * es);
         if (!rep[k]) {
             rc = IRRUN_NOMEM;
             break;
         }
-        memcpy(rep[k], x[k]->data, es);
-        for (size_t have = es; have < total;) {
-            size_t m = have < total - have ? have : total - have;
-            memcpy(rep[k] + have, rep[k], m);
-            have += m;
-        }
+        kern_fill_elements(rep[k], (int64_t)reps, x[k]->data, es);
     }
     size_t rs = tensor_elem_bytes(r);
     for (int64_t at = 0; at < r->count && rc == IRRUN_OK; at += SPLAT_CHUNK) {
