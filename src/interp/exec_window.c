@@ -68,9 +68,12 @@ static tensor *window_step(pool *p, const window_state *s, int k, const tensor_t
     tensor_type t = *result;
     t.elem = s->x[k]->type.elem;
     tensor *e = tensor_new_unset(&t); /* the strided copy writes every element */
+    if (e && kern_strided_copy_on(p, s->x[k], off, s->lane_stride, e) != IRRUN_OK) {
+        tensor_release(e);
+        e = NULL;
+    }
     if (!e)
         return NULL;
-    kern_strided_copy_on(p, s->x[k], off, s->lane_stride, e);
     e->type.rank = 1;
     e->type.dims[0] = e->count;
     return e;

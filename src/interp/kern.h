@@ -117,7 +117,7 @@ void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es
 /* The copy engine behind the layout ops: r[i] = x[offset + sum_d i_d *
  * stride[d]] for every result index i (strides in elements, may be 0 or
  * negative). */
-void kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r);
+irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r);
 
 typedef enum {
     KACC_REF, /* round after every multiply and every add in R */

@@ -347,7 +347,7 @@ static irrun_status copy_box_on(pool *p, const unsigned char *src, int64_t soff,
 
 static const int64_t zero_strides[SHAPE_MAX_RANK];
 
-static irrun_status strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
+irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
 {
     if (r->splat) {
         memcpy(r->data, x->data, tensor_elem_bytes(r));
@@ -361,11 +361,6 @@ static irrun_status strided_copy_on(pool *p, const tensor *x, int64_t offset, co
     shape_strides(&r->type, rs);
     return copy_box_on(p, x->data, offset, stride, r->data, 0, rs, r->type.dims, r->type.rank,
                        tensor_elem_bytes(r));
-}
-
-void kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r)
-{
-    strided_copy_on(p, x, offset, stride, r);
 }
 
 irrun_status kern_reshape(const tensor *x, tensor *r)
@@ -383,7 +378,7 @@ irrun_status kern_transpose(pool *p, const tensor *x, const int64_t *perm, tenso
     shape_strides(&x->type, xs);
     for (int d = 0; d < r->type.rank; d++)
         st[d] = xs[perm[d]];
-    return strided_copy_on(p, x, 0, st, r);
+    return kern_strided_copy_on(p, x, 0, st, r);
 }
 
 irrun_status kern_broadcast(pool *p, const tensor *x, const int64_t *dims, tensor *r)
@@ -392,7 +387,7 @@ irrun_status kern_broadcast(pool *p, const tensor *x, const int64_t *dims, tenso
     shape_strides(&x->type, xs);
     for (int d = 0; d < x->type.rank; d++)
         st[dims[d]] = x->type.dims[d] == 1 ? 0 : xs[d];
-    return strided_copy_on(p, x, 0, st, r);
+    return kern_strided_copy_on(p, x, 0, st, r);
 }
 
 irrun_status kern_slice(pool *p, const tensor *x, const int64_t *start, const int64_t *stride, tensor *r)
@@ -403,7 +398,7 @@ irrun_status kern_slice(pool *p, const tensor *x, const int64_t *start, const in
         off += start[d] * xs[d];
         st[d] = stride[d] * xs[d];
     }
-    return r->count ? strided_copy_on(p, x, off, st, r) : IRRUN_OK;
+    return r->count ? kern_strided_copy_on(p, x, off, st, r) : IRRUN_OK;
 }
 
 irrun_status kern_reverse(pool *p, const tensor *x, const int64_t *dims, int ndims, tensor *r)
@@ -417,7 +412,7 @@ irrun_status kern_reverse(pool *p, const tensor *x, const int64_t *dims, int ndi
         off += (x->type.dims[d] - 1) * xs[d];
         xs[d] = -xs[d];
     }
-    return strided_copy_on(p, x, off, xs, r);
+    return kern_strided_copy_on(p, x, off, xs, r);
 }
 
 irrun_status kern_concatenate(pool *p, const tensor *const *xs, int n, int64_t dim, tensor *r)
