@@ -313,17 +313,6 @@ static bool read_hex_blob(lit_reader *r)
         else if (i1 && count > 0 && nbytes == (size_t)((count + 7) / 8))
             mode = PACKED;
     }
-    /* the errors in their order: a bad digit anywhere, an odd count, a
-     * size; a blob of the right size is checked while it is decoded */
-    if (mode == NONE) {
-        for (const char *x = h; x < close; x++)
-            if (!hex_digit[(unsigned char)*x])
-                FAIL(x, "invalid hex digit in hex string");
-        if (digits % 2)
-            FAIL(h, "hex string has an odd number of digits");
-        FAIL(h, "hex string has %zu bytes but %s needs %lld (or %zu for a splat)", nbytes, r->tr->name,
-             (long long)count * (long long)esize, esize);
-    }
     /* decode the bytes straight into the output buffer (or a small temp) */
     unsigned char tmp[16] = { 0 };
     unsigned char *dst = mode == FULL ? r->out : tmp;
@@ -331,14 +320,22 @@ static bool read_hex_blob(lit_reader *r)
         return false;
     const unsigned char *u = (const unsigned char *)h;
     unsigned bad = 0;
-    for (size_t i = 0; i < nbytes; i++) {
+    for (size_t i = 0; mode != NONE && i < nbytes; i++) {
         unsigned hi = hex_nibble[u[2 * i]], lo = hex_nibble[u[2 * i + 1]];
         bad |= hi | lo;
         dst[i] = (unsigned char)(hi << 4 | lo);
     }
-    for (const char *x = h; bad & 0x10 && x < close; x++)
-        if (!hex_digit[(unsigned char)*x])
-            FAIL(x, "invalid hex digit in hex string");
+    /* the errors in their order: a bad digit anywhere, an odd count, a
+     * size (a blob of the right size was checked as it was decoded) */
+    if (mode == NONE || (bad & 0x10)) {
+        for (const char *x = h; x < close; x++)
+            if (hex_nibble[(unsigned char)*x] & 0x10)
+                FAIL(x, "invalid hex digit in hex string");
+        if (digits % 2)
+            FAIL(h, "hex string has an odd number of digits");
+        FAIL(h, "hex string has %zu bytes but %s needs %lld (or %zu for a splat)", nbytes, r->tr->name,
+             (long long)count * (long long)esize, esize);
+    }
     if (i1 && mode == SPLAT && dst[0] != 0x00 && dst[0] != 0x01 && dst[0] != 0xFF) {
         /* SPEC 2.8: other single bytes are the bit-packed form */
         if (count > 8)
