@@ -192,6 +192,16 @@ typedef struct {
     tensor **args; /* 2N lane arguments of cap elements, then N results */
 } region_rounds;
 
+/* Pairs per block, and the fewest pairs for which the lanes pay their
+ * set-up (below, a body runs pinned per pair: one update in a loop body). */
+enum { REGION_ROUNDS_BLOCK = 8192, REGION_ROUNDS_MIN_PAIRS = 64 };
+/* Whether an op with `pairs` pairs (or sources) should combine in lanes:
+ * enough of them, or the test hook, which takes small golden files through
+ * the lanes too; never inside another body's lanes. */
+bool region_rounds_pay(const ictx *c, int64_t pairs);
+/* The block for `pairs` pairs: REGION_ROUNDS_BLOCK, fewer when there are
+ * fewer pairs (at least 1), 5 under the test hook. */
+int64_t region_rounds_block(const ictx *c, int64_t pairs);
 /* 0 or IRRUN_NOMEM (not reported); region_rounds_close in either case. cur
  * gives the element types. */
 int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,

@@ -206,9 +206,8 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* How a scatter body combines: a binary kernel, a plain replacement, a
  * lane-safe body in lanes (ordered combining, region_rounds: the
- * (target, update) pairs are gathered in update order, SCATTER_BLOCK at a
- * time) or, for fewer than SCATTER_LANES_MIN updates, pinned, or any other
- * body run per update. */
+ * (target, update) pairs are gathered in update order, a block at a time)
+ * or, for few updates, pinned, or any other body run per update. */
 typedef struct {
     enum { COMBINE_KERNEL, COMBINE_REPLACE, COMBINE_LANES, COMBINE_PINNED, COMBINE_REGION } how;
     kern_binop bop;
@@ -219,10 +218,6 @@ typedef struct {
     region_pinned pinned;
     tensor **args, **rets; /* COMBINE_PINNED, COMBINE_REGION: 2N rank-0 arguments, N results */
 } combiner;
-
-/* Below SCATTER_LANES_MIN updates the lanes' set-up costs more than
- * running the body pinned per update (one update in a loop body). */
-enum { SCATTER_BLOCK = 8192, SCATTER_LANES_MIN = 64 };
 
 static int flush_pairs(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd)
 {
@@ -365,12 +360,8 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         cb.how = COMBINE_KERNEL;
     } else if (n == 1 && body->nops == 1 && body->ops[0].operands[0] == body->args[1]) {
         cb.how = COMBINE_REPLACE;
-    } else if (c->lanes == 0 && region_lane_safe(fr->f, body) &&
-               (upd[0]->count >= SCATTER_LANES_MIN || c->tiny_parts)) {
-        /* the test hook's tiny blocks take small golden files through the
-         * lanes, across block borders */
-        int64_t cap = c->tiny_parts ? 5 : SCATTER_BLOCK;
-        cap = upd[0]->count < cap ? (upd[0]->count > 0 ? upd[0]->count : 1) : cap;
+    } else if (region_rounds_pay(c, upd[0]->count) && region_lane_safe(fr->f, body)) {
+        int64_t cap = region_rounds_block(c, upd[0]->count);
         cb.how = COMBINE_LANES;
         rc = region_rounds_open(&cb.rounds, body, n, true, res, cap);
         cb.target = mem_alloc((size_t)cap * sizeof *cb.target);

@@ -278,13 +278,11 @@ static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const
 }
 
 /* select_and_scatter with lane-safe bodies: the source elements in blocks
- * of SAS_BLOCK, in row-major order. A block's selections run the select
+ * (region_rounds_block), in row-major order. A block's selections run the select
  * body once per window position, on every lane that has a selection and a
  * candidate there; its scatters are ordered combining (region_rounds):
  * each selected position takes the block's selections of it in source
  * order, as REF does. */
-enum { SAS_BLOCK = 8192, SAS_LANES_MIN = 64 };
-
 typedef struct {
     const tensor *x, *src, *init;
     tensor *r;
@@ -389,9 +387,7 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     sas_state s = { .x = fr->slots[op->operands[0]], .src = fr->slots[op->operands[1]],
                     .init = fr->slots[op->operands[2]], .r = res[0] };
     int rank = s.x->type.rank;
-    /* the test hook's tiny blocks make golden files cross block borders */
-    int64_t L = s.src->count, B = c->tiny_parts ? 5 : SAS_BLOCK;
-    B = L < B ? (L > 0 ? L : 1) : B;
+    int64_t L = s.src->count, B = region_rounds_block(c, L);
     s.es = tensor_elem_bytes(s.x);
     shape_strides(&s.x->type, s.xs);
     s.chosen = mem_alloc((size_t)B * sizeof *s.chosen);
@@ -448,10 +444,9 @@ int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor *r = res[0];
     size_t es = tensor_elem_bytes(x);
     kern_fill_elements(r->data, r->count, init->data, es);
-    /* a few sources run pinned: the lanes' set-up would cost more (the
-     * test hook sends small golden files through the lanes too) */
-    if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]) && region_lane_safe(fr->f, &op->regions[1]) &&
-        (src->count >= SAS_LANES_MIN || c->tiny_parts))
+    /* a few sources run pinned (region_rounds_pay) */
+    if (region_rounds_pay(c, src->count) && region_lane_safe(fr->f, &op->regions[0]) &&
+        region_lane_safe(fr->f, &op->regions[1]))
         return sas_lanes(c, fr, op, res);
     scalar_fn sel, sc;
     int rc = scalar_fn_open(fr, &op->regions[0], x->type.elem, &sel);

@@ -7,6 +7,18 @@
 #include "interp/eval_internal.h"
 #include "util/mem.h"
 
+bool region_rounds_pay(const ictx *c, int64_t pairs)
+{
+    return c->lanes == 0 && (pairs >= REGION_ROUNDS_MIN_PAIRS || c->tiny_parts);
+}
+
+int64_t region_rounds_block(const ictx *c, int64_t pairs)
+{
+    /* the test hook's tiny blocks make golden files cross block borders */
+    int64_t block = c->tiny_parts ? 5 : REGION_ROUNDS_BLOCK;
+    return pairs < block ? (pairs > 0 ? pairs : 1) : block;
+}
+
 int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,
                        int64_t cap)
 {
