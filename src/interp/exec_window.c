@@ -323,15 +323,14 @@ static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t
             if (s->base[l] < 0) {
                 const int64_t *st = &s->start[l * rank];
                 bool inside = true;
+                q = 0;
                 for (int d = 0; d < rank && inside; d++) {
                     int64_t qd = st[d] + at[d];
                     inside = qd >= 0 && qd < s->x->type.dims[d];
+                    q += qd * s->xs[d];
                 }
                 if (!inside)
                     continue;
-                q = 0;
-                for (int d = 0; d < rank; d++)
-                    q += (st[d] + at[d]) * s->xs[d];
             }
             if (s->chosen[l] < 0) {
                 /* select(x[q], x[q]) keeps q either way */
