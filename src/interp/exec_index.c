@@ -299,15 +299,18 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
  * coordinates are all 0 and do not change the row-major numbering; no
  * batching), its index vector contiguous in the indices (the
  * `x.at[i].add(v)` of scalars), combined by a table or replaced: update
- * u's target is read straight from index vector u. */
-static bool point_updates(const ir_index_dims *d, const tensor *indices, const tensor *upd, const combiner *cb,
-                          int n)
+ * u's target is read straight from index vector u. The operand
+ * dimensions the index does not name are at coordinate 0, inside only
+ * when the operand is not empty: an empty operand (a dimension of size 0
+ * anywhere) takes the general path, which skips every update. */
+static bool point_updates(const ir_index_dims *d, const tensor *x, const tensor *indices, const tensor *upd,
+                          const combiner *cb, int n)
 {
     int irank = indices->type.rank;
     for (int i = 0; i < d->window.n; i++)
         if (upd->type.dims[d->window.v[i]] != 1)
             return false;
-    return n == 1 && d->operand_batch.n == 0 &&
+    return n == 1 && x->count > 0 && d->operand_batch.n == 0 &&
            (d->index_vector_dim == irank || d->index_vector_dim == irank - 1) &&
            (cb->how == COMBINE_REPLACE || (cb->how == COMBINE_KERNEL && cb->table));
 }
@@ -394,7 +397,7 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const tensor_type *in = &res[0]->type, *ut = &upd[0]->type;
     int64_t xs[SHAPE_MAX_RANK], at[SHAPE_MAX_RANK] = { 0 }, idx[SHAPE_MAX_RANK];
     shape_strides(in, xs);
-    if (rc == 0 && point_updates(d, indices, upd[0], &cb, n)) {
+    if (rc == 0 && point_updates(d, res[0], indices, upd[0], &cb, n)) {
         rc = scatter_points(d, indices, &cb, res[0], upd[0], xs);
         goto done;
     }

@@ -748,6 +748,60 @@ func.func @scatter_zero_size() {
 
 // -----
 
+// one element per update into an empty input, the dimension of size 0 not named by the index (adversarial review N1): every update is skipped, the result is the empty input; replaced, combined by an 8-bit table, and by a body of two ops
+func.func @scatter_empty_input_points() {
+  %x1 = stablehlo.constant dense<> : tensor<0xcomplex<f64>>
+  %i2 = stablehlo.constant dense<> : tensor<1x0xi64>
+  %v3 = stablehlo.constant dense<[(0x000B2C754D99D19D, 0x3F8A641B19A90675)]> : tensor<1xcomplex<f64>>
+  %s4 = "stablehlo.scatter"(%x1, %i2, %v3) ({
+  ^bb0(%c0_s4: tensor<complex<f64>>, %u0_s4: tensor<complex<f64>>):
+    stablehlo.return %u0_s4 : tensor<complex<f64>>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<0xcomplex<f64>>, tensor<1x0xi64>, tensor<1xcomplex<f64>>) -> tensor<0xcomplex<f64>>
+  %p5_rw = stablehlo.convert %s4 : (tensor<0xcomplex<f64>>) -> tensor<0xf64>
+  %p5_rb = stablehlo.bitcast_convert %p5_rw : (tensor<0xf64>) -> tensor<0xui64>
+  check.expect_eq_const %p5_rb, dense<> : tensor<0xui64>
+  %p5_s = stablehlo.bitcast_convert %s4 : (tensor<0xcomplex<f64>>) -> tensor<0x2xcomplex<f32>>
+  %p5_t = stablehlo.slice %p5_s [0:0, 1:2] : (tensor<0x2xcomplex<f32>>) -> tensor<0x1xcomplex<f32>>
+  %p5_u = stablehlo.broadcast_in_dim %p5_t, dims = [0, 1] : (tensor<0x1xcomplex<f32>>) -> tensor<0x2xcomplex<f32>>
+  %p5_k = stablehlo.bitcast_convert %p5_u : (tensor<0x2xcomplex<f32>>) -> tensor<0xcomplex<f64>>
+  %p5_iw = stablehlo.convert %p5_k : (tensor<0xcomplex<f64>>) -> tensor<0xf64>
+  %p5_ib = stablehlo.bitcast_convert %p5_iw : (tensor<0xf64>) -> tensor<0xui64>
+  check.expect_eq_const %p5_ib, dense<> : tensor<0xui64>
+  %x6 = stablehlo.constant dense<> : tensor<3x0xf8E4M3FN>
+  %i7 = stablehlo.constant dense<[[1], [2]]> : tensor<2x1xi64>
+  %v8 = stablehlo.constant dense<[0x00, 0xF0]> : tensor<2xf8E4M3FN>
+  %s9 = "stablehlo.scatter"(%x6, %i7, %v8) ({
+  ^bb0(%c0_s9: tensor<f8E4M3FN>, %u0_s9: tensor<f8E4M3FN>):
+    %s_s9 = stablehlo.add %c0_s9, %u0_s9 : tensor<f8E4M3FN>
+    stablehlo.return %s_s9 : tensor<f8E4M3FN>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<3x0xf8E4M3FN>, tensor<2x1xi64>, tensor<2xf8E4M3FN>) -> tensor<3x0xf8E4M3FN>
+  %p10_b = stablehlo.bitcast_convert %s9 : (tensor<3x0xf8E4M3FN>) -> tensor<3x0xui8>
+  check.expect_eq_const %p10_b, dense<> : tensor<3x0xui8>
+  %x11 = stablehlo.constant dense<> : tensor<0x4xi32>
+  %i12 = stablehlo.constant dense<[[0], [3], [2]]> : tensor<3x1xi32>
+  %v13 = stablehlo.constant dense<[[-97], [195], [-53]]> : tensor<3x1xi32>
+  %s14 = "stablehlo.scatter"(%x11, %i12, %v13) ({
+  ^bb0(%c0_s14: tensor<i32>, %u0_s14: tensor<i32>):
+    stablehlo.return %u0_s14 : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<0x4xi32>, tensor<3x1xi32>, tensor<3x1xi32>) -> tensor<0x4xi32>
+  check.expect_eq_const %s14, dense<> : tensor<0x4xi32>
+  %x16 = stablehlo.constant dense<> : tensor<2x0xf16>
+  %i17 = stablehlo.constant dense<[[0], [1]]> : tensor<2x1xi64>
+  %v18 = stablehlo.constant dense<[0xE0B1, 0x0000]> : tensor<2xf16>
+  %s19 = "stablehlo.scatter"(%x16, %i17, %v18) ({
+  ^bb0(%c0_s19: tensor<f16>, %u0_s19: tensor<f16>):
+    %k_s19 = stablehlo.constant dense<0x4000> : tensor<f16>
+    %m_s19 = stablehlo.multiply %c0_s19, %k_s19 : tensor<f16>
+    %s_s19 = stablehlo.add %m_s19, %u0_s19 : tensor<f16>
+    stablehlo.return %s_s19 : tensor<f16>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x0xf16>, tensor<2x1xi64>, tensor<2xf16>) -> tensor<2x0xf16>
+  %p20_b = stablehlo.bitcast_convert %s19 : (tensor<2x0xf16>) -> tensor<2x0xui16>
+  check.expect_eq_const %p20_b, dense<> : tensor<2x0xui16>
+  func.return
+}
+
+// -----
+
 // indices and updates computed at run time; the scatter result used again
 func.func @scatter_computed() {
   %x1 = stablehlo.constant dense<[19, 2124477112, 22, -429450012, 38, 165, -83, 4]> : tensor<8xi32>

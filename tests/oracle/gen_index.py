@@ -1172,6 +1172,19 @@ def scatter_chunks(rng):
                  SI=[])
     out.append(c)
 
+    c = Chunk('scatter_empty_input_points', 'one element per update into an empty input, the dimension of size 0 '
+              'not named by the index (adversarial review N1): every update is skipped, the result is the empty '
+              'input; replaced, combined by an 8-bit table, and by a body of two ops')
+    zr = random.Random(32)  # its own generator: the other chunks keep their values
+    emit_scatter(c, zr, body1('replace', 'complex<f64>'), [0], 'i64', [1, 0], [1], S([], [0], [], [], [], 1), SI=[])
+    emit_scatter(c, zr, body1('add', 'f8E4M3FN'), [3, 0], 'i64', [2, 1], [2], S([], [0, 1], [], [], [0], 1),
+                 SI=[1, 2])
+    emit_scatter(c, zr, body1('replace', 'i32'), [0, 4], 'i32', [3, 1], [3, 1], S([1], [0], [], [], [1], 1),
+                 SI=[0, 3, 2])
+    emit_scatter(c, zr, body1('twice_plus', 'f16'), [2, 0], 'i64', [2, 1], [2], S([], [0, 1], [], [], [0], 1),
+                 SI=[0, 1])
+    out.append(c)
+
     c = Chunk('scatter_computed', 'indices and updates computed at run time; the scatter result used again')
     X = distinct(rng, 'i32', 8)
     x = c.const('i32', [8], X, 'x')
