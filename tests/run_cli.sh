@@ -73,6 +73,10 @@ grep -q "dynamic_conv_bad.mlir:5:8: error: 'stablehlo.dynamic_conv' padding \[0,
 run 2 $D/dynamic_pad_overflow.mlir
 grep -q "dynamic_pad_overflow.mlir:7:8: error: 'stablehlo.dynamic_pad' amounts 9223372036854775807, 1, 0 give dimension 0 a size out of range" "$tmp/err" ||
     bad "dynamic_pad overflowing amounts: $(cat "$tmp/err")"
+# amounts whose sum fits but each beyond the static pad's limit of 2^40
+run 2 $D/dynamic_pad_extreme.mlir
+grep -q "dynamic_pad_extreme.mlir:9:8: error: 'stablehlo.dynamic_pad' amounts -9223372036854775808, 9223372036854775807, 0 give dimension 0 a size out of range" "$tmp/err" ||
+    bad "dynamic_pad extreme amounts: $(cat "$tmp/err")"
 # decisions: i1 blobs, compare_type warning
 run 0 --interpret -split-input-file $D/decisions.mlir
 grep -q 'warning' "$tmp/err" || bad "compare_type mismatch gives no warning"

@@ -122,6 +122,29 @@ bool shape_window_count(int64_t n, int64_t base_dilation, int64_t low, int64_t h
     return true;
 }
 
+shape_pad_verdict shape_pad_size(int64_t n, int64_t low, int64_t high, int64_t interior, int64_t *size)
+{
+    if (interior < 0)
+        return SHAPE_PAD_INTERIOR_NEGATIVE;
+    if (low < -SHAPE_PAD_MAX || low > SHAPE_PAD_MAX || high < -SHAPE_PAD_MAX || high > SHAPE_PAD_MAX ||
+        interior > SHAPE_PAD_MAX)
+        return SHAPE_PAD_TOO_LARGE;
+    /* interior padding is a base dilation of interior + 1 */
+    int64_t padded, count;
+    if (!shape_window_count(n, interior + 1, low, high, 1, 1, 1, &padded, &count))
+        return SHAPE_PAD_TOO_LARGE;
+    *size = padded;
+    return padded < 0 ? SHAPE_PAD_SIZE_NEGATIVE : SHAPE_PAD_OK;
+}
+
+bool shape_slice_count(int64_t n, int64_t start, int64_t limit, int64_t stride, int64_t *count)
+{
+    if (start < 0 || start > limit || limit > n || stride <= 0)
+        return false;
+    *count = limit > start ? (limit - start - 1) / stride + 1 : 0;
+    return true;
+}
+
 void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index)
 {
     for (int d = t->rank - 1; d >= 0; d--) {

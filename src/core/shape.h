@@ -50,6 +50,30 @@ void shape_strides(const tensor_type *t, int64_t *strides);
 bool shape_window_count(int64_t n, int64_t base_dilation, int64_t low, int64_t high, int64_t w,
                         int64_t window_dilation, int64_t stride, int64_t *padded, int64_t *count);
 
+/* The sizes that amounts give one dimension, shared by the checker (the
+ * static ops' attributes) and the evaluator (the dynamic ops' run-time
+ * operands), so that both accept exactly the same amounts and nothing
+ * overflows. */
+
+/* Padding (pad, SPEC 4.39; dynamic_pad, 9.4.8) of a dimension of n
+ * elements: the edge amounts within [-SHAPE_PAD_MAX, SHAPE_PAD_MAX], the
+ * interior amount within [0, SHAPE_PAD_MAX], the padded size n + low +
+ * high + (n - 1) * interior (written to *size) not negative. */
+#define SHAPE_PAD_MAX (INT64_C(1) << 40)
+typedef enum {
+    SHAPE_PAD_OK,
+    SHAPE_PAD_INTERIOR_NEGATIVE,
+    SHAPE_PAD_TOO_LARGE,   /* an amount beyond SHAPE_PAD_MAX */
+    SHAPE_PAD_SIZE_NEGATIVE /* *size written */
+} shape_pad_verdict;
+shape_pad_verdict shape_pad_size(int64_t n, int64_t low, int64_t high, int64_t interior, int64_t *size);
+
+/* Slicing (slice, SPEC 4.37; real_dynamic_slice, 9.4.8) a dimension of n
+ * elements: false unless 0 <= start <= limit <= n and stride > 0; else the
+ * number of elements, ceil((limit - start) / stride), computed without
+ * overflow for any stride. */
+bool shape_slice_count(int64_t n, int64_t start, int64_t limit, int64_t stride, int64_t *count);
+
 /* The index (index[0..rank)) of the element at row-major position `flat`. */
 void shape_unravel(const tensor_type *t, int64_t flat, int64_t *index);
 

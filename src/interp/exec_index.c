@@ -528,16 +528,16 @@ int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
         lo[d] = exec_index_value(fr->slots[op->operands[2]], d);
         hi[d] = exec_index_value(fr->slots[op->operands[3]], d);
         in[d] = exec_index_value(fr->slots[op->operands[4]], d);
-        if (in[d] < 0)
+        /* the static pad's rule (shape_pad_size): amounts that pass it
+         * are small enough for kern_pad's arithmetic */
+        shape_pad_verdict v = shape_pad_size(x->type.dims[d], lo[d], hi[d], in[d], &t.dims[d]);
+        if (v == SHAPE_PAD_INTERIOR_NEGATIVE)
             return rt_error(c, op->loc, "'stablehlo.dynamic_pad' interior padding %lld of dimension %d is negative",
                             (long long)in[d], d);
-        /* interior padding is a base dilation of in + 1 */
-        int64_t padded, count;
-        if (in[d] == INT64_MAX ||
-            !shape_window_count(x->type.dims[d], in[d] + 1, lo[d], hi[d], 1, 1, 1, &padded, &count) || padded < 0)
+        if (v != SHAPE_PAD_OK)
             return rt_error(c, op->loc, "'stablehlo.dynamic_pad' amounts %lld, %lld, %lld give dimension %d a "
-                            "size out of range", (long long)lo[d], (long long)hi[d], (long long)in[d], d);
-        t.dims[d] = padded;
+                            "size out of range (each amount at most 2^40 in magnitude, the size not negative)",
+                            (long long)lo[d], (long long)hi[d], (long long)in[d], d);
     }
     if (!shape_equal(&t, &res[0]->type)) {
         char got[256], want[256];
@@ -548,15 +548,16 @@ int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return kern_status(c, op, kern_pad(interp_pool(c, res[0]->count), x, fr->slots[op->operands[1]], lo, in, res[0]));
 }
 
-/* Decision 35: slice with run-time start, limit and strides, each checked. */
+/* Decision 35: slice with run-time start, limit and strides, each checked
+ * by the static slice's rule (shape_slice_count). */
 int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]];
     int64_t start[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
     for (int d = 0; d < x->type.rank; d++) {
         int64_t s = exec_index_value(fr->slots[op->operands[1]], d), l = exec_index_value(fr->slots[op->operands[2]], d);
-        int64_t k = exec_index_value(fr->slots[op->operands[3]], d);
-        if (s < 0 || s > l || l > x->type.dims[d] || k <= 0 || (l - s + k - 1) / k != res[0]->type.dims[d])
+        int64_t k = exec_index_value(fr->slots[op->operands[3]], d), count;
+        if (!shape_slice_count(x->type.dims[d], s, l, k, &count) || count != res[0]->type.dims[d])
             return rt_error(c, op->loc,
                             "'stablehlo.real_dynamic_slice' dimension %d: start %lld, limit %lld, stride %lld do not "
                             "give %lld elements of %lld",
