@@ -64,5 +64,50 @@ limited 2 "YAML manifest 200k deep" test "$tmp/deep_manifest.yaml"
 { printf 'values: [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] # [[[[ not nesting\n'; printf 'type: "f32"\n'; } >"$tmp/ok.yaml"
 limited 0 "normal YAML" compare --type f32 --shape 2x2x2 "$tmp/ok.yaml" "$tmp/ok.yaml"
 
+# reduce_window never builds its padded input (adversarial review N12): a
+# padding of 2^30 around 4 elements costs the 5 results, not 4 GB. Under a
+# 512 MB address-space limit (skipped when even a trivial run cannot start
+# under it, as in a sanitizer build, which reserves terabytes); values by
+# hand: result r folds 2^30 - r padding positions (init) and x[0..r).
+rwin() { # type init body W x -> a reduce_window of x (4 elements) padded low W under a window of W
+    printf 'func.func @main() -> tensor<5x%s> {\n  %%x = stablehlo.constant dense<%s> : tensor<4x%s>\n' "$1" "$5" "$1"
+    printf '  %%z = stablehlo.constant dense<%s> : tensor<%s>\n' "$2" "$1"
+    printf '  %%r = "stablehlo.reduce_window"(%%x, %%z) ({\n  ^bb0(%%a: tensor<%s>, %%b: tensor<%s>):\n%s\n' "$1" "$1" "$3"
+    printf '    stablehlo.return %%s : tensor<%s>\n  }) {window_dimensions = array<i64: %s>, padding = dense<[[%s, 0]]> : tensor<1x2xi64>}' "$1" "$4" "$4"
+    printf ' : (tensor<4x%s>, tensor<%s>) -> tensor<5x%s>\n  func.return %%r : tensor<5x%s>\n}\n' "$1" "$1" "$1" "$1"
+}
+vlimited() { # like limited, with the address-space limit as well
+    want=$1
+    name=$2
+    shift 2
+    (ulimit -t "$LIMIT"; ulimit -v 524288; exec "$IRRUN" "$@") >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" = "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $name: exit $got (want $want)"
+        tail -3 "$tmp/err"
+    fi
+}
+if (ulimit -v 524288; exec "$IRRUN" --version) >/dev/null 2>&1; then
+    add='    %s = stablehlo.add %a, %b : tensor<f32>'
+    rwin f32 0.0 "$add" 1073741824 '[1.0, 2.0, 3.0, 4.0]' >"$tmp/rw_add.mlir"
+    vlimited 0 "reduce_window padded by 2^30 (one-op body)" --print-format=decimal "$tmp/rw_add.mlir"
+    grep -q '\[0, 1, 3, 6, 10\]' "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: reduce_window 2^30 add: $(cat "$tmp/out")"; }
+    two='    %m = stablehlo.maximum %a, %b : tensor<f32>
+    %s = stablehlo.add %m, %b : tensor<f32>'
+    rwin f32 0.0 "$two" 1073741824 '[1.0, 2.0, 3.0, 4.0]' >"$tmp/rw_two.mlir"
+    vlimited 0 "reduce_window padded by 2^30 (body in lanes)" --print-format=decimal "$tmp/rw_two.mlir"
+    # max(acc, x) + x from 0: 0; 2; 2 then 4; 4 then 7; 7 then 11
+    grep -q '\[0, 2, 4, 7, 11\]' "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: reduce_window 2^30 two ops: $(cat "$tmp/out")"; }
+    # an init that is no identity: each of the 2^20 - r padding steps adds 1
+    rwin i32 1 '    %s = stablehlo.add %a, %b : tensor<i32>' 1048576 '[1, 2, 3, 4]' >"$tmp/rw_one.mlir"
+    vlimited 0 "reduce_window padded by 2^20, init 1" "$tmp/rw_one.mlir"
+    grep -q '\[1048577, 1048577, 1048578, 1048580, 1048583\]' "$tmp/out" || { fail=$((fail + 1)); echo "FAIL: reduce_window init 1: $(cat "$tmp/out")"; }
+else
+    echo "scale: reduce_window memory cases skipped: $IRRUN does not start under ulimit -v (a sanitizer build)"
+fi
+
 echo "scale: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,79 +1,202 @@
-/* reduce_window (SPEC.md 9.4.6): the inputs padded with their init values
- * (borders and base-dilation holes), then every result element folds its
- * window in row-major order starting from init. All result elements take
- * the same window step at once: step w reads the strided view of the
- * padded input at offset w for every result element, so a one-op body is
- * one kernel call per window position and a lane-safe body one region run
- * per position; other bodies run per element. */
+/* reduce_window (SPEC.md 9.4.6): every result element folds its window
+ * over the inputs padded with their init values (borders and base-dilation
+ * holes), in row-major order starting from init. The padded inputs are
+ * never built: at a window position each result element reads an input
+ * element or init, so memory is the inputs, the results and a few tensors
+ * of result size, whatever the padding. All result elements take the same
+ * window step at once: a one-op body is one kernel call per window
+ * position, a lane-safe body one region run per position; other bodies
+ * run per element. The positions where every result element reads init
+ * (outside the box of positions that can reach an input element) are not
+ * visited one by one: a run of them applies the body to (acc, init) until
+ * the accumulators stop changing, which they then never do again, so a
+ * padding of 2^30 under an identity init costs one step. */
 #include <string.h>
 
 #include "interp/eval_internal.h"
 #include "util/mem.h"
 
-
-/* input padded by `low`/`high` with holes of base_dilations - 1 filled
- * with init; the input itself (retained) when there is no padding. */
-static tensor *padded_input(const ir_window *w, tensor *x, const tensor *init)
-{
-    bool plain = true;
-    tensor_type t = x->type;
-    int64_t interior[SHAPE_MAX_RANK];
-    for (int d = 0; d < t.rank; d++) {
-        interior[d] = w->base_dilations.v[d] - 1;
-        plain = plain && interior[d] == 0 && w->low.v[d] == 0 && w->high.v[d] == 0;
-        int64_t n = t.dims[d];
-        t.dims[d] = w->low.v[d] + (n == 0 ? 0 : (n - 1) * w->base_dilations.v[d] + 1) + w->high.v[d];
-    }
-    if (plain)
-        return tensor_retain(x);
-    tensor *p = tensor_new(&t);
-    if (p && kern_pad(NULL, x, init, w->low.v, interior, p) != IRRUN_OK) {
-        tensor_release(p);
-        p = NULL;
-    }
-    return p;
-}
-
-/* The next window offset in row-major order; false after the last. */
-static bool next_offset(const ir_ints *dims, int64_t *at)
-{
-    for (int d = dims->n - 1; d >= 0; d--) {
-        if (++at[d] < dims->v[d])
-            return true;
-        at[d] = 0;
-    }
-    return false;
-}
-
 typedef struct {
     int N;
-    tensor **x;      /* padded inputs */
-    int64_t lane_stride[SHAPE_MAX_RANK]; /* per result dimension, in the padded input */
-    int64_t xs[SHAPE_MAX_RANK];
+    const ir_window *w;
+    const tensor **x;    /* the inputs, N of them */
+    const tensor **init; /* their init values (rank 0) */
+    int rank;
+    int64_t R[SHAPE_MAX_RANK];  /* the result's dimensions */
+    int64_t xs[SHAPE_MAX_RANK]; /* the inputs' strides */
+    /* the box lo..hi (inclusive) of window positions at which some result
+     * element may read an input element; `none` when it is empty */
+    int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK];
+    bool none;
+    int64_t M[SHAPE_MAX_RANK]; /* window positions per step of dimension d (saturated) */
+    int64_t total;             /* window positions (saturated) */
+    int64_t *offs[SHAPE_MAX_RANK]; /* scratch, R[d] each: input offset read by result index r, or -1 */
 } window_state;
 
-/* Offset in the padded input of window position `at` for result element 0. */
-static int64_t window_offset(const ir_window *w, const window_state *s, const int64_t *at)
+static int64_t sat_add(int64_t a, int64_t b) { return __builtin_add_overflow(a, b, &a) ? INT64_MAX : a; }
+static int64_t sat_mul(int64_t a, int64_t b) { return __builtin_mul_overflow(a, b, &a) ? INT64_MAX : a; }
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
+static int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0); }
+
+/* The input index along dimension d that result index r reads at window
+ * position a, or -1 for padding (a border or a base-dilation hole). The
+ * padded position r * stride + a * window_dilation is below the padded
+ * size, which the checker held to 64 bits. */
+static int64_t input_index(const window_state *s, int d, int64_t r, int64_t a)
 {
-    int64_t off = 0;
-    for (int d = 0; d < w->dims.n; d++)
-        off += at[d] * w->window_dilations.v[d] * s->xs[d];
-    return off;
+    const ir_window *w = s->w;
+    int64_t q, b = w->base_dilations.v[d];
+    if (__builtin_sub_overflow(r * w->strides.v[d] + a * w->window_dilations.v[d], w->low.v[d], &q) || q < 0 ||
+        q % b)
+        return -1;
+    q /= b;
+    return q < s->x[0]->type.dims[d] ? q : -1;
 }
 
-/* Every result element's element at window position `at`, as a tensor of
- * `lanes` elements (rank 1) for input k. */
-static tensor *window_step(pool *p, const window_state *s, int k, const tensor_type *result, int64_t off)
+/* The box of positions that can reach an input element: in dimension d,
+ * some result index r in [0, R) reads q = r * stride + a * dilation - low
+ * inside the dilated input [0, span) only if a * dilation lies in
+ * [low - (R - 1) * stride, low + span - 1] (a hull: holes and gaps between
+ * result elements are left to the element reads). */
+static void window_box(window_state *s)
+{
+    const ir_window *w = s->w;
+    s->none = false;
+    for (int d = 0; d < s->rank; d++) {
+        int64_t n = s->x[0]->type.dims[d], b = w->base_dilations.v[d], wd = w->window_dilations.v[d];
+        int64_t span = n == 0 ? 0 : (n - 1) * b + 1, a0, a1;
+        s->lo[d] = __builtin_sub_overflow(w->low.v[d], (s->R[d] - 1) * w->strides.v[d], &a0) ? 0 : ceil_div(a0, wd);
+        s->hi[d] = __builtin_add_overflow(w->low.v[d], span - 1, &a1) ? w->dims.v[d] - 1 : floor_div(a1, wd);
+        if (s->lo[d] < 0)
+            s->lo[d] = 0;
+        if (s->hi[d] > w->dims.v[d] - 1)
+            s->hi[d] = w->dims.v[d] - 1;
+        s->none = s->none || span == 0 || s->hi[d] < s->lo[d];
+    }
+    s->total = 1;
+    for (int d = s->rank - 1; d >= 0; d--) {
+        s->M[d] = s->total;
+        s->total = sat_mul(s->total, w->dims.v[d]);
+    }
+}
+
+/* The window positions of the box in row-major order. Each call gives the
+ * next one in k->at and true, with *gap the number of positions outside
+ * the box since the previous one; after the last, false with *gap the
+ * number of positions left. Gaps are sums of positive terms (for the steps
+ * from e.g. at[d]: the positions past hi[e] and before lo[e] of every
+ * inner dimension e), saturated at INT64_MAX. */
+typedef struct {
+    int64_t at[SHAPE_MAX_RANK];
+    bool started;
+} window_walk;
+
+static bool walk_next(const window_state *s, window_walk *k, int64_t *gap)
+{
+    const int64_t *w = s->w->dims.v;
+    int n = s->rank, d = n - 1;
+    *gap = 0;
+    if (s->none) {
+        *gap = s->total;
+        return false;
+    }
+    if (!k->started) {
+        k->started = true;
+        for (int e = 0; e < n; e++) {
+            k->at[e] = s->lo[e];
+            *gap = sat_add(*gap, sat_mul(s->lo[e], s->M[e]));
+        }
+        return true;
+    }
+    while (d >= 0 && k->at[d] == s->hi[d])
+        d--;
+    if (d < 0) {
+        for (int e = 0; e < n; e++)
+            *gap = sat_add(*gap, sat_mul(w[e] - 1 - s->hi[e], s->M[e]));
+        return false;
+    }
+    k->at[d]++;
+    for (int e = d + 1; e < n; e++) {
+        k->at[e] = s->lo[e];
+        *gap = sat_add(*gap, sat_mul(w[e] - 1 - (s->hi[e] - s->lo[e]), s->M[e]));
+    }
+    return true;
+}
+
+/* Every result element's element of input k at window position `at`, as
+ * a tensor of `lanes` elements (rank 1). In each dimension the result
+ * indices that read an input element are one range (the stride a multiple
+ * of the base dilation, or one result index): their box is one strided
+ * copy from the input, the rest init. Otherwise (a stride that steps over
+ * base-dilation holes) element by element. */
+static tensor *window_step(pool *p, const window_state *s, int k, const tensor_type *result, const int64_t *at)
 {
     tensor_type t = *result;
     t.elem = s->x[k]->type.elem;
-    tensor *e = tensor_new_unset(&t); /* the strided copy writes every element */
-    if (e && kern_strided_copy_on(p, s->x[k], off, s->lane_stride, e) != IRRUN_OK) {
-        tensor_release(e);
-        e = NULL;
-    }
+    tensor *e = tensor_new_unset(&t); /* every element is written below */
     if (!e)
         return NULL;
+    const ir_window *w = s->w;
+    size_t es = tensor_elem_bytes(e);
+    int64_t off = 0, roff = 0, st[SHAPE_MAX_RANK], box[SHAPE_MAX_RANK], rs[SHAPE_MAX_RANK];
+    bool ranged = true, full = true, empty = false;
+    shape_strides(&t, rs);
+    for (int d = 0; d < s->rank && ranged && !empty; d++) {
+        int64_t b = w->base_dilations.v[d], str = w->strides.v[d], n = s->x[k]->type.dims[d], q0, lim;
+        ranged = s->R[d] == 1 || str % b == 0;
+        /* result index r reads the dilated input at q0 + r * str */
+        if (!ranged || n == 0 || __builtin_sub_overflow(at[d] * w->window_dilations.v[d], w->low.v[d], &q0) ||
+            q0 % b) {
+            empty = ranged;
+            break;
+        }
+        int64_t r0 = q0 >= 0 ? 0 : (-q0 + str - 1) / str;
+        int64_t r1 = __builtin_sub_overflow((n - 1) * b, q0, &lim) ? s->R[d] - 1 : lim < 0 ? -1 : lim / str;
+        if (r1 > s->R[d] - 1)
+            r1 = s->R[d] - 1;
+        empty = r0 > r1;
+        box[d] = r1 - r0 + 1;
+        full = full && box[d] == s->R[d];
+        roff += r0 * rs[d];
+        off += (q0 + r0 * str) / b * s->xs[d];
+        st[d] = str / b * s->xs[d];
+    }
+    irrun_status status = IRRUN_OK;
+    if (ranged) {
+        if (empty || !full)
+            kern_fill_elements(e->data, e->count, s->init[k]->data, es);
+        if (!empty)
+            status = kern_box_copy_on(p, s->x[k], off, st, e, roff, box);
+    } else {
+        const unsigned char *in = s->x[k]->data, *pad = s->init[k]->data;
+        unsigned char *out = e->data;
+        int last = s->rank - 1;
+        for (int d = 0; d < s->rank; d++)
+            for (int64_t r = 0; r < s->R[d]; r++) {
+                int64_t i = input_index(s, d, r, at[d]);
+                s->offs[d][r] = i < 0 ? -1 : i * s->xs[d];
+            }
+        /* a row of the last dimension at a time */
+        int64_t ri[SHAPE_MAX_RANK] = { 0 };
+        for (int64_t u = 0; u < e->count;) {
+            int64_t base = 0;
+            bool ok = true;
+            for (int d = 0; d < last; d++) {
+                ok = ok && s->offs[d][ri[d]] >= 0;
+                base += s->offs[d][ri[d]];
+            }
+            for (int64_t r = 0; r < s->R[last]; r++, u++) {
+                int64_t o = s->offs[last][r];
+                copy_element(out + (size_t)u * es, ok && o >= 0 ? in + (size_t)(base + o) * es : pad, es);
+            }
+            for (int d = last - 1; d >= 0 && ++ri[d] == s->R[d]; d--)
+                ri[d] = 0;
+        }
+    }
+    if (status != IRRUN_OK) {
+        tensor_release(e);
+        return NULL;
+    }
     e->type.rank = 1;
     e->type.dims[0] = e->count;
     return e;
@@ -98,94 +221,170 @@ static int fold_step(ictx *c, frame *fr, const ir_op *op, int N, tensor **args, 
     return rc;
 }
 
+static bool same_bits(const tensor *a, const tensor *b)
+{
+    return a->splat == b->splat && a->nbytes == b->nbytes && memcmp(a->data, b->data, a->nbytes) == 0;
+}
+
+/* `gap` window positions of padding: args[N + k] := pad[k] for each step.
+ * With `skip` (a body without side effects, a function of its operands'
+ * bits), the steps stop once one leaves every accumulator as it was: the
+ * rest would too. args[3N .. 4N) is scratch. */
+static int fold_padding(ictx *c, frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, tensor **pad,
+                        int64_t gap, bool skip)
+{
+    tensor **old = args + 3 * N;
+    int rc = 0;
+    for (int64_t i = 0; i < gap && rc == 0; i++) {
+        for (int k = 0; k < N; k++) {
+            old[k] = tensor_retain(args[k]);
+            args[N + k] = tensor_retain(pad[k]);
+        }
+        rc = fold_step(c, fr, op, N, args, rets, rc);
+        bool same = rc == 0 && skip;
+        for (int k = 0; k < N; k++) {
+            same = same && same_bits(old[k], args[k]);
+            tensor_release(old[k]);
+            old[k] = NULL;
+        }
+        if (same)
+            break;
+    }
+    return rc;
+}
+
 static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
 {
-    const ir_window *w = &op->a.window;
     int N = s->N;
     int64_t L = res[0]->count;
-    tensor **args = mem_calloc((size_t)(3 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    /* accumulators, elements, results, scratch; then the init lanes */
+    tensor **args = mem_calloc((size_t)(5 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    tensor **pad = args ? args + 4 * N : NULL;
     int rc = args ? 0 : IRRUN_NOMEM;
     for (int k = 0; k < N && rc == 0; k++)
-        if (!(args[k] = region_lane_splat(fr->slots[op->operands[N + k]], L)))
+        if (!(args[k] = region_lane_splat(s->init[k], L)))
             rc = IRRUN_NOMEM;
     region_lanes st = { 0, NULL, NULL };
     if (rc == 0)
         rc = region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
     else
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
-    int64_t at[SHAPE_MAX_RANK] = { 0 };
-    bool more = rc == 0;
+    window_walk k = { .started = false };
+    int64_t gap;
+    bool more = true;
     while (more && rc == 0) {
-        int64_t off = window_offset(w, s, at);
-        for (int k = 0; k < N && rc == 0; k++)
-            if (!(args[N + k] = window_step(interp_pool(c, L), s, k, &res[0]->type, off)))
+        more = walk_next(s, &k, &gap);
+        for (int j = 0; j < N && rc == 0 && gap > 0 && !pad[j]; j++)
+            if (!(pad[j] = region_lane_splat(s->init[j], L)))
+                rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+        if (rc == 0 && gap > 0)
+            rc = fold_padding(c, fr, op, N, args, rets, pad, gap, true);
+        if (!more || rc)
+            break;
+        for (int j = 0; j < N && rc == 0; j++)
+            if (!(args[N + j] = window_step(interp_pool(c, L), s, j, &res[0]->type, k.at)))
                 rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
         rc = fold_step(c, fr, op, N, args, rets, rc);
-        more = next_offset(&w->dims, at);
     }
     if (st.values)
         region_lanes_leave(c, fr, &st);
-    for (int k = 0; k < N && rc == 0; k++)
-        memcpy(res[k]->data, args[k]->data, res[k]->nbytes);
-    for (int k = 0; args && k < 2 * N; k++)
-        tensor_release(args[k]);
+    for (int j = 0; j < N && rc == 0; j++)
+        memcpy(res[j]->data, args[j]->data, res[j]->nbytes);
+    for (int j = 0; args && j < 5 * N; j++)
+        tensor_release(args[j]);
     mem_free(args);
     return rc;
 }
 
-/* One kernel call per window position: acc := op(acc, step). */
+/* One kernel call per window position: acc := op(acc, step); a run of
+ * padding positions steps with init until acc stops changing. */
 static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop, bool acc_left, tensor **res)
 {
-    const ir_window *w = &op->a.window;
-    int64_t at[SHAPE_MAX_RANK] = { 0 };
     irrun_status st = IRRUN_OK;
+    tensor *pad = NULL, *prev = NULL;
+    window_walk k = { .started = false };
+    int64_t gap;
     bool more = true;
     /* each position is a copy and an element-wise kernel over every result
      * element: both split over the run's threads when large */
     pool *p = interp_pool(c, res[0]->count);
+    size_t es = tensor_elem_bytes(res[0]);
     while (more && st == IRRUN_OK) {
-        tensor *e = window_step(p, s, 0, &res[0]->type, window_offset(w, s, at));
-        if (!e)
-            return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+        more = walk_next(s, &k, &gap);
+        if (gap > 0 && !pad) {
+            pad = tensor_new_unset(&res[0]->type);
+            prev = tensor_new_unset(&res[0]->type);
+            if (!pad || !prev) {
+                st = IRRUN_NOMEM;
+                break;
+            }
+            kern_fill_elements(pad->data, pad->count, s->init[0]->data, es);
+        }
+        for (int64_t i = 0; i < gap && st == IRRUN_OK; i++) {
+            memcpy(prev->data, res[0]->data, res[0]->nbytes);
+            st = acc_left ? kern_binary_on(p, bop, res[0], pad, res[0]) : kern_binary_on(p, bop, pad, res[0], res[0]);
+            if (memcmp(prev->data, res[0]->data, res[0]->nbytes) == 0)
+                break;
+        }
+        if (!more || st != IRRUN_OK)
+            break;
+        tensor *e = window_step(p, s, 0, &res[0]->type, k.at);
+        if (!e) {
+            st = IRRUN_NOMEM;
+            break;
+        }
         e->type = res[0]->type;
         st = acc_left ? kern_binary_on(p, bop, res[0], e, res[0]) : kern_binary_on(p, bop, e, res[0], res[0]);
         tensor_release(e);
-        more = next_offset(&w->dims, at);
     }
+    tensor_release(pad);
+    tensor_release(prev);
+    if (st == IRRUN_NOMEM)
+        return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
     return kern_status(c, op, st);
 }
 
 /* Any other body: per result element, per window position, on rank-0
- * tensors. */
+ * tensors; runs of padding positions skipped as above only for a
+ * lane-safe body (others may have effects that each step must show). */
 static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
 {
-    const ir_window *w = &op->a.window;
     int N = s->N;
-    tensor **args = mem_calloc((size_t)(3 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    bool skip = region_lane_safe(fr->f, &op->regions[0]);
+    tensor **args = mem_calloc((size_t)(5 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
+    tensor **pad = args ? args + 4 * N : NULL;
     int rc = args ? 0 : rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
-    int64_t rs[SHAPE_MAX_RANK], ri[SHAPE_MAX_RANK];
-    shape_strides(&res[0]->type, rs);
+    for (int k = 0; k < N && rc == 0; k++)
+        pad[k] = tensor_retain((tensor *)s->init[k]);
+    int64_t ri[SHAPE_MAX_RANK];
     for (int64_t r = 0; r < res[0]->count && rc == 0; r++) {
         shape_unravel(&res[0]->type, r, ri);
-        int64_t base = 0;
-        for (int d = 0; d < res[0]->type.rank; d++)
-            base += ri[d] * s->lane_stride[d];
         for (int k = 0; k < N; k++)
-            args[k] = tensor_retain(fr->slots[op->operands[N + k]]);
-        int64_t at[SHAPE_MAX_RANK] = { 0 };
+            args[k] = tensor_retain((tensor *)s->init[k]);
+        window_walk wk = { .started = false };
+        int64_t gap;
         bool more = true;
         while (more && rc == 0) {
-            int64_t q = base + window_offset(w, s, at);
+            more = walk_next(s, &wk, &gap);
+            if (gap > 0)
+                rc = fold_padding(c, fr, op, N, args, rets, pad, gap, skip);
+            if (!more || rc)
+                break;
+            int64_t q = 0;
+            for (int d = 0; d < s->rank && q >= 0; d++) {
+                int64_t i = input_index(s, d, ri[d], wk.at[d]);
+                q = i < 0 ? -1 : q + i * s->xs[d];
+            }
             for (int k = 0; k < N && rc == 0; k++) {
                 tensor_type t = { .elem = s->x[k]->type.elem };
                 if (!(args[N + k] = tensor_new(&t)))
                     rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
                 else
-                    memcpy(args[N + k]->data, (unsigned char *)s->x[k]->data + (size_t)q * args[N + k]->nbytes,
+                    memcpy(args[N + k]->data,
+                           q < 0 ? s->init[k]->data : (const unsigned char *)s->x[k]->data + (size_t)q * args[N + k]->nbytes,
                            args[N + k]->nbytes);
             }
             rc = fold_step(c, fr, op, N, args, rets, rc);
-            more = next_offset(&w->dims, at);
         }
         for (int k = 0; k < N; k++) {
             if (rc == 0)
@@ -194,44 +393,64 @@ static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, te
             args[k] = NULL;
         }
     }
+    for (int k = 0; args && k < N; k++)
+        tensor_release(pad[k]);
     mem_free(args);
     return rc;
 }
 
 int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
 {
-    const ir_window *w = &op->a.window;
-    window_state s = { .N = op->noperands / 2 };
+    window_state s = { .N = op->noperands / 2, .w = &op->a.window, .rank = res[0]->type.rank };
     int N = s.N;
     if (res[0]->count == 0)
         return 0;
-    s.x = mem_calloc((size_t)N, sizeof *s.x);
-    int rc = s.x ? 0 : IRRUN_NOMEM;
-    for (int k = 0; k < N && rc == 0; k++)
-        if (!(s.x[k] = padded_input(w, fr->slots[op->operands[k]], fr->slots[op->operands[N + k]])))
-            rc = IRRUN_NOMEM;
-    if (rc) {
-        rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
-    } else {
-        shape_strides(&s.x[0]->type, s.xs);
-        for (int d = 0; d < res[0]->type.rank; d++)
-            s.lane_stride[d] = w->strides.v[d] * s.xs[d];
-        kern_binop bop;
-        bool acc_left;
-        if (N == 1 && region_binop_body(&op->regions[0], &bop, &acc_left)) {
-            const tensor *init = fr->slots[op->operands[1]];
-            kern_fill_elements(res[0]->data, res[0]->count, init->data, tensor_elem_bytes(init));
-            rc = fold_kernel(c, op, &s, bop, acc_left, res);
-        } else if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
-            rc = fold_lanes(c, fr, op, &s, res);
-        } else {
-            rc = fold_general(c, fr, op, &s, res);
-        }
+    s.x = mem_calloc((size_t)(2 * N), sizeof *s.x);
+    int64_t nlanes = 0;
+    for (int d = 0; d < s.rank; d++) {
+        s.R[d] = res[0]->type.dims[d];
+        nlanes += s.R[d];
     }
-    for (int k = 0; s.x && k < N; k++)
-        tensor_release(s.x[k]);
+    int64_t *scratch = mem_alloc((size_t)(nlanes ? nlanes : 1) * sizeof *scratch);
+    if (!s.x || !scratch) {
+        mem_free(s.x);
+        mem_free(scratch);
+        return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
+    }
+    s.init = s.x + N;
+    for (int k = 0; k < N; k++) {
+        s.x[k] = fr->slots[op->operands[k]];
+        s.init[k] = fr->slots[op->operands[N + k]];
+    }
+    for (int64_t d = 0, at = 0; d < s.rank; at += s.R[d], d++)
+        s.offs[d] = scratch + at;
+    shape_strides(&s.x[0]->type, s.xs);
+    window_box(&s);
+    int rc;
+    kern_binop bop;
+    bool acc_left;
+    if (N == 1 && region_binop_body(&op->regions[0], &bop, &acc_left)) {
+        kern_fill_elements(res[0]->data, res[0]->count, s.init[0]->data, tensor_elem_bytes(s.init[0]));
+        rc = fold_kernel(c, op, &s, bop, acc_left, res);
+    } else if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
+        rc = fold_lanes(c, fr, op, &s, res);
+    } else {
+        rc = fold_general(c, fr, op, &s, res);
+    }
+    mem_free(scratch);
     mem_free(s.x);
     return rc;
+}
+
+/* The next window offset in row-major order; false after the last. */
+static bool next_offset(const ir_ints *dims, int64_t *at)
+{
+    for (int d = dims->n - 1; d >= 0; d--) {
+        if (++at[d] < dims->v[d])
+            return true;
+        at[d] = 0;
+    }
+    return false;
 }
 
 /* A body of two rank-0 arguments of one element type and one rank-0

@@ -118,6 +118,11 @@ void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es
  * stride[d]] for every result index i (strides in elements, may be 0 or
  * negative). */
 irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r);
+/* The same into the box `box` of r at r's element `roffset` (r's own
+ * row-major strides): r[roffset + sum_d i_d * rstride_d] = x[offset +
+ * sum_d i_d * stride[d]] for every index i of the box. */
+irrun_status kern_box_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r,
+                              int64_t roffset, const int64_t *box);
 
 typedef enum {
     KACC_REF, /* round after every multiply and every add in R */

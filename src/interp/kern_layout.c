@@ -363,6 +363,15 @@ irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, cons
                        tensor_elem_bytes(r));
 }
 
+irrun_status kern_box_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r,
+                              int64_t roffset, const int64_t *box)
+{
+    int64_t rs[SHAPE_MAX_RANK];
+    shape_strides(&r->type, rs);
+    return copy_box_on(p, x->data, offset, x->splat ? zero_strides : stride, r->data, roffset, rs, box, r->type.rank,
+                       tensor_elem_bytes(r));
+}
+
 irrun_status kern_reshape(const tensor *x, tensor *r)
 {
     if (x->splat && !r->splat)
