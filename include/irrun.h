@@ -178,8 +178,10 @@ typedef enum {
 } irrun_dot_accumulation;
 
 /* How printed tensors look: REF's text (hex above hex_threshold elements),
- * every element written out, or shortest round-trip decimals for people. */
-typedef enum { IRRUN_PRINT_REF, IRRUN_PRINT_DENSE, IRRUN_PRINT_DECIMAL } irrun_print_format;
+ * every element written out, or for people the shortest decimals that read
+ * back to the same bits (DECIMAL: 140 for 144 in f8E4M3FN) or the exact
+ * decimal values (EXACT: 144). */
+typedef enum { IRRUN_PRINT_REF, IRRUN_PRINT_DENSE, IRRUN_PRINT_DECIMAL, IRRUN_PRINT_EXACT } irrun_print_format;
 
 /* What becomes of the entry's returned values: handed back in
  * results->results (tensors only); printed to the output as REF prints

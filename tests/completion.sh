@@ -46,6 +46,9 @@ want --dot-accumulation= ir-run --dot
 want --dot-accumulation=f32 ir-run --dot-accumulation=f
 want decimal ir-run --print-format ""
 want --print-format=decimal ir-run --print-format=de
+want --print-format=exact ir-run --print-format=ex
+want --exact ir-run decode --ex
+want f8E4M3FN ir-run decode --exact f8E4M3
 want f8E4M3FN ir-run info f8E4M3
 want float8_e4m3fn ir-run info float8_e4
 want f8E5M2 ir-run encode f8E5

@@ -176,6 +176,14 @@ printf 'func.func @main() -> (tensor<6xf8E4M3FN>, tensor<3xf32>, tensor<complex<
 run 0 --print-format=decimal "$tmp/dec.mlir"
 printf 'tensor<6xf8E4M3FN> {\n  [0.1, 450, -0, nan, 1.5, -0.002]\n}\ntensor<3xf32> {\n  [0.1, -inf, 1e-07]\n}\ntensor<complex<f32>> {[1.5, -0]}\ntensor<2xi8> {\n  [1, -2]\n}\n' >"$tmp/dec.want"
 cmp -s "$tmp/out" "$tmp/dec.want" || bad "--print-format=decimal: $(cat "$tmp/out")"
+# --print-format=exact: the same layout, floats as their exact values
+# (worked out by hand: 0.1 in f8E4M3FN is 0x1A = 1.625 * 2^-4, 0.1 in f32
+# is 13421773 * 2^-27, 1.0e-7 in f32 is 0x33D6BF95 = 14073749 * 2^-47)
+run 0 --print-format=exact "$tmp/dec.mlir"
+printf 'tensor<6xf8E4M3FN> {\n  [0.1015625, 448, -0, nan, 1.5, -0.001953125]\n}\ntensor<3xf32> {\n  [0.100000001490116119384765625, -inf, 1.0000000116860974230803549289703369140625e-07]\n}\ntensor<complex<f32>> {[1.5, -0]}\ntensor<2xi8> {\n  [1, -2]\n}\n' >"$tmp/exact.want"
+cmp -s "$tmp/out" "$tmp/exact.want" || bad "--print-format=exact: $(cat "$tmp/out")"
+run 2 --print-format=exactly "$tmp/dec.mlir"
+grep -q "unknown --print-format 'exactly' (tensor, dense, decimal or exact)" "$tmp/err" || bad "--print-format=exactly: $(cat "$tmp/err")"
 # MLIR bytecode: one clear line, no binary echoed
 printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
 run 2 "$tmp/prog.mlirbc"

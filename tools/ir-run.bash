@@ -17,7 +17,7 @@ _ir_run_encode_options="--mode --seed --help"
 _ir_run_values() {
     case $1 in
     --dot-accumulation) echo "ref algorithm f32 f64" ;;
-    --print-format) echo "tensor dense decimal" ;;
+    --print-format) echo "tensor dense decimal exact" ;;
     --emit) echo "ir" ;;
     --output-format | --format) echo "npy bin yaml" ;;
     --npy-descr) echo "u1 plain name" ;;
@@ -97,7 +97,11 @@ _ir_run() {
         fi
         ;;
     decode)
-        [ "$COMP_CWORD" = 2 ] && COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "--exact" -- "$cur"))
+        elif [ "$COMP_CWORD" = 2 ] || { [ "$COMP_CWORD" = 3 ] && [ "${COMP_WORDS[2]}" = --exact ]; }; then
+            COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
+        fi
         ;;
     compare)
         if [[ $cur == -* ]]; then

@@ -57,8 +57,8 @@ static irrun_status print_results(const irrun_run_options *o, tensor *const *ts,
 {
     irrun_status s = IRRUN_OK;
     for (int k = 0; k < n && s == IRRUN_OK; k++)
-        s = o->print_format == IRRUN_PRINT_DECIMAL
-                ? interp_print_tensor_decimal(ts[k], out)
+        s = o->print_format == IRRUN_PRINT_DECIMAL || o->print_format == IRRUN_PRINT_EXACT
+                ? interp_print_tensor_decimal(ts[k], o->print_format == IRRUN_PRINT_EXACT, out)
                 : interp_print_tensor(ts[k], o->print_format == IRRUN_PRINT_DENSE, o->hex_threshold, out);
     return s;
 }
@@ -174,6 +174,7 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
             .dot_acc = dot_mode(options->dot_accumulation),
             .print_dense = options->print_format == IRRUN_PRINT_DENSE,
             .print_decimal = options->print_format == IRRUN_PRINT_DECIMAL,
+            .print_exact = options->print_format == IRRUN_PRINT_EXACT,
             .hex_threshold = options->hex_threshold,
             .max_while_iterations = options->max_while_iterations,
             .out = to,

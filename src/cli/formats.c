@@ -37,8 +37,9 @@ static const struct {
     { "encode", "usage: ir-run encode FORMAT [--mode rne|saturate|stochastic|truncate] [--seed N] [--] VALUE...\n"
                 "  decimal values (inf, -inf, nan too) to bit patterns, rounded once\n"
                 "  (default rne; put '--' before negative values)\n" },
-    { "decode", "usage: ir-run decode FORMAT BITS...\n"
-                "  bit patterns (0x.., decimal or 0..octal) to MLIR's text of the value\n" },
+    { "decode", "usage: ir-run decode [--exact] FORMAT BITS...\n"
+                "  bit patterns (0x.., decimal or 0..octal) to MLIR's text of the value;\n"
+                "  --exact: to the exact decimal value instead (144, 0.3125; nan, inf, -0)\n" },
 };
 
 static const char *usage_text(const char *cmd)
@@ -295,6 +296,16 @@ irrun_status cmd_decode(int argc, char **argv)
 {
     if (wants_help(argc, argv))
         return IRRUN_OK;
+    /* --exact, wherever it is (a pattern never starts with '-') */
+    bool exact = false;
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--exact") == 0)
+            exact = true;
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
     if (argc < 3)
         return usage("decode");
     fp_id f;
@@ -318,8 +329,11 @@ irrun_status cmd_decode(int argc, char **argv)
         patterns[i] = b;
     }
     for (int i = 2; i < argc; i++) {
-        char text[FP_PRINT_MAX];
-        fp_print_mlir(f, patterns[i], text);
+        char text[FP_EXACT_MAX];
+        if (exact)
+            fp_print_exact(f, patterns[i], text);
+        else
+            fp_print_mlir(f, patterns[i], text);
         puts(text);
     }
     mem_free(patterns);

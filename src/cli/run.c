@@ -63,9 +63,10 @@ static void usage(FILE *out)
           "  --dot-accumulation=ref|algorithm|f32|f64\n"
           "  --threads N                      threads for large kernels (default: IRRUN_THREADS, else the\n"
           "                                   online cores); the results do not depend on N\n"
-          "  --print-format=tensor|dense|decimal, --interpreter-print-dense\n"
+          "  --print-format=tensor|dense|decimal|exact, --interpreter-print-dense\n"
           "                                   decimal: floats as the shortest decimals that read\n"
-          "                                   back to the same bits, for people (not REF's text)\n"
+          "                                   back to the same bits (144 in f8E4M3FN: 140); exact:\n"
+          "                                   their exact values (144); for people, not REF's text\n"
           "  --mlir-print-elementsattrs-with-hex-if-larger=N\n"
           "  --input NAME_OR_INDEX=FILE       entry argument from a .npy/.bin/.yaml file\n"
           "  --output-dir DIR [--output-format npy|bin|yaml] [--npy-descr=u1]\n"
@@ -236,15 +237,18 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         }
         if (opt_match(argv, argc, &i, "print-format", true, &v, &missing)) {
             bool dense = !missing && strcmp(v, "dense") == 0, decimal = !missing && strcmp(v, "decimal") == 0;
-            if (!dense && !decimal && (missing || strcmp(v, "tensor") != 0))
-                return usage_error("unknown --print-format '%s' (tensor, dense or decimal)", missing ? "" : v);
+            bool exact = !missing && strcmp(v, "exact") == 0;
+            if (!dense && !decimal && !exact && (missing || strcmp(v, "tensor") != 0))
+                return usage_error("unknown --print-format '%s' (tensor, dense, decimal or exact)", missing ? "" : v);
             o->io.print_dense = dense;
             o->io.print_decimal = decimal;
+            o->io.print_exact = exact;
             continue;
         }
         if (opt_match(argv, argc, &i, "interpreter-print-dense", false, &v, &missing)) {
             o->io.print_dense = true;
             o->io.print_decimal = false;
+            o->io.print_exact = false;
             continue;
         }
         if (opt_match(argv, argc, &i, "max-while-iterations", true, &v, &missing)) {
@@ -409,7 +413,10 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
     ro.output = out;
     ro.messages = stderr;
     ro.results = keep ? IRRUN_RESULTS_BOTH : IRRUN_RESULTS_PRINT;
-    ro.print_format = o->io.print_decimal ? IRRUN_PRINT_DECIMAL : o->io.print_dense ? IRRUN_PRINT_DENSE : IRRUN_PRINT_REF;
+    ro.print_format = o->io.print_exact     ? IRRUN_PRINT_EXACT
+                      : o->io.print_decimal ? IRRUN_PRINT_DECIMAL
+                      : o->io.print_dense   ? IRRUN_PRINT_DENSE
+                                            : IRRUN_PRINT_REF;
     ro.hex_threshold = o->io.hex_threshold;
     ro.threads = o->io.threads;
     ro.replicas = o->io.replicas;

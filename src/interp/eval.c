@@ -416,7 +416,7 @@ static int print_result(const tensor *t, const interp_options *opt, FILE *out, F
     char type[512];
     switch (shape_kind_of(&t->type)) {
     case SHAPE_TENSOR:
-        return opt->print_decimal ? interp_print_tensor_decimal(t, out)
+        return opt->print_decimal || opt->print_exact ? interp_print_tensor_decimal(t, opt->print_exact, out)
                                   : interp_print_tensor(t, opt->print_dense, opt->hex_threshold, out);
     case SHAPE_TOKEN: fputs("!stablehlo.token\n", out); return ferror(out) ? -1 : 0;
     case SHAPE_TUPLE: break;

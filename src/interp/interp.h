@@ -55,6 +55,7 @@ typedef struct {
     dot_accumulation dot_acc; /* --dot-accumulation */
     bool print_dense;         /* --print-format=dense / --interpreter-print-dense */
     bool print_decimal;       /* --print-format=decimal: shortest round-trip decimals */
+    bool print_exact;         /* --print-format=exact: exact decimals */
     long hex_threshold;       /* --mlir-print-elementsattrs-with-hex-if-larger, default 100 */
     unsigned long max_while_iterations; /* --max-while-iterations; 0 = no limit (decision 48) */
     FILE *out;                /* returned values and interpreter.print (stdout) */

@@ -15,8 +15,10 @@ enum { INTERP_PRINT_MAX_EMPTY_LISTS = 1 << 20 };
 /* IRRUN_OK, or IRRUN_BAD_INPUT when `out` reports a write error. */
 irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out);
 /* REF's layout with floats as the shortest decimals that read back to the
- * same bits (--print-format=decimal: for people, not for diffing with REF) */
-irrun_status interp_print_tensor_decimal(const tensor *t, FILE *out);
+ * same bits (--print-format=decimal), or with `exact` as their exact
+ * decimal values (--print-format=exact): for people, not for diffing with
+ * REF */
+irrun_status interp_print_tensor_decimal(const tensor *t, bool exact, FILE *out);
 
 /* Runs one check op on its operands (actual, expected); reports a failure on
  * err located at op->loc. Returns true when the check passed: a verdict the

@@ -9,17 +9,31 @@
 /* REF's recursive layout: each list at depth L starts on a new line
  * indented 2L, sub-lists are separated by ",", the parent's closing bracket
  * goes on its own line indented 2(L-1). */
-static void print_level(const tensor *t, int depth, int64_t *offset, bool decimal, FILE *out)
+/* How elements are written: REF's text, the shortest decimals that read
+ * back, the exact decimals. */
+typedef enum { TEXT_REF, TEXT_DECIMAL, TEXT_EXACT } elem_text;
+
+static size_t element(const tensor *t, const void *elem, elem_text how, char *buf)
+{
+    switch (how) {
+    case TEXT_REF: return et_value_text(t->type.elem, elem, false, buf);
+    case TEXT_DECIMAL: return et_value_decimal(t->type.elem, elem, buf);
+    case TEXT_EXACT: return et_value_exact(t->type.elem, elem, buf);
+    }
+    return 0;
+}
+
+static void print_level(const tensor *t, int depth, int64_t *offset, elem_text how, FILE *out)
 {
     int rank = t->type.rank;
     int64_t n = t->type.dims[depth];
     size_t es = tensor_elem_bytes(t);
-    char buf[ET_TEXT_MAX];
+    char buf[ET_EXACT_MAX];
     fprintf(out, "\n%*s[", 2 * (depth + 1), "");
     if (depth == rank - 1) {
         for (int64_t i = 0; i < n; i++) {
             const void *elem = (const unsigned char *)t->data + *offset * (int64_t)es;
-            size_t len = decimal ? et_value_decimal(t->type.elem, elem, buf) : et_value_text(t->type.elem, elem, false, buf);
+            size_t len = element(t, elem, how, buf);
             if (i)
                 fputs(", ", out);
             fwrite(buf, 1, len, out); /* not fprintf: its format parsing cost as much as the digits */
@@ -29,7 +43,7 @@ static void print_level(const tensor *t, int depth, int64_t *offset, bool decima
         return;
     }
     for (int64_t i = 0; i < n; i++) {
-        print_level(t, depth + 1, offset, decimal, out);
+        print_level(t, depth + 1, offset, how, out);
         if (i + 1 < n)
             fputc(',', out);
     }
@@ -52,7 +66,7 @@ static int64_t empty_lists(const tensor_type *t, int64_t cap)
     return lists < cap ? lists : cap;
 }
 
-static void print_ref(const tensor *t, bool decimal, FILE *out)
+static void print_ref(const tensor *t, elem_text how, FILE *out)
 {
     char type[512];
     shape_format(&t->type, type, sizeof type);
@@ -65,16 +79,13 @@ static void print_ref(const tensor *t, bool decimal, FILE *out)
         return;
     }
     if (t->type.rank == 0) {
-        char buf[ET_TEXT_MAX];
-        if (decimal)
-            et_value_decimal(t->type.elem, t->data, buf);
-        else
-            et_value_text(t->type.elem, t->data, false, buf);
+        char buf[ET_EXACT_MAX];
+        element(t, t->data, how, buf);
         fprintf(out, "%s}\n", buf);
         return;
     }
     int64_t offset = 0;
-    print_level(t, 0, &offset, decimal, out);
+    print_level(t, 0, &offset, how, out);
     fputs("\n}\n", out);
 }
 
@@ -139,12 +150,12 @@ irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold
     if (dense)
         print_dense(t, hex_threshold, out);
     else
-        print_ref(t, false, out);
+        print_ref(t, TEXT_REF, out);
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }
 
-irrun_status interp_print_tensor_decimal(const tensor *t, FILE *out)
+irrun_status interp_print_tensor_decimal(const tensor *t, bool exact, FILE *out)
 {
-    print_ref(t, true, out);
+    print_ref(t, exact ? TEXT_EXACT : TEXT_DECIMAL, out);
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }

@@ -7,11 +7,17 @@
 
 #include "types/fpprint.h"
 
-static size_t scalar_text(et_id t, uint64_t bits, bool shortest, char *buf)
+/* How floats are written: MLIR's printer, the shortest decimal that reads
+ * back, the exact decimal. */
+typedef enum { FLOAT_MLIR, FLOAT_SHORTEST, FLOAT_EXACT } float_text;
+
+static size_t scalar_text(et_id t, uint64_t bits, float_text how, char *buf)
 {
     const et_traits *tr = et_get(t);
-    if (shortest && tr->kind == EK_FLOAT)
+    if (how == FLOAT_SHORTEST && tr->kind == EK_FLOAT)
         return fp_print_shortest(tr->fmt, bits, buf);
+    if (how == FLOAT_EXACT && tr->kind == EK_FLOAT)
+        return fp_print_exact(tr->fmt, bits, buf);
     switch (tr->kind) {
     case EK_BOOL: return (size_t)sprintf(buf, "%s", bits ? "true" : "false");
     case EK_SINT: return (size_t)sprintf(buf, "%" PRId64, et_sign_extend(t, bits));
@@ -24,18 +30,18 @@ static size_t scalar_text(et_id t, uint64_t bits, bool shortest, char *buf)
 }
 
 /* One element; complex as a pair in `dense` or REF's list form. */
-static size_t element_text(et_id t, const void *elem, bool dense, bool shortest, char *buf)
+static size_t element_text(et_id t, const void *elem, bool dense, float_text how, char *buf)
 {
     if (et_get(t)->kind != EK_COMPLEX)
-        return scalar_text(t, et_load_bits(t, elem), shortest, buf);
+        return scalar_text(t, et_load_bits(t, elem), how, buf);
     et_id part = et_part(t);
     size_t half = et_get(part)->bytes, n = 0;
     buf[n++] = dense ? '(' : '[';
-    n += scalar_text(part, et_load_bits(part, elem), shortest, buf + n);
+    n += scalar_text(part, et_load_bits(part, elem), how, buf + n);
     buf[n++] = ',';
     if (!dense)
         buf[n++] = ' ';
-    n += scalar_text(part, et_load_bits(part, (const unsigned char *)elem + half), shortest, buf + n);
+    n += scalar_text(part, et_load_bits(part, (const unsigned char *)elem + half), how, buf + n);
     buf[n++] = dense ? ')' : ']';
     buf[n] = '\0';
     return n;
@@ -43,12 +49,17 @@ static size_t element_text(et_id t, const void *elem, bool dense, bool shortest,
 
 size_t et_value_text(et_id t, const void *elem, bool dense, char *buf)
 {
-    return element_text(t, elem, dense, false, buf);
+    return element_text(t, elem, dense, FLOAT_MLIR, buf);
 }
 
 size_t et_value_decimal(et_id t, const void *elem, char *buf)
 {
-    return element_text(t, elem, false, true, buf);
+    return element_text(t, elem, false, FLOAT_SHORTEST, buf);
+}
+
+size_t et_value_exact(et_id t, const void *elem, char *buf)
+{
+    return element_text(t, elem, false, FLOAT_EXACT, buf);
 }
 
 size_t et_bits_text(et_id t, const void *elem, char *buf)

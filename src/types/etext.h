@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "types/etype.h"
+#include "types/fpprint.h"
 
 enum { ET_TEXT_MAX = 2 * 64 + 8 }; /* a complex element's text plus NUL */
 
@@ -20,6 +21,12 @@ size_t et_value_text(et_id t, const void *elem, bool dense, char *buf);
  * bits (fp_print_shortest), complex `[re, im]`, other types as
  * et_value_text. Returns the length. */
 size_t et_value_decimal(et_id t, const void *elem, char *buf);
+
+/* For people, exactly: floats as their exact decimal values
+ * (fp_print_exact), complex `[re, im]`, other types as et_value_text. buf
+ * holds ET_EXACT_MAX bytes. Returns the length. */
+enum { ET_EXACT_MAX = 2 * FP_EXACT_MAX + 8 };
+size_t et_value_exact(et_id t, const void *elem, char *buf);
 
 /* The value bits as "0x.."; complex as "0xRE,0xIM". Returns the length. */
 size_t et_bits_text(et_id t, const void *elem, char *buf);

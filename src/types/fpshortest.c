@@ -1,5 +1,5 @@
-/* The fewest significant digits that read back as the same pattern
- * (see fpprint.h): for P = 1, 2, ... APFloat's exact rounding to P digits,
+/* Decimal texts for people (see fpprint.h): the shared layout, and the
+ * fewest significant digits that read back as the same pattern: for P = 1, 2, ... APFloat's exact rounding to P digits,
  * and its two P-digit neighbours, each read back with the one-rounding
  * decimal reader; the first that gives the pattern is laid out for people.
  * The neighbours matter at powers of two, where the values rounding to a
@@ -73,20 +73,65 @@ static void digits_of(const char *text, char *digits, size_t *ndigits, int *exp1
     *exp10 = e;
 }
 
+size_t fp_layout_decimal(bool neg, const char *digits, size_t nd, int e, char *buf)
+{
+    size_t n = 0;
+    if (neg)
+        buf[n++] = '-';
+    int lead = (int)nd - 1 + e; /* power of ten of the first digit */
+    if (nd == 0) {
+        buf[n++] = '0';
+    } else if (lead < -4 || lead >= 16) {
+        buf[n++] = digits[0];
+        if (nd > 1) {
+            buf[n++] = '.';
+            memcpy(buf + n, digits + 1, nd - 1);
+            n += nd - 1;
+        }
+        n = put_exponent(buf, n, lead);
+    } else if (e >= 0) {
+        memcpy(buf + n, digits, nd);
+        n += nd;
+        for (int k = 0; k < e; k++)
+            buf[n++] = '0';
+    } else if (lead >= 0) {
+        size_t whole = (size_t)(lead + 1);
+        memcpy(buf + n, digits, whole);
+        n += whole;
+        buf[n++] = '.';
+        memcpy(buf + n, digits + whole, nd - whole);
+        n += nd - whole;
+    } else {
+        buf[n++] = '0';
+        buf[n++] = '.';
+        for (int k = 0; k < -lead - 1; k++)
+            buf[n++] = '0';
+        memcpy(buf + n, digits, nd);
+        n += nd;
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+size_t fp_print_special(const fp_value *v, char *buf)
+{
+    const char *special = NULL;
+    switch (v->cls) {
+    case FPC_NAN: special = v->neg ? "-nan" : "nan"; break;
+    case FPC_INF: special = v->neg ? "-inf" : "inf"; break;
+    case FPC_ZERO: special = v->neg ? "-0" : "0"; break;
+    case FPC_FINITE: return 0;
+    }
+    strcpy(buf, special);
+    return strlen(special);
+}
+
 size_t fp_print_shortest(fp_id f, uint64_t bits, char *buf)
 {
     fp_value v = fp_decode(f, bits);
-    const char *special = NULL;
-    switch (v.cls) {
-    case FPC_NAN: special = v.neg ? "-nan" : "nan"; break;
-    case FPC_INF: special = v.neg ? "-inf" : "inf"; break;
-    case FPC_ZERO: special = v.neg ? "-0" : "0"; break;
-    case FPC_FINITE: break;
-    }
-    if (special) {
-        strcpy(buf, special);
-        return strlen(special);
-    }
+    size_t special = fp_print_special(&v, buf);
+    if (special)
+        return special;
     uint64_t want = bits & fp_fmt(f)->mask;
     char text[FP_PRINT_MAX], digits[FP_PRINT_MAX];
     size_t nd = 0;
@@ -127,40 +172,5 @@ size_t fp_print_shortest(fp_id f, uint64_t bits, char *buf)
         e = ep;
         break;
     }
-    size_t n = 0;
-    if (v.neg)
-        buf[n++] = '-';
-    int lead = (int)nd - 1 + e; /* power of ten of the first digit */
-    if (nd == 0) {
-        buf[n++] = '0';
-    } else if (lead < -4 || lead >= 16) {
-        buf[n++] = digits[0];
-        if (nd > 1) {
-            buf[n++] = '.';
-            memcpy(buf + n, digits + 1, nd - 1);
-            n += nd - 1;
-        }
-        n = put_exponent(buf, n, lead);
-    } else if (e >= 0) {
-        memcpy(buf + n, digits, nd);
-        n += nd;
-        for (int k = 0; k < e; k++)
-            buf[n++] = '0';
-    } else if (lead >= 0) {
-        size_t whole = (size_t)(lead + 1);
-        memcpy(buf + n, digits, whole);
-        n += whole;
-        buf[n++] = '.';
-        memcpy(buf + n, digits + whole, nd - whole);
-        n += nd - whole;
-    } else {
-        buf[n++] = '0';
-        buf[n++] = '.';
-        for (int k = 0; k < -lead - 1; k++)
-            buf[n++] = '0';
-        memcpy(buf + n, digits, nd);
-        n += nd;
-    }
-    buf[n] = '\0';
-    return n;
+    return fp_layout_decimal(v.neg, digits, nd, e, buf);
 }
