@@ -173,6 +173,7 @@ verify-atan2f32: deps $(VERIFY_ATAN2F32)
 # cannot leave it broken; the verify tools run on a small sample for the
 # same reason (their full runs take hours)
 check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python check-verify-tools)
+	@echo "== make check: every test passed"
 
 check-verify-tools: $(VERIFY_MATHF32) $(VERIFY_COMPLEXF32) $(VERIFY_POWF32) $(VERIFY_ATAN2F32)
 	@echo "== the verify tools on small samples"
@@ -180,6 +181,7 @@ check-verify-tools: $(VERIFY_MATHF32) $(VERIFY_COMPLEXF32) $(VERIFY_POWF32) $(VE
 	@./$(VERIFY_COMPLEXF32) -t 2 -n 65536 >$(BUILD)/tools/complexf32.out || { cat $(BUILD)/tools/complexf32.out; exit 1; }
 	@./$(VERIFY_POWF32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/powf32.out || { cat $(BUILD)/tools/powf32.out; exit 1; }
 	@./$(VERIFY_ATAN2F32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/atan2f32.out || { cat $(BUILD)/tools/atan2f32.out; exit 1; }
+	@echo "the verify tools: no difference on the samples"
 
 # the thread sanitizer build runs the tests whose programs have threads:
 # the C API's two modules in two threads, and the process grids

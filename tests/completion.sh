@@ -92,6 +92,35 @@ for t in $_ir_run_element_types; do
     "$IRRUN" compare --type "$t" one.yaml one.yaml >/dev/null 2>err
     grep -q "unknown element type" err && bad "compare --type $t refused"
 done
-[ "$fail" = 0 ] && echo "completion: all passed"
+[ "$fail" = 0 ] && echo "completion: word lists passed"
 exit "$fail"
 BASH
+rc=$?
+# Through readline itself (F10): an interactive bash on a pseudo-terminal,
+# where '=' splits words (COMP_WORDBREAKS) and TAB completes the line.
+# Each case: what is typed (\t a TAB), then the arguments the completed
+# command gets, as <ARG>...
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import pty' 2>/dev/null || [ ! -x /bin/bash ]; then
+    echo "completion: SKIP of the pseudo-terminal part: no python3 with pty, or no /bin/bash"
+else
+    touch lhs.npy
+    tab=$(printf '\t')
+    timeout 120 python3 "$here/tests/lib/pty_complete.py" "$here/tools/ir-run.bash" "$tmp" <<CASES
+ir-run --dot-accumulation=f3\t$tab<--dot-accumulation=f32>
+ir-run --report=j\t$tab<--report=json>
+ir-run --print-format=dec\t$tab<--print-format=decimal>
+ir-run --input lhs=lh\t$tab<--input><lhs=lhs.npy>
+ir-run prog.mlir --expect 0=lh\t$tab<prog.mlir><--expect><0=lhs.npy>
+ir-run --dot\tf6\t$tab<--dot-accumulation=f64>
+ir-run --args=@pr\t$tab<--args=@prog.mlir>
+ir-run --dot-accumulation\\=f3\t$tab<--dot-accumulation=f32>
+ir-run compare --type f8E5\t$tab<compare><--type><f8E5M2>
+ir-run --output-dir=outd\t$tab<--output-dir=outdir/>
+CASES
+    case $? in
+    0) echo "completion: typed in an interactive bash: all passed" ;;
+    77) ;;
+    *) rc=1 ;;
+    esac
+fi
+exit "$rc"

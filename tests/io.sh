@@ -154,5 +154,102 @@ else
     echo "io.sh: note: run command has no --input yet; --expect walkthrough skipped"
 fi
 
+# ---- interrupted and failed writes (N9) --------------------------------------
+# a signal that ends a run removes its temporaries and keeps the signal in
+# the exit status: -o and --report-file are open for the whole run
+cd "$tmp" || exit 1
+cat >forever.mlir <<'EOF'
+func.func @main() -> tensor<i64> {
+  %i0 = stablehlo.constant dense<0> : tensor<i64>
+  %r = stablehlo.while(%i = %i0) : tensor<i64>
+  cond {
+    %t = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    stablehlo.return %i : tensor<i64>
+  }
+  func.return %r : tensor<i64>
+}
+EOF
+mkdir sig
+for sig in TERM:15 HUP:1 INT:2; do
+    how=${sig%:*}
+    num=${sig#*:}
+    # a background job's SIGINT is ignored by sh; env gives it back
+    env --default-signal=INT "$IRRUN" forever.mlir -o sig/out.txt >/dev/null 2>&1 &
+    p=$!
+    n=0
+    while ! ls sig | grep -q 'tmp-' && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+    ls sig | grep -q 'tmp-' && ok || bad "-o: no temporary file seen"
+    kill -$how $p
+    wait $p
+    st=$?
+    [ "$st" = $((128 + num)) ] && ok || bad "SIG$how: exit $st, want $((128 + num))"
+    left=$(ls sig)
+    [ -z "$left" ] && ok || { bad "SIG$how left $left"; rm -f sig/*; }
+done
+# --output-dir: the results of a chunk are a set, all written or none, and
+# a failure stops later chunks writing theirs. A file-size limit makes the
+# large second result fail (SIGXFSZ ignored: the write gets EFBIG)
+cat >two.mlir <<'EOF'
+func.func @main() -> (tensor<2xf32>, tensor<65536xf32>) {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<1.5> : tensor<65536xf32>
+  func.return %a, %b : tensor<2xf32>, tensor<65536xf32>
+}
+// -----
+func.func @main() -> tensor<2xf32> {
+  %a = stablehlo.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  func.return %a : tensor<2xf32>
+}
+EOF
+sed '/^\/\/ -----/,$d' two.mlir >big.mlir
+(trap '' XFSZ; ulimit -f 64; "$IRRUN" big.mlir --output-dir set >out 2>err)
+st=$?
+[ "$st" = 2 ] && ok || bad "--output-dir past the file-size limit: exit $st, want 2"
+expect_in err "result1.npy"
+expect_in err "File too large"
+[ -z "$(ls set)" ] && ok || bad "a failed result set left $(ls set)"
+(trap '' XFSZ; ulimit -f 64; "$IRRUN" -split-input-file two.mlir --output-dir set2 >out 2>err)
+[ -z "$(ls set2)" ] && ok || bad "chunks after a failed set wrote $(ls set2)"
+expect_in err "none of later ones"
+"$IRRUN" -split-input-file two.mlir --output-dir set3 >out 2>err
+[ "$(ls set3 | tr '\n' ' ')" = "chunk0.result0.npy chunk0.result1.npy chunk1.result0.npy " ] && ok ||
+    bad "--output-dir names: $(ls set3)"
+
+# ---- outputs checked before the run (F14), standard input as an input (N17) --
+cp "$here/examples/quickstart.mlir" q.mlir
+# --output-dir is created with its missing parents, before the run
+expect_rc 0 "$IRRUN" q.mlir --output-dir new/sub/dir
+[ -f new/sub/dir/result0.npy ] && ok || bad "--output-dir new/sub/dir: no result0.npy"
+# one that cannot be made is an error before anything runs (no output)
+: >afile
+expect_rc 2 "$IRRUN" q.mlir --output-dir afile/sub
+expect_in err "--output-dir afile/sub: cannot create or write into it"
+[ -s out ] && bad "the program ran although --output-dir was unusable" || ok
+expect_rc 2 "$IRRUN" q.mlir --output-dir afile
+expect_in err "not a directory"
+# the probe directory must exist before the run
+expect_rc 2 "$IRRUN" q.mlir --probe-output-dir no_such_dir
+expect_in err "--probe-output-dir no_such_dir: no such directory"
+[ -s out ] && bad "the program ran although --probe-output-dir does not exist" || ok
+# -o writes text: a tensor file's name is refused, with what to use instead
+for name in o.npy o.bin o.yaml; do
+    expect_rc 2 "$IRRUN" q.mlir -o $name
+    expect_in err "use --output-dir DIR --output-format"
+    [ -e $name ] && bad "-o $name written" || ok
+done
+# a program read from standard input is an input: -o /dev/stdin refused
+cp q.mlir prog.mlir
+"$IRRUN" - -o /dev/stdin <prog.mlir >out 2>err
+st=$?
+[ "$st" = 2 ] && ok || bad "-o /dev/stdin on the program: exit $st, want 2"
+expect_in err "refusing to overwrite an input of this run (standard input)"
+cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin was written to"
+"$IRRUN" -o "$tmp/prog.mlir" <prog.mlir >out 2>err
+[ $? = 2 ] && ok || bad "-o naming the file behind stdin (no FILE) was not refused"
+cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin (no FILE) was written to"
+cd "$here" || exit 1
+
 echo "io.sh: $pass passed, $fail failed"
 [ "$fail" = 0 ]

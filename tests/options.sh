@@ -27,7 +27,7 @@ while IFS= read -r line; do
     set -f
     set -- $args
     set +f
-    "$IRRUN" "$@" >out 2>err
+    "$IRRUN" "$@" >out 2>err </dev/null
     got=$?
     [ -n "${OPTIONS_VERBOSE:-}" ] && echo "$got ir-run$args :: $(grep -m1 -v '^ ' err)"
     if [ "$got" = "$want" ]; then

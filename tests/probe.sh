@@ -212,7 +212,7 @@ has "$tmp/err" "element type f8E4M3FN cannot be written to a probe file" "f8E4M3
 
 # a directory that does not exist
 run 2 --probe-output-dir "$tmp/none" "$here/cli/probes.mlir"
-has "$tmp/err" "$tmp/none/index.csv: error: cannot create" "missing directory"
+has "$tmp/err" "--probe-output-dir $tmp/none: no such directory" "missing directory, before the run"
 
 # a probe file never replaces an input of the run
 rm -f "$d"/*

@@ -4,6 +4,7 @@
 set -u
 IRRUN=${IRRUN:-build/ir-run}
 D=tests/cli
+here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -189,6 +190,62 @@ printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
 run 2 "$tmp/prog.mlirbc"
 grep -q 'prog.mlirbc: error: MLIR bytecode is not supported yet: run `stablehlo-translate --deserialize` or `mlir-opt` first' "$tmp/err" || bad "bytecode message: $(cat "$tmp/err")"
 grep -q 'binary' "$tmp/err" && bad "bytecode echoed"
+# the summary line (F21): REF prints nothing but results and errors, so a
+# run without check ops prints none; -q drops it; an input that cannot be
+# read is not a failed program; results come out before what follows them
+printf 'func.func @main() -> tensor<2xi8> {\n  %%a = stablehlo.constant dense<[1, 2]> : tensor<2xi8>\n  func.return %%a : tensor<2xi8>\n}\n' >"$tmp/plain.mlir"
+run 0 "$tmp/plain.mlir"
+[ -s "$tmp/err" ] && bad "a run without checks wrote to stderr: $(cat "$tmp/err")"
+run 1 -q "$tmp/one.mlir"
+grep -q 'passed' "$tmp/err" && bad "-q printed the summary"
+grep -q 'check.expect_eq_const failed' "$tmp/err" || bad "-q dropped the check failure: $(cat "$tmp/err")"
+run 2 "$tmp/missing.mlir"
+grep -q 'failed' "$tmp/err" && bad "an unreadable file counted as a failed program: $(cat "$tmp/err")"
+run 2 "$tmp/plain.mlir" "$tmp/missing.mlir"
+grep -q '^1 passed, 0 failed, 1 not run (unreadable input)$' "$tmp/err" || bad "summary with an unreadable file: $(tail -1 "$tmp/err")"
+"$IRRUN" -split-input-file $D/two_chunks.mlir >"$tmp/both" 2>&1
+tail -1 "$tmp/both" | grep -q '^2 passed, 2 failed$' || bad "summary not last with 2>&1: $(tail -1 "$tmp/both")"
+# a chunk's result (stdout) comes before the next chunk's error (stderr)
+{ cat "$tmp/plain.mlir"; printf '// -----\nfunc.func @main() {\n  %%a = stablehlo.constant dense<[1, 2> : tensor<2xi8>\n  func.return\n}\n'; } >"$tmp/order.mlir"
+"$IRRUN" -split-input-file "$tmp/order.mlir" >"$tmp/both" 2>&1
+r=$(grep -n '^  \[1, 2\]$' "$tmp/both" | cut -d: -f1)
+e=$(grep -n 'order.mlir:7:.*error' "$tmp/both" | cut -d: -f1)
+[ -n "$r" ] && [ -n "$e" ] && [ "$r" -lt "$e" ] || bad "stdout and stderr out of order with 2>&1: $(cat "$tmp/both")"
+# no file: the program comes from standard input (F4)
+"$IRRUN" <"$tmp/plain.mlir" >"$tmp/out" 2>"$tmp/err" || bad "no file with a program on stdin: exit $?: $(cat "$tmp/err")"
+grep -q '^  \[1, 2\]$' "$tmp/out" || bad "no file did not run stdin: $(cat "$tmp/out")"
+# option values (N16): a count is digits only, and one too large says so
+run 2 --threads ' 2' "$tmp/plain.mlir"
+run 2 '--max-while-iterations= 5' "$tmp/plain.mlir"
+run 2 --max-while-iterations=99999999999999999999 "$tmp/plain.mlir"
+grep -q 'is too large' "$tmp/err" || bad "a count too large: $(cat "$tmp/err")"
+# IRRUN_THREADS that the thread pool ignores is warned about, never silently
+for v in abc -1 0 ' 2'; do
+    IRRUN_THREADS=$v run 0 "$tmp/plain.mlir"
+    grep -q "warning: IRRUN_THREADS='$v' is not a positive integer; ignored" "$tmp/err" ||
+        bad "IRRUN_THREADS='$v': $(cat "$tmp/err")"
+    IRRUN_THREADS=$v run 0 test "$here/examples/golden/suite.yaml"
+    grep -q "IRRUN_THREADS='$v' is not a positive integer" "$tmp/err" || bad "test with IRRUN_THREADS='$v'"
+done
+IRRUN_THREADS=2 run 0 "$tmp/plain.mlir"
+[ -s "$tmp/err" ] && bad "IRRUN_THREADS=2 warned: $(cat "$tmp/err")"
+# write errors (N16): one message with its reason, and no "passed" first
+if [ -w /dev/full ]; then
+    printf 'func.func @main() -> (tensor<4096xf32>, tensor<4096xf32>) {\n  %%a = stablehlo.constant dense<1.5> : tensor<4096xf32>\n  func.return %%a, %%a : tensor<4096xf32>, tensor<4096xf32>\n}\n' >"$tmp/big2.mlir"
+    for o in '-o /dev/full' ''; do
+        # shellcheck disable=SC2086
+        "$IRRUN" "$tmp/big2.mlir" $o >/dev/full 2>"$tmp/err"
+        st=$?
+        [ $st = 2 ] || bad "results to /dev/full ($o): exit $st"
+        [ "$(grep -c 'error' "$tmp/err")" = 1 ] || bad "results to /dev/full ($o): not one message: $(cat "$tmp/err")"
+        grep -q 'No space left on device' "$tmp/err" || bad "results to /dev/full ($o): no reason: $(cat "$tmp/err")"
+    done
+    printf 'func.func @main() -> tensor<2xi8> {\n  %%a = stablehlo.constant dense<[1, 2]> : tensor<2xi8>\n  check.expect_eq_const %%a, dense<[1, 2]> : tensor<2xi8>\n  func.return %%a : tensor<2xi8>\n}\n' >"$tmp/small.mlir"
+    "$IRRUN" "$tmp/small.mlir" >/dev/full 2>"$tmp/err"
+    [ $? = 2 ] || bad "a small result to /dev/full: not exit 2"
+    grep -q '1 passed' "$tmp/err" && bad "a result that could not be written passed: $(cat "$tmp/err")"
+    [ "$(grep -c 'No space left on device' "$tmp/err")" = 1 ] || bad "a small result to /dev/full: $(cat "$tmp/err")"
+fi
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

@@ -48,5 +48,72 @@ expect_rc 2 "$IRRUN" -j 2 --probe-output-dir p two_chunks.mlir decisions.mlir
 expect_rc 2 "$IRRUN" -j 0 two_chunks.mlir
 expect_rc 2 "$IRRUN" -j x two_chunks.mlir
 expect_rc 2 "$IRRUN" two_chunks.mlir -j
+# workers die with their parent (N8): a CI timeout that signals only the
+# top process, or a reader closing the pipe, must not leave them running.
+# A program that never ends; a worker counts as dead when its pid is gone
+# or a zombie (the container's pid 1 may not reap it)
+cat >forever.mlir <<'EOF'
+func.func @main() -> tensor<i64> {
+  %i0 = stablehlo.constant dense<0> : tensor<i64>
+  %r = stablehlo.while(%i = %i0) : tensor<i64>
+  cond {
+    %t = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    stablehlo.return %i : tensor<i64>
+  }
+  func.return %r : tensor<i64>
+}
+EOF
+printf 'cases:\n  - name: a\n    program: forever.mlir\n    outputs: []\n  - name: b\n    program: forever.mlir\n    outputs: []\n' >forever.yaml
+alive() { # pid: running (not gone, not a zombie)
+    [ -r "/proc/$1/stat" ] && [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" != Z ]
+}
+workers_of() { # parent pid: its children once both workers run (at most 10 s)
+    n=0
+    while [ $n -lt 100 ]; do
+        kids=$(pgrep -P "$1" | tr '\n' ' ')
+        # shellcheck disable=SC2086
+        [ "$(echo $kids | wc -w)" -ge 2 ] && { echo "$kids"; return; }
+        sleep 0.1
+        n=$((n + 1))
+    done
+}
+for how in TERM HUP; do
+    for cmd in run test; do
+        if [ $cmd = run ]; then
+            "$IRRUN" -j 2 forever.mlir forever.mlir >/dev/null 2>&1 &
+        else
+            "$IRRUN" test -j 2 forever.yaml >/dev/null 2>&1 &
+        fi
+        parent=$!
+        kids=$(workers_of $parent)
+        [ -n "$kids" ] || bad "-j 2 ($cmd): no two workers seen"
+        kill -$how $parent
+        wait $parent
+        st=$?
+        [ $st -gt 128 ] && ok || bad "-j parent ($cmd) killed by SIG$how: exit $st, want the signal's"
+        left=
+        for k in $kids; do
+            n=0
+            while alive "$k" && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+            alive "$k" && left="$left $k"
+        done
+        [ -z "$left" ] && ok || bad "ir-run $cmd -j 2: workers$left still run 5 s after SIG$how killed their parent"
+        for k in $left; do kill -KILL "$k"; done
+    done
+done
+# a worker killed by a signal: the message names it
+"$IRRUN" -j 2 two_chunks.mlir forever.mlir >b.out 2>b.err &
+parent=$!
+# once the first file's output is out, the worker left is the endless one
+n=0
+while [ ! -s b.out ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+sleep 0.3
+for k in $(pgrep -P $parent); do kill -KILL "$k"; done
+wait $parent
+b_rc=$?
+[ "$b_rc" = 2 ] && ok || bad "a killed worker: exit $b_rc, want 2"
+expect_in b.err "forever.mlir: its process was killed by signal 9 (Killed)"
 echo "run_jobs: $pass passed, $fail failed"
 [ "$fail" = 0 ]

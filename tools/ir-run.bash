@@ -8,7 +8,7 @@ float4_e2m1fn float6_e2m3fn float6_e3m2fn float8_e3m4 float8_e4m3 float8_e4m3fn 
 _ir_run_element_types="i1 i2 i4 i8 i16 i32 i64 ui2 ui4 ui8 ui16 ui32 ui64 f4E2M1FN f6E2M3FN f6E3M2FN f8E3M4 f8E4M3 f8E4M3FN f8E4M3FNUZ f8E4M3B11FNUZ f8E5M2 f8E5M2FNUZ f8E8M0FNU bf16 f16 f32 f64 complex<f32> complex<f64>
 bool int2 int4 int8 int16 int32 int64 uint2 uint4 uint8 uint16 uint32 uint64 float4_e2m1fn float6_e2m3fn float6_e3m2fn float8_e3m4 float8_e4m3 float8_e4m3fn float8_e4m3fnuz float8_e4m3b11fnuz float8_e5m2 float8_e5m2fnuz float8_e8m0fnu bfloat16 float16 float32 float64 complex64 complex128"
 _ir_run_commands="info table encode decode compare test help"
-_ir_run_run_options="--interpret --split-input-file --output-split-marker= -o --emit=ir --entry --args= --strict-eq --max-while-iterations= --dot-accumulation= --threads --replicas --partitions --print-format= --interpreter-print-dense --mlir-print-elementsattrs-with-hex-if-larger= --input --output-dir --output-format --npy-descr --expect --max-ulp --atol --rtol --nan --signed-zero --inf --report --report-file --probe-output-dir --require-functions -j --jobs --help --version"
+_ir_run_run_options="--interpret --split-input-file --output-split-marker= -o --emit=ir --entry --args= --strict-eq --max-while-iterations= --dot-accumulation= --threads --replicas --partitions --print-format= --interpreter-print-dense --mlir-print-elementsattrs-with-hex-if-larger= --input --output-dir --output-format --npy-descr --expect --max-ulp --atol --rtol --nan --signed-zero --inf --report --report-file --probe-output-dir --require-functions -q --quiet -j --jobs --help --version"
 _ir_run_compare_options="--type --shape --format --max-ulp --atol --rtol --nan --signed-zero --inf --report --help"
 _ir_run_test_options="--junit --filter --update --quiet -j --jobs --help"
 _ir_run_encode_options="--mode --seed --help"
@@ -30,16 +30,67 @@ _ir_run_values() {
     esac
 }
 
+# Readline splits words at the characters of COMP_WORDBREAKS, '=' and ':'
+# among them, so in a real shell `--report=j` reaches the function as three
+# words and only `j` is replaced. The words are taken again from the line,
+# split at blanks only (quotes are not followed), and the candidates made
+# for the whole word are cut back to the part readline replaces.
 _ir_run() {
-    local cur prev cmd i
+    local cur prev cmd i cword strip=0
+    local -a words
     COMPREPLY=()
-    cur=${COMP_WORDS[COMP_CWORD]}
-    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    if [ -n "${COMP_LINE+set}" ] && [ -n "${COMP_POINT+set}" ]; then
+        local line=${COMP_LINE:0:COMP_POINT}
+        # (without -r: a backslash-quoted blank or '=' is part of a word)
+        read -a words <<<"$line"
+        [[ -z $line || $line == *[[:blank:]] ]] && words+=("")
+        cword=$((${#words[@]} - 1))
+        # what readline replaces: the text after the last break character,
+        # or from it for '@' and '$' (bash's rl_special_prefixes)
+        local breaks=${COMP_WORDBREAKS-$' \t\n"\'@><=;|&(:'} rl=$line
+        for ((i = ${#line} - 1; i >= 0; i--)); do
+            if [[ $breaks == *"${line:i:1}"* ]] && [[ $i = 0 || ${line:i-1:1} != \\ ]]; then
+                case ${line:i:1} in
+                @ | \$) rl=${line:i} ;;
+                *) rl=${line:i+1} ;;
+                esac
+                break
+            fi
+        done
+        IFS= read rl <<<"$rl"
+        cur=${words[cword]}
+        [[ $cur == *"$rl" ]] && strip=$((${#cur} - ${#rl}))
+    else
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+        cur=${words[cword]}
+    fi
+    prev=${words[cword - 1]}
+    _ir_run_words "$cur" "$prev" "$cword" "${words[@]}"
+    if [ "$strip" -gt 0 ]; then
+        for i in "${!COMPREPLY[@]}"; do
+            COMPREPLY[i]=${COMPREPLY[i]:strip}
+        done
+    fi
+    # option names are not file names: readline would quote their '='
+    [[ $cur == -* && $cur != *=* ]] && compopt +o filenames 2>/dev/null
+    # options that end in '=' take their value in the same word
+    if [ "${#COMPREPLY[@]}" = 1 ] && [[ ${COMPREPLY[0]} == *= ]]; then
+        compopt -o nospace 2>/dev/null
+    fi
+}
+
+# The candidates for word CWORD (CUR, after PREV) of WORDS..., each the
+# whole word.
+_ir_run_words() {
+    local cur=$1 prev=$2 cword=$3 cmd i
+    shift 3
+    local -a words=("$@")
     cmd=run
-    for ((i = 1; i < COMP_CWORD; i++)); do
-        case ${COMP_WORDS[i]} in
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
         info | table | encode | decode | compare | test | help)
-            [ "$i" = 1 ] && cmd=${COMP_WORDS[i]}
+            [ "$i" = 1 ] && cmd=${words[i]}
             break
             ;;
         esac
@@ -87,10 +138,10 @@ _ir_run() {
     esac
     case $cmd in
     info | table)
-        [ "$COMP_CWORD" = 2 ] && COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
+        [ "$cword" = 2 ] && COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
         ;;
     encode)
-        if [ "$COMP_CWORD" = 2 ]; then
+        if [ "$cword" = 2 ]; then
             COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
         elif [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$_ir_run_encode_options --" -- "$cur"))
@@ -99,7 +150,7 @@ _ir_run() {
     decode)
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "--exact" -- "$cur"))
-        elif [ "$COMP_CWORD" = 2 ] || { [ "$COMP_CWORD" = 3 ] && [ "${COMP_WORDS[2]}" = --exact ]; }; then
+        elif [ "$cword" = 2 ] || { [ "$cword" = 3 ] && [ "${words[2]}" = --exact ]; }; then
             COMPREPLY=($(compgen -W "$_ir_run_float_formats" -- "$cur"))
         fi
         ;;
@@ -120,21 +171,17 @@ _ir_run() {
         fi
         ;;
     help)
-        [ "$COMP_CWORD" = 2 ] && COMPREPLY=($(compgen -W "run ${_ir_run_commands}" -- "$cur"))
+        [ "$cword" = 2 ] && COMPREPLY=($(compgen -W "run ${_ir_run_commands}" -- "$cur"))
         ;;
     run)
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$_ir_run_run_options" -- "$cur"))
         else
-            [ "$COMP_CWORD" = 1 ] && COMPREPLY=($(compgen -W "$_ir_run_commands" -- "$cur"))
+            [ "$cword" = 1 ] && COMPREPLY=($(compgen -W "$_ir_run_commands" -- "$cur"))
             COMPREPLY+=($(compgen -f -X '!*.mlir' -- "$cur") $(compgen -d -- "$cur"))
         fi
         ;;
     esac
-    # options that end in '=' take their value in the same word
-    if [ "${#COMPREPLY[@]}" = 1 ] && [[ ${COMPREPLY[0]} == *= ]]; then
-        compopt -o nospace 2>/dev/null
-    fi
 }
 
 complete -o filenames -F _ir_run ir-run

@@ -186,7 +186,8 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
             .threads = options->threads,
             .watch = options->progress,
         };
-        io_inputs keep = { (const char **)options->keep_files, options->nkeep_files, options->nkeep_files };
+        io_inputs keep = { .paths = (const char **)options->keep_files, .n = options->nkeep_files,
+                           .cap = options->nkeep_files };
         io_probe_dir pd = { options->probe_dir, &keep };
         interp_probe_store store = { &pd, probe_reset, probe_write, probe_read };
         if (options->probe_dir)

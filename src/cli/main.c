@@ -85,7 +85,8 @@ int main(int argc, char **argv)
     /* every command's output ends here: one that could not be written is
      * never a success (a full disk, a closed pipe) */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "ir-run: error writing standard output: %s\n", strerror(errno));
+        if (!cli_stdout_error_said)
+            fprintf(stderr, "ir-run: error writing standard output: %s\n", strerror(errno));
         status = cli_worse(status, IRRUN_BAD_INPUT);
     }
     fp_tables_free();

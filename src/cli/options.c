@@ -2,6 +2,7 @@
 #include "cli/options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* "--name VALUE" or "--name=VALUE": 1 and *val set, 0 not this option, -1
@@ -51,4 +52,20 @@ int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rul
         return 1;
     }
     return 0;
+}
+
+void cli_env_threads_check(const char *cmd)
+{
+    const char *e = getenv("IRRUN_THREADS");
+    if (!e || !*e)
+        return;
+    const char *p = e;
+    while (*p == '0')
+        p++;
+    bool digits = *p != '\0';
+    for (const char *q = e; *q; q++)
+        digits = digits && *q >= '0' && *q <= '9';
+    if (!digits)
+        fprintf(stderr, "ir-run%s%s: warning: IRRUN_THREADS='%s' is not a positive integer; ignored (using the "
+                        "online cores)\n", cmd ? " " : "", cmd ? cmd : "", e);
 }

@@ -18,4 +18,9 @@ int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const c
  * rule option, -1 after reporting a bad value. */
 int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
 
+/* A warning on stderr when IRRUN_THREADS is set but not a positive
+ * integer written in digits only, which the thread pool ignores
+ * (pool_default_threads); prefix "ir-run CMD:". */
+void cli_env_threads_check(const char *cmd);
+
 #endif

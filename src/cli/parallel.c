@@ -2,13 +2,18 @@
 #include "cli/parallel.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
+#include "io/outfile.h"
 #include "util/mem.h"
 
 enum { PAR_MAX_WORKERS = 256 };
@@ -45,8 +50,21 @@ static void copy_out(FILE *from, FILE *to)
 
 /* The child's side: never returns. Standard output and error are the
  * job's files from here on; _exit leaves the parent's buffers alone. */
-static void run_child(const par_plan *p, int index, job *j)
+static void run_child(const par_plan *p, int index, job *j, pid_t parent)
 {
+#ifdef __linux__
+    /* a worker dies with the parent (killed by a CI timeout, or by SIGPIPE
+     * when the reader of its output went away): SIGTERM, whose handler
+     * removes the worker's temporary files. The parent may have died
+     * before the request took effect: then its pid is no longer ours. */
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+        _exit(3);
+#else
+    (void)parent;
+#endif
+    /* the parent's temporary files (-o, --report-file) are the parent's to
+     * remove on a signal, not this process's */
+    io_outfile_forget_all();
     if (dup2(fileno(j->out), STDOUT_FILENO) < 0 || dup2(fileno(j->err), STDERR_FILENO) < 0)
         _exit(3);
     void *result = mem_calloc(1, p->result_size ? p->result_size : 1);
@@ -76,6 +94,7 @@ static bool start(const par_plan *p, int index, job *j)
     /* what is buffered now would be written twice: by the parent and by
      * the child's copy of the buffer */
     fflush(NULL);
+    pid_t parent = getpid();
     j->pid = fork();
     if (j->pid < 0) {
         fprintf(stderr, "ir-run: -j: cannot start a process: %s\n", strerror(errno));
@@ -84,7 +103,7 @@ static bool start(const par_plan *p, int index, job *j)
         return false;
     }
     if (j->pid == 0)
-        run_child(p, index, j);
+        run_child(p, index, j, parent);
     j->state = JOB_RUNNING;
     return true;
 }
@@ -92,13 +111,19 @@ static bool start(const par_plan *p, int index, job *j)
 static void finish(const par_plan *p, int index, job *j)
 {
     const char *why = NULL;
+    char signal_why[128];
     void *result = NULL;
     if (j->state == JOB_FAILED_TO_START) {
         why = "not run: no process or temporary file for it";
     } else {
-        if (!WIFEXITED(j->wait_status) || WEXITSTATUS(j->wait_status) != 0) {
-            why = WIFSIGNALED(j->wait_status) ? "its process was killed by a signal"
-                                              : "its process failed (out of memory?)";
+        if (WIFSIGNALED(j->wait_status)) {
+            int sig = WTERMSIG(j->wait_status);
+            const char *name = strsignal(sig);
+            snprintf(signal_why, sizeof signal_why, "its process was killed by signal %d (%s)", sig,
+                     name ? name : "unknown signal");
+            why = signal_why;
+        } else if (!WIFEXITED(j->wait_status) || WEXITSTATUS(j->wait_status) != 0) {
+            why = "its process failed (out of memory?)";
         } else if ((result = mem_alloc(p->result_size ? p->result_size : 1)) == NULL) {
             why = "out of memory";
         } else if (fseek(j->result, 0, SEEK_SET) != 0 ||

@@ -5,14 +5,17 @@
 #include "cli/run.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "api/api_internal.h"
 #include "interp/interp.h"
 #include "interp/interp_internal.h"
 #include "cli/exit.h"
+#include "cli/options.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
 #include "cli/run_io.h"
@@ -42,13 +45,15 @@ typedef struct {
     int chunk;       /* chunks run so far, for per-chunk output names */
     bool many_chunks;
     bool done;       /* --help or --version said all there is to say */
+    bool quiet;      /* -q: no summary line */
+    bool out_error_said; /* a write error on the results' stream is reported */
     int jobs;        /* -j N: files run in N processes at once */
     cli_progress progress; /* [k/N] on a terminal */
 } run_options;
 
 static void usage(FILE *out)
 {
-    fputs("usage: ir-run [options] FILE... ('-' reads stdin)\n"
+    fputs("usage: ir-run [options] [FILE...] (no FILE or '-' reads stdin)\n"
           "  --interpret                      accepted for stablehlo-translate compatibility\n"
           "  --split-input-file[=MARKER]      run each chunk separated by '// -----' on its own\n"
           "  --output-split-marker=STR        written between chunk outputs\n"
@@ -79,6 +84,8 @@ static void usage(FILE *out)
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
+          "  -q, --quiet                      no 'N passed, M failed' line (printed only when check\n"
+          "                                   ops ran or several chunks or files did)\n"
           "  -j N, --jobs N                   run N files at once (separate processes; output\n"
           "                                   in argument order)\n"
 
@@ -124,6 +131,23 @@ static bool opt_match(char **argv, int argc, int *i, const char *name, bool take
     return false;
 }
 
+/* A count written with decimal digits only (no blank, no sign): 0 and *n
+ * set, -1 when it is not such a number, 1 when it is larger than `max`. */
+static int parse_count(const char *v, unsigned long max, unsigned long *n)
+{
+    if (!v || !*v)
+        return -1;
+    for (const char *p = v; *p; p++)
+        if (*p < '0' || *p > '9')
+            return -1;
+    errno = 0;
+    unsigned long x = strtoul(v, NULL, 10);
+    if (errno == ERANGE || x > max)
+        return 1;
+    *n = x;
+    return 0;
+}
+
 /* IRRUN_OK to go on (unless o->done), or a usage error, reported. */
 static irrun_status parse_options(int argc, char **argv, run_options *o)
 {
@@ -153,6 +177,10 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         }
         if (opt_match(argv, argc, &i, "interpret", false, &v, &missing))
             continue;
+        if (strcmp(a, "-q") == 0 || opt_match(argv, argc, &i, "quiet", false, &v, &missing)) {
+            o->quiet = true;
+            continue;
+        }
         if (opt_match(argv, argc, &i, "split-input-file", false, &v, &missing)) {
             o->split = true;
             continue;
@@ -227,10 +255,8 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "threads", true, &v, &missing)) {
-            char *end;
-            errno = 0;
-            long n = missing || *v == '-' ? 0 : strtol(v, &end, 10);
-            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024)
+            unsigned long n = 0;
+            if (missing || parse_count(v, 1024, &n) != 0 || n < 1)
                 return usage_error("option %s needs a thread count from 1 to 1024", a);
             o->io.threads = (int)n;
             continue;
@@ -252,20 +278,24 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "max-while-iterations", true, &v, &missing)) {
-            char *end;
-            errno = 0;
-            unsigned long n = missing || *v == '-' ? 0 : strtoul(v, &end, 10);
-            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n == 0)
+            unsigned long n = 0;
+            int bad = missing ? -1 : parse_count(v, ULONG_MAX, &n);
+            if (bad > 0) {
+                char most[32];
+                snprintf(most, sizeof most, "%lu", ULONG_MAX);
+                fprintf(stderr, "ir-run: option %s: %s is too large (at most %s)", a, v, most);
+                fputs(" (see ir-run --help)\n", stderr);
+                return IRRUN_BAD_INPUT;
+            }
+            if (bad || n == 0)
                 return usage_error("option %s needs a positive integer", a);
             o->io.max_while_iterations = n;
             continue;
         }
         if (opt_match(argv, argc, &i, "replicas", true, &v, &missing) ||
             opt_match(argv, argc, &i, "partitions", true, &v, &missing)) {
-            char *end;
-            errno = 0;
-            long n = missing || *v == '-' ? 0 : strtol(v, &end, 10);
-            if (missing || *v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n < 1 || n > 1024)
+            unsigned long n = 0;
+            if (missing || parse_count(v, 1024, &n) != 0 || n < 1)
                 return usage_error("option %s needs an integer from 1 to 1024", a);
             *(strstr(a, "replicas") ? &o->io.replicas : &o->io.partitions) = (int)n;
             continue;
@@ -332,6 +362,9 @@ static bool is_marker(const char *p, const char *eol, const char *marker)
 typedef struct {
     int passed, failed;
     int empty;           /* files or chunks without a function */
+    int not_run;         /* files that could not be read, chunks whose
+                            --input files could not be used */
+    int checks;          /* check ops run (passed or failed) */
     irrun_status status; /* the worst so far (cli_worse) */
 } tally;
 
@@ -387,15 +420,18 @@ static irrun_dot_accumulation public_dot_mode(dot_accumulation d)
 /* Runs a checked module through the library (irrun_run): arguments from
  * --args/--input, results printed, and written (--output-dir) or compared
  * with a backend's (--expect). */
-static irrun_status run_checked(run_options *o, const irrun_module *m, const char *name, FILE *out)
+static irrun_status run_checked(run_options *o, const irrun_module *m, const char *name, FILE *out, tally *t,
+                                bool *ran)
 {
     const ir_func *f = o->files_io.ninputs ? interp_entry(m->ir, o->io.entry) : NULL;
     tensor **args = o->io.args;
     int nargs = o->io.nargs;
     irrun_status s = IRRUN_OK;
     if (f) {
-        if (!(args = gather_args(o, f, &s)))
+        if (!(args = gather_args(o, f, &s))) {
+            *ran = false;
             return s;
+        }
         nargs = f->nargs;
     }
     irrun_tensor *inputs = mem_calloc((size_t)nargs + 1, sizeof *inputs);
@@ -427,8 +463,14 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
     if (s == IRRUN_OK) {
         irrun_results res;
         ro.progress = cli_progress_watch(&o->progress, name);
+        bool clean = !ferror(out);
         s = irrun_run(m, &ro, inputs, nargs, &res);
         cli_progress_unwatch();
+        /* a result that could not be printed is reported by the library,
+         * with the reason: not a second time here */
+        if (s != IRRUN_OK && clean && ferror(out))
+            o->out_error_said = true;
+        t->checks += res.checks_passed + res.checks_failed;
         if (keep && res.internal)
             s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
                                                api_result_tensors(&res), res.nresults, stderr));
@@ -458,6 +500,26 @@ static bool no_function(const run_options *o, diag_source *src, int line)
     return o->require_functions;
 }
 
+bool cli_stdout_error_said;
+
+/* Flushes the results' stream: false after reporting a write error (once
+ * per run; the reason is errno's when the flush itself failed). */
+static bool results_written(run_options *o, FILE *out)
+{
+    errno = 0;
+    if (fflush(out) == 0 && !ferror(out))
+        return true;
+    if (!o->out_error_said) {
+        int e = errno;
+        fprintf(stderr, "ir-run: error writing the results to %s%s%s\n", o->output ? o->output : "standard output",
+                e ? ": " : "", e ? strerror(e) : "");
+        o->out_error_said = true;
+    }
+    if (out == stdout)
+        cli_stdout_error_said = true;
+    return false;
+}
+
 static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
 {
     cli_progress_step(&o->progress, src->name, o->split ? line : 0);
@@ -468,6 +530,7 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
         fputs(said, stderr);
     irrun_string_free(said);
     bool empty = false; /* warned about, and neither passed nor failed */
+    bool ran = true;    /* false: its --input files could not be used */
     if (s != IRRUN_OK) {
         if (!said)
             fputs("ir-run: out of memory\n", stderr);
@@ -481,16 +544,22 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
             s = IRRUN_BAD_INPUT;
         irrun_string_free(ir);
     } else {
-        s = run_checked(o, m, src->name, out);
+        s = run_checked(o, m, src->name, out, t, &ran);
     }
     irrun_module_free(m);
     o->chunk++;
+    /* the results are out before whatever comes next on stderr (the next
+     * chunk's messages, the summary), and a write error is found now */
+    if (!results_written(o, out))
+        s = cli_worse(s, IRRUN_BAD_INPUT);
     if (empty) {
         t->empty++;
         return;
     }
     t->status = cli_worse(t->status, s);
-    if (s == IRRUN_OK)
+    if (!ran)
+        t->not_run++;
+    else if (s == IRRUN_OK)
         t->passed++;
     else
         t->failed++;
@@ -502,7 +571,7 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
     char *text = read_all(path, &len);
     if (!text) {
         t->status = cli_worse(t->status, IRRUN_BAD_INPUT);
-        t->failed++;
+        t->not_run++;
         return;
     }
     diag_source src = { .name = strcmp(path, "-") == 0 ? "<stdin>" : path, .text = text, .len = len };
@@ -677,6 +746,7 @@ static void file_job_done(void *ctx, int k, const void *result, const char *why)
     const file_result *r = result;
     cli_progress_step(&j->o->progress, j->o->files[k], 0);
     if (!r) {
+        fflush(j->out);
         fprintf(stderr, "ir-run: %s: %s\n", j->o->files[k], why);
         j->t->failed++;
         j->t->status = cli_worse(j->t->status, IRRUN_BAD_INPUT);
@@ -685,6 +755,8 @@ static void file_job_done(void *ctx, int k, const void *result, const char *why)
     j->t->passed += r->t.passed;
     j->t->failed += r->t.failed;
     j->t->empty += r->t.empty;
+    j->t->not_run += r->t.not_run;
+    j->t->checks += r->t.checks;
     j->t->status = cli_worse(j->t->status, r->t.status);
 }
 
@@ -732,10 +804,17 @@ static void run_all(run_options *o, FILE *out, tally *t)
         for (int i = 0; i < o->nfiles; i++)
             run_file(o, o->files[i], out, t, &first);
     }
-    if (!o->emit_ir) {
+    /* REF prints nothing but results and errors: the summary only when it
+     * tells more than the exit status, check ops ran or several chunks
+     * or files did (docs/ir-run.1) */
+    int chunks = t->passed + t->failed + t->empty + t->not_run;
+    if (!o->emit_ir && !o->quiet && (t->checks > 0 || chunks > 1)) {
+        results_written(o, out);
         fprintf(stderr, "%d passed, %d failed", t->passed, t->failed);
         if (t->empty)
             fprintf(stderr, ", %d without functions", t->empty);
+        if (t->not_run)
+            fprintf(stderr, ", %d not run (unreadable input)", t->not_run);
         fputc('\n', stderr);
     }
     for (int i = 0; i < nargs; i++)
@@ -750,11 +829,14 @@ irrun_status cmd_run(int argc, char **argv)
     cli_files_init(&o.files_io);
     io_inputs_init(&o.reads);
     irrun_status s = parse_options(argc, argv, &o);
+    /* no file: standard input, as MLIR tools read it (`... | ir-run`) */
     if (s == IRRUN_OK && !o.done && o.nfiles == 0)
-        s = usage_error("%s", "no input file (use '-' for stdin)");
+        o.files[o.nfiles++] = "-";
     if (s == IRRUN_OK && !o.done)
         s = cli_files_validate(&o.files_io);
-    for (int i = 0; s == IRRUN_OK && !o.done && o.jobs > 1 && i < o.nfiles; i++)
+    if (s == IRRUN_OK && !o.done && !o.io.threads)
+        cli_env_threads_check(NULL);
+    for (int i = 0; s == IRRUN_OK && !o.done && o.jobs > 1 && o.nfiles > 1 && i < o.nfiles; i++)
         if (strcmp(o.files[i], "-") == 0)
             s = usage_error("%s", "-j runs each file in a process of its own: '-' (stdin) cannot be shared");
     if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.probe_dir && o.nfiles > 1)
@@ -765,6 +847,19 @@ irrun_status cmd_run(int argc, char **argv)
     if (s == IRRUN_OK && !o.done && o.output && o.files_io.report_file &&
         strcmp(o.output, o.files_io.report_file) == 0)
         s = usage_error("-o and --report-file are the same file '%s'", o.output);
+    /* every output is checked before anything runs, so that no result is
+     * computed only to be lost (docs/tensor-files.md) */
+    if (s == IRRUN_OK && !o.done && o.output && strcmp(o.output, "-") != 0 &&
+        io_format_from_path(o.output) != IO_FMT_UNKNOWN)
+        s = usage_error("-o %s: -o writes the results as printed text; for .npy, .bin or .yaml files use "
+                        "--output-dir DIR --output-format FORMAT", o.output);
+    if (s == IRRUN_OK && !o.done && o.probe_dir) {
+        struct stat st;
+        if (stat(o.probe_dir, &st) != 0 || !S_ISDIR(st.st_mode))
+            s = usage_error("--probe-output-dir %s: no such directory (create it first)", o.probe_dir);
+    }
+    if (s == IRRUN_OK && !o.done)
+        s = cli_files_prepare(&o.files_io);
     if (s == IRRUN_OK && !o.done)
         s = cli_files_report_open(&o.files_io, &o.reads);
     if (s != IRRUN_OK || o.done) {
@@ -777,7 +872,7 @@ irrun_status cmd_run(int argc, char **argv)
     io_outfile of;
     io_error err;
     FILE *out = stdout;
-    tally t = { 0, 0, 0, IRRUN_OK };
+    tally t = { 0, 0, 0, 0, 0, IRRUN_OK };
     if (o.output && strcmp(o.output, "-") == 0)
         o.output = NULL; /* LLVM's convention: -o - is stdout */
     if (o.output) {
@@ -792,7 +887,8 @@ irrun_status cmd_run(int argc, char **argv)
     if (o.output && out != stdout) {
         irrun_status c = io_outfile_commit(&of, &err);
         if (c != IRRUN_OK) {
-            fprintf(stderr, "ir-run: -o: %s\n", err.text);
+            if (!o.out_error_said)
+                fprintf(stderr, "ir-run: -o: %s\n", err.text);
             t.status = cli_worse(t.status, c);
         }
     } else if (fflush(out) != 0 || ferror(out)) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/exit.h"
 #include "cli/options.h"
@@ -177,6 +178,42 @@ irrun_status cli_files_report_close(cli_files *o)
     return s;
 }
 
+irrun_status cli_files_prepare(const cli_files *o)
+{
+    if (!o->output_dir)
+        return IRRUN_OK;
+    size_t n = strlen(o->output_dir);
+    char *dir = mem_strndup(o->output_dir, n);
+    if (!dir) {
+        fputs("ir-run: out of memory\n", stderr);
+        return IRRUN_NOMEM;
+    }
+    /* each parent in turn, then the directory itself */
+    int made = 0;
+    for (size_t k = 1; k <= n && made == 0; k++) {
+        if (k < n && dir[k] != '/')
+            continue;
+        char saved = dir[k];
+        dir[k] = '\0';
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+            made = errno;
+        dir[k] = saved;
+    }
+    mem_free(dir);
+    struct stat st;
+    const char *why = NULL;
+    if (stat(o->output_dir, &st) != 0)
+        why = strerror(made ? made : errno);
+    else if (!S_ISDIR(st.st_mode))
+        why = "not a directory";
+    else if (access(o->output_dir, W_OK | X_OK) != 0)
+        why = strerror(errno);
+    if (!why)
+        return IRRUN_OK;
+    fprintf(stderr, "ir-run: --output-dir %s: cannot create or write into it: %s\n", o->output_dir, why);
+    return IRRUN_BAD_INPUT;
+}
+
 bool cli_files_want_results(const cli_files *o) { return o->output_dir || o->nexpect; }
 
 irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads)
@@ -238,34 +275,56 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
     return rc;
 }
 
-irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
+irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
                                tensor *const *results, int nresults, FILE *err)
 {
     FILE *out = o->report ? o->report : stderr;
     irrun_status rc = IRRUN_OK;
-    if (o->output_dir) {
-        /* an existing directory is fine; anything else is reported by the
-         * first write */
-        mkdir(o->output_dir, 0777);
-        for (int k = 0; k < nresults; k++) {
+    if (o->output_dir && !o->output_failed && nresults > 0) {
+        /* the chunk's results are a set: all written to temporaries first,
+         * then renamed, or none (docs/tensor-files.md) */
+        io_outfile *files = mem_calloc((size_t)nresults, sizeof *files);
+        if (!files) {
+            fprintf(err, "ir-run: out of memory\n");
+            return IRRUN_NOMEM;
+        }
+        int written = 0;
+        for (; written < nresults; written++) {
             size_t n = strlen(o->output_dir) + 48;
             char *path = mem_alloc(n);
             if (!path) {
                 fprintf(err, "ir-run: out of memory\n");
-                return IRRUN_NOMEM;
+                rc = IRRUN_NOMEM;
+                break;
             }
             if (chunk < 0)
-                snprintf(path, n, "%s/result%d.%s", o->output_dir, k, io_format_ext(o->output_format));
+                snprintf(path, n, "%s/result%d.%s", o->output_dir, written, io_format_ext(o->output_format));
             else
-                snprintf(path, n, "%s/chunk%d.result%d.%s", o->output_dir, chunk, k,
+                snprintf(path, n, "%s/chunk%d.result%d.%s", o->output_dir, chunk, written,
                          io_format_ext(o->output_format));
             io_error e;
-            irrun_status ws = io_write_file(path, o->output_format, results[k], o->npy_descr, reads, &e);
+            irrun_status ws = io_write_pending(&files[written], path, o->output_format, results[written],
+                                               o->npy_descr, reads, &e);
+            mem_free(path);
             if (ws != IRRUN_OK) {
                 fprintf(err, "ir-run: %s\n", e.text);
                 rc = cli_worse(rc, ws);
+                break;
             }
-            mem_free(path);
+        }
+        for (int k = 0; k < written; k++) {
+            io_error e;
+            if (rc != IRRUN_OK) {
+                io_outfile_discard(&files[k]);
+            } else if ((rc = io_outfile_commit(&files[k], &e)) != IRRUN_OK) {
+                fprintf(err, "ir-run: %s\n", e.text);
+            }
+        }
+        mem_free(files);
+        if (rc != IRRUN_OK) {
+            o->output_failed = true;
+            fprintf(err, "ir-run: --output-dir: no result of this %s written, and none of later ones\n",
+                    chunk < 0 ? "run" : "chunk");
         }
     }
     for (int k = 0; k < o->nexpect; k++) {

@@ -56,6 +56,8 @@ typedef struct {
     const char *report_file;  /* --report-file, NULL: stderr */
     FILE *report;             /* where reports go (cli_files_report_open) */
     io_outfile report_out;    /* behind `report` when report_file is set */
+    bool output_failed;       /* a set of --output-dir results could not be
+                                 written: no later chunk writes any */
 } cli_files;
 
 void cli_files_init(cli_files *o);
@@ -69,6 +71,11 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i);
  * --npy-descr without --output-dir. IRRUN_OK, or IRRUN_BAD_INPUT after
  * reporting on stderr. */
 irrun_status cli_files_validate(const cli_files *o);
+
+/* Before the run: creates --output-dir and its missing parents (as
+ * mkdir -p) and checks it is a directory ir-run can write into. IRRUN_OK,
+ * or IRRUN_BAD_INPUT after reporting on stderr. */
+irrun_status cli_files_prepare(const cli_files *o);
 
 /* Opens where reports go: stderr, or --report-file through io_outfile (never
  * one of `reads`, never half written). IRRUN_OK or the problem, reported. */
@@ -96,9 +103,12 @@ irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads);
  * reports where cli_files_report_open said and problems on `err`. Outputs are DIR/result<N>.<ext>,
  * or DIR/chunk<K>.result<N>.<ext> when `chunk` >= 0 (a run of several
  * chunks or files: K counts them from 0 in run order); none may be one of
- * `reads`. IRRUN_OK; IRRUN_CHECK_FAILED when an expectation failed; the
- * status of the worst problem (cli_worse) when a file was unusable. */
-irrun_status cli_files_results(const cli_files *o, const io_inputs *reads, int chunk,
+ * `reads`. The results of one call are written all or none: to
+ * temporaries first, renamed when every one is written; after a failure
+ * (o->output_failed) later calls write none. IRRUN_OK; IRRUN_CHECK_FAILED
+ * when an expectation failed; the status of the worst problem (cli_worse)
+ * when a file was unusable. */
+irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
                                tensor *const *results, int nresults, FILE *err);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
+#include "cli/options.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
 #include "interp/interp.h"
@@ -962,6 +963,7 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return IRRUN_BAD_INPUT;
     }
+    cli_env_threads_check("test");
     io_inputs reads;
     io_inputs_init(&reads);
     irrun_status status = IRRUN_OK;

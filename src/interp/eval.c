@@ -2,6 +2,7 @@
  * function, calls, and the run functions of the ops without bodies, each a
  * thin call of its whole-tensor kernel. The ops run through the region
  * executor (region.c); ops with bodies have exec_*.c files of their own. */
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -532,9 +533,14 @@ static irrun_status run_module(ictx *c, bool keep_results, interp_outcome *outco
         if (!tensor_densify(&results[k]))
             rc = rt_nomem(c, f->loc, "out of memory storing the results");
     if (rc == 0 && !keep_results) {
-        for (int k = 0; k < nresults; k++)
-            if (print_result(results[k], opt, opt->out ? opt->out : stdout, c->err) != 0)
-                rc = rt_error(c, f->loc, "error writing results");
+        /* the first failed write ends the printing: one message, with why */
+        for (int k = 0; k < nresults && rc == 0; k++) {
+            errno = 0;
+            if (print_result(results[k], opt, opt->out ? opt->out : stdout, c->err) != 0) {
+                int e = errno;
+                rc = rt_error(c, f->loc, "error writing results: %s", e ? strerror(e) : "write error");
+            }
+        }
     }
     if (outcome) {
         outcome->checks_passed = c->passed;

@@ -179,9 +179,11 @@ int pool_default_threads(void)
 {
     const char *e = getenv("IRRUN_THREADS");
     if (e && *e) {
+        /* digits only, as the CLI's check (cli_env_threads_check) wants:
+         * no blank or sign */
         char *end;
-        long n = strtol(e, &end, 10);
-        if (*end == '\0' && n >= 1)
+        long n = *e >= '0' && *e <= '9' ? strtol(e, &end, 10) : 0;
+        if (n >= 1 && *end == '\0')
             return n > POOL_MAX_THREADS ? POOL_MAX_THREADS : (int)n;
     }
     long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -210,9 +210,10 @@ tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, i
     return t;
 }
 
-irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
-                           const io_inputs *inputs, io_error *err)
+irrun_status io_write_pending(io_outfile *o, const char *path, io_format fmt, const tensor *t,
+                              io_npy_descr descr, const io_inputs *inputs, io_error *err)
 {
+    memset(o, 0, sizeof *o);
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
     if (fmt == IO_FMT_UNKNOWN) {
@@ -220,22 +221,37 @@ irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_
                   path);
         return IRRUN_BAD_INPUT;
     }
-    io_outfile o;
-    irrun_status s = io_outfile_open(&o, path, inputs, err);
+    irrun_status s = io_outfile_open(o, path, inputs, err);
     if (s != IRRUN_OK)
         return s;
+    errno = 0;
     switch (fmt) {
-    case IO_FMT_NPY: s = io_write_npy(o.f, t, descr); break;
-    case IO_FMT_BIN: s = io_write_bin(o.f, t); break;
-    case IO_FMT_YAML: s = io_write_yaml(o.f, t); break;
+    case IO_FMT_NPY: s = io_write_npy(o->f, t, descr); break;
+    case IO_FMT_BIN: s = io_write_bin(o->f, t); break;
+    case IO_FMT_YAML: s = io_write_yaml(o->f, t); break;
     case IO_FMT_UNKNOWN: break;
     }
+    /* the last buffer too: a full disk is found here, before any commit */
+    if (s == IRRUN_OK && (fflush(o->f) != 0 || ferror(o->f)))
+        s = IRRUN_BAD_INPUT;
     if (s != IRRUN_OK) {
-        io_errorf(err, "%s: error: write error", path);
-        io_outfile_discard(&o);
+        int saved = errno;
+        if (s == IRRUN_BAD_INPUT)
+            io_errorf(err, "%s: error: write error%s%s", path, saved ? ": " : "", saved ? strerror(saved) : "");
+        else
+            io_errorf(err, "%s: error: write error", path);
+        io_outfile_discard(o);
         return s;
     }
-    return io_outfile_commit(&o, err);
+    return IRRUN_OK;
+}
+
+irrun_status io_write_file(const char *path, io_format fmt, const tensor *t, io_npy_descr descr,
+                           const io_inputs *inputs, io_error *err)
+{
+    io_outfile o;
+    irrun_status s = io_write_pending(&o, path, fmt, t, descr, inputs, err);
+    return s == IRRUN_OK ? io_outfile_commit(&o, err) : s;
 }
 
 irrun_status io_parse_shape(const char *text, tensor_type *t)

@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -11,12 +13,98 @@
 
 #include "util/mem.h"
 
+/* The temporary files not yet renamed or removed, for the handler of the
+ * signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGPIPE): it removes
+ * them and ends the process with the signal's default action, so the exit
+ * status still tells the signal. Lock-free atomic slots are all a signal
+ * handler may touch. More files open at once than slots (a run has a few:
+ * -o, --report-file, one result or probe file per process) are written as
+ * before, only not cleaned up on a signal. */
+enum { PENDING_MAX = 64 };
+static _Atomic(char *) pending[PENDING_MAX];
+static atomic_int handlers_installed;
+static const int ending_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
+static void on_ending_signal(int sig)
+{
+    int saved = errno;
+    for (int k = 0; k < PENDING_MAX; k++) {
+        char *tmp = atomic_load(&pending[k]);
+        if (tmp)
+            unlink(tmp);
+    }
+    /* blocked while the handler runs: delivered, with the default action,
+     * when it returns */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    errno = saved;
+}
+
+static void install_handlers(void)
+{
+    if (atomic_exchange(&handlers_installed, 1))
+        return;
+    for (size_t k = 0; k < sizeof ending_signals / sizeof ending_signals[0]; k++) {
+        struct sigaction old, sa;
+        /* a signal the caller ignores (nohup, a background job's SIGINT)
+         * stays ignored; one with a handler of its own keeps it */
+        if (sigaction(ending_signals[k], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
+            old.sa_handler != SIG_DFL)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_ending_signal;
+        sigemptyset(&sa.sa_mask);
+        for (size_t j = 0; j < sizeof ending_signals / sizeof ending_signals[0]; j++)
+            sigaddset(&sa.sa_mask, ending_signals[j]);
+        sigaction(ending_signals[k], &sa, NULL);
+    }
+}
+
+/* Records o->tmp for the handler (slot + 1 in o->slot; 0: no slot free). */
+static void pending_add(io_outfile *o)
+{
+    install_handlers();
+    for (int k = 0; k < PENDING_MAX; k++) {
+        char *expected = NULL;
+        if (atomic_compare_exchange_strong(&pending[k], &expected, o->tmp)) {
+            o->slot = k + 1;
+            return;
+        }
+    }
+}
+
+static void pending_remove(io_outfile *o)
+{
+    if (o->slot > 0)
+        atomic_store(&pending[o->slot - 1], NULL);
+    o->slot = 0;
+}
+
+void io_outfile_forget_all(void)
+{
+    for (int k = 0; k < PENDING_MAX; k++)
+        atomic_store(&pending[k], NULL);
+}
+
 void io_inputs_init(io_inputs *in) { memset(in, 0, sizeof *in); }
 
 irrun_status io_inputs_add(io_inputs *in, const char *path)
 {
-    if (!path || strcmp(path, "-") == 0)
+    if (!path)
         return IRRUN_OK;
+    if (strcmp(path, "-") == 0) {
+        /* standard input has no name to compare, but /dev/stdin or a path
+         * of the file behind it would name it: its identity, when it is a
+         * regular file (a terminal or a pipe is not overwritten by writing
+         * to it) */
+        struct stat st;
+        if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+            in->stdin_file = true;
+            in->stdin_dev = st.st_dev;
+            in->stdin_ino = st.st_ino;
+        }
+        return IRRUN_OK;
+    }
     if (in->n == in->cap) {
         int cap = in->cap ? 2 * in->cap : 8;
         const char **bigger = mem_realloc(in->paths, (size_t)cap * sizeof *bigger);
@@ -80,6 +168,12 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
             return IRRUN_BAD_INPUT;
         }
     }
+    struct stat in_st;
+    if (inputs && inputs->stdin_file && stat(path, &in_st) == 0 && in_st.st_dev == inputs->stdin_dev &&
+        in_st.st_ino == inputs->stdin_ino) {
+        io_errorf(err, "%s: error: refusing to overwrite an input of this run (standard input)", path);
+        return IRRUN_BAD_INPUT;
+    }
     /* /dev/stdout and /proc/self/fd/N name an open descriptor: replacing
      * the file behind it would throw away what else it holds (a log opened
      * for appending), so they are written in place like devices */
@@ -137,6 +231,7 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
         io_outfile_discard(o);
         return IRRUN_BAD_INPUT;
     }
+    pending_add(o);
     return IRRUN_OK;
 }
 
@@ -173,6 +268,8 @@ irrun_status io_outfile_commit(io_outfile *o, io_error *err)
         io_outfile_discard(o);
         return IRRUN_BAD_INPUT;
     }
+    /* renamed: the handler's unlink of the old name would find nothing */
+    pending_remove(o);
     mem_free(o->tmp);
     mem_free(o->path);
     memset(o, 0, sizeof *o);
@@ -185,6 +282,7 @@ void io_outfile_discard(io_outfile *o)
         fclose(o->f);
     if (o->tmp)
         unlink(o->tmp);
+    pending_remove(o);
     mem_free(o->tmp);
     mem_free(o->path);
     memset(o, 0, sizeof *o);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "io/tensor_io.h"
 
@@ -18,16 +19,22 @@ typedef struct {
     FILE *f;    /* write here */
     char *path; /* the final name */
     char *tmp;  /* the temporary name, removed unless committed */
+    int slot;   /* 1 + its place in the list of temporaries that a signal
+                   ending the run removes; 0: not in it */
 } io_outfile;
 
 /* The files a run reads, to refuse outputs that would overwrite them. */
 struct io_inputs {
     const char **paths;
     int n, cap;
+    bool stdin_file; /* "-" was added and standard input is a regular file: */
+    dev_t stdin_dev; /* its identity */
+    ino_t stdin_ino;
 };
 
 void io_inputs_init(io_inputs *in);
-/* Records `path` ("-" and NULL are ignored): IRRUN_OK or IRRUN_NOMEM. */
+/* Records `path` (NULL is ignored; "-" records standard input's identity
+ * when it is a regular file): IRRUN_OK or IRRUN_NOMEM. */
 irrun_status io_inputs_add(io_inputs *in, const char *path);
 void io_inputs_free(io_inputs *in);
 
@@ -46,7 +53,21 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
  * `o`. */
 irrun_status io_outfile_commit(io_outfile *o, io_error *err);
 
+/* io_write_file without the commit: `path` written in `fmt` to its
+ * temporary file and flushed, so that a full disk is found here; the
+ * caller commits or discards `o` (a set of files all or none). Same
+ * statuses as io_write_file; on failure `o` holds nothing. */
+irrun_status io_write_pending(io_outfile *o, const char *path, io_format fmt, const tensor *t,
+                              io_npy_descr descr, const io_inputs *inputs, io_error *err);
+
 /* Closes and removes the temporary file; `path` is not touched. */
 void io_outfile_discard(io_outfile *o);
+
+/* A temporary file exists from io_outfile_open until its commit or
+ * discard; SIGINT, SIGTERM, SIGHUP and SIGPIPE (unless ignored or handled
+ * when the first one is opened) remove every such file of the process
+ * and then end it as the signal would have. A child process of -j calls
+ * this after fork: its parent's temporaries are the parent's to remove. */
+void io_outfile_forget_all(void);
 
 #endif
