@@ -177,6 +177,21 @@ printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
 run 2 "$tmp/prog.mlirbc"
 grep -q 'prog.mlirbc: error: MLIR bytecode is not supported yet: run `stablehlo-translate --deserialize` or `mlir-opt` first' "$tmp/err" || bad "bytecode message: $(cat "$tmp/err")"
 grep -q 'binary' "$tmp/err" && bad "bytecode echoed"
+# the split marker anywhere on a line, as REF splits (SPEC 2.1): four chunks,
+# each printing its number; text after a marker is the next chunk's, at its
+# own line and column (`// ------` leaves a stray `-`, as in REF)
+run 0 -split-input-file $D/split_anywhere.mlir
+printf 'tensor<i32> {1}\n\ntensor<i32> {2}\n\ntensor<i32> {3}\n\ntensor<i32> {4}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || bad "markers inside lines: $(cat "$tmp/out" "$tmp/err")"
+grep -q '^4 passed, 0 failed$' "$tmp/err" || bad "markers inside lines, summary: $(cat "$tmp/err")"
+printf 'func.func @main() {\n  func.return\n}\n// ------\nfunc.func @main() {\n  func.return\n}\n' >"$tmp/stray.mlir"
+run 2 -split-input-file "$tmp/stray.mlir"
+grep -q 'stray.mlir:4:9: error: ' "$tmp/err" || bad "text after a marker not located at its column: $(cat "$tmp/err")"
+printf 'func.func @main() {\n  func.return\n}\n' >"$tmp/two.mlir"
+printf 'x // -----\n' >>"$tmp/two.mlir"
+cat "$tmp/two.mlir" "$tmp/two.mlir" >"$tmp/two2.mlir"
+run 2 -split-input-file "$tmp/two2.mlir"
+grep -q 'two2.mlir:4:1: error: ' "$tmp/err" || bad "text before a marker not in its chunk: $(cat "$tmp/err")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"
