@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/etype.h"
 #include "util/mem.h"
 
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
@@ -170,6 +171,41 @@ static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *ty
         b->args->n++;
     }
     return b;
+}
+
+/* Is `w` a builtin type keyword (`f32`, `i7`, `ui8`, `index`, ...)? */
+static bool type_word(const char *w)
+{
+    size_t n = strlen(w), k = w[0] == 's' || w[0] == 'u' ? 1 : 0;
+    if (n > k + 1 && w[k] == 'i' && strspn(w + k + 1, "0123456789") == n - k - 1)
+        return true;
+    return et_lookup(w, n) >= 0 || strcmp(w, "index") == 0 || strcmp(w, "none") == 0 || strcmp(w, "tf32") == 0;
+}
+
+/* An alias definition's value is an attribute as MLIR reads one: a bare
+ * word only as `true`, `false`, `unit` or a type, a typed scalar only with a
+ * type after its ':'. Anything else is a value cut short (`#loc1 = lo` at
+ * the end of a file) or not an attribute at all. Op attributes keep their
+ * bare words (the pretty forms' `precision = [DEFAULT]`). */
+static bool alias_value(parse_state *ps, ptok name, const pattr *v)
+{
+    if (v->kind == PA_WORD && strcmp(v->text, "true") != 0 && strcmp(v->text, "false") != 0 &&
+        strcmp(v->text, "unit") != 0 && !type_word(v->text)) {
+        parse_error(ps, v->loc, "expected an attribute value for alias '%.*s', got '%s'%s", (int)name.n, name.s,
+                    v->text, strncmp(v->text, "loc", strlen(v->text)) == 0 ? " (a cut-short 'loc(...)'?)" : "");
+        return false;
+    }
+    if (v->kind == PA_ALIAS && !parse_alias_known(ps, v->text)) {
+        parse_error(ps, v->loc, "alias '%s' is not defined before alias '%.*s' (or is a cut-short '%s<...>')",
+                    v->text, (int)name.n, name.s, v->text);
+        return false;
+    }
+    if (v->type_word && !type_word(v->type_word)) {
+        parse_error(ps, v->loc, "expected a type after ':' in the value of alias '%.*s', got '%s'", (int)name.n,
+                    name.s, v->type_word);
+        return false;
+    }
+    return true;
 }
 
 /* An op name that is in no row of the op table, with the nearest that is */
@@ -345,7 +381,10 @@ item:
     ;
 
 alias_def:
-    HASH_ID '=' attribute
+    HASH_ID '=' attribute {
+        char *name = word(ps, $1);
+        NEED(name && alias_value(ps, $1, $3) && parse_alias_define(ps, name));
+    }
     ;
 
 module:
@@ -1277,7 +1316,14 @@ attribute:
   | scalar ':' BARE_ID { $$ = $1; $$->type_word = word(ps, $3); NEED($$->type_word); }
   | scalar ':' TENSOR { $$ = $1; $$->type = $3; }
   | STRING { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
-  | STRING ':' BARE_ID { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | STRING ':' BARE_ID {
+        $$ = pattr_new(ps, PA_STRING, L(@1));
+        NEED($$);
+        $$->text = $1.s;
+        $$->len = $1.n;
+        $$->type_word = word(ps, $3);
+        NEED($$->type_word);
+    }
   | SYMBOL { $$ = pattr_new(ps, PA_SYMBOL, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
   | array_attr
   | ARRAY

@@ -36,6 +36,44 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n)
     return d;
 }
 
+bool parse_alias_known(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return false;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return true;
+    return false;
+}
+
+bool parse_alias_define(parse_state *ps, const char *name)
+{
+    if (parse_alias_known(ps, name))
+        return true; /* MLIR refuses a redefinition; here it changes nothing */
+    if (!ps->aliases || (unsigned)ps->naliases * 2 >= ps->alias_mask) {
+        unsigned n = ps->aliases ? (ps->alias_mask + 1) * 2 : 64;
+        const char **t = parse_alloc(ps, n, sizeof *t);
+        if (!t)
+            return false;
+        for (unsigned i = 0; ps->aliases && i <= ps->alias_mask; i++) {
+            if (!ps->aliases[i])
+                continue;
+            unsigned h = ir_name_hash(ps->aliases[i]) & (n - 1);
+            while (t[h])
+                h = (h + 1) & (n - 1);
+            t[h] = ps->aliases[i];
+        }
+        ps->aliases = t;
+        ps->alias_mask = n - 1;
+    }
+    unsigned h = ir_name_hash(name) & ps->alias_mask;
+    while (ps->aliases[h])
+        h = (h + 1) & ps->alias_mask;
+    ps->aliases[h] = name;
+    ps->naliases++;
+    return true;
+}
+
 void plist_add(plist *l, pentry *e)
 {
     if (l->tail)

@@ -154,6 +154,10 @@ typedef struct {
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
+    /* the `#alias = ...` names defined so far (open addressing, arena) */
+    const char **aliases;
+    unsigned alias_mask;
+    int naliases;
 } parse_state;
 
 /* Reports an error (first one wins for syntax; sets ps->failed). */
@@ -161,6 +165,11 @@ void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void *parse_alloc(parse_state *ps, size_t count, size_t size); /* reports OOM */
 char *parse_strdup(parse_state *ps, const char *s, size_t n);
+
+/* Alias definitions: a name defined so far (with its '#'), and adding one
+ * (false after reporting out of memory). */
+bool parse_alias_known(const parse_state *ps, const char *name);
+bool parse_alias_define(parse_state *ps, const char *name);
 
 /* Tokens to parse-time values (build.c). */
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);
