@@ -92,7 +92,7 @@ IRRUN_API irrun_status irrun_module_load_file(const char *path, irrun_module **m
 /* The same for one chunk of a larger file (as `--split-input-file` cuts
  * it): `text` holds lines `first_line`, `first_line` + 1, ... of the file
  * `name`, and every location in diagnostics and run-time errors counts
- * lines as the file does. */
+ * lines as the file does (up to INT_MAX: lines past it count as INT_MAX). */
 IRRUN_API irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                                irrun_module **module, char **diagnostics);
 IRRUN_API void irrun_module_free(irrun_module *module);

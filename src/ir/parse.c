@@ -263,6 +263,10 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             parse_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
             return false;
         }
+        if (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
+            parse_error(ps, loc_at(loc, s, i), "negative dimension in tensor type (a dimension is 0 or more)");
+            return false;
+        }
         /* element type */
         size_t start = i;
         while (i < n && s[i] != '>' && s[i] != ',' && s[i] != '<' && !is_space(s[i]))
