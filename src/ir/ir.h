@@ -128,6 +128,9 @@ int ir_op_lookup(const char *name, size_t len);
 /* For a name that is no op: the op whose name is nearest (a typo, another
  * dialect's prefix), or NULL when none is near enough to be meant. */
 const char *ir_op_suggest(const char *name, size_t len);
+/* The word of the NULL-terminated list nearest to `word` (the same edit
+ * distance and allowance as ir_op_suggest), or NULL. */
+const char *ir_word_suggest(const char *word, const char *const *words);
 
 static inline bool ir_op_is_binary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_BINARY; }
 static inline bool ir_op_is_unary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_UNARY; }
