@@ -1457,6 +1457,9 @@ angle_item:
 static void yyerror(YYLTYPE *loc, parse_state *ps, void *scanner, const char *msg)
 {
     (void)scanner;
+    /* --args: "expecting end of file" after a first token that cannot start
+     * the list says nothing; what the list takes follows (REF's words) */
+    const char *eof = ps->literals_only ? strstr(msg, ", expecting end of file") : NULL;
     if (!ps->failed)
-        parse_error(ps, L(*loc), "%s", msg);
+        parse_error(ps, L(*loc), "%.*s", eof ? (int)(eof - msg) : (int)strlen(msg), msg);
 }

@@ -107,6 +107,15 @@ run 2 --entry twice --args=[] "$tmp/args.mlir"
 grep -q 'provided 0 inputs but function expected 1' "$tmp/err" || bad "--args=[] for a one-argument function"
 run 2 --entry other --args= "$tmp/args.mlir"
 grep -q '^<--args>:1:1: error: expected an array of dense literals' "$tmp/err" || bad "blank --args: $(cat "$tmp/err")"
+# --args errors end with what --args takes, in REF's words (upstream
+# api_input_arguments.mlir FileChecks them), after our located message
+run 2 --entry twice --args=not_array "$tmp/args.mlir"
+grep -q '^<--args>:1:1: error: syntax error, unexpected identifier$' "$tmp/err" || bad "--args=not_array, located: $(cat "$tmp/err")"
+grep -qF 'expectected array attribute string for args, i.e. --args=[dense<1> : tensor<2xi32>, ...]' "$tmp/err" ||
+    bad "--args=not_array, REF's words: $(cat "$tmp/err")"
+run 2 --entry twice '--args=[4.0 : f32]' "$tmp/args.mlir"
+grep -qF '<--args>:1:2: error: expected dense elements attribute for args elements, i.e. --args=[dense<1> : tensor<2xi32>, ...]' "$tmp/err" ||
+    bad "--args element not dense: $(cat "$tmp/err")"
 run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] [dense<1> : tensor<i32>]' "$tmp/args.mlir"
 grep -q '^<--args>:1:42: error: text after the argument list' "$tmp/err" || bad "second list: $(cat "$tmp/err")"
 run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] junk' "$tmp/args.mlir"

@@ -402,7 +402,7 @@ static tensor *literal_tensor(manifest *m, yaml_node_t *n, const tensor_type *wa
     diag_source src = { .name = label, .text = wrapped, .len = strlen(wrapped), .out = stderr };
     ir_literal *lits;
     int n_lits;
-    if (ir_parse_literals(&src, &lits, &n_lits) != 0) {
+    if (ir_parse_literals(&src, NULL, &lits, &n_lits) != 0) {
         *why = xprintf("%s: the literal does not parse (see above)", label);
         goto done;
     }

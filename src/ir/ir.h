@@ -436,8 +436,10 @@ int ir_print_literal(const ir_literal *lit, FILE *out);
 
 /* Parses an `--args` array attribute `[dense<..> : tensor<..>, ...]` from
  * text. On success returns 0 and a module-independent array of literals
- * (*out, *n) to free with ir_literals_free; -1 after reporting errors. */
-int ir_parse_literals(diag_source *src, ir_literal **out, int *n);
+ * (*out, *n) to free with ir_literals_free; -1 after reporting errors.
+ * With `usage` (the --args form), errors also say what REF says, in its
+ * words ("..., i.e. USAGE"). */
+int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n);
 void ir_literals_free(ir_literal *lits, int n);
 
 /* The function named `name`, or NULL. */

@@ -14,6 +14,7 @@ void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
     if (ps->failed)
         return; /* the first error of a parse is the one that matters */
     ps->failed = true;
+    ps->oom = strcmp(fmt, "out of memory") == 0;
     va_list ap;
     va_start(ap, fmt);
     diag_verror(ps->src, loc, fmt, ap);
@@ -559,7 +560,15 @@ const ir_func *ir_module_find(const ir_module *m, const char *name)
     return NULL;
 }
 
-int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
+/* REF's words for `--args` (stablehlo-translate's parseInterpreterArguments;
+ * "expectected" is its spelling, kept so upstream FileCheck lines match). */
+static void args_words(diag_source *src, const parse_state *ps, const char *usage)
+{
+    if (usage && !ps->oom)
+        diag_error(src, (src_loc){ 0, 0 }, "expectected array attribute string for args, i.e. %s", usage);
+}
+
+int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n)
 {
     *out = NULL;
     *n = 0;
@@ -583,6 +592,7 @@ int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
     if (status != 0 || ps.failed) {
         if (!ps.failed)
             diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
+        args_words(src, &ps, usage);
         arena_free(ps.arena);
         return -1;
     }
@@ -596,7 +606,10 @@ int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
     int k = 0;
     for (pentry *e = ps.args_result.head; e; e = e->next, k++) {
         if (!e->val || e->val->kind != PA_DENSE) {
-            diag_error(src, e->loc, "expected a dense literal `dense<...> : tensor<...>`");
+            if (usage)
+                diag_error(src, e->loc, "expected dense elements attribute for args elements, i.e. %s", usage);
+            else
+                diag_error(src, e->loc, "expected a dense literal `dense<...> : tensor<...>`");
             ir_literals_free(lits, k);
             arena_free(ps.arena);
             return -1;

@@ -146,6 +146,7 @@ typedef struct {
     int nmodules;
     bool top_funcs;
     bool failed; /* an error was reported: suppress bison's generic one */
+    bool oom;    /* ... and it was "out of memory" */
     /* lexer position (original-file line and column of the next byte) */
     int line, col;
     int depth;     /* open brackets */
