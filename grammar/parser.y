@@ -173,6 +173,13 @@ static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *ty
     return b;
 }
 
+/* The name the argument at the end of `l` has through its loc(...), if any */
+static bool arg_loc(parse_state *ps, ulist *l, ptok loc)
+{
+    l->tail->loc_name = loc.s ? parse_loc_name(ps, loc.s, loc.n, loc.loc) : NULL;
+    return !ps->failed;
+}
+
 /* Is `w` a builtin type keyword (`f32`, `i7`, `ui8`, `index`, ...)? */
 static bool type_word(const char *w)
 {
@@ -291,7 +298,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <type> TOKEN_TYPE "!stablehlo.token"
 %token TUPLE_OPEN "tuple<"
 %token <attr> ARRAY "array attribute"
-%token LOC "location"
+%token <tok> LOC "location"
 %token ARROW "->"
 %token T_MODULE "module"
 %token T_FUNC "func.func"
@@ -341,7 +348,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <pop> op_body
 %type <block> region regions regions_opt
 %type <list> while_attrs_opt clauses clauses_opt
-%type <tok> key vis_opt cmp_type_opt
+%type <tok> key vis_opt cmp_type_opt loc_opt
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt conv_dims
 %type <list> slice_range
@@ -383,7 +390,8 @@ item:
 alias_def:
     HASH_ID '=' attribute {
         char *name = word(ps, $1);
-        NEED(name && alias_value(ps, $1, $3) && parse_alias_define(ps, name));
+        NEED(name && alias_value(ps, $1, $3) &&
+             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL));
     }
     ;
 
@@ -415,7 +423,7 @@ mitems:
     ;
 
 loc_opt:
-    %empty
+    %empty { $$.s = NULL; $$.n = 0; }
   | LOC
     ;
 
@@ -438,13 +446,13 @@ fargs_opt:
 
 /* declarations without a body may list bare types */
 ext_args:
-    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$); }
-  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$); }
+    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$ && arg_loc(ps, $$, $3)); }
+  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
     ;
 
 fargs:
-    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
-  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
+  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $7)); }
     ;
 
 fresults:
@@ -1215,8 +1223,8 @@ bargs_opt:
     ;
 
 bargs:
-    VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
-  | bargs ',' VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $4)); }
+  | bargs ',' VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $6)); }
     ;
 
 /* ---- types ----------------------------------------------------------- */
@@ -1333,7 +1341,12 @@ attribute:
   | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
-  | LOC { $$ = pattr_new(ps, PA_LOC, L(@1)); NEED($$); }
+  | LOC {
+        $$ = pattr_new(ps, PA_LOC, L(@1));
+        NEED($$);
+        $$->text = parse_loc_name(ps, $1.s, $1.n, $1.loc); /* an alias's argument name */
+        NEED(!ps->failed);
+    }
     ;
 
 scalar:

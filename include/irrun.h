@@ -133,6 +133,11 @@ IRRUN_API const irrun_function *irrun_function_at(const irrun_module *module, in
 /* The function irrun_run runs for `entry` (NULL: the first function named
  * main, else the only one), or NULL when there is none. */
 IRRUN_API const irrun_function *irrun_function_find(const irrun_module *module, const char *entry);
+/* The name argument `index` of `function` (one of the module's) has through
+ * its location, `loc("x")` or a `#loc` alias of one: how JAX exports name
+ * arguments, and what `ir-run --input x=FILE` accepts. NULL when it has
+ * none, or for arguments out of range; lives as long as the module. */
+IRRUN_API const char *irrun_function_arg_name(const irrun_module *module, const irrun_function *function, int index);
 
 /* ---- running ------------------------------------------------------------- */
 

@@ -201,6 +201,18 @@ printf 'x // -----\n' >>"$tmp/two.mlir"
 cat "$tmp/two.mlir" "$tmp/two.mlir" >"$tmp/two2.mlir"
 run 2 -split-input-file "$tmp/two2.mlir"
 grep -q 'two2.mlir:4:1: error: ' "$tmp/err" || bad "text before a marker not in its chunk: $(cat "$tmp/err")"
+# --input by the names JAX gives through loc("name"); an unknown name lists
+# the names there are: (1 + 10) * 2 + 0.5, (2 + 20) * 3 + 0.5
+printf 'values: [1.0, 2.0]\n' >"$tmp/x.yaml"
+printf 'values: [10.0, 20.0]\n' >"$tmp/y.yaml"
+printf 'values: [2.0, 3.0]\n' >"$tmp/z.yaml"
+printf 'values: [0.5, 0.5]\n' >"$tmp/h.yaml"
+run 0 $D/jax_names.mlir --input x="$tmp/x.yaml" --input y="$tmp/y.yaml" --input z="$tmp/z.yaml" --input arg3="$tmp/h.yaml"
+printf 'tensor<2xf32> {\n  [2.250000e+01, 6.650000e+01]\n}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || bad "--input by loc names: $(cat "$tmp/out" "$tmp/err")"
+run 2 $D/jax_names.mlir --input w="$tmp/x.yaml"
+grep -qF 'ir-run: --input w: @main has no such argument; give an index or a name: 0 = %arg0 or x, 1 = %arg1 or y, 2 = %arg2 or z, 3 = %arg3' "$tmp/err" ||
+    bad "unknown --input name: $(cat "$tmp/err")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

@@ -1688,6 +1688,12 @@ bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, 
         return false;
     f->nargs = f->body.nargs;
     f->arg_types = f->body.arg_types;
+    f->arg_locs = parse_alloc(ps, (size_t)(f->nargs ? f->nargs : 1), sizeof *f->arg_locs);
+    if (!f->arg_locs)
+        return false;
+    int k = 0;
+    for (const unode *u = args ? args->head : NULL; u; u = u->next)
+        f->arg_locs[k++] = u->loc_name;
     ps->nfuncs++;
     return true;
 }

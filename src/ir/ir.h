@@ -392,6 +392,8 @@ typedef struct ir_func {
     int nresults;
     tensor_type *result_types;
     ir_block body;    /* body.args are the function arguments */
+    const char **arg_locs; /* per argument: the name of its `loc("name")`
+                              (JAX's argument names), or NULL */
     int nvalues;      /* (after check) */
     ir_value *values; /* nvalues slots (after check) */
 } ir_func;

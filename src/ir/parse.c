@@ -47,14 +47,14 @@ bool parse_alias_known(const parse_state *ps, const char *name)
     return false;
 }
 
-bool parse_alias_define(parse_state *ps, const char *name)
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
 {
     if (parse_alias_known(ps, name))
         return true; /* MLIR refuses a redefinition; here it changes nothing */
     if (!ps->aliases || (unsigned)ps->naliases * 2 >= ps->alias_mask) {
         unsigned n = ps->aliases ? (ps->alias_mask + 1) * 2 : 64;
-        const char **t = parse_alloc(ps, n, sizeof *t);
-        if (!t)
+        const char **t = parse_alloc(ps, n, sizeof *t), **l = parse_alloc(ps, n, sizeof *l);
+        if (!t || !l)
             return false;
         for (unsigned i = 0; ps->aliases && i <= ps->alias_mask; i++) {
             if (!ps->aliases[i])
@@ -63,16 +63,70 @@ bool parse_alias_define(parse_state *ps, const char *name)
             while (t[h])
                 h = (h + 1) & (n - 1);
             t[h] = ps->aliases[i];
+            l[h] = ps->alias_locs[i];
         }
         ps->aliases = t;
+        ps->alias_locs = l;
         ps->alias_mask = n - 1;
     }
     unsigned h = ir_name_hash(name) & ps->alias_mask;
     while (ps->aliases[h])
         h = (h + 1) & ps->alias_mask;
     ps->aliases[h] = name;
+    ps->alias_locs[h] = loc_name;
     ps->naliases++;
     return true;
+}
+
+/* The loc(...) name an alias stands for, or NULL. */
+static const char *alias_loc(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return NULL;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return ps->alias_locs[h];
+    return NULL;
+}
+
+static bool is_space(char c);
+
+const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc)
+{
+    size_t i = 4; /* after "loc(" */
+    while (i < n && is_space(s[i]))
+        i++;
+    if (i < n && s[i] == '#') {
+        size_t start = i++;
+        while (i < n && !is_space(s[i]) && s[i] != ')')
+            i++;
+        return parse_strdup(ps, s + start, i - start);
+    }
+    if (i >= n || s[i] != '"')
+        return NULL;
+    size_t start = ++i;
+    while (i < n && s[i] != '"')
+        i += s[i] == '\\' ? 2 : 1;
+    if (i >= n)
+        return NULL;
+    size_t end = i++;
+    while (i < n && is_space(s[i]))
+        i++;
+    if (i < n && s[i] == ':')
+        return NULL; /* "file":line:col */
+    return parse_unescape(ps, s + start, end - start, loc);
+}
+
+/* Argument names from `loc(#alias)`: the aliases may be defined anywhere in
+ * the file (MLIR allows location aliases after their use). */
+static void resolve_arg_locs(parse_state *ps)
+{
+    for (int i = 0; i < ps->nfuncs; i++) {
+        ir_func *f = &ps->funcs[i];
+        for (int a = 0; f->arg_locs && a < f->nargs; a++)
+            if (f->arg_locs[a] && f->arg_locs[a][0] == '#')
+                f->arg_locs[a] = alias_loc(ps, f->arg_locs[a]);
+    }
 }
 
 void plist_add(plist *l, pentry *e)
@@ -524,6 +578,7 @@ ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line)
         arena_free(arena);
         return NULL;
     }
+    resolve_arg_locs(&ps);
     m->funcs = ps.funcs;
     m->nfuncs = ps.nfuncs;
     return m;

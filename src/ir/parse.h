@@ -86,6 +86,7 @@ typedef struct {
 typedef struct unode {
     ir_use u;
     tensor_type *type; /* block arguments */
+    const char *loc_name; /* function arguments: loc_name() of their loc(...) */
     struct unode *next;
 } unode;
 typedef struct {
@@ -151,12 +152,14 @@ typedef struct {
     int line, col;
     int depth;     /* open brackets */
     int loc_depth; /* parentheses inside loc(...) */
+    const char *loc_start; /* where the open loc( began, in the scanner buffer */
     jmp_buf *oom_jump;
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
     /* the `#alias = ...` names defined so far (open addressing, arena) */
     const char **aliases;
+    const char **alias_locs; /* per slot: loc_name() of a loc(...) value, or NULL */
     unsigned alias_mask;
     int naliases;
 } parse_state;
@@ -170,7 +173,13 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n);
 /* Alias definitions: a name defined so far (with its '#'), and adding one
  * (false after reporting out of memory). */
 bool parse_alias_known(const parse_state *ps, const char *name);
-bool parse_alias_define(parse_state *ps, const char *name);
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name);
+
+/* The name a `loc(...)` text gives: "x" for a name location `loc("x")` or
+ * `loc("x"(...))`, "#loc3" (to resolve later) for `loc(#loc3)`, NULL for
+ * any other location (unknown, file:line:col, callsite, fused) or after
+ * reporting an error (out of memory, a bad escape: at `loc`). */
+const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc);
 
 /* Tokens to parse-time values (build.c). */
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);

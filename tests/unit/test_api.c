@@ -421,6 +421,30 @@ START_TEST(chunk_at_the_last_line_number)
 }
 END_TEST
 
+START_TEST(argument_names_from_locations)
+{
+    /* JAX's names: loc("x") on an argument, or a #loc alias defined after
+     * its use; a file location and no location name nothing */
+    const char *text = "func.func @main(%a: tensor<f32> loc(\"x\"), %b: tensor<f32> loc(#loc1),\n"
+                       "    %c: tensor<f32> loc(\"f.py\":1:2), %d: tensor<f32>) {\n"
+                       "  func.return\n"
+                       "}\n"
+                       "#loc1 = loc(\"y\"(#loc2))\n"
+                       "#loc2 = loc(unknown)\n";
+    irrun_module *m = load(text);
+    const irrun_function *f = irrun_function_find(m, NULL);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(irrun_function_arg_name(m, f, 0), "x");
+    ck_assert_str_eq(irrun_function_arg_name(m, f, 1), "y");
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 2));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 3));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 4));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, -1));
+    ck_assert_ptr_null(irrun_function_arg_name(NULL, f, 0));
+    irrun_module_free(m);
+}
+END_TEST
+
 START_TEST(run_to_streams_and_print_formats)
 {
     irrun_module *m = load(add_program);
@@ -673,6 +697,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, version_matches_header);
     tcase_add_test(tc, chunk_at_the_last_line_number);
+    tcase_add_test(tc, argument_names_from_locations);
     tcase_add_test(tc, diagnostics_returned_not_printed);
     tcase_add_test(tc, functions_and_signatures);
     tcase_add_test(tc, run_results_and_messages);
