@@ -290,6 +290,8 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> HASH_ID "attribute alias"
 %token <tok> CARET_ID "block label"
 %token <tok> STRING "string"
+%token <tok> G_MODULE "\"builtin.module\""
+%token <tok> G_FUNC "\"func.func\""
 %token <tok> BARE_ID "identifier"
 %token <tok> INT "integer"
 %token <tok> FLOAT "float"
@@ -370,6 +372,8 @@ items:
 
 item:
     module
+  | gmodule
+  | gfunc { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | alias_def {
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
@@ -405,6 +409,32 @@ module:
     }
     ;
 
+/* MLIR's generic form of a module and its functions (what
+ * --mlir-print-op-generic prints): `"builtin.module"() <{sym_name = ..}>
+ * ({ ... }) {attrs} : () -> ()` */
+gmodule:
+    G_MODULE '(' ')' props_opt '(' '{' mitems '}' ')' dict_opt ':' fn_type loc_opt {
+        ps->m->explicit_module = true;
+        if (ps->nmodules++ || ps->top_funcs) {
+            parse_error(ps, L(@1), "only one module per file (or per split chunk) is supported");
+            YYABORT;
+        }
+        for (const plist *l = $4; l; l = NULL)
+            for (const pentry *e = l->head; e; e = e->next)
+                if (e->key && strcmp(e->key, "sym_name") == 0 && e->val && e->val->kind == PA_STRING) {
+                    ps->m->name = parse_strdup(ps, e->val->text, strlen(e->val->text));
+                    NEED(ps->m->name);
+                }
+    }
+    ;
+
+/* `"func.func"() <{function_type = (T) -> T, sym_name = "main"}> ({ ^bb0(%arg0: T): ... }) : () -> ()` */
+gfunc:
+    G_FUNC '(' ')' props_opt '(' region ')' dict_opt ':' fn_type loc_opt {
+        NEED(build_generic_func(ps, L(@1), $4, $6, $8));
+    }
+    ;
+
 sym_opt:
     %empty
   | SYMBOL { ps->m->name = parse_strdup(ps, $1.s, $1.n); NEED(ps->m->name); }
@@ -418,8 +448,10 @@ mattrs_opt:
 mitems:
     %empty
   | mitems func
+  | mitems gfunc
   | mitems alias_def
   | mitems T_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
+  | mitems G_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
     ;
 
 loc_opt:
@@ -1316,6 +1348,8 @@ entries:
 key:
     BARE_ID { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
   | STRING
+  | G_MODULE
+  | G_FUNC
   | OP_NAME_UNKNOWN { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
     ;
 
@@ -1324,6 +1358,9 @@ attribute:
   | scalar ':' BARE_ID { $$ = $1; $$->type_word = word(ps, $3); NEED($$->type_word); }
   | scalar ':' TENSOR { $$ = $1; $$->type = $3; }
   | STRING { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | G_MODULE { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | G_FUNC { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | fn_type { $$ = pattr_new(ps, PA_FNTYPE, $1->loc); NEED($$); $$->fn = $1; }
   | STRING ':' BARE_ID {
         $$ = pattr_new(ps, PA_STRING, L(@1));
         NEED($$);

@@ -40,7 +40,8 @@ typedef enum {
     PA_STRUCT, /* #dialect.name<fields> (text) or bare <fields> (text NULL) */
     PA_TYPE,   /* a tensor type */
     PA_ALIAS,  /* #loc3 */
-    PA_LOC     /* loc(...) */
+    PA_LOC,    /* loc(...) */
+    PA_FNTYPE  /* (T, ...) -> ...: fn is its psig */
 } pattr_kind;
 
 typedef struct pattr pattr;
@@ -69,6 +70,7 @@ struct pattr {
     tensor_type *type;     /* DENSE, TYPE, typed scalars (may be NULL) */
     const char *type_word; /* typed scalar with an element-type word: `: i64` */
     ir_literal *lit;       /* DENSE, converted as soon as its type is read */
+    void *fn;              /* FNTYPE: the psig */
     bool raw;              /* STRUCT written `<raw field = ...>`, or an angle item after `raw` */
 };
 
@@ -200,6 +202,10 @@ pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 ir_op *build_op(parse_state *ps, pop *p);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
                 tlist *results, pblock *body);
+/* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):
+ * ... }) {...}`: the function its attributes (in either dictionary) and its
+ * region describe; an empty region is a declaration. */
+bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs);
 
 /* Literal bodies (literal.c): fills `lit` for `dense<body> : type`. */
 bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, ir_literal *lit);
