@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/etype.h"
 #include "util/mem.h"
 
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
@@ -172,6 +173,48 @@ static pblock *while_region(parse_state *ps, const ulist *inits, const tlist *ty
     return b;
 }
 
+/* The name the argument at the end of `l` has through its loc(...), if any */
+static bool arg_loc(parse_state *ps, ulist *l, ptok loc)
+{
+    l->tail->loc_name = loc.s ? parse_loc_name(ps, loc.s, loc.n, loc.loc) : NULL;
+    return !ps->failed;
+}
+
+/* Is `w` a builtin type keyword (`f32`, `i7`, `ui8`, `index`, ...)? */
+static bool type_word(const char *w)
+{
+    size_t n = strlen(w), k = w[0] == 's' || w[0] == 'u' ? 1 : 0;
+    if (n > k + 1 && w[k] == 'i' && strspn(w + k + 1, "0123456789") == n - k - 1)
+        return true;
+    return et_lookup(w, n) >= 0 || strcmp(w, "index") == 0 || strcmp(w, "none") == 0 || strcmp(w, "tf32") == 0;
+}
+
+/* An alias definition's value is an attribute as MLIR reads one: a bare
+ * word only as `true`, `false`, `unit` or a type, a typed scalar only with a
+ * type after its ':'. Anything else is a value cut short (`#loc1 = lo` at
+ * the end of a file) or not an attribute at all. Op attributes keep their
+ * bare words (the pretty forms' `precision = [DEFAULT]`). */
+static bool alias_value(parse_state *ps, ptok name, const pattr *v)
+{
+    if (v->kind == PA_WORD && strcmp(v->text, "true") != 0 && strcmp(v->text, "false") != 0 &&
+        strcmp(v->text, "unit") != 0 && !type_word(v->text)) {
+        parse_error(ps, v->loc, "expected an attribute value for alias '%.*s', got '%s'%s", (int)name.n, name.s,
+                    v->text, strncmp(v->text, "loc", strlen(v->text)) == 0 ? " (a cut-short 'loc(...)'?)" : "");
+        return false;
+    }
+    if (v->kind == PA_ALIAS && !parse_alias_known(ps, v->text)) {
+        parse_error(ps, v->loc, "alias '%s' is not defined before alias '%.*s' (or is a cut-short '%s<...>')",
+                    v->text, (int)name.n, name.s, v->text);
+        return false;
+    }
+    if (v->type_word && !type_word(v->type_word)) {
+        parse_error(ps, v->loc, "expected a type after ':' in the value of alias '%.*s', got '%s'", (int)name.n,
+                    name.s, v->type_word);
+        return false;
+    }
+    return true;
+}
+
 /* An op name that is in no row of the op table, with the nearest that is */
 static void op_name_error(parse_state *ps, src_loc loc, const char *what, const char *s, size_t n)
 {
@@ -247,6 +290,8 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> HASH_ID "attribute alias"
 %token <tok> CARET_ID "block label"
 %token <tok> STRING "string"
+%token <tok> G_MODULE "\"builtin.module\""
+%token <tok> G_FUNC "\"func.func\""
 %token <tok> BARE_ID "identifier"
 %token <tok> INT "integer"
 %token <tok> FLOAT "float"
@@ -255,7 +300,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <type> TOKEN_TYPE "!stablehlo.token"
 %token TUPLE_OPEN "tuple<"
 %token <attr> ARRAY "array attribute"
-%token LOC "location"
+%token <tok> LOC "location"
 %token ARROW "->"
 %token T_MODULE "module"
 %token T_FUNC "func.func"
@@ -305,7 +350,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <pop> op_body
 %type <block> region regions regions_opt
 %type <list> while_attrs_opt clauses clauses_opt
-%type <tok> key vis_opt cmp_type_opt
+%type <tok> key vis_opt cmp_type_opt loc_opt
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt conv_dims
 %type <list> slice_range
@@ -327,6 +372,8 @@ items:
 
 item:
     module
+  | gmodule
+  | gfunc { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | alias_def {
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
@@ -345,7 +392,11 @@ item:
     ;
 
 alias_def:
-    HASH_ID '=' attribute
+    HASH_ID '=' attribute {
+        char *name = word(ps, $1);
+        NEED(name && alias_value(ps, $1, $3) &&
+             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL));
+    }
     ;
 
 module:
@@ -355,6 +406,32 @@ module:
             parse_error(ps, L(@1), "only one module per file (or per split chunk) is supported");
             YYABORT;
         }
+    }
+    ;
+
+/* MLIR's generic form of a module and its functions (what
+ * --mlir-print-op-generic prints): `"builtin.module"() <{sym_name = ..}>
+ * ({ ... }) {attrs} : () -> ()` */
+gmodule:
+    G_MODULE '(' ')' props_opt '(' '{' mitems '}' ')' dict_opt ':' fn_type loc_opt {
+        ps->m->explicit_module = true;
+        if (ps->nmodules++ || ps->top_funcs) {
+            parse_error(ps, L(@1), "only one module per file (or per split chunk) is supported");
+            YYABORT;
+        }
+        for (const plist *l = $4; l; l = NULL)
+            for (const pentry *e = l->head; e; e = e->next)
+                if (e->key && strcmp(e->key, "sym_name") == 0 && e->val && e->val->kind == PA_STRING) {
+                    ps->m->name = parse_strdup(ps, e->val->text, strlen(e->val->text));
+                    NEED(ps->m->name);
+                }
+    }
+    ;
+
+/* `"func.func"() <{function_type = (T) -> T, sym_name = "main"}> ({ ^bb0(%arg0: T): ... }) : () -> ()` */
+gfunc:
+    G_FUNC '(' ')' props_opt '(' region ')' dict_opt ':' fn_type loc_opt {
+        NEED(build_generic_func(ps, L(@1), $4, $6, $8));
     }
     ;
 
@@ -371,12 +448,14 @@ mattrs_opt:
 mitems:
     %empty
   | mitems func
+  | mitems gfunc
   | mitems alias_def
   | mitems T_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
+  | mitems G_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
     ;
 
 loc_opt:
-    %empty
+    %empty { $$.s = NULL; $$.n = 0; }
   | LOC
     ;
 
@@ -399,13 +478,13 @@ fargs_opt:
 
 /* declarations without a body may list bare types */
 ext_args:
-    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$); }
-  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$); }
+    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$ && arg_loc(ps, $$, $3)); }
+  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
     ;
 
 fargs:
-    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
-  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
+  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $7)); }
     ;
 
 fresults:
@@ -1176,8 +1255,8 @@ bargs_opt:
     ;
 
 bargs:
-    VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$); }
-  | bargs ',' VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$); }
+    VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $4)); }
+  | bargs ',' VALUE_ID ':' type loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $6)); }
     ;
 
 /* ---- types ----------------------------------------------------------- */
@@ -1269,6 +1348,8 @@ entries:
 key:
     BARE_ID { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
   | STRING
+  | G_MODULE
+  | G_FUNC
   | OP_NAME_UNKNOWN { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
     ;
 
@@ -1277,7 +1358,17 @@ attribute:
   | scalar ':' BARE_ID { $$ = $1; $$->type_word = word(ps, $3); NEED($$->type_word); }
   | scalar ':' TENSOR { $$ = $1; $$->type = $3; }
   | STRING { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
-  | STRING ':' BARE_ID { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | G_MODULE { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | G_FUNC { $$ = pattr_new(ps, PA_STRING, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | fn_type { $$ = pattr_new(ps, PA_FNTYPE, $1->loc); NEED($$); $$->fn = $1; }
+  | STRING ':' BARE_ID {
+        $$ = pattr_new(ps, PA_STRING, L(@1));
+        NEED($$);
+        $$->text = $1.s;
+        $$->len = $1.n;
+        $$->type_word = word(ps, $3);
+        NEED($$->type_word);
+    }
   | SYMBOL { $$ = pattr_new(ps, PA_SYMBOL, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
   | array_attr
   | ARRAY
@@ -1287,7 +1378,12 @@ attribute:
   | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
-  | LOC { $$ = pattr_new(ps, PA_LOC, L(@1)); NEED($$); }
+  | LOC {
+        $$ = pattr_new(ps, PA_LOC, L(@1));
+        NEED($$);
+        $$->text = parse_loc_name(ps, $1.s, $1.n, $1.loc); /* an alias's argument name */
+        NEED(!ps->failed);
+    }
     ;
 
 scalar:
@@ -1411,6 +1507,9 @@ angle_item:
 static void yyerror(YYLTYPE *loc, parse_state *ps, void *scanner, const char *msg)
 {
     (void)scanner;
+    /* --args: "expecting end of file" after a first token that cannot start
+     * the list says nothing; what the list takes follows (REF's words) */
+    const char *eof = ps->literals_only ? strstr(msg, ", expecting end of file") : NULL;
     if (!ps->failed)
-        parse_error(ps, L(*loc), "%s", msg);
+        parse_error(ps, L(*loc), "%.*s", eof ? (int)(eof - msg) : (int)strlen(msg), msg);
 }

@@ -92,7 +92,7 @@ IRRUN_API irrun_status irrun_module_load_file(const char *path, irrun_module **m
 /* The same for one chunk of a larger file (as `--split-input-file` cuts
  * it): `text` holds lines `first_line`, `first_line` + 1, ... of the file
  * `name`, and every location in diagnostics and run-time errors counts
- * lines as the file does. */
+ * lines as the file does (up to INT_MAX: lines past it count as INT_MAX). */
 IRRUN_API irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                                irrun_module **module, char **diagnostics);
 IRRUN_API void irrun_module_free(irrun_module *module);
@@ -133,6 +133,11 @@ IRRUN_API const irrun_function *irrun_function_at(const irrun_module *module, in
 /* The function irrun_run runs for `entry` (NULL: the first function named
  * main, else the only one), or NULL when there is none. */
 IRRUN_API const irrun_function *irrun_function_find(const irrun_module *module, const char *entry);
+/* The name argument `index` of `function` (one of the module's) has through
+ * its location, `loc("x")` or a `#loc` alias of one: how JAX exports name
+ * arguments, and what `ir-run --input x=FILE` accepts. NULL when it has
+ * none, or for arguments out of range; lives as long as the module. */
+IRRUN_API const char *irrun_function_arg_name(const irrun_module *module, const irrun_function *function, int index);
 
 /* ---- running ------------------------------------------------------------- */
 

@@ -36,6 +36,9 @@ for c in info table encode decode compare test help; do
     [ -s "$tmp/out" ] || bad "ir-run help $c printed nothing"
 done
 "$IRRUN" help run >"$tmp/out" 2>&1 && grep -q -- '--dot-accumulation' "$tmp/out" || bad "ir-run help run"
+# the page's footer names the version --version prints (include/irrun.h)
+th=$(sed -n 's/^\.TH IR-RUN 1 "[^"]*" "\([^"]*\)".*/\1/p' "$man")
+[ "$th" = "$("$IRRUN" --version)" ] || bad "docs/ir-run.1 says '$th', --version says '$("$IRRUN" --version)'"
 for s in "EXIT STATUS" ENVIRONMENT EXAMPLES COMMANDS "RUN OPTIONS"; do
     grep -q "^\.SH $s" "$man" || bad "section $s missing"
 done

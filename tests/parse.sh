@@ -6,7 +6,9 @@
 #  3. round trip on every .mlir under tests/: print, re-parse, print again,
 #     byte-identical (files that do not parse are skipped: they are error
 #     tests of their own suites);
-#  4. robustness: truncation at every byte of a seed file, garbage bytes,
+#  4. truncated alias values (trunc_aliases.mlir cut at every byte after its
+#     function) are refused unless the cut ends an alias line;
+#  5. robustness: truncation at every byte of a seed file, garbage bytes,
 #     deep nesting and absurd shapes exit with status 0 or 2, never crash.
 IRRUN=${IRRUN:-build/ir-run}
 case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
@@ -87,6 +89,33 @@ for batch in 0 1 2 3 4 5 6 7 8 9; do
     fi
 done
 passes=$((passes + 1))
+
+# every truncation of trunc_aliases.mlir after its function: refused (a
+# located error) unless the cut falls at the end of an alias line; one run
+# over all the files, then the files named in errors against the expected set
+seed="$here/parse/trunc_aliases.mlir"
+size=$(wc -c <"$seed")
+from=$(grep -b -m1 '^#loc1 = ' "$seed" | cut -d: -f1)
+mkdir "$tmp/alias"
+: >"$tmp/alias_want"
+i=$from
+while [ "$i" -lt "$size" ]; do
+    head -c "$i" "$seed" >"$tmp/alias/a$i.mlir"
+    # complete: the cut is at a line's start or just before its newline
+    prev=$(head -c "$i" "$seed" | tail -c 1 | od -An -c | tr -d ' ')
+    next=$(head -c "$((i + 1))" "$seed" | tail -c 1 | od -An -c | tr -d ' ')
+    [ "$prev" = '\n' ] || [ "$next" = '\n' ] || echo "a$i.mlir" >>"$tmp/alias_want"
+    i=$((i + 1))
+done
+(cd "$tmp/alias" && "$IRRUN" --emit=ir a*.mlir >/dev/null 2>"$tmp/alias_err")
+grep -o '^a[0-9]*\.mlir:[0-9]*:[0-9]*: error: ' "$tmp/alias_err" | cut -d: -f1 | sort -u >"$tmp/alias_got"
+sort "$tmp/alias_want" >"$tmp/alias_want_s"
+if cmp -s "$tmp/alias_want_s" "$tmp/alias_got"; then
+    passes=$((passes + 1))
+else
+    fail "truncated alias values: refused (>) or accepted (<) wrongly:"
+    diff "$tmp/alias_want_s" "$tmp/alias_got" | head -10
+fi
 
 awk 'BEGIN { srand(7); for (i = 0; i < 4000; i++) printf "%c", int(rand() * 256) }' >"$tmp/garbage.mlir" 2>/dev/null
 robust "$tmp/garbage.mlir" "binary garbage"

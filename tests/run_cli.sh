@@ -112,6 +112,15 @@ run 2 --entry twice --args=[] "$tmp/args.mlir"
 grep -q 'provided 0 inputs but function expected 1' "$tmp/err" || bad "--args=[] for a one-argument function"
 run 2 --entry other --args= "$tmp/args.mlir"
 grep -q '^<--args>:1:1: error: expected an array of dense literals' "$tmp/err" || bad "blank --args: $(cat "$tmp/err")"
+# --args errors end with what --args takes, in REF's words (upstream
+# api_input_arguments.mlir FileChecks them), after our located message
+run 2 --entry twice --args=not_array "$tmp/args.mlir"
+grep -q '^<--args>:1:1: error: syntax error, unexpected identifier$' "$tmp/err" || bad "--args=not_array, located: $(cat "$tmp/err")"
+grep -qF 'expectected array attribute string for args, i.e. --args=[dense<1> : tensor<2xi32>, ...]' "$tmp/err" ||
+    bad "--args=not_array, REF's words: $(cat "$tmp/err")"
+run 2 --entry twice '--args=[4.0 : f32]' "$tmp/args.mlir"
+grep -qF '<--args>:1:2: error: expected dense elements attribute for args elements, i.e. --args=[dense<1> : tensor<2xi32>, ...]' "$tmp/err" ||
+    bad "--args element not dense: $(cat "$tmp/err")"
 run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] [dense<1> : tensor<i32>]' "$tmp/args.mlir"
 grep -q '^<--args>:1:42: error: text after the argument list' "$tmp/err" || bad "second list: $(cat "$tmp/err")"
 run 2 --entry twice '--args=[dense<[1.5, 1.0]> : tensor<2xf8E4M3FN>] junk' "$tmp/args.mlir"
@@ -246,6 +255,33 @@ if [ -w /dev/full ]; then
     grep -q '1 passed' "$tmp/err" && bad "a result that could not be written passed: $(cat "$tmp/err")"
     [ "$(grep -c 'No space left on device' "$tmp/err")" = 1 ] || bad "a small result to /dev/full: $(cat "$tmp/err")"
 fi
+# the split marker anywhere on a line, as REF splits (SPEC 2.1): four chunks,
+# each printing its number; text after a marker is the next chunk's, at its
+# own line and column (`// ------` leaves a stray `-`, as in REF)
+run 0 -split-input-file $D/split_anywhere.mlir
+printf 'tensor<i32> {1}\n\ntensor<i32> {2}\n\ntensor<i32> {3}\n\ntensor<i32> {4}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || bad "markers inside lines: $(cat "$tmp/out" "$tmp/err")"
+grep -q '^4 passed, 0 failed$' "$tmp/err" || bad "markers inside lines, summary: $(cat "$tmp/err")"
+printf 'func.func @main() {\n  func.return\n}\n// ------\nfunc.func @main() {\n  func.return\n}\n' >"$tmp/stray.mlir"
+run 2 -split-input-file "$tmp/stray.mlir"
+grep -q 'stray.mlir:4:9: error: ' "$tmp/err" || bad "text after a marker not located at its column: $(cat "$tmp/err")"
+printf 'func.func @main() {\n  func.return\n}\n' >"$tmp/two.mlir"
+printf 'x // -----\n' >>"$tmp/two.mlir"
+cat "$tmp/two.mlir" "$tmp/two.mlir" >"$tmp/two2.mlir"
+run 2 -split-input-file "$tmp/two2.mlir"
+grep -q 'two2.mlir:4:1: error: ' "$tmp/err" || bad "text before a marker not in its chunk: $(cat "$tmp/err")"
+# --input by the names JAX gives through loc("name"); an unknown name lists
+# the names there are: (1 + 10) * 2 + 0.5, (2 + 20) * 3 + 0.5
+printf 'values: [1.0, 2.0]\n' >"$tmp/x.yaml"
+printf 'values: [10.0, 20.0]\n' >"$tmp/y.yaml"
+printf 'values: [2.0, 3.0]\n' >"$tmp/z.yaml"
+printf 'values: [0.5, 0.5]\n' >"$tmp/h.yaml"
+run 0 $D/jax_names.mlir --input x="$tmp/x.yaml" --input y="$tmp/y.yaml" --input z="$tmp/z.yaml" --input arg3="$tmp/h.yaml"
+printf 'tensor<2xf32> {\n  [2.250000e+01, 6.650000e+01]\n}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || bad "--input by loc names: $(cat "$tmp/out" "$tmp/err")"
+run 2 $D/jax_names.mlir --input w="$tmp/x.yaml"
+grep -qF 'ir-run: --input w: @main has no such argument; give an index or a name: 0 = %arg0 or x, 1 = %arg1 or y, 2 = %arg2 or z, 3 = %arg3' "$tmp/err" ||
+    bad "unknown --input name: $(cat "$tmp/err")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

@@ -16,6 +16,20 @@ expect_in out "5 passed, 0 failed, 1 manifest unusable"
 expect_in j.xml 'errors="1"'
 expect_in j.xml '<testcase classname="bad.yaml" name="manifest"'
 expect_in j.xml '<error message="bad.yaml:'
+# JUnit keeps the manifests' order: the unusable one between the others
+expect_rc 2 "$IRRUN" test suite.yaml bad.yaml checks.yaml --junit order.xml
+sed -n 's/^  <testsuite name="\([^"]*\)".*/\1/p' order.xml | tr '\n' ' ' >order.txt
+[ "$(cat order.txt)" = "suite.yaml bad.yaml checks.yaml " ] && ok || bad "JUnit suites out of order: $(cat order.txt)"
+# an unknown key with a near one: "did you mean"
+printf 'cases:\n  - name: typo\n    progam: checks.mlir\n' >typo.yaml
+expect_rc 2 "$IRRUN" test typo.yaml
+expect_in err "unknown key 'progam' in a case; did you mean 'program'?"
+# one output: "1 output", not "1 outputs"
+printf 'func.func @main() {\n  func.return\n}\n' >none.mlir
+printf 'cases:\n  - name: counts\n    program: none.mlir\n    outputs:\n      - values: [1]\n' >counts.yaml
+expect_rc 1 "$IRRUN" test counts.yaml
+expect_in out "FAIL counts: @main returned 0 values, the case lists 1 output"
+grep -q "1 outputs" out && bad "plural for one output: $(cat out)" || ok
 # a failing check op is named, with its place
 expect_rc 1 "$IRRUN" test checks.yaml
 expect_in out "FAIL failing_check: 1 check failed in the program: check.expect_eq_const at checks.mlir:3:3"

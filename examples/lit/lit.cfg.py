@@ -9,7 +9,7 @@
 #   stablehlo-translate  ir-run, so RUN lines copied from the StableHLO
 #                        suite (`stablehlo-translate --interpret ...`) run
 #                        unchanged
-# FileCheck and not come from --param llvm_bin=DIR, else PATH, else
+# The FileCheck and `not` tools come from --param llvm_bin=DIR, else PATH, else
 # Debian's llvm-19-tools (/usr/lib/llvm-19/bin).
 import os
 import shutil

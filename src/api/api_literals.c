@@ -49,7 +49,7 @@ irrun_status irrun_tensors_parse(const char *text, size_t len, const char *name,
     diag_source src = { .name = name ? name : "<text>", .text = copy, .len = len, .out = msgs.f };
     ir_literal *lits = NULL;
     int n = 0;
-    irrun_status s = ir_parse_literals(&src, &lits, &n) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
+    irrun_status s = ir_parse_literals(&src, "--args=[dense<1> : tensor<2xi32>, ...]", &lits, &n) == 0 ? IRRUN_OK : IRRUN_BAD_INPUT;
     irrun_tensor *ts = NULL;
     if (s == IRRUN_OK && !(ts = mem_calloc((size_t)n + 1, sizeof *ts)))
         s = IRRUN_NOMEM;

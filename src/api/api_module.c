@@ -223,6 +223,14 @@ const irrun_function *irrun_function_find(const irrun_module *m, const char *ent
     return f ? &m->funcs[f - m->ir->funcs] : NULL;
 }
 
+const char *irrun_function_arg_name(const irrun_module *m, const irrun_function *function, int index)
+{
+    if (!m || !function || function < m->funcs || function >= m->funcs + m->nfuncs)
+        return NULL;
+    const ir_func *f = &m->ir->funcs[function - m->funcs];
+    return index >= 0 && index < f->nargs && f->arg_locs ? f->arg_locs[index] : NULL;
+}
+
 irrun_status irrun_module_print(const irrun_module *m, char **text)
 {
     *text = NULL;

@@ -55,7 +55,7 @@ static void usage(FILE *out)
 {
     fputs("usage: ir-run [options] [FILE...] (no FILE or '-' reads stdin)\n"
           "  --interpret                      accepted for stablehlo-translate compatibility\n"
-          "  --split-input-file[=MARKER]      run each chunk separated by '// -----' on its own\n"
+          "  --split-input-file[=MARKER]      run each chunk cut at '// -----' on its own\n"
           "  --output-split-marker=STR        written between chunk outputs\n"
           "  -o FILE                          write results to FILE (never one of the inputs)\n"
           "  --emit=ir                        print the checked program instead of running it\n"
@@ -346,17 +346,24 @@ static char *read_all(const char *path, size_t *len)
     return text;
 }
 
-/* Is the line [p, eol) a split marker? Default rule (SPEC 8 item 13): its
- * text, ignoring leading and trailing blanks, is exactly `// -----`. */
-static bool is_marker(const char *p, const char *eol, const char *marker)
+/* The next split marker in [p, end), or NULL. REF's rule (MLIR's
+ * splitAndProcessBuffer, SPEC 2.1): the marker is matched as a substring
+ * anywhere, also after other text on its line (`// // -----`). */
+static const char *find_marker(const char *p, const char *end, const char *marker)
 {
-    while (p < eol && (*p == ' ' || *p == '\t'))
-        p++;
-    while (eol > p && (eol[-1] == ' ' || eol[-1] == '\t' || eol[-1] == '\r'))
-        eol--;
     const char *m = marker ? marker : "// -----";
     size_t n = strlen(m);
-    return (size_t)(eol - p) == n && memcmp(p, m, n) == 0;
+    if (n == 0)
+        return NULL;
+    while ((size_t)(end - p) >= n) {
+        const char *hit = memchr(p, m[0], (size_t)(end - p) - n + 1);
+        if (!hit)
+            return NULL;
+        if (memcmp(hit, m, n) == 0)
+            return hit;
+        p = hit + 1;
+    }
+    return NULL;
 }
 
 typedef struct {
@@ -581,23 +588,26 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
         *first_output = false;
         run_chunk(o, &src, 0, len, 1, out, t);
     } else {
-        size_t begin = 0;
-        int line = 1, begin_line = 1;
-        const char *p = text, *end = text + len;
-        while (p < end) {
-            const char *eol = memchr(p, '\n', (size_t)(end - p));
-            if (is_marker(p, eol ? eol : end, o->split_marker)) {
-                if (!*first_output)
-                    fprintf(out, "%s\n", o->output_marker);
-                *first_output = false;
-                run_chunk(o, &src, begin, (size_t)(p - text), begin_line, out, t);
-                begin = eol ? (size_t)(eol + 1 - text) : len;
-                begin_line = line + 1;
+        /* A chunk ends where a marker starts: text before the marker on
+         * its line stays in it. The next chunk starts with the marker's line,
+         * the line's text up to the marker's end blanked, so text after the
+         * marker is the next chunk's, at its own line and column, as in REF. */
+        size_t begin = 0, m_len = strlen(o->split_marker ? o->split_marker : "// -----");
+        int begin_line = 1;
+        const char *line_start = text, *end = text + len, *mk;
+        int line = 1;
+        while ((mk = find_marker(text + begin, end, o->split_marker)) != NULL) {
+            for (const char *q; (q = memchr(line_start, '\n', (size_t)(mk - line_start))) != NULL;) {
+                line_start = q + 1;
+                line += line < INT_MAX;
             }
-            if (!eol)
-                break;
-            p = eol + 1;
-            line++;
+            if (!*first_output)
+                fprintf(out, "%s\n", o->output_marker);
+            *first_output = false;
+            run_chunk(o, &src, begin, (size_t)(mk - text), begin_line, out, t);
+            memset(text + (line_start - text), ' ', (size_t)(mk - line_start) + m_len);
+            begin = (size_t)(line_start - text);
+            begin_line = line;
         }
         if (!*first_output)
             fprintf(out, "%s\n", o->output_marker);
@@ -682,13 +692,9 @@ static int count_chunks(const run_options *o, const char *path)
         return 1;
     }
     int n = 1;
-    for (const char *p = text, *end = text + len; p < end;) {
-        const char *eol = memchr(p, '\n', (size_t)(end - p));
-        n += is_marker(p, eol ? eol : end, o->split_marker);
-        if (!eol)
-            break;
-        p = eol + 1;
-    }
+    size_t m_len = strlen(o->split_marker ? o->split_marker : "// -----");
+    for (const char *p = text, *end = text + len; (p = find_marker(p, end, o->split_marker)) != NULL; p += m_len)
+        n++;
     mem_free(text);
     return n;
 }

@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "io/outfile.h"
 #include "util/mem.h"
+#include "util/text.h"
 
 void cli_files_init(cli_files *o)
 {
@@ -228,8 +229,9 @@ irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads)
     return IRRUN_OK;
 }
 
-/* The argument an --input key names: a decimal index or an argument name
- * (with or without '%'). -1 when none. */
+/* The argument an --input key names: a decimal index, an argument name
+ * (with or without '%'), or the name its `loc("name")` gives (JAX's
+ * argument names). -1 when none. */
 static int arg_of(const ir_func *f, const char *key, size_t klen)
 {
     int idx;
@@ -244,7 +246,33 @@ static int arg_of(const ir_func *f, const char *key, size_t klen)
         if (name && strlen(name) == klen && memcmp(name, key, klen) == 0)
             return a;
     }
+    for (int a = 0; a < f->nargs && f->arg_locs; a++) {
+        const char *name = f->arg_locs[a];
+        if (name && strlen(name) == klen && memcmp(name, key, klen) == 0)
+            return a;
+    }
     return -1;
+}
+
+/* What an --input key may be for f: "0 = %arg0 or x, 1 = %arg1, ..." (the
+ * first 16; names from the file escaped). */
+static void list_args(const ir_func *f, FILE *err)
+{
+    for (int a = 0; a < f->nargs && a < 16; a++) {
+        const char *name = f->values ? f->values[f->body.args[a]].name : NULL;
+        const char *loc = f->arg_locs ? f->arg_locs[a] : NULL;
+        fprintf(err, "%s%d", a ? ", " : "", a);
+        if (name) {
+            fputs(" = %", err);
+            text_write_escaped(err, name, strlen(name), 0);
+        }
+        if (loc) {
+            fputs(name ? " or " : " = ", err);
+            text_write_escaped(err, loc, strlen(loc), 0);
+        }
+    }
+    if (f->nargs > 16)
+        fprintf(err, ", ... (%d in all)", f->nargs);
 }
 
 irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **args, FILE *err)
@@ -255,8 +283,14 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
         size_t klen = (size_t)(in->path - 1 - in->key);
         int a = arg_of(f, in->key, klen);
         if (a < 0) {
-            fprintf(err, "ir-run: --input %.*s: @%s has no such argument (%d argument%s)\n",
-                    (int)klen, in->key, f->name, f->nargs, f->nargs == 1 ? "" : "s");
+            fprintf(err, "ir-run: --input %.*s: @%s has no such argument; ", (int)klen, in->key, f->name);
+            if (f->nargs) {
+                fputs("give an index or a name: ", err);
+                list_args(f, err);
+            } else {
+                fputs("it takes no arguments", err);
+            }
+            fputc('\n', err);
             rc = IRRUN_BAD_INPUT;
             continue;
         }

@@ -58,6 +58,8 @@ typedef struct {
     char *message; /* why it failed, or what --update wrote; NULL when passed */
     double seconds;
     case_verdict verdict;
+    int order; /* its manifest's place on the command line */
+    int seq;   /* its place in the list as kept */
 } case_result;
 
 typedef struct {
@@ -125,7 +127,11 @@ static bool check_keys(manifest *m, yaml_node_t *map, const char *what, const ch
         for (const char *const *a = allowed; key && *a; a++)
             found |= strcmp(key, *a) == 0;
         if (!found) {
-            manifest_error(m, k, "unknown key '%s' in %s", key ? key : "?", what);
+            const char *near = key ? ir_word_suggest(key, allowed) : NULL;
+            if (near)
+                manifest_error(m, k, "unknown key '%s' in %s; did you mean '%s'?", key, what, near);
+            else
+                manifest_error(m, k, "unknown key '%s' in %s", key ? key : "?", what);
             ok = false;
         }
     }
@@ -397,7 +403,7 @@ static tensor *literal_tensor(manifest *m, yaml_node_t *n, const tensor_type *wa
     diag_source src = { .name = label, .text = wrapped, .len = strlen(wrapped), .out = stderr };
     ir_literal *lits;
     int n_lits;
-    if (ir_parse_literals(&src, &lits, &n_lits) != 0) {
+    if (ir_parse_literals(&src, NULL, &lits, &n_lits) != 0) {
         *why = xprintf("%s: the literal does not parse (see above)", label);
         goto done;
     }
@@ -587,8 +593,8 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
         goto done;
     }
     if (outputs && out.nresults != nout) {
-        fail(o, false, xprintf("@%s returned %d value%s, the case lists %d outputs", f->name,
-                               out.nresults, out.nresults == 1 ? "" : "s", nout));
+        fail(o, false, xprintf("@%s returned %d value%s, the case lists %d output%s", f->name,
+                               out.nresults, out.nresults == 1 ? "" : "s", nout, nout == 1 ? "" : "s"));
         goto done;
     }
     if (update && case_reads(m, prog, inputs, &reads) != IRRUN_OK) {
@@ -683,9 +689,21 @@ static void xml_text(FILE *out, const char *s)
 
 /* The JUnit file is opened before any case runs, so a path that cannot be
  * written is reported at once, not after an hour of cases. */
-static irrun_status write_junit(io_outfile *of, const result_list *r)
+/* Results in manifest order (an unusable manifest's error was kept before
+ * any case ran), keeping the order of cases within a manifest. */
+static int by_order(const void *a, const void *b)
+{
+    const case_result *x = a, *y = b;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static irrun_status write_junit(io_outfile *of, result_list *r)
 {
     FILE *f = of->f;
+    if (r->n > 1)
+        qsort(r->v, (size_t)r->n, sizeof *r->v, by_order);
     int count[4] = { 0 };
     double total = 0;
     for (int i = 0; i < r->n; i++) {
@@ -787,10 +805,11 @@ typedef struct {
     int passed, failed, updated;
     bool any_bad;
     result_list res;
+    const manifest *mans; /* a case's manifest index is its case_result order */
 } test_run;
 
 static bool keep_result(result_list *res, const char *suite, const char *name, case_verdict v, const char *message,
-                        double seconds)
+                        double seconds, int order)
 {
     if (res->n == res->cap) {
         int cap = res->cap ? res->cap * 2 : 16;
@@ -800,7 +819,7 @@ static bool keep_result(result_list *res, const char *suite, const char *name, c
         res->v = grown;
         res->cap = cap;
     }
-    case_result r = { xstrdup(suite), xstrdup(name), message ? xstrdup(message) : NULL, seconds, v };
+    case_result r = { xstrdup(suite), xstrdup(name), message ? xstrdup(message) : NULL, seconds, v, order, res->n };
     if (!r.suite || !r.name || (message && !r.message)) {
         mem_free(r.suite);
         mem_free(r.name);
@@ -861,7 +880,8 @@ static void report_one(void *ctx, int k, const void *result, const char *why)
         fputc('\n', stdout);
         fflush(stdout);
     }
-    if (!keep_result(&t->res, c->m->path, c->name, v, v == CASE_PASSED ? NULL : r->message, r->seconds))
+    if (!keep_result(&t->res, c->m->path, c->name, v, v == CASE_PASSED ? NULL : r->message, r->seconds,
+                     (int)(c->m - t->mans)))
         t->any_bad = true;
 }
 
@@ -990,7 +1010,7 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return status == IRRUN_OK ? IRRUN_NOMEM : status;
     }
-    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)) };
+    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)), .mans = mans };
     int errors = 0;
     for (int i = 0; i < nman; i++) {
         if (manifest_load(&mans[i], paths[i]))
@@ -1000,7 +1020,7 @@ irrun_status cmd_test(int argc, char **argv)
         errors++;
         t.any_bad = true;
         if (!keep_result(&t.res, paths[i], "manifest", CASE_ERROR,
-                         mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", 0))
+                         mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", 0, i))
             status = IRRUN_NOMEM;
     }
     t.cases = select_cases(mans, nman, filter, &t.ncases);

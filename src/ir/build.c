@@ -1688,6 +1688,62 @@ bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, 
         return false;
     f->nargs = f->body.nargs;
     f->arg_types = f->body.arg_types;
+    f->arg_locs = parse_alloc(ps, (size_t)(f->nargs ? f->nargs : 1), sizeof *f->arg_locs);
+    if (!f->arg_locs)
+        return false;
+    int k = 0;
+    for (const unode *u = args ? args->head : NULL; u; u = u->next)
+        f->arg_locs[k++] = u->loc_name;
     ps->nfuncs++;
     return true;
+}
+
+/* An entry of a generic op's attributes, in `<{...}>` or `{...}` */
+static const pattr *generic_attr(const plist *props, const plist *attrs, const char *key, src_loc *loc)
+{
+    const plist *lists[2] = { props, attrs };
+    for (int i = 0; i < 2; i++)
+        for (const pentry *e = lists[i] ? lists[i]->head : NULL; e; e = e->next)
+            if (e->key && strcmp(e->key, key) == 0) {
+                *loc = e->loc;
+                return e->val;
+            }
+    return NULL;
+}
+
+bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs)
+{
+    src_loc name_loc = loc, type_loc = loc, vis_loc = loc;
+    const pattr *name = generic_attr(props, attrs, "sym_name", &name_loc);
+    const pattr *type = generic_attr(props, attrs, "function_type", &type_loc);
+    const pattr *vis = generic_attr(props, attrs, "sym_visibility", &vis_loc);
+    if (!name || name->kind != PA_STRING)
+        ERR(name ? name_loc : loc, "'func.func' needs a string attribute 'sym_name' (the function's name)");
+    if (!type || type->kind != PA_FNTYPE)
+        ERR(type ? type_loc : loc, "'func.func' needs a function type attribute 'function_type' ((T, ...) -> ...)");
+    if (vis && vis->kind != PA_STRING)
+        ERR(vis_loc, "'func.func' attribute 'sym_visibility' must be a string");
+    if (region->next)
+        ERR(region->next->loc, "'func.func' takes 1 region, got more");
+    const psig *sig = type->fn;
+    int nins = sig->ins ? sig->ins->n : 0;
+    ptok sym = { name->text, strlen(name->text), 0, name_loc };
+    if (!region->args && !region->ops) {
+        /* a declaration: its arguments are function_type's inputs */
+        ulist *args = NULL;
+        for (const tnode *t = sig->ins ? sig->ins->head : NULL; t; t = t->next)
+            if (!(args = ulist_add(ps, args, (ptok){ "", 0, 0, t->loc }, -1, t->t)))
+                return false;
+        return build_func(ps, sym, vis ? vis->text : NULL, args, sig->outs, NULL);
+    }
+    int nargs = region->args ? region->args->n : 0;
+    if (nargs != nins)
+        ERR(region->loc, "'func.func' @%s: the entry block has %d argument%s, function_type %d input%s", name->text,
+            nargs, nargs == 1 ? "" : "s", nins, nins == 1 ? "" : "s");
+    const tnode *t = sig->ins ? sig->ins->head : NULL;
+    for (const unode *u = region->args ? region->args->head : NULL; u && t; u = u->next, t = t->next)
+        if (!shape_equal(u->type, t->t))
+            ERR(u->u.loc, "'func.func' @%s: block argument %%%s does not have function_type's input type", name->text,
+                u->u.name);
+    return build_func(ps, sym, vis ? vis->text : NULL, region->args, sig->outs, region);
 }

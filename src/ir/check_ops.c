@@ -859,8 +859,10 @@ static bool check_fft(checker *c, ir_op *o)
     const tensor_type *x = &o->operand_types[0], *r = &o->result_types[0];
     const ir_ints *len = &o->a.fft.length;
     int L = len->n;
-    if (L < 1 || L > 3 || L > x->rank)
-        FAIL(o->loc, "'stablehlo.fft' needs 1 to 3 fft_length entries, at most the operand rank %d, got %d", x->rank, L);
+    if (L < 1 || L > 3)
+        FAIL(o->loc, "'stablehlo.fft' needs 1 to 3 fft_length entries, got %d", L);
+    if (L > x->rank)
+        FAIL(o->loc, "'stablehlo.fft' has %d fft_length entries, more than the operand rank %d", L, x->rank);
     bool real_in = o->a.fft.type == IR_RFFT, real_out = o->a.fft.type == IR_IRFFT;
     et_id in_part = et_part(x->elem), out_part = et_part(r->elem);
     bool ok_in = real_in ? (x->elem == ET_F32 || x->elem == ET_F64) : (x->elem == ET_C64 || x->elem == ET_C128);

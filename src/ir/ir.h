@@ -128,6 +128,9 @@ int ir_op_lookup(const char *name, size_t len);
 /* For a name that is no op: the op whose name is nearest (a typo, another
  * dialect's prefix), or NULL when none is near enough to be meant. */
 const char *ir_op_suggest(const char *name, size_t len);
+/* The word of the NULL-terminated list nearest to `word` (the same edit
+ * distance and allowance as ir_op_suggest), or NULL. */
+const char *ir_word_suggest(const char *word, const char *const *words);
 
 static inline bool ir_op_is_binary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_BINARY; }
 static inline bool ir_op_is_unary(ir_op_kind k) { return ir_op_table[k].family == IR_KF_UNARY; }
@@ -389,6 +392,8 @@ typedef struct ir_func {
     int nresults;
     tensor_type *result_types;
     ir_block body;    /* body.args are the function arguments */
+    const char **arg_locs; /* per argument: the name of its `loc("name")`
+                              (JAX's argument names), or NULL */
     int nvalues;      /* (after check) */
     ir_value *values; /* nvalues slots (after check) */
 } ir_func;
@@ -433,8 +438,10 @@ int ir_print_literal(const ir_literal *lit, FILE *out);
 
 /* Parses an `--args` array attribute `[dense<..> : tensor<..>, ...]` from
  * text. On success returns 0 and a module-independent array of literals
- * (*out, *n) to free with ir_literals_free; -1 after reporting errors. */
-int ir_parse_literals(diag_source *src, ir_literal **out, int *n);
+ * (*out, *n) to free with ir_literals_free; -1 after reporting errors.
+ * With `usage` (the --args form), errors also say what REF says, in its
+ * words ("..., i.e. USAGE"). */
+int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n);
 void ir_literals_free(ir_literal *lits, int n);
 
 /* The function named `name`, or NULL. */

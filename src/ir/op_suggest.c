@@ -1,4 +1,5 @@
-/* "Did you mean": the op of the table nearest to a name that is none. */
+/* "Did you mean": the op of the table nearest to a name that is none, and
+ * the word of a list nearest to one that is in none (manifest keys). */
 #include <string.h>
 
 #include "ir/ir.h"
@@ -77,6 +78,27 @@ const char *ir_op_suggest(const char *name, size_t len)
         if (d < best) {
             best = d;
             found = op;
+        }
+    }
+    return found;
+}
+
+const char *ir_word_suggest(const char *word, const char *const *words)
+{
+    size_t n = strlen(word);
+    if (n > SUGGEST_MAX_LEN)
+        return NULL;
+    /* the op names' allowance: about one character in four */
+    size_t best = (n / 4 > 1 ? n / 4 : 1) + 1;
+    const char *found = NULL;
+    for (; *words; words++) {
+        size_t wn = strlen(*words);
+        if (wn > SUGGEST_MAX_LEN)
+            continue;
+        size_t d = edit_distance(word, n, *words, wn);
+        if (d < best) {
+            best = d;
+            found = *words;
         }
     }
     return found;

@@ -14,6 +14,7 @@ void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
     if (ps->failed)
         return; /* the first error of a parse is the one that matters */
     ps->failed = true;
+    ps->oom = strcmp(fmt, "out of memory") == 0;
     va_list ap;
     va_start(ap, fmt);
     diag_verror(ps->src, loc, fmt, ap);
@@ -34,6 +35,98 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n)
     if (!d)
         parse_error(ps, (src_loc){ ps->line, ps->col }, "out of memory");
     return d;
+}
+
+bool parse_alias_known(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return false;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return true;
+    return false;
+}
+
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
+{
+    if (parse_alias_known(ps, name))
+        return true; /* MLIR refuses a redefinition; here it changes nothing */
+    if (!ps->aliases || (unsigned)ps->naliases * 2 >= ps->alias_mask) {
+        unsigned n = ps->aliases ? (ps->alias_mask + 1) * 2 : 64;
+        const char **t = parse_alloc(ps, n, sizeof *t), **l = parse_alloc(ps, n, sizeof *l);
+        if (!t || !l)
+            return false;
+        for (unsigned i = 0; ps->aliases && i <= ps->alias_mask; i++) {
+            if (!ps->aliases[i])
+                continue;
+            unsigned h = ir_name_hash(ps->aliases[i]) & (n - 1);
+            while (t[h])
+                h = (h + 1) & (n - 1);
+            t[h] = ps->aliases[i];
+            l[h] = ps->alias_locs[i];
+        }
+        ps->aliases = t;
+        ps->alias_locs = l;
+        ps->alias_mask = n - 1;
+    }
+    unsigned h = ir_name_hash(name) & ps->alias_mask;
+    while (ps->aliases[h])
+        h = (h + 1) & ps->alias_mask;
+    ps->aliases[h] = name;
+    ps->alias_locs[h] = loc_name;
+    ps->naliases++;
+    return true;
+}
+
+/* The loc(...) name an alias stands for, or NULL. */
+static const char *alias_loc(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return NULL;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return ps->alias_locs[h];
+    return NULL;
+}
+
+static bool is_space(char c);
+
+const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc)
+{
+    size_t i = 4; /* after "loc(" */
+    while (i < n && is_space(s[i]))
+        i++;
+    if (i < n && s[i] == '#') {
+        size_t start = i++;
+        while (i < n && !is_space(s[i]) && s[i] != ')')
+            i++;
+        return parse_strdup(ps, s + start, i - start);
+    }
+    if (i >= n || s[i] != '"')
+        return NULL;
+    size_t start = ++i;
+    while (i < n && s[i] != '"')
+        i += s[i] == '\\' ? 2 : 1;
+    if (i >= n)
+        return NULL;
+    size_t end = i++;
+    while (i < n && is_space(s[i]))
+        i++;
+    if (i < n && s[i] == ':')
+        return NULL; /* "file":line:col */
+    return parse_unescape(ps, s + start, end - start, loc);
+}
+
+/* Argument names from `loc(#alias)`: the aliases may be defined anywhere in
+ * the file (MLIR allows location aliases after their use). */
+static void resolve_arg_locs(parse_state *ps)
+{
+    for (int i = 0; i < ps->nfuncs; i++) {
+        ir_func *f = &ps->funcs[i];
+        for (int a = 0; f->arg_locs && a < f->nargs; a++)
+            if (f->arg_locs[a] && f->arg_locs[a][0] == '#')
+                f->arg_locs[a] = alias_loc(ps, f->arg_locs[a]);
+    }
 }
 
 void plist_add(plist *l, pentry *e)
@@ -223,6 +316,10 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
         }
         if (s[i] == '*') {
             parse_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
+            return false;
+        }
+        if (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
+            parse_error(ps, loc_at(loc, s, i), "negative dimension in tensor type (a dimension is 0 or more)");
             return false;
         }
         /* element type */
@@ -481,6 +578,7 @@ ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line)
         arena_free(arena);
         return NULL;
     }
+    resolve_arg_locs(&ps);
     m->funcs = ps.funcs;
     m->nfuncs = ps.nfuncs;
     return m;
@@ -517,7 +615,15 @@ const ir_func *ir_module_find(const ir_module *m, const char *name)
     return NULL;
 }
 
-int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
+/* REF's words for `--args` (stablehlo-translate's parseInterpreterArguments;
+ * "expectected" is its spelling, kept so upstream FileCheck lines match). */
+static void args_words(diag_source *src, const parse_state *ps, const char *usage)
+{
+    if (usage && !ps->oom)
+        diag_error(src, (src_loc){ 0, 0 }, "expectected array attribute string for args, i.e. %s", usage);
+}
+
+int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n)
 {
     *out = NULL;
     *n = 0;
@@ -541,6 +647,7 @@ int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
     if (status != 0 || ps.failed) {
         if (!ps.failed)
             diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
+        args_words(src, &ps, usage);
         arena_free(ps.arena);
         return -1;
     }
@@ -554,7 +661,10 @@ int ir_parse_literals(diag_source *src, ir_literal **out, int *n)
     int k = 0;
     for (pentry *e = ps.args_result.head; e; e = e->next, k++) {
         if (!e->val || e->val->kind != PA_DENSE) {
-            diag_error(src, e->loc, "expected a dense literal `dense<...> : tensor<...>`");
+            if (usage)
+                diag_error(src, e->loc, "expected dense elements attribute for args elements, i.e. %s", usage);
+            else
+                diag_error(src, e->loc, "expected a dense literal `dense<...> : tensor<...>`");
             ir_literals_free(lits, k);
             arena_free(ps.arena);
             return -1;

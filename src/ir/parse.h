@@ -40,7 +40,8 @@ typedef enum {
     PA_STRUCT, /* #dialect.name<fields> (text) or bare <fields> (text NULL) */
     PA_TYPE,   /* a tensor type */
     PA_ALIAS,  /* #loc3 */
-    PA_LOC     /* loc(...) */
+    PA_LOC,    /* loc(...) */
+    PA_FNTYPE  /* (T, ...) -> ...: fn is its psig */
 } pattr_kind;
 
 typedef struct pattr pattr;
@@ -69,6 +70,7 @@ struct pattr {
     tensor_type *type;     /* DENSE, TYPE, typed scalars (may be NULL) */
     const char *type_word; /* typed scalar with an element-type word: `: i64` */
     ir_literal *lit;       /* DENSE, converted as soon as its type is read */
+    void *fn;              /* FNTYPE: the psig */
     bool raw;              /* STRUCT written `<raw field = ...>`, or an angle item after `raw` */
 };
 
@@ -86,6 +88,7 @@ typedef struct {
 typedef struct unode {
     ir_use u;
     tensor_type *type; /* block arguments */
+    const char *loc_name; /* function arguments: loc_name() of their loc(...) */
     struct unode *next;
 } unode;
 typedef struct {
@@ -146,14 +149,21 @@ typedef struct {
     int nmodules;
     bool top_funcs;
     bool failed; /* an error was reported: suppress bison's generic one */
+    bool oom;    /* ... and it was "out of memory" */
     /* lexer position (original-file line and column of the next byte) */
     int line, col;
     int depth;     /* open brackets */
     int loc_depth; /* parentheses inside loc(...) */
+    const char *loc_start; /* where the open loc( began, in the scanner buffer */
     jmp_buf *oom_jump;
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
+    /* the `#alias = ...` names defined so far (open addressing, arena) */
+    const char **aliases;
+    const char **alias_locs; /* per slot: loc_name() of a loc(...) value, or NULL */
+    unsigned alias_mask;
+    int naliases;
 } parse_state;
 
 /* Reports an error (first one wins for syntax; sets ps->failed). */
@@ -161,6 +171,17 @@ void parse_error(parse_state *ps, src_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void *parse_alloc(parse_state *ps, size_t count, size_t size); /* reports OOM */
 char *parse_strdup(parse_state *ps, const char *s, size_t n);
+
+/* Alias definitions: a name defined so far (with its '#'), and adding one
+ * (false after reporting out of memory). */
+bool parse_alias_known(const parse_state *ps, const char *name);
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name);
+
+/* The name a `loc(...)` text gives: "x" for a name location `loc("x")` or
+ * `loc("x"(...))`, "#loc3" (to resolve later) for `loc(#loc3)`, NULL for
+ * any other location (unknown, file:line:col, callsite, fused) or after
+ * reporting an error (out of memory, a bad escape: at `loc`). */
+const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc);
 
 /* Tokens to parse-time values (build.c). */
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);
@@ -181,6 +202,10 @@ pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 ir_op *build_op(parse_state *ps, pop *p);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
                 tlist *results, pblock *body);
+/* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):
+ * ... }) {...}`: the function its attributes (in either dictionary) and its
+ * region describe; an empty region is a declaration. */
+bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs);
 
 /* Literal bodies (literal.c): fills `lit` for `dense<body> : type`. */
 bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, ir_literal *lit);

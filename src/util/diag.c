@@ -1,10 +1,12 @@
 #include "diag.h"
 
+#include <limits.h>
 #include <string.h>
 
 static void show_line(const diag_source *src, src_loc loc, FILE *out)
 {
-    if (!src->text || loc.line < 1)
+    /* INT_MAX: the lexer's count saturated there, the line is not known */
+    if (!src->text || loc.line < 1 || loc.line == INT_MAX)
         return;
     const char *p = src->text, *end = src->text + src->len;
     for (int l = src->first_line > 1 ? src->first_line : 1; l < loc.line && p < end; l++) {

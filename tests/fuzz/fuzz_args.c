@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_source src = { .name = "<--args>", .text = (const char *)data, .len = size, .out = null };
     ir_literal *lits;
     int n;
-    if (ir_parse_literals(&src, &lits, &n) == 0)
+    if (ir_parse_literals(&src, "--args=[...]", &lits, &n) == 0)
         ir_literals_free(lits, n);
     return 0;
 }

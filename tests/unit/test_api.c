@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -406,6 +407,44 @@ START_TEST(chunk_locations_are_the_files)
 }
 END_TEST
 
+START_TEST(chunk_at_the_last_line_number)
+{
+    /* a chunk said to start at line INT_MAX: its lines past it count as
+     * INT_MAX, the message keeps a line (it lost it when the count wrapped) */
+    const char *chunk = "func.func @main() {\n  x\n}\n";
+    irrun_module *m;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), INT_MAX, "c.mlir", &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_msg(strstr(diag, "c.mlir:2147483647:3: error: unknown op 'x'") != NULL, "%s", diag);
+    irrun_string_free(diag);
+}
+END_TEST
+
+START_TEST(argument_names_from_locations)
+{
+    /* JAX's names: loc("x") on an argument, or a #loc alias defined after
+     * its use; a file location and no location name nothing */
+    const char *text = "func.func @main(%a: tensor<f32> loc(\"x\"), %b: tensor<f32> loc(#loc1),\n"
+                       "    %c: tensor<f32> loc(\"f.py\":1:2), %d: tensor<f32>) {\n"
+                       "  func.return\n"
+                       "}\n"
+                       "#loc1 = loc(\"y\"(#loc2))\n"
+                       "#loc2 = loc(unknown)\n";
+    irrun_module *m = load(text);
+    const irrun_function *f = irrun_function_find(m, NULL);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_str_eq(irrun_function_arg_name(m, f, 0), "x");
+    ck_assert_str_eq(irrun_function_arg_name(m, f, 1), "y");
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 2));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 3));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, 4));
+    ck_assert_ptr_null(irrun_function_arg_name(m, f, -1));
+    ck_assert_ptr_null(irrun_function_arg_name(NULL, f, 0));
+    irrun_module_free(m);
+}
+END_TEST
+
 START_TEST(run_to_streams_and_print_formats)
 {
     irrun_module *m = load(add_program);
@@ -657,6 +696,8 @@ int main(void)
     TCase *tc = tcase_create("api");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, version_matches_header);
+    tcase_add_test(tc, chunk_at_the_last_line_number);
+    tcase_add_test(tc, argument_names_from_locations);
     tcase_add_test(tc, diagnostics_returned_not_printed);
     tcase_add_test(tc, functions_and_signatures);
     tcase_add_test(tc, run_results_and_messages);
