@@ -10,6 +10,7 @@
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
 #include "cli/run.h"
+#include "io/outfile.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -77,6 +78,8 @@ static void hold_closed_std_fds(void)
 int main(int argc, char **argv)
 {
     hold_closed_std_fds();
+    /* a signal that ends ir-run removes its half-written outputs */
+    io_outfile_catch_signals();
     const subcommand *sub = NULL;
     for (size_t i = 0; argc > 1 && i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)

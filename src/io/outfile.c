@@ -14,7 +14,8 @@
 #include "util/mem.h"
 
 /* The temporary files not yet renamed or removed, for the handler of the
- * signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGPIPE): it removes
+ * signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGPIPE; installed by
+ * the command line only, never by the library on its own): it removes
  * them and ends the process with the signal's default action, so the exit
  * status still tells the signal. Lock-free atomic slots are all a signal
  * handler may touch. More files open at once than slots (a run has a few:
@@ -40,7 +41,7 @@ static void on_ending_signal(int sig)
     errno = saved;
 }
 
-static void install_handlers(void)
+void io_outfile_catch_signals(void)
 {
     if (atomic_exchange(&handlers_installed, 1))
         return;
@@ -63,7 +64,6 @@ static void install_handlers(void)
 /* Records o->tmp for the handler (slot + 1 in o->slot; 0: no slot free). */
 static void pending_add(io_outfile *o)
 {
-    install_handlers();
     for (int k = 0; k < PENDING_MAX; k++) {
         char *expected = NULL;
         if (atomic_compare_exchange_strong(&pending[k], &expected, o->tmp)) {

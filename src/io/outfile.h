@@ -64,10 +64,16 @@ irrun_status io_write_pending(io_outfile *o, const char *path, io_format fmt, co
 void io_outfile_discard(io_outfile *o);
 
 /* A temporary file exists from io_outfile_open until its commit or
- * discard; SIGINT, SIGTERM, SIGHUP and SIGPIPE (unless ignored or handled
- * when the first one is opened) remove every such file of the process
- * and then end it as the signal would have. A child process of -j calls
- * this after fork: its parent's temporaries are the parent's to remove. */
+ * discard. After io_outfile_catch_signals (the command line calls it
+ * first thing; a program embedding the library keeps its own signal
+ * dispositions unless it calls it), SIGINT, SIGTERM, SIGHUP and SIGPIPE,
+ * those not ignored or handled already, remove every such file of the
+ * process and then end it as the signal would have. */
+void io_outfile_catch_signals(void);
+
+/* Forgets every temporary file of the process without removing it: a
+ * child process of -j calls this after fork, since its parent's
+ * temporaries are the parent's to remove. */
 void io_outfile_forget_all(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "../../src/cli/options.c"
 #include "../../src/cli/test.c"
 #include "../../src/cli/parallel.c"
 #include "../../src/cli/progress.c"
