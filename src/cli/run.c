@@ -589,9 +589,10 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
         run_chunk(o, &src, 0, len, 1, out, t);
     } else {
         /* A chunk ends where a marker starts: text before the marker on
-         * its line stays in it. The next chunk starts with the marker's line,
-         * the line's text up to the marker's end blanked, so text after the
-         * marker is the next chunk's, at its own line and column, as in REF. */
+         * its line stays in it. The next chunk starts on the next line, or,
+         * when text follows the marker, with the marker's line, its text up
+         * to the marker's end blanked: that text is the next chunk's, at its
+         * own line and column, as in REF. */
         size_t begin = 0, m_len = strlen(o->split_marker ? o->split_marker : "// -----");
         int begin_line = 1;
         const char *line_start = text, *end = text + len, *mk;
@@ -605,9 +606,18 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
                 fprintf(out, "%s\n", o->output_marker);
             *first_output = false;
             run_chunk(o, &src, begin, (size_t)(mk - text), begin_line, out, t);
-            memset(text + (line_start - text), ' ', (size_t)(mk - line_start) + m_len);
-            begin = (size_t)(line_start - text);
-            begin_line = line;
+            const char *after = mk + m_len;
+            while (after < end && (*after == ' ' || *after == '\t' || *after == '\r'))
+                after++;
+            if (after == end || *after == '\n') {
+                /* nothing after the marker: the next chunk is the next line */
+                begin = (size_t)(after + (after < end) - text);
+                begin_line = line < INT_MAX ? line + 1 : line;
+            } else {
+                memset(text + (line_start - text), ' ', (size_t)(mk - line_start) + m_len);
+                begin = (size_t)(line_start - text);
+                begin_line = line;
+            }
         }
         if (!*first_output)
             fprintf(out, "%s\n", o->output_marker);

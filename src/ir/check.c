@@ -423,5 +423,11 @@ int ir_check_module(ir_module *m, diag_source *src)
         check_func(&c, &m->funcs[i]);
         resolve_calls(&c, &m->funcs[i].body);
     }
+    if (c.oom && !c.errors) {
+        /* a rule function that ran out of memory stops the check without a
+         * message of its own: the module is not checked, so it is no good */
+        diag_error(src, (src_loc){ 0, 0 }, "out of memory");
+        return -1;
+    }
     return c.errors ? -1 : 0;
 }
