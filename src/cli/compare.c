@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/api_rule.h"
 #include "cli/cmds_io.h"
 #include "cli/exit.h"
 #include "io/compare.h"
@@ -29,23 +28,17 @@ static void compare_usage(FILE *out)
             "  --signed-zero equal|distinct   -0 vs +0\n"
             "  --inf exact|saturate           Inf also matches max of the same sign\n"
             "  --report text|json\n"
+            "  --show N|all       differing elements listed (default 10)\n"
+            "  --sort index|worst the first by index, or the worst (NaN first, then by ULP)\n"
             "Without a tolerance the rule is exact: bit for bit (nan exact, signed zero\n"
             "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
-}
-
-/* A tensor as the public API sees it (borrowing its data). */
-static irrun_tensor cli_public_tensor(const tensor *t)
-{
-    irrun_tensor p = { .element_type = et_get(t->type.elem)->name, .rank = t->type.rank, .data = t->data,
-                       .nbytes = t->nbytes };
-    memcpy(p.dims, t->type.dims, sizeof p.dims);
-    return p;
 }
 
 irrun_status cmd_compare(int argc, char **argv)
 {
     const char *cmd = "compare";
     io_rule rule = { 0 };
+    io_show show = { IO_REPORT_FIRST, false };
     const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL;
     const char *files[2];
     int nfiles = 0;
@@ -56,7 +49,8 @@ irrun_status cmd_compare(int argc, char **argv)
             compare_usage(stdout);
             return IRRUN_OK;
         }
-        if ((r = cli_rule_option(cmd, argc, argv, &i, &rule)) != 0) {
+        if ((r = cli_rule_option(cmd, argc, argv, &i, &rule, NULL)) != 0 ||
+            (r = cli_show_option(cmd, argc, argv, &i, &show)) != 0) {
             if (r < 0)
                 return IRRUN_BAD_INPUT;
             continue;
@@ -132,24 +126,20 @@ irrun_status cmd_compare(int argc, char **argv)
         tensor_release(e);
         return IRRUN_BAD_INPUT;
     }
-    /* through the public API (include/irrun.h), as an embedding program
-     * compares */
-    irrun_tensor te = cli_public_tensor(e), ta = cli_public_tensor(a);
-    irrun_rule public_rule = api_rule_from_io(&rule);
-    irrun_report rep;
-    char *why = NULL;
-    irrun_status rc = irrun_compare(&te, &ta, &public_rule, &rep, &why);
+    /* io_compare itself, not irrun_compare: the public report lists at
+     * most the first 10 elements, --show and --sort ask for more */
+    io_report rep;
+    char why[320];
+    irrun_status rc = io_compare(e, a, &rule, &show, &rep, why, sizeof why);
     if (rc != IRRUN_OK && rc != IRRUN_CHECK_FAILED) {
-        fprintf(stderr, "ir-run compare: %s\n", why ? why : "out of memory");
+        fprintf(stderr, "ir-run compare: %s\n", why);
+    } else if (strcmp(report, "json") == 0) {
+        io_report_json(&rep, NULL, stdout);
+        fputc('\n', stdout);
     } else {
-        char *text = strcmp(report, "json") == 0 ? irrun_report_json(&rep) : irrun_report_text(&rep, NULL);
-        if (text)
-            fputs(text, stdout);
-        else
-            rc = cli_worse(rc, IRRUN_NOMEM);
-        irrun_string_free(text);
+        io_report_text(&rep, NULL, stdout);
     }
-    irrun_string_free(why);
+    io_report_free(&rep);
     tensor_release(e);
     tensor_release(a);
     if (fflush(stdout) != 0)
