@@ -253,5 +253,53 @@ assert [(e["program"], e["chunk"]) for e in s] == [("two.mlir", 0), ("two_b.mlir
 P
 fi
 
+# ---- wider dumps: --convert-exact and --reshape (F13) ---------------------------
+cp "$here"/examples/validation/matmul_f8.mlir "$here"/examples/validation/lhs.npy "$here"/examples/validation/rhs.npy .
+# the f8E4M3FN result [[4.5, -2.5], [4.5, -7]] dumped as float32, flat:
+# 4.5 = 0x40900000, -2.5 = 0xC0200000, -7 = 0xC0E00000
+npy f32flat.npy '<f4' '(4,)' '\000\000\220\100\000\000\040\300\000\000\220\100\000\000\340\300'
+npy f32.npy '<f4' '(2, 2)' '\000\000\220\100\000\000\040\300\000\000\220\100\000\000\340\300'
+run="$IRRUN matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy"
+expect_rc 2 $run --expect 0=f32.npy
+expect_in "$tmp/err" "header descr '<f4' contradicts the expected element type f8E4M3FN"
+expect_rc 0 $run --expect 0=f32.npy --convert-exact
+expect_rc 2 $run --expect 0=f32flat.npy --convert-exact
+expect_in "$tmp/err" "header shape (4,) contradicts the expected type tensor<2x2xf8E4M3FN>"
+expect_rc 0 $run --expect 0=f32flat.npy --convert-exact --reshape
+expect_in "$tmp/err" "4 compared, 0 differing"
+# 4.6 (0x40933333) is no f8E4M3FN value: refused, naming the element
+npy f32bad.npy '<f4' '(2, 2)' '\000\000\220\100\000\000\040\300\063\063\223\100\000\000\340\300'
+expect_rc 2 $run --expect 0=f32bad.npy --convert-exact
+expect_in "$tmp/err" "f32bad.npy: error: element [1, 0] (4.600000e+00) is not exactly a value of f8E4M3FN, so --convert-exact does not convert the file's f32"
+# a float32 NaN is an f8E4M3FN NaN; an infinity is not an f8E4M3FN value
+npy f32nan.npy '<f4' '(2, 2)' '\000\000\300\177\000\000\040\300\000\000\220\100\000\000\340\300'
+expect_rc 1 $run --expect 0=f32nan.npy --convert-exact
+expect_in "$tmp/err" "NaN 1, Inf 0, -0 0"
+npy f32inf.npy '<f4' '(2, 2)' '\000\000\200\177\000\000\040\300\000\000\220\100\000\000\340\300'
+expect_rc 2 $run --expect 0=f32inf.npy --convert-exact
+expect_in "$tmp/err" "element [0, 0] (0x7F800000) is not exactly a value of f8E4M3FN"
+# a float64 bias for an f32 argument: 0.5, 0.25 convert; 0.1 does not (an
+# element is named by its place in the expected shape)
+printf 'func.func @main(%%x: tensor<2xf32>) -> tensor<2xf32> {\n  func.return %%x : tensor<2xf32>\n}\n' >idf32.mlir
+npy f64.npy '<f8' '(2,)' '\000\000\000\000\000\000\340\077\000\000\000\000\000\000\320\077'
+npy f64bad.npy '<f8' '(1, 2)' '\000\000\000\000\000\000\340\077\232\231\231\231\231\231\271\077'
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64.npy
+expect_rc 0 "$IRRUN" idf32.mlir --input 0=f64.npy --convert-exact
+expect_in "$tmp/out" "[5.000000e-01, 2.500000e-01]"
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64bad.npy --convert-exact --reshape
+expect_in "$tmp/err" "element [1] (1.000000e-01) is not exactly a value of f32, so --convert-exact does not convert the file's f64"
+# the reshape alone: a flat file as large, and only as large
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64bad.npy --convert-exact
+expect_in "$tmp/err" "header shape (1, 2) contradicts the expected type tensor<2xf32>"
+npy f32_3.npy '<f4' '(3,)' '\000\000\200\077\000\000\200\077\000\000\200\077'
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f32_3.npy --reshape
+expect_in "$tmp/err" "header shape (3,) contradicts the expected type tensor<2xf32>"
+# compare: both files
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN --shape 2x2 "$here/examples/validation/reference_out.npy" f32flat.npy --convert-exact --reshape
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN --shape 2x2 "$here/examples/validation/reference_out.npy" f32flat.npy --convert-exact
+# an option that would do nothing
+expect_rc 2 "$IRRUN" idf32.mlir --args='[dense<[1.0, 2.0]> : tensor<2xf32>]' --reshape
+expect_in "$tmp/err" "--convert-exact and --reshape does nothing without --input or --expect"
+
 echo "io.sh: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -29,6 +29,8 @@ static void compare_usage(FILE *out)
             "  --inf exact|saturate           Inf also matches max of the same sign\n"
             "  --report text|json\n"
             "  --show N|all       differing elements listed (default 10)\n"
+            "  --convert-exact    take a .npy of another float type when every value is exact\n"
+            "  --reshape          take a .npy of another shape with as many elements\n"
             "  --sort index|worst the first by index, or the worst (NaN first, then by ULP)\n"
             "Without a tolerance the rule is exact: bit for bit (nan exact, signed zero\n"
             "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
@@ -39,6 +41,7 @@ irrun_status cmd_compare(int argc, char **argv)
     const char *cmd = "compare";
     io_rule rule = { 0 };
     io_show show = { IO_REPORT_FIRST, false };
+    io_read_opts read_opts = { false, false };
     const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL;
     const char *files[2];
     int nfiles = 0;
@@ -55,7 +58,11 @@ irrun_status cmd_compare(int argc, char **argv)
                 return IRRUN_BAD_INPUT;
             continue;
         }
-        if ((r = cli_opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
+        if (strcmp(a, "--convert-exact") == 0 || strcmp(a, "-convert-exact") == 0) {
+            read_opts.convert_exact = true;
+        } else if (strcmp(a, "--reshape") == 0 || strcmp(a, "-reshape") == 0) {
+            read_opts.reshape = true;
+        } else if ((r = cli_opt_value(cmd, "--type", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return IRRUN_BAD_INPUT;
             type_name = v;
@@ -113,14 +120,14 @@ irrun_status cmd_compare(int argc, char **argv)
         return IRRUN_BAD_INPUT;
     }
     io_error err;
-    tensor *e = io_read_file(files[0], fmt, &expect, &err);
+    tensor *e = io_read_file_opts(files[0], fmt, &expect, &read_opts, &err);
     if (!e) {
         fprintf(stderr, "%s\n", err.text);
         return IRRUN_BAD_INPUT;
     }
     /* the actual file must have the expected file's shape */
     io_expect want = e->type;
-    tensor *a = io_read_file(files[1], fmt, &want, &err);
+    tensor *a = io_read_file_opts(files[1], fmt, &want, &read_opts, &err);
     if (!a) {
         fprintf(stderr, "%s\n", err.text);
         tensor_release(e);

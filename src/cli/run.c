@@ -78,6 +78,8 @@ static void usage(FILE *out)
           "                                   rule options before any --expect are every one's\n"
           "                                   default, after an --expect that one's only\n"
           "  --show N|all --sort index|worst  differing elements a report lists (default 10, index)\n"
+          "  --convert-exact, --reshape       take a .npy --input/--expect of another float type when\n"
+          "                                   every value is exact, or of another shape as large\n"
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"

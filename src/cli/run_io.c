@@ -152,6 +152,13 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
         *seen |= 1u << which;
         return 1;
     }
+    const char *a = argv[*i];
+    if (a[0] == '-' && a[1] == '-')
+        a++;
+    if (strcmp(a, "-convert-exact") == 0 || strcmp(a, "-reshape") == 0) {
+        *(a[1] == 'c' ? &o->read_opts.convert_exact : &o->read_opts.reshape) = true;
+        return 1;
+    }
     if ((r = cli_show_option(NULL, argc, argv, i, &o->show)) != 0) {
         if (r > 0)
             o->show_given = true;
@@ -167,6 +174,9 @@ irrun_status cli_files_validate(const cli_files *o)
         idle = o->rule_given ? "a comparison rule (--max-ulp, --atol, ...)"
                : o->report_given ? "--report" : o->show_given ? "--show and --sort" : "--report-file";
         needs = "--expect INDEX=FILE";
+    } else if (!o->nexpect && !o->ninputs && (o->read_opts.convert_exact || o->read_opts.reshape)) {
+        idle = "--convert-exact and --reshape";
+        needs = "--input or --expect";
     } else if (!o->output_dir && o->output_format_given) {
         idle = "--output-format and --npy-descr";
         needs = "--output-dir DIR";
@@ -261,7 +271,7 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
             continue;
         }
         io_error e;
-        args[a] = io_read_file(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &e);
+        args[a] = io_read_file_opts(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &o->read_opts, &e);
         if (!args[a]) {
             fprintf(err, "ir-run: --input: %s\n", e.text);
             rc = IRRUN_BAD_INPUT;
@@ -349,7 +359,7 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
         io_error e;
         /* the backend's file is read as the result's type: its header may be
          * as ambiguous as ml_dtypes makes it */
-        tensor *backend = io_read_file(x->path, IO_FMT_UNKNOWN, &actual->type, &e);
+        tensor *backend = io_read_file_opts(x->path, IO_FMT_UNKNOWN, &actual->type, &o->read_opts, &e);
         if (!backend) {
             fprintf(err, "%s\n", e.text);
             rc = cli_worse(rc, IRRUN_BAD_INPUT);

@@ -12,6 +12,8 @@
  *                                one; after an --expect, that one's only
  *                                (until the next --expect)
  *   --show N|all, --sort index|worst  the differing elements listed
+ *   --convert-exact, --reshape   accept .npy files of another float type
+ *                                (values exact) or shape (same count)
  *   --report text|json           report form for --expect (json: one
  *                                document for the whole run)
  *   --report-file FILE           reports to FILE instead of stderr (stdout
@@ -58,6 +60,7 @@ typedef struct {
     io_rule rule;         /* the default: the rule options before any --expect */
     unsigned rule_seen;   /* those options, by cli_rule_option's number */
     bool rule_given;
+    io_read_opts read_opts; /* --convert-exact, --reshape (.npy --input and --expect) */
     io_show show;         /* --show, --sort */
     bool show_given;
     long json_entries;    /* JSON reports written by this process */
