@@ -39,11 +39,11 @@ extern "C" {
 #endif
 
 #define IRRUN_VERSION_MAJOR 0
-#define IRRUN_VERSION_MINOR 2
+#define IRRUN_VERSION_MINOR 3
 #define IRRUN_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, to compare in #if */
 #define IRRUN_VERSION (IRRUN_VERSION_MAJOR * 10000 + IRRUN_VERSION_MINOR * 100 + IRRUN_VERSION_PATCH)
-#define IRRUN_VERSION_STRING "0.2.0"
+#define IRRUN_VERSION_STRING "0.3.0"
 
 /* The version of the library actually loaded (IRRUN_VERSION and
  * IRRUN_VERSION_STRING of the build that made it): a program built against

@@ -45,7 +45,7 @@ class Error(Exception):
 
 
 def version():
-    """The version of the loaded libirrun ("0.2.0")."""
+    """The version of the loaded libirrun ("0.3.0")."""
     return lib.irrun_version_string().decode()
 
 
