@@ -100,9 +100,16 @@ expect_in "$tmp/out" '"expected_value": "nan", "actual_value": 1,'
 # the errors: only [0] has finite values on both sides; 0.1 lies in
 # [2^-4, 2^-3), where one f32 ULP is 2^-4 * 2^-23 = 2^-27
 expect_in "$tmp/out" '"max_ulp": 1, "max_abs_error": {"value": 7.450580596923828125e-09, "flat_index": 0,'
+expect_in "$tmp/out" '"nan_mismatches": 1, "inf_mismatches": 1,'
 if command -v python3 >/dev/null 2>&1; then
     python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" && ok || bad "compare --report json is not JSON"
 fi
+# the text gives the same figures: 2^-27, and 2^-27 / 0.100000001490116119384765625
+# = 7.450580485901527e-08 (shortest decimals)
+expect_rc 1 "$IRRUN" compare --type f32 "$tmp/fe.npy" "$tmp/fa.npy"
+expect_in "$tmp/out" "  max ULP distance: 1, NaN mismatches 1, Inf mismatches 1
+  max absolute error: 7.450580596923828e-09 at [0] (expected 1.000000e-01,"
+expect_in "$tmp/out" "  max relative error: 7.450580485901527e-08 at [0] (expected 1.000000e-01,"
 # unusable input: exit 2 with both sides named
 expect_rc 2 "$IRRUN" compare --type f8E5M2 "$tmp/e.npy" "$tmp/a.npy"
 expect_in "$tmp/err" "names f8E4M3FN but the expected element type is f8E5M2"
