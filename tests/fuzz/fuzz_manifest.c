@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../../src/cli/test.c"
+#include "../../src/cli/options.c"
 #include "../../src/cli/parallel.c"
 #include "../../src/cli/progress.c"
 
