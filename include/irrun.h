@@ -39,11 +39,11 @@ extern "C" {
 #endif
 
 #define IRRUN_VERSION_MAJOR 0
-#define IRRUN_VERSION_MINOR 2
+#define IRRUN_VERSION_MINOR 3
 #define IRRUN_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH, to compare in #if */
 #define IRRUN_VERSION (IRRUN_VERSION_MAJOR * 10000 + IRRUN_VERSION_MINOR * 100 + IRRUN_VERSION_PATCH)
-#define IRRUN_VERSION_STRING "0.2.0"
+#define IRRUN_VERSION_STRING "0.3.0"
 
 /* The version of the library actually loaded (IRRUN_VERSION and
  * IRRUN_VERSION_STRING of the build that made it): a program built against
@@ -303,12 +303,26 @@ typedef struct {
     int passed;
     int64_t compared;    /* elements (complex: counted once) */
     int64_t differing;
-    uint64_t max_ulp;    /* 2^64-1 when one side of an element is not finite */
+    uint64_t max_ulp;    /* the largest ULP distance of the elements that have
+                            one (not a NaN or an infinity against another
+                            value: those are counted in nan_mismatches and
+                            inf_mismatches); 2^64-1 when no element has one */
     const char *max_ulp_undefined; /* then why (a static string), else NULL */
     int64_t histogram[IRRUN_HISTOGRAM_BUCKETS]; /* ULP 0, 1, 2, 3-4, 5-8, >8 */
     int64_t nan_mismatches, inf_mismatches, negzero_mismatches;
     int nfirst;          /* the first differing elements, at most IRRUN_REPORT_FIRST */
     irrun_difference first[IRRUN_REPORT_FIRST];
+    /* Since 0.3 (the structure grew: rebuild against this header). The
+     * largest |actual - expected| and |actual - expected| / |expected|
+     * (expected not 0) over the elements whose values are all finite
+     * (complex: per part), in binary64, each with the first element that
+     * has it (its ulp fields unset); has_* 0 when no element qualifies. */
+    int has_max_abs_error;
+    double max_abs_error;
+    irrun_difference max_abs_error_at;
+    int has_max_rel_error;
+    double max_rel_error;
+    irrun_difference max_rel_error_at;
 } irrun_report;
 
 /* The label of a histogram bucket: "0", "1", "2", "3-4", "5-8", ">8"; NULL

@@ -41,7 +41,9 @@ expect_rc 0 "$IRRUN" compare --type f8E4M3FN --shape 2x3 "$tmp/e.npy" "$tmp/a.np
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/a.npy" --report json
 for key in '"compared": 6' '"differing": 2' '"max_ulp": 3' '"histogram": {"0": 4, "1": 1, "2": 0, "3-4": 1, "5-8": 0, ">8": 0}' \
     '"nan_mismatches": 0' '"inf_mismatches": 0' '"negzero_mismatches": 0' \
-    '"first": [{"flat_index": 1, "index": [0, 1], "expected": "0x40", "actual": "0x41", "expected_value": "2.000000e+00", "actual_value": "2.250000e+00", "ulp": 1}'; do
+    '"elements": [{"flat_index": 1, "index": [0, 1], "expected": "0x40", "actual": "0x41", "expected_value": 2, "actual_value": 2.25, "expected_text": "2.000000e+00", "actual_text": "2.250000e+00", "ulp": 1}' \
+    '"max_abs_error": {"value": 1.5, "flat_index": 2, "index": [0, 2], "expected": "0x48", "actual": "0x4B", "expected_value": 4, "actual_value": 5.5' \
+    '"max_rel_error": {"value": 0.375, "flat_index": 2,'; do
     expect_in "$tmp/out" "$key"
 done
 # NaN and -0 treatment
@@ -50,14 +52,64 @@ expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy"
 expect_in "$tmp/out" "NaN 1, Inf 0, -0 1"
 expect_rc 0 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --nan any --signed-zero equal
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/n.npy" --max-ulp 1 --nan exact
-# a NaN against a number has no ULP distance: null with the reason, not 2^64-1
-npy "$tmp/nn.npy" '|u1' '(2, 3)' '\070\100\110\070\200\070'
+# a NaN against a number has no ULP distance: the maximum is over the
+# elements that have one, the NaN mismatches counted beside it; never 2^64-1
+npy "$tmp/nn.npy" '|u1' '(2, 3)' '\070\100\111\070\200\070'
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/nn.npy" --report json
-expect_in "$tmp/out" '"max_ulp": null, "max_ulp_reason": "NaN against a value that is not NaN"'
-expect_in "$tmp/out" '{"flat_index": 3, "index": [1, 0], "expected": "0x7F", "actual": "0x38", "expected_value": "0x7F", "actual_value": "1.000000e+00", "ulp": null, "ulp_reason": "NaN against a value that is not NaN"}'
+expect_in "$tmp/out" '"max_ulp": 1, "max_abs_error": {"value": 0.5, "flat_index": 2,'
+expect_in "$tmp/out" '"nan_mismatches": 1,'
+expect_in "$tmp/out" '{"flat_index": 3, "index": [1, 0], "expected": "0x7F", "actual": "0x38", "expected_value": "nan", "actual_value": 1, "expected_text": "0x7F", "actual_text": "1.000000e+00", "ulp": null, "ulp_reason": "NaN against a value that is not NaN"}'
 if grep -q 18446744073709551615 "$tmp/out"; then bad "2^64-1 in a JSON report"; else ok; fi
 expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e.npy" "$tmp/nn.npy"
-expect_in "$tmp/out" "max ULP distance: none (NaN against a value that is not NaN)"
+expect_in "$tmp/out" "  max ULP distance: 1, NaN mismatches 1
+  max absolute error: 0.5 at [0, 2] (expected 4.000000e+00, actual 4.500000e+00)
+  max relative error: 0.125 at [0, 2] (expected 4.000000e+00, actual 4.500000e+00)"
+expect_in "$tmp/out" "[1, 0]: expected 0x7F (0x7F), actual 1.000000e+00 (0x38), ULP none (NaN against a value that is not NaN)"
+# --show and --sort: 12 elements, 11 differing by 1 ULP (1.0 vs 1.125), and
+# a NaN last (at [11]); the default lists the first 10 by index, --sort worst
+# the NaN first, --show all every one
+npy "$tmp/e12.npy" '|u1' '(12,)' '\070\070\070\070\070\070\070\070\070\070\070\177'
+npy "$tmp/a12.npy" '|u1' '(12,)' '\071\071\071\071\071\071\071\071\071\071\071\070'
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy"
+expect_in "$tmp/out" "  first differing elements (first 10 of 12):"
+if grep -q '\[1[01]\]:' "$tmp/out"; then bad "the default listed more than the first 10"; else ok; fi
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --sort worst --show 2
+expect_in "$tmp/out" "  worst differing elements (worst 2 of 12):
+    [11]: expected 0x7F (0x7F), actual 1.000000e+00 (0x38), ULP none (NaN against a value that is not NaN)
+    [0]: expected 1.000000e+00 (0x38), actual 1.125000e+00 (0x39), ULP 1
+  result: FAIL"
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --show=all
+expect_in "$tmp/out" "  first differing elements:"
+expect_in "$tmp/out" "    [10]: expected 1.000000e+00 (0x38), actual 1.125000e+00 (0x39), ULP 1
+    [11]: expected 0x7F"
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --show 0 --report json
+expect_in "$tmp/out" '"order": "index", "elements": []}'
+expect_rc 1 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --show 1 --sort worst --report json
+expect_in "$tmp/out" '"order": "worst", "elements": [{"flat_index": 11,'
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --show some
+expect_in "$tmp/err" "bad value 'some' for --show (expected a number of elements or all)"
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --sort=size
+# exact values as JSON numbers: f32 0.1 (0x3DCCCCCD) is
+# 0.100000001490116119384765625; f32 -inf and a NaN are strings
+npy "$tmp/fe.npy" '<f4' '(3,)' '\315\314\314\075\000\000\200\377\000\000\300\177'
+npy "$tmp/fa.npy" '<f4' '(3,)' '\316\314\314\075\000\000\200\177\000\000\200\077'
+expect_rc 1 "$IRRUN" compare --type f32 "$tmp/fe.npy" "$tmp/fa.npy" --report json
+expect_in "$tmp/out" '"expected_value": 0.100000001490116119384765625, "actual_value": 0.10000000894069671630859375,'
+expect_in "$tmp/out" '"expected_value": "-inf", "actual_value": "inf",'
+expect_in "$tmp/out" '"expected_value": "nan", "actual_value": 1,'
+# the errors: only [0] has finite values on both sides; 0.1 lies in
+# [2^-4, 2^-3), where one f32 ULP is 2^-4 * 2^-23 = 2^-27
+expect_in "$tmp/out" '"max_ulp": 1, "max_abs_error": {"value": 7.450580596923828125e-09, "flat_index": 0,'
+expect_in "$tmp/out" '"nan_mismatches": 1, "inf_mismatches": 1,'
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" && ok || bad "compare --report json is not JSON"
+fi
+# the text gives the same figures: 2^-27, and 2^-27 / 0.100000001490116119384765625
+# = 7.450580485901527e-08 (shortest decimals)
+expect_rc 1 "$IRRUN" compare --type f32 "$tmp/fe.npy" "$tmp/fa.npy"
+expect_in "$tmp/out" "  max ULP distance: 1, NaN mismatches 1, Inf mismatches 1
+  max absolute error: 7.450580596923828e-09 at [0] (expected 1.000000e-01,"
+expect_in "$tmp/out" "  max relative error: 7.450580485901527e-08 at [0] (expected 1.000000e-01,"
 # unusable input: exit 2 with both sides named
 expect_rc 2 "$IRRUN" compare --type f8E5M2 "$tmp/e.npy" "$tmp/a.npy"
 expect_in "$tmp/err" "names f8E4M3FN but the expected element type is f8E5M2"
@@ -250,6 +302,108 @@ cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin was written to
 [ $? = 2 ] && ok || bad "-o naming the file behind stdin (no FILE) was not refused"
 cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin (no FILE) was written to"
 cd "$here" || exit 1
+
+# ---- several --expect: a rule each, one JSON document (F6, F11) ---------------
+cd "$tmp" || exit 1
+cat >two.mlir <<'M'
+func.func @main() -> (tensor<2xf32>, tensor<2xf32>) {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[4.0, 8.0]> : tensor<2xf32>
+  func.return %a, %b : tensor<2xf32>, tensor<2xf32>
+}
+M
+cp two.mlir two_b.mlir
+# be0: 1.0 + 1 ULP (0x3F800001), 2.0; be1: 4.0 + 3 ULP (0x40800003), 8.0
+npy be0.npy '<f4' '(2,)' '\001\000\200\077\000\000\000\100'
+npy be1.npy '<f4' '(2,)' '\003\000\200\100\000\000\000\101'
+expect_rc 0 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --expect 1=be1.npy --max-ulp 3
+expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 1): 2 compared, 0 differing"
+expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 3): 2 compared, 0 differing"
+# each --expect's own options replace the default's of the same name only
+expect_rc 1 "$IRRUN" two.mlir --max-ulp 3 --nan any --expect 0=be0.npy --expect 1=be1.npy --max-ulp 2
+expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 3, nan any): 2 compared, 0 differing"
+expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 2, nan any): 2 compared, 1 differing"
+expect_rc 2 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --max-ulp 2
+expect_in "$tmp/err" "ir-run: --max-ulp is given twice for --expect 0=be0.npy"
+expect_rc 2 "$IRRUN" two.mlir --atol 1 --atol 2 --expect 0=be0.npy
+expect_in "$tmp/err" "ir-run: --atol is given twice before the first --expect"
+expect_rc 2 "$IRRUN" two.mlir --show 3
+expect_in "$tmp/err" "--show and --sort does nothing without --expect"
+# one JSON document: every entry with its program, result index and file
+expect_rc 0 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --expect 1=be1.npy --max-ulp 3 \
+    --report json --report-file r.json
+expect_in r.json '{"reports": [
+{"program": "two.mlir", "result": 0, "file": "be0.npy", "type": "tensor<2xf32>", "rule": "ulp <= 1", "passed": true'
+expect_in r.json '},
+{"program": "two.mlir", "result": 1, "file": "be1.npy", "type": "tensor<2xf32>", "rule": "ulp <= 3", "passed": true'
+# |4.0000004768... - 4| = 3 * 2^-21 = 1.430511474609375e-06, relative 3 * 2^-23
+expect_in r.json '"max_abs_error": {"value": 1.430511474609375e-06, "flat_index": 0,'
+expect_in r.json '"max_rel_error": {"value": 3.5762786865234375e-07, "flat_index": 0,'
+tail -c 4 r.json | od -c | grep -q ']   }  \\n' && ok || bad "r.json does not end in ]}"
+# several files (and chunks) under -j: still one document, as with -j 1
+"$IRRUN" two.mlir two_b.mlir --expect 1=be1.npy --report json --report-file seq.json >/dev/null 2>&1
+"$IRRUN" -j 2 two.mlir two_b.mlir --expect 1=be1.npy --report json --report-file par.json >/dev/null 2>&1
+cmp -s seq.json par.json && ok || { bad "-j 2 JSON differs from -j 1"; diff seq.json par.json; }
+expect_in seq.json '{"program": "two_b.mlir", "chunk": 1, "result": 1, "file": "be1.npy",'
+if command -v python3 >/dev/null 2>&1; then
+    python3 - r.json seq.json <<'P' && ok || bad "the JSON reports do not read back as one document each"
+import json, sys
+r = json.load(open(sys.argv[1]))["reports"]
+assert [(e["result"], e["file"]) for e in r] == [(0, "be0.npy"), (1, "be1.npy")], r
+assert r[1]["elements"] == [] and r[1]["max_ulp"] == 3
+assert r[1]["max_abs_error"]["actual_value"] == 4 + 3 * 2.0 ** -21
+s = json.load(open(sys.argv[2]))["reports"]
+assert [(e["program"], e["chunk"]) for e in s] == [("two.mlir", 0), ("two_b.mlir", 1)], s
+P
+fi
+
+# ---- wider dumps: --convert-exact and --reshape (F13) ---------------------------
+cp "$here"/examples/validation/matmul_f8.mlir "$here"/examples/validation/lhs.npy "$here"/examples/validation/rhs.npy .
+# the f8E4M3FN result [[4.5, -2.5], [4.5, -7]] dumped as float32, flat:
+# 4.5 = 0x40900000, -2.5 = 0xC0200000, -7 = 0xC0E00000
+npy f32flat.npy '<f4' '(4,)' '\000\000\220\100\000\000\040\300\000\000\220\100\000\000\340\300'
+npy f32.npy '<f4' '(2, 2)' '\000\000\220\100\000\000\040\300\000\000\220\100\000\000\340\300'
+run="$IRRUN matmul_f8.mlir --input lhs=lhs.npy --input 1=rhs.npy"
+expect_rc 2 $run --expect 0=f32.npy
+expect_in "$tmp/err" "header descr '<f4' contradicts the expected element type f8E4M3FN"
+expect_rc 0 $run --expect 0=f32.npy --convert-exact
+expect_rc 2 $run --expect 0=f32flat.npy --convert-exact
+expect_in "$tmp/err" "header shape (4,) contradicts the expected type tensor<2x2xf8E4M3FN>"
+expect_rc 0 $run --expect 0=f32flat.npy --convert-exact --reshape
+expect_in "$tmp/err" "4 compared, 0 differing"
+# 4.6 (0x40933333) is no f8E4M3FN value: refused, naming the element
+npy f32bad.npy '<f4' '(2, 2)' '\000\000\220\100\000\000\040\300\063\063\223\100\000\000\340\300'
+expect_rc 2 $run --expect 0=f32bad.npy --convert-exact
+expect_in "$tmp/err" "f32bad.npy: error: element [1, 0] (4.600000e+00) is not exactly a value of f8E4M3FN, so --convert-exact does not convert the file's f32"
+# a float32 NaN is an f8E4M3FN NaN; an infinity is not an f8E4M3FN value
+npy f32nan.npy '<f4' '(2, 2)' '\000\000\300\177\000\000\040\300\000\000\220\100\000\000\340\300'
+expect_rc 1 $run --expect 0=f32nan.npy --convert-exact
+expect_in "$tmp/err" "NaN 1, Inf 0, -0 0"
+npy f32inf.npy '<f4' '(2, 2)' '\000\000\200\177\000\000\040\300\000\000\220\100\000\000\340\300'
+expect_rc 2 $run --expect 0=f32inf.npy --convert-exact
+expect_in "$tmp/err" "element [0, 0] (0x7F800000) is not exactly a value of f8E4M3FN"
+# a float64 bias for an f32 argument: 0.5, 0.25 convert; 0.1 does not (an
+# element is named by its place in the expected shape)
+printf 'func.func @main(%%x: tensor<2xf32>) -> tensor<2xf32> {\n  func.return %%x : tensor<2xf32>\n}\n' >idf32.mlir
+npy f64.npy '<f8' '(2,)' '\000\000\000\000\000\000\340\077\000\000\000\000\000\000\320\077'
+npy f64bad.npy '<f8' '(1, 2)' '\000\000\000\000\000\000\340\077\232\231\231\231\231\231\271\077'
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64.npy
+expect_rc 0 "$IRRUN" idf32.mlir --input 0=f64.npy --convert-exact
+expect_in "$tmp/out" "[5.000000e-01, 2.500000e-01]"
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64bad.npy --convert-exact --reshape
+expect_in "$tmp/err" "element [1] (1.000000e-01) is not exactly a value of f32, so --convert-exact does not convert the file's f64"
+# the reshape alone: a flat file as large, and only as large
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f64bad.npy --convert-exact
+expect_in "$tmp/err" "header shape (1, 2) contradicts the expected type tensor<2xf32>"
+npy f32_3.npy '<f4' '(3,)' '\000\000\200\077\000\000\200\077\000\000\200\077'
+expect_rc 2 "$IRRUN" idf32.mlir --input 0=f32_3.npy --reshape
+expect_in "$tmp/err" "header shape (3,) contradicts the expected type tensor<2xf32>"
+# compare: both files
+expect_rc 0 "$IRRUN" compare --type f8E4M3FN --shape 2x2 "$here/examples/validation/reference_out.npy" f32flat.npy --convert-exact --reshape
+expect_rc 2 "$IRRUN" compare --type f8E4M3FN --shape 2x2 "$here/examples/validation/reference_out.npy" f32flat.npy --convert-exact
+# an option that would do nothing
+expect_rc 2 "$IRRUN" idf32.mlir --args='[dense<[1.0, 2.0]> : tensor<2xf32>]' --reshape
+expect_in "$tmp/err" "--convert-exact and --reshape does nothing without --input or --expect"
 
 echo "io.sh: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -45,7 +45,7 @@ class Error(Exception):
 
 
 def version():
-    """The version of the loaded libirrun ("0.2.0")."""
+    """The version of the loaded libirrun ("0.3.0")."""
     return lib.irrun_version_string().decode()
 
 
@@ -282,8 +282,9 @@ class Difference:
 
 class Report:
     """The outcome of compare: `passed`, `compared`, `differing`, `max_ulp`
-    (None when an element's distance is not finite, with the reason in
-    `max_ulp_undefined`), `histogram` (ULP
+    (the largest over the elements that have a ULP distance; None when
+    none has, with the reason in `max_ulp_undefined`), `max_abs_error`,
+    `max_rel_error` (None when no element qualifies), `histogram` (ULP
     bucket label -> count), `nan_mismatches`, `inf_mismatches`,
     `negzero_mismatches`, `first` (the first Differences, at most 10), and
     `text` / `json` as `ir-run compare` prints them. True when it passed."""
@@ -303,6 +304,8 @@ class Report:
         self.inf_mismatches = rep.inf_mismatches
         self.negzero_mismatches = rep.negzero_mismatches
         self.first = [Difference(rep.first[k], rep.type.rank) for k in range(rep.nfirst)]
+        self.max_abs_error = rep.max_abs_error if rep.has_max_abs_error else None
+        self.max_rel_error = rep.max_rel_error if rep.has_max_rel_error else None
 
     def __bool__(self):
         return self.passed

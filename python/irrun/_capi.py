@@ -125,6 +125,13 @@ class Report(ctypes.Structure):
         ("negzero_mismatches", ctypes.c_int64),
         ("nfirst", ctypes.c_int),
         ("first", Difference * REPORT_FIRST),
+        # since 0.3
+        ("has_max_abs_error", ctypes.c_int),
+        ("max_abs_error", ctypes.c_double),
+        ("max_abs_error_at", Difference),
+        ("has_max_rel_error", ctypes.c_int),
+        ("max_rel_error", ctypes.c_double),
+        ("max_rel_error_at", Difference),
     ]
 
 

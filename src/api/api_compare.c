@@ -3,6 +3,8 @@
 #include "api/api_internal.h"
 #include "api/api_rule.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/compare.h"
@@ -18,6 +20,17 @@ const char *irrun_histogram_label(int bucket)
     return bucket >= 0 && bucket < IRRUN_HISTOGRAM_BUCKETS ? io_hist_labels[bucket] : NULL;
 }
 
+static void diff_out(const io_report *x, const io_diff *d, irrun_difference *o)
+{
+    int64_t index[SHAPE_MAX_RANK];
+    io_diff_index(x, d, index);
+    memcpy(o->index, index, sizeof o->index);
+    o->flat_index = d->flat_index;
+    o->ulp_undefined = d->ulp_undefined;
+    io_diff_texts(x, d, o->expected_bits, o->actual_bits, o->expected_value, o->actual_value);
+    o->ulp = d->ulp;
+}
+
 static void report_out(const io_report *x, irrun_report *r)
 {
     memset(r, 0, sizeof *r);
@@ -28,30 +41,68 @@ static void report_out(const io_report *x, irrun_report *r)
     r->passed = x->differing == 0;
     r->compared = x->compared;
     r->differing = x->differing;
-    r->max_ulp = x->max_ulp;
-    r->max_ulp_undefined = x->max_ulp_undefined;
+    r->max_ulp = x->has_max_ulp ? x->max_ulp : UINT64_MAX;
+    r->max_ulp_undefined = x->has_max_ulp ? NULL : "no element has a ULP distance";
     memcpy(r->histogram, x->histogram, sizeof r->histogram);
     r->nan_mismatches = x->nan_mismatches;
     r->inf_mismatches = x->inf_mismatches;
     r->negzero_mismatches = x->negzero_mismatches;
-    r->nfirst = x->nfirst;
-    for (int k = 0; k < x->nfirst; k++) {
-        const io_diff *d = &x->first[k];
-        irrun_difference *o = &r->first[k];
-        memcpy(o->index, d->index, sizeof o->index);
-        o->flat_index = d->flat_index;
-        o->ulp_undefined = d->ulp_undefined;
-        memcpy(o->expected_bits, d->expected_bits, sizeof d->expected_bits);
-        memcpy(o->actual_bits, d->actual_bits, sizeof d->actual_bits);
-        memcpy(o->expected_value, d->expected_value, sizeof d->expected_value);
-        memcpy(o->actual_value, d->actual_value, sizeof d->actual_value);
-        o->ulp = d->ulp;
+    r->nfirst = (int)(x->nshown < IRRUN_REPORT_FIRST ? x->nshown : IRRUN_REPORT_FIRST);
+    for (int k = 0; k < r->nfirst; k++)
+        diff_out(x, &x->shown[k], &r->first[k]);
+    if ((r->has_max_abs_error = x->abs_error.has)) {
+        r->max_abs_error = x->abs_error.value;
+        diff_out(x, &x->abs_error.where, &r->max_abs_error_at);
+    }
+    if ((r->has_max_rel_error = x->rel_error.has)) {
+        r->max_rel_error = x->rel_error.value;
+        diff_out(x, &x->rel_error.where, &r->max_rel_error_at);
     }
 }
 
+/* An element's bytes from its bits text ("0x3A", complex "(0x..,0x..)");
+ * false when the text is not one. */
+static bool bits_in(et_id elem, const char *text, unsigned char *out)
+{
+    et_id part = et_part(elem);
+    int parts = et_get(elem)->kind == EK_COMPLEX ? 2 : 1;
+    size_t pb = et_get(part)->bytes;
+    const char *p = text;
+    if (parts == 2 && *p++ != '(')
+        return false;
+    for (int k = 0; k < parts; k++) {
+        if (k && *p++ != ',')
+            return false;
+        if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
+            return false;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(p + 2, &end, 16);
+        if (end == p + 2 || errno)
+            return false;
+        et_store_bits(part, out + (size_t)k * pb, (uint64_t)v);
+        p = end;
+    }
+    return parts == 1 ? *p == '\0' : p[0] == ')' && p[1] == '\0';
+}
+
+static bool diff_in(et_id elem, const irrun_difference *d, io_diff *o)
+{
+    memset(o, 0, sizeof *o);
+    o->flat_index = d->flat_index;
+    o->ulp_undefined = d->ulp_undefined;
+    o->ulp = d->ulp;
+    /* the caller's strings may lack their terminator */
+    char e[IRRUN_ELEMENT_TEXT + 1], a[IRRUN_ELEMENT_TEXT + 1];
+    snprintf(e, sizeof e, "%.*s", IRRUN_ELEMENT_TEXT, d->expected_bits);
+    snprintf(a, sizeof a, "%.*s", IRRUN_ELEMENT_TEXT, d->actual_bits);
+    return bits_in(elem, e, o->expected) && bits_in(elem, a, o->actual);
+}
+
 /* The report back in io_compare's form, for its printers; false for a
- * report that no comparison could have made. */
-static bool report_in(const irrun_report *r, io_report *x)
+ * report that no comparison could have made. x->shown is x's own (a
+ * caller-supplied array of IRRUN_REPORT_FIRST). */
+static bool report_in(const irrun_report *r, io_report *x, io_diff *shown)
 {
     memset(x, 0, sizeof *x);
     int elem = r->type.element_type ? et_lookup(r->type.element_type, strlen(r->type.element_type)) : -1;
@@ -64,28 +115,27 @@ static bool report_in(const irrun_report *r, io_report *x)
     x->rule = api_rule_to_io(&r->rule);
     x->compared = r->compared;
     x->differing = r->differing;
+    x->has_max_ulp = !r->max_ulp_undefined;
     x->max_ulp = r->max_ulp;
-    x->max_ulp_undefined = r->max_ulp_undefined;
     memcpy(x->histogram, r->histogram, sizeof x->histogram);
     x->nan_mismatches = r->nan_mismatches;
     x->inf_mismatches = r->inf_mismatches;
     x->negzero_mismatches = r->negzero_mismatches;
-    x->nfirst = r->nfirst;
-    for (int k = 0; k < r->nfirst; k++) {
-        const irrun_difference *d = &r->first[k];
-        io_diff *o = &x->first[k];
-        memcpy(o->index, d->index, sizeof o->index);
-        o->flat_index = d->flat_index;
-        o->ulp_undefined = d->ulp_undefined;
-        /* the caller's strings may lack their terminator */
-        snprintf(o->expected_bits, sizeof o->expected_bits, "%.*s", (int)sizeof o->expected_bits - 1,
-                 d->expected_bits);
-        snprintf(o->actual_bits, sizeof o->actual_bits, "%.*s", (int)sizeof o->actual_bits - 1, d->actual_bits);
-        snprintf(o->expected_value, sizeof o->expected_value, "%.*s", (int)sizeof o->expected_value - 1,
-                 d->expected_value);
-        snprintf(o->actual_value, sizeof o->actual_value, "%.*s", (int)sizeof o->actual_value - 1,
-                 d->actual_value);
-        o->ulp = d->ulp;
+    x->show = (io_show){ IO_REPORT_FIRST, false };
+    x->shown = shown;
+    x->nshown = x->cap = r->nfirst;
+    for (int k = 0; k < r->nfirst; k++)
+        if (!diff_in(x->type.elem, &r->first[k], &shown[k]))
+            return false;
+    if ((x->abs_error.has = r->has_max_abs_error != 0)) {
+        x->abs_error.value = r->max_abs_error;
+        if (!diff_in(x->type.elem, &r->max_abs_error_at, &x->abs_error.where))
+            return false;
+    }
+    if ((x->rel_error.has = r->has_max_rel_error != 0)) {
+        x->rel_error.value = r->max_rel_error;
+        if (!diff_in(x->type.elem, &r->max_rel_error_at, &x->rel_error.where))
+            return false;
     }
     return true;
 }
@@ -108,9 +158,10 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
     if (a) {
         io_rule x = api_rule_to_io(rule);
         io_report rep;
-        s = io_compare(e, a, &x, &rep, why, sizeof why);
+        s = io_compare(e, a, &x, NULL, &rep, why, sizeof why);
         if (s == IRRUN_OK || s == IRRUN_CHECK_FAILED)
             report_out(&rep, report);
+        io_report_free(&rep);
     }
     tensor_release(e);
     tensor_release(a);
@@ -122,13 +173,16 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
 static char *print_report(const irrun_report *r, const char *label, bool json)
 {
     io_report x;
+    io_diff shown[IRRUN_REPORT_FIRST];
     membuf b;
-    if (!r || !report_in(r, &x) || membuf_open(&b) != 0)
+    if (!r || !report_in(r, &x, shown) || membuf_open(&b) != 0)
         return NULL;
-    if (json)
-        io_report_json(&x, b.f);
-    else
+    if (json) {
+        io_report_json(&x, NULL, b.f);
+        fputc('\n', b.f);
+    } else {
         io_report_text(&x, label, b.f);
+    }
     return membuf_take(&b);
 }
 

@@ -1,6 +1,7 @@
 /* Option values and comparison-rule options (see options.h). */
 #include "cli/options.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,18 +38,54 @@ int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const c
     return -1;
 }
 
-int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule)
+const char *const cli_rule_options[6] = { "--max-ulp", "--atol", "--rtol", "--nan", "--signed-zero", "--inf" };
+
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule, int *which)
 {
-    static const char *const options[] = { "--max-ulp", "--atol", "--rtol", "--nan", "--signed-zero", "--inf" };
-    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) {
+    for (int k = 0; k < 6; k++) {
         const char *v, *want;
-        int r = cli_opt_value(cmd, options[k], argc, argv, i, &v);
+        int r = cli_opt_value(cmd, cli_rule_options[k], argc, argv, i, &v);
         if (r == 0)
             continue;
         if (r < 0)
             return -1;
-        if (io_rule_set(rule, options[k] + 2, v, &want) != IRRUN_OK)
-            return cli_opt_bad_value(cmd, options[k], v, want);
+        if (io_rule_set(rule, cli_rule_options[k] + 2, v, &want) != IRRUN_OK)
+            return cli_opt_bad_value(cmd, cli_rule_options[k], v, want);
+        if (which)
+            *which = k;
+        return 1;
+    }
+    return 0;
+}
+
+int cli_show_option(const char *cmd, int argc, char **argv, int *i, io_show *show)
+{
+    const char *v;
+    int r;
+    if ((r = cli_opt_value(cmd, "--show", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "all") == 0) {
+            show->count = IO_SHOW_ALL;
+            return 1;
+        }
+        char *end = NULL;
+        errno = 0;
+        long long n = *v >= '0' && *v <= '9' ? strtoll(v, &end, 10) : -1;
+        if (n < 0 || *end || errno)
+            return cli_opt_bad_value(cmd, "--show", v, "a number of elements or all");
+        show->count = n;
+        return 1;
+    }
+    if ((r = cli_opt_value(cmd, "--sort", argc, argv, i, &v)) != 0) {
+        if (r < 0)
+            return -1;
+        if (strcmp(v, "worst") == 0)
+            show->worst = true;
+        else if (strcmp(v, "index") == 0)
+            show->worst = false;
+        else
+            return cli_opt_bad_value(cmd, "--sort", v, "index or worst");
         return 1;
     }
     return 0;

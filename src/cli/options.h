@@ -14,9 +14,16 @@ int cli_opt_value(const char *cmd, const char *name, int argc, char **argv, int 
 int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const char *want);
 
 /* --max-ulp N, --atol X, --rtol X, --nan any|exact, --signed-zero
- * equal|distinct, --inf exact|saturate: 1 consumed (rule updated), 0 not a
- * rule option, -1 after reporting a bad value. */
-int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule);
+ * equal|distinct, --inf exact|saturate: 1 consumed (rule updated, and
+ * *which, when not NULL, set to the option's number 0..5 in that order), 0
+ * not a rule option, -1 after reporting a bad value. */
+int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule, int *which);
+extern const char *const cli_rule_options[6]; /* "--max-ulp", ... */
+
+/* --show N|all (how many differing elements a report lists) and --sort
+ * index|worst (which ones): 1 consumed, 0 not one of them, -1 after
+ * reporting a bad value. */
+int cli_show_option(const char *cmd, int argc, char **argv, int *i, io_show *show);
 
 /* A warning on stderr when IRRUN_THREADS is set but not a positive
  * integer written in digits only, which the thread pool ignores

@@ -80,7 +80,12 @@ static void usage(FILE *out)
           "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--nan any|exact]\n"
           "         [--signed-zero equal|distinct] [--inf exact|saturate] [--report text|json]\n"
           "         [--report-file FILE]      compare a result with a backend's output file;\n"
-          "                                   reports go to stderr or FILE, never to stdout\n"
+          "                                   reports go to stderr or FILE, never to stdout;\n"
+          "                                   rule options before any --expect are every one's\n"
+          "                                   default, after an --expect that one's only\n"
+          "  --show N|all --sort index|worst  differing elements a report lists (default 10, index)\n"
+          "  --convert-exact, --reshape       take a .npy --input/--expect of another float type when\n"
+          "                                   every value is exact, or of another shape as large\n"
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
           "                                   and check.expect_serialized_eq reads them\n"
           "  --require-functions              a file or chunk without functions is an error\n"
@@ -479,7 +484,7 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
             o->out_error_said = true;
         t->checks += res.checks_passed + res.checks_failed;
         if (keep && res.internal)
-            s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, o->many_chunks ? o->chunk : -1,
+            s = cli_worse(s, cli_files_results(&o->files_io, &o->reads, name, o->many_chunks ? o->chunk : -1,
                                                api_result_tensors(&res), res.nresults, stderr));
         irrun_results_free(&res);
     } else {
@@ -723,6 +728,7 @@ typedef struct {
 typedef struct {
     tally t;
     bool started;
+    long json_entries; /* --report json entries it wrote */
 } file_result;
 
 /* -j: file `k` in its own process. */
@@ -739,6 +745,7 @@ static void run_file_job(void *ctx, int k, FILE *out, FILE *extra, void *result)
     bool first = true;
     run_file(o, o->files[k], out, &r->t, &first);
     r->started = !first;
+    r->json_entries = o->files_io.json_entries;
     fflush(out);
 }
 
@@ -749,6 +756,10 @@ static void file_job_starts(void *ctx, int k, const void *result, const char *wh
     const file_result *r = result;
     (void)k;
     (void)why;
+    if (r) {
+        cli_files_json_join(&j->o->files_io, j->o->files_io.json_entries, r->json_entries);
+        j->o->files_io.json_entries += r->json_entries;
+    }
     if (!r || !r->started)
         return;
     if (j->any_output)

@@ -19,6 +19,7 @@ void cli_files_init(cli_files *o)
     memset(o, 0, sizeof *o);
     o->output_format = IO_FMT_NPY;
     o->npy_descr = IO_NPY_NAME;
+    o->show = (io_show){ IO_REPORT_FIRST, false };
 }
 
 /* Splits "KEY=PATH" at the first '='. */
@@ -76,6 +77,9 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
             return cli_opt_bad_value(NULL, "--expect", v, "at most 64 expectations");
         o->expect[o->nexpect].index = idx;
         o->expect[o->nexpect].path = path;
+        /* the options given before any --expect are every one's default */
+        o->expect[o->nexpect].rule = o->rule;
+        o->expect[o->nexpect].seen = 0;
         o->nexpect++;
         return 1;
     }
@@ -127,9 +131,39 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
         o->report_file = v;
         return 1;
     }
-    if ((r = cli_rule_option(NULL, argc, argv, i, &o->rule)) != 0) {
+    /* a rule option belongs to the last --expect before it, or to the
+     * default when none is; given twice there, it is refused (the second
+     * was probably meant for another --expect) */
+    cli_files_expect *x = o->nexpect ? &o->expect[o->nexpect - 1] : NULL;
+    int which = 0;
+    if ((r = cli_rule_option(NULL, argc, argv, i, x ? &x->rule : &o->rule, &which)) != 0) {
+        if (r < 0)
+            return r;
+        o->rule_given = true;
+        unsigned *seen = x ? &x->seen : &o->rule_seen;
+        if (*seen & (1u << which)) {
+            if (x)
+                fprintf(stderr, "ir-run: %s is given twice for --expect %d=%s (rule options after an --expect "
+                                "are that one's; give each --expect its own)\n",
+                        cli_rule_options[which], x->index, x->path);
+            else
+                fprintf(stderr, "ir-run: %s is given twice before the first --expect (where it is the "
+                                "default of every --expect)\n", cli_rule_options[which]);
+            return -1;
+        }
+        *seen |= 1u << which;
+        return 1;
+    }
+    const char *a = argv[*i];
+    if (a[0] == '-' && a[1] == '-')
+        a++;
+    if (strcmp(a, "-convert-exact") == 0 || strcmp(a, "-reshape") == 0) {
+        *(a[1] == 'c' ? &o->read_opts.convert_exact : &o->read_opts.reshape) = true;
+        return 1;
+    }
+    if ((r = cli_show_option(NULL, argc, argv, i, &o->show)) != 0) {
         if (r > 0)
-            o->rule_given = true;
+            o->show_given = true;
         return r;
     }
     return 0;
@@ -138,10 +172,13 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
 irrun_status cli_files_validate(const cli_files *o)
 {
     const char *idle = NULL, *needs = NULL;
-    if (!o->nexpect && (o->rule_given || o->report_given || o->report_file)) {
+    if (!o->nexpect && (o->rule_given || o->report_given || o->report_file || o->show_given)) {
         idle = o->rule_given ? "a comparison rule (--max-ulp, --atol, ...)"
-               : o->report_given ? "--report" : "--report-file";
+               : o->report_given ? "--report" : o->show_given ? "--show and --sort" : "--report-file";
         needs = "--expect INDEX=FILE";
+    } else if (!o->nexpect && !o->ninputs && (o->read_opts.convert_exact || o->read_opts.reshape)) {
+        idle = "--convert-exact and --reshape";
+        needs = "--input or --expect";
     } else if (!o->output_dir && o->output_format_given) {
         idle = "--output-format and --npy-descr";
         needs = "--output-dir DIR";
@@ -155,20 +192,25 @@ irrun_status cli_files_validate(const cli_files *o)
 irrun_status cli_files_report_open(cli_files *o, const io_inputs *reads)
 {
     o->report = stderr;
-    if (!o->report_file)
-        return IRRUN_OK;
-    io_error e;
-    irrun_status s = io_outfile_open(&o->report_out, o->report_file, reads, &e);
-    if (s != IRRUN_OK) {
-        fprintf(stderr, "ir-run: --report-file: %s\n", e.text);
-        return s;
+    if (o->report_file) {
+        io_error e;
+        irrun_status s = io_outfile_open(&o->report_out, o->report_file, reads, &e);
+        if (s != IRRUN_OK) {
+            fprintf(stderr, "ir-run: --report-file: %s\n", e.text);
+            return s;
+        }
+        o->report = o->report_out.f;
     }
-    o->report = o->report_out.f;
+    /* one JSON document for the run, whatever the number of reports */
+    if (o->report_json && o->nexpect)
+        fputs("{\"reports\": [\n", o->report);
     return IRRUN_OK;
 }
 
 irrun_status cli_files_report_close(cli_files *o)
 {
+    if (o->report_json && o->nexpect && o->report)
+        fputs(o->json_entries ? "\n]}\n" : "]}\n", o->report);
     if (!o->report_file || o->report == stderr || !o->report)
         return IRRUN_OK;
     o->report = NULL;
@@ -300,7 +342,7 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
             continue;
         }
         io_error e;
-        args[a] = io_read_file(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &e);
+        args[a] = io_read_file_opts(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &o->read_opts, &e);
         if (!args[a]) {
             fprintf(err, "ir-run: --input: %s\n", e.text);
             rc = IRRUN_BAD_INPUT;
@@ -309,7 +351,44 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
     return rc;
 }
 
-irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
+void cli_files_json_join(cli_files *o, long entries_before, long entries_next)
+{
+    if (o->report_json && entries_before && entries_next && o->report)
+        fputs(",\n", o->report);
+}
+
+/* "program": .., "chunk": .., "result": .., "file": .., for a JSON entry */
+static char *json_entry_keys(const char *program, int chunk, int index, const char *file)
+{
+    const char *s[2] = { program, file };
+    size_t n = 96;
+    for (int k = 0; k < 2; k++)
+        n += 6 * strlen(s[k]);
+    char *buf = mem_alloc(n);
+    if (!buf)
+        return NULL;
+    size_t at = 0;
+    for (int k = 0; k < 2; k++) {
+        at += (size_t)snprintf(buf + at, n - at, "%s\"", k ? "\"file\": " : "\"program\": ");
+        for (const unsigned char *p = (const unsigned char *)s[k]; *p; p++) {
+            if (*p == '"' || *p == '\\')
+                at += (size_t)snprintf(buf + at, n - at, "\\%c", *p);
+            else if (*p < 32)
+                at += (size_t)snprintf(buf + at, n - at, "\\u%04x", *p);
+            else
+                buf[at++] = (char)*p;
+        }
+        buf[at] = '\0';
+        at += (size_t)snprintf(buf + at, n - at, "\", ");
+        if (k == 0 && chunk >= 0)
+            at += (size_t)snprintf(buf + at, n - at, "\"chunk\": %d, ", chunk);
+        if (k == 0)
+            at += (size_t)snprintf(buf + at, n - at, "\"result\": %d, ", index);
+    }
+    return buf;
+}
+
+irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char *program, int chunk,
                                tensor *const *results, int nresults, FILE *err)
 {
     FILE *out = o->report ? o->report : stderr;
@@ -373,7 +452,7 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
         io_error e;
         /* the backend's file is read as the result's type: its header may be
          * as ambiguous as ml_dtypes makes it */
-        tensor *backend = io_read_file(x->path, IO_FMT_UNKNOWN, &actual->type, &e);
+        tensor *backend = io_read_file_opts(x->path, IO_FMT_UNKNOWN, &actual->type, &o->read_opts, &e);
         if (!backend) {
             fprintf(err, "%s\n", e.text);
             rc = cli_worse(rc, IRRUN_BAD_INPUT);
@@ -382,19 +461,29 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
         /* the interpreter is the reference: it is the expected side */
         io_report rep;
         char why[256], label[64];
-        irrun_status c = io_compare(actual, backend, &o->rule, &rep, why, sizeof why);
+        irrun_status c = io_compare(actual, backend, &x->rule, &o->show, &rep, why, sizeof why);
+        char *keys = NULL;
+        if ((c == IRRUN_OK || c == IRRUN_CHECK_FAILED) && o->report_json &&
+            !(keys = json_entry_keys(program, chunk, x->index, x->path))) {
+            snprintf(why, sizeof why, "out of memory");
+            c = IRRUN_NOMEM;
+        }
         if (c != IRRUN_OK && c != IRRUN_CHECK_FAILED) {
             fprintf(err, "ir-run: --expect %d: %s\n", x->index, why);
             rc = cli_worse(rc, c);
         } else {
             if (o->report_json) {
-                io_report_json(&rep, out);
+                if (o->json_entries++)
+                    fputs(",\n", out);
+                io_report_json(&rep, keys, out);
             } else {
                 snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
                 io_report_text(&rep, label, out);
             }
             rc = cli_worse(rc, c);
         }
+        mem_free(keys);
+        io_report_free(&rep);
         tensor_release(backend);
     }
     return rc;

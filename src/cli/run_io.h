@@ -7,8 +7,15 @@
  *   --npy-descr=u1               plain-byte descrs instead of ml_dtypes names
  *   --expect INDEX=FILE          compare result INDEX with a backend's file
  *   --max-ulp N, --atol X, --rtol X, --nan .., --signed-zero .., --inf ..
- *                                the rule for --expect (default exact)
- *   --report text|json           report form for --expect
+ *                                the rule for --expect (default exact): before
+ *                                the first --expect, the default of every
+ *                                one; after an --expect, that one's only
+ *                                (until the next --expect)
+ *   --show N|all, --sort index|worst  the differing elements listed
+ *   --convert-exact, --reshape   accept .npy files of another float type
+ *                                (values exact) or shape (same count)
+ *   --report text|json           report form for --expect (json: one
+ *                                document for the whole run)
  *   --report-file FILE           reports to FILE instead of stderr (stdout
  *                                holds only results, so JSON never mixes in)
  *
@@ -38,6 +45,8 @@ typedef struct {
 typedef struct {
     int index;
     const char *path;
+    io_rule rule;  /* the default rule with this --expect's own options */
+    unsigned seen; /* its own rule options, by cli_rule_option's number */
 } cli_files_expect;
 
 typedef struct {
@@ -48,8 +57,13 @@ typedef struct {
     io_npy_descr npy_descr;
     int nexpect;
     cli_files_expect expect[CLI_FILES_MAX];
-    io_rule rule;
+    io_rule rule;         /* the default: the rule options before any --expect */
+    unsigned rule_seen;   /* those options, by cli_rule_option's number */
     bool rule_given;
+    io_read_opts read_opts; /* --convert-exact, --reshape (.npy --input and --expect) */
+    io_show show;         /* --show, --sort */
+    bool show_given;
+    long json_entries;    /* JSON reports written by this process */
     bool report_json;
     bool report_given;        /* --report */
     bool output_format_given; /* --output-format or --npy-descr */
@@ -105,10 +119,15 @@ irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads);
  * chunks or files: K counts them from 0 in run order); none may be one of
  * `reads`. The results of one call are written all or none: to
  * temporaries first, renamed when every one is written; after a failure
- * (o->output_failed) later calls write none. IRRUN_OK; IRRUN_CHECK_FAILED
- * when an expectation failed; the status of the worst problem (cli_worse)
- * when a file was unusable. */
-irrun_status cli_files_results(cli_files *o, const io_inputs *reads, int chunk,
+ * (o->output_failed) later calls write none. A JSON report names `program`
+ * and, when `chunk` >= 0, the chunk. IRRUN_OK; IRRUN_CHECK_FAILED when an
+ * expectation failed; the status of the worst problem (cli_worse) when a
+ * file was unusable. */
+irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char *program, int chunk,
                                tensor *const *results, int nresults, FILE *err);
+
+/* --report json: what goes between two entries written by different
+ * processes (-j), which only the parent can tell: ",\n" when both wrote. */
+void cli_files_json_join(cli_files *o, long entries_before, long entries_next);
 
 #endif

@@ -42,6 +42,8 @@ typedef struct {
     yaml_node_t *cases;        /* sequence */
     yaml_node_t *program;      /* manifest-wide default program, or NULL */
     yaml_node_t *rule;         /* manifest-wide default rule, or NULL */
+    yaml_node_t *dot_acc;      /* manifest-wide dot_accumulation, or NULL */
+    yaml_node_t *max_while;    /* manifest-wide max_while_iterations, or NULL */
     char first_error[768];     /* why it failed validation, for JUnit */
 } manifest;
 
@@ -56,6 +58,7 @@ typedef struct {
     char *suite;
     char *name;
     char *message; /* why it failed, or what --update wrote; NULL when passed */
+    char *details; /* the reports of its failing outputs, or NULL */
     double seconds;
     case_verdict verdict;
     int order; /* its manifest's place on the command line */
@@ -210,10 +213,70 @@ static bool parse_rule_node(manifest *m, yaml_node_t *n, io_rule *r)
     return apply_rule_keys(m, n, r);
 }
 
+/* ---- run settings ------------------------------------------------------------ */
+
+/* How the cases run: the command line's --dot-accumulation and
+ * --max-while-iterations, which a manifest's keys of the same names
+ * replace, which a case's replace (the nearest wins, as for rules). */
+typedef struct {
+    dot_accumulation dot_acc;
+    unsigned long max_while; /* 0: no limit */
+} run_settings;
+
+static const char *const dot_modes[] = { "ref", "algorithm", "f32", "f64" };
+
+/* --dot-accumulation's and dot_accumulation's value; -1 when none */
+static int dot_mode(const char *v)
+{
+    for (int k = 0; v && k < 4; k++)
+        if (strcmp(v, dot_modes[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* a positive decimal integer (the limit of --max-while-iterations); 0 when not one */
+static unsigned long positive(const char *v)
+{
+    if (!v || *v < '0' || *v > '9')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long n = strtoul(v, &end, 10);
+    return *end || errno ? 0 : n;
+}
+
+/* Applies the run-setting keys of mapping `map` (the manifest or a case)
+ * to *rs; false after reporting a bad value. */
+static bool apply_settings(manifest *m, yaml_node_t *map, run_settings *rs)
+{
+    bool ok = true;
+    yaml_node_t *n;
+    if ((n = map_get(m, map, "dot_accumulation")) != NULL) {
+        int k = dot_mode(sval(n));
+        if (k < 0) {
+            manifest_error(m, n, "dot_accumulation must be ref, algorithm, f32 or f64");
+            ok = false;
+        } else {
+            rs->dot_acc = (dot_accumulation)k;
+        }
+    }
+    if ((n = map_get(m, map, "max_while_iterations")) != NULL) {
+        unsigned long v = positive(sval(n));
+        if (!v) {
+            manifest_error(m, n, "max_while_iterations must be a positive integer");
+            ok = false;
+        } else {
+            rs->max_while = v;
+        }
+    }
+    return ok;
+}
+
 /* ---- validation --------------------------------------------------------------- */
 
 static const char *const case_keys[] = { "name", "description", "program", "entry", "inputs",
-                                         "outputs", "rule", NULL };
+                                         "outputs", "rule", "dot_accumulation", "max_while_iterations",
+                                         NULL };
 static const char *const input_keys[] = { "name", "literal", "file", "values", "bits", "type",
                                           "shape", NULL };
 static const char *const output_keys[] = { "name", "literal", "file", "values", "bits", "type",
@@ -271,6 +334,8 @@ static void validate_case(manifest *m, yaml_node_t *c)
     io_rule r;
     if (rule)
         parse_rule_node(m, rule, &r);
+    run_settings rs = { DOT_ACC_REF, 0 };
+    apply_settings(m, c, &rs);
     static const char *const lists[] = { "inputs", "outputs" };
     for (int k = 0; k < 2; k++) {
         yaml_node_t *l = map_get(m, c, lists[k]);
@@ -337,7 +402,8 @@ static bool manifest_load(manifest *m, const char *path)
         manifest_error(m, root, "a manifest is a mapping with a 'cases' list");
         return false;
     }
-    static const char *const top_keys[] = { "suite", "description", "program", "rule", "cases", NULL };
+    static const char *const top_keys[] = { "suite", "description", "program", "rule", "dot_accumulation",
+                                            "max_while_iterations", "cases", NULL };
     check_keys(m, root, "the manifest", top_keys);
     m->program = map_get(m, root, "program");
     if (m->program && !sval(m->program))
@@ -346,6 +412,8 @@ static bool manifest_load(manifest *m, const char *path)
     io_rule r;
     if (m->rule)
         parse_rule_node(m, m->rule, &r);
+    run_settings rs = { DOT_ACC_REF, 0 };
+    apply_settings(m, root, &rs);
     m->cases = map_get(m, root, "cases");
     if (!m->cases || m->cases->type != YAML_SEQUENCE_NODE) {
         manifest_error(m, m->cases ? m->cases : root, "the manifest needs a 'cases' list");
@@ -517,7 +585,15 @@ static irrun_status case_reads(manifest *m, const char *prog, yaml_node_t *input
     return s;
 }
 
-static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
+/* What the command line sets for every case. */
+typedef struct {
+    run_settings run;
+    io_show show;
+} case_options;
+
+/* Runs case `c`; a failing output's whole report goes to `details`. */
+static void run_case(manifest *m, yaml_node_t *c, bool update, const case_options *co, FILE *details,
+                     case_outcome *o)
 {
     yaml_node_t *pn = map_get(m, c, "program");
     if (!pn)
@@ -580,8 +656,11 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
             goto done;
         }
     }
+    run_settings rs = co->run;
+    apply_settings(m, yaml_document_get_root_node(&m->doc), &rs);
+    apply_settings(m, c, &rs);
     interp_options opt = { .entry = f->name, .hex_threshold = 100, .out = stderr, .err = stderr,
-                           .args = args, .nargs = nin };
+                           .args = args, .nargs = nin, .dot_acc = rs.dot_acc, .max_while_iterations = rs.max_while };
     /* the exit code's classes: ran, a check failed, could not run */
     int rc = cli_exit_code(interp_run_module(mod, &src, &opt, true, &out));
     if (rc == 2) {
@@ -617,11 +696,17 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
         tensor *want = item_tensor(m, item, &out.results[k]->type, &why);
         irrun_status cr = IRRUN_BAD_INPUT;
         io_report rep;
+        memset(&rep, 0, sizeof rep);
         char msg[1024];
+        /* the summary names one element even when --show lists none */
+        io_show show = co->show;
+        if (show.count == 0)
+            show.count = 1;
         if (want)
-            cr = io_compare(want, out.results[k], &rule, &rep, msg, sizeof msg);
+            cr = io_compare(want, out.results[k], &rule, &show, &rep, msg, sizeof msg);
         tensor_release(want);
         if (cr == IRRUN_OK) {
+            io_report_free(&rep);
             mem_free(why);
             continue;
         }
@@ -629,6 +714,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
          * --update is for */
         char *update_why = NULL;
         if (update && update_golden(m, item, k, out.results[k], &reads, o, &update_why)) {
+            io_report_free(&rep);
             mem_free(why);
             continue;
         }
@@ -637,12 +723,20 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, case_outcome *o)
         } else if (!want) {
             fail(o, true, xprintf("output %d: %s", k, why ? why : "out of memory"));
         } else {
-            if (cr == IRRUN_CHECK_FAILED)
+            if (cr == IRRUN_CHECK_FAILED) {
                 io_report_summary(&rep, msg, sizeof msg);
+                char label[32];
+                snprintf(label, sizeof label, "output %d", k);
+                rep.show.count = co->show.count; /* the one listed for the summary alone goes */
+                if (rep.nshown > rep.show.count && rep.show.count >= 0)
+                    rep.nshown = rep.show.count;
+                io_report_text(&rep, label, details);
+            }
             char rd[160];
             io_rule_describe(&rule, rd, sizeof rd);
             fail(o, false, xprintf("output %d (%s): %s", k, rd, msg));
         }
+        io_report_free(&rep);
         mem_free(why);
     }
 done:
@@ -747,6 +841,11 @@ static irrun_status write_junit(io_outfile *of, result_list *r)
                 fprintf(f, "\">");
             }
             xml_text(f, c->message);
+            if (c->details) {
+                /* the reports of the failing outputs, figures and elements */
+                xml_text(f, "\n");
+                xml_text(f, c->details);
+            }
             fprintf(f, "</%s>\n    </testcase>\n", tag);
         }
         fprintf(f, "  </testsuite>\n");
@@ -779,6 +878,11 @@ static void test_usage(FILE *out)
                  "  --update           rewrite the golden files (file: outputs) of the cases whose\n"
                  "                     results differ from them or that are missing\n"
                  "  --quiet, -q        print only failures and the summary\n"
+                 "  --dot-accumulation=ref|algorithm|f32|f64, --max-while-iterations=N\n"
+                 "                     for every case whose manifest or case does not say\n"
+                 "  --show N|all       under a FAIL line, the report of each failing output\n"
+                 "                     listing N differing elements (also in JUnit: 10)\n"
+                 "  --sort index|worst the first by index, or the worst (NaN first, then ULP)\n"
                  "  -j N, --jobs N     run N cases at once (separate processes; output stays\n"
                  "                     in manifest order)\n");
 }
@@ -800,6 +904,10 @@ typedef struct {
 typedef struct {
     case_ref *cases;
     int ncases;
+    case_options options;
+    bool show_details; /* --show or --sort: the reports under FAIL lines */
+    FILE *details;     /* the cases' reports, in order (a temporary file) */
+    long details_at;   /* where the next case's begin */
     bool update, quiet, tty;
     int done;
     int passed, failed, updated;
@@ -809,7 +917,7 @@ typedef struct {
 } test_run;
 
 static bool keep_result(result_list *res, const char *suite, const char *name, case_verdict v, const char *message,
-                        double seconds, int order)
+                        char *details, double seconds, int order)
 {
     if (res->n == res->cap) {
         int cap = res->cap ? res->cap * 2 : 16;
@@ -819,11 +927,12 @@ static bool keep_result(result_list *res, const char *suite, const char *name, c
         res->v = grown;
         res->cap = cap;
     }
-    case_result r = { xstrdup(suite), xstrdup(name), message ? xstrdup(message) : NULL, seconds, v, order, res->n };
+    case_result r = { xstrdup(suite), xstrdup(name), message ? xstrdup(message) : NULL, details, seconds, v, order, res->n };
     if (!r.suite || !r.name || (message && !r.message)) {
         mem_free(r.suite);
         mem_free(r.name);
         mem_free(r.message);
+        mem_free(r.details);
         return false;
     }
     res->v[res->n++] = r;
@@ -834,12 +943,11 @@ static bool keep_result(result_list *res, const char *suite, const char *name, c
 static void run_one(void *ctx, int k, FILE *out, FILE *extra, void *result)
 {
     (void)out;
-    (void)extra;
     test_run *t = ctx;
     case_report *r = result;
     case_outcome o = { 0 };
     double t0 = now();
-    run_case(t->cases[k].m, t->cases[k].node, t->update, &o);
+    run_case(t->cases[k].m, t->cases[k].node, t->update, &t->options, extra, &o);
     r->seconds = now() - t0;
     r->failed = o.reason != NULL;
     r->bad = o.bad;
@@ -848,6 +956,26 @@ static void run_one(void *ctx, int k, FILE *out, FILE *extra, void *result)
     snprintf(r->message, sizeof r->message, "%s", msg ? msg : "");
     mem_free(o.reason);
     mem_free(o.updated);
+}
+
+/* What the case just done wrote to t->details (its failing outputs'
+ * reports), or NULL when nothing. */
+static char *take_details(test_run *t)
+{
+    if (!t->details || fflush(t->details) != 0)
+        return NULL;
+    long end = ftell(t->details);
+    if (end <= t->details_at)
+        return NULL;
+    char *text = mem_alloc((size_t)(end - t->details_at) + 1);
+    size_t n = 0;
+    if (text && fseek(t->details, t->details_at, SEEK_SET) == 0)
+        n = fread(text, 1, (size_t)(end - t->details_at), t->details);
+    fseek(t->details, 0, SEEK_END);
+    t->details_at = end;
+    if (text)
+        text[n] = '\0';
+    return text;
 }
 
 /* Case k's line and record, in manifest order. */
@@ -861,6 +989,7 @@ static void report_one(void *ctx, int k, const void *result, const char *why)
         r = &lost;
     }
     const case_ref *c = &t->cases[k];
+    char *details = take_details(t);
     t->done++;
     t->any_bad |= r->bad;
     case_verdict v = r->failed ? CASE_FAILED : r->updated ? CASE_UPDATED : CASE_PASSED;
@@ -878,11 +1007,15 @@ static void report_one(void *ctx, int k, const void *result, const char *why)
             text_write_escaped(stdout, r->message, strlen(r->message), 1);
         }
         fputc('\n', stdout);
+        if (v == CASE_FAILED && details && t->show_details)
+            text_write_escaped(stdout, details, strlen(details), 1);
         fflush(stdout);
     }
-    if (!keep_result(&t->res, c->m->path, c->name, v, v == CASE_PASSED ? NULL : r->message, r->seconds,
-                     (int)(c->m - t->mans)))
+    if (!keep_result(&t->res, c->m->path, c->name, v, v == CASE_PASSED ? NULL : r->message,
+                     v == CASE_FAILED ? details : NULL, r->seconds, (int)(c->m - t->mans)))
         t->any_bad = true;
+    if (v != CASE_FAILED)
+        mem_free(details);
 }
 
 /* --filter: a wildcard pattern when it has wildcard characters, else a
@@ -937,7 +1070,8 @@ static case_ref *select_cases(manifest *mans, int nman, const char *filter, int 
 irrun_status cmd_test(int argc, char **argv)
 {
     const char *junit = NULL, *filter = NULL;
-    bool update = false, quiet = false;
+    bool update = false, quiet = false, show_given = false;
+    case_options co = { { DOT_ACC_REF, 0 }, { IO_REPORT_FIRST, false } };
     int workers = 1, nman = 0;
     const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
     if (!paths) {
@@ -945,7 +1079,7 @@ irrun_status cmd_test(int argc, char **argv)
         return IRRUN_NOMEM;
     }
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v;
         int r;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             test_usage(stdout);
@@ -963,6 +1097,28 @@ irrun_status cmd_test(int argc, char **argv)
             update = true;
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             quiet = true;
+        } else if ((r = cli_opt_value("test", "--dot-accumulation", argc, argv, &i, &v)) != 0) {
+            if (r < 0 || dot_mode(v) < 0) {
+                if (r > 0)
+                    cli_opt_bad_value("test", "--dot-accumulation", v, "ref, algorithm, f32 or f64");
+                mem_free(paths);
+                return IRRUN_BAD_INPUT;
+            }
+            co.run.dot_acc = (dot_accumulation)dot_mode(v);
+        } else if ((r = cli_opt_value("test", "--max-while-iterations", argc, argv, &i, &v)) != 0) {
+            if (r < 0 || !positive(v)) {
+                if (r > 0)
+                    cli_opt_bad_value("test", "--max-while-iterations", v, "a positive integer");
+                mem_free(paths);
+                return IRRUN_BAD_INPUT;
+            }
+            co.run.max_while = positive(v);
+        } else if ((r = cli_show_option("test", argc, argv, &i, &co.show)) != 0) {
+            if (r < 0) {
+                mem_free(paths);
+                return IRRUN_BAD_INPUT;
+            }
+            show_given = true;
         } else if ((r = par_jobs_option("test", argc, argv, &i, &workers)) != 0) {
             if (r < 0) {
                 mem_free(paths);
@@ -1010,7 +1166,8 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(paths);
         return status == IRRUN_OK ? IRRUN_NOMEM : status;
     }
-    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)), .mans = mans };
+    test_run t = { .update = update, .quiet = quiet, .tty = cli_progress_allowed(fileno(stdout)), .mans = mans,
+                   .options = co, .show_details = show_given, .details = tmpfile() };
     int errors = 0;
     for (int i = 0; i < nman; i++) {
         if (manifest_load(&mans[i], paths[i]))
@@ -1020,7 +1177,7 @@ irrun_status cmd_test(int argc, char **argv)
         errors++;
         t.any_bad = true;
         if (!keep_result(&t.res, paths[i], "manifest", CASE_ERROR,
-                         mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", 0, i))
+                         mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", NULL, 0, i))
             status = IRRUN_NOMEM;
     }
     t.cases = select_cases(mans, nman, filter, &t.ncases);
@@ -1032,7 +1189,8 @@ irrun_status cmd_test(int argc, char **argv)
     if (filter && t.ncases == 0 && status == IRRUN_OK)
         fprintf(stderr, "ir-run test: --filter '%s' selects no case\n", filter);
     if (workers > 1 && t.ncases > 1) {
-        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, NULL, &t, stdout, stderr };
+        par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, NULL, &t, stdout,
+                          t.details ? t.details : stderr };
         status = cli_worse(status, par_run(&plan));
     } else {
         case_report *r = mem_alloc(sizeof *r);
@@ -1040,7 +1198,7 @@ irrun_status cmd_test(int argc, char **argv)
             if (r) {
                 memset(r, 0, sizeof *r);
                 fflush(stdout);
-                run_one(&t, k, stdout, stderr, r);
+                run_one(&t, k, stdout, t.details ? t.details : stderr, r);
             }
             report_one(&t, k, r, "out of memory");
         }
@@ -1059,8 +1217,11 @@ irrun_status cmd_test(int argc, char **argv)
         mem_free(t.res.v[i].suite);
         mem_free(t.res.v[i].name);
         mem_free(t.res.v[i].message);
+        mem_free(t.res.v[i].details);
     }
     mem_free(t.res.v);
+    if (t.details)
+        fclose(t.details);
     for (int k = 0; k < t.ncases; k++)
         mem_free(t.cases[k].name);
     mem_free(t.cases);

@@ -9,6 +9,7 @@
 
 #include "core/tensor_cmp.h"
 #include "types/fparith.h"
+#include "util/mem.h"
 
 const char *const io_hist_labels[IO_HIST_BUCKETS] = { "0", "1", "2", "3-4", "5-8", ">8" };
 
@@ -144,15 +145,155 @@ static const char *ulp_undefined_reason(const tensor_elem_cmp *c)
                                       : "an infinity against a different value";
 }
 
+/* One part as a binary64 value; false for a NaN or an infinity. */
+static bool part_value(et_id part, const unsigned char *p, double *v)
+{
+    const et_traits *tr = et_get(part);
+    uint64_t b = et_load_bits(part, p);
+    if (tr->kind == EK_FLOAT) {
+        fp_class c = fp_classify(tr->fmt, b);
+        if (c == FPC_NAN || c == FPC_INF)
+            return false;
+        *v = fp_to_double(tr->fmt, b);
+    } else {
+        *v = tr->kind == EK_SINT ? (double)et_sign_extend(part, b) : (double)b;
+    }
+    return true;
+}
+
+static void note_figure(io_error_figure *f, double v, const io_diff *d)
+{
+    if (!f->has || v > f->value) {
+        f->has = true;
+        f->value = v;
+        f->where = *d;
+    }
+}
+
+/* Positive when x is to be listed before y by --sort worst. */
+static int worse(const io_diff *x, const io_diff *y)
+{
+    int cx = x->nan_mismatch ? 2 : x->ulp_undefined ? 1 : 0, cy = y->nan_mismatch ? 2 : y->ulp_undefined ? 1 : 0;
+    if (cx != cy)
+        return cx > cy ? 1 : -1;
+    if (cx == 0 && x->ulp != y->ulp) /* the others have no distance to compare */
+        return x->ulp > y->ulp ? 1 : -1;
+    if (x->flat_index != y->flat_index)
+        return x->flat_index < y->flat_index ? 1 : -1;
+    return 0;
+}
+
+static int worst_first(const void *a, const void *b) { return worse(b, a); }
+
+/* The least bad listed element is at the root of `shown` (a heap) while
+ * io_show.worst collects a bounded count. */
+static void heap_down(io_diff *h, int64_t n, int64_t k)
+{
+    for (;;) {
+        int64_t l = 2 * k + 1, r = l + 1, m = k;
+        if (l < n && worse(&h[m], &h[l]) > 0)
+            m = l;
+        if (r < n && worse(&h[m], &h[r]) > 0)
+            m = r;
+        if (m == k)
+            return;
+        io_diff t = h[k];
+        h[k] = h[m];
+        h[m] = t;
+        k = m;
+    }
+}
+
+static void heap_up(io_diff *h, int64_t k)
+{
+    while (k > 0) {
+        int64_t p = (k - 1) / 2;
+        if (worse(&h[p], &h[k]) <= 0)
+            return;
+        io_diff t = h[k];
+        h[k] = h[p];
+        h[p] = t;
+        k = p;
+    }
+}
+
+static bool grow(io_report *rep)
+{
+    if (rep->nshown < rep->cap)
+        return true;
+    int64_t cap = rep->cap ? rep->cap * 2 : 16;
+    if (rep->show.count >= 0 && cap > rep->show.count)
+        cap = rep->show.count;
+    io_diff *v = mem_realloc(rep->shown, (size_t)cap * sizeof *v);
+    if (!v) {
+        rep->nomem = true;
+        return false;
+    }
+    rep->shown = v;
+    rep->cap = cap;
+    return true;
+}
+
+static void list_element(io_report *rep, const io_diff *d)
+{
+    int64_t limit = rep->show.count;
+    if (limit == 0)
+        return;
+    if (limit < 0 || rep->nshown < limit) {
+        if (!grow(rep))
+            return;
+        rep->shown[rep->nshown++] = *d;
+        if (rep->show.worst && limit > 0)
+            heap_up(rep->shown, rep->nshown - 1);
+        return;
+    }
+    if (rep->show.worst && worse(d, &rep->shown[0]) > 0) {
+        rep->shown[0] = *d;
+        heap_down(rep->shown, rep->nshown, 0);
+    }
+}
+
 static void add_to_report(void *ctx, const tensor_elem_cmp *c)
 {
     const report_ctx *x = ctx;
     io_report *rep = x->rep;
+    et_id elem = x->expected->type.elem;
+    et_id part = et_part(elem);
+    size_t eb = et_get(elem)->bytes, pb = et_get(part)->bytes;
+    const unsigned char *pe = (const unsigned char *)x->expected->data + (size_t)c->index * eb;
+    const unsigned char *pa = (const unsigned char *)x->actual->data + (size_t)c->index * eb;
+    io_diff d = { .flat_index = c->index, .ulp = c->ulp, .ulp_undefined = ulp_undefined_reason(c),
+                  .nan_mismatch = (c->flags & MISMATCH_NAN) != 0 };
+    memcpy(d.expected, pe, eb);
+    memcpy(d.actual, pa, eb);
     rep->compared++;
     rep->histogram[bucket(c->ulp)]++;
-    if (c->ulp > rep->max_ulp || (c->ulp == rep->max_ulp && !rep->max_ulp_undefined)) {
+    if (!d.ulp_undefined && (!rep->has_max_ulp || c->ulp > rep->max_ulp)) {
         rep->max_ulp = c->ulp;
-        rep->max_ulp_undefined = ulp_undefined_reason(c);
+        rep->has_max_ulp = true;
+    }
+    /* the error figures, over elements whose parts are all finite */
+    double abs_err = 0, rel_err = 0;
+    bool finite = true, has_rel = false;
+    for (size_t off = 0; off < eb && finite; off += pb) {
+        double e, a;
+        finite = part_value(part, pe + off, &e) && part_value(part, pa + off, &a);
+        if (!finite)
+            break;
+        double diff = fabs(a - e);
+        if (diff > abs_err)
+            abs_err = diff;
+        if (e != 0) {
+            double rel = diff / fabs(e);
+            if (!has_rel || rel > rel_err)
+                rel_err = rel;
+            has_rel = true;
+        }
+    }
+    if (finite) {
+        note_figure(&rep->abs_error, abs_err, &d);
+        if (has_rel)
+            note_figure(&rep->rel_error, rel_err, &d);
     }
     if (c->pass)
         return;
@@ -160,29 +301,23 @@ static void add_to_report(void *ctx, const tensor_elem_cmp *c)
     rep->nan_mismatches += (c->flags & MISMATCH_NAN) != 0;
     rep->inf_mismatches += (c->flags & MISMATCH_INF) != 0;
     rep->negzero_mismatches += (c->flags & MISMATCH_ZERO) != 0;
-    if (rep->nfirst < IO_REPORT_FIRST) {
-        et_id elem = x->expected->type.elem;
-        size_t eb = et_get(elem)->bytes;
-        const unsigned char *pe = (const unsigned char *)x->expected->data + (size_t)c->index * eb;
-        const unsigned char *pa = (const unsigned char *)x->actual->data + (size_t)c->index * eb;
-        io_diff *d = &rep->first[rep->nfirst++];
-        shape_unravel(&x->expected->type, c->index, d->index);
-        d->flat_index = c->index;
-        d->ulp_undefined = ulp_undefined_reason(c);
-        io_elem_bits_text(elem, pe, d->expected_bits);
-        io_elem_bits_text(elem, pa, d->actual_bits);
-        io_elem_value_text(elem, pe, d->expected_value);
-        io_elem_value_text(elem, pa, d->actual_value);
-        d->ulp = c->ulp;
-    }
+    list_element(rep, &d);
+}
+
+void io_report_free(io_report *rep)
+{
+    mem_free(rep->shown);
+    rep->shown = NULL;
+    rep->nshown = rep->cap = 0;
 }
 
 irrun_status io_compare(const tensor *expected, const tensor *actual, const io_rule *rule,
-                        io_report *rep, char *why, size_t why_size)
+                        const io_show *show, io_report *rep, char *why, size_t why_size)
 {
     memset(rep, 0, sizeof *rep);
     rep->type = expected->type;
     rep->rule = *rule;
+    rep->show = show ? *show : (io_show){ IO_REPORT_FIRST, false };
     if (!shape_equal(&expected->type, &actual->type)) {
         char a[SHAPE_MAX_RANK * 21 + 64], b[SHAPE_MAX_RANK * 21 + 64];
         shape_format(&expected->type, a, (int)sizeof a);
@@ -197,45 +332,130 @@ irrun_status io_compare(const tensor *expected, const tensor *actual, const io_r
                                                      : IO_ZERO_EQUAL };
     report_ctx rc = { expected, actual, rep };
     tensor_compare_each(expected, actual, part_matches, &x, add_to_report, &rc);
+    if (rep->nomem) {
+        io_report_free(rep);
+        snprintf(why, why_size, "out of memory listing the differing elements");
+        return IRRUN_NOMEM;
+    }
+    if (rep->show.worst && rep->nshown > 1)
+        qsort(rep->shown, (size_t)rep->nshown, sizeof *rep->shown, worst_first);
     return rep->differing ? IRRUN_CHECK_FAILED : IRRUN_OK;
+}
+
+void io_diff_index(const io_report *rep, const io_diff *d, int64_t index[SHAPE_MAX_RANK])
+{
+    shape_unravel(&rep->type, d->flat_index, index);
+}
+
+void io_diff_texts(const io_report *rep, const io_diff *d, char eb[IO_ELEM_TEXT_MAX], char ab[IO_ELEM_TEXT_MAX],
+                   char ev[IO_ELEM_TEXT_MAX], char av[IO_ELEM_TEXT_MAX])
+{
+    et_id elem = rep->type.elem;
+    if (eb)
+        io_elem_bits_text(elem, d->expected, eb);
+    if (ab)
+        io_elem_bits_text(elem, d->actual, ab);
+    if (ev)
+        io_elem_value_text(elem, d->expected, ev);
+    if (av)
+        io_elem_value_text(elem, d->actual, av);
 }
 
 static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
 {
+    int64_t index[SHAPE_MAX_RANK];
+    io_diff_index(rep, d, index);
     size_t at = (size_t)snprintf(buf, size, "[");
     for (int k = 0; k < rep->type.rank && at < size; k++)
-        at += (size_t)snprintf(buf + at, size - at, "%s%" PRId64, k ? ", " : "", d->index[k]);
+        at += (size_t)snprintf(buf + at, size - at, "%s%" PRId64, k ? ", " : "", index[k]);
     if (at < size)
         snprintf(buf + at, size - at, "]");
 }
 
+/* The shortest "%.*g" text that reads back as the same binary64. */
+static void shortest(double v, char *buf, size_t size)
+{
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, size, "%.*g", p, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+/* "3", or "none" for 2^64-1 and its reason */
+static void ulp_text(const io_diff *d, char *buf, size_t size)
+{
+    if (d->ulp_undefined)
+        snprintf(buf, size, "none (%s)", d->ulp_undefined);
+    else
+        snprintf(buf, size, "%" PRIu64, d->ulp);
+}
+
+/* "128", or "128 (not counting 1 NaN mismatch, ...)": the maximum of the
+ * elements that have a distance, the others counted beside it */
+static void max_ulp_text(const io_report *rep, char *buf, size_t size)
+{
+    size_t at = rep->has_max_ulp ? (size_t)snprintf(buf, size, "%" PRIu64, rep->max_ulp)
+                                 : (size_t)snprintf(buf, size, "none");
+    if (at < size && rep->nan_mismatches)
+        at += (size_t)snprintf(buf + at, size - at, ", NaN mismatches %" PRId64, rep->nan_mismatches);
+    if (at < size && rep->inf_mismatches)
+        snprintf(buf + at, size - at, ", Inf mismatches %" PRId64, rep->inf_mismatches);
+}
+
+static void figure_text(const io_report *rep, const io_error_figure *f, const char *none, FILE *out)
+{
+    if (!f->has) {
+        fprintf(out, "none (%s)\n", none);
+        return;
+    }
+    char v[40], idx[SHAPE_MAX_RANK * 22 + 4], ev[IO_ELEM_TEXT_MAX], av[IO_ELEM_TEXT_MAX];
+    shortest(f->value, v, sizeof v);
+    index_text(rep, &f->where, idx, sizeof idx);
+    io_diff_texts(rep, &f->where, NULL, NULL, ev, av);
+    fprintf(out, "%s at %s (expected %s, actual %s)\n", v, idx, ev, av);
+}
+
+void io_report_elements(const io_report *rep, FILE *out)
+{
+    if (!rep->nshown)
+        return;
+    const char *order = rep->show.worst ? "worst" : "first";
+    if (rep->differing > rep->nshown)
+        fprintf(out, "  %s differing elements (%s %" PRId64 " of %" PRId64 "):\n", order, order, rep->nshown,
+                rep->differing);
+    else
+        fputs(rep->show.worst ? "  differing elements, worst first:\n" : "  first differing elements:\n", out);
+    for (int64_t k = 0; k < rep->nshown; k++) {
+        const io_diff *d = &rep->shown[k];
+        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
+            av[IO_ELEM_TEXT_MAX], ulp[80];
+        index_text(rep, d, idx, sizeof idx);
+        io_diff_texts(rep, d, eb, ab, ev, av);
+        ulp_text(d, ulp, sizeof ulp);
+        fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %s\n", idx, ev, eb, av, ab, ulp);
+    }
+}
+
 void io_report_text(const io_report *rep, const char *label, FILE *out)
 {
-    char type[SHAPE_MAX_RANK * 21 + 64], rule[160];
+    char type[SHAPE_MAX_RANK * 21 + 64], rule[160], mu[120];
     shape_format(&rep->type, type, (int)sizeof type);
     io_rule_describe(&rep->rule, rule, sizeof rule);
     fprintf(out, "%s%s%s (rule: %s): %" PRId64 " compared, %" PRId64 " differing\n",
             label ? label : "", label ? ": " : "", type, rule, rep->compared, rep->differing);
-    if (rep->max_ulp_undefined)
-        fprintf(out, "  max ULP distance: none (%s)\n", rep->max_ulp_undefined);
-    else
-        fprintf(out, "  max ULP distance: %" PRIu64 "\n", rep->max_ulp);
+    max_ulp_text(rep, mu, sizeof mu);
+    fprintf(out, "  max ULP distance: %s\n", mu);
+    fprintf(out, "  max absolute error: ");
+    figure_text(rep, &rep->abs_error, "no element with finite values", out);
+    fprintf(out, "  max relative error: ");
+    figure_text(rep, &rep->rel_error, "no element with finite values and an expected value other than 0", out);
     fprintf(out, "  ULP histogram:");
     for (int b = 0; b < IO_HIST_BUCKETS; b++)
         fprintf(out, "%s %s: %" PRId64, b ? "," : "", io_hist_labels[b], rep->histogram[b]);
     fprintf(out, "\n  mismatches counted apart: NaN %" PRId64 ", Inf %" PRId64 ", -0 %" PRId64 "\n",
             rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches);
-    if (rep->nfirst) {
-        fprintf(out, "  first differing elements%s:\n",
-                rep->differing > rep->nfirst ? " (first 10)" : "");
-        for (int k = 0; k < rep->nfirst; k++) {
-            const io_diff *d = &rep->first[k];
-            char idx[SHAPE_MAX_RANK * 22 + 4];
-            index_text(rep, d, idx, sizeof idx);
-            fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %" PRIu64 "\n", idx,
-                    d->expected_value, d->expected_bits, d->actual_value, d->actual_bits, d->ulp);
-        }
-    }
+    io_report_elements(rep, out);
     fprintf(out, "  result: %s\n", rep->differing ? "FAIL" : "PASS");
 }
 
@@ -254,43 +474,121 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void io_report_json(const io_report *rep, FILE *out)
+/* A finite binary64 as a JSON number with every digit of its exact
+ * decimal value (glibc's printf is exact), so a reader gets the value
+ * itself; "%g" drops trailing zeros. */
+static void json_double(FILE *out, double v)
+{
+    char buf[1100];
+    snprintf(buf, sizeof buf, "%.800g", v);
+    fputs(buf, out);
+}
+
+/* One part's value: a JSON number, or "nan", "inf", "-inf" */
+static void json_part(FILE *out, et_id part, const unsigned char *p)
+{
+    const et_traits *tr = et_get(part);
+    uint64_t b = et_load_bits(part, p);
+    if (tr->kind == EK_FLOAT) {
+        fp_class c = fp_classify(tr->fmt, b);
+        double v = fp_to_double(tr->fmt, b);
+        if (c == FPC_NAN)
+            fputs("\"nan\"", out);
+        else if (c == FPC_INF)
+            fputs(v < 0 ? "\"-inf\"" : "\"inf\"", out);
+        else if (v == 0 && signbit(v))
+            fputs("-0.0", out);
+        else
+            json_double(out, v);
+    } else if (tr->kind == EK_SINT) {
+        fprintf(out, "%" PRId64, et_sign_extend(part, b));
+    } else {
+        fprintf(out, "%" PRIu64, b);
+    }
+}
+
+/* An element's value: a part, or [re, im] for a complex one */
+static void json_value(FILE *out, et_id elem, const unsigned char *p)
+{
+    et_id part = et_part(elem);
+    if (et_get(elem)->kind != EK_COMPLEX) {
+        json_part(out, part, p);
+        return;
+    }
+    fputc('[', out);
+    json_part(out, part, p);
+    fputs(", ", out);
+    json_part(out, part, p + et_get(part)->bytes);
+    fputc(']', out);
+}
+
+/* "flat_index", "index", "expected", "actual" (bits), "expected_value",
+ * "actual_value" (numbers), "expected_text", "actual_text" (REF's text) */
+static void json_where(const io_report *rep, const io_diff *d, FILE *out)
+{
+    int64_t index[SHAPE_MAX_RANK];
+    char eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX], av[IO_ELEM_TEXT_MAX];
+    io_diff_index(rep, d, index);
+    io_diff_texts(rep, d, eb, ab, ev, av);
+    fprintf(out, "\"flat_index\": %" PRId64 ", \"index\": [", d->flat_index);
+    for (int i = 0; i < rep->type.rank; i++)
+        fprintf(out, "%s%" PRId64, i ? ", " : "", index[i]);
+    fprintf(out, "], \"expected\": ");
+    json_string(out, eb);
+    fprintf(out, ", \"actual\": ");
+    json_string(out, ab);
+    fprintf(out, ", \"expected_value\": ");
+    json_value(out, rep->type.elem, d->expected);
+    fprintf(out, ", \"actual_value\": ");
+    json_value(out, rep->type.elem, d->actual);
+    fprintf(out, ", \"expected_text\": ");
+    json_string(out, ev);
+    fprintf(out, ", \"actual_text\": ");
+    json_string(out, av);
+}
+
+static void json_figure(const io_report *rep, const char *key, const io_error_figure *f, FILE *out)
+{
+    fprintf(out, ", \"%s\": ", key);
+    if (!f->has) {
+        fputs("null", out);
+        return;
+    }
+    fputs("{\"value\": ", out);
+    json_double(out, f->value);
+    fputs(", ", out);
+    json_where(rep, &f->where, out);
+    fputc('}', out);
+}
+
+void io_report_json(const io_report *rep, const char *extra, FILE *out)
 {
     char type[SHAPE_MAX_RANK * 21 + 64], rule[160];
     shape_format(&rep->type, type, (int)sizeof type);
     io_rule_describe(&rep->rule, rule, sizeof rule);
-    fprintf(out, "{\"type\": ");
+    fprintf(out, "{%s\"type\": ", extra ? extra : "");
     json_string(out, type);
     fprintf(out, ", \"rule\": ");
     json_string(out, rule);
     fprintf(out, ", \"passed\": %s, \"compared\": %" PRId64 ", \"differing\": %" PRId64,
             rep->differing ? "false" : "true", rep->compared, rep->differing);
-    if (rep->max_ulp_undefined) {
-        fprintf(out, ", \"max_ulp\": null, \"max_ulp_reason\": ");
-        json_string(out, rep->max_ulp_undefined);
-    } else {
+    if (rep->has_max_ulp)
         fprintf(out, ", \"max_ulp\": %" PRIu64, rep->max_ulp);
-    }
+    else
+        fprintf(out, ", \"max_ulp\": null");
+    json_figure(rep, "max_abs_error", &rep->abs_error, out);
+    json_figure(rep, "max_rel_error", &rep->rel_error, out);
     fprintf(out, ", \"histogram\": {");
     for (int b = 0; b < IO_HIST_BUCKETS; b++)
         fprintf(out, "%s\"%s\": %" PRId64, b ? ", " : "", io_hist_labels[b], rep->histogram[b]);
     fputc('}', out);
     fprintf(out, ", \"nan_mismatches\": %" PRId64 ", \"inf_mismatches\": %" PRId64
-                 ", \"negzero_mismatches\": %" PRId64 ", \"first\": [",
-            rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches);
-    for (int k = 0; k < rep->nfirst; k++) {
-        const io_diff *d = &rep->first[k];
-        fprintf(out, "%s{\"flat_index\": %" PRId64 ", \"index\": [", k ? ", " : "", d->flat_index);
-        for (int i = 0; i < rep->type.rank; i++)
-            fprintf(out, "%s%" PRId64, i ? ", " : "", d->index[i]);
-        fprintf(out, "], \"expected\": ");
-        json_string(out, d->expected_bits);
-        fprintf(out, ", \"actual\": ");
-        json_string(out, d->actual_bits);
-        fprintf(out, ", \"expected_value\": ");
-        json_string(out, d->expected_value);
-        fprintf(out, ", \"actual_value\": ");
-        json_string(out, d->actual_value);
+                 ", \"negzero_mismatches\": %" PRId64 ", \"order\": \"%s\", \"elements\": [",
+            rep->nan_mismatches, rep->inf_mismatches, rep->negzero_mismatches, rep->show.worst ? "worst" : "index");
+    for (int64_t k = 0; k < rep->nshown; k++) {
+        const io_diff *d = &rep->shown[k];
+        fputs(k ? ", {" : "{", out);
+        json_where(rep, d, out);
         if (d->ulp_undefined) {
             fprintf(out, ", \"ulp\": null, \"ulp_reason\": ");
             json_string(out, d->ulp_undefined);
@@ -299,19 +597,34 @@ void io_report_json(const io_report *rep, FILE *out)
             fprintf(out, ", \"ulp\": %" PRIu64 "}", d->ulp);
         }
     }
-    fprintf(out, "]}\n");
+    fprintf(out, "]}");
 }
 
 void io_report_summary(const io_report *rep, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "%" PRId64 " of %" PRId64 " elements differ (max ULP %" PRIu64 ")",
-                     rep->differing, rep->compared, rep->max_ulp);
-    if (rep->nfirst && n > 0 && (size_t)n < size) {
-        const io_diff *d = &rep->first[0];
-        char idx[SHAPE_MAX_RANK * 22 + 4];
+    char mu[120];
+    max_ulp_text(rep, mu, sizeof mu);
+    int n = snprintf(buf, size, "%" PRId64 " of %" PRId64 " elements differ (max ULP %s", rep->differing,
+                     rep->compared, mu);
+    if (n > 0 && (size_t)n < size && (rep->rule.has_atol || rep->rule.has_rtol)) {
+        char a[40] = "none", r[40] = "none";
+        if (rep->abs_error.has)
+            shortest(rep->abs_error.value, a, sizeof a);
+        if (rep->rel_error.has)
+            shortest(rep->rel_error.value, r, sizeof r);
+        n += snprintf(buf + n, size - (size_t)n, ", max abs error %s, max rel error %s", a, r);
+    }
+    if (n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, ")");
+    if (rep->nshown && n > 0 && (size_t)n < size) {
+        const io_diff *d = &rep->shown[0];
+        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
+            av[IO_ELEM_TEXT_MAX], ulp[80];
         index_text(rep, d, idx, sizeof idx);
-        snprintf(buf + n, size - (size_t)n, ", first at %s: expected %s (%s), actual %s (%s), ULP %" PRIu64,
-                 idx, d->expected_value, d->expected_bits, d->actual_value, d->actual_bits, d->ulp);
+        io_diff_texts(rep, d, eb, ab, ev, av);
+        ulp_text(d, ulp, sizeof ulp);
+        snprintf(buf + n, size - (size_t)n, ", %s at %s: expected %s (%s), actual %s (%s), ULP %s",
+                 rep->show.worst ? "worst" : "first", idx, ev, eb, av, ab, ulp);
     }
 }
 

@@ -188,6 +188,12 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
 
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err)
 {
+    return io_read_file_opts(path, fmt, expect, NULL, err);
+}
+
+tensor *io_read_file_opts(const char *path, io_format fmt, const io_expect *expect, const io_read_opts *opts,
+                          io_error *err)
+{
     if (fmt == IO_FMT_UNKNOWN)
         fmt = io_format_from_path(path);
     if (fmt == IO_FMT_UNKNOWN) {
@@ -201,7 +207,7 @@ tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, i
         return NULL;
     tensor *t = NULL;
     switch (fmt) {
-    case IO_FMT_NPY: t = io_read_npy(buf, len, path, expect, err); break;
+    case IO_FMT_NPY: t = io_read_npy_opts(buf, len, path, expect, opts, err); break;
     case IO_FMT_BIN: t = io_read_bin(buf, len, path, expect, err); break;
     case IO_FMT_YAML: t = io_read_yaml(buf, len, path, expect, err); break;
     case IO_FMT_UNKNOWN: break;

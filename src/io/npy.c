@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "io/tensor_io.h"
+#include "types/fparith.h"
 #include "util/mem.h"
 #include "util/text.h"
 
@@ -395,21 +396,103 @@ static bool read_preamble(const unsigned char *buf, size_t len, const char *name
     return true;
 }
 
+/* --convert-exact: the float type a descr names ('<f2', '<f4', '<f8', '>f8',
+ * an ml_dtypes float name), with *swap for big-endian data; -1 for any
+ * other descr. */
+static int float_descr(const char *d, bool *swap)
+{
+    char order = '=';
+    if (*d == '<' || *d == '>' || *d == '|' || *d == '=')
+        order = *d++;
+    int t = -1;
+    if (strcmp(d, "f2") == 0)
+        t = ET_F16;
+    else if (strcmp(d, "f4") == 0)
+        t = ET_F32;
+    else if (strcmp(d, "f8") == 0)
+        t = ET_F64;
+    else if ((t = io_npy_name_lookup(d)) >= 0 && et_get((et_id)t)->kind != EK_FLOAT)
+        t = -1;
+    *swap = t >= 0 && order == '>' && et_get((et_id)t)->bytes > 1;
+    return t;
+}
+
+/* --convert-exact: `from` (a tensor of another float type) as elements of
+ * `to`, when every value is one of `to` (a NaN: when `to` has NaNs); NULL
+ * with *err naming the first element that is not. */
+static tensor *convert_exact(const tensor *from, et_id to, const char *name, io_error *err)
+{
+    tensor_type ty = from->type;
+    ty.elem = to;
+    fp_id ff = et_get(from->type.elem)->fmt, tf = et_get(to)->fmt;
+    size_t fb = et_get(from->type.elem)->bytes, tb = et_get(to)->bytes;
+    tensor *t = tensor_new(&ty);
+    if (!t) {
+        io_errorf(err, "%s: error: out of memory", name);
+        return NULL;
+    }
+    for (int64_t i = 0; i < from->count; i++) {
+        uint64_t b = et_load_bits(from->type.elem, (const unsigned char *)from->data + (size_t)i * fb);
+        uint64_t c = fp_convert(tf, ff, b);
+        bool nan = fp_classify(ff, b) == FPC_NAN;
+        bool exact = nan ? fp_classify(tf, c) == FPC_NAN : fp_convert(ff, tf, c) == b;
+        if (!exact) {
+            char value[IO_ELEM_TEXT_MAX], idx[SHAPE_MAX_RANK * 22 + 4];
+            int64_t index[SHAPE_MAX_RANK];
+            shape_unravel(&from->type, i, index);
+            size_t at = (size_t)snprintf(idx, sizeof idx, "[");
+            for (int k = 0; k < from->type.rank && at < sizeof idx; k++)
+                at += (size_t)snprintf(idx + at, sizeof idx - at, "%s%" PRId64, k ? ", " : "", index[k]);
+            if (at < sizeof idx)
+                snprintf(idx + at, sizeof idx - at, "]");
+            io_elem_value_text(from->type.elem, (const unsigned char *)from->data + (size_t)i * fb, value);
+            io_errorf(err, "%s: error: element %s (%s) is not exactly a value of %s, so --convert-exact "
+                      "does not convert the file's %s", name, idx, value, et_get(to)->name,
+                      et_get(from->type.elem)->name);
+            tensor_release(t);
+            return NULL;
+        }
+        et_store_bits(to, (unsigned char *)t->data + (size_t)i * tb, c);
+    }
+    return t;
+}
+
 tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
                     const io_expect *expect, io_error *err)
+{
+    return io_read_npy_opts(buf, len, name, expect, NULL, err);
+}
+
+tensor *io_read_npy_opts(const unsigned char *buf, size_t len, const char *name, const io_expect *expect,
+                         const io_read_opts *opts, io_error *err)
 {
     npy_header h;
     size_t data;
     if (!read_preamble(buf, len, name, &h, &data, err))
         return NULL;
     bool swap;
-    if (!descr_fits(h.descr, expect->elem, &swap, name, err))
-        return NULL;
-    h.shape.elem = expect->elem;
+    et_id elem = expect->elem; /* the file's own type when converted */
+    if (!descr_fits(h.descr, expect->elem, &swap, name, err)) {
+        int from = opts && opts->convert_exact && et_get(expect->elem)->kind == EK_FLOAT
+                       ? float_descr(h.descr, &swap)
+                       : -1;
+        if (from < 0)
+            return NULL;
+        elem = (et_id)from;
+    }
+    h.shape.elem = elem;
     int64_t count = shape_count(&h.shape);
     if (count < 0) {
         io_errorf(err, "%s: error: header shape is too large", name);
         return NULL;
+    }
+    /* --reshape: the expected shape when the element counts agree */
+    if (opts && opts->reshape && expect->rank >= 0 && !shape_same_dims(&h.shape, expect)) {
+        io_expect want = *expect;
+        want.elem = elem;
+        if (shape_count(&want) == count) {
+            h.shape = want;
+        }
     }
     if (expect->rank >= 0 && !shape_same_dims(&h.shape, expect)) {
         char a[SHAPE_MAX_RANK * 24], b[SHAPE_MAX_RANK * 24 + 64];
@@ -418,7 +501,7 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
         io_errorf(err, "%s: error: header shape %s contradicts the expected type %s", name, a, b);
         return NULL;
     }
-    const et_traits *tr = et_get(expect->elem);
+    const et_traits *tr = et_get(elem);
     size_t need = (size_t)count * tr->bytes;
     size_t have = len - data;
     if (have != need) {
@@ -438,6 +521,11 @@ tensor *io_read_npy(const unsigned char *buf, size_t len, const char *name,
     if (!normalize_small(t, name, err)) {
         tensor_release(t);
         return NULL;
+    }
+    if (elem != expect->elem) {
+        tensor *c = convert_exact(t, expect->elem, name, err);
+        tensor_release(t);
+        return c;
     }
     return t;
 }

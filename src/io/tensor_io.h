@@ -69,6 +69,22 @@ irrun_status io_yaml_no_second_document(yaml_parser_t *parser, const char *name,
 /* Reads a whole file (format by `fmt`, or by extension when IO_FMT_UNKNOWN). */
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err);
 
+/* Opt-ins that loosen a .npy file's match with the expected type
+ * (docs/tensor-files.md, "Wider dumps"): convert_exact takes a float descr
+ * of another float type ('<f4', '<f8', '<f2', an ml_dtypes float name) when
+ * every value is exactly one of the expected type (refusing the first
+ * element that is not); reshape takes another shape with the same number
+ * of elements as the expected shape. */
+typedef struct {
+    bool convert_exact;
+    bool reshape;
+} io_read_opts;
+tensor *io_read_npy_opts(const unsigned char *buf, size_t len, const char *name, const io_expect *expect,
+                         const io_read_opts *opts, io_error *err);
+/* io_read_file with `opts` (NULL: none) for .npy files */
+tensor *io_read_file_opts(const char *path, io_format fmt, const io_expect *expect, const io_read_opts *opts,
+                          io_error *err);
+
 /* Loads a whole file into memory (mem_alloc'ed, NUL-terminated past *len so
  * text parsers may rely on it). NULL with *err filled on failure. Only
  * regular files are read ("-" reads stdin, whatever it is), and never more

@@ -8,6 +8,7 @@
 
 #include "../../src/cli/options.c"
 #include "../../src/cli/test.c"
+#include "../../src/cli/options.c"
 #include "../../src/cli/parallel.c"
 #include "../../src/cli/progress.c"
 

@@ -234,10 +234,19 @@ START_TEST(compare_report)
     ck_assert_str_eq(rep.first[1].actual_bits, "0x46");
     ck_assert_int_eq(rep.first[2].flat_index, 4);
     ck_assert_int_eq(rep.first[2].index[0], 1);
+    /* |3.5 - 3| = 0.5 is the largest absolute and 0.5 / 3 the largest
+     * relative error (2.25 vs 2: 0.25 and 0.125), both at [0, 2] */
+    ck_assert(rep.has_max_abs_error && rep.max_abs_error == 0.5);
+    ck_assert(rep.has_max_rel_error && rep.max_rel_error == 0.5 / 3);
+    ck_assert_int_eq(rep.max_abs_error_at.flat_index, 2);
+    ck_assert_str_eq(rep.max_rel_error_at.actual_bits, "0x46");
     char *text = irrun_report_text(&rep, "lbl"), *json = irrun_report_json(&rep);
     ck_assert_msg(strncmp(text, "lbl: tensor<2x3xf8E4M3FN> (rule: exact): 6 compared, 3 differing\n", 60) == 0,
                   "%s", text);
+    ck_assert_msg(strstr(text, "  max absolute error: 0.5 at [0, 2] (expected 3.000000e+00, actual 3.500000e+00)\n") &&
+                      strstr(text, "  max relative error: 0.16666666666666666 at [0, 2]"), "%s", text);
     ck_assert_msg(strstr(json, "\"max_ulp\": 2") && strstr(json, "\"passed\": false"), "%s", json);
+    ck_assert_msg(strstr(json, "\"max_abs_error\": {\"value\": 0.5, \"flat_index\": 2"), "%s", json);
     irrun_string_free(text);
     irrun_string_free(json);
 

@@ -615,20 +615,24 @@ static int check_corruption(const tensor *t, writer w, reader r)
         io_report rep;
         char why[128];
         io_rule exact = { .nan = IO_NAN_EXACT, .zero = IO_ZERO_DISTINCT };
-        irrun_status rc = io_compare(t, back, &exact, &rep, why, sizeof why);
+        irrun_status rc = io_compare(t, back, &exact, NULL, &rep, why, sizeof why);
+        int64_t got[SHAPE_MAX_RANK] = { 0 };
+        if (rep.nshown)
+            io_diff_index(&rep, &rep.shown[0], got);
         int64_t idx[SHAPE_MAX_RANK];
         int64_t flat = i;
         for (int d = t->type.rank - 1; d >= 0; d--) {
             idx[d] = flat % t->type.dims[d];
             flat /= t->type.dims[d];
         }
-        if (rc != IRRUN_CHECK_FAILED || rep.differing != 1 || rep.nfirst != 1 || rep.first[0].ulp != want_ulp ||
-            memcmp(rep.first[0].index, idx, sizeof(int64_t) * (size_t)t->type.rank) != 0) {
+        if (rc != IRRUN_CHECK_FAILED || rep.differing != 1 || rep.nshown != 1 || rep.shown[0].ulp != want_ulp ||
+            memcmp(got, idx, sizeof(int64_t) * (size_t)t->type.rank) != 0) {
             fprintf(stderr, "corruption of %s element %lld not caught right (rc %d, ulp %llu vs %llu)\n",
-                    tr->name, (long long)i, (int)rc, (unsigned long long)rep.first[0].ulp,
+                    tr->name, (long long)i, (int)rc, rep.nshown ? (unsigned long long)rep.shown[0].ulp : 0ull,
                     (unsigned long long)want_ulp);
             bad++;
         }
+        io_report_free(&rep);
         tensor_release(back);
         tensor_release(c);
     }
@@ -669,33 +673,71 @@ START_TEST(compare_rules)
     io_report rep;
     char why[64];
     io_rule exact = { 0 };
-    ck_assert_int_eq(io_compare(te, ta, &exact, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(io_compare(te, ta, &exact, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.compared, 7);
     ck_assert_int_eq(rep.differing, 6);
     ck_assert_int_eq(rep.nan_mismatches, 2);
     ck_assert_int_eq(rep.negzero_mismatches, 1);
-    ck_assert_uint_eq(rep.max_ulp, UINT64_MAX);
+    /* the largest distance of the elements that have one (4 vs 6); 448
+     * against NaN has none and is counted apart */
+    ck_assert(rep.has_max_ulp);
+    ck_assert_uint_eq(rep.max_ulp, 4);
     ck_assert_int_eq(rep.histogram[0], 3); /* NaN/NaN, -0/+0, 1/1 */
     ck_assert_int_eq(rep.histogram[1], 1);
     ck_assert_int_eq(rep.histogram[2], 1);
     ck_assert_int_eq(rep.histogram[3], 1);
     ck_assert_int_eq(rep.histogram[5], 1);
-    ck_assert_int_eq(rep.first[1].index[0], 1);
-    ck_assert_str_eq(rep.first[1].expected_bits, "0x40");
-    ck_assert_str_eq(rep.first[1].actual_value, "2.500000e+00");
+    int64_t idx[SHAPE_MAX_RANK];
+    char eb[IO_ELEM_TEXT_MAX], av[IO_ELEM_TEXT_MAX];
+    io_diff_index(&rep, &rep.shown[1], idx);
+    io_diff_texts(&rep, &rep.shown[1], eb, NULL, NULL, av);
+    ck_assert_int_eq(idx[0], 1);
+    ck_assert_str_eq(eb, "0x40");
+    ck_assert_str_eq(av, "2.500000e+00");
+    /* |6 - 4| = 2 is the largest absolute error, 2/4 = 0.5 the largest
+     * relative one (2.5 vs 2: 0.25; 1.125 vs 1: 0.125) */
+    ck_assert(rep.abs_error.has && rep.abs_error.value == 2.0 && rep.abs_error.where.flat_index == 2);
+    ck_assert(rep.rel_error.has && rep.rel_error.value == 0.5 && rep.rel_error.where.flat_index == 2);
+    io_report_free(&rep);
+    /* the worst two: a NaN mismatch first (index 3 before 6), all of them
+     * by index */
+    io_show worst2 = { 2, true }, all = { IO_SHOW_ALL, false }, worst_all = { IO_SHOW_ALL, true };
+    ck_assert_int_eq(io_compare(te, ta, &exact, &worst2, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(rep.nshown, 2);
+    ck_assert_int_eq(rep.shown[0].flat_index, 3);
+    ck_assert_int_eq(rep.shown[1].flat_index, 6);
+    io_report_free(&rep);
+    ck_assert_int_eq(io_compare(te, ta, &exact, &all, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(rep.nshown, 6);
+    for (int k = 0; k < 5; k++)
+        ck_assert_int_lt(rep.shown[k].flat_index, rep.shown[k + 1].flat_index);
+    io_report_free(&rep);
+    /* worst first: NaN 3, NaN 6, then ULP 4 (2), 2 (1), 1 (0); -0 vs +0
+     * (4) has distance 1 */
+    ck_assert_int_eq(io_compare(te, ta, &exact, &worst_all, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(rep.nshown, 6);
+    static const int64_t order[6] = { 3, 6, 2, 1, 0, 4 };
+    for (int k = 0; k < 6; k++)
+        ck_assert_int_eq(rep.shown[k].flat_index, order[k]);
+    io_report_free(&rep);
     io_rule ulp4 = { .has_ulp = true, .max_ulp = 4 };
-    ck_assert_int_eq(io_compare(te, ta, &ulp4, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    io_report_free(&rep);
+    ck_assert_int_eq(io_compare(te, ta, &ulp4, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 1); /* only 448 vs NaN */
     ck_assert_int_eq(rep.nan_mismatches, 1);
     io_rule ulp1 = { .has_ulp = true, .max_ulp = 1, .nan = IO_NAN_EXACT, .zero = IO_ZERO_DISTINCT };
-    ck_assert_int_eq(io_compare(te, ta, &ulp1, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    io_report_free(&rep);
+    ck_assert_int_eq(io_compare(te, ta, &ulp1, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 5);
     io_rule atol = { .has_atol = true, .atol = 2.0 };
-    ck_assert_int_eq(io_compare(te, ta, &atol, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    io_report_free(&rep);
+    ck_assert_int_eq(io_compare(te, ta, &atol, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 1);
     io_rule rtol = { .has_rtol = true, .rtol = 0.2 };
-    ck_assert_int_eq(io_compare(te, ta, &rtol, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    io_report_free(&rep);
+    ck_assert_int_eq(io_compare(te, ta, &rtol, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.differing, 3); /* 2.5 vs 2 and 6 vs 4 exceed 20%, and the NaN */
+    io_report_free(&rep);
     tensor_release(te);
     tensor_release(ta);
     /* Inf saturation (f8E5M2: 0x7C = Inf, 0x7B = max) */
@@ -706,16 +748,18 @@ START_TEST(compare_rules)
     ((unsigned char *)x->data)[1] = 0xFC;
     ((unsigned char *)y->data)[1] = 0x7B;
     io_rule inf = { .inf = IO_INF_EXACT };
-    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(io_compare(x, y, &inf, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.inf_mismatches, 2);
+    io_report_free(&rep);
     inf.inf = IO_INF_SATURATE;
-    ck_assert_int_eq(io_compare(x, y, &inf, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
+    ck_assert_int_eq(io_compare(x, y, &inf, NULL, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.inf_mismatches, 1); /* -Inf vs +max still differs */
+    io_report_free(&rep);
     tensor_release(x);
     tensor_release(y);
     /* shapes must agree */
     tensor *p = f8(e, 3), *q = f8(e, 4);
-    ck_assert_int_eq(io_compare(p, q, &exact, &rep, why, sizeof why), IRRUN_BAD_INPUT);
+    ck_assert_int_eq(io_compare(p, q, &exact, NULL, &rep, why, sizeof why), IRRUN_BAD_INPUT);
     tensor_release(p);
     tensor_release(q);
 }
@@ -728,21 +772,25 @@ START_TEST(report_json_keys)
     io_report rep;
     char why[64];
     io_rule exact = { 0 };
-    io_compare(te, ta, &exact, &rep, why, sizeof why);
+    io_compare(te, ta, &exact, NULL, &rep, why, sizeof why);
     char *buf = NULL;
     size_t len;
     FILE *f = open_memstream(&buf, &len);
-    io_report_json(&rep, f);
+    io_report_json(&rep, NULL, f);
     fclose(f);
     static const char *const keys[] = { "\"compared\": 2", "\"differing\": 1", "\"max_ulp\": 1",
                                         "\"histogram\": {\"0\": 1, \"1\": 1, \"2\": 0, \"3-4\": 0, \"5-8\": 0, \">8\": 0}",
                                         "\"nan_mismatches\": 0", "\"inf_mismatches\": 0",
                                         "\"negzero_mismatches\": 0",
-                                        ("\"first\": [{\"flat_index\": 1, \"index\": [1], \"expected\": \"0x40\", \"actual\": \"0x41\", "
-                                         "\"expected_value\": \"2.000000e+00\", \"actual_value\": \"2.250000e+00\", \"ulp\": 1}]") };
+                                        "\"max_abs_error\": {\"value\": 0.25, \"flat_index\": 1",
+                                        "\"max_rel_error\": {\"value\": 0.125, \"flat_index\": 1",
+                                        ("\"order\": \"index\", \"elements\": [{\"flat_index\": 1, \"index\": [1], \"expected\": \"0x40\", \"actual\": \"0x41\", "
+                                         "\"expected_value\": 2, \"actual_value\": 2.25, \"expected_text\": \"2.000000e+00\", "
+                                         "\"actual_text\": \"2.250000e+00\", \"ulp\": 1}]") };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         ck_assert_msg(strstr(buf, keys[k]) != NULL, "missing %s in %s", keys[k], buf);
     free(buf);
+    io_report_free(&rep);
     tensor_release(te);
     tensor_release(ta);
 }
