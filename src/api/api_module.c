@@ -128,6 +128,23 @@ static irrun_status describe_functions(irrun_module *m)
     return IRRUN_OK;
 }
 
+/* IRRUN_BAD_INPUT for a NULL pointer the caller must give, with the
+ * reason in *diagnostics when it can be said (NULL when out of memory). */
+static irrun_status null_argument(const char *what, char **diagnostics)
+{
+    if (diagnostics) {
+        static const char head[] = "error: ", tail[] = " is NULL\n";
+        size_t n = strlen(what);
+        *diagnostics = mem_alloc(sizeof head - 1 + n + sizeof tail);
+        if (*diagnostics) {
+            memcpy(*diagnostics, head, sizeof head - 1);
+            memcpy(*diagnostics + sizeof head - 1, what, n);
+            memcpy(*diagnostics + sizeof head - 1 + n, tail, sizeof tail);
+        }
+    }
+    return IRRUN_BAD_INPUT;
+}
+
 /* Takes `text` (mem_alloc'ed, freed here on failure). */
 static irrun_status load(char *text, size_t len, int first_line, const char *name, irrun_module **module,
                          char **diagnostics)
@@ -178,20 +195,29 @@ irrun_status irrun_module_load_text(const char *text, size_t len, const char *na
 irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                      irrun_module **module, char **diagnostics)
 {
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!module)
+        return null_argument("the module's out-parameter", diagnostics);
     /* a copy: the caller's text may go, and the parser wants a NUL past the
      * end (as io_slurp gives) */
     char *copy = text ? mem_strndup(text, len) : NULL;
     if (!copy) {
         *module = NULL;
-        if (diagnostics)
-            *diagnostics = NULL;
-        return text ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+        return text ? IRRUN_NOMEM : null_argument("the text", diagnostics);
     }
     return load(copy, len, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
 }
 
 irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
 {
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!module)
+        return null_argument("the module's out-parameter", diagnostics);
+    *module = NULL;
+    if (!path)
+        return null_argument("the path", diagnostics);
     io_error err;
     size_t len;
     unsigned char *text = io_slurp(path, &len, &err);
@@ -225,6 +251,8 @@ const irrun_function *irrun_function_find(const irrun_module *m, const char *ent
 
 irrun_status irrun_module_print(const irrun_module *m, char **text)
 {
+    if (!text)
+        return IRRUN_BAD_INPUT;
     *text = NULL;
     membuf out;
     if (!m || membuf_open(&out) != 0)
