@@ -7,6 +7,8 @@ agree with `ir-run compare` and `ir-run info`.
 Run by tests/python/run.sh with IRRUN (the command) and IRRUN_LIBRARY set."""
 
 import ast
+import contextlib
+import io
 import json
 import os
 import pathlib
@@ -496,6 +498,24 @@ class Arguments(unittest.TestCase):
         with self.assertRaises(TypeError):
             irrun.run(p, [[1, 2]], max_while_iterations=2.5)
         self.assertEqual(irrun.run(p, [[1, 2]], max_while_iterations=2 ** 64 - 1)[0].tolist(), [1, 2])
+
+
+class Readme(unittest.TestCase):
+    def test_readme_snippet_runs(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        code = text.split("```python\n", 1)[1].split("```", 1)[0]
+        out = io.StringIO()
+        cwd = os.getcwd()
+        try:
+            os.chdir(ROOT)
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "README.md", "exec"), {})
+        finally:
+            os.chdir(cwd)
+        # 1 + 1, 0.1015625 + 0.1015625, 2 + 2, -2.5 + -2.5; the same as the encoded values
+        self.assertEqual(out.getvalue().split("]")[0].split(), ["[", "2.", "0.203125", "4.", "-5."])
+        self.assertIn("Report(passed=True", out.getvalue())
 
 
 class MlDtypes(unittest.TestCase):
