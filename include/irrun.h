@@ -98,7 +98,8 @@ IRRUN_API irrun_status irrun_module_load_file(const char *path, irrun_module **m
 /* The same for one chunk of a larger file (as `--split-input-file` cuts
  * it): `text` holds lines `first_line`, `first_line` + 1, ... of the file
  * `name`, and every location in diagnostics and run-time errors counts
- * lines as the file does. */
+ * lines as the file does (IRRUN_BAD_INPUT when the last line's number
+ * would pass INT_MAX). */
 IRRUN_API irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                                irrun_module **module, char **diagnostics);
 IRRUN_API void irrun_module_free(irrun_module *module);

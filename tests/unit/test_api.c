@@ -666,6 +666,21 @@ START_TEST(chunk_locations_are_the_files)
     ck_assert_msg(strstr(diag, "suite.mlir:12:") != NULL, "%s", diag);
     ck_assert_msg(strstr(diag, "stablehlo.bogus %c") != NULL, "the quoted line: %s", diag);
     irrun_string_free(diag);
+    /* five lines from INT_MAX - 5 on: the last is INT_MAX - 1 (the error on INT_MAX - 3);
+     * from INT_MAX - 4 on, the text's five line breaks would pass INT_MAX */
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), INT_MAX - 5, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(diag, "big.mlir:2147483644:") != NULL, "%s", diag);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), INT_MAX - 4, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(diag, "error: first_line 2147483643: the text's 5 more lines would be numbered past 2147483647\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk) - 1, INT_MAX - 4, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(diag, "big.mlir:2147483645:") != NULL, "without the last line break: %s", diag);
+    irrun_string_free(diag);
 }
 END_TEST
 
