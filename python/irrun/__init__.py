@@ -516,7 +516,9 @@ def compare(expected, actual, type=None, ulp=None, atol=None, rtol=None, nan=Non
     ml_dtypes), uint16 for bf16. Without ulp/atol/rtol the rule is exact
     (bit for bit); otherwise an element passes when a tolerance holds.
     nan: "any" or "exact"; signed_zero: "equal" or "distinct"; inf: "exact"
-    or "saturate". Raises Error when the arrays cannot be compared."""
+    or "saturate". Arrays, NumPy scalars, numbers and lists are taken as by
+    run (lists and numbers are values, rounded into the type). Raises Error
+    when the arrays cannot be compared."""
     if type is not None:
         name = _mlir_name(type)
     else:
