@@ -10,6 +10,12 @@
  *   state between calls: separate modules may be used from separate threads
  *   at once; one module may be run from several threads at once (a run only
  *   reads it).
+ * - A NULL pointer where a call needs one (an out-parameter, a path, a
+ *   tensor, the text) makes it return IRRUN_BAD_INPUT (a void call does
+ *   nothing), never crash; the one exception is a structure the library
+ *   did not fill in (a garbage irrun_report or irrun_progress). Option
+ *   values out of range are IRRUN_BAD_INPUT too, with the command line's
+ *   wording (irrun_run_options).
  * - Element types are named by their MLIR spelling: "f32", "bf16",
  *   "f8E4M3FN", "f4E2M1FN", "i4", "ui8", "i1", "complex<f32>", ...
  * - Element bytes (docs/library.md, "Element layout"): row-major,
@@ -92,7 +98,8 @@ IRRUN_API irrun_status irrun_module_load_file(const char *path, irrun_module **m
 /* The same for one chunk of a larger file (as `--split-input-file` cuts
  * it): `text` holds lines `first_line`, `first_line` + 1, ... of the file
  * `name`, and every location in diagnostics and run-time errors counts
- * lines as the file does (up to INT_MAX: lines past it count as INT_MAX). */
+ * lines as the file does (IRRUN_BAD_INPUT when the last line's number
+ * would pass INT_MAX). */
 IRRUN_API irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                                irrun_module **module, char **diagnostics);
 IRRUN_API void irrun_module_free(irrun_module *module);
@@ -218,15 +225,17 @@ typedef struct {
     irrun_results_mode results;      /* IRRUN_RESULTS_RETURN */
     irrun_print_format print_format; /* IRRUN_PRINT_REF */
     long hex_threshold;              /* 100: REF prints larger tensors in hex (-1: never) */
-    int threads;                     /* 0: IRRUN_THREADS, else the online cores; results do not depend on it */
-    int replicas, partitions;        /* 0, 0: one process; else the entry runs on a grid (docs/collectives.md) */
+    int threads;                     /* 0: IRRUN_THREADS, else the online cores; else 1..1024; results do not depend on it */
+    int replicas, partitions;        /* 0, 0: one process; else the entry runs on a grid (docs/collectives.md) of
+                                      * replicas x partitions, each 1..1024 (0 alone: 1), at most 1024 processes */
     const char *probe_dir;           /* NULL: interpreter.probe is an error; else probes go there */
     const char *const *keep_files;   /* files the run must never write over (probe files), or NULL */
     int nkeep_files;
     irrun_progress *progress;        /* NULL: nobody watches */
 } irrun_run_options;
 
-/* The defaults above. */
+/* The defaults above. irrun_run checks every field: a mode or count out of
+ * range is IRRUN_BAD_INPUT with the reason in results->messages. */
 IRRUN_API void irrun_run_options_init(irrun_run_options *options);
 
 typedef struct {
@@ -244,7 +253,8 @@ typedef struct {
  * irrun_results_free, also after a failure). IRRUN_OK; IRRUN_CHECK_FAILED
  * when a check op failed (results are returned too); IRRUN_BAD_INPUT for a
  * run-time error or inputs that do not fit the signature; IRRUN_NOMEM;
- * IRRUN_UNSUPPORTED. The reason is in results->messages. */
+ * IRRUN_UNSUPPORTED. The reason is in results->messages. With `results`
+ * NULL there is nowhere to say anything: IRRUN_BAD_INPUT and nothing else. */
 IRRUN_API irrun_status irrun_run(const irrun_module *module, const irrun_run_options *options,
                                  const irrun_tensor *inputs, int ninputs, irrun_results *results);
 IRRUN_API void irrun_results_free(irrun_results *results);
@@ -333,7 +343,8 @@ IRRUN_API const char *irrun_histogram_label(int bucket);
  * `rule` (NULL: exact). IRRUN_OK when the rule holds, IRRUN_CHECK_FAILED
  * when not (*report says where), IRRUN_BAD_INPUT when the tensors do not
  * match or are malformed, with a message in *message when it is not NULL
- * (NULL on success; free with irrun_string_free). */
+ * (NULL on success; free with irrun_string_free). `report` may be NULL
+ * when only the status matters. */
 IRRUN_API irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *actual,
                                      const irrun_rule *rule, irrun_report *report, char **message);
 
@@ -355,8 +366,40 @@ typedef struct {
     double max, min_normal, min_subnormal, epsilon;
 } irrun_float_info;
 
-/* IRRUN_OK, or IRRUN_BAD_INPUT when `format` is not a float format. */
+/* IRRUN_OK, or IRRUN_BAD_INPUT when `format` is not a float format or
+ * `info` is NULL. */
 IRRUN_API irrun_status irrun_float_info_get(const char *format, irrun_float_info *info);
+
+/* How irrun_encode_values rounds: to nearest, ties to even (what literals,
+ * YAML `values:` and `ir-run encode` do); the same with overflow going to
+ * +-max instead of Inf or NaN (ONNX's saturating cast); toward zero; or
+ * stochastically from `seed` (as `ir-run encode --mode stochastic --seed`:
+ * element k takes the random integer of index k). */
+typedef enum {
+    IRRUN_ROUND_NEAREST_EVEN,
+    IRRUN_ROUND_SATURATE,
+    IRRUN_ROUND_TOWARD_ZERO,
+    IRRUN_ROUND_STOCHASTIC
+} irrun_rounding;
+
+/* Values to elements of a float element type and back, for callers that
+ * have numbers rather than bit patterns (types without a C type: FP8, FP6,
+ * FP4, bf16, f16). irrun_encode_values rounds each of `count` binary64
+ * values once into `element_type` and writes the elements (the element
+ * layout above, count * irrun_element_size(element_type) bytes, which
+ * `nbytes` must be) to `out`. irrun_decode_values writes the exact
+ * binary64 value of each of `count` elements at `data` (`nbytes` bytes) to
+ * `values` (every float element type embeds exactly in binary64; a NaN
+ * decodes as a NaN of the same sign). IRRUN_OK, or IRRUN_BAD_INPUT with a
+ * message in *message when it is not NULL (free with irrun_string_free;
+ * NULL on success): not a float element type, a byte count that does not
+ * match, a NULL pointer with count > 0, a rounding mode out of range, or
+ * (decode) an element with bits outside its format. */
+IRRUN_API irrun_status irrun_encode_values(const char *element_type, const double *values, size_t count,
+                                           irrun_rounding mode, uint64_t seed, void *out, size_t nbytes,
+                                           char **message);
+IRRUN_API irrun_status irrun_decode_values(const char *element_type, const void *data, size_t nbytes,
+                                           double *values, size_t count, char **message);
 
 #ifdef __cplusplus
 }

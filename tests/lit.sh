@@ -40,5 +40,18 @@ done
 n=$(cat "$tmp/shard1.xml" "$tmp/shard2.xml" | grep -c '<testcase ')
 [ "$n" = 3 ] || bad "the shards ran $n tests, not 3"
 grep -q 'name="check_failure.mlir"' "$tmp/shard1.xml" "$tmp/shard2.xml" || bad "JUnit lacks check_failure.mlir"
-[ "$fail" = 0 ] && echo "lit: examples/lit passed, a wrong CHECK failed, shards and JUnit ok"
+# lit.cfg.py copied beside one's own suite (docs/lit.md), two levels down
+# in a directory that is not ir-run's tree: ir-run comes from PATH, no
+# --param is needed, and lit's scratch files go to the temporary directory,
+# not into or above the suite
+mkdir -p "$tmp/own/a/b/suite" "$tmp/own/bin" "$tmp/own/tmp"
+cp "$here/examples/lit/lit.cfg.py" "$here/examples/lit/add.mlir" "$tmp/own/a/b/suite/"
+ln -s "$IRRUN" "$tmp/own/bin/ir-run"
+# shellcheck disable=SC2086
+(cd "$tmp/own" && PATH="$tmp/own/bin:$PATH" TMPDIR="$tmp/own/tmp" $lit -q a/b/suite) >"$tmp/out" 2>&1 ||
+    { bad "a copied lit.cfg.py without --param"; cat "$tmp/out"; }
+left=$(cd "$tmp/own" && find a ! -path a/b/suite/lit.cfg.py ! -path a/b/suite/add.mlir ! -path a ! -path a/b ! -path a/b/suite)
+[ -z "$left" ] || bad "a copied lit.cfg.py wrote into or above its suite: $left"
+ls -d "$tmp/own/tmp"/ir-run-lit-*/*/Output >/dev/null 2>&1 || bad "a copied lit.cfg.py kept no Output/ in TMPDIR"
+[ "$fail" = 0 ] && echo "lit: examples/lit passed, a wrong CHECK failed, shards and JUnit ok, a copied lit.cfg.py ran"
 [ "$fail" = 0 ]

@@ -13,25 +13,34 @@ returned; otherwise results come back as raw storage, uint8 bit patterns for
 the floats of 8 bits or fewer, uint16 for bf16, int8/uint8 values for
 int2/int4, and inputs may be given the same way, with the element type made
 explicit by the function's signature (run) or by `type=` (compare).
+Python numbers and lists are values: rounded once into the element type
+(encode), refused when they do not fit an integer type.
 
 libirrun.so is found through IRRUN_LIBRARY, else next to this package, else
 where the system loader finds it.
 """
 
-import ctypes
-import math
-import os
+__version__ = "0.3.0"  # the package's, which is the library's it matches (irrun.version())
 
-import numpy as np
+import collections.abc as _abc
+import ctypes as _ctypes
+import math as _math
+import operator as _operator
+import os as _os
+
+import numpy as _np
 
 from . import _capi
-from ._capi import lib
-from ._types import NAMES, accepts, mlir_name, storage_dtype
+from ._capi import lib as _lib
+from ._types import NAMES as _NAMES, accepts as _accepts, int_range as _int_range, is_float as _is_float, \
+    mlir_name as _mlir_name, storage_dtype as _storage_dtype
 
-__all__ = ["Error", "Module", "RunResult", "Report", "Difference", "FloatInfo", "load", "run", "compare", "info",
-           "version"]
+__all__ = ["Error", "Module", "Function", "TensorType", "RunResult", "Report", "Difference", "FloatInfo", "load",
+           "load_file", "load_text", "run", "compare", "info", "encode", "decode", "version"]
 
 _DOT_MODES = {None: 0, "ref": 0, "algorithm": 1, "f32": 2, "f64": 3}
+# the largest max_while_iterations the C type holds
+_ULONG_MAX = 2 ** (8 * _ctypes.sizeof(_ctypes.c_ulong)) - 1
 
 
 class Error(Exception):
@@ -39,14 +48,14 @@ class Error(Exception):
     memory", "unsupported", "check failed") and the located message."""
 
     def __init__(self, status, message):
-        self.status = lib.irrun_status_name(status).decode()
+        self.status = _lib.irrun_status_name(status).decode()
         self.message = message or ""
         super().__init__("%s: %s" % (self.status, self.message.rstrip()) if self.message else self.status)
 
 
 def version():
     """The version of the loaded libirrun ("0.3.0")."""
-    return lib.irrun_version_string().decode()
+    return _lib.irrun_version_string().decode()
 
 
 class TensorType:
@@ -63,9 +72,61 @@ class TensorType:
         return self.text
 
 
+def _arg_names(f):
+    """The names of a C function's arguments, for dicts of inputs: "argK"
+    for argument K. The one place a source of names (the program's own,
+    once the library hands them over) plugs in."""
+    return ["arg%d" % k for k in range(f.nargs)]
+
+
+def _arg_index(f, key):
+    """The argument of Function `f` that a dict key names: one of
+    f.arg_names, "argK" or "%argK", or an index (an int or a decimal
+    string); raises Error for any other key."""
+    if isinstance(key, (int, _np.integer)) and not isinstance(key, bool):
+        k = int(key)
+    elif isinstance(key, str):
+        name = key[1:] if key.startswith("%") else key
+        if name in f.arg_names:
+            return f.arg_names.index(name)
+        digits = name[3:] if name.startswith("arg") else name
+        k = int(digits) if digits.isdigit() and digits.isascii() else -1
+    else:
+        k = -1
+    if not 0 <= k < len(f.args):
+        raise Error(_capi.BAD_INPUT, "inputs: @%s has no argument %r (%s; give a name, argK or an index)" % (
+            f.name, key, ", ".join("%s: %s" % (n, a.text) for n, a in zip(f.arg_names, f.args)) or "no arguments"))
+    return k
+
+
+def _ordered_inputs(f, inputs):
+    """`inputs` (a sequence, one per argument, or a mapping from argument
+    names or indices) as a list in argument order."""
+    if isinstance(inputs, _abc.Mapping):
+        given = [None] * len(f.args)
+        for key, value in inputs.items():
+            k = _arg_index(f, key)
+            if given[k] is not None:
+                raise Error(_capi.BAD_INPUT, "inputs: argument %d (%s) is given twice" % (k, f.arg_names[k]))
+            given[k] = (value,)
+        missing = [f.arg_names[k] for k in range(len(f.args)) if given[k] is None]
+        if missing:
+            raise Error(_capi.BAD_INPUT, "inputs: @%s takes %d arguments (%s); missing: %s" % (
+                f.name, len(f.args), f.signature, ", ".join(missing)))
+        return [g[0] for g in given]
+    if isinstance(inputs, (str, bytes)):
+        raise TypeError("inputs: a sequence or a mapping of inputs, not %s" % type(inputs).__name__)
+    inputs = list(inputs)
+    if len(inputs) != len(f.args):
+        raise Error(_capi.BAD_INPUT, "@%s takes %d arguments (%s), %d given" % (
+            f.name, len(f.args), f.signature, len(inputs)))
+    return inputs
+
+
 class Function:
     """A function of a module: `name`, `args` and `results` (TensorType
-    lists), `signature` ("(tensor<2xf32>) -> tensor<2xf32>"), `is_public`."""
+    lists), `signature` ("(tensor<2xf32>) -> tensor<2xf32>"), `is_public`,
+    and `arg_names`, the names a dict of inputs may use ("arg0", ...)."""
 
     def __init__(self, f):
         self.name = f.name.decode()
@@ -74,6 +135,7 @@ class Function:
         self.args = [TensorType(f.args[k]) for k in range(f.nargs)]
         self.results = [TensorType(f.results[k]) for k in range(f.nresults)]
         self.signature = f.signature.decode()
+        self.arg_names = _arg_names(f)
 
     def __repr__(self):
         return "@%s: %s" % (self.name, self.signature)
@@ -89,18 +151,18 @@ class Module:
     def __init__(self, handle, name):
         self._handle = handle
         self.name = name
-        count = lib.irrun_function_count(handle)
-        self.functions = [Function(lib.irrun_function_at(handle, k).contents) for k in range(count)]
+        count = _lib.irrun_function_count(handle)
+        self.functions = [Function(_lib.irrun_function_at(handle, k).contents) for k in range(count)]
 
     def __del__(self):
         handle, self._handle = getattr(self, "_handle", None), None
-        free = getattr(lib, "irrun_module_free", None) if lib is not None else None
+        free = getattr(_lib, "irrun_module_free", None) if _lib is not None else None
         if handle and free is not None:  # at interpreter exit the library may be gone first
             free(handle)
 
     def entry(self, name=None):
         """The Function run for `name` (None: main, else the only one)."""
-        f = lib.irrun_function_find(self._handle, name.encode() if name else None)
+        f = _lib.irrun_function_find(self._handle, name.encode() if name else None)
         if not f:
             names = ", ".join("@" + g.name for g in self.functions) or "none"
             raise Error(_capi.BAD_INPUT, "no function %s in %s (functions: %s)" % (
@@ -124,22 +186,47 @@ class Module:
 
 
 def load(program, name=None):
-    """A Module from program text, or from a file when `program` is an
-    os.PathLike or a str naming an existing file (without a line break).
-    Raises Error with the located diagnostics when it does not check."""
-    handle = ctypes.c_void_p()
-    diag = ctypes.c_void_p()
-    is_path = isinstance(program, os.PathLike) or (
-        isinstance(program, str) and "\n" not in program and os.path.isfile(program))
-    if is_path:
-        path = os.fspath(program)
-        status = lib.irrun_module_load_file(path.encode(), ctypes.byref(handle), ctypes.byref(diag))
-        name = name or path
-    else:
-        text = program.encode() if isinstance(program, str) else bytes(program)
-        name = name or "<text>"
-        status = lib.irrun_module_load_text(text, len(text), name.encode(), ctypes.byref(handle),
-                                            ctypes.byref(diag))
+    """A Module from `program`: an os.PathLike (pathlib.Path) is a file;
+    bytes are program text; a str is program text when it holds a line
+    break or a '{' (every function with a body has one), else a file name.
+    load_file and load_text take no guess. Raises Error with the located
+    diagnostics when it does not check, or when a file cannot be read."""
+    if isinstance(program, _os.PathLike):
+        return load_file(program, name)
+    if isinstance(program, (bytes, bytearray, memoryview)):
+        return load_text(program, name)
+    if isinstance(program, str):
+        if "\n" in program or "{" in program:
+            return load_text(program, name)
+        return load_file(program, name)
+    raise TypeError("load: program text (str or bytes) or a path (str or os.PathLike), not %s" % (
+        type(program).__name__))
+
+
+def load_file(path, name=None):
+    """A Module from the file `path` (a str or an os.PathLike); `name`
+    (default: the path) is what messages call it."""
+    path = _os.fspath(path)
+    if isinstance(path, bytes):
+        path = _os.fsdecode(path)
+    handle = _ctypes.c_void_p()
+    diag = _ctypes.c_void_p()
+    status = _lib.irrun_module_load_file(_os.fsencode(path), _ctypes.byref(handle), _ctypes.byref(diag))
+    return _loaded(status, handle, diag, name or path)
+
+
+def load_text(text, name=None):
+    """A Module from program text (str or bytes); `name` (default
+    "<text>") is what messages call it."""
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    name = name or "<text>"
+    handle = _ctypes.c_void_p()
+    diag = _ctypes.c_void_p()
+    status = _lib.irrun_module_load_text(data, len(data), name.encode(), _ctypes.byref(handle), _ctypes.byref(diag))
+    return _loaded(status, handle, diag, name)
+
+
+def _loaded(status, handle, diag, name):
     said = _message(diag.value)
     if status != _capi.OK:
         raise Error(status, said)
@@ -149,10 +236,12 @@ def load(program, name=None):
 def _as_tensor(array, name, what):
     """A C tensor over `array`'s bytes (the array must stay alive while it is
     used) for element type `name`."""
-    if not accepts(array.dtype, name):
-        raise Error(_capi.BAD_INPUT, "%s: an array of %s cannot hold %s elements (give %s%s)" % (
-            what, array.dtype, name, storage_dtype(name),
-            "" if NAMES[name] == str(storage_dtype(name)) else " or the ml_dtypes %s" % NAMES[name]))
+    if not _accepts(array.dtype, name):
+        raise Error(_capi.BAD_INPUT, "%s: an array of %s cannot hold %s elements (give %s%s, or numbers: a list, "
+                    "or irrun.encode(%r, values))" % (
+                        what, array.dtype, name, _storage_dtype(name),
+                        "" if _NAMES[name] == str(_storage_dtype(name)) else " or the ml_dtypes %s" % _NAMES[name],
+                        name))
     if array.ndim > _capi.MAX_RANK:
         raise Error(_capi.BAD_INPUT, "%s: rank %d is above %d" % (what, array.ndim, _capi.MAX_RANK))
     t = _capi.Tensor()
@@ -165,19 +254,95 @@ def _as_tensor(array, name, what):
     return t
 
 
+def _native(a):
+    """Array `a` C-contiguous in native byte order (rank 0 stays rank 0)."""
+    if not a.dtype.isnative:  # '>f4' from np.frombuffer, FITS, HDF5: the bytes swapped, not reinterpreted
+        a = a.byteswap().view(a.dtype.newbyteorder("="))
+    if not a.flags.c_contiguous:
+        a = a.copy(order="C")
+    return a
+
+
+def _float64(value, what):
+    """Python numbers (or a nested list of them), or an array of a real
+    type, as a float64 array: each value rounded to binary64 (exact for
+    every float type and for integers up to 2^53); an integer past
+    binary64's range becomes +-inf."""
+    a = _np.asarray(value) if not isinstance(value, _np.ndarray) else value
+    own = _mlir_name(a.dtype)
+    if own is not None and _is_float(own) and a.dtype.kind not in "iufb":
+        return a.astype(_np.float64)  # an ml_dtypes array: its values, exactly
+    if a.dtype.kind in "iuf":
+        return a.astype(_np.float64)
+    if a.dtype.kind == "O":
+        out = []
+        for x in a.ravel().tolist():
+            if isinstance(x, bool) or not isinstance(x, (int, float, _np.integer, _np.floating)):
+                raise Error(_capi.BAD_INPUT, "%s: %r is not a real number" % (what, x))
+            try:
+                out.append(float(x))
+            except OverflowError:
+                out.append(_math.inf if x > 0 else -_math.inf)
+        return _np.array(out, _np.float64).reshape(a.shape)
+    raise Error(_capi.BAD_INPUT, "%s: values of %s are not real numbers" % (what, a.dtype))
+
+
+def _integers(value, name, what):
+    """Python numbers (or a nested list) as an array of integer type
+    `name`: every value an integer (2.0 is, 2.5 is not; True is 1) in
+    the type's range, else Error."""
+    # as objects: NumPy would make [2**64 - 1, 0] a float64 array, losing the value
+    a = _np.array(value, dtype=object)
+    lo, hi = _int_range(name)
+    out = []
+    for x in a.ravel().tolist():
+        if isinstance(x, (_np.integer, _np.bool_)):
+            x = int(x)
+        elif isinstance(x, (float, _np.floating)) and float(x).is_integer():
+            x = int(x)
+        if not isinstance(x, int) or not lo <= x <= hi:
+            raise Error(_capi.BAD_INPUT, "%s: %r is not an integer of %s (%d to %d)" % (what, x, name, lo, hi))
+        out.append(x)
+    return _np.array(out, _storage_dtype(name)).reshape(a.shape)
+
+
+def _values(value, name, what):
+    """Python numbers or a nested list of them as an array of element type
+    `name`: floats rounded once into the type (to nearest, ties to even:
+    NumPy's cast for f16/f32/f64, irrun_encode_values for the types NumPy
+    lacks), complex numbers per part, integers checked (never truncated or
+    wrapped)."""
+    try:
+        if _int_range(name) is not None:
+            return _integers(value, name, what)
+        if name.startswith("complex"):
+            a = _np.asarray(value)
+            if a.dtype.kind not in "iufc":
+                raise Error(_capi.BAD_INPUT, "%s: values of %s are not numbers" % (what, a.dtype))
+            return a.astype(_storage_dtype(name))
+        a = _float64(value, what)
+    except ValueError as e:  # a ragged list
+        raise Error(_capi.BAD_INPUT, "%s: %s" % (what, e)) from None
+    if _NAMES[name] in ("float16", "float32", "float64"):
+        with _np.errstate(over="ignore"):  # overflow rounds to inf, as it should
+            return a.astype(_storage_dtype(name))
+    return _encode(name, a, "rne", 0)
+
+
 def _prepare(value, name, what):
-    """`value` as a C-contiguous array for element type `name`."""
-    if isinstance(value, np.ndarray):
-        return np.ascontiguousarray(value)
-    # Python numbers and lists: in the dtype results of that type come in
-    return np.ascontiguousarray(np.asarray(value, dtype=storage_dtype(name)))
+    """`value` as a C-contiguous array in native byte order for element
+    type `name`: an array or NumPy scalar is data of its dtype (checked
+    against the type by _as_tensor), anything else a value (_values)."""
+    if isinstance(value, (_np.ndarray, _np.generic)):
+        return _native(_np.asarray(value))
+    return _values(value, name, what)
 
 
 def _from_tensor(t):
     name = t.element_type.decode()
     shape = tuple(t.dims[k] for k in range(t.rank))
-    raw = ctypes.string_at(t.data, t.nbytes) if t.nbytes else b""
-    return np.frombuffer(raw, dtype=storage_dtype(name)).reshape(shape).copy()
+    raw = _ctypes.string_at(t.data, t.nbytes) if t.nbytes else b""
+    return _np.frombuffer(raw, dtype=_storage_dtype(name)).reshape(shape).copy()
 
 
 class RunResult:
@@ -202,54 +367,64 @@ def _run(module, inputs, entry, dot_accumulation, strict_eq, max_while_iteration
     not an error here)."""
     if dot_accumulation not in _DOT_MODES:
         raise ValueError("dot_accumulation must be one of ref, algorithm, f32, f64 (or None)")
+    limit = _operator.index(max_while_iterations)  # an int, never a float or None
+    if not 0 <= limit <= _ULONG_MAX:
+        raise ValueError("max_while_iterations must be 0 (no limit) or a positive integer up to %d, not %d" % (
+            _ULONG_MAX, limit))
     f = module.entry(entry)
-    inputs = list(inputs)
-    if len(inputs) != len(f.args):
-        raise Error(_capi.BAD_INPUT, "@%s takes %d arguments (%s), %d given" % (
-            f.name, len(f.args), f.signature, len(inputs)))
+    inputs = _ordered_inputs(f, inputs)
     arrays, tensors = [], (_capi.Tensor * max(1, len(inputs)))()
     for k, (value, arg) in enumerate(zip(inputs, f.args)):
         if arg.kind != "tensor":
             raise Error(_capi.UNSUPPORTED, "argument %d of @%s is %s: only tensors can be passed" % (
                 k, f.name, arg.text))
-        a = _prepare(value, arg.element_type, "argument %d" % k)
+        what = "argument %d of @%s (%s)" % (k, f.name, arg.text)
+        a = _prepare(value, arg.element_type, what)
         arrays.append(a)
-        tensors[k] = _as_tensor(a, arg.element_type, "argument %d of @%s (%s)" % (k, f.name, arg.text))
+        tensors[k] = _as_tensor(a, arg.element_type, what)
     options = _capi.RunOptions()
-    lib.irrun_run_options_init(ctypes.byref(options))
+    _lib.irrun_run_options_init(_ctypes.byref(options))
     options.entry = entry.encode() if entry else None
     options.dot_accumulation = _DOT_MODES[dot_accumulation]
     options.strict_eq = 1 if strict_eq else 0
-    options.max_while_iterations = max_while_iterations
+    options.max_while_iterations = limit
     results = _capi.Results()
-    status = lib.irrun_run(module._handle, ctypes.byref(options), tensors, len(arrays), ctypes.byref(results))
+    status = _lib.irrun_run(module._handle, _ctypes.byref(options), tensors, len(arrays), _ctypes.byref(results))
     try:
         def text(ptr):
-            return ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
+            return _ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
         messages = text(results.messages)
         if status not in (_capi.OK, _capi.CHECK_FAILED):
             raise Error(status, messages)
         return RunResult([_from_tensor(results.results[k]) for k in range(results.nresults)],
                          text(results.output), results.checks_passed, results.checks_failed, messages)
     finally:
-        lib.irrun_results_free(ctypes.byref(results))
+        _lib.irrun_results_free(_ctypes.byref(results))
 
 
 def run(program, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
-    """Runs a function of `program` (text, a file, or a Module from load) on
-    `inputs`, one per argument, and returns its results as a list of NumPy
-    arrays.
+    """Runs a function of `program` (text, a file, or a Module: see load)
+    on `inputs` and returns its results as a list of NumPy arrays.
 
-    Each input is read as the element type its argument declares: an array
-    of that type's dtype, or for the types NumPy lacks (FP8, FP6, FP4, bf16,
-    int2, int4) without ml_dtypes its raw storage (uint8 bit patterns,
-    uint16 for bf16, int8/uint8 for int2/int4); lists and numbers are
-    converted. Results come back in NumPy's dtype, else ml_dtypes' when
-    importable, else that raw storage.
+    inputs: one per argument, in order, or a mapping from argument (its
+    name in Function.arg_names, "argK", "%argK" or an index) to input.
+    An input that is a NumPy array or scalar is data of its dtype: the
+    argument's own dtype, or for the types NumPy lacks (FP8, FP6, FP4,
+    bf16, int2, int4) without ml_dtypes their raw storage (uint8 bit
+    patterns, uint16 for bf16, int8/uint8 for int2/int4); data of another
+    type is refused, never reinterpreted; big-endian arrays are swapped to
+    the machine's order. Python numbers and (nested) lists are values:
+    rounded once into a float type (to nearest, ties to even, as encode),
+    refused for an integer type unless each is an integer in its range.
+    Rank 0 (np.float32(1.5), 1.5) fits a tensor<f32> argument. Results
+    come back in NumPy's dtype, else ml_dtypes' when importable, else that
+    raw storage.
 
     entry: the function to run (default: main, else the only function).
     dot_accumulation: None or "ref" (round after every step, as the
     reference does), "algorithm", "f32" or "f64" (docs/dot-accumulation.md).
+    max_while_iterations: 0 (no limit) or a positive integer (up to the C
+    unsigned long's 2**64-1); more iterations of a while loop are an error.
     A failed check op (check.expect_*) raises Error with status
     "check failed" and the results in its `results`; any other problem
     raises Error with the located message.
@@ -298,7 +473,7 @@ class Report:
         self.differing = rep.differing
         self.max_ulp = None if rep.max_ulp == 2 ** 64 - 1 else rep.max_ulp
         self.max_ulp_undefined = rep.max_ulp_undefined.decode() if rep.max_ulp_undefined else None
-        self.histogram = {lib.irrun_histogram_label(k).decode(): rep.histogram[k]
+        self.histogram = {_lib.irrun_histogram_label(k).decode(): rep.histogram[k]
                           for k in range(_capi.HISTOGRAM_BUCKETS)}
         self.nan_mismatches = rep.nan_mismatches
         self.inf_mismatches = rep.inf_mismatches
@@ -312,11 +487,11 @@ class Report:
 
     @property
     def text(self):
-        return _capi.take_string(lib.irrun_report_text(ctypes.byref(self._rep), None))
+        return _capi.take_string(_lib.irrun_report_text(_ctypes.byref(self._rep), None))
 
     @property
     def json(self):
-        return _capi.take_string(lib.irrun_report_json(ctypes.byref(self._rep)))
+        return _capi.take_string(_lib.irrun_report_json(_ctypes.byref(self._rep)))
 
     def __repr__(self):
         return "Report(passed=%s, compared=%d, differing=%d, max_ulp=%s)" % (
@@ -344,13 +519,19 @@ def compare(expected, actual, type=None, ulp=None, atol=None, rtol=None, nan=Non
     ml_dtypes), uint16 for bf16. Without ulp/atol/rtol the rule is exact
     (bit for bit); otherwise an element passes when a tolerance holds.
     nan: "any" or "exact"; signed_zero: "equal" or "distinct"; inf: "exact"
-    or "saturate". Raises Error when the arrays cannot be compared."""
-    expected = np.ascontiguousarray(expected)
-    actual = np.ascontiguousarray(actual)
-    name = mlir_name(type) if type is not None else mlir_name(expected.dtype)
+    or "saturate". Arrays, NumPy scalars, numbers and lists are taken as by
+    run (lists and numbers are values, rounded into the type). Raises Error
+    when the arrays cannot be compared."""
+    if type is not None:
+        name = _mlir_name(type)
+    else:
+        name = _mlir_name((expected if isinstance(expected, (_np.ndarray, _np.generic)) else
+                           _np.asarray(expected)).dtype)
     if name is None or name == "tf32":
         raise Error(_capi.BAD_INPUT, "give the element type: type=%r is not one (%s)" % (
-            type if type is not None else str(expected.dtype), ", ".join(NAMES)))
+            type if type is not None else str(_np.asarray(expected).dtype), ", ".join(_NAMES)))
+    expected = _prepare(expected, name, "expected")
+    actual = _prepare(actual, name, "actual")
     rule = _capi.Rule()
     if ulp is not None:
         rule.has_max_ulp, rule.max_ulp = 1, int(ulp)
@@ -366,9 +547,9 @@ def compare(expected, actual, type=None, ulp=None, atol=None, rtol=None, nan=Non
     te = _as_tensor(expected, name, "expected")
     ta = _as_tensor(actual, name, "actual")
     report = _capi.Report()
-    msg = ctypes.c_void_p()
-    status = lib.irrun_compare(ctypes.byref(te), ctypes.byref(ta), ctypes.byref(rule), ctypes.byref(report),
-                               ctypes.byref(msg))
+    msg = _ctypes.c_void_p()
+    status = _lib.irrun_compare(_ctypes.byref(te), _ctypes.byref(ta), _ctypes.byref(rule), _ctypes.byref(report),
+                               _ctypes.byref(msg))
     said = _message(msg.value)
     if status not in (_capi.OK, _capi.CHECK_FAILED):
         raise Error(status, said)
@@ -395,7 +576,7 @@ class FloatInfo:
         self.min = -i.max if self.is_signed else 0.0
         self.eps = i.epsilon
         self.smallest_normal = self.tiny = i.min_normal
-        self.smallest_subnormal = None if math.isnan(i.min_subnormal) else i.min_subnormal
+        self.smallest_subnormal = None if _math.isnan(i.min_subnormal) else i.min_subnormal
 
     def __repr__(self):
         return "FloatInfo(%s: bits=%d, max=%r, eps=%r, smallest_normal=%r, smallest_subnormal=%r)" % (
@@ -405,8 +586,93 @@ class FloatInfo:
 def info(type):
     """FloatInfo of a float element type (MLIR or ml_dtypes name, a dtype,
     or "tf32")."""
-    name = mlir_name(type)
+    name = _mlir_name(type)  # None for None, which NumPy would take for float64
     out = _capi.FloatInfo()
-    if name is None or lib.irrun_float_info_get(name.encode(), ctypes.byref(out)) != _capi.OK:
+    if name is None or _lib.irrun_float_info_get(name.encode(), _ctypes.byref(out)) != _capi.OK:
         raise Error(_capi.BAD_INPUT, "not a float format: %r" % (type,))
     return FloatInfo(out)
+
+
+def _float_type(type, what):
+    name = _mlir_name(type)
+    if name is None or not _is_float(name):
+        raise Error(_capi.BAD_INPUT, "%s: not a float element type: %r" % (what, type))
+    return name
+
+
+def _bits_dtype(name):
+    return _np.dtype("<u%d" % _lib.irrun_element_size(name.encode()))
+
+
+def _encode(name, values, mode, seed):
+    """float64 array `values` (native, any shape) rounded into float type
+    `name` by irrun_encode_values: its storage dtype (the ml_dtypes one
+    when importable, else the raw bit patterns)."""
+    values = _np.ascontiguousarray(values, _np.float64) if values.ndim else values.astype(_np.float64)
+    out = _np.empty(values.shape, _bits_dtype(name))
+    msg = _ctypes.c_void_p()
+    status = _lib.irrun_encode_values(name.encode(), values.ctypes.data, values.size, _capi.ROUNDING[mode], seed,
+                                      out.ctypes.data, out.nbytes, _ctypes.byref(msg))
+    said = _message(msg.value)
+    if status != _capi.OK:
+        raise Error(status, said)
+    return out.view(_storage_dtype(name))
+
+
+def encode(type, values, mode="rne", seed=0):
+    """The bit patterns of `values` (numbers, a nested list, or an array of
+    a real type) rounded once into float type `type` (MLIR or ml_dtypes
+    name), as `ir-run encode` gives them: an array of the values' shape of
+    unsigned integers of the element's size (uint8 for FP8, FP6 and FP4,
+    uint16 for bf16 and f16, uint32 for f32, uint64 for f64). An FP8, FP6,
+    FP4 or bf16 argument takes them as they are.
+
+    mode: "rne" (to nearest, ties to even, as literals and YAML values:
+    round), "saturate" (overflow to +-max), "truncate" (toward zero) or
+    "stochastic" (from `seed`, element k taking the random integer of
+    index k, as `ir-run encode --mode stochastic --seed`). A Python float
+    is a binary64 already: 0.1 is rounded from 0.1000000000000000055...
+    """
+    name = _float_type(type, "encode")
+    if mode not in _capi.ROUNDING:
+        raise ValueError("mode must be one of %s" % ", ".join(_capi.ROUNDING))
+    seed = _operator.index(seed)
+    if not 0 <= seed < 2 ** 64:
+        raise ValueError("seed must be an integer from 0 to 2**64-1")
+    if isinstance(values, (_np.ndarray, _np.generic)):
+        values = _native(_np.asarray(values))
+    try:
+        a = _float64(values, "encode")
+    except ValueError as e:
+        raise Error(_capi.BAD_INPUT, "encode: %s" % e) from None
+    return _encode(name, a, mode, seed).view(_bits_dtype(name))
+
+
+def decode(type, bits):
+    """The exact values (float64) of elements of float type `type`: bit
+    patterns (unsigned integers, as encode gives them, or a list of ints)
+    or an array of the type's own dtype (ml_dtypes). NaN patterns decode
+    to a NaN of their sign. Bits outside the format (a byte above 0x0F for
+    f4E2M1FN) raise Error."""
+    name = _float_type(type, "decode")
+    size = _lib.irrun_element_size(name.encode())
+    if isinstance(bits, (_np.ndarray, _np.generic)):
+        a = _native(_np.asarray(bits))
+        if not (_mlir_name(a.dtype) == name or (a.dtype.kind in "uV" and a.dtype.itemsize == size)):
+            raise Error(_capi.BAD_INPUT, "decode: an array of %s holds no %s bit patterns (give %s)" % (
+                a.dtype, name, _bits_dtype(name)))
+    else:
+        a = _np.asarray(bits)
+        if a.dtype.kind not in "iuO" or (a.size and not all(
+                isinstance(x, int) and 0 <= x < 2 ** (8 * size) for x in a.ravel().tolist())):
+            raise Error(_capi.BAD_INPUT, "decode: %s bit patterns are integers from 0 to 0x%X" % (
+                name, 2 ** (8 * size) - 1))
+        a = _np.array(a.ravel().tolist(), _bits_dtype(name)).reshape(a.shape)
+    out = _np.empty(a.shape, _np.float64)
+    msg = _ctypes.c_void_p()
+    status = _lib.irrun_decode_values(name.encode(), a.ctypes.data, a.nbytes, out.ctypes.data, out.size,
+                                      _ctypes.byref(msg))
+    said = _message(msg.value)
+    if status != _capi.OK:
+        raise Error(status, said)
+    return out

@@ -12,6 +12,8 @@ REPORT_FIRST = 10
 ELEMENT_TEXT = 140
 
 OK, CHECK_FAILED, BAD_INPUT, NOMEM, UNSUPPORTED = range(5)
+# irrun_rounding, by the names `ir-run encode --mode` takes
+ROUNDING = {"rne": 0, "saturate": 1, "truncate": 2, "stochastic": 3}
 
 c_int64_p = ctypes.POINTER(ctypes.c_int64)
 
@@ -209,6 +211,10 @@ _proto("irrun_report_text", ctypes.c_void_p, ctypes.POINTER(Report), ctypes.c_ch
 _proto("irrun_report_json", ctypes.c_void_p, ctypes.POINTER(Report))
 _proto("irrun_histogram_label", ctypes.c_char_p, ctypes.c_int)
 _proto("irrun_float_info_get", ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(FloatInfo))
+_proto("irrun_encode_values", ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+       ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p))
+_proto("irrun_decode_values", ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
+       ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p))
 
 
 def take_string(ptr):

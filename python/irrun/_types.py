@@ -36,7 +36,10 @@ _FALLBACK = {
 
 def mlir_name(t):
     """The MLIR spelling of an element type given as an MLIR or ml_dtypes
-    name, a NumPy dtype or a scalar type; None when it is none of these."""
+    name, a NumPy dtype or a scalar type; None when it is none of these
+    (None itself too, which NumPy would take for float64)."""
+    if t is None:
+        return None
     if isinstance(t, str):
         if t in NAMES:
             return t
@@ -47,6 +50,24 @@ def mlir_name(t):
         return _BY_NAME.get(np.dtype(t).name)
     except TypeError:
         return None
+
+
+def is_float(name):
+    """Whether element type `name` (MLIR) is a real float type."""
+    return name[0] == "f" or name == "bf16"
+
+
+def int_range(name):
+    """(lowest, highest) value of an integer element type (i1: 0, 1), or
+    None for a float or complex type."""
+    if name == "i1":
+        return 0, 1
+    if name.startswith("ui"):
+        return 0, 2 ** int(name[2:]) - 1
+    if name[0] == "i":
+        bits = int(name[1:])
+        return -2 ** (bits - 1), 2 ** (bits - 1) - 1
+    return None
 
 
 def _ml_dtype(name):

@@ -149,12 +149,18 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
                            irrun_report *report, char **msg)
 {
     char why[320];
-    irrun_status s;
+    irrun_status s = IRRUN_BAD_INPUT;
+    irrun_report unused; /* a caller who wants only the status may pass NULL */
+    if (!report)
+        report = &unused;
     memset(report, 0, sizeof *report);
     if (msg)
         *msg = NULL;
-    tensor *e = api_tensor_from(expected, false, "expected", &s, why, sizeof why);
-    tensor *a = e ? api_tensor_from(actual, false, "actual", &s, why, sizeof why) : NULL;
+    tensor *e = NULL, *a = NULL;
+    if (!expected || !actual)
+        snprintf(why, sizeof why, "%s is NULL", !expected ? "expected" : "actual");
+    else if ((e = api_tensor_from(expected, false, "expected", &s, why, sizeof why)))
+        a = api_tensor_from(actual, false, "actual", &s, why, sizeof why);
     if (a) {
         io_rule x = api_rule_to_io(rule);
         io_report rep;

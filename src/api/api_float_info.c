@@ -9,7 +9,7 @@
 irrun_status irrun_float_info_get(const char *format, irrun_float_info *info)
 {
     int id = format ? fp_lookup(format, strlen(format)) : -1;
-    if (id < 0)
+    if (id < 0 || !info)
         return IRRUN_BAD_INPUT;
     fp_id f = (fp_id)id;
     const fp_format *d = fp_fmt(f);

@@ -36,10 +36,20 @@ static irrun_status take_literal(const ir_literal *lit, irrun_tensor *out)
 irrun_status irrun_tensors_parse(const char *text, size_t len, const char *name, irrun_tensor **tensors, int *count,
                                  char **diagnostics)
 {
-    *tensors = NULL;
-    *count = 0;
     if (diagnostics)
         *diagnostics = NULL;
+    if (tensors)
+        *tensors = NULL;
+    if (count)
+        *count = 0;
+    if (!tensors || !count) {
+        if (diagnostics) {
+            const char *why = !tensors ? "error: the tensors' out-parameter is NULL\n"
+                                       : "error: the count's out-parameter is NULL\n";
+            *diagnostics = mem_strndup(why, strlen(why));
+        }
+        return IRRUN_BAD_INPUT;
+    }
     membuf msgs;
     char *copy = text ? mem_strndup(text, len) : NULL; /* the lexer wants a NUL past the end */
     if (!copy || membuf_open(&msgs) != 0) {

@@ -2,6 +2,9 @@
  * signatures, and every message about it returned as a string. */
 #include "api/api_internal.h"
 
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "interp/interp.h"
@@ -128,6 +131,26 @@ static irrun_status describe_functions(irrun_module *m)
     return IRRUN_OK;
 }
 
+/* IRRUN_BAD_INPUT for an argument the call cannot take, with "error: ..."
+ * in *diagnostics when it can be said (NULL when out of memory). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static irrun_status refuse(char **diagnostics, const char *fmt, ...)
+{
+    if (diagnostics) {
+        char text[200];
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+        *diagnostics = mem_alloc(sizeof "error: \n" + (size_t)n);
+        if (*diagnostics)
+            snprintf(*diagnostics, sizeof "error: \n" + (size_t)n, "error: %s\n", text);
+    }
+    return IRRUN_BAD_INPUT;
+}
+
 /* Takes `text` (mem_alloc'ed, freed here on failure). */
 static irrun_status load(char *text, size_t len, int first_line, const char *name, irrun_module **module,
                          char **diagnostics)
@@ -178,20 +201,35 @@ irrun_status irrun_module_load_text(const char *text, size_t len, const char *na
 irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_line, const char *name,
                                      irrun_module **module, char **diagnostics)
 {
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!module)
+        return refuse(diagnostics, "the module's out-parameter is NULL");
+    *module = NULL;
+    /* every line's number must fit the int locations count in */
+    size_t lines = 0;
+    for (const char *p = text, *end = text ? text + len : NULL; p && (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        lines++;
+    if (first_line > 1 && lines > (size_t)(INT_MAX - first_line))
+        return refuse(diagnostics, "first_line %d: the text's %zu more lines would be numbered past %d", first_line,
+                      lines, INT_MAX);
     /* a copy: the caller's text may go, and the parser wants a NUL past the
      * end (as io_slurp gives) */
     char *copy = text ? mem_strndup(text, len) : NULL;
-    if (!copy) {
-        *module = NULL;
-        if (diagnostics)
-            *diagnostics = NULL;
-        return text ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
-    }
+    if (!copy)
+        return text ? IRRUN_NOMEM : refuse(diagnostics, "the text is NULL");
     return load(copy, len, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
 }
 
 irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
 {
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!module)
+        return refuse(diagnostics, "the module's out-parameter is NULL");
+    *module = NULL;
+    if (!path)
+        return refuse(diagnostics, "the path is NULL");
     io_error err;
     size_t len;
     unsigned char *text = io_slurp(path, &len, &err);
@@ -233,6 +271,8 @@ const char *irrun_function_arg_name(const irrun_module *m, const irrun_function 
 
 irrun_status irrun_module_print(const irrun_module *m, char **text)
 {
+    if (!text)
+        return IRRUN_BAD_INPUT;
     *text = NULL;
     membuf out;
     if (!m || membuf_open(&out) != 0)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "interp/interp.h"
+#include "interp/grid.h"
 #include "interp/interp_internal.h"
 #include "io/probe.h"
 #include "util/mem.h"
@@ -13,6 +14,8 @@
 
 void irrun_run_options_init(irrun_run_options *o)
 {
+    if (!o)
+        return;
     memset(o, 0, sizeof *o);
     o->dot_accumulation = IRRUN_DOT_REF;
     o->results = IRRUN_RESULTS_RETURN;
@@ -102,6 +105,90 @@ static bool own_results(tensor **ts, int n)
     return true;
 }
 
+/* Whether an enum field holds one of its values (the caller's int may be
+ * anything). */
+static bool dot_known(irrun_dot_accumulation d)
+{
+    switch (d) {
+    case IRRUN_DOT_REF:
+    case IRRUN_DOT_ALGORITHM:
+    case IRRUN_DOT_F32:
+    case IRRUN_DOT_F64: return true;
+    }
+    return false;
+}
+
+static bool print_known(irrun_print_format p)
+{
+    switch (p) {
+    case IRRUN_PRINT_REF:
+    case IRRUN_PRINT_DENSE:
+    case IRRUN_PRINT_DECIMAL: return true;
+    }
+    return false;
+}
+
+static bool results_known(irrun_results_mode r)
+{
+    switch (r) {
+    case IRRUN_RESULTS_RETURN:
+    case IRRUN_RESULTS_PRINT:
+    case IRRUN_RESULTS_BOTH: return true;
+    }
+    return false;
+}
+
+/* The options checked as the command line checks its own (src/cli/run.c):
+ * false after writing why to `err`. *replicas and *partitions get the grid
+ * (0, 0: none; one of the two alone: a grid of one row or one column, as
+ * with --replicas or --partitions alone). */
+static bool options_valid(const irrun_run_options *o, FILE *err, int *replicas, int *partitions)
+{
+    bool ok = true;
+    if (!dot_known(o->dot_accumulation)) {
+        fprintf(err, "error: unknown dot_accumulation mode %d (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n",
+                (int)o->dot_accumulation);
+        ok = false;
+    }
+    if (!print_known(o->print_format)) {
+        fprintf(err, "error: unknown print_format %d (IRRUN_PRINT_REF, _DENSE or _DECIMAL)\n", (int)o->print_format);
+        ok = false;
+    }
+    if (!results_known(o->results)) {
+        fprintf(err, "error: unknown results mode %d (IRRUN_RESULTS_RETURN, _PRINT or _BOTH)\n", (int)o->results);
+        ok = false;
+    }
+    /* the bound of --threads; the pool uses at most what it can */
+    if (o->threads < 0 || o->threads > 1024) {
+        fprintf(err, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got %d\n", o->threads);
+        ok = false;
+    }
+    const char *names[2] = { "replicas", "partitions" };
+    int dims[2] = { o->replicas, o->partitions };
+    for (int k = 0; k < 2; k++)
+        if (dims[k] < 0 || dims[k] > GRID_MAX_PROCESSES) {
+            fprintf(err, "error: %s needs an integer from 1 to %d (or 0: no grid), got %d\n", names[k],
+                    GRID_MAX_PROCESSES, dims[k]);
+            ok = false;
+        }
+    if (ok && (dims[0] || dims[1])) {
+        dims[0] = dims[0] ? dims[0] : 1;
+        dims[1] = dims[1] ? dims[1] : 1;
+        if ((long)dims[0] * dims[1] > GRID_MAX_PROCESSES) {
+            fprintf(err, "error: a grid of replicas x partitions (%d x %d) has more than %d processes\n", dims[0],
+                    dims[1], GRID_MAX_PROCESSES);
+            ok = false;
+        }
+    }
+    if (o->nkeep_files < 0 || (o->nkeep_files > 0 && !o->keep_files)) {
+        fprintf(err, "error: %d keep_files given without an array of them\n", o->nkeep_files);
+        ok = false;
+    }
+    *replicas = dims[0];
+    *partitions = dims[1];
+    return ok;
+}
+
 /* The inputs as tensors, or NULL after writing why to `err`. */
 static tensor **take_inputs(const irrun_tensor *inputs, int n, FILE *err, irrun_status *status)
 {
@@ -145,6 +232,8 @@ static irrun_status hand_over(interp_outcome *oc, irrun_results *r)
 irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, const irrun_tensor *inputs,
                        int ninputs, irrun_results *r)
 {
+    if (!r)
+        return IRRUN_BAD_INPUT; /* nowhere to say more */
     memset(r, 0, sizeof *r);
     irrun_run_options defaults;
     if (!options) {
@@ -160,11 +249,12 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
     }
     irrun_status s = IRRUN_BAD_INPUT;
     tensor **args = NULL;
+    int replicas = 0, partitions = 0;
     if (!m)
         fputs("error: no module\n", err.f);
     else if (ninputs < 0 || (ninputs > 0 && !inputs))
         fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
-    else
+    else if (options_valid(options, err.f, &replicas, &partitions))
         args = take_inputs(inputs, ninputs, err.f, &s);
     if (args) {
         FILE *to = options->output ? options->output : out.f, *msgs = options->messages ? options->messages : err.f;
@@ -181,8 +271,8 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
             .err = msgs,
             .args = args,
             .nargs = ninputs,
-            .replicas = options->replicas,
-            .partitions = options->partitions,
+            .replicas = replicas,
+            .partitions = partitions,
             .threads = options->threads,
             .watch = options->progress,
         };

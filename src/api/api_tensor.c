@@ -82,12 +82,15 @@ void api_tensor_view(const tensor *t, irrun_tensor *out)
 
 irrun_status irrun_tensor_read_file(const char *path, const char *element_type, irrun_tensor *out, char **message)
 {
-    memset(out, 0, sizeof *out);
+    if (out)
+        memset(out, 0, sizeof *out);
     if (message)
         *message = NULL;
     io_error err;
     int elem = element_type ? et_lookup(element_type, strlen(element_type)) : -1;
-    if (elem < 0) {
+    if (!path || !out) {
+        io_errorf(&err, "%s is NULL", !path ? "the path" : "the tensor's out-parameter");
+    } else if (elem < 0) {
         io_errorf(&err, "unknown element type '%s'", element_type ? element_type : "(null)");
     } else {
         io_expect expect = { .elem = (et_id)elem, .rank = -1 };

@@ -39,5 +39,14 @@ for exe in embed_shared embed_static; do
     [ "$st" = 1 ] || { echo "install: $exe exited $st on the wrong backend output, not 1"; exit 1; }
     grep -q '4 compared, 2 differing' "$out/fail.txt" || { echo "install: $exe: wrong report"; cat "$out/fail.txt"; exit 1; }
 done
+# the README's lines (its "Embed it in C" block) as written, but for the
+# prefix (this one, installed already), the compiler and where the program goes
+sed -n '/^Embed it in C/,/^Or from Python/p' README.md | sed -n '/^```sh$/,/^```$/p' | grep -v '^```' |
+    grep -v '^#' | grep -v '^make install ' >"$out/readme.sh"
+grep -q 'examples/embed/embed.c' "$out/readme.sh" || { echo "install: the README's embed block builds no examples/embed/embed.c"; exit 1; }
+sed -e "s|\$HOME/.local|$prefix|g" -e "s|^cc |$CC $EXTRA_CFLAGS |" -e "s| -o embed| -o $out/embed|" \
+    -e "s| \./embed | $out/embed |" "$out/readme.sh" >"$out/readme_run.sh"
+sh "$out/readme_run.sh" >"$out/readme.txt" 2>&1 || { echo "install: the README's embed lines failed:"; cat "$out/readme.txt"; exit 1; }
+grep -q 'result: PASS' "$out/readme.txt" || { echo "install: the README's embed lines: no PASS"; cat "$out/readme.txt"; exit 1; }
 rm -rf "$out"
-echo "install: embed example built with pkg-config (shared and static) and run: ok"
+echo "install: embed example built with pkg-config (shared and static) and run, also by the README's lines: ok"

@@ -7,8 +7,11 @@ agree with `ir-run compare` and `ir-run info`.
 Run by tests/python/run.sh with IRRUN (the command) and IRRUN_LIBRARY set."""
 
 import ast
+import contextlib
+import io
 import json
 import os
+import pathlib
 import subprocess
 import sys
 import tempfile
@@ -40,6 +43,16 @@ def npy_bytes(path):
 def raw_array(path, dtype):
     shape, data = npy_bytes(path)
     return np.frombuffer(data, dtype=dtype).reshape(shape)
+
+
+def identity(t):
+    return "func.func @main(%%a: %s) -> %s {\n  return %%a : %s\n}\n" % (t, t, t)
+
+
+def bits(a):
+    """The bytes of an array as unsigned integers of its item size (ml_dtypes
+    arrays and raw storage alike)."""
+    return np.frombuffer(a.tobytes(), "<u%d" % a.dtype.itemsize).tolist()
 
 
 def cli(*args, ok=(0,)):
@@ -83,7 +96,7 @@ class GoldenFiles(unittest.TestCase):
             (got,) = irrun.run(program, [a, b])
             (want,) = cli_results(program, [os.path.join(tmp, "a.npy"), os.path.join(tmp, "b.npy")], 1, tmp)
             self.assertEqual(got.tobytes(), want.tobytes())
-            self.assertEqual(list(got), [0x40, 0x39, 0x7E, 0xC9])  # 2, 1.125, 448 (+ 2^-6), -4.5
+            self.assertEqual(bits(got), [0x40, 0x39, 0x7E, 0xC9])  # 2, 1.125, 448 (+ 2^-6), -4.5
 
             x = np.array([[0.1, -3.3], [1e30, -0.0]], np.float32)
             np.save(os.path.join(tmp, "x.npy"), x)
@@ -271,6 +284,242 @@ class Errors(unittest.TestCase):
         # the CLI prints interpreter.print's text, then the result in the same form
         self.assertTrue(d.output and printed.startswith(d.output), (d.output, printed))
         self.assertEqual(d.checks_passed + d.checks_failed, 0)
+
+
+class ByteOrder(unittest.TestCase):
+    """Big-endian arrays are data in another byte order, not other data."""
+
+    def test_big_endian_inputs_are_swapped(self):
+        for t, dtype, values in (("f32", ">f4", [1, 2, 3, 4]), ("i32", ">i4", [1, 2, -3, 2 ** 31 - 1]),
+                                 ("complex<f32>", ">c8", [1 + 2j, -3.5j, 4, 0]), ("f64", ">f8", [0.1, -2, 3, 1e300]),
+                                 ("ui16", ">u2", [1, 2, 0x1234, 0xFFFF])):
+            big = np.array(values, dtype)
+            with self.subTest(dtype=dtype):
+                self.assertFalse(big.dtype.isnative)
+                (got,) = irrun.run(identity("tensor<4x%s>" % t), [big])
+                self.assertEqual(got.dtype, big.dtype.newbyteorder("="))
+                self.assertEqual(got.tolist(), big.tolist())
+
+    def test_big_endian_raw_storage(self):
+        # bf16 bit patterns 1.0, -2.0 as big-endian uint16
+        (got,) = irrun.run(identity("tensor<2xbf16>"), [np.array([0x3F80, 0xC000], ">u2")])
+        self.assertEqual(bits(got), [0x3F80, 0xC000])
+
+    def test_compare_big_endian(self):
+        a = np.array([1, 2, 3, 4], np.float32)
+        rep = irrun.compare(a, a.astype(">f4"))
+        self.assertTrue(rep.passed, rep.text)
+        rep = irrun.compare(a.astype(">f4"), np.array([1, 2, 3, 5], ">f4"))
+        self.assertEqual((rep.passed, rep.differing), (False, 1))
+
+    def test_strided_views(self):
+        a = np.arange(8, dtype=np.float32)[::2]
+        (got,) = irrun.run(identity("tensor<4xf32>"), [a])
+        self.assertEqual(got.tolist(), [0, 2, 4, 6])
+
+
+class Values(unittest.TestCase):
+    """Python numbers and lists are values, rounded once into the type (the
+    bit patterns worked out by hand: f8E4M3FN has bias 7, 3 mantissa bits,
+    max 448 = 0 1111 110 and NaN only at S1111111; bf16 is f32's top half)."""
+
+    def test_fp8_lists_are_rounded_not_taken_as_bits(self):
+        p = identity("tensor<4xf8E4M3FN>")
+        cases = (
+            ([1.0, 2.0, 3.0, 4.0], [0x38, 0x40, 0x44, 0x48]),
+            # 0.1 = 1.6 * 2^-4: mantissa 4.8/8 rounds to 5/8 (0.1015625); 500 is past 464, the midpoint
+            # above 448: NaN (no Inf)
+            ([0.1, 448.0, 500.0, -2.5], [0x1D, 0x7E, 0x7F, 0xC2]),
+            ([0.5, 448, -1.0, 1e9], [0x30, 0x7E, 0xB8, 0x7F]),
+            # halfway cases go to the even pattern: 1.0625 between 0x38 and 0x39, 1.1875 between 0x39
+            # and 0x3A; 2^-10 between +0 and the least subnormal 2^-9
+            ([1.0625, 1.1875, 2.0 ** -10, -0.0], [0x38, 0x3A, 0x00, 0x80]),
+        )
+        for values, want in cases:
+            with self.subTest(values=values):
+                (got,) = irrun.run(p, [values])
+                self.assertEqual(bits(got), want)
+
+    def test_other_small_types(self):
+        # bf16: 1.0 0x3F80, 3.0 0x4040, 0.1 0x3DCD (f32 0x3DCCCCCD rounded up), -0.5 0xBF00
+        (got,) = irrun.run(identity("tensor<4xbf16>"), [[1.0, 3.0, 0.1, -0.5]])
+        self.assertEqual(bits(got), [0x3F80, 0x4040, 0x3DCD, 0xBF00])
+        # f4E2M1FN: 2.5 halfway from 2 (0 10 0) to 3 (0 10 1): 0x4; 5 halfway from 4 (0x6) to 6 (0x7):
+        # 0x6; 0.75 halfway from 0.5 (0x1) to 1 (0x2): 0x2; -6 is 0xF
+        (got,) = irrun.run(identity("tensor<4xf4E2M1FN>"), [[2.5, 5, 0.75, -6]])
+        self.assertEqual(bits(got), [0x4, 0x6, 0x2, 0xF])
+        # f8E5M2: 1.0 is 0 01111 00, 57344 (max) 0 11110 11, inf 0 11111 00
+        (got,) = irrun.run(identity("tensor<3xf8E5M2>"), [[1, 57344, float("inf")]])
+        self.assertEqual(bits(got), [0x3C, 0x7B, 0x7C])
+
+    def test_numpy_float_types(self):
+        (got,) = irrun.run(identity("tensor<3xf32>"), [[0.1, 10 ** 400, -(10 ** 400)]])
+        self.assertEqual(bits(got), [0x3DCCCCCD, 0x7F800000, 0xFF800000])
+        (got,) = irrun.run(identity("tensor<2xf16>"), [[65520.0, 1 / 3]])  # halfway past max: Inf
+        self.assertEqual(bits(got), [0x7C00, 0x3555])
+
+    def test_integers_are_checked_not_truncated(self):
+        p = identity("tensor<3xi32>")
+        for values in ([1.5, 2.7, -0.9], [2 ** 40, 0, 0], [-(2 ** 31) - 1, 0, 0], [1, float("nan"), 2],
+                       ["1", "2", "3"]):
+            with self.subTest(values=values):
+                with self.assertRaises(irrun.Error) as c:
+                    irrun.run(p, [values])
+                self.assertEqual(c.exception.status, "bad input")
+        (got,) = irrun.run(p, [[2.0, -(2 ** 31), 2 ** 31 - 1]])
+        self.assertEqual(got.tolist(), [2, -(2 ** 31), 2 ** 31 - 1])
+        for t, bad, good in (("i4", [8, -9], [-8, 7]), ("ui4", [16, -1], [0, 15]), ("ui8", [256, -1], [0, 255]),
+                             ("i1", [2, -1], [True, 0]), ("ui64", [2 ** 64, -1], [2 ** 64 - 1, 0])):
+            with self.subTest(type=t):
+                for v in bad:
+                    with self.assertRaises(irrun.Error):
+                        irrun.run(identity("tensor<2x%s>" % t), [[v, good[1]]])
+                (got,) = irrun.run(identity("tensor<2x%s>" % t), [good])
+                self.assertEqual(got.tolist(), [int(x) for x in good] if t != "i1" else [True, False])
+
+    def test_arrays_of_another_type_are_still_refused(self):
+        with self.assertRaises(irrun.Error) as c:
+            irrun.run(identity("tensor<2xf8E4M3FN>"), [np.array([0.5, 1.0], np.float32)])
+        self.assertIn("irrun.encode", str(c.exception))
+
+
+class Scalars(unittest.TestCase):
+    def test_rank_0_inputs(self):
+        p = identity("tensor<f32>")
+        for value in (np.float32(1.5), np.array(1.5, np.float32), 1.5, np.array(1.5, ">f4")):
+            with self.subTest(value=repr(value)):
+                (got,) = irrun.run(p, [value])
+                self.assertEqual(got.shape, ())
+                self.assertEqual(got.item(), 1.5)
+        (got,) = irrun.run(identity("tensor<f8E4M3FN>"), [448.0])
+        self.assertEqual((got.shape, bits(got.reshape(1))), ((), [0x7E]))
+        rep = irrun.compare(np.float32(1.5), np.array(1.5, np.float32))
+        self.assertEqual((rep.passed, rep.shape), (True, ()))
+
+
+class Inputs(unittest.TestCase):
+    """A mapping of inputs by argument name or index."""
+
+    P = ("func.func @main(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<2xf32> {\n"
+         "  %0 = stablehlo.subtract %x, %y : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n")
+
+    def test_dict_by_name_or_index(self):
+        a, b = np.array([5, 7], np.float32), np.array([1, 2], np.float32)
+        m = irrun.load(self.P)
+        self.assertEqual(m.entry().arg_names, ["arg0", "arg1"])
+        for inputs in ({"arg0": a, "arg1": b}, {"arg1": b, "arg0": a}, {"%arg1": b, 0: a}, {"1": b, np.int64(0): a}):
+            with self.subTest(keys=list(inputs)):
+                self.assertEqual(m.run(inputs)[0].tolist(), [4, 5])
+        self.assertEqual(irrun.run(self.P, {"arg0": [5, 7], "arg1": [1, 2]})[0].tolist(), [4, 5])
+
+    def test_dict_errors(self):
+        a = np.zeros(2, np.float32)
+        for inputs, said in (({"arg0": a}, "missing: arg1"), ({"arg0": a, "arg1": a, "z": a}, "no argument 'z'"),
+                             ({"arg0": a, 0: a, "arg1": a}, "given twice"), ({"arg0": a, 2: a}, "no argument 2"),
+                             ({"arg0": a, True: a}, "no argument True")):
+            with self.subTest(keys=list(inputs)):
+                with self.assertRaises(irrun.Error) as c:
+                    irrun.run(self.P, inputs)
+                self.assertIn(said, str(c.exception))
+
+
+class Namespace(unittest.TestCase):
+    def test_public_names(self):
+        public = sorted(n for n in dir(irrun) if not n.startswith("_"))
+        self.assertEqual(public, sorted(irrun.__all__))
+        for n in ("np", "os", "ctypes", "math", "lib"):
+            self.assertNotIn(n, dir(irrun))
+        self.assertEqual(irrun.__version__, irrun.version())
+
+
+class EncodeDecode(unittest.TestCase):
+    def test_encode_bits(self):
+        e = irrun.encode("f8E4M3FN", [0.1, 448, 500, -2.5])
+        self.assertEqual((e.dtype, e.tolist()), (np.dtype(np.uint8), [0x1D, 0x7E, 0x7F, 0xC2]))
+        self.assertEqual(irrun.encode("float8_e4m3fn", [[500.0], [-1e9]], mode="saturate").tolist(), [[0x7E], [0xFE]])
+        self.assertEqual(irrun.encode("f8E4M3FN", 0.1, mode="truncate").tolist(), 0x1C)
+        b = irrun.encode("bf16", np.array([1.0, 0.1], np.float32))
+        self.assertEqual((b.dtype, b.tolist()), (np.dtype("<u2"), [0x3F80, 0x3DCD]))
+        self.assertEqual(irrun.encode("f32", 1.0).tolist(), 0x3F800000)
+        self.assertEqual(irrun.encode("f64", [-2.0]).tolist(), [0xC000000000000000])
+        s1 = irrun.encode("f8E4M3FN", [1.0625] * 64, mode="stochastic", seed=3)
+        self.assertTrue(set(s1.tolist()) == {0x38, 0x39})
+        self.assertEqual(s1.tolist(), irrun.encode("f8E4M3FN", [1.0625] * 64, mode="stochastic", seed=3).tolist())
+        # the bits run as they are
+        (got,) = irrun.run(identity("tensor<4xf8E4M3FN>"), [irrun.encode("f8E4M3FN", [1, 2, 3, 4])])
+        self.assertEqual(bits(got), [0x38, 0x40, 0x44, 0x48])
+
+    def test_decode_values(self):
+        self.assertEqual(irrun.decode("f8E4M3FN", [0x1D, 0x7E, 0xC2, 0x01]).tolist(),
+                         [0.1015625, 448.0, -2.5, 2.0 ** -9])
+        self.assertEqual(irrun.decode("f8E5M2", np.array([0x3C, 0x7C, 0xFC], np.uint8)).tolist(),
+                         [1.0, float("inf"), float("-inf")])
+        self.assertEqual(irrun.decode("f4E2M1FN", [0x7, 0xF]).tolist(), [6.0, -6.0])
+        n = irrun.decode("f8E4M3FN", [0x7F, 0xFF])
+        self.assertTrue(np.isnan(n).all())
+        self.assertEqual(np.signbit(n).tolist(), [False, True])
+        self.assertEqual(irrun.decode("bf16", np.array([0x3F80], ">u2")).tolist(), [1.0])
+        # every finite pattern of f8E4M3FN comes back from its value
+        every = np.arange(256, dtype=np.uint8)
+        values = irrun.decode("f8E4M3FN", every)
+        finite = ~np.isnan(values)
+        self.assertEqual(irrun.encode("f8E4M3FN", values[finite]).tolist(), every[finite].tolist())
+
+    def test_refused(self):
+        for call in (lambda: irrun.encode("i8", [1]), lambda: irrun.encode("f9", [1]),
+                     lambda: irrun.encode("f8E4M3FN", ["x"]), lambda: irrun.decode("f4E2M1FN", [0x10]),
+                     lambda: irrun.decode("f8E4M3FN", [256]), lambda: irrun.decode("bf16", np.zeros(2, np.uint8)),
+                     lambda: irrun.encode("f8E4M3FN", [[1, 2], [3]])):
+            with self.assertRaises(irrun.Error):
+                call()
+        with self.assertRaises(ValueError):
+            irrun.encode("f32", [1], mode="up")
+
+
+class Arguments(unittest.TestCase):
+    def test_program_paths_and_text(self):
+        with self.assertRaises(irrun.Error) as c:
+            irrun.run("/nonexistent.mlir", [])
+        self.assertIn("/nonexistent.mlir", str(c.exception))
+        self.assertIn("No such file", str(c.exception))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.mlir")
+            with open(path, "w") as f:
+                f.write(identity("tensor<2xf32>"))
+            for program in (path, pathlib.Path(path), irrun.load_file(path), irrun.load_file(pathlib.Path(path))):
+                self.assertEqual(irrun.run(program, [[1, 2]])[0].tolist(), [1, 2])
+        one_line = "func.func @main(%a: tensor<f32>) -> tensor<f32> { return %a : tensor<f32> }"
+        self.assertEqual(irrun.run(one_line, [2.5])[0].item(), 2.5)
+        self.assertEqual(irrun.load_text(one_line, name="x.mlir").name, "x.mlir")
+
+    def test_refused_arguments(self):
+        with self.assertRaises(irrun.Error):
+            irrun.info(None)
+        p = identity("tensor<2xf32>")
+        for bad in (-1, 2 ** 70):
+            with self.assertRaises(ValueError):
+                irrun.run(p, [[1, 2]], max_while_iterations=bad)
+        with self.assertRaises(TypeError):
+            irrun.run(p, [[1, 2]], max_while_iterations=2.5)
+        self.assertEqual(irrun.run(p, [[1, 2]], max_while_iterations=2 ** 64 - 1)[0].tolist(), [1, 2])
+
+
+class Readme(unittest.TestCase):
+    def test_readme_snippet_runs(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        code = text.split("```python\n", 1)[1].split("```", 1)[0]
+        out = io.StringIO()
+        cwd = os.getcwd()
+        try:
+            os.chdir(ROOT)
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "README.md", "exec"), {})
+        finally:
+            os.chdir(cwd)
+        # 1 + 1, 0.1015625 + 0.1015625, 2 + 2, -2.5 + -2.5; the same as the encoded values
+        self.assertEqual(out.getvalue().split("]")[0].split(), ["[", "2.", "0.203125", "4.", "-5."])
+        self.assertIn("Report(passed=True", out.getvalue())
 
 
 class MlDtypes(unittest.TestCase):

@@ -4,8 +4,10 @@
  * validation, comparison reports, float info, and two modules run in two
  * threads at once while one module is also shared by two threads. */
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 #include <stdalign.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,6 +266,267 @@ START_TEST(compare_report)
 }
 END_TEST
 
+/* A run's options are checked as the command line checks its own: a grid
+ * dimension out of 1..1024 (0: none), a grid of more than 1024 processes,
+ * an enum value that is none of its names, a negative thread count. A
+ * dimension given alone makes a grid of one row or column. */
+static const char *grid_program = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                                  "  return %a : tensor<2xf32>\n}\n";
+
+static irrun_status run_with(const irrun_module *m, const irrun_run_options *o, irrun_results *r)
+{
+    static const float x[2] = { 1, 2 };
+    irrun_tensor in = tensor1("f32", 2, x, sizeof x);
+    return irrun_run(m, o, &in, 1, r);
+}
+
+START_TEST(run_options_checked)
+{
+    irrun_module *m = load(grid_program);
+    static const struct {
+        int replicas, partitions;
+        const char *said; /* NULL: runs, on replicas * partitions processes */
+    } grids[] = {
+        { 3, 0, NULL },
+        { 0, 3, NULL },
+        { 2, -2, "error: partitions needs an integer from 1 to 1024 (or 0: no grid), got -2\n" },
+        { 1, -1, "error: partitions needs an integer from 1 to 1024 (or 0: no grid), got -1\n" },
+        { -1, 0, "error: replicas needs an integer from 1 to 1024 (or 0: no grid), got -1\n" },
+        { 2, INT_MAX, "error: partitions needs an integer from 1 to 1024 (or 0: no grid), got 2147483647\n" },
+        { INT_MIN, 1, "error: replicas needs an integer from 1 to 1024 (or 0: no grid), got -2147483648\n" },
+        { 2, 3, NULL },
+        { 32, 33, "error: a grid of replicas x partitions (32 x 33) has more than 1024 processes\n" },
+        { 33, 33, "error: a grid of replicas x partitions (33 x 33) has more than 1024 processes\n" },
+        { 1025, 0, "error: replicas needs an integer from 1 to 1024 (or 0: no grid), got 1025\n" },
+    };
+    for (size_t k = 0; k < sizeof grids / sizeof grids[0]; k++) {
+        irrun_run_options o;
+        irrun_run_options_init(&o);
+        o.replicas = grids[k].replicas;
+        o.partitions = grids[k].partitions;
+        irrun_results r;
+        irrun_status s = run_with(m, &o, &r);
+        if (grids[k].said) {
+            ck_assert_msg(s == IRRUN_BAD_INPUT, "%d x %d: %s", o.replicas, o.partitions, irrun_status_name(s));
+            ck_assert_str_eq(r.messages, grids[k].said);
+            ck_assert_int_eq(r.nresults, 0);
+        } else {
+            ck_assert_msg(s == IRRUN_OK, "%d x %d: %s", o.replicas, o.partitions, r.messages);
+            int procs = (o.replicas ? o.replicas : 1) * (o.partitions ? o.partitions : 1);
+            ck_assert_int_eq(r.nresults, procs);
+        }
+        irrun_results_free(&r);
+    }
+    static const struct {
+        int field, value;
+        const char *said;
+    } fields[] = {
+        { 0, 99, "error: unknown dot_accumulation mode 99 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
+        { 0, -1, "error: unknown dot_accumulation mode -1 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
+        { 1, 99, "error: unknown print_format 99 (IRRUN_PRINT_REF, _DENSE or _DECIMAL)\n" },
+        { 2, 99, "error: unknown results mode 99 (IRRUN_RESULTS_RETURN, _PRINT or _BOTH)\n" },
+        { 3, -5, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got -5\n" },
+        { 3, 1025, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got 1025\n" },
+        { 4, -1, "error: -1 keep_files given without an array of them\n" },
+        { 4, 2, "error: 2 keep_files given without an array of them\n" },
+    };
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        irrun_run_options o;
+        irrun_run_options_init(&o);
+        switch (fields[k].field) {
+        case 0: o.dot_accumulation = (irrun_dot_accumulation)fields[k].value; break;
+        case 1: o.print_format = (irrun_print_format)fields[k].value; break;
+        case 2: o.results = (irrun_results_mode)fields[k].value; break;
+        case 3: o.threads = fields[k].value; break;
+        case 4: o.nkeep_files = fields[k].value; break;
+        }
+        irrun_results r;
+        ck_assert_int_eq(run_with(m, &o, &r), IRRUN_BAD_INPUT);
+        ck_assert_str_eq(r.messages, fields[k].said);
+        irrun_results_free(&r);
+    }
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    o.threads = 1024;
+    irrun_results r;
+    ck_assert_int_eq(run_with(m, &o, &r), IRRUN_OK);
+    irrun_results_free(&r);
+    irrun_module_free(m);
+}
+END_TEST
+
+/* A NULL where a call needs a pointer is IRRUN_BAD_INPUT, never a crash
+ * (each of these crashed before; Check runs every test in a child, so a
+ * crash fails it). */
+START_TEST(null_pointers_refused)
+{
+    const char *text = grid_program;
+    irrun_module *m = NULL;
+    char *diag = NULL;
+    ck_assert_int_eq(irrun_module_load_text(text, strlen(text), "p", NULL, &diag), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(diag, "error: the module's out-parameter is NULL\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_text(text, strlen(text), "p", NULL, NULL), IRRUN_BAD_INPUT);
+    ck_assert_int_eq(irrun_module_load_chunk(text, strlen(text), 3, "p", NULL, &diag), IRRUN_BAD_INPUT);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_text(NULL, 5, "p", &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(diag, "error: the text is NULL\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_file(NULL, &m, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(diag, "error: the path is NULL\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_file("examples/quickstart.mlir", NULL, &diag), IRRUN_BAD_INPUT);
+    irrun_string_free(diag);
+
+    m = load(text);
+    ck_assert_int_eq(irrun_module_print(m, NULL), IRRUN_BAD_INPUT);
+    static const float x[2] = { 1, 2 };
+    irrun_tensor in = tensor1("f32", 2, x, sizeof x);
+    ck_assert_int_eq(irrun_run(m, NULL, &in, 1, NULL), IRRUN_BAD_INPUT);
+    irrun_run_options_init(NULL);
+    irrun_module_free(m);
+
+    irrun_tensor t;
+    char *msg = NULL;
+    ck_assert_int_eq(irrun_tensor_read_file(NULL, "f32", &t, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "the path is NULL");
+    ck_assert_ptr_null(t.data);
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_tensor_read_file("examples/validation/lhs.npy", "f8E4M3FN", NULL, &msg),
+                     IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "the tensor's out-parameter is NULL");
+    irrun_string_free(msg);
+
+    const char *lits = "dense<[1.5, -2.0]> : tensor<2xf32>";
+    irrun_tensor *ts = NULL;
+    int n = 0;
+    ck_assert_int_eq(irrun_tensors_parse(lits, strlen(lits), NULL, &ts, NULL, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(ts);
+    ck_assert_str_eq(diag, "error: the count's out-parameter is NULL\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_tensors_parse(lits, strlen(lits), NULL, NULL, &n, NULL), IRRUN_BAD_INPUT);
+
+    irrun_report rep;
+    ck_assert_int_eq(irrun_compare(NULL, NULL, NULL, &rep, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "expected is NULL");
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_compare(&in, NULL, NULL, &rep, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "actual is NULL");
+    irrun_string_free(msg);
+    /* no report wanted: only the status */
+    ck_assert_int_eq(irrun_compare(&in, &in, NULL, NULL, &msg), IRRUN_OK);
+    ck_assert_ptr_null(msg);
+    static const float y[2] = { 1, 3 };
+    irrun_tensor other = tensor1("f32", 2, y, sizeof y);
+    ck_assert_int_eq(irrun_compare(&in, &other, NULL, NULL, NULL), IRRUN_CHECK_FAILED);
+
+    ck_assert_int_eq(irrun_float_info_get("f32", NULL), IRRUN_BAD_INPUT);
+}
+END_TEST
+
+/* Values to elements and back, with the bits worked out by hand from the
+ * formats' definitions: f8E4M3FN has bias 7, 3 mantissa bits, max 448
+ * (0 1111 110) and only S1111111 as NaN; bf16 is the top half of f32. */
+START_TEST(encode_and_decode_values)
+{
+    static const double v[] = {
+        1.0,     /* 0 0111 000 */
+        448.0,   /* 0 1111 110 */
+        0.1,     /* 1.6 * 2^-4: mantissa 4.8/8 rounds to 5/8: 0 0011 101 (0.1015625) */
+        -2.5,    /* 1 1000 010 */
+        1.0625,  /* halfway between 1 (0x38) and 1.125 (0x39): even 0x38 */
+        1.1875,  /* halfway between 1.125 (0x39) and 1.25 (0x3A): even 0x3A */
+        460.0,   /* below 464, the midpoint above 448: 448 */
+        500.0,   /* past 464: NaN (no Inf) */
+        -1e9,    /* NaN, sign kept */
+        0.00390625,   /* 2^-8: subnormal (steps of 2^-9 below 2^-6): 0 0000 010 */
+        0.0009765625, /* 2^-10: halfway from 0 to 2^-9: even, +0 */
+    };
+    enum { N = sizeof v / sizeof v[0] };
+    static const uint8_t rne[N] = { 0x38, 0x7E, 0x1D, 0xC2, 0x38, 0x3A, 0x7E, 0x7F, 0xFF, 0x02, 0x00 };
+    static const uint8_t sat[N] = { 0x38, 0x7E, 0x1D, 0xC2, 0x38, 0x3A, 0x7E, 0x7E, 0xFE, 0x02, 0x00 };
+    static const uint8_t rtz[N] = { 0x38, 0x7E, 0x1C, 0xC2, 0x38, 0x39, 0x7E, 0x7E, 0xFE, 0x02, 0x00 };
+    uint8_t out[N];
+    char *msg = (char *)"unset";
+    ck_assert_int_eq(irrun_encode_values("f8E4M3FN", v, N, IRRUN_ROUND_NEAREST_EVEN, 0, out, N, &msg), IRRUN_OK);
+    ck_assert_ptr_null(msg);
+    for (int k = 0; k < N; k++)
+        ck_assert_msg(out[k] == rne[k], "rne %g: 0x%02X, not 0x%02X", v[k], out[k], rne[k]);
+    ck_assert_int_eq(irrun_encode_values("f8E4M3FN", v, N, IRRUN_ROUND_SATURATE, 0, out, N, NULL), IRRUN_OK);
+    for (int k = 0; k < N; k++)
+        ck_assert_msg(out[k] == sat[k], "saturate %g: 0x%02X, not 0x%02X", v[k], out[k], sat[k]);
+    ck_assert_int_eq(irrun_encode_values("f8E4M3FN", v, N, IRRUN_ROUND_TOWARD_ZERO, 0, out, N, NULL), IRRUN_OK);
+    for (int k = 0; k < N; k++)
+        ck_assert_msg(out[k] == rtz[k], "toward zero %g: 0x%02X, not 0x%02X", v[k], out[k], rtz[k]);
+    /* stochastic: 1.0625 is 0x38 or 0x39, the same for the same seed */
+    double ties[64];
+    uint8_t s1[64], s2[64];
+    for (int k = 0; k < 64; k++)
+        ties[k] = 1.0625;
+    ck_assert_int_eq(irrun_encode_values("f8E4M3FN", ties, 64, IRRUN_ROUND_STOCHASTIC, 7, s1, 64, NULL), IRRUN_OK);
+    ck_assert_int_eq(irrun_encode_values("f8E4M3FN", ties, 64, IRRUN_ROUND_STOCHASTIC, 7, s2, 64, NULL), IRRUN_OK);
+    int up = 0;
+    for (int k = 0; k < 64; k++) {
+        ck_assert(s1[k] == 0x38 || s1[k] == 0x39);
+        up += s1[k] == 0x39;
+    }
+    ck_assert_mem_eq(s1, s2, 64);
+    ck_assert(up > 0 && up < 64);
+
+    double back[N];
+    ck_assert_int_eq(irrun_decode_values("f8E4M3FN", rne, N, back, N, &msg), IRRUN_OK);
+    ck_assert_ptr_null(msg);
+    static const double exact[N] = { 1.0, 448.0, 0.1015625, -2.5, 1.0, 1.25, 448.0, NAN, -NAN, 0.00390625, 0.0 };
+    for (int k = 0; k < N; k++)
+        ck_assert_msg(isnan(exact[k]) ? isnan(back[k]) && !signbit(back[k]) == !signbit(exact[k]) : back[k] == exact[k],
+                      "0x%02X decodes to %g", rne[k], back[k]);
+
+    /* two bytes per bf16 element, little-endian: 1.0 0x3F80, 0.1 0x3DCD (the
+     * f32 0x3DCCCCCD rounded up), -3 0xC040; f16 65520 is halfway from the
+     * max 65504 (0x7BFF) to 65536: even, so Inf 0x7C00 */
+    static const double b[3] = { 1.0, 0.1, -3.0 };
+    uint8_t bb[6];
+    ck_assert_int_eq(irrun_encode_values("bf16", b, 3, IRRUN_ROUND_NEAREST_EVEN, 0, bb, 6, NULL), IRRUN_OK);
+    static const uint8_t bf[6] = { 0x80, 0x3F, 0xCD, 0x3D, 0x40, 0xC0 };
+    ck_assert_mem_eq(bb, bf, 6);
+    static const double h = 65520.0;
+    uint8_t hb[2];
+    ck_assert_int_eq(irrun_encode_values("f16", &h, 1, IRRUN_ROUND_NEAREST_EVEN, 0, hb, 2, NULL), IRRUN_OK);
+    ck_assert_int_eq(hb[0] | hb[1] << 8, 0x7C00);
+    /* f4E2M1FN: 2.5 is halfway from 2 (0 10 0) to 3 (0 10 1), even 0x4;
+     * 5 halfway from 4 (0 11 0) to 6 (0 11 1), even 0x6; -6 is 0xF */
+    static const double f4[3] = { 2.5, 5.0, -6.0 };
+    uint8_t f4b[3];
+    ck_assert_int_eq(irrun_encode_values("f4E2M1FN", f4, 3, IRRUN_ROUND_NEAREST_EVEN, 0, f4b, 3, NULL), IRRUN_OK);
+    ck_assert_int_eq(f4b[0], 0x4);
+    ck_assert_int_eq(f4b[1], 0x6);
+    ck_assert_int_eq(f4b[2], 0xF);
+
+    /* refused, with a message */
+    ck_assert_int_eq(irrun_encode_values("i8", v, 1, IRRUN_ROUND_NEAREST_EVEN, 0, out, 1, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "'i8' is not a float element type");
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_encode_values("bf16", v, 2, IRRUN_ROUND_NEAREST_EVEN, 0, out, 2, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "bf16: 2 bytes given for 2 elements");
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_encode_values("f32", v, 1, (irrun_rounding)9, 0, out, 4, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "f32: rounding mode 9 is not an irrun_rounding");
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_encode_values("f32", NULL, 1, IRRUN_ROUND_NEAREST_EVEN, 0, out, 4, NULL), IRRUN_BAD_INPUT);
+    ck_assert_int_eq(irrun_encode_values(NULL, v, 1, IRRUN_ROUND_NEAREST_EVEN, 0, out, 4, NULL), IRRUN_BAD_INPUT);
+    ck_assert_int_eq(irrun_encode_values("f64", v, SIZE_MAX / 4, IRRUN_ROUND_NEAREST_EVEN, 0, out, 8, NULL),
+                     IRRUN_BAD_INPUT);
+    ck_assert_int_eq(irrun_encode_values("f32", NULL, 0, IRRUN_ROUND_NEAREST_EVEN, 0, NULL, 0, NULL), IRRUN_OK);
+    static const uint8_t nibbles[3] = { 0x01, 0x0F, 0x10 };
+    ck_assert_int_eq(irrun_decode_values("f4E2M1FN", nibbles, 3, back, 3, &msg), IRRUN_BAD_INPUT);
+    ck_assert_str_eq(msg, "f4E2M1FN: element 2 is the byte 0x10, outside the format");
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_decode_values("f8E4M3FN", rne, 2, NULL, 2, NULL), IRRUN_BAD_INPUT);
+}
+END_TEST
+
 START_TEST(float_info)
 {
     irrun_float_info i;
@@ -412,6 +675,21 @@ START_TEST(chunk_locations_are_the_files)
     ck_assert_ptr_null(m);
     ck_assert_msg(strstr(diag, "suite.mlir:12:") != NULL, "%s", diag);
     ck_assert_msg(strstr(diag, "stablehlo.bogus %c") != NULL, "the quoted line: %s", diag);
+    irrun_string_free(diag);
+    /* five lines from INT_MAX - 5 on: the last is INT_MAX - 1 (the error on INT_MAX - 3);
+     * from INT_MAX - 4 on, the text's five line breaks would pass INT_MAX */
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), INT_MAX - 5, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(diag, "big.mlir:2147483644:") != NULL, "%s", diag);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk), INT_MAX - 4, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(m);
+    ck_assert_str_eq(diag, "error: first_line 2147483643: the text's 5 more lines would be numbered past 2147483647\n");
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_load_chunk(chunk, strlen(chunk) - 1, INT_MAX - 4, "big.mlir", &m, &diag),
+                     IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(diag, "big.mlir:2147483645:") != NULL, "without the last line break: %s", diag);
     irrun_string_free(diag);
 }
 END_TEST
@@ -713,6 +991,9 @@ int main(void)
     tcase_add_test(tc, checks_and_dot_accumulation);
     tcase_add_test(tc, compare_report);
     tcase_add_test(tc, float_info);
+    tcase_add_test(tc, run_options_checked);
+    tcase_add_test(tc, null_pointers_refused);
+    tcase_add_test(tc, encode_and_decode_values);
     tcase_add_test(tc, two_modules_two_threads);
     tcase_add_test(tc, chunk_locations_are_the_files);
     tcase_add_test(tc, run_to_streams_and_print_formats);
