@@ -123,7 +123,8 @@ static bool print_known(irrun_print_format p)
     switch (p) {
     case IRRUN_PRINT_REF:
     case IRRUN_PRINT_DENSE:
-    case IRRUN_PRINT_DECIMAL: return true;
+    case IRRUN_PRINT_DECIMAL:
+    case IRRUN_PRINT_EXACT: return true;
     }
     return false;
 }
@@ -151,7 +152,7 @@ static bool options_valid(const irrun_run_options *o, FILE *err, int *replicas, 
         ok = false;
     }
     if (!print_known(o->print_format)) {
-        fprintf(err, "error: unknown print_format %d (IRRUN_PRINT_REF, _DENSE or _DECIMAL)\n", (int)o->print_format);
+        fprintf(err, "error: unknown print_format %d (IRRUN_PRINT_REF, _DENSE, _DECIMAL or _EXACT)\n", (int)o->print_format);
         ok = false;
     }
     if (!results_known(o->results)) {
