@@ -8,7 +8,6 @@
 
 #include "../../src/cli/options.c"
 #include "../../src/cli/test.c"
-#include "../../src/cli/options.c"
 #include "../../src/cli/parallel.c"
 #include "../../src/cli/progress.c"
 
