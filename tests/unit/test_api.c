@@ -323,7 +323,7 @@ START_TEST(run_options_checked)
     } fields[] = {
         { 0, 99, "error: unknown dot_accumulation mode 99 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
         { 0, -1, "error: unknown dot_accumulation mode -1 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
-        { 1, 99, "error: unknown print_format 99 (IRRUN_PRINT_REF, _DENSE or _DECIMAL)\n" },
+        { 1, 99, "error: unknown print_format 99 (IRRUN_PRINT_REF, _DENSE, _DECIMAL or _EXACT)\n" },
         { 2, 99, "error: unknown results mode 99 (IRRUN_RESULTS_RETURN, _PRINT or _BOTH)\n" },
         { 3, -5, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got -5\n" },
         { 3, 1025, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got 1025\n" },
