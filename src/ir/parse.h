@@ -151,6 +151,7 @@ typedef struct {
     int depth;     /* open brackets */
     int loc_depth; /* parentheses inside loc(...) */
     jmp_buf *oom_jump;
+    void *lex_buffer; /* flex's buffer struct, once allocated (lexer.l's recovery) */
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
