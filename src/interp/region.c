@@ -309,6 +309,21 @@ bool region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
     return true;
 }
 
+bool region_pure(const ir_block *body)
+{
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        if (ir_op_get(o->kind)->flags & (IR_F_SIDE_EFFECTS | IR_F_CHECK))
+            return false;
+        if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE || o->kind == IR_OP_CUSTOM_CALL)
+            return false;
+        for (int r = 0; r < o->nregions; r++)
+            if (!region_pure(&o->regions[r]))
+                return false;
+    }
+    return true;
+}
+
 bool region_lane_safe(const ir_func *f, const ir_block *body)
 {
     for (int i = 0; i < body->nops; i++) {
