@@ -11,7 +11,6 @@
 
 typedef struct {
     ictx *parent;
-    const ir_op *op;            /* located errors of calls (depth) */
     const ir_func *const *funcs; /* per process */
     tensor ***args;             /* per process: its arguments, copies it owns */
     tensor ***results;          /* per process: its results */
@@ -29,13 +28,14 @@ static int process_main(grid_proc *p, void *arg)
     c.pool_tried = true;
     c.passed = c.failed = 0;
     c.lanes = 0;
+    c.depth = 0; /* the thread's stack is its own (NEST_DEPTH_MAX) */
     c.idle = NULL; /* the parent's idle frames are its own thread's */
     /* the probe store and its numbering belong to the whole run: probes
      * inside processes are not supported (docs/collectives.md) */
     interp_options opt = *j->parent->opt;
     opt.probes = NULL;
     c.opt = &opt;
-    int rc = eval_call(&c, j->op, j->funcs[p->id], j->args[p->id], j->results[p->id]);
+    int rc = eval_call(&c, j->funcs[p->id], j->args[p->id], j->results[p->id]);
     interp_frames_free(&c);
     j->passed[p->id] = c.passed;
     j->failed[p->id] = c.failed;
@@ -72,7 +72,6 @@ static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func 
         return rt_error(c, op->loc, "a grid of %d x %d processes is larger than the limit of %d", rows, cols,
                         GRID_MAX_PROCESSES);
     j->parent = c;
-    j->op = op;
     j->funcs = funcs;
     j->args = mem_calloc((size_t)n, sizeof *j->args);
     j->results = mem_calloc((size_t)n, sizeof *j->results);
