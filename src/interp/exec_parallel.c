@@ -3,6 +3,7 @@
  * a function on its own copies of its arguments, in an evaluation context
  * of its own; results are collected in process order once every thread
  * has ended. */
+#include <stdio.h>
 #include <string.h>
 
 #include "interp/eval_internal.h"
@@ -40,6 +41,15 @@ static int process_main(grid_proc *p, void *arg)
     j->passed[p->id] = c.passed;
     j->failed[p->id] = c.failed;
     return rc;
+}
+
+/* The text of an error number (strerror_r: processes of an outer grid may
+ * report at the same time). */
+static const char *error_text(int error, char *buf, size_t size)
+{
+    if (strerror_r(error, buf, size) != 0)
+        snprintf(buf, size, "error %d", error);
+    return buf;
 }
 
 static void job_free(parallel_job *j, int n)
@@ -91,7 +101,13 @@ static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func 
     if (!g)
         return rt_nomem(c, op->loc, "out of memory starting a grid of %d x %d processes", rows, cols);
     int rc = grid_run(g, process_main, j);
+    int error, who = grid_unstarted(g, &error);
     grid_free(g);
+    if (who >= 0) {
+        char why[128];
+        rc = rt_nomem(c, op->loc, "cannot start process (%d, %d) of the %dx%d grid: %s", who / cols, who % cols,
+                      rows, cols, error_text(error, why, sizeof why));
+    }
     for (int i = 0; i < n; i++) {
         c->passed += j->passed[i];
         c->failed += j->failed[i];
