@@ -7,7 +7,9 @@
 #  2. tests/collective/fail/*.mlir (deadlocks and run-time errors) exit
 #     with status 2, print every "// EXPECT-ERR: " text on stderr, and the
 #     same bytes under every seed;
-#  3. --replicas/--partitions prints tests/collective/spmd.out exactly;
+#  3. a failing check in an all_reduce body fails as often as REF runs it
+#     (tests/collective/effects_checks.mlir);
+#     --replicas/--partitions prints tests/collective/spmd.out exactly;
 #  4. bad grid sizes are usage errors.
 IRRUN=${IRRUN:-build/ir-run}
 case $IRRUN in /*) ;; *) IRRUN=$(pwd)/$IRRUN ;; esac
@@ -74,6 +76,60 @@ for f in *.mlir; do
     done <"$tmp/want"
     same_under_seeds "$f" "$f"
 done
+
+# a failing check in an all_reduce body fails once per run of the body: 8
+# times in each chunk, one function or two (N6 of the 2026-11-28 review);
+# the two processes' reports interleave as they are scheduled, so only
+# their number is compared under the seeds
+total=$((total + 1))
+for s in "" $SEEDS; do
+    IRRUN_SCHEDULE_SEED=$s run plain -split-input-file "$here/collective/effects_checks.mlir"
+    n=$(grep -c 'error: check.expect_eq_const failed in function @f' "$tmp/plain.err")
+    if [ "$(cat "$tmp/plain.rc")" -ne 1 ] || [ "$n" -ne 16 ]; then
+        fail "effects_checks.mlir (seed '$s'): exit status $(cat "$tmp/plain.rc") and $n failed checks, want 1 and 16"
+        break
+    fi
+done
+
+# a process whose thread cannot start is one located error, status 2, and
+# the processes that did start end quietly (N7 of the 2026-11-28 review):
+# by the test hook, at the run_parallel op and at --replicas' function
+total=$((total + 1))
+export IRRUN_TEST_FAIL_THREAD=4
+run plain "$here/collective/start_failure.mlir"
+if [ "$(cat "$tmp/plain.rc")" -ne 2 ] || [ "$(grep -c 'error' "$tmp/plain.err")" -ne 1 ] ||
+    ! grep -q 'start_failure.mlir:16:10: error: cannot start process (4, 0) of the 6x1 grid: Resource temporarily unavailable$' "$tmp/plain.err"; then
+    fail "start_failure.mlir with IRRUN_TEST_FAIL_THREAD=4 (status $(cat "$tmp/plain.rc"))"
+    head -n 10 "$tmp/plain.err"
+else
+    same_under_seeds start_failure.mlir "$here/collective/start_failure.mlir"
+fi
+total=$((total + 1))
+IRRUN_TEST_FAIL_THREAD=1
+run plain --replicas 2 --partitions 2 "$here/collective/spmd.mlir"
+if [ "$(cat "$tmp/plain.rc")" -ne 2 ] || [ "$(grep -c 'error' "$tmp/plain.err")" -ne 1 ] ||
+    ! grep -q 'spmd.mlir:7:11: error: cannot start process (0, 1) of the 2x2 grid: ' "$tmp/plain.err"; then
+    fail "spmd.mlir with IRRUN_TEST_FAIL_THREAD=1 (status $(cat "$tmp/plain.rc"))"
+    head -n 10 "$tmp/plain.err"
+else
+    same_under_seeds spmd.mlir --replicas 2 --partitions 2 "$here/collective/spmd.mlir"
+fi
+unset IRRUN_TEST_FAIL_THREAD
+# and by the system: 600 stacks (4 MiB each) do not fit in 2 GB of address
+# space (skipped where a run cannot start under that limit: the sanitizer
+# build maps terabytes of shadow memory)
+printf 'func.func @main() -> tensor<ui32> {\n  %%r = stablehlo.replica_id : tensor<ui32>\n  return %%r : tensor<ui32>\n}\n' >"$tmp/ids.mlir"
+if (ulimit -v 2000000 && "$IRRUN" --replicas 2 "$tmp/ids.mlir") >/dev/null 2>&1; then
+    total=$((total + 1))
+    (ulimit -v 2000000 && "$IRRUN" --replicas 600 "$tmp/ids.mlir") >"$tmp/plain.out" 2>"$tmp/plain.err"
+    st=$?
+    if [ "$st" -ne 2 ] || ! grep -q 'ids.mlir:1:11: error: cannot start process ([0-9]*, 0) of the 600x1 grid: ' "$tmp/plain.err"; then
+        fail "--replicas 600 under ulimit -v 2000000 (status $st)"
+        head -n 10 "$tmp/plain.err"
+    fi
+else
+    echo "SKIP: --replicas 600 under ulimit -v (this build cannot run under it)"
+fi
 
 total=$((total + 1))
 run plain --replicas 2 --partitions 2 "$here/collective/spmd.mlir"

@@ -10,10 +10,6 @@
 #include "interp/grid.h"
 #include "util/mem.h"
 
-/* Deep enough for any real program, shallow enough that the C stack (a few
- * hundred bytes per level) never overflows. */
-enum { CALL_DEPTH_MAX = 1000 };
-
 /* Runtime errors end the run with status 2; they are located and shown
  * with the source line and a caret, like parse errors. */
 static void rt_report(ictx *c, src_loc loc, const char *fmt, va_list ap)
@@ -338,14 +334,10 @@ static int run_func(ictx *c, const ir_func *f, tensor *const *args, tensor **res
     return rc;
 }
 
-int eval_call(ictx *c, const ir_op *op, const ir_func *callee, tensor *const *args, tensor **results)
+int eval_call(ictx *c, const ir_func *callee, tensor *const *args, tensor **results)
 {
-    if (c->depth >= CALL_DEPTH_MAX)
-        return rt_error(c, op->loc, "call depth limit (%d) exceeded calling @%s", CALL_DEPTH_MAX, callee->name);
     const char *saved = c->fname;
-    c->depth++;
     int rc = run_func(c, callee, args, results);
-    c->depth--;
     c->fname = saved;
     return rc;
 }
@@ -355,13 +347,13 @@ int exec_call(ictx *c, frame *fr, const ir_op *op, tensor **res)
     const ir_func *callee = op->a.call.func;
     if (!callee || !callee->has_body)
         return rt_error(c, op->loc, "call to @%s, which has no body", op->a.call.name);
-    tensor *argv[16];
+    tensor *argv[16] = { 0 }; /* zeroed: gcc cannot tell that the body reads only noperands of them */
     tensor **args = op->noperands <= 16 ? argv : mem_calloc((size_t)op->noperands, sizeof *args);
     if (!args)
         return rt_nomem(c, op->loc, "out of memory");
     for (int i = 0; i < op->noperands; i++)
         args[i] = IN(i);
-    int rc = eval_call(c, op, callee, args, res);
+    int rc = eval_call(c, callee, args, res);
     if (args != argv)
         mem_free(args);
     return rc;

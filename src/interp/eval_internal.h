@@ -17,7 +17,8 @@ typedef struct {
     diag_source *src;
     const interp_options *opt;
     FILE *err;
-    int depth;         /* calls in progress */
+    int depth;         /* blocks in progress: calls and regions (region.c) */
+    const ir_op *at;   /* the innermost op being run (region.c), NULL before the first */
     int passed, failed;
     interp_failed_check failed_at[INTERP_FAILED_CHECKS_KEPT]; /* the first failures */
     const char *fname; /* function being run, for check reports */
@@ -33,6 +34,14 @@ typedef struct {
      * called in a loop reuses its small tensors as a loop body does */
     struct frame *idle;
 } ictx;
+
+/* How many blocks (function bodies and regions of ops) may be in progress
+ * at once in one thread: a block nested deeper is a located run-time error
+ * instead of a stack overflow. A level costs at most 1.9 KiB of stack (a
+ * scatter's; 3.5 KiB in the sanitizer build), so this many fit in a
+ * process thread's GRID_STACK_BYTES (grid.c) with room for the deepest op
+ * (docs/control-flow.md, "Nesting limit"; tests/nesting.sh). */
+enum { NEST_DEPTH_MAX = 1000 };
 
 /* Closes the idle frames of c (at the end of its run or process). */
 void interp_frames_free(ictx *c);
@@ -151,6 +160,11 @@ typedef struct {
 } region_lanes;
 
 bool region_lane_safe(const ir_func *f, const ir_block *body);
+/* A body that only computes its results: no op flagged IR_F_SIDE_EFFECTS
+ * or IR_F_CHECK (collectives, prints, probes, checks), no call, composite
+ * or custom_call, in it or in any region nested in it. How often and on
+ * which process it runs cannot change what a run prints or returns. */
+bool region_pure(const ir_block *body);
 /* A body of two arguments that is `return OP(arg0, arg1)` (or with the
  * arguments swapped: *first_left false) for an op of the BINARY family:
  * reduce and scatter run it as a kernel. */
@@ -222,8 +236,9 @@ bool interp_compare_total(const ir_op *op, const tensor *lhs);
  * 25: unsigned values saturate at INT64_MAX); exec_index.c. */
 int64_t exec_index_value(const tensor *t, int64_t i);
 
-/* Calls a function with the given arguments (borrowed) in a new frame. */
-int eval_call(ictx *c, const ir_op *op, const ir_func *callee, tensor *const *args, tensor **results);
+/* Calls a function with the given arguments (borrowed) in a new frame; a
+ * call nested too deep (NEST_DEPTH_MAX) is an error located at c->at. */
+int eval_call(ictx *c, const ir_func *callee, tensor *const *args, tensor **results);
 
 /* --replicas/--partitions (exec_parallel.c): runs f on every process of
  * the options' grid, each on copies of args; results[i * f->nresults + k]

@@ -113,6 +113,8 @@ typedef struct {
 
 typedef struct {
     int *members; /* process ids, listed order */
+    int *order;   /* room for ascending(): in members' block, not on the
+                   * stack, which holds a level of NEST_DEPTH_MAX per body */
     int n, pos;   /* group size, this process's position */
     int ndata;
     member me;
@@ -125,14 +127,16 @@ static void meeting_done(meeting *s)
 {
     mem_free(s->members);
     mem_free(s->me.in);
-    s->members = NULL;
+    s->members = s->order = NULL;
     s->me.in = NULL;
 }
 
 /* Room for a group of every process of the grid. */
 static int meeting_alloc(ictx *c, const ir_op *op, meeting *s)
 {
-    s->members = mem_calloc((size_t)(c->proc->replicas * c->proc->partitions), sizeof *s->members);
+    size_t most = (size_t)(c->proc->replicas * c->proc->partitions);
+    s->members = mem_calloc(2 * most, sizeof *s->members);
+    s->order = s->members ? s->members + most : NULL;
     s->me.in = mem_calloc((size_t)op->noperands + 1, sizeof *s->me.in);
     if (!s->members || !s->me.in)
         return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
@@ -290,15 +294,18 @@ static int64_t share_start(int64_t n, int parts, int j)
 }
 
 /* out[k] of every data operand := the fold of the whole group. When every
- * member runs this same op (one program), each computes one share of the
- * elements and copies the others' shares from them; otherwise each folds
- * everything with its own body (as REF does). */
+ * member runs this same op (one program) and its body is pure
+ * (region_pure), each computes one share of the elements and copies the
+ * others' shares from them; otherwise each folds everything with its own
+ * body (as REF does): a body with effects (a nested collective, a check,
+ * a print, a call) then runs as often and with the same operands whether
+ * or not the members run the same function. */
 static int fold_group(ictx *c, frame *fr, const ir_op *op, meeting *s)
 {
-    int order[GRID_MAX_PROCESSES];
+    int *order = s->order;
     ascending(s, order);
-    bool shared = true;
-    for (int i = 0; i < s->n; i++)
+    bool shared = region_pure(&op->regions[0]);
+    for (int i = 0; i < s->n && shared; i++)
         shared = shared && grid_member_op(s->m, i) == op;
     int rc = 0;
     for (int k = 0; k < s->ndata && rc == 0; k++) {
@@ -562,7 +569,7 @@ int exec_collective_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int rc = join_group(c, fr, op, &s, ndata, res);
     if (rc || !s.m)
         return abandon(c, &s, rc);
-    int order[GRID_MAX_PROCESSES];
+    int *order = s.order;
     ascending(&s, order);
     for (int k = 0; k < ndata && rc == 0; k++) {
         int root;
@@ -658,7 +665,7 @@ int exec_infeed(ictx *c, frame *fr, const ir_op *op, tensor **res)
     if (!f)
         return rt_error(c, op->loc, "'%s': the infeed queue is empty (decision 47)", ir_op_name(op->kind));
     tensor *values[1] = { NULL };
-    rc = eval_call(c, op, f, NULL, values);
+    rc = eval_call(c, f, NULL, values);
     if (rc)
         return rc;
     return take_values(c, op, values, 1, IN(0), res);

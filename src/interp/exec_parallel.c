@@ -3,6 +3,7 @@
  * a function on its own copies of its arguments, in an evaluation context
  * of its own; results are collected in process order once every thread
  * has ended. */
+#include <stdio.h>
 #include <string.h>
 
 #include "interp/eval_internal.h"
@@ -11,7 +12,6 @@
 
 typedef struct {
     ictx *parent;
-    const ir_op *op;            /* located errors of calls (depth) */
     const ir_func *const *funcs; /* per process */
     tensor ***args;             /* per process: its arguments, copies it owns */
     tensor ***results;          /* per process: its results */
@@ -29,17 +29,27 @@ static int process_main(grid_proc *p, void *arg)
     c.pool_tried = true;
     c.passed = c.failed = 0;
     c.lanes = 0;
+    c.depth = 0; /* the thread's stack is its own (NEST_DEPTH_MAX) */
     c.idle = NULL; /* the parent's idle frames are its own thread's */
     /* the probe store and its numbering belong to the whole run: probes
      * inside processes are not supported (docs/collectives.md) */
     interp_options opt = *j->parent->opt;
     opt.probes = NULL;
     c.opt = &opt;
-    int rc = eval_call(&c, j->op, j->funcs[p->id], j->args[p->id], j->results[p->id]);
+    int rc = eval_call(&c, j->funcs[p->id], j->args[p->id], j->results[p->id]);
     interp_frames_free(&c);
     j->passed[p->id] = c.passed;
     j->failed[p->id] = c.failed;
     return rc;
+}
+
+/* The text of an error number (strerror_r: processes of an outer grid may
+ * report at the same time). */
+static const char *error_text(int error, char *buf, size_t size)
+{
+    if (strerror_r(error, buf, size) != 0)
+        snprintf(buf, size, "error %d", error);
+    return buf;
 }
 
 static void job_free(parallel_job *j, int n)
@@ -72,7 +82,6 @@ static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func 
         return rt_error(c, op->loc, "a grid of %d x %d processes is larger than the limit of %d", rows, cols,
                         GRID_MAX_PROCESSES);
     j->parent = c;
-    j->op = op;
     j->funcs = funcs;
     j->args = mem_calloc((size_t)n, sizeof *j->args);
     j->results = mem_calloc((size_t)n, sizeof *j->results);
@@ -92,7 +101,13 @@ static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func 
     if (!g)
         return rt_nomem(c, op->loc, "out of memory starting a grid of %d x %d processes", rows, cols);
     int rc = grid_run(g, process_main, j);
+    int error, who = grid_unstarted(g, &error);
     grid_free(g);
+    if (who >= 0) {
+        char why[128];
+        rc = rt_nomem(c, op->loc, "cannot start process (%d, %d) of the %dx%d grid: %s", who / cols, who % cols,
+                      rows, cols, error_text(error, why, sizeof why));
+    }
     for (int i = 0; i < n; i++) {
         c->passed += j->passed[i];
         c->failed += j->failed[i];

@@ -4,6 +4,7 @@
  * the processes it concerns. */
 #include "interp/grid.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@ typedef struct {
     pthread_cond_t wake;
     proc_state state;
     bool woken;          /* set by whoever ends this process's wait */
+    bool abandons;       /* its wait ends when the grid fails */
     const ir_op *op;     /* the op it waits in */
     int64_t channel;
     uint64_t schedule;   /* IRRUN_SCHEDULE_SEED state, 0 = no perturbation */
@@ -69,6 +71,8 @@ struct grid {
     int waiting; /* of those, the ones waiting */
     bool failed; /* a process reported an error */
     bool deadlocked;
+    int unstarted, start_error; /* the first process whose thread could not start (-1: none), why */
+    int fail_start;             /* IRRUN_TEST_FAIL_THREAD: this process's start fails (-1: none) */
     grid_meeting *open;
     waiter *sends, *recvs; /* in arrival order */
     const ir_func *const *infeed;
@@ -98,6 +102,11 @@ grid *grid_new(int rows, int cols, const ir_func *const *infeed, int ninfeed, di
     }
     pthread_mutex_init(&g->lock, NULL);
     pthread_mutex_init(&g->output, NULL);
+    g->unstarted = -1;
+    /* a test hook: the thread of process N (row-major) fails to start as
+     * when the system has no room for it (tests/collectives.sh) */
+    const char *fail = getenv("IRRUN_TEST_FAIL_THREAD");
+    g->fail_start = fail && *fail ? atoi(fail) : -1;
     const char *seed = getenv("IRRUN_SCHEDULE_SEED");
     uint64_t s = seed && *seed ? strtoull(seed, NULL, 10) : 0;
     for (int i = 0; i < g->n; i++) {
@@ -228,11 +237,16 @@ static void report_deadlock(grid *g)
 
 static void watch(grid *g)
 {
-    if (!g->deadlocked && g->live > 0 && g->waiting == g->live) {
-        g->deadlocked = true;
-        report_deadlock(g);
-        wake_all(g);
-    }
+    if (g->deadlocked || g->live == 0 || g->waiting != g->live)
+        return;
+    /* after a failure, a wait that ends on failure is over even before its
+     * process has run again to say so: no deadlock */
+    for (int i = 0; g->failed && i < g->n; i++)
+        if (g->procs[i].state == PS_WAITING && g->procs[i].abandons && !g->procs[i].woken)
+            return;
+    g->deadlocked = true;
+    report_deadlock(g);
+    wake_all(g);
 }
 
 /* Waits until woken; `stop_on_failure`: also when another process failed
@@ -245,6 +259,7 @@ static int wait_for_event(proc *q, const ir_op *op, int64_t channel, bool stop_o
     q->state = PS_WAITING;
     q->op = op;
     q->channel = channel;
+    q->abandons = stop_on_failure;
     g->waiting++;
     watch(g);
     while (!q->woken && !g->deadlocked && !(stop_on_failure && g->failed))
@@ -291,16 +306,26 @@ int grid_run(grid *g, grid_body body, void *arg)
     int rc = 0;
     /* glibc keeps the stacks of ended threads for reuse, up to 40 MiB:
      * stacks of GRID_STACK_BYTES let a grid of 8 start without mapping
-     * new ones (deep enough for CALL_DEPTH_MAX calls: tests/collectives.sh) */
+     * new ones (deep enough for NEST_DEPTH_MAX levels, sanitizer build
+     * included: docs/control-flow.md, tests/nesting.sh) */
     pthread_attr_t attr;
     bool sized = pthread_attr_init(&attr) == 0;
     if (sized)
         pthread_attr_setstacksize(&attr, GRID_STACK_BYTES);
     for (int i = 0; i < g->n; i++) {
         proc *q = &g->procs[i];
-        q->started = pthread_create(&q->thread, sized ? &attr : NULL, thread_main, q) == 0;
+        /* after one failure the others are not tried: the grid has failed */
+        int err = g->unstarted >= 0 ? EAGAIN
+                  : i == g->fail_start ? EAGAIN
+                                       : pthread_create(&q->thread, sized ? &attr : NULL, thread_main, q);
+        q->started = err == 0;
         if (!q->started) {
-            /* a process that never runs fails the grid */
+            /* a process that never runs fails the grid; the caller reports
+             * the first (grid_unstarted) */
+            if (g->unstarted < 0) {
+                g->unstarted = i;
+                g->start_error = err;
+            }
             pthread_mutex_lock(&g->lock);
             q->state = PS_RETURNED;
             q->status = IRRUN_NOMEM;
@@ -325,6 +350,12 @@ int grid_run(grid *g, grid_body body, void *arg)
     if (!rc && g->deadlocked)
         rc = IRRUN_BAD_INPUT;
     return rc;
+}
+
+int grid_unstarted(const grid *g, int *error)
+{
+    *error = g->start_error;
+    return g->unstarted;
 }
 
 /* ---- meetings ------------------------------------------------------------- */

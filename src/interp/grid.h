@@ -43,6 +43,10 @@ void grid_free(grid *g);
  * waits of the others quietly. */
 typedef int (*grid_body)(grid_proc *p, void *arg);
 int grid_run(grid *g, grid_body body, void *arg);
+/* After grid_run: the id of the first process whose thread could not be
+ * started (its error number in *error), which failed the grid without a
+ * message; -1 when every process started. */
+int grid_unstarted(const grid *g, int *error);
 
 /* Marks the grid failed (a process reported an error): waits in progress
  * and to come end with IRRUN_BAD_INPUT, without a message. */

@@ -175,7 +175,9 @@ static inline bool trig_elem(trig_op op, const uint32_t *z, uint32_t *r)
 {
     double x = bits_to_f32(z[0]), y = bits_to_f32(z[1]);
     double u = op == TRIG_TANH ? y : x, v = op == TRIG_TANH ? x : op == TRIG_COS ? -y : y;
-    double s, c, sh, ch, re, im;
+    /* re, im start at 0 only for gcc 12's -O1 -fsanitize=thread, which does
+     * not see that trig_parts's switch sets both for every trig_op */
+    double s, c, sh, ch, re = 0, im = 0;
     uint32_t rr, ri;
     if ((op == TRIG_TANH || op == TRIG_TAN) && fabs(v) > V_MAX && fabs(v) < INFINITY)
         v = copysign(V_MAX, v);

@@ -220,8 +220,12 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
                 rc = rt_nomem(c, op->loc, "out of memory allocating the result of '%s'", ir_op_name(op->kind));
         }
     }
-    if (rc == 0)
+    if (rc == 0) {
+        const ir_op *outer = c->at;
+        c->at = op;
         rc = exec_of[op->kind].run(c, fr, op, resv);
+        c->at = outer;
+    }
     for (int k = 0; k < op->nresults; k++) {
         if (rc == 0) {
             frame_release(fr, op->results[k]);
@@ -260,12 +264,28 @@ int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, t
     return run_block(c, fr, body, results);
 }
 
-/* Runs the ops of a block whose arguments are bound. */
+/* The error for a block that would nest deeper than NEST_DEPTH_MAX, at the
+ * op that runs it (never NULL there: the entry function is at depth 0). */
+static int too_deep(ictx *c)
+{
+    const ir_op *op = c->at;
+    if (op && op->kind == IR_OP_CALL)
+        return rt_error(c, op->loc, "calls and regions nested more than %d deep (the limit) calling @%s",
+                        NEST_DEPTH_MAX, op->a.call.name);
+    return rt_error(c, op ? op->loc : (src_loc){ 0 }, "calls and regions nested more than %d deep (the limit) in '%s'",
+                    NEST_DEPTH_MAX, op ? ir_op_name(op->kind) : "?");
+}
+
+/* Runs the ops of a block whose arguments are bound. Every function body
+ * and region counts one level of NEST_DEPTH_MAX while it runs: the C
+ * stack grows by a few frames per level whatever op opened it. */
 static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
 {
     for (int a = 0; a < body->ndead_args; a++)
         frame_release(fr, body->dead_args[a]);
-    int rc = 0;
+    bool entered = c->depth < NEST_DEPTH_MAX;
+    int rc = entered ? 0 : too_deep(c);
+    c->depth += entered;
     for (int i = 0; i < body->nops && rc == 0; i++) {
         const ir_op *op = &body->ops[i];
         if (ir_op_get(op->kind)->flags & IR_F_TERMINATOR) {
@@ -286,6 +306,7 @@ static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
     }
     for (int a = 0; a < body->nargs; a++)
         frame_release(fr, body->args[a]);
+    c->depth -= entered;
     return rc;
 }
 
@@ -306,6 +327,21 @@ bool region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
     else
         return false;
     *op = interp_binop_of(b->kind);
+    return true;
+}
+
+bool region_pure(const ir_block *body)
+{
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        if (ir_op_get(o->kind)->flags & (IR_F_SIDE_EFFECTS | IR_F_CHECK))
+            return false;
+        if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE || o->kind == IR_OP_CUSTOM_CALL)
+            return false;
+        for (int r = 0; r < o->nregions; r++)
+            if (!region_pure(&o->regions[r]))
+                return false;
+    }
     return true;
 }
 

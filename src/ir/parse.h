@@ -156,6 +156,7 @@ typedef struct {
     int loc_depth; /* parentheses inside loc(...) */
     const char *loc_start; /* where the open loc( began, in the scanner buffer */
     jmp_buf *oom_jump;
+    void *lex_buffer; /* flex's buffer struct, once allocated (lexer.l's recovery) */
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
