@@ -210,19 +210,7 @@ fi
 # a signal that ends a run removes its temporaries and keeps the signal in
 # the exit status: -o and --report-file are open for the whole run
 cd "$tmp" || exit 1
-cat >forever.mlir <<'EOF'
-func.func @main() -> tensor<i64> {
-  %i0 = stablehlo.constant dense<0> : tensor<i64>
-  %r = stablehlo.while(%i = %i0) : tensor<i64>
-  cond {
-    %t = stablehlo.constant dense<true> : tensor<i1>
-    stablehlo.return %t : tensor<i1>
-  } do {
-    stablehlo.return %i : tensor<i64>
-  }
-  func.return %r : tensor<i64>
-}
-EOF
+cp "$here/tests/cli/forever.mlir" .
 mkdir sig
 for sig in TERM:15 HUP:1 INT:2; do
     how=${sig%:*}

@@ -52,19 +52,7 @@ expect_rc 2 "$IRRUN" two_chunks.mlir -j
 # top process, or a reader closing the pipe, must not leave them running.
 # A program that never ends; a worker counts as dead when its pid is gone
 # or a zombie (the container's pid 1 may not reap it)
-cat >forever.mlir <<'EOF'
-func.func @main() -> tensor<i64> {
-  %i0 = stablehlo.constant dense<0> : tensor<i64>
-  %r = stablehlo.while(%i = %i0) : tensor<i64>
-  cond {
-    %t = stablehlo.constant dense<true> : tensor<i1>
-    stablehlo.return %t : tensor<i1>
-  } do {
-    stablehlo.return %i : tensor<i64>
-  }
-  func.return %r : tensor<i64>
-}
-EOF
+cp "$D/forever.mlir" .
 printf 'cases:\n  - name: a\n    program: forever.mlir\n    outputs: []\n  - name: b\n    program: forever.mlir\n    outputs: []\n' >forever.yaml
 alive() { # pid: running (not gone, not a zombie)
     [ -r "/proc/$1/stat" ] && [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" != Z ]
