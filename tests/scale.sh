@@ -90,7 +90,7 @@ vlimited() { # like limited, with the address-space limit as well
         tail -3 "$tmp/err"
     fi
 }
-if (ulimit -v 524288; exec "$IRRUN" --version) >/dev/null 2>&1; then
+if (ulimit -v 524288; "$IRRUN" --version; exit $?) >/dev/null 2>&1; then
     add='    %s = stablehlo.add %a, %b : tensor<f32>'
     rwin f32 0.0 "$add" 1073741824 '[1.0, 2.0, 3.0, 4.0]' >"$tmp/rw_add.mlir"
     vlimited 0 "reduce_window padded by 2^30 (one-op body)" --print-format=decimal "$tmp/rw_add.mlir"
