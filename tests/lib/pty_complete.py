@@ -46,9 +46,11 @@ def main():
         os._exit(127)
     fails = 0
     try:
-        os.write(fd, b"bind 'set bell-style none'; . '%s'; ir-run() { printf '<%%s>' \"$@\"; echo; }; echo READY\n"
+        os.write(fd, b"bind 'set bell-style none'; . '%s'; ir-run() { printf '<%%s>' \"$@\"; echo; }; echo RE\"\"ADY\n"
                  % script.encode())
-        read_until(fd, b"READY\r\n", 10)
+        # the marker as printed, not as typed: the terminal echoes the typed
+        # line, and an output line is then followed by the prompt
+        read_until(fd, b"READY\r\n$ ", 10)
         for typed, want in cases:
             # each TAB on its own, and time for readline to complete it
             # before the next key arrives
