@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "io/outfile.h"
 #include "util/mem.h"
+#include "util/membuf.h"
 #include "util/text.h"
 
 void cli_files_init(cli_files *o)
@@ -357,35 +358,21 @@ void cli_files_json_join(cli_files *o, long entries_before, long entries_next)
         fputs(",\n", o->report);
 }
 
-/* "program": .., "chunk": .., "result": .., "file": .., for a JSON entry */
+/* "program": .., "chunk": .., "result": .., "file": .., for a JSON entry;
+ * NULL when out of memory */
 static char *json_entry_keys(const char *program, int chunk, int index, const char *file)
 {
-    const char *s[2] = { program, file };
-    size_t n = 96;
-    for (int k = 0; k < 2; k++)
-        n += 6 * strlen(s[k]);
-    char *buf = mem_alloc(n);
-    if (!buf)
+    membuf b;
+    if (membuf_open(&b) != 0)
         return NULL;
-    size_t at = 0;
-    for (int k = 0; k < 2; k++) {
-        at += (size_t)snprintf(buf + at, n - at, "%s\"", k ? "\"file\": " : "\"program\": ");
-        for (const unsigned char *p = (const unsigned char *)s[k]; *p; p++) {
-            if (*p == '"' || *p == '\\')
-                at += (size_t)snprintf(buf + at, n - at, "\\%c", *p);
-            else if (*p < 32)
-                at += (size_t)snprintf(buf + at, n - at, "\\u%04x", *p);
-            else
-                buf[at++] = (char)*p;
-        }
-        buf[at] = '\0';
-        at += (size_t)snprintf(buf + at, n - at, "\", ");
-        if (k == 0 && chunk >= 0)
-            at += (size_t)snprintf(buf + at, n - at, "\"chunk\": %d, ", chunk);
-        if (k == 0)
-            at += (size_t)snprintf(buf + at, n - at, "\"result\": %d, ", index);
-    }
-    return buf;
+    fputs("\"program\": ", b.f);
+    io_json_string(b.f, program);
+    if (chunk >= 0)
+        fprintf(b.f, ", \"chunk\": %d", chunk);
+    fprintf(b.f, ", \"result\": %d, \"file\": ", index);
+    io_json_string(b.f, file);
+    fputs(", ", b.f);
+    return membuf_take(&b);
 }
 
 irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char *program, int chunk,

@@ -459,7 +459,7 @@ void io_report_text(const io_report *rep, const char *label, FILE *out)
     fprintf(out, "  result: %s\n", rep->differing ? "FAIL" : "PASS");
 }
 
-static void json_string(FILE *out, const char *s)
+void io_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -534,17 +534,17 @@ static void json_where(const io_report *rep, const io_diff *d, FILE *out)
     for (int i = 0; i < rep->type.rank; i++)
         fprintf(out, "%s%" PRId64, i ? ", " : "", index[i]);
     fprintf(out, "], \"expected\": ");
-    json_string(out, eb);
+    io_json_string(out, eb);
     fprintf(out, ", \"actual\": ");
-    json_string(out, ab);
+    io_json_string(out, ab);
     fprintf(out, ", \"expected_value\": ");
     json_value(out, rep->type.elem, d->expected);
     fprintf(out, ", \"actual_value\": ");
     json_value(out, rep->type.elem, d->actual);
     fprintf(out, ", \"expected_text\": ");
-    json_string(out, ev);
+    io_json_string(out, ev);
     fprintf(out, ", \"actual_text\": ");
-    json_string(out, av);
+    io_json_string(out, av);
 }
 
 static void json_figure(const io_report *rep, const char *key, const io_error_figure *f, FILE *out)
@@ -567,9 +567,9 @@ void io_report_json(const io_report *rep, const char *extra, FILE *out)
     shape_format(&rep->type, type, (int)sizeof type);
     io_rule_describe(&rep->rule, rule, sizeof rule);
     fprintf(out, "{%s\"type\": ", extra ? extra : "");
-    json_string(out, type);
+    io_json_string(out, type);
     fprintf(out, ", \"rule\": ");
-    json_string(out, rule);
+    io_json_string(out, rule);
     fprintf(out, ", \"passed\": %s, \"compared\": %" PRId64 ", \"differing\": %" PRId64,
             rep->differing ? "false" : "true", rep->compared, rep->differing);
     if (rep->has_max_ulp)
@@ -591,7 +591,7 @@ void io_report_json(const io_report *rep, const char *extra, FILE *out)
         json_where(rep, d, out);
         if (d->ulp_undefined) {
             fprintf(out, ", \"ulp\": null, \"ulp_reason\": ");
-            json_string(out, d->ulp_undefined);
+            io_json_string(out, d->ulp_undefined);
             fputc('}', out);
         } else {
             fprintf(out, ", \"ulp\": %" PRIu64 "}", d->ulp);

@@ -145,6 +145,9 @@ void io_diff_texts(const io_report *rep, const io_diff *d, char eb[IO_ELEM_TEXT_
 void io_report_text(const io_report *rep, const char *label, FILE *out);
 void io_report_json(const io_report *rep, const char *extra, FILE *out);
 
+/* `s` as a JSON string, quoted and escaped. */
+void io_json_string(FILE *out, const char *s);
+
 /* One line for `ir-run test`: "2 of 6 elements differ (max ULP 3), first at
  * [0, 1]: expected .. (0x38), actual .. (0x3A)" ("worst at" when the report
  * lists the worst). */
