@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/interp/*.c src/util/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -118,7 +118,7 @@ ops-doc: $(OPS_DOC)
 VERIFY_HARNESS := tools/verify_harness.c tools/verify_harness.h
 
 # the exhaustive proof of the fast f32 exp, log, tanh, sin, cos, tan, expm1, log1p
-# and cbrt (src/interp/kern_mathf32.c): all 2^32 operands on every vector path
+# and cbrt (src/kernels/math/kern_mathf32.c): all 2^32 operands on every vector path
 # against glibc, a few minutes per function on two threads; not part of check. VERIFY_ARGS="-t 4 exp" picks threads and functions.
 VERIFY_MATHF32 := $(BUILD)/tools/verify_mathf32
 
@@ -130,9 +130,9 @@ verify-mathf32: deps $(VERIFY_MATHF32)
 	./$(VERIFY_MATHF32) $(VERIFY_ARGS)
 
 # the check of the fast complex<f32> kernels of tests/unit/complexf32_ops.h
-# (src/interp/kern_complexf32.c, kern_c64unary.c, kern_c64log.c,
-# kern_c64pow.c,
-# kern_c64trig.c): 2^32 random operands of many kinds per
+# (src/kernels/complex/kern_c64_div_sqrt_exp.c, kern_c64_expm1_recip.c, kern_c64_log.c,
+# kern_c64_pow.c,
+# kern_c64_trig.c): 2^32 random operands of many kinds per
 # operation on every vector path against the definition; not part of check.
 # VERIFY_ARGS="-t 4 -n 1000000 sqrt" picks threads, draws and operations.
 VERIFY_COMPLEXF32 := $(BUILD)/tools/verify_complexf32
@@ -144,7 +144,7 @@ $(VERIFY_COMPLEXF32): tools/verify_complexf32.c tests/unit/complexf32_operands.h
 verify-complexf32: deps $(VERIFY_COMPLEXF32)
 	./$(VERIFY_COMPLEXF32) $(VERIFY_ARGS)
 
-# the check of the fast f32 / bf16 / f16 power (src/interp/kern_powf32.c): all
+# the check of the fast f32 / bf16 / f16 power (src/kernels/math/kern_powf32.c): all
 # 2^32 operand pairs of bf16 and of f16 and 2^32 random f32 pairs on every
 # vector path against glibc; tens of minutes on two threads, not part of check.
 # VERIFY_ARGS="-t 4 -n 1e8 f32" picks threads, f32 pairs and formats.
@@ -157,7 +157,7 @@ $(VERIFY_POWF32): tools/verify_powf32.c $(VERIFY_HARNESS) $(LIB)
 verify-powf32: deps $(VERIFY_POWF32)
 	./$(VERIFY_POWF32) $(VERIFY_ARGS)
 
-# the proof of the fast f32 / bf16 / f16 atan2 (src/interp/kern_atan2f32.c):
+# the proof of the fast f32 / bf16 / f16 atan2 (src/kernels/math/kern_atan2f32.c):
 # all 2^32 bf16 pairs, all 2^32 f16 pairs and 2^32 f32 pairs on every vector
 # path against glibc; not part of check. VERIFY_ARGS="-s 64 -n 100000000" samples.
 VERIFY_ATAN2F32 := $(BUILD)/tools/verify_atan2f32

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "interp/sort.h"
+#include "sort/sort.h"
 #include "util/mem.h"
 
 static const char COUNTER[] =

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/kern.h"
+#include "kernels/kern.h"
 
 enum { H = 64, W = 64, C = 64, O = 64, KH = 3, KW = 3 };
 

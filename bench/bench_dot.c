@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "bench.h"
-#include "interp/kern.h"
-#include "interp/kern_isa.h"
+#include "kernels/kern.h"
+#include "util/isa.h"
 
 /* Cycles per second: a chain of dependent one-cycle integer adds (the asm
  * barrier keeps the compiler from folding them). */
@@ -133,7 +133,7 @@ void bench_dot(void)
         fclose(la);
     }
     printf("dot: clock %.2f GHz (dependent adds); vector path %s; load average %.2f\n", hz * 1e-9,
-           kern_isa_avx2() ? "AVX2+FMA" : "portable C", load[0]);
+           isa_avx2() ? "AVX2+FMA" : "portable C", load[0]);
     report_dot("dot_general f8E4M3FN 1024^3, REF, 1 thread", ET_F8E4M3FN, 1024, KACC_REF, NULL, 5e9);
     report_dot("dot_general bf16 512^3, REF, 1 thread", ET_BF16, 512, KACC_REF, NULL, 1.5e9);
     report_dot("dot_general f16 512^3, REF, 1 thread", ET_F16, 512, KACC_REF, NULL, 1.5e9);
@@ -142,7 +142,7 @@ void bench_dot(void)
         printf("  f32 accumulation: %.1f%% of the FMA peak (16 MAC/cycle at %.2f GHz; target 25%%)\n",
                100.0 * 1024.0 * 1024.0 * 1024.0 / s / (16.0 * hz), hz * 1e-9);
     report_dot("dot_general bf16 512^3, f32 acc, 1 thread", ET_BF16, 512, KACC_TYPE, NULL, 0);
-    if (kern_isa_avx2()) {
+    if (isa_avx2()) {
         setenv("IRRUN_ISA", "generic", 1);
         report_dot("  portable: f8E4M3FN 1024^3, REF", ET_F8E4M3FN, 1024, KACC_REF, NULL, 0);
         report_dot("  portable: bf16 512^3, REF", ET_BF16, 512, KACC_REF, NULL, 0);

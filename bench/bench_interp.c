@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/kern.h"
+#include "kernels/kern.h"
 #include "types/fparith.h"
 #include "util/mem.h"
 

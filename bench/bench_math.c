@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/kern.h"
+#include "kernels/kern.h"
 #include "types/fparith.h"
 
 enum { N = 1 << 24 };

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/kern_numerics.h"
+#include "kernels/kern_numerics.h"
 #include "util/xorshift.h"
 
 enum { N = 1 << 24 };

@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "interp/kern.h"
-#include "interp/pool.h"
-#include "interp/kern_numerics.h"
+#include "kernels/kern.h"
+#include "parallel/pool.h"
+#include "kernels/kern_numerics.h"
 #include "types/fparith.h"
 #include "util/mem.h"
 #include "util/xorshift.h"

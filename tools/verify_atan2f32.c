@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern_atan2f32.h"
+#include "kernels/math/kern_atan2f32.h"
 #include "verify_harness.h"
 
 enum { CHUNK = 1 << 16, NDIST = 6 };

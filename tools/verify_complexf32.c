@@ -1,5 +1,5 @@
 /* The check of the fast complex<f32> kernels of complexf32_ops.h's table
- * (one row per op: kern_complexf32.c, kern_c64unary.c, kern_c64pow.c ...):
+ * (one row per op: kern_c64_div_sqrt_exp.c, kern_c64_expm1_recip.c, kern_c64_pow.c ...):
  * random complex<f32> operands of every
  * kind of tests/unit/complexf32_operands.h (random finite patterns, modest
  * values, |c| == |d| and near it, tiny and huge parts, exact results,

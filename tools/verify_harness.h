@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "interp/kern_mathf32.h"
+#include "kernels/math/kern_mathf32.h"
 
 /* VH_MAXTHREADS bounds -t, so that a tool's jobs fit in a fixed array */
 enum { VH_MAXSHOW = 5, VH_MAXTHREADS = 64 };

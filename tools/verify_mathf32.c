@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern_mathf32.h"
+#include "kernels/math/kern_mathf32.h"
 #include "verify_harness.h"
 
 enum { CHUNK = 1 << 16 };

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern_powf32.h"
+#include "kernels/math/kern_powf32.h"
 #include "verify_harness.h"
 
 enum { CHUNK = 1 << 16 };

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "interp/interp.h"
-#include "interp/grid.h"
-#include "interp/interp_internal.h"
+#include "parallel/grid.h"
+#include "runtime/rt_print.h"
 #include "io/probe.h"
 #include "util/mem.h"
 #include "util/membuf.h"

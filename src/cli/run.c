@@ -13,7 +13,7 @@
 
 #include "api/api_internal.h"
 #include "interp/interp.h"
-#include "interp/interp_internal.h"
+#include "runtime/rt_print.h"
 #include "cli/exit.h"
 #include "cli/options.h"
 #include "cli/parallel.h"

@@ -1,5 +1,5 @@
 /* Two tensors compared element by element: the one loop under both
- * comparison engines, the check ops (interp/interp_check.c, SPEC.md 5) and
+ * comparison engines, the check ops (runtime/rt_check.c, SPEC.md 5) and
  * the tolerance rules of `ir-run compare`, --expect and `ir-run test`
  * (io/compare.c). Having one loop keeps them agreeing on what an element
  * is (a complex one is two parts), on how its bits are read and on the ULP

@@ -2,7 +2,7 @@
  * partition_id, the collectives, send/recv, infeed/outfeed and
  * interpreter.run_parallel. What depends on the grid size (ids below R, P
  * or R*P, a process in no group) is checked when the grid exists
- * (src/interp/exec_collective.c). */
+ * (src/exec/exec_collective.c). */
 #include <string.h>
 
 #include "ir/check_internal.h"

@@ -72,12 +72,12 @@ typedef enum {
     IR_KF_NONE, IR_KF_CONSTANT, IR_KF_IOTA, IR_KF_CONVERT, IR_KF_UNARY, IR_KF_BINARY,
     IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,
     IR_KF_CALL, IR_KF_RETURN, IR_KF_CHECK,
-    IR_KF_CONTROL,  /* runs its regions (src/interp/exec_control.c, ...) */
+    IR_KF_CONTROL,  /* runs its regions (src/exec/exec_control.c, ...) */
     IR_KF_STRUCTURE, /* tuples and tokens: moves values, computes nothing */
-    IR_KF_INDEXING,  /* gather, scatter, dynamic slices (src/interp/exec_index.c) */
-    IR_KF_BITS,      /* shifts, popcnt, count_leading_zeros (src/interp/kern_bits.c) */
-    IR_KF_PARTS,     /* is_finite, real, imag, complex (src/interp/kern_parts.c) */
-    IR_KF_PRECISION  /* reduce_precision (src/interp/kern_precision.c) */
+    IR_KF_INDEXING,  /* gather, scatter, dynamic slices (src/exec/exec_index.c) */
+    IR_KF_BITS,      /* shifts, popcnt, count_leading_zeros (src/kernels/kern_bits.c) */
+    IR_KF_PARTS,     /* is_finite, real, imag, complex (src/kernels/kern_complex_parts.c) */
+    IR_KF_PRECISION  /* reduce_precision (src/kernels/kern_precision.c) */
 } ir_kernel_family;
 
 /* Element classes, as sets of bits. */

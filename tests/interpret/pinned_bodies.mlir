@@ -1,7 +1,7 @@
 // RUN: ir-run --interpret -split-input-file %s
 // Lane-safe bodies run pinned (a full reduction, a sort comparator) with a
 // constant inside the body: an op without operands among the ops that
-// region.c runs straight on their kernels. Worked by hand: 2 * (1 + 2 +
+// rt_region.c runs straight on their kernels. Worked by hand: 2 * (1 + 2 +
 // 3 + 4 + 5) = 30; comparing negations sorts in descending order.
 func.func @pinned_constants() {
   %x = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<5xf32>

@@ -8,12 +8,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "interp/kern.h"
-#include "interp/kern_c64pow.h"
-#include "interp/kern_c64trig.h"
-#include "interp/kern_c64unary.h"
-#include "interp/kern_c64log.h"
-#include "interp/kern_complexf32.h"
+#include "kernels/kern.h"
+#include "kernels/complex/kern_c64_pow.h"
+#include "kernels/complex/kern_c64_trig.h"
+#include "kernels/complex/kern_c64_expm1_recip.h"
+#include "kernels/complex/kern_c64_log.h"
+#include "kernels/complex/kern_c64_div_sqrt_exp.h"
 
 typedef struct {
     const char *name;

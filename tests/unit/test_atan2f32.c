@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_atan2f32.h"
+#include "kernels/kern.h"
+#include "kernels/math/kern_atan2f32.h"
 
 static const char *const type_names[KA2_COUNT] = { "f32", "bf16", "f16" };
 

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_generic.h"
-#include "interp/kern_complexf32.h"
+#include "kernels/kern.h"
+#include "kernels/kern_generic.h"
+#include "kernels/complex/kern_c64_div_sqrt_exp.h"
 
 #include "complexf32_operands.h"
 #include "complexf32_ops.h"
@@ -121,7 +121,7 @@ static uint32_t nudge(uint64_t *state, float v)
 }
 
 /* Operands on and next to the circles |z| = 1 and |1 + z| = 1, where log|z|
- * and log|1 + z| cancel (kern_c64log.c's exact |z|^2 and its guard): cos
+ * and log|1 + z| cancel (kern_c64_log.c's exact |z|^2 and its guard): cos
  * and sin of random angles, and 1 - cos of small ones, each part moved by
  * a few ulps; and the same as b for the binary ops. */
 START_TEST(near_unit_circle)

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "interp/kern.h"
+#include "kernels/kern.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/bitcast.h"

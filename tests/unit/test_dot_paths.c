@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_isa.h"
-#include "interp/kern_generic.h"
-#include "interp/kern_numerics.h"
+#include "kernels/kern.h"
+#include "util/isa.h"
+#include "kernels/kern_generic.h"
+#include "kernels/kern_numerics.h"
 #include "types/fparith.h"
 #include "util/xorshift.h"
 
@@ -149,10 +149,10 @@ static void three_ways(compute_fn fn, void *arg, const tensor *shape_of, const c
     memset(threaded->data, 0x3C, threaded->nbytes);
     fn(NULL, plain, arg);
     setenv("IRRUN_ISA", "generic", 1);
-    kern_isa_recheck();
+    isa_recheck();
     fn(NULL, generic, arg);
     unsetenv("IRRUN_ISA");
-    kern_isa_recheck();
+    isa_recheck();
     pool *p = pool_new(3);
     ck_assert_ptr_nonnull(p);
     setenv("IRRUN_TEST_TINY_PARTS", "1", 1);

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_generic.h"
-#include "interp/kern_isa.h"
-#include "interp/kern_num.h"
+#include "kernels/kern.h"
+#include "kernels/kern_generic.h"
+#include "util/isa.h"
+#include "kernels/math/kern_ieee.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/xorshift.h"
@@ -378,7 +378,7 @@ START_TEST(convert_float_bit_patterns)
     for (int isa = 0; isa < 2; isa++) {
         if (isa)
             setenv("IRRUN_ISA", "generic", 1);
-        kern_isa_recheck();
+        isa_recheck();
         for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++)
             for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
                 int64_t n = lens[li];
@@ -407,7 +407,7 @@ START_TEST(convert_float_bit_patterns)
         setenv("IRRUN_ISA", saved, 1);
     else
         unsetenv("IRRUN_ISA");
-    kern_isa_recheck();
+    isa_recheck();
 }
 END_TEST
 
@@ -425,7 +425,7 @@ START_TEST(convert_integer_bit_patterns)
     for (int isa = 0; isa < 2; isa++) {
         if (isa)
             setenv("IRRUN_ISA", "generic", 1);
-        kern_isa_recheck();
+        isa_recheck();
         for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++)
             for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
                 int64_t n = lens[li];
@@ -458,7 +458,7 @@ START_TEST(convert_integer_bit_patterns)
         setenv("IRRUN_ISA", saved, 1);
     else
         unsetenv("IRRUN_ISA");
-    kern_isa_recheck();
+    isa_recheck();
 }
 END_TEST
 
@@ -472,7 +472,7 @@ START_TEST(convert_wide_integers_by_clamped_table)
     for (size_t k = 0; k < 2 * sizeof srcs / sizeof srcs[0]; k++) {
         if (k == sizeof srcs / sizeof srcs[0]) /* then on the portable loops (i32 and ui32 take the table there) */
             setenv("IRRUN_ISA", "generic", 1);
-        kern_isa_recheck();
+        isa_recheck();
         et_id src = srcs[k % (sizeof srcs / sizeof srcs[0])];
         int64_t n = 8 * 65536 + 5;
         tensor *x = vec(src, n);
@@ -494,7 +494,7 @@ START_TEST(convert_wide_integers_by_clamped_table)
         setenv("IRRUN_ISA", saved, 1);
     else
         unsetenv("IRRUN_ISA");
-    kern_isa_recheck();
+    isa_recheck();
 }
 END_TEST
 

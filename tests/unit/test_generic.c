@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_generic.h"
+#include "kernels/kern.h"
+#include "kernels/kern_generic.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/xorshift.h"
@@ -607,7 +607,7 @@ END_TEST
 
 /* The same for the unary kernels: the math paths work in blocks of up to
  * 256 elements and patch lanes (NaNs, band fallbacks) after a block, and
- * the interpreter hands them a dying operand as the result (region.c's
+ * the interpreter hands them a dying operand as the result (rt_region.c's
  * donor), so every path must read an operand element before writing over
  * it. */
 START_TEST(unary_tails_and_in_place)

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_generic.h"
-#include "interp/kern_int64.h"
-#include "interp/kern_isa.h"
-#include "interp/kern_numerics.h"
+#include "kernels/kern.h"
+#include "kernels/kern_generic.h"
+#include "kernels/kern_int64.h"
+#include "util/isa.h"
+#include "kernels/kern_numerics.h"
 #include "util/xorshift.h"
 
 #include "same_bits.h"
@@ -99,7 +99,7 @@ static void with_isa(int isa)
         setenv("IRRUN_ISA", started, 1);
     else
         unsetenv("IRRUN_ISA");
-    kern_isa_recheck();
+    isa_recheck();
 }
 
 static const int64_t lens[] = { 1, 2, 3, 4, 5, 7, 8, 9, 31, 33, 511, 512, 513, 1025, 20003 };

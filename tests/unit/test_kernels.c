@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_num.h"
+#include "kernels/kern.h"
+#include "kernels/math/kern_ieee.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/xorshift.h"

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_mathf32.h"
+#include "kernels/kern.h"
+#include "kernels/math/kern_mathf32.h"
 
 static const struct {
     const char *name;

@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern_numerics.h"
+#include "kernels/kern_numerics.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/bitcast.h"

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_powf32.h"
+#include "kernels/kern.h"
+#include "kernels/math/kern_powf32.h"
 
 static const char *const names[KPF_COUNT] = { "f32", "bf16", "f16" };
 

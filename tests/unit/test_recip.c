@@ -1,4 +1,4 @@
-/* The fast logistic and rsqrt (src/interp/kern_recip.c, reached through
+/* The fast logistic and rsqrt (src/kernels/math/kern_recip.c, reached through
  * kern_unary) against the generic loop, which computes the definition
  * (kern_unary.c's flt_unary and complex_elem) element by element, bit for
  * bit: all patterns of bf16, f16 and the formats of 8 bits or fewer; f32
@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/kern_generic.h"
-#include "interp/kern_isa.h"
+#include "kernels/kern.h"
+#include "kernels/kern_generic.h"
+#include "util/isa.h"
 #include "types/fptables.h"
 #include "util/bitcast.h"
 #include "util/xorshift.h"
@@ -54,7 +54,7 @@ static void check_paths(kern_unop op, const tensor *x, const char *what)
     for (int pass = 0; pass < (only_generic ? 1 : 2); pass++) {
         if (pass == 1) {
             setenv("IRRUN_ISA", "generic", 1);
-            kern_isa_recheck();
+            isa_recheck();
         }
         char name[160];
         snprintf(name, sizeof name, "%s, op %d, %s", what, (int)op, pass == 1 || only_generic ? "generic" : "default path");
@@ -66,7 +66,7 @@ static void check_paths(kern_unop op, const tensor *x, const char *what)
     }
     if (!only_generic) {
         unsetenv("IRRUN_ISA");
-        kern_isa_recheck();
+        isa_recheck();
     }
     tensor_free(ref);
     tensor_free(fast);

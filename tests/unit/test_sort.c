@@ -1,4 +1,4 @@
-/* The sort engine (src/interp/sort.h) against SPEC.md 9.3.5.1: its test
+/* The sort engine (src/sort/sort.h) against SPEC.md 9.3.5.1: its test
  * vector, the exact sequence of comparator calls (traced by hand from the
  * pseudo-code, and recorded from libstdc++ for the vector), sortedness and
  * stability on random inputs, comparators that are not strict weak orders,
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/kern.h"
-#include "interp/sort.h"
+#include "kernels/kern.h"
+#include "sort/sort.h"
 #include "types/fptables.h"
 #include "util/bitcast.h"
 #include "util/mem.h"

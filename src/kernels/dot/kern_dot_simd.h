@@ -1,0 +1,52 @@
+/* The vectorised inner loops of dot_general and convolution
+ * (docs/dot-accumulation.md, "Implementation notes"), and the parameters
+ * kern_dot.c gives them. Each has a portable C counterpart in kern_dot.c
+ * with the same bits; isa_avx2() says whether these may run. */
+#ifndef IRRUN_KERN_DOT_SIMD_H
+#define IRRUN_KERN_DOT_SIMD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A float format of at most 16 bits whose values, products of two values
+ * and sums of two values binary32 computes exactly or with an innocuous
+ * double rounding (24 >= 2p + 2 bits), so that REF's steps can run in
+ * binary32 lanes: a product or sum x is rounded into the format as
+ * (x + C) - C with C = 2^e * scale, where 2^e is x with its sign and
+ * significand masked off (for products at least 2^emin, the subnormal
+ * quantum; a sum of two values of the format below the normal range is
+ * exact). Binary32's own rounding then happens exactly at the format's
+ * quantum, ties to even.
+ *
+ * The lanes hold every value times 2^S (the rhs panel is scaled, the lhs
+ * is not), S chosen so that C overflows to Inf exactly when x reaches the
+ * format's top binade 2^limit: x + Inf - Inf is a NaN, which stays a NaN
+ * for the rest of the chain. Overflow, Inf and NaN operands all end as a
+ * NaN lane, which the caller redoes by the definition; nothing is checked
+ * per step. */
+typedef struct {
+    float scale; /* 1.5 * 2^(23 - mbits): C = 2^e * scale */
+    float emin;  /* 2^(emin + S): the smallest normal, scaled */
+    float up;    /* 2^S, applied to the rhs */
+    float down;  /* 2^-S, applied to the results */
+} kern_chain_format;
+
+/* Result columns of one panel of the REF chains: eight vectors of eight. */
+enum { KERN_CHAIN_PANEL = 64 };
+
+/* For m < M: out[m][j] (j < 64) = the REF chain over k = 0 .. K-1 of
+ * L[m][k] * P[k][j] (P scaled by 2^S), scaled by 2^S; bad[m] bit j is set
+ * when column j must be redone by the definition. */
+void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
+                      float *out, uint64_t *bad);
+
+/* Result columns of one panel of the binary32 accumulation. */
+enum { KERN_ACC_PANEL = 16 };
+
+/* For m < M: out[m][j] (j < 16) = sum over k in order of A[m][k] * P[k][j]
+ * in binary32 (A rows lda apart). fused: each step is one fused multiply-add,
+ * which the caller allows only where every product is exact in binary32 (so
+ * that it equals a multiply then an add). */
+void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused);
+
+#endif

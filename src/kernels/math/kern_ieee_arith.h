@@ -1,0 +1,174 @@
+/* Class-A scalar arithmetic for f32 and f64 and the IEEE-754-2019
+ * maximum/minimum rule, shared by the elementwise, dot and reduce kernels.
+ * The common case runs on the FPU; a NaN result (NaN operand or invalid
+ * operation) is handed to fp_arith, which owns APFloat's NaN rules. */
+#ifndef IRRUN_KERN_FSCALAR_H
+#define IRRUN_KERN_FSCALAR_H
+
+#include "kernels/math/kern_ieee.h"
+
+static inline double kern_apply_f64(fp_binop op, double x, double y)
+{
+    switch (op) {
+    case FPOP_ADD: return x + y;
+    case FPOP_SUB: return x - y;
+    case FPOP_MUL: return x * y;
+    case FPOP_DIV: return x / y;
+    case FPOP_REM: return fmod(x, y);
+    case FPOP_COUNT: break;
+    }
+    return NAN; /* not an operation */
+}
+
+static inline uint32_t kern_f32_arith(fp_binop op, uint32_t a, uint32_t b)
+{
+    /* binary64 holds 2p + 2 bits of an f32 result: rounding it once more
+     * into f32 equals a single rounding */
+    double r = kern_apply_f64(op, (double)bits_to_f32(a), (double)bits_to_f32(b));
+    if (r != r)
+        return (uint32_t)fp_arith(FP_F32, op, a, b);
+    return f32_to_bits((float)r);
+}
+
+static inline uint64_t kern_f64_arith(fp_binop op, uint64_t a, uint64_t b)
+{
+    double r = kern_apply_f64(op, bits_to_f64(a), bits_to_f64(b));
+    if (r != r)
+        return fp_arith(FP_F64, op, a, b);
+    return f64_to_bits(r);
+}
+
+/* llvm::maximum / llvm::minimum on patterns of format f whose exact values
+ * are va, vb (SPEC.md 4.11): a NaN operand wins (left first) and is made
+ * quiet; +0 > -0; otherwise the larger / smaller value. */
+static inline uint64_t kern_fmaxmin(fp_id f, bool is_max, uint64_t a, uint64_t b, double va,
+                                    double vb)
+{
+    if (va != va)
+        return fp_quiet(f, a);
+    if (vb != vb)
+        return fp_quiet(f, b);
+    if (va == 0 && vb == 0) {
+        bool na = signbit(va) != 0, nb = signbit(vb) != 0;
+        if (na != nb)
+            return (na == is_max) ? b : a;
+        return a;
+    }
+    if (is_max)
+        return va < vb ? b : a;
+    return vb < va ? b : a;
+}
+
+
+/* fmod(x, y) for binary32 values x, y (bf16 and f16 values are binary32
+ * values) without fmod: true with *r set when |x|/|y| rounds below 2^29
+ * and |y| is finite, where the steps are exact (the proof is at
+ * rem_small_pd in kern_binary_avx2.c); false otherwise (zeros of y,
+ * infinities, NaNs, huge quotients), for fmod to do. */
+static inline bool kern_rem_small(double x, double y, double *r)
+{
+    double ax = fabs(x), ay = fabs(y), q = ax / ay;
+    if (!(q < 0x1p29 && ay < INFINITY))
+        return false;
+    q = (double)(int32_t)q; /* trunc: q < 2^29 */
+    double v = ax - q * ay;
+    if (v < 0)
+        v += ay;
+    *r = copysign(v, x);
+    return true;
+}
+
+/* fp_arith's result for an invalid operation op of format f (Inf - Inf,
+ * 0 * Inf, 0 / 0, x rem 0, Inf rem y): one such operation asked of
+ * fp_arith. APFloat gives every invalid operation of non-NaN operands the
+ * same default NaN, so the vector loops patch such lanes with this pattern
+ * and send only NaN operands to fp_arith one by one. */
+static inline uint64_t kern_invalid_result(fp_id f, fp_binop op)
+{
+    uint64_t inf = fp_from_double(f, INFINITY, FPR_RNE), zero = 0;
+    switch (op) {
+    case FPOP_ADD: return fp_arith(f, op, inf, inf ^ fp_fmt(f)->sign_mask);
+    case FPOP_SUB: return fp_arith(f, op, inf, inf);
+    case FPOP_MUL: return fp_arith(f, op, zero, inf);
+    case FPOP_DIV: return fp_arith(f, op, zero, zero);
+    case FPOP_REM: return fp_arith(f, op, inf, zero);
+    case FPOP_COUNT: break;
+    }
+    return 0;
+}
+
+/* One class-A operation on bf16 (bf) or f16 patterns of format f, the
+ * definition the vector loops of kern_binary_avx2.c fall back on: computed
+ * in binary64 (exact operands, 53 >= 2p + 2 bits: one more rounding into
+ * the format equals one rounding; fmod is exact), a NaN result by
+ * fp_arith. */
+static inline uint16_t kern_half_arith(bool bf, fp_id f, fp_binop op, uint16_t a, uint16_t b)
+{
+    double v = bf ? kern_apply_f64(op, kern_bf16_to_f64(a), kern_bf16_to_f64(b))
+                  : kern_apply_f64(op, kern_f16_to_f64(a), kern_f16_to_f64(b));
+    if (v != v)
+        return (uint16_t)fp_arith(f, op, a, b);
+    return bf ? kern_f64_to_bf16(v) : kern_f64_to_f16(v);
+}
+
+/* 4.6's complex product on f32 / f64 parts: four rounded products, then a
+ * rounded difference and sum, each step kern_f32_arith / kern_f64_arith
+ * (so NaNs follow APFloat's rules step by step). */
+static inline void kern_cmul32(uint32_t ar, uint32_t ai, uint32_t br, uint32_t bi, uint32_t *rr,
+                               uint32_t *ri)
+{
+    uint32_t ac = kern_f32_arith(FPOP_MUL, ar, br), bd = kern_f32_arith(FPOP_MUL, ai, bi);
+    uint32_t ad = kern_f32_arith(FPOP_MUL, ar, bi), bc = kern_f32_arith(FPOP_MUL, ai, br);
+    *rr = kern_f32_arith(FPOP_SUB, ac, bd);
+    *ri = kern_f32_arith(FPOP_ADD, ad, bc);
+}
+
+static inline void kern_cmul64(uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi, uint64_t *rr,
+                               uint64_t *ri)
+{
+    uint64_t ac = kern_f64_arith(FPOP_MUL, ar, br), bd = kern_f64_arith(FPOP_MUL, ai, bi);
+    uint64_t ad = kern_f64_arith(FPOP_MUL, ar, bi), bc = kern_f64_arith(FPOP_MUL, ai, br);
+    *rr = kern_f64_arith(FPOP_SUB, ac, bd);
+    *ri = kern_f64_arith(FPOP_ADD, ad, bc);
+}
+
+/* C99 (Annex G, __divdc3) complex division in binary64 (kern_binary.c). */
+void kern_cdiv(double ar, double ai, double br, double bi, double *rr, double *ri);
+
+/* The AVX2 (+FMA, +F16C) loops of kern_binary_avx2.c: the same bits as
+ * kern_binary.c's portable loops, which they replace when isa_avx2()
+ * holds and the host has F16C (kern_binary_avx2_usable). Each runs over n
+ * elements; r may be a or b, not a partial overlap. */
+bool kern_binary_avx2_usable(void);
+/* +, -, *, / and rem of bf16 (bf) / f16 patterns of format f */
+void kern_half_arith_avx2(bool bf, fp_id f, fp_binop op, const uint16_t *a, const uint16_t *b,
+                          uint16_t *r, int64_t n);
+/* maximum / minimum of bf16 / f16 patterns */
+void kern_half_maxmin_avx2(bool bf, bool is_max, const uint16_t *a, const uint16_t *b, uint16_t *r,
+                           int64_t n);
+/* +, -, *, /, rem on f32 / f64 patterns (c64 / c128 +, - run these on
+ * their parts) */
+void kern_f32_arith_avx2(fp_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
+void kern_f64_arith_avx2(fp_binop op, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
+void kern_f32_maxmin_avx2(bool is_max, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
+void kern_f64_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
+/* complex product and REF's maximum / minimum; n complex elements (2n
+ * parts) */
+void kern_c64_mul_avx2(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
+void kern_c128_mul_avx2(const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
+void kern_c64_maxmin_avx2(bool is_max, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
+void kern_c128_maxmin_avx2(bool is_max, const uint64_t *a, const uint64_t *b, uint64_t *r, int64_t n);
+/* XLA's division / remainder (rem) of i32 or ui32, and REF's power of
+ * signed or unsigned integers of 1, 2 or 4 bytes (kern_int_pow_fast's
+ * bits; 64-bit: kern_int64.h) */
+void kern_int32_divrem_avx2(bool rem, bool is_signed, const int32_t *a, const int32_t *b, int32_t *r, int64_t n);
+void kern_int_pow_avx2(bool is_signed, int bytes, const void *a, const void *b, void *r, int64_t n);
+/* XLA's division / remainder (rem) of signed or unsigned integers of 1 or
+ * 2 bytes */
+void kern_small_int_divrem_avx2(bool rem, bool is_signed, int bytes, const void *a, const void *b, void *r,
+                                int64_t n);
+/* +, -, *, maximum, minimum and the bitwise ops (op: a kern_binop) of
+ * signed 32- / 64-bit integers */
+void kern_int_simple_avx2(int op, bool w64, const void *a, const void *b, void *r, int64_t n);
+
+#endif
