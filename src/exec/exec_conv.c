@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime/rt.h"
+#include "kernels/dot/kern_dot.h"
 
 /* low: the low padding of each spatial dimension (the attribute's, or
  * dynamic_conv's operand) */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "runtime/rt.h"
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "kernels/math/kern_ieee.h"
 #include "util/mem.h"

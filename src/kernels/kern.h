@@ -13,50 +13,10 @@
 #include <stdint.h>
 
 #include "core/tensor.h"
+#include "kernels/math/kern_ops.h"
 #include "parallel/pool.h"
 #include "util/status.h"
 
-typedef enum {
-    KB_ADD,
-    KB_SUB,
-    KB_MUL,
-    KB_DIV,
-    KB_REM,
-    KB_POW,
-    KB_ATAN2,
-    KB_MAX,
-    KB_MIN,
-    KB_AND,
-    KB_OR,
-    KB_XOR,
-    KB_COUNT
-} kern_binop;
-
-typedef enum {
-    KU_NEG,
-    KU_ABS,
-    KU_SQRT,
-    KU_RSQRT,
-    KU_EXP,
-    KU_LOG,
-    KU_TANH,
-    KU_SIN,
-    KU_COS,
-    KU_TAN,
-    KU_CBRT,
-    KU_EXPM1,
-    KU_LOG1P,
-    KU_LOGISTIC,
-    KU_FLOOR,
-    KU_CEIL,
-    KU_ROUND_EVEN,
-    KU_ROUND_AFZ,
-    KU_SIGN,
-    KU_NOT,
-    KU_COUNT
-} kern_unop;
-
-typedef enum { KC_EQ, KC_NE, KC_GE, KC_GT, KC_LE, KC_LT } kern_cmpdir;
 
 /* r = a op b element-wise (SPEC.md 4.4-4.12, 4.28-4.30). */
 irrun_status kern_binary(kern_binop op, const tensor *a, const tensor *b, tensor *r);
@@ -124,25 +84,6 @@ irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, cons
 irrun_status kern_box_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r,
                               int64_t roffset, const int64_t *box);
 
-typedef enum {
-    KACC_REF, /* round after every multiply and every add in R */
-    KACC_TYPE /* accumulate in `acc`, round once into R */
-} kern_acc_mode;
-
-typedef struct {
-    int nbatch, ncontract;
-    int64_t lb[SHAPE_MAX_RANK], rb[SHAPE_MAX_RANK];
-    int64_t lc[SHAPE_MAX_RANK], rc[SHAPE_MAX_RANK];
-    kern_acc_mode mode;
-    fp_id acc;              /* KACC_TYPE: accumulation format */
-    fp_id lprec, rprec;     /* KACC_TYPE: operand precision formats, FP_COUNT = as is */
-    pool *pool;             /* threads to run on (NULL: the calling thread) */
-} kern_dot_dims;
-
-/* dot_general (SPEC.md 4.41); KACC_TYPE applies only when both operands
- * and the result are floats (otherwise REF accumulation is used). */
-irrun_status kern_dot_general(const tensor *a, const tensor *b, const kern_dot_dims *dd, tensor *r);
-
 /* Reduce fast path: r[i] = fold of op over the reduced dims of x in
  * row-major order starting from init (rank 0). acc_left says whether the
  * accumulator is the left operand of op (it matters for NaN propagation). */
@@ -154,37 +95,5 @@ irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tens
  * then the row-major order of its reduced coordinates (shared with the
  * general reduce in eval). NULL when out of memory. */
 tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bool reduced_first);
-
-/* The REF accumulation loops of dot_general on packed operands: L [M, K]
- * and R [N, K], both of the result type t, out [M, N] (out[m][n] folds
- * L[m][k] * R[n][k] for k = 0, 1, ...). Convolution (kern_conv.c) feeds
- * them its patch rows. */
-/* x transposed by perm and converted to elem, for kernels that read it
- * (dot_general, convolution): x itself, retained, when nothing moves;
- * NULL when out of memory. */
-tensor *kern_relayout(const tensor *x, const int64_t *perm, et_id elem);
-
-irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K);
-
-/* convolution (SPEC.md 9.5.3). Dimension numbers as in ir_conv (tensor
- * dimensions; spatial lists of nspatial entries), window lists per spatial
- * dimension (the high padding follows from the result shape). KACC_TYPE
- * applies only when both operands and the result are floats, as for
- * dot_general. */
-typedef struct {
-    int nspatial;
-    int64_t in_batch, in_feature, in_spatial[SHAPE_MAX_RANK];
-    int64_t kernel_in, kernel_out, kernel_spatial[SHAPE_MAX_RANK];
-    int64_t out_batch, out_feature, out_spatial[SHAPE_MAX_RANK];
-    int64_t strides[SHAPE_MAX_RANK], low[SHAPE_MAX_RANK];
-    int64_t lhs_dilation[SHAPE_MAX_RANK], rhs_dilation[SHAPE_MAX_RANK];
-    bool reversal[SHAPE_MAX_RANK];
-    int64_t feature_groups, batch_groups;
-    kern_acc_mode mode;
-    fp_id acc; /* KACC_TYPE: accumulation format */
-    pool *pool; /* threads to run on (NULL: the calling thread) */
-} kern_conv_dims;
-
-irrun_status kern_convolution(const tensor *lhs, const tensor *rhs, const kern_conv_dims *cd, tensor *r);
 
 #endif

@@ -16,7 +16,9 @@
 #include <complex.h>
 
 #include "kernels/kern.h"
+#include "kernels/kern_binary_avx2.h"
 #include "kernels/complex/kern_c64_pow.h"
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_div_sqrt_exp.h"
 #include "kernels/math/kern_atan2f32.h"
 #include "kernels/math/kern_ieee_arith.h"
@@ -590,35 +592,6 @@ static irrun_status f64_binary(kern_binop op, et_id t, const void *va, const voi
     return IRRUN_OK;
 }
 
-/* One class-A operation on a complex component (f32 or f64 pattern). */
-static uint64_t part_arith(bool wide, fp_binop op, uint64_t a, uint64_t b)
-{
-    return wide ? kern_f64_arith(op, a, b) : kern_f32_arith(op, (uint32_t)a, (uint32_t)b);
-}
-
-static double part_value(bool wide, uint64_t a)
-{
-    return wide ? bits_to_f64(a) : (double)bits_to_f32((uint32_t)a);
-}
-
-/* A binary64 result rounded into the component format (3.6 for NaNs). */
-static uint64_t part_round(bool wide, double d)
-{
-    return wide ? f64_to_bits(d) : kern_f32_round_classb(d);
-}
-
-void kern_cdiv(double ar, double ai, double br, double bi, double *rr, double *ri)
-{
-    double _Complex x, y, z;
-    double p[2] = { ar, ai }, q[2] = { br, bi }, s[2];
-    memcpy(&x, p, sizeof x);
-    memcpy(&y, q, sizeof y);
-    z = x / y;
-    memcpy(s, &z, sizeof s);
-    *rr = s[0];
-    *ri = s[1];
-}
-
 static void load_parts(bool wide, const void *base, int64_t i, uint64_t *re, uint64_t *im)
 {
     if (wide) {
@@ -645,69 +618,12 @@ static void store_parts(bool wide, void *base, int64_t i, uint64_t re, uint64_t 
     }
 }
 
-/* 4.6's complex product: four rounded products, then a rounded difference
- * and sum. */
-static void part_cmul(bool wide, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi, uint64_t *rr,
-                      uint64_t *ri)
-{
-    uint64_t ac = part_arith(wide, FPOP_MUL, ar, br), bd = part_arith(wide, FPOP_MUL, ai, bi);
-    uint64_t ad = part_arith(wide, FPOP_MUL, ar, bi), bc = part_arith(wide, FPOP_MUL, ai, br);
-    *rr = part_arith(wide, FPOP_SUB, ac, bd);
-    *ri = part_arith(wide, FPOP_ADD, ad, bc);
-}
-
-static double _Complex cmk(double re, double im)
-{
-    double p[2] = { re, im };
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    return z;
-}
-
-/* A binary64 complex value rounded part by part. */
-static void part_round_c(bool wide, double _Complex z, uint64_t *rr, uint64_t *ri)
-{
-    double p[2];
-    memcpy(p, &z, sizeof p);
-    *rr = part_round(wide, p[0]);
-    *ri = part_round(wide, p[1]);
-}
-
-/* REF's complex atan2(y, x) (SPEC.md 9.5.1), every step rounded into the
- * part format: num = x + i*y, den = csqrt(x*x + y*y), l = clog(num / den),
- * r = -i * l, with 4.6's product, part-wise class-A sums, C99 division and
- * glibc's csqrt and clog rounded per part. The generic loop spells the same
- * steps with fp_arith. */
-static void part_catan2(bool wide, uint64_t yr, uint64_t yi, uint64_t xr, uint64_t xi,
-                        uint64_t *rr, uint64_t *ri)
-{
-    uint64_t one = wide ? f64_to_bits(1.0) : f32_to_bits(1.0f);
-    uint64_t sign = wide ? UINT64_C(1) << 63 : UINT64_C(1) << 31;
-    uint64_t iyr, iyi, nr, ni, xxr, xxi, yyr, yyi, dr, di, qr, qi, lr, li;
-    part_cmul(wide, 0, one, yr, yi, &iyr, &iyi);
-    nr = part_arith(wide, FPOP_ADD, xr, iyr);
-    ni = part_arith(wide, FPOP_ADD, xi, iyi);
-    part_cmul(wide, xr, xi, xr, xi, &xxr, &xxi);
-    part_cmul(wide, yr, yi, yr, yi, &yyr, &yyi);
-    part_round_c(wide,
-                 csqrt(cmk(part_value(wide, part_arith(wide, FPOP_ADD, xxr, yyr)),
-                           part_value(wide, part_arith(wide, FPOP_ADD, xxi, yyi)))),
-                 &dr, &di);
-    double vr, vi;
-    kern_cdiv(part_value(wide, nr), part_value(wide, ni), part_value(wide, dr), part_value(wide, di),
-              &vr, &vi);
-    qr = part_round(wide, vr);
-    qi = part_round(wide, vi);
-    part_round_c(wide, clog(cmk(part_value(wide, qr), part_value(wide, qi))), &lr, &li);
-    part_cmul(wide, sign, sign | one, lr, li, rr, ri);
-}
-
 /* c128 division: C99's __divdc3 in binary64 (class B; c64's is
  * kern_c64_div_sqrt_exp.c's). */
 static void c128_div(const double *a, const double *b, double *r, int64_t n)
 {
     for (int64_t i = 0; i < n; i++) {
-        double _Complex z = cmk(a[2 * i], a[2 * i + 1]) / cmk(b[2 * i], b[2 * i + 1]);
+        double _Complex z = kern_cmake(a[2 * i], a[2 * i + 1]) / kern_cmake(b[2 * i], b[2 * i + 1]);
         r[2 * i] = creal(z);
         r[2 * i + 1] = cimag(z);
     }
@@ -798,74 +714,6 @@ static bool complex_fast(kern_binop op, bool wide, const void *a, const void *b,
     }
     return false;
 }
-
-/* One element of a complex op that has no fast loop, or of one whose fast
- * loop is out (the parts' bits in ar ... bi, of f64 parts when wide, else
- * f32); false for the ops complex types do not have. */
-static bool complex_elem_parts(kern_binop op, bool wide, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi,
-                               uint64_t *rr, uint64_t *ri)
-{
-    switch (op) {
-    case KB_ADD:
-    case KB_SUB: {
-        fp_binop fo = op == KB_ADD ? FPOP_ADD : FPOP_SUB;
-        *rr = part_arith(wide, fo, ar, br);
-        *ri = part_arith(wide, fo, ai, bi);
-        break;
-    }
-    case KB_MUL:
-        part_cmul(wide, ar, ai, br, bi, rr, ri);
-        break;
-    case KB_DIV: {
-        double xr, xi;
-        kern_cdiv(part_value(wide, ar), part_value(wide, ai), part_value(wide, br),
-                  part_value(wide, bi), &xr, &xi);
-        *rr = part_round(wide, xr);
-        *ri = part_round(wide, xi);
-        break;
-    }
-    case KB_POW:
-        part_round_c(wide,
-                     cpow(cmk(part_value(wide, ar), part_value(wide, ai)),
-                          cmk(part_value(wide, br), part_value(wide, bi))),
-                     rr, ri);
-        break;
-    case KB_ATAN2:
-        part_catan2(wide, ar, ai, br, bi, rr, ri);
-        break;
-    case KB_MAX:
-    case KB_MIN: {
-        /* REF: compare real parts (IEEE ==); on equality the imaginary
-         * parts decide; a false comparison selects b */
-        double xr = part_value(wide, ar), xi = part_value(wide, ai);
-        double yr = part_value(wide, br), yi = part_value(wide, bi);
-        bool take_a;
-        if (xr == yr)
-            take_a = op == KB_MAX ? xi > yi : xi < yi;
-        else
-            take_a = op == KB_MAX ? xr > yr : xr < yr;
-        *rr = take_a ? ar : br;
-        *ri = take_a ? ai : bi;
-        break;
-    }
-    case KB_REM:
-    case KB_AND:
-    case KB_OR:
-    case KB_XOR:
-    case KB_COUNT:
-        return false;
-    }
-    return true;
-}
-
-void kern_c64_binary_def(kern_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r)
-{
-    uint64_t rr = 0, ri = 0;
-    complex_elem_parts(op, false, a[0], a[1], b[0], b[1], &rr, &ri);
-    r[0] = (uint32_t)rr;
-    r[1] = (uint32_t)ri;
-}
-
 static irrun_status complex_binary(kern_binop op, bool wide, const void *a, const void *b, void *r,
                                    int64_t n)
 {
@@ -875,7 +723,7 @@ static irrun_status complex_binary(kern_binop op, bool wide, const void *a, cons
         uint64_t ar, ai, br, bi, rr = 0, ri = 0;
         load_parts(wide, a, i, &ar, &ai);
         load_parts(wide, b, i, &br, &bi);
-        if (!complex_elem_parts(op, wide, ar, ai, br, bi, &rr, &ri))
+        if (!kern_complex_binary_def(op, wide, ar, ai, br, bi, &rr, &ri))
             return IRRUN_UNSUPPORTED;
         store_parts(wide, r, i, rr, ri);
     }
@@ -1058,99 +906,6 @@ static uint64_t float_elem(fp_id f, kern_binop op, uint64_t a, uint64_t b)
     return 0;
 }
 
-static void generic_cmul(fp_id f, uint64_t ar, uint64_t ai, uint64_t br, uint64_t bi, uint64_t *rr,
-                         uint64_t *ri)
-{
-    uint64_t ac = fp_arith(f, FPOP_MUL, ar, br), bd = fp_arith(f, FPOP_MUL, ai, bi);
-    uint64_t ad = fp_arith(f, FPOP_MUL, ar, bi), bc = fp_arith(f, FPOP_MUL, ai, br);
-    *rr = fp_arith(f, FPOP_SUB, ac, bd);
-    *ri = fp_arith(f, FPOP_ADD, ad, bc);
-}
-
-static void generic_round_c(fp_id f, double _Complex z, uint64_t *rr, uint64_t *ri)
-{
-    *rr = kern_round_into(f, creal(z));
-    *ri = kern_round_into(f, cimag(z));
-}
-
-/* part_catan2's steps on exact scalar routines. */
-static void generic_catan2(fp_id f, uint64_t yr, uint64_t yi, uint64_t xr, uint64_t xi,
-                           uint64_t *rr, uint64_t *ri)
-{
-    uint64_t one = fp_from_double(f, 1.0, FPR_RNE), sign = fp_fmt(f)->sign_mask;
-    uint64_t iyr, iyi, xxr, xxi, yyr, yyi, dr, di, lr, li;
-    generic_cmul(f, 0, one, yr, yi, &iyr, &iyi);
-    double nr = fp_to_double(f, fp_arith(f, FPOP_ADD, xr, iyr));
-    double ni = fp_to_double(f, fp_arith(f, FPOP_ADD, xi, iyi));
-    generic_cmul(f, xr, xi, xr, xi, &xxr, &xxi);
-    generic_cmul(f, yr, yi, yr, yi, &yyr, &yyi);
-    generic_round_c(f,
-                    csqrt(cmk(fp_to_double(f, fp_arith(f, FPOP_ADD, xxr, yyr)),
-                              fp_to_double(f, fp_arith(f, FPOP_ADD, xxi, yyi)))),
-                    &dr, &di);
-    double qr, qi;
-    kern_cdiv(nr, ni, fp_to_double(f, dr), fp_to_double(f, di), &qr, &qi);
-    generic_round_c(f,
-                    clog(cmk(fp_to_double(f, kern_round_into(f, qr)),
-                             fp_to_double(f, kern_round_into(f, qi)))),
-                    &lr, &li);
-    generic_cmul(f, sign, sign | one, lr, li, rr, ri);
-}
-
-/* Complex: the fast loop's steps with fp_arith on the parts' format. */
-static void complex_elem(et_id t, kern_binop op, const unsigned char *pa, const unsigned char *pb,
-                         unsigned char *pr)
-{
-    et_id p = et_part(t);
-    fp_id f = et_get(p)->fmt;
-    size_t h = et_get(p)->bytes;
-    uint64_t ar = et_load_bits(p, pa), ai = et_load_bits(p, pa + h);
-    uint64_t br = et_load_bits(p, pb), bi = et_load_bits(p, pb + h);
-    uint64_t rr = 0, ri = 0;
-    switch (op) {
-    case KB_ADD:
-    case KB_SUB:
-        rr = fp_arith(f, to_fpop(op), ar, br);
-        ri = fp_arith(f, to_fpop(op), ai, bi);
-        break;
-    case KB_MUL:
-        generic_cmul(f, ar, ai, br, bi, &rr, &ri);
-        break;
-    case KB_DIV: {
-        double xr, xi;
-        kern_cdiv(fp_to_double(f, ar), fp_to_double(f, ai), fp_to_double(f, br),
-                  fp_to_double(f, bi), &xr, &xi);
-        rr = kern_round_into(f, xr);
-        ri = kern_round_into(f, xi);
-        break;
-    }
-    case KB_POW:
-        generic_round_c(f, cpow(cmk(fp_to_double(f, ar), fp_to_double(f, ai)),
-                                cmk(fp_to_double(f, br), fp_to_double(f, bi))),
-                        &rr, &ri);
-        break;
-    case KB_ATAN2:
-        generic_catan2(f, ar, ai, br, bi, &rr, &ri);
-        break;
-    case KB_MAX:
-    case KB_MIN: {
-        int c = fp_compare(f, ar, br), want = op == KB_MAX ? 1 : -1;
-        bool take_a = c == 0 ? fp_compare(f, ai, bi) == want : c == want;
-        rr = take_a ? ar : br;
-        ri = take_a ? ai : bi;
-        break;
-    }
-    case KB_REM:
-    case KB_AND:
-    case KB_OR:
-    case KB_XOR:
-    case KB_COUNT:
-        break;
-    }
-    et_store_bits(p, pr, rr);
-    et_store_bits(p, pr + h, ri);
-}
-
 void kern_elem_binary(et_id t, kern_binop op, const void *a, const void *b, void *r)
 {
     const et_traits *tr = et_get(t);
@@ -1164,7 +919,7 @@ void kern_elem_binary(et_id t, kern_binop op, const void *a, const void *b, void
         et_store_bits(t, r, float_elem(tr->fmt, op, et_load_bits(t, a), et_load_bits(t, b)));
         return;
     case EK_COMPLEX:
-        complex_elem(t, op, a, b, r);
+        kern_complex_binary_elem(t, op, a, b, r);
         return;
     }
 }

@@ -38,6 +38,7 @@
 #include <immintrin.h>
 
 #include "kernels/kern.h"
+#include "kernels/kern_binary_avx2.h"
 #include "util/isa.h"
 
 #define AVX2 __attribute__((target("avx2,fma,f16c")))

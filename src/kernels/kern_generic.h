@@ -15,11 +15,6 @@ irrun_status kern_unary_generic(kern_unop op, const tensor *x, tensor *r);
 irrun_status kern_convert_generic(const tensor *x, tensor *r);
 irrun_status kern_compare_generic(kern_cmpdir dir, bool totalorder, const tensor *a,
                                   const tensor *b, tensor *r);
-/* The generic loop for REF accumulation; KACC_TYPE is kern_dot_general's
- * (it computes in binary64 for every float format already). */
-irrun_status kern_dot_general_generic(const tensor *a, const tensor *b, const kern_dot_dims *dd,
-                                      tensor *r);
-
 /* Whether a kernel op exists for an element kind (the same answer from the
  * fast and the generic loops). */
 bool kern_binop_applies(et_kind k, kern_binop op);

@@ -170,19 +170,6 @@ static void reverse_row_vec(const unsigned char *s, unsigned char *o, int64_t n,
 }
 #endif
 
-void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
-{
-    if (n <= 0)
-        return;
-    size_t total = (size_t)n * es;
-    memcpy(o, elem, es);
-    for (size_t have = es; have < total;) {
-        size_t k = have < total - have ? have : total - have;
-        memcpy(o + have, o, k);
-        have += k;
-    }
-}
-
 /* o[j * di] = s[j * si] for j < n (strides in elements of es bytes), with
  * the common rows as block moves: a plain copy, one element repeated (a
  * broadcast), a reversed row. */

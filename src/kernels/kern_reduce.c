@@ -5,6 +5,7 @@
  * transposed to make every fold's elements adjacent (or every fold step a
  * contiguous row). */
 #include "kernels/kern.h"
+#include "kernels/kern_binary_avx2.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "util/mem.h"
 

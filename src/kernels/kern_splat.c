@@ -63,3 +63,16 @@ irrun_status kern_splat_each(kern_each_fn fn, const void *ctx, const tensor *con
         mem_free(rep[k]);
     return rc;
 }
+
+void kern_fill_elements(unsigned char *o, int64_t n, const void *elem, size_t es)
+{
+    if (n <= 0)
+        return;
+    size_t total = (size_t)n * es;
+    memcpy(o, elem, es);
+    for (size_t have = es; have < total;) {
+        size_t k = have < total - have ? have : total - have;
+        memcpy(o + have, o, k);
+        have += k;
+    }
+}

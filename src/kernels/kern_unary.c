@@ -11,6 +11,7 @@
 
 #include "kernels/kern.h"
 #include "kernels/complex/kern_c64_pow.h"
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_trig.h"
 #include "kernels/complex/kern_c64_expm1_recip.h"
 #include "kernels/complex/kern_c64_log.h"
@@ -19,6 +20,7 @@
 #include "kernels/kern_generic.h"
 #include "util/isa.h"
 #include "kernels/math/kern_mathf32.h"
+#include "kernels/math/kern_float_def.h"
 #include "kernels/math/kern_recip.h"
 #include "kernels/kern_splat.h"
 #include "kernels/kern_split.h"
@@ -30,110 +32,6 @@
  * (kern_unop_applies). */
 typedef irrun_status (*unary_loop)(kern_unop op, et_id t, const void *x, void *r, int64_t n);
 
-typedef double (*kern_mathfn)(double);
-
-static double rsqrt_d(double x) { return 1.0 / sqrt(x); } /* two binary64 roundings, as REF */
-
-/* The glibc function of a class-B op, NULL for the others. */
-static kern_mathfn math_fn(kern_unop op)
-{
-    switch (op) {
-    case KU_SQRT: return sqrt;
-    case KU_RSQRT: return rsqrt_d;
-    case KU_EXP: return exp;
-    case KU_LOG: return log;
-    case KU_TANH: return tanh;
-    case KU_SIN: return sin;
-    case KU_COS: return cos;
-    case KU_TAN: return tan;
-    case KU_CBRT: return cbrt;
-    case KU_EXPM1: return expm1;
-    case KU_LOG1P: return log1p;
-    case KU_NEG:
-    case KU_ABS:
-    case KU_LOGISTIC:
-    case KU_FLOOR:
-    case KU_CEIL:
-    case KU_ROUND_EVEN:
-    case KU_ROUND_AFZ:
-    case KU_SIGN:
-    case KU_NOT:
-    case KU_COUNT: break;
-    }
-    return NULL;
-}
-
-static uint64_t neg_pattern(const fp_format *F, uint64_t x)
-{
-    if (F->nan == FPN_E8M0)
-        return F->canon_nan; /* no sign: NaN, SPEC.md section 8 item 6 */
-    if (F->nan == FPN_FNUZ && (x & F->mask & ~F->sign_mask) == 0)
-        return x; /* 0x00 has no negative twin; 0x80 is the only NaN */
-    return x ^ F->sign_mask;
-}
-
-/* The op on one pattern of format f: the definition every float loop below
- * follows (and the table builder for small formats, and the generic loop). */
-static uint64_t flt_unary(fp_id f, kern_unop op, uint64_t x)
-{
-    const fp_format *F = fp_fmt(f);
-    switch (op) {
-    case KU_NEG:
-        return neg_pattern(F, x);
-    case KU_ABS:
-        if (F->nan == FPN_FNUZ && x == F->sign_mask)
-            return x;
-        return x & ~F->sign_mask;
-    case KU_SIGN: {
-        fp_class c = fp_classify(f, x);
-        if (c == FPC_NAN || c == FPC_ZERO)
-            return x;
-        return fp_from_double(f, fp_is_negative(f, x) ? -1.0 : 1.0, FPR_RNE);
-    }
-    case KU_FLOOR:
-    case KU_CEIL:
-    case KU_ROUND_EVEN:
-    case KU_ROUND_AFZ: {
-        /* exact: the integral value is representable in the format (E8M0
-         * has no zero: a zero result becomes 0x00, decision 22) */
-        if (fp_is_nan(f, x))
-            return fp_quiet(f, x);
-        double d = fp_to_double(f, x);
-        /* C's round() rounds ties away from zero, in every rounding mode */
-        d = op == KU_FLOOR        ? floor(d)
-            : op == KU_CEIL       ? ceil(d)
-            : op == KU_ROUND_EVEN ? nearbyint(d)
-                                  : round(d);
-        return kern_round_into(f, d);
-    }
-    case KU_LOGISTIC: {
-        /* REF's chain: exp(-x) rounded, 1 + e rounded, 1 / d rounded */
-        uint64_t one = fp_from_double(f, 1.0, FPR_RNE);
-        uint64_t e = kern_round_into(f, exp(fp_to_double(f, neg_pattern(F, x))));
-        uint64_t d = fp_arith(f, FPOP_ADD, one, e);
-        return fp_arith(f, FPOP_DIV, one, d);
-    }
-    case KU_SQRT:
-    case KU_RSQRT:
-    case KU_EXP:
-    case KU_LOG:
-    case KU_TANH:
-    case KU_SIN:
-    case KU_COS:
-    case KU_TAN:
-    case KU_CBRT:
-    case KU_EXPM1:
-    case KU_LOG1P:
-        return kern_round_into(f, math_fn(op)(fp_to_double(f, x)));
-    case KU_NOT:
-    case KU_COUNT:
-        break;
-    }
-    return x; /* not an op of floats (kern_unop_applies) */
-}
-
-uint64_t kern_float_unary_def(fp_id f, kern_unop op, uint64_t x) { return flt_unary(f, op, x); }
-
 static irrun_status small_unary(kern_unop op, et_id t, const void *vx, void *vr, int64_t n)
 {
     const uint8_t *x = vx;
@@ -142,7 +40,7 @@ static irrun_status small_unary(kern_unop op, et_id t, const void *vx, void *vr,
     uint8_t tab[256];
     unsigned count = 1u << fp_fmt(f)->bits;
     for (unsigned p = 0; p < 256; p++)
-        tab[p] = p < count ? (uint8_t)flt_unary(f, op, p) : 0;
+        tab[p] = p < count ? (uint8_t)kern_float_unary_def(f, op, p) : 0;
     for (int64_t i = 0; i < n; i++)
         r[i] = tab[x[i]];
     return IRRUN_OK;
@@ -158,7 +56,7 @@ static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint
             r[i] = recip[x[i]];
         return IRRUN_OK;
     }
-    kern_mathfn fn = math_fn(op);
+    kern_mathfn fn = kern_float_libm(op);
     if (fn && n <= 65536) {
         for (int64_t i = 0; i < n; i++) {
             double v = fn(bf ? kern_bf16_to_f64(x[i]) : kern_f16_to_f64(x[i]));
@@ -174,14 +72,14 @@ static inline irrun_status half_unary(kern_unop op, bool bf, fp_id f, const uint
         if (!tab)
             return IRRUN_NOMEM;
         for (uint32_t p = 0; p < 65536; p++)
-            tab[p] = (uint16_t)flt_unary(f, op, p);
+            tab[p] = (uint16_t)kern_float_unary_def(f, op, p);
         for (int64_t i = 0; i < n; i++)
             r[i] = tab[x[i]];
         mem_free(tab);
         return IRRUN_OK;
     }
     for (int64_t i = 0; i < n; i++)
-        r[i] = (uint16_t)flt_unary(f, op, x[i]);
+        r[i] = (uint16_t)kern_float_unary_def(f, op, x[i]);
     return IRRUN_OK;
 }
 
@@ -384,7 +282,7 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         (op == KU_LOGISTIC ? kern_f32_logistic : kern_f32_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
-    kern_mathfn fn = math_fn(op);
+    kern_mathfn fn = kern_float_libm(op);
     kern_mathf32_fn fast = f32_fast_math(op);
     if (fast != KM_COUNT) { /* the same bits, faster (kern_mathf32.h) */
         kern_f32_math(fast, x, r, n);
@@ -419,7 +317,7 @@ static irrun_status f32_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         }
     } else {
         for (int64_t i = 0; i < n; i++)
-            r[i] = (uint32_t)flt_unary(FP_F32, op, x[i]);
+            r[i] = (uint32_t)kern_float_unary_def(FP_F32, op, x[i]);
     }
     return IRRUN_OK;
 }
@@ -430,7 +328,7 @@ static void round_f32_tail(kern_unop op, const uint32_t *x, uint32_t *r, int64_t
     round_f32_loop(op, x, r, n);
 #else
     for (int64_t i = 0; i < n; i++)
-        r[i] = (uint32_t)flt_unary(FP_F32, op, x[i]);
+        r[i] = (uint32_t)kern_float_unary_def(FP_F32, op, x[i]);
 #endif
 }
 
@@ -440,7 +338,7 @@ static void round_f64_tail(kern_unop op, const uint64_t *x, uint64_t *r, int64_t
     round_f64_loop(op, x, r, n);
 #else
     for (int64_t i = 0; i < n; i++)
-        r[i] = flt_unary(FP_F64, op, x[i]);
+        r[i] = kern_float_unary_def(FP_F64, op, x[i]);
 #endif
 }
 
@@ -464,7 +362,7 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         (op == KU_LOGISTIC ? kern_f64_logistic : kern_f64_rsqrt)(x, r, n);
         return IRRUN_OK;
     }
-    kern_mathfn fn = math_fn(op);
+    kern_mathfn fn = kern_float_libm(op);
     if (fn) {
         for (int64_t i = 0; i < n; i++)
             r[i] = f64_to_bits(fn(bits_to_f64(x[i])));
@@ -492,7 +390,7 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
         }
     } else {
         for (int64_t i = 0; i < n; i++)
-            r[i] = flt_unary(FP_F64, op, x[i]);
+            r[i] = kern_float_unary_def(FP_F64, op, x[i]);
     }
     return IRRUN_OK;
 }
@@ -540,120 +438,6 @@ static irrun_status bool_unary(kern_unop op, et_id t, const void *vx, void *vr, 
     for (int64_t i = 0; i < n; i++)
         r[i] = x[i] ^ 1;
     return IRRUN_OK;
-}
-
-/* Complex helpers: binary64 parts in, per-part rounding out. */
-static double _Complex mk(double re, double im)
-{
-    double p[2] = { re, im };
-    double _Complex z;
-    memcpy(&z, p, sizeof z);
-    return z;
-}
-
-static void parts(double _Complex z, double *re, double *im)
-{
-    double p[2];
-    memcpy(p, &z, sizeof p);
-    *re = p[0];
-    *im = p[1];
-}
-
-/* A binary64 result rounded into the part format f; quick: binary32
- * results by the conversion instruction, which rounds to nearest-even as
- * fp_from_double does (f32_unary relies on the same), NaNs excepted. The
- * generic loop keeps the general routine. */
-static inline uint64_t round_part(fp_id f, double v, bool quick)
-{
-    if (quick && f == FP_F32 && v == v)
-        return f32_to_bits((float)v);
-    return kern_round_into(f, v);
-}
-
-/* The op on one complex element with parts (xr, xi) of format f; abs sets
- * only *rr (its result has the part type). quick: round_part's. */
-static void complex_elem_q(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr,
-                           uint64_t *ri, bool quick)
-{
-    double a = fp_to_double(f, xr), b = fp_to_double(f, xi);
-    double vr = 0, vi = 0;
-    switch (op) {
-    case KU_NEG:
-        *rr = xr ^ fp_fmt(f)->sign_mask;
-        *ri = xi ^ fp_fmt(f)->sign_mask;
-        return;
-    case KU_ABS:
-        *rr = round_part(f, hypot(a, b), quick);
-        return;
-    case KU_SQRT: parts(csqrt(mk(a, b)), &vr, &vi); break;
-    case KU_RSQRT: {
-        double sr, si;
-        parts(csqrt(mk(a, b)), &sr, &si);
-        kern_cdiv(1.0, 0.0, sr, si, &vr, &vi);
-        break;
-    }
-    case KU_EXP: parts(cexp(mk(a, b)), &vr, &vi); break;
-    case KU_LOG: parts(clog(mk(a, b)), &vr, &vi); break;
-    case KU_TANH: parts(ctanh(mk(a, b)), &vr, &vi); break;
-    case KU_SIN: parts(csin(mk(a, b)), &vr, &vi); break;
-    case KU_COS: parts(ccos(mk(a, b)), &vr, &vi); break;
-    case KU_TAN: parts(ctan(mk(a, b)), &vr, &vi); break;
-    case KU_CBRT: kern_cbrt_ref(a, b, &vr, &vi); break;
-    case KU_EXPM1:
-        /* cexp(z) - (1, 0) part-wise in binary64: -0 - 0 stays -0 */
-        parts(cexp(mk(a, b)), &vr, &vi);
-        vr -= 1.0;
-        vi -= 0.0;
-        break;
-    case KU_LOG1P:
-        /* clog((re + 1, im + 0)): im + 0 turns -0 into +0 (SPEC.md 9.5.1) */
-        parts(clog(mk(a + 1.0, b + 0.0)), &vr, &vi);
-        break;
-    case KU_LOGISTIC: {
-        /* negate, cexp rounded per part, part-wise class-A add of
-         * (1, +0), C99 division of (1, 0) by it rounded per part */
-        double er, ei;
-        parts(cexp(mk(-a, -b)), &er, &ei);
-        uint64_t one = kern_round_into(f, 1.0);
-        uint64_t dr = fp_arith(f, FPOP_ADD, one, kern_round_into(f, er));
-        uint64_t di = fp_arith(f, FPOP_ADD, 0, kern_round_into(f, ei));
-        kern_cdiv(1.0, 0.0, fp_to_double(f, dr), fp_to_double(f, di), &vr, &vi);
-        break;
-    }
-    case KU_SIGN:
-        if (a != a || b != b) {
-            *rr = *ri = fp_fmt(f)->canon_nan;
-            return;
-        }
-        if (a == 0 && b == 0) {
-            *rr = *ri = 0;
-            return;
-        }
-        kern_cdiv(a, b, fp_to_double(f, kern_round_into(f, hypot(a, b))), 0.0, &vr, &vi);
-        break;
-    case KU_FLOOR:
-    case KU_CEIL:
-    case KU_ROUND_EVEN:
-    case KU_ROUND_AFZ:
-    case KU_NOT:
-    case KU_COUNT:
-        break; /* not ops of complex types (kern_unop_applies) */
-    }
-    *rr = round_part(f, vr, quick);
-    *ri = round_part(f, vi, quick);
-}
-
-static void complex_elem(fp_id f, kern_unop op, uint64_t xr, uint64_t xi, uint64_t *rr, uint64_t *ri)
-{
-    complex_elem_q(f, op, xr, xi, rr, ri, false);
-}
-
-void kern_c64_unary_def(kern_unop op, const uint32_t *x, uint32_t *r)
-{
-    uint64_t rr, ri;
-    complex_elem_q(FP_F32, op, x[0], x[1], &rr, &ri, true);
-    r[0] = (uint32_t)rr;
-    r[1] = (uint32_t)ri;
 }
 
 /* |re + i im| of binary32 parts by binary64 arithmetic, when that gives
@@ -722,7 +506,7 @@ static void c64_sign_elem(const uint32_t *x, uint32_t *r)
     if (c64_sign_fast(bits_to_f32(x[0]), bits_to_f32(x[1]), &r[0], &r[1]))
         return;
     uint64_t rr, ri;
-    complex_elem_q(FP_F32, KU_SIGN, x[0], x[1], &rr, &ri, true);
+    kern_complex_unary_def(FP_F32, KU_SIGN, x[0], x[1], &rr, &ri, true);
     r[0] = (uint32_t)rr;
     r[1] = (uint32_t)ri;
 }
@@ -866,7 +650,7 @@ static irrun_status c128_unary(kern_unop op, et_id t, const void *vx, void *vr, 
     }
     for (int64_t i = 0; i < n; i++) {
         uint64_t rr, ri;
-        complex_elem(FP_F64, op, x[2 * i], x[2 * i + 1], &rr, &ri);
+        kern_complex_unary_def(FP_F64, op, x[2 * i], x[2 * i + 1], &rr, &ri, false);
         if (op == KU_ABS) {
             r[i] = rr;
         } else {
@@ -1017,13 +801,13 @@ irrun_status kern_unary_generic(kern_unop op, const tensor *x, tensor *r)
             et_store_bits(t, pr + i * rs, int_elem(t, op, et_load_bits(t, e)));
             break;
         case EK_FLOAT:
-            et_store_bits(t, pr + i * rs, flt_unary(tr->fmt, op, et_load_bits(t, e)));
+            et_store_bits(t, pr + i * rs, kern_float_unary_def(tr->fmt, op, et_load_bits(t, e)));
             break;
         case EK_COMPLEX: {
             et_id p = et_part(t);
             size_t h = et_get(p)->bytes;
             uint64_t rr, ri;
-            complex_elem(tr->fmt, op, et_load_bits(p, e), et_load_bits(p, e + h), &rr, &ri);
+            kern_complex_unary_def(tr->fmt, op, et_load_bits(p, e), et_load_bits(p, e + h), &rr, &ri, false);
             et_store_bits(p, pr + i * rs, rr);
             if (op != KU_ABS)
                 et_store_bits(p, pr + i * rs + h, ri);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/rt.h"
+#include "kernels/dot/kern_dot.h"
 #include "parallel/grid.h"
 #include "util/mem.h"
 

@@ -108,6 +108,7 @@
  * term by term (x <= 0.617), the relative errors of S and C stay below
  * 3.3 u and 3.4 u, under 2^-51, inside the bounds above. The portable path
  * rounds every operation. The other lanes take the definition. */
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_div_sqrt_exp.h"
 
 #include <complex.h>

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "kernels/kern.h"
+#include "kernels/math/kern_ops.h"
 #include "kernels/math/kern_mathf32.h"
 
 /* Element i of a complex<f32> array is the f32 patterns x[2i] (real part)
@@ -36,10 +36,6 @@ int64_t kern_c64_exp_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, 
 int64_t kern_c64_atan2_on(kern_mathf32_path path, const uint32_t *y, const uint32_t *x, uint32_t *r,
                           int64_t n);
 
-/* The definition of a binary op on one complex<f32> element (a[0], a[1])
- * op (b[0], b[1]) -> (r[0], r[1]): what kern_binary.c's loop computes
- * where no fast loop runs. */
-void kern_c64_binary_def(kern_binop op, const uint32_t *a, const uint32_t *b, uint32_t *r);
 
 /* The definitions of one element (r[0], r[1] from a[0], a[1] ...). */
 void kern_c64_div_definition(const uint32_t *a, const uint32_t *b, uint32_t *r);

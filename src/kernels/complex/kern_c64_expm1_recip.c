@@ -89,12 +89,13 @@
  *
  * The AVX2 path fuses the cores' polynomial steps (kern_c64_lanes.h) and
  * does every other step unfused, as the portable path does. */
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_expm1_recip.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "kernels/kern.h"
+#include "kernels/math/kern_ops.h"
 #include "kernels/complex/kern_c64_lanes.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "util/isa.h"

@@ -87,6 +87,7 @@
  * in the last bits, but each result is glibc's rounded or the definition,
  * so both give the same bits. A lane's definition runs before anything of
  * its group is stored, so that r may be the operand. */
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_log.h"
 
 #include <complex.h>

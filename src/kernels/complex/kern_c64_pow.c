@@ -104,6 +104,7 @@
  * The AVX2 paths run four elements at a time and fuse some roundings
  * away (the cores' polynomial steps, the log core's), inside the bounds
  * above; the portable paths round every step. */
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_pow.h"
 
 #include <math.h>
@@ -127,15 +128,6 @@
 #define POW_W_MAX 0x1p-30
 
 /* ---- the definitions -------------------------------------------------------- */
-
-void kern_cbrt_ref(double a, double b, double *re, double *im)
-{
-    /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3) */
-    double th = atan2(b, a) / 3;
-    double rho = pow(pow(a, 2) + pow(b, 2), SIXTH);
-    *re = rho * cos(th);
-    *im = rho * sin(th);
-}
 
 void kern_c64_cbrt_definition(const uint32_t *x, uint32_t *r)
 {

@@ -25,9 +25,6 @@ void kern_c64_pow(const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
 int64_t kern_c64_cbrt_on(kern_mathf32_path path, const uint32_t *x, uint32_t *r, int64_t n);
 int64_t kern_c64_pow_on(kern_mathf32_path path, const uint32_t *a, const uint32_t *b, uint32_t *r, int64_t n);
 
-/* REF's cube root of a + ib in binary64, before any rounding (kern_unary.c's
- * generic loop rounds it into each complex type's parts). */
-void kern_cbrt_ref(double a, double b, double *re, double *im);
 
 /* The definition of one complex<f32> element. */
 void kern_c64_cbrt_definition(const uint32_t *x, uint32_t *r);

@@ -85,11 +85,12 @@
  * operands) take the definition. The AVX2 path fuses steps and evaluates
  * the polynomials by Estrin's scheme (inside the bounds); the portable
  * path rounds every operation. */
+#include "kernels/complex/kern_complex_def.h"
 #include "kernels/complex/kern_c64_trig.h"
 
 #include <math.h>
 
-#include "kernels/kern.h"
+#include "kernels/math/kern_ops.h"
 #include "kernels/complex/kern_c64_lanes.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "util/isa.h"

@@ -26,6 +26,7 @@
  * below keeps each output's k order; binary64 otherwise. */
 #include <string.h>
 
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/math/kern_ieee.h"
 #include "util/mem.h"

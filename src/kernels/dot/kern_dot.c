@@ -14,6 +14,7 @@
  * instead (ref_chains, kern_dot_avx2.c), and f32 accumulation a blocked
  * micro-kernel (docs/dot-accumulation.md, "Implementation notes"). Large
  * dots run in parts of rows on the run's threads (docs/threads.md). */
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/dot/kern_dot_simd.h"
 #include "kernels/math/kern_ieee_arith.h"

@@ -27,6 +27,7 @@
  *   hold every negative f32 pattern to the definition).
  * Complex operands: kern_c64_expm1_recip.c.
  * bf16 and f16: a table of the definition on all 65536 patterns. */
+#include "kernels/math/kern_float_def.h"
 #include "kernels/math/kern_recip.h"
 
 #include <math.h>

@@ -8,15 +8,9 @@
 
 #include <stdint.h>
 
-#include "kernels/kern.h"
+#include "kernels/math/kern_ops.h"
 #include "types/fpformat.h"
 
-/* The definition of a unary op on one pattern x of float format f
- * (kern_unary.c): what the generic loop computes. */
-uint64_t kern_float_unary_def(fp_id f, kern_unop op, uint64_t x);
-/* The same on one complex<f32> element (x[0], x[1]) -> (r[0], r[1]): the
- * definition the fast complex<f32> kernels fall back on. */
-void kern_c64_unary_def(kern_unop op, const uint32_t *x, uint32_t *r);
 
 void kern_f32_logistic(const uint32_t *x, uint32_t *r, int64_t n);
 void kern_f64_logistic(const uint64_t *x, uint64_t *r, int64_t n);
