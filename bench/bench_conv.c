@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 
 enum { H = 64, W = 64, C = 64, O = 64, KH = 3, KW = 3 };

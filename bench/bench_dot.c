@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "util/isa.h"
 

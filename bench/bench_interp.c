@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "types/fparith.h"
 #include "util/mem.h"

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "types/fparith.h"
 #include "types/fptables.h"

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "util/isa.h"
 #include "kernels/kern_generic.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/kern_generic.h"
 #include "types/fparith.h"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/math/kern_ieee.h"
 #include "types/fparith.h"
