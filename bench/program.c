@@ -17,7 +17,7 @@ double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
         ir_module_free(m);
         return -1;
     }
-    interp_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
+    rt_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
     interp_outcome oc;
     double t = bench_now();
     int rc = interp_run_module(m, &src, &opt, true, &oc);

@@ -1,6 +1,7 @@
 /* irrun_tensors_parse: MLIR literals (`dense<...> : tensor<...>`) as the
  * caller's tensors, as `ir-run --args` takes them. */
 #include "api/api_internal.h"
+#include "runtime/rt_literal.h"
 
 #include <string.h>
 
@@ -18,7 +19,7 @@ void irrun_tensors_free(irrun_tensor *ts, int n)
 /* Literal `lit` as a tensor whose bytes the caller owns. */
 static irrun_status take_literal(const ir_literal *lit, irrun_tensor *out)
 {
-    tensor *t = interp_literal_tensor(lit);
+    tensor *t = rt_literal_tensor(lit);
     tensor *d = t ? tensor_dense(t) : NULL; /* a splat holds one element */
     tensor_release(t);
     void *data = d ? mem_alloc(d->nbytes ? d->nbytes : 1) : NULL;

@@ -17,7 +17,7 @@ void irrun_run_options_init(irrun_run_options *o)
     if (!o)
         return;
     memset(o, 0, sizeof *o);
-    o->dot_accumulation = IRRUN_DOT_REF;
+    o->rt_dot_accumulation = IRRUN_DOT_REF;
     o->results = IRRUN_RESULTS_RETURN;
     o->print_format = IRRUN_PRINT_REF;
     o->hex_threshold = 100;
@@ -27,31 +27,31 @@ tensor *const *api_result_tensors(const irrun_results *r) { return r->internal; 
 
 /* The interpreter's probe store over the files of a probe directory
  * (src/io/probe.h). */
-static irrun_status probe_reset(void *ctx, char msg[INTERP_PROBE_MSG])
+static irrun_status probe_reset(void *ctx, char msg[RT_PROBE_MSG])
 {
     io_error e;
     irrun_status s = io_probe_reset(ctx, &e);
     if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+        snprintf(msg, RT_PROBE_MSG, "%s", e.text);
     return s;
 }
 
-static irrun_status probe_write(void *ctx, const char *id, int64_t k, const tensor *t, char msg[INTERP_PROBE_MSG])
+static irrun_status probe_write(void *ctx, const char *id, int64_t k, const tensor *t, char msg[RT_PROBE_MSG])
 {
     io_error e;
     irrun_status s = io_probe_write(ctx, id, k, t, &e);
     if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+        snprintf(msg, RT_PROBE_MSG, "%s", e.text);
     return s;
 }
 
 static irrun_status probe_read(void *ctx, const char *id, uint32_t iter, const tensor_type *type, tensor **out,
-                               char msg[INTERP_PROBE_MSG])
+                               char msg[RT_PROBE_MSG])
 {
     io_error e;
     irrun_status s = io_probe_read(ctx, id, iter, type, out, &e);
     if (s != IRRUN_OK)
-        snprintf(msg, INTERP_PROBE_MSG, "%s", e.text);
+        snprintf(msg, RT_PROBE_MSG, "%s", e.text);
     return s;
 }
 
@@ -61,12 +61,12 @@ static irrun_status print_results(const irrun_run_options *o, tensor *const *ts,
     irrun_status s = IRRUN_OK;
     for (int k = 0; k < n && s == IRRUN_OK; k++)
         s = o->print_format == IRRUN_PRINT_DECIMAL || o->print_format == IRRUN_PRINT_EXACT
-                ? interp_print_tensor_decimal(ts[k], o->print_format == IRRUN_PRINT_EXACT, out)
-                : interp_print_tensor(ts[k], o->print_format == IRRUN_PRINT_DENSE, o->hex_threshold, out);
+                ? rt_print_tensor_decimal(ts[k], o->print_format == IRRUN_PRINT_EXACT, out)
+                : rt_print_tensor(ts[k], o->print_format == IRRUN_PRINT_DENSE, o->hex_threshold, out);
     return s;
 }
 
-static dot_accumulation dot_mode(irrun_dot_accumulation d)
+static rt_dot_accumulation dot_mode(irrun_dot_accumulation d)
 {
     switch (d) {
     case IRRUN_DOT_REF: return DOT_ACC_REF;
@@ -146,9 +146,9 @@ static bool results_known(irrun_results_mode r)
 static bool options_valid(const irrun_run_options *o, FILE *err, int *replicas, int *partitions)
 {
     bool ok = true;
-    if (!dot_known(o->dot_accumulation)) {
-        fprintf(err, "error: unknown dot_accumulation mode %d (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n",
-                (int)o->dot_accumulation);
+    if (!dot_known(o->rt_dot_accumulation)) {
+        fprintf(err, "error: unknown rt_dot_accumulation mode %d (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n",
+                (int)o->rt_dot_accumulation);
         ok = false;
     }
     if (!print_known(o->print_format)) {
@@ -259,10 +259,10 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         args = take_inputs(inputs, ninputs, err.f, &s);
     if (args) {
         FILE *to = options->output ? options->output : out.f, *msgs = options->messages ? options->messages : err.f;
-        interp_options io = {
+        rt_options io = {
             .entry = options->entry,
             .strict_eq = options->strict_eq != 0,
-            .dot_acc = dot_mode(options->dot_accumulation),
+            .dot_acc = dot_mode(options->rt_dot_accumulation),
             .print_dense = options->print_format == IRRUN_PRINT_DENSE,
             .print_decimal = options->print_format == IRRUN_PRINT_DECIMAL,
             .print_exact = options->print_format == IRRUN_PRINT_EXACT,
@@ -280,7 +280,7 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         io_inputs keep = { .paths = (const char **)options->keep_files, .n = options->nkeep_files,
                            .cap = options->nkeep_files };
         io_probe_dir pd = { options->probe_dir, &keep };
-        interp_probe_store store = { &pd, probe_reset, probe_write, probe_read };
+        rt_probe_store store = { &pd, probe_reset, probe_write, probe_read };
         if (options->probe_dir)
             io.probes = &store;
         /* a copy per run: it counts the run's errors, and several threads

@@ -17,7 +17,7 @@ enum { LONG_OP_SECONDS = 2 };
 
 /* Shared with the signal handler: the handler only reads what the run
  * writes, and only the handler touches the rest. */
-static interp_watch watch;
+static rt_watch watch;
 static const char *volatile watch_file;
 static bool handler_installed;
 static const ir_op *seen_op;
@@ -109,7 +109,7 @@ void cli_progress_step(cli_progress *p, const char *what, int line)
         fprintf(stderr, "[%d/%d] %s\n", p->done, p->total, what);
 }
 
-interp_watch *cli_progress_watch(cli_progress *p, const char *file)
+rt_watch *cli_progress_watch(cli_progress *p, const char *file)
 {
     if (!p->enabled)
         return NULL;

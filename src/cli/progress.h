@@ -30,11 +30,11 @@ void cli_progress_start(cli_progress *p, int total);
 /* One more file or chunk starts: `[k/N] what` (`what:line` when line > 0). */
 void cli_progress_step(cli_progress *p, const char *what, int line);
 
-/* The watch to hand to the interpreter (interp_options.watch), with a
+/* The watch to hand to the interpreter (rt_options.watch), with a
  * once-a-second timer behind it that reports an op running longer than 2 s
  * as `[FILE:LINE:COL: stablehlo.dot_general running for 5 s]`; NULL when
  * progress is off or no timer can be had. `file` names the program. */
-interp_watch *cli_progress_watch(cli_progress *p, const char *file);
+rt_watch *cli_progress_watch(cli_progress *p, const char *file);
 
 /* Stops the timer and erases a progress line still shown. */
 void cli_progress_unwatch(void);

@@ -8,14 +8,14 @@
  * so results never depend on which process came first. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "parallel/grid.h"
 #include "util/mem.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 
 /* Decision 42: these ops need a grid. */
-static int need_process(ictx *c, const ir_op *op)
+static int need_process(rt_ctx *c, const ir_op *op)
 {
     if (c->proc)
         return 0;
@@ -25,7 +25,7 @@ static int need_process(ictx *c, const ir_op *op)
                     ir_op_name(op->kind));
 }
 
-int exec_process_id(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_process_id(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)fr;
     int rc = need_process(c, op);
@@ -56,7 +56,7 @@ static group_strategy strategy_of(const ir_op *op)
  * strategy produces (the listed order); *n = 0 when it is in no group. Ids
  * outside the grid are a run-time error. `members` has room for every
  * process of the grid. */
-static int process_group(ictx *c, const ir_op *op, int *members, int *n)
+static int process_group(rt_ctx *c, const ir_op *op, int *members, int *n)
 {
     const ir_collective *col = &op->a.coll;
     const grid_proc *p = c->proc;
@@ -114,7 +114,7 @@ typedef struct {
 typedef struct {
     int *members; /* process ids, listed order */
     int *order;   /* room for ascending(): in members' block, not on the
-                   * stack, which holds a level of NEST_DEPTH_MAX per body */
+                   * stack, which holds a level of RT_NEST_DEPTH_MAX per body */
     int n, pos;   /* group size, this process's position */
     int ndata;
     member me;
@@ -132,7 +132,7 @@ static void meeting_done(meeting *s)
 }
 
 /* Room for a group of every process of the grid. */
-static int meeting_alloc(ictx *c, const ir_op *op, meeting *s)
+static int meeting_alloc(rt_ctx *c, const ir_op *op, meeting *s)
 {
     size_t most = (size_t)(c->proc->replicas * c->proc->partitions);
     s->members = mem_calloc(2 * most, sizeof *s->members);
@@ -148,7 +148,7 @@ static const member *member_at(const meeting *s, int pos) { return grid_contribu
 /* Joins the meeting of the group in s->members with ndata data operands,
  * computing into `out`. Every member must bring operands of the same
  * types (programs may differ): otherwise each reports it. */
-static int meeting_join(ictx *c, frame *fr, const ir_op *op, meeting *s, int ndata, tensor **out)
+static int meeting_join(rt_ctx *c, rt_frame *fr, const ir_op *op, meeting *s, int ndata, tensor **out)
 {
     s->ndata = ndata;
     for (int k = 0; k < ndata; k++)
@@ -176,7 +176,7 @@ static int meeting_join(ictx *c, frame *fr, const ir_op *op, meeting *s, int nda
 /* Ends a phase of the work: every member has done its share (and nobody
  * reads this member's tensors any more) when it returns. A failure of
  * any member fails all (quietly: the failing one reported). */
-static int meeting_phase(ictx *c, meeting *s, int rc)
+static int meeting_phase(rt_ctx *c, meeting *s, int rc)
 {
     bool anyone_failed;
     int sync = grid_sync(c->proc, s->m, rc != 0, &anyone_failed);
@@ -188,7 +188,7 @@ static int meeting_phase(ictx *c, meeting *s, int rc)
 }
 
 /* Leaves after a final phase; returns rc. */
-static int meeting_leave(ictx *c, meeting *s, int rc)
+static int meeting_leave(rt_ctx *c, meeting *s, int rc)
 {
     grid_leave(c->proc, s->m);
     s->m = NULL;
@@ -212,19 +212,19 @@ static void ascending(const meeting *s, int *order)
 }
 
 /* Runs the body on rank-0 copies of one element of acc and of v. */
-static int fold_element(ictx *c, frame *fr, const ir_block *body, tensor *acc, const unsigned char *v, tensor *arg,
+static int fold_element(rt_ctx *c, rt_frame *fr, const ir_block *body, tensor *acc, const unsigned char *v, tensor *arg,
                         tensor **next)
 {
     memcpy(arg->data, v, arg->nbytes);
     tensor *args[2] = { acc, arg };
-    return region_run(c, fr, body, args, next);
+    return rt_region_run(c, fr, body, args, next);
 }
 
 /* dst[0, L) := fold over the members in `order` of elements [lo, lo + L)
  * of their data operand k: acc := v_first; acc := body(acc, v_next). A
  * body of one binary op runs as its kernel, a lane-safe body in lanes,
  * any other once per element. */
-static int fold_range(ictx *c, frame *fr, const ir_op *op, const meeting *s, const int *order, int k, int64_t lo,
+static int fold_range(rt_ctx *c, rt_frame *fr, const ir_op *op, const meeting *s, const int *order, int k, int64_t lo,
                       int64_t L, unsigned char *dst)
 {
     if (L <= 0)
@@ -238,22 +238,22 @@ static int fold_range(ictx *c, frame *fr, const ir_op *op, const meeting *s, con
         return 0;
     kern_binop bop;
     bool acc_left;
-    if (region_binop_body(body, &bop, &acc_left)) {
+    if (rt_region_binop_body(body, &bop, &acc_left)) {
         tensor acc = tensor_view(e, L, dst);
         for (int j = 1; j < s->n; j++) {
             tensor v = tensor_view(e, L, (unsigned char *)member_at(s, order[j])->in[k]->data + (size_t)lo * es);
-            int rc = kern_status(c, op, kern_binary(bop, acc_left ? &acc : &v, acc_left ? &v : &acc, &acc));
+            int rc = rt_status(c, op, kern_binary(bop, acc_left ? &acc : &v, acc_left ? &v : &acc, &acc));
             if (rc)
                 return rc;
         }
         return 0;
     }
-    bool lanes = region_lane_safe(fr->f, body);
+    bool lanes = rt_region_lane_safe(fr->f, body);
     tensor_type t = { .elem = e, .rank = lanes ? 1 : 0, .dims = { L } };
     int64_t steps = lanes ? 1 : L;
     size_t bytes = lanes ? (size_t)L * es : es;
-    region_lanes st;
-    int rc = lanes ? region_lanes_enter(c, fr, op, body, L, &st) : 0;
+    rt_lanes st;
+    int rc = lanes ? rt_region_lanes_enter(c, fr, op, body, L, &st) : 0;
     bool entered = lanes && rc == 0;
     for (int64_t i = 0; i < steps && rc == 0; i++) {
         tensor *acc = tensor_new(&t), *arg = tensor_new(&t);
@@ -283,7 +283,7 @@ static int fold_range(ictx *c, frame *fr, const ir_op *op, const meeting *s, con
         tensor_release(arg);
     }
     if (entered)
-        region_lanes_leave(c, fr, &st);
+        rt_region_lanes_leave(c, fr, &st);
     return rc;
 }
 
@@ -295,16 +295,16 @@ static int64_t share_start(int64_t n, int parts, int j)
 
 /* out[k] of every data operand := the fold of the whole group. When every
  * member runs this same op (one program) and its body is pure
- * (region_pure), each computes one share of the elements and copies the
+ * (rt_region_pure), each computes one share of the elements and copies the
  * others' shares from them; otherwise each folds everything with its own
  * body (as REF does): a body with effects (a nested collective, a check,
  * a print, a call) then runs as often and with the same operands whether
  * or not the members run the same function. */
-static int fold_group(ictx *c, frame *fr, const ir_op *op, meeting *s)
+static int fold_group(rt_ctx *c, rt_frame *fr, const ir_op *op, meeting *s)
 {
     int *order = s->order;
     ascending(s, order);
-    bool shared = region_pure(&op->regions[0]);
+    bool shared = rt_region_pure(&op->regions[0]);
     for (int i = 0; i < s->n && shared; i++)
         shared = shared && grid_member_op(s->m, i) == op;
     int rc = 0;
@@ -335,7 +335,7 @@ static int fold_group(ictx *c, frame *fr, const ir_op *op, meeting *s)
 
 /* The group of this process, or REF's error when it is in none (9.6.2:
  * all_reduce, all_gather, all_to_all, reduce_scatter). */
-static int join_required_group(ictx *c, frame *fr, const ir_op *op, meeting *s, int ndata, tensor **out)
+static int join_required_group(rt_ctx *c, rt_frame *fr, const ir_op *op, meeting *s, int ndata, tensor **out)
 {
     int rc = need_process(c, op);
     if (!rc)
@@ -352,7 +352,7 @@ static int join_required_group(ictx *c, frame *fr, const ir_op *op, meeting *s, 
 
 /* Fails a meeting that was joined: the others must not wait for this
  * member's share. */
-static int abandon(ictx *c, meeting *s, int rc)
+static int abandon(rt_ctx *c, meeting *s, int rc)
 {
     if (s->m)
         rc = meeting_phase(c, s, rc);
@@ -361,7 +361,7 @@ static int abandon(ictx *c, meeting *s, int rc)
 
 /* The checker could not know the size of a cross_replica_and_partition
  * group (9.6.2): `whole` must be `piece` times the group size. */
-static int group_size_fits(ictx *c, const ir_op *op, const meeting *s, int64_t whole, int64_t piece)
+static int group_size_fits(rt_ctx *c, const ir_op *op, const meeting *s, int64_t whole, int64_t piece)
 {
     if (whole == piece * s->n)
         return 0;
@@ -369,7 +369,7 @@ static int group_size_fits(ictx *c, const ir_op *op, const meeting *s, int64_t w
                     ir_op_name(op->kind), (long long)op->a.coll.dim, (long long)whole, (long long)piece, s->n);
 }
 
-int exec_all_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_all_reduce(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -379,7 +379,7 @@ int exec_all_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return meeting_leave(c, &s, fold_group(c, fr, op, &s));
 }
 
-int exec_reduce_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_reduce_scatter(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -401,13 +401,13 @@ int exec_reduce_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         for (int d = 0; d < t->rank; d++)
             stride[d] = 1;
         start[op->a.coll.dim] = (int64_t)s.pos * t->dims[op->a.coll.dim];
-        rc = kern_status(c, op, kern_slice(NULL, full, start, stride, res[0]));
+        rc = rt_status(c, op, kern_slice(NULL, full, start, stride, res[0]));
     }
     tensor_release(full);
     return meeting_leave(c, &s, rc);
 }
 
-int exec_all_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_all_gather(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -421,7 +421,7 @@ int exec_all_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
     for (int k = 0; k < s.ndata && rc == 0; k++) {
         for (int i = 0; i < s.n; i++)
             xs[i] = member_at(&s, i)->in[k];
-        rc = kern_status(c, op, kern_concatenate(NULL, xs, s.n, op->a.coll.dim, res[k]));
+        rc = rt_status(c, op, kern_concatenate(NULL, xs, s.n, op->a.coll.dim, res[k]));
     }
     mem_free(xs);
     return meeting_leave(c, &s, meeting_phase(c, &s, rc));
@@ -444,7 +444,7 @@ static tensor *split_part(const tensor *x, int64_t d, int64_t count, int64_t par
     return r;
 }
 
-int exec_all_to_all(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_all_to_all(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -462,7 +462,7 @@ int exec_all_to_all(ictx *c, frame *fr, const ir_op *op, tensor **res)
                 rc = rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
         }
         if (rc == 0)
-            rc = kern_status(c, op, kern_concatenate(NULL, (const tensor *const *)parts, s.n, col->concat_dim, res[k]));
+            rc = rt_status(c, op, kern_concatenate(NULL, (const tensor *const *)parts, s.n, col->concat_dim, res[k]));
         for (int i = 0; i < s.n; i++) {
             tensor_release(parts[i]);
             parts[i] = NULL;
@@ -475,7 +475,7 @@ int exec_all_to_all(ictx *c, frame *fr, const ir_op *op, tensor **res)
 /* collective_permute (9.6.8): the processes of this line (same partition
  * for cross_replica, same replica for cross_partition) named by a pair
  * meet; a target receives its source's operand, everyone else zeros. */
-int exec_collective_permute(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_collective_permute(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = need_process(c, op);
     if (rc)
@@ -518,7 +518,7 @@ int exec_collective_permute(ictx *c, frame *fr, const ir_op *op, tensor **res)
 /* The root position of data operand k: the group's first member, or the
  * has_dynamic_root operand's entry k, which must be a position of the
  * group (decision 49). */
-static int root_of(ictx *c, frame *fr, const ir_op *op, const meeting *s, int k, int *root)
+static int root_of(rt_ctx *c, rt_frame *fr, const ir_op *op, const meeting *s, int k, int *root)
 {
     *root = 0;
     if (!op->a.coll.dynamic_root)
@@ -532,7 +532,7 @@ static int root_of(ictx *c, frame *fr, const ir_op *op, const meeting *s, int k,
 }
 
 /* A group, or none (zeros: collective_broadcast, collective_reduce). */
-static int join_group(ictx *c, frame *fr, const ir_op *op, meeting *s, int ndata, tensor **res)
+static int join_group(rt_ctx *c, rt_frame *fr, const ir_op *op, meeting *s, int ndata, tensor **res)
 {
     int rc = need_process(c, op);
     if (!rc)
@@ -544,7 +544,7 @@ static int join_group(ictx *c, frame *fr, const ir_op *op, meeting *s, int ndata
     return rc;
 }
 
-int exec_collective_broadcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_collective_broadcast(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -561,7 +561,7 @@ int exec_collective_broadcast(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return meeting_leave(c, &s, meeting_phase(c, &s, rc));
 }
 
-int exec_collective_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_collective_reduce(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     meeting s;
     meeting_init(&s);
@@ -582,7 +582,7 @@ int exec_collective_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* ---- send, recv, infeed, outfeed ------------------------------------------ */
 
-int exec_send(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_send(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = need_process(c, op);
     if (rc)
@@ -611,7 +611,7 @@ int exec_send(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* Decision 46: what arrives must have the recv's result types. The
  * values (taken over) become the results, followed by the token. */
-static int take_values(ictx *c, const ir_op *op, tensor **values, int n, tensor *token, tensor **res)
+static int take_values(rt_ctx *c, const ir_op *op, tensor **values, int n, tensor *token, tensor **res)
 {
     int want = op->nresults - 1;
     int rc = 0;
@@ -637,7 +637,7 @@ static int take_values(ictx *c, const ir_op *op, tensor **values, int n, tensor 
     return rc;
 }
 
-int exec_recv(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_recv(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = need_process(c, op);
     if (rc)
@@ -656,7 +656,7 @@ int exec_recv(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* The next function of the grid's infeed queue, run without arguments
  * (9.6.12); an empty queue is a run-time error (decision 47). */
-int exec_infeed(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_infeed(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = need_process(c, op);
     if (rc)
@@ -665,14 +665,14 @@ int exec_infeed(ictx *c, frame *fr, const ir_op *op, tensor **res)
     if (!f)
         return rt_error(c, op->loc, "'%s': the infeed queue is empty (decision 47)", ir_op_name(op->kind));
     tensor *values[1] = { NULL };
-    rc = eval_call(c, f, NULL, values);
+    rc = rt_call(c, f, NULL, values);
     if (rc)
         return rc;
     return take_values(c, op, values, 1, IN(0), res);
 }
 
 /* outfeed's queue is never read (9.6.12): only the token goes on. */
-int exec_outfeed(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_outfeed(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = need_process(c, op);
     if (rc)

@@ -4,12 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "kernels/dot/kern_dot.h"
 
 /* low: the low padding of each spatial dimension (the attribute's, or
  * dynamic_conv's operand) */
-static int run_conv(ictx *c, frame *fr, const ir_op *op, const int64_t *low, tensor **res)
+static int run_conv(rt_ctx *c, rt_frame *fr, const ir_op *op, const int64_t *low, tensor **res)
 {
     const ir_conv *cv = &op->a.conv;
     kern_conv_dims cd;
@@ -47,18 +47,18 @@ static int run_conv(ictx *c, frame *fr, const ir_op *op, const int64_t *low, ten
     /* multiply-adds: every result element folds a kernel slice of its group */
     const tensor *kernel = fr->slots[op->operands[1]];
     int64_t out_features = kernel->type.dims[cd.kernel_out];
-    cd.pool = interp_pool(c, out_features ? res[0]->count * (kernel->count / out_features) : 0);
-    return kern_status(c, op, kern_convolution(fr->slots[op->operands[0]], kernel, &cd, res[0]));
+    cd.pool = rt_pool(c, out_features ? res[0]->count * (kernel->count / out_features) : 0);
+    return rt_status(c, op, kern_convolution(fr->slots[op->operands[0]], kernel, &cd, res[0]));
 }
 
-int exec_convolution(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_convolution(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     return run_conv(c, fr, op, op->a.conv.low.v, res);
 }
 
 /* The padding operand must give the result type's spatial sizes
  * (decision 34); sizes that overflow are an error too. */
-int exec_dynamic_conv(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_conv(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const ir_conv *cv = &op->a.conv;
     const tensor *lhs = fr->slots[op->operands[0]], *rhs = fr->slots[op->operands[1]];

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "kernels/complex/kern_complex_def.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "kernels/math/kern_ieee.h"
@@ -111,7 +111,7 @@ static void store(const cplx *t, tensor *r)
     }
 }
 
-int exec_fft(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_fft(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]];
     tensor *r = res[0];

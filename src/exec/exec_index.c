@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "types/fptables.h"
 #include "util/mem.h"
 
@@ -164,18 +164,18 @@ static void gather_points(const ir_index_dims *d, const tensor *indices, const t
         /* the index type and shape of nearly every such gather */
         const int32_t *iv = indices->data;
         for (int64_t u = 0; u < r->count; u++)
-            copy_element(out + (size_t)u * es, in + (size_t)(clamp64(iv[u], 0, last[0]) * stride[0]) * es, es);
+            rt_copy_element(out + (size_t)u * es, in + (size_t)(clamp64(iv[u], 0, last[0]) * stride[0]) * es, es);
         return;
     }
     for (int64_t u = 0; u < r->count; u++) {
         int64_t off = 0;
         for (int j = 0; j < m; j++)
             off += clamp64(exec_index_value(indices, u * m + j), 0, last[j]) * stride[j];
-        copy_element(out + (size_t)u * es, in + (size_t)off * es, es);
+        rt_copy_element(out + (size_t)u * es, in + (size_t)off * es, es);
     }
 }
 
-int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_gather(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)c;
     const tensor *x = fr->slots[op->operands[0]], *indices = fr->slots[op->operands[1]];
@@ -205,7 +205,7 @@ int exec_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
 }
 
 /* How a scatter body combines: a binary kernel, a plain replacement, a
- * lane-safe body in lanes (ordered combining, region_rounds: the
+ * lane-safe body in lanes (ordered combining, rt_rounds: the
  * (target, update) pairs are gathered in update order, a block at a time)
  * or, for few updates, pinned, or any other body run per update. */
 typedef struct {
@@ -213,22 +213,22 @@ typedef struct {
     kern_binop bop;
     bool cur_left;
     const uint8_t *table; /* COMBINE_KERNEL on a float of at most 8 bits: bop's 64K-entry table */
-    region_rounds rounds;
+    rt_rounds rounds;
     int64_t *target, *vindex, npairs; /* COMBINE_LANES: the pairs not yet applied */
-    region_pinned pinned;
+    rt_pinned pinned;
     tensor **args, **rets; /* COMBINE_PINNED, COMBINE_REGION: 2N rank-0 arguments, N results */
 } combiner;
 
-static int flush_pairs(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd)
+static int flush_pairs(rt_ctx *c, rt_frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd)
 {
-    int rc = region_rounds_run(c, fr, op, &cb->rounds, res, upd, cb->target, cb->vindex, cb->npairs);
+    int rc = rt_rounds_run(c, fr, op, &cb->rounds, res, upd, cb->target, cb->vindex, cb->npairs);
     cb->npairs = 0;
     return rc;
 }
 
 /* Applies the updates upd[k][u + j] to res[k][t + j * step] for j in
  * [0, len), in order. */
-static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd, int64_t t,
+static int combine(rt_ctx *c, rt_frame *fr, const ir_op *op, combiner *cb, tensor **res, tensor *const *upd, int64_t t,
                    int64_t step, int64_t u, int64_t len)
 {
     int n = op->nresults;
@@ -251,7 +251,7 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
     }
     if (cb->how == COMBINE_KERNEL && step == 1) {
         tensor a = tensor_view(res[0]->type.elem, len, cur), b = tensor_view(res[0]->type.elem, len, (void *)val);
-        return kern_status(c, op, cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a));
+        return rt_status(c, op, cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a));
     }
     if (cb->how == COMBINE_KERNEL) {
         for (int64_t j = 0; j < len; j++) {
@@ -259,7 +259,7 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
             tensor b = tensor_view(res[0]->type.elem, 1, (void *)(val + (size_t)j * es));
             irrun_status st = cb->cur_left ? kern_binary(cb->bop, &a, &b, &a) : kern_binary(cb->bop, &b, &a, &a);
             if (st != IRRUN_OK)
-                return kern_status(c, op, st);
+                return rt_status(c, op, st);
         }
         return 0;
     }
@@ -280,8 +280,8 @@ static int combine(ictx *c, frame *fr, const ir_op *op, combiner *cb, tensor **r
             memcpy(cb->args[k]->data, (unsigned char *)res[k]->data + (size_t)tj * ek, ek);
             memcpy(cb->args[n + k]->data, (unsigned char *)upd[k]->data + (size_t)uj * ek, ek);
         }
-        rc = cb->how == COMBINE_PINNED ? region_run_pinned(c, fr, &cb->pinned, cb->args, cb->rets)
-                                       : region_run(c, fr, &op->regions[0], cb->args, cb->rets);
+        rc = cb->how == COMBINE_PINNED ? rt_region_run_pinned(c, fr, &cb->pinned, cb->args, cb->rets)
+                                       : rt_region_run(c, fr, &op->regions[0], cb->args, cb->rets);
         for (int k = 0; k < n; k++) {
             if (rc == 0) {
                 size_t ek = tensor_elem_bytes(res[k]);
@@ -342,7 +342,7 @@ static int scatter_points(const ir_index_dims *d, const tensor *indices, const c
 
 /* Updates applied in the row-major order of their index; an element whose
  * target is outside the input is skipped alone (decision 32). */
-int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_scatter(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int n = op->nresults;
     const tensor *indices = fr->slots[op->operands[n]];
@@ -359,14 +359,14 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
             memcpy(res[k]->data, fr->slots[op->operands[k]]->data, res[k]->nbytes);
     combiner cb = { .how = COMBINE_REGION };
     int rc = 0;
-    if (n == 1 && region_binop_body(body, &cb.bop, &cb.cur_left)) {
+    if (n == 1 && rt_region_binop_body(body, &cb.bop, &cb.cur_left)) {
         cb.how = COMBINE_KERNEL;
     } else if (n == 1 && body->nops == 1 && body->ops[0].operands[0] == body->args[1]) {
         cb.how = COMBINE_REPLACE;
-    } else if (region_rounds_pay(c, upd[0]->count) && region_lane_safe(fr->f, body)) {
-        int64_t cap = region_rounds_block(c, upd[0]->count);
+    } else if (rt_rounds_pay(c, upd[0]->count) && rt_region_lane_safe(fr->f, body)) {
+        int64_t cap = rt_rounds_block(c, upd[0]->count);
         cb.how = COMBINE_LANES;
-        rc = region_rounds_open(&cb.rounds, body, n, true, res, cap);
+        rc = rt_rounds_open(&cb.rounds, body, n, true, res, cap);
         cb.target = mem_alloc((size_t)cap * sizeof *cb.target);
         cb.vindex = mem_alloc((size_t)cap * sizeof *cb.vindex);
         if (rc || !cb.target || !cb.vindex)
@@ -381,9 +381,9 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         }
         if (!cb.args)
             rc = IRRUN_NOMEM;
-        if (rc == 0 && region_lane_safe(fr->f, body)) {
+        if (rc == 0 && rt_region_lane_safe(fr->f, body)) {
             cb.how = COMBINE_PINNED;
-            rc = region_pin(fr, body, &cb.pinned);
+            rc = rt_region_pin(fr, body, &cb.pinned);
         }
         if (rc == IRRUN_NOMEM)
             rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.scatter'");
@@ -433,12 +433,12 @@ int exec_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
         rc = flush_pairs(c, fr, op, &cb, res, upd);
 done:
     if (cb.how == COMBINE_LANES) {
-        region_rounds_close(&cb.rounds);
+        rt_rounds_close(&cb.rounds);
         mem_free(cb.target);
         mem_free(cb.vindex);
     }
     if (cb.how == COMBINE_PINNED)
-        region_unpin(fr, &cb.pinned);
+        rt_region_unpin(fr, &cb.pinned);
     for (int k = 0; cb.args && k < 2 * n; k++)
         tensor_release(cb.args[k]);
     mem_free(cb.args);
@@ -449,38 +449,38 @@ done:
 
 /* The clamped start of a slice of `size` in each dimension, from the
  * start operands first .. first + rank - 1. */
-static void slice_start(frame *fr, const ir_op *op, int first, const tensor_type *x, const int64_t *size,
+static void slice_start(rt_frame *fr, const ir_op *op, int first, const tensor_type *x, const int64_t *size,
                         int64_t *start)
 {
     for (int d = 0; d < x->rank; d++)
         start[d] = clamp64(exec_index_value(fr->slots[op->operands[first + d]], 0), 0, x->dims[d] - size[d]);
 }
 
-int exec_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_slice(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]];
     int64_t start[SHAPE_MAX_RANK], one[SHAPE_MAX_RANK];
     slice_start(fr, op, 1, &x->type, op->a.slice_sizes.v, start);
     for (int d = 0; d < x->type.rank; d++)
         one[d] = 1;
-    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), x, start, one, res[0]));
+    return rt_status(c, op, kern_slice(rt_pool(c, res[0]->count), x, start, one, res[0]));
 }
 
-int exec_dynamic_update_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_update_slice(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]], *u = fr->slots[op->operands[1]];
     int64_t start[SHAPE_MAX_RANK];
     slice_start(fr, op, 2, &x->type, u->type.dims, start);
     if (res[0]->data != x->data) /* else the evaluator gave the operand (IR_F_UPDATES) */
         memcpy(res[0]->data, x->data, res[0]->nbytes);
-    return kern_status(c, op, kern_update_slice(interp_pool(c, u->count), u, start, res[0]));
+    return rt_status(c, op, kern_update_slice(rt_pool(c, u->count), u, start, res[0]));
 }
 
 /* ---- dynamic ops with static result types (SPEC.md 9.4.8) ------------- */
 
 /* Decision 34: a shape operand must say what the result type says; the
  * error shows both. */
-static int shape_agrees(ictx *c, const ir_op *op, const tensor *shape, const tensor_type *t)
+static int shape_agrees(rt_ctx *c, const ir_op *op, const tensor *shape, const tensor_type *t)
 {
     char got[SHAPE_MAX_RANK * 22 + 4], want[SHAPE_MAX_RANK * 22 + 64];
     bool same = true;
@@ -496,30 +496,30 @@ static int shape_agrees(ictx *c, const ir_op *op, const tensor *shape, const ten
     return rt_error(c, op->loc, "'%s' shape operand is [%s] but the result type is %s", ir_op_name(op->kind), got, want);
 }
 
-int exec_dynamic_iota(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_iota(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = shape_agrees(c, op, fr->slots[op->operands[0]], &res[0]->type);
-    return rc ? rc : kern_status(c, op, kern_iota(op->a.iota_dim, res[0]));
+    return rc ? rc : rt_status(c, op, kern_iota(op->a.iota_dim, res[0]));
 }
 
-int exec_dynamic_broadcast_in_dim(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_broadcast_in_dim(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
     if (rc)
         return rc;
-    return kern_status(c, op,
-                       kern_broadcast(interp_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.dims.v, res[0]));
+    return rt_status(c, op,
+                       kern_broadcast(rt_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.dims.v, res[0]));
 }
 
-int exec_dynamic_reshape(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_reshape(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int rc = shape_agrees(c, op, fr->slots[op->operands[1]], &res[0]->type);
-    return rc ? rc : kern_status(c, op, kern_reshape(fr->slots[op->operands[0]], res[0]));
+    return rc ? rc : rt_status(c, op, kern_reshape(fr->slots[op->operands[0]], res[0]));
 }
 
 /* pad with amounts read at run time; the shape they give must be the
  * declared one (decision 34), interior padding must not be negative */
-int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_pad(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]];
     int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], in[SHAPE_MAX_RANK];
@@ -545,12 +545,12 @@ int exec_dynamic_pad(ictx *c, frame *fr, const ir_op *op, tensor **res)
         shape_format(&res[0]->type, want, (int)sizeof want);
         return rt_error(c, op->loc, "'stablehlo.dynamic_pad' amounts give %s but the result type is %s", got, want);
     }
-    return kern_status(c, op, kern_pad(interp_pool(c, res[0]->count), x, fr->slots[op->operands[1]], lo, in, res[0]));
+    return rt_status(c, op, kern_pad(rt_pool(c, res[0]->count), x, fr->slots[op->operands[1]], lo, in, res[0]));
 }
 
 /* Decision 35: slice with run-time start, limit and strides, each checked
  * by the static slice's rule (shape_slice_count). */
-int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_real_dynamic_slice(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *x = fr->slots[op->operands[0]];
     int64_t start[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
@@ -566,12 +566,12 @@ int exec_real_dynamic_slice(ictx *c, frame *fr, const ir_op *op, tensor **res)
         start[d] = s;
         stride[d] = k;
     }
-    return kern_status(c, op, kern_slice(interp_pool(c, res[0]->count), x, start, stride, res[0]));
+    return rt_status(c, op, kern_slice(rt_pool(c, res[0]->count), x, start, stride, res[0]));
 }
 
 /* gather with the slice sizes of operand 2, which must be those the
  * checker derived from the result type (decision 34) */
-int exec_dynamic_gather(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_dynamic_gather(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *sizes = fr->slots[op->operands[2]];
     const ir_ints *want = &op->a.index.slice_sizes;

@@ -2,8 +2,10 @@
  * 9.3.10-9.3.12, decisions 24, 27, 28, 31): output and probe files, in
  * execution order, wherever the ops are written (a loop body prints once per
  * iteration). They never run in lanes: none has IR_F_LANES. */
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "parallel/grid.h"
+#include "runtime/rt_check.h"
+#include "runtime/rt_print.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 
@@ -12,14 +14,14 @@
  * (decision 28). The prefix is the MLIR name the checker computed
  * (src/ir/check_names.c). --print-format does not apply: REF's print
  * always writes the tensor format. */
-int exec_print(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_print(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)res;
     FILE *out = c->opt->out ? c->opt->out : stdout;
     if (c->proc) /* one print at a time from the processes of a grid (SPEC 9.3.10) */
         grid_output_lock(c->proc->g);
     fputs(op->a.print.prefix ? op->a.print.prefix : "", out);
-    irrun_status s = interp_print_tensor(IN(0), false, c->opt->hex_threshold, out);
+    irrun_status s = rt_print_tensor(IN(0), false, c->opt->hex_threshold, out);
     int flushed = fflush(out);
     if (c->proc)
         grid_output_unlock(c->proc->g);
@@ -30,7 +32,7 @@ int exec_print(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* A failure of the probe store, located at the op, with the store's own
  * status: out of memory, an element type REF cannot write, or a file. */
-static int store_error(ictx *c, const ir_op *op, irrun_status s, const char *msg)
+static int store_error(rt_ctx *c, const ir_op *op, irrun_status s, const char *msg)
 {
     if (s == IRRUN_NOMEM)
         return rt_nomem(c, op->loc, "'%s': %s", ir_op_name(op->kind), msg);
@@ -41,16 +43,16 @@ static int store_error(ictx *c, const ir_op *op, irrun_status s, const char *msg
 /* The store, reset before the run's first probe or lookup: a chunk sees
  * only its own records (decision 31; REF resets at every chunk's start,
  * which differs only for chunks that neither probe nor look up). */
-static int store_ready(ictx *c, const ir_op *op, const interp_probe_store **out)
+static int store_ready(rt_ctx *c, const ir_op *op, const rt_probe_store **out)
 {
-    const interp_probe_store *ps = c->opt->probes;
+    const rt_probe_store *ps = c->opt->probes;
     *out = ps;
     if (!ps)
         return rt_error(c, op->loc, "'%s' needs a directory for the probe files (--probe-output-dir)",
                         ir_op_name(op->kind));
     if (c->probes_reset)
         return 0;
-    char msg[INTERP_PROBE_MSG];
+    char msg[RT_PROBE_MSG];
     irrun_status s = ps->reset(ps->ctx, msg);
     if (s != IRRUN_OK)
         return store_error(c, op, s, msg);
@@ -60,13 +62,13 @@ static int store_ready(ictx *c, const ir_op *op, const interp_probe_store **out)
 
 /* The result is the operand itself; the side effect is probe number K of
  * the run (from 1). */
-int exec_probe(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_probe(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
-    const interp_probe_store *ps;
+    const rt_probe_store *ps;
     int rc = store_ready(c, op, &ps);
     if (rc)
         return rc;
-    char msg[INTERP_PROBE_MSG];
+    char msg[RT_PROBE_MSG];
     irrun_status s = ps->write(ps->ctx, op->a.probe.id, c->probes + 1, IN(0), msg);
     if (s != IRRUN_OK)
         return store_error(c, op, s, msg);
@@ -79,27 +81,27 @@ int exec_probe(ictx *c, frame *fr, const ir_op *op, tensor **res)
  * one (REF's operand is `expected`); values compare as check.expect_eq
  * (5.1, --strict-eq included). A lookup that finds nothing to compare is a
  * failed check, as in REF (9.3.12). */
-int exec_serialized_eq(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_serialized_eq(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)res;
-    const interp_probe_store *ps;
+    const rt_probe_store *ps;
     int rc = store_ready(c, op, &ps);
     if (rc)
         return rc;
-    char msg[INTERP_PROBE_MSG];
+    char msg[RT_PROBE_MSG];
     tensor *actual = NULL;
     irrun_status s = ps->read(ps->ctx, op->a.probe.id, op->a.probe.iteration, &IN(0)->type, &actual, msg);
     if (s != IRRUN_OK && s != IRRUN_CHECK_FAILED)
         return store_error(c, op, s, msg);
-    interp_check_ctx cc = { c->src && c->src->name ? c->src->name : "<input>", c->fname, c->opt->strict_eq,
+    rt_check_ctx cc = { c->src && c->src->name ? c->src->name : "<input>", c->fname, c->opt->strict_eq,
                             c->err };
     bool ok = false;
     if (s == IRRUN_CHECK_FAILED)
-        interp_check_failed(&cc, op, msg);
+        rt_check_failed(&cc, op, msg);
     else
-        ok = interp_run_check(&cc, op, actual, IN(0));
+        ok = rt_run_check(&cc, op, actual, IN(0));
     tensor_release(actual);
-    count_check(c, op, ok);
+    rt_count_check(c, op, ok);
     return 0;
 }
 

@@ -5,7 +5,7 @@
  * is TRANSPOSE. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 
 /* M[i][j] of the solve (A, its transpose or its conjugate transpose) into out. */
 static void m_element(const unsigned char *a, int64_t n, size_t es, int transpose, bool conj, int64_t i, int64_t j,
@@ -16,7 +16,7 @@ static void m_element(const unsigned char *a, int64_t n, size_t es, int transpos
         out[es - 1] ^= 0x80;
 }
 
-int exec_triangular_solve(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_triangular_solve(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const tensor *a = fr->slots[op->operands[0]], *b = fr->slots[op->operands[1]];
     tensor *x = res[0];
@@ -65,5 +65,5 @@ int exec_triangular_solve(ictx *c, frame *fr, const ir_op *op, tensor **res)
             }
         }
     }
-    return kern_status(c, op, st);
+    return rt_status(c, op, st);
 }

@@ -4,7 +4,7 @@
  * element on rank-0 tensors. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "util/mem.h"
 
 /* Lanes per body run: bounds the widened copies of captured values. */
@@ -13,7 +13,7 @@ enum { MAP_CHUNK = 1 << 16 };
 /* Elements [from, from + n) of every input as tensors of n elements (rank 1,
  * or rank 0 when not in lanes), the body run on them, its result copied to
  * r at `from`. */
-static int map_step(ictx *c, frame *fr, const ir_op *op, tensor **args, int64_t from, int64_t n, tensor *r)
+static int map_step(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **args, int64_t from, int64_t n, tensor *r)
 {
     int rc = 0;
     for (int k = 0; k < op->noperands && rc == 0; k++) {
@@ -28,7 +28,7 @@ static int map_step(ictx *c, frame *fr, const ir_op *op, tensor **args, int64_t 
     }
     tensor *out = NULL;
     if (rc == 0)
-        rc = region_run(c, fr, &op->regions[0], args, &out);
+        rc = rt_region_run(c, fr, &op->regions[0], args, &out);
     if (rc == 0)
         memcpy((unsigned char *)r->data + (size_t)from * tensor_elem_bytes(r), out->data, out->nbytes);
     tensor_release(out);
@@ -39,7 +39,7 @@ static int map_step(ictx *c, frame *fr, const ir_op *op, tensor **args, int64_t 
     return rc;
 }
 
-int exec_map(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_map(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     tensor *r = tensor_new(&fr->f->values[op->results[0]].type);
     tensor **args = mem_calloc((size_t)op->noperands, sizeof *args);
@@ -47,14 +47,14 @@ int exec_map(ictx *c, frame *fr, const ir_op *op, tensor **res)
     if (!r || !args)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.map'");
     int64_t count = r ? r->count : 0;
-    if (rc == 0 && count > 1 && c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
+    if (rc == 0 && count > 1 && c->lanes == 0 && rt_region_lane_safe(fr->f, &op->regions[0])) {
         for (int64_t from = 0; from < count && rc == 0; from += MAP_CHUNK) {
             int64_t n = count - from < MAP_CHUNK ? count - from : MAP_CHUNK;
-            region_lanes st;
-            rc = region_lanes_enter(c, fr, op, &op->regions[0], n, &st);
+            rt_lanes st;
+            rc = rt_region_lanes_enter(c, fr, op, &op->regions[0], n, &st);
             if (rc == 0) {
                 rc = map_step(c, fr, op, args, from, n, r);
-                region_lanes_leave(c, fr, &st);
+                rt_region_lanes_leave(c, fr, &st);
             }
         }
     } else {

@@ -2,7 +2,7 @@
  * exec column: bits, parts, reduce_precision) and of the ops the checker
  * refuses (decision 41), each a thin call of its whole-tensor kernel
  * (kern_numerics.h). */
-#include "runtime/rt.h"
+#include "exec/exec.h"
 
 /* The kernel column, expanded here like in rt_eval.c (K_NONE for ops without
  * a kernel op). */
@@ -15,28 +15,28 @@ static const int kernel_of[IR_OP_COUNT] = {
 
 #define IN(k) fr->slots[op->operands[k]]
 
-int exec_bits(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_bits(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     kern_bitop k = (kern_bitop)kernel_of[op->kind];
-    return kern_status(c, op, kern_bits_on(interp_pool(c, res[0]->count), k, IN(0), kern_bitop_is_unary(k) ? NULL : IN(1), res[0]));
+    return rt_status(c, op, kern_bits_on(rt_pool(c, res[0]->count), k, IN(0), kern_bitop_is_unary(k) ? NULL : IN(1), res[0]));
 }
 
-int exec_parts(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_parts(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     kern_partop k = (kern_partop)kernel_of[op->kind];
-    return kern_status(c, op, kern_parts_on(interp_pool(c, res[0]->count), k, IN(0), k == KP_COMPLEX ? IN(1) : NULL, res[0]));
+    return rt_status(c, op, kern_parts_on(rt_pool(c, res[0]->count), k, IN(0), k == KP_COMPLEX ? IN(1) : NULL, res[0]));
 }
 
-int exec_reduce_precision(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_reduce_precision(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
-    return kern_status(c, op,
-                       kern_reduce_precision_on(interp_pool(c, res[0]->count), IN(0),
+    return rt_status(c, op,
+                       kern_reduce_precision_on(rt_pool(c, res[0]->count), IN(0),
                                                 op->a.reduce_precision.exponent_bits,
                                                 op->a.reduce_precision.mantissa_bits, res[0]));
 }
 
 /* Never reached from a checked module: the checker refuses these ops. */
-int exec_refused(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_refused(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)fr;
     (void)res;

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "parallel/grid.h"
 #include "util/mem.h"
 
 typedef struct {
-    ictx *parent;
+    rt_ctx *parent;
     const ir_func *const *funcs; /* per process */
     tensor ***args;             /* per process: its arguments, copies it owns */
     tensor ***results;          /* per process: its results */
@@ -21,7 +21,7 @@ typedef struct {
 static int process_main(grid_proc *p, void *arg)
 {
     parallel_job *j = arg;
-    ictx c = *j->parent;
+    rt_ctx c = *j->parent;
     c.proc = p;
     /* a process runs its kernels on its own thread: the grid is the
      * parallelism, and the run's pool takes work from one thread at a time */
@@ -29,15 +29,15 @@ static int process_main(grid_proc *p, void *arg)
     c.pool_tried = true;
     c.passed = c.failed = 0;
     c.lanes = 0;
-    c.depth = 0; /* the thread's stack is its own (NEST_DEPTH_MAX) */
+    c.depth = 0; /* the thread's stack is its own (RT_NEST_DEPTH_MAX) */
     c.idle = NULL; /* the parent's idle frames are its own thread's */
     /* the probe store and its numbering belong to the whole run: probes
      * inside processes are not supported (docs/collectives.md) */
-    interp_options opt = *j->parent->opt;
+    rt_options opt = *j->parent->opt;
     opt.probes = NULL;
     c.opt = &opt;
-    int rc = eval_call(&c, j->funcs[p->id], j->args[p->id], j->results[p->id]);
-    interp_frames_free(&c);
+    int rc = rt_call(&c, j->funcs[p->id], j->args[p->id], j->results[p->id]);
+    rt_frames_free(&c);
     j->passed[p->id] = c.passed;
     j->failed[p->id] = c.failed;
     return rc;
@@ -73,7 +73,7 @@ static void job_free(parallel_job *j, int n)
 
 /* Runs funcs[i] on process i of a rows x cols grid with copies of
  * args[i]; on success the results are in j->results. */
-static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func *const *funcs,
+static int run_grid(rt_ctx *c, const ir_op *op, int rows, int cols, const ir_func *const *funcs,
                     tensor *const *const *args, const ir_func *const *infeed, int ninfeed, parallel_job *j)
 {
     int n = rows * cols;
@@ -115,7 +115,7 @@ static int run_grid(ictx *c, const ir_op *op, int rows, int cols, const ir_func 
     return rc;
 }
 
-int exec_run_parallel(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_run_parallel(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const ir_run_parallel *par = &op->a.par;
     int n = par->rows * par->cols;
@@ -151,9 +151,9 @@ int exec_run_parallel(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return rc;
 }
 
-int interp_run_grid_entry(ictx *c, const ir_func *f, tensor *const *args, tensor **results)
+int exec_run_grid_entry(rt_ctx *c, const ir_func *f, tensor *const *args, tensor **results)
 {
-    const interp_options *opt = c->opt;
+    const rt_options *opt = c->opt;
     int n = opt->replicas * opt->partitions;
     const ir_func **funcs = mem_calloc((size_t)n, sizeof *funcs);
     tensor *const **argv = mem_calloc((size_t)n, sizeof *argv);

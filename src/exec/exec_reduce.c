@@ -3,7 +3,7 @@
  * executor, in lanes when its ops allow it, else once per input element. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "kernels/kern.h"
 #include "util/mem.h"
 
@@ -31,7 +31,7 @@ static void folds_free(folds *s)
 /* Each input transposed so that the elements of a fold step are adjacent:
  * reduced dimensions last (one fold's elements in a row) or first (one step
  * of every fold in a row). */
-static bool folds_init(folds *s, const ir_op *op, frame *fr, bool reduced_first)
+static bool folds_init(folds *s, const ir_op *op, rt_frame *fr, bool reduced_first)
 {
     memset(s, 0, sizeof *s);
     s->N = op->noperands / 2;
@@ -57,7 +57,7 @@ static bool folds_init(folds *s, const ir_op *op, frame *fr, bool reduced_first)
 /* One fold step: the accumulators and, for each input, the elements from
  * element `at` (one rank-0 element, or one per lane) go to the body; its
  * results become the new accumulators. */
-static int fold_step(ictx *c, frame *fr, const ir_op *op, folds *s, int64_t at)
+static int fold_step(rt_ctx *c, rt_frame *fr, const ir_op *op, folds *s, int64_t at)
 {
     for (int k = 0; k < s->N; k++) {
         tensor_type et = { .elem = s->xp[k]->type.elem };
@@ -70,7 +70,7 @@ static int fold_step(ictx *c, frame *fr, const ir_op *op, folds *s, int64_t at)
         s->args[k] = s->acc[k];
         s->args[s->N + k] = e;
     }
-    int rc = region_run(c, fr, &op->regions[0], s->args, s->rets);
+    int rc = rt_region_run(c, fr, &op->regions[0], s->args, s->rets);
     for (int k = 0; k < s->N; k++) {
         tensor_release(s->args[k]);
         tensor_release(s->args[s->N + k]);
@@ -82,7 +82,7 @@ static int fold_step(ictx *c, frame *fr, const ir_op *op, folds *s, int64_t at)
 
 /* The body runs once per input element, on rank-0 tensors, in each result
  * element's row-major fold order. */
-static int reduce_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
+static int reduce_general(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     folds s;
     int rc = 0;
@@ -108,7 +108,7 @@ static int reduce_general(ictx *c, frame *fr, const ir_op *op, tensor **res)
 
 /* Every result element's fold at once: R body runs on L lanes instead of
  * R x L runs on rank-0 values, with the same bits. */
-static int reduce_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
+static int reduce_lanes(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int64_t L = res[0]->count;
     if (L == 0)
@@ -118,18 +118,18 @@ static int reduce_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
     if (!folds_init(&s, op, fr, true))
         rc = rt_nomem(c, op->loc, "out of memory in reduce");
     for (int k = 0; k < s.N && rc == 0; k++) {
-        s.acc[k] = region_lane_splat(fr->slots[op->operands[s.N + k]], L);
+        s.acc[k] = rt_region_lane_splat(fr->slots[op->operands[s.N + k]], L);
         if (!s.acc[k])
             rc = rt_nomem(c, op->loc, "out of memory in reduce");
     }
     /* after reading the operands, which the body may capture too */
-    region_lanes st = { 0, NULL, NULL };
+    rt_lanes st = { 0, NULL, NULL };
     if (rc == 0)
-        rc = region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
+        rc = rt_region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
     for (int64_t j = 0; j < s.R && rc == 0; j++)
         rc = fold_step(c, fr, op, &s, j * L);
     if (st.values)
-        region_lanes_leave(c, fr, &st);
+        rt_region_lanes_leave(c, fr, &st);
     for (int k = 0; rc == 0 && k < s.N; k++)
         memcpy(res[k]->data, s.acc[k]->data, res[k]->nbytes);
     folds_free(&s);
@@ -141,11 +141,11 @@ static int reduce_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
  * accumulators copied from the body's results after every step. */
 enum { REDUCE_PINNED_MAX_FOLDS = 8 };
 
-static int reduce_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
+static int reduce_pinned(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     folds s;
-    region_pinned body = { NULL };
-    int rc = folds_init(&s, op, fr, false) ? region_pin(fr, &op->regions[0], &body) : IRRUN_NOMEM;
+    rt_pinned body = { NULL };
+    int rc = folds_init(&s, op, fr, false) ? rt_region_pin(fr, &op->regions[0], &body) : IRRUN_NOMEM;
     for (int k = 0; k < s.N && rc == 0; k++) {
         tensor_type t = { .elem = s.xp[k]->type.elem };
         if (!(s.args[k] = tensor_new(&t)) || !(s.args[s.N + k] = tensor_new(&t)))
@@ -159,22 +159,22 @@ static int reduce_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
         for (int64_t j = 0; j < s.R && rc == 0; j++) {
             for (int k = 0; k < s.N; k++) {
                 size_t es = s.args[s.N + k]->nbytes;
-                copy_element(s.args[s.N + k]->data, (unsigned char *)s.xp[k]->data + (size_t)(i * s.R + j) * es, es);
+                rt_copy_element(s.args[s.N + k]->data, (unsigned char *)s.xp[k]->data + (size_t)(i * s.R + j) * es, es);
             }
-            rc = region_run_pinned(c, fr, &body, s.args, s.rets);
+            rc = rt_region_run_pinned(c, fr, &body, s.args, s.rets);
             /* every result first: a result may be an argument */
             for (int k = 0; k < s.N && rc == 0; k++)
-                copy_element((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.rets[k]->data,
+                rt_copy_element((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.rets[k]->data,
                              s.args[k]->nbytes);
             for (int k = 0; k < s.N && rc == 0; k++)
-                copy_element(s.args[k]->data, (unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes,
+                rt_copy_element(s.args[k]->data, (unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes,
                              s.args[k]->nbytes);
         }
         for (int k = 0; k < s.N && rc == 0; k++)
             memcpy((unsigned char *)res[k]->data + (size_t)i * s.args[k]->nbytes, s.args[k]->data,
                    s.args[k]->nbytes);
     }
-    region_unpin(fr, &body);
+    rt_region_unpin(fr, &body);
     for (int k = 0; k < 2 * s.N && s.args; k++) {
         tensor_release(s.args[k]);
         s.args[k] = NULL;
@@ -185,20 +185,20 @@ static int reduce_pinned(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return rc;
 }
 
-int exec_reduce(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_reduce(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     kern_binop bop;
     bool acc_left;
-    if (op->noperands == 2 && region_binop_body(&op->regions[0], &bop, &acc_left))
-        return kern_status(c, op,
-                           kern_reduce_binop(interp_pool(c, fr->slots[op->operands[0]]->count), bop, acc_left,
+    if (op->noperands == 2 && rt_region_binop_body(&op->regions[0], &bop, &acc_left))
+        return rt_status(c, op,
+                           kern_reduce_binop(rt_pool(c, fr->slots[op->operands[0]]->count), bop, acc_left,
                                              fr->slots[op->operands[0]], fr->slots[op->operands[1]],
                                              op->a.reduce.dims.v, op->a.reduce.dims.n, res[0]));
     /* the fast path above takes splat operands; the folds below index them */
     for (int k = 0; k < op->noperands; k++)
         if (!tensor_densify(&fr->slots[op->operands[k]]))
             return rt_nomem(c, op->loc, "out of memory in reduce");
-    if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0]))
+    if (c->lanes == 0 && rt_region_lane_safe(fr->f, &op->regions[0]))
         return res[0]->count <= REDUCE_PINNED_MAX_FOLDS ? reduce_pinned(c, fr, op, res) : reduce_lanes(c, fr, op, res);
     return reduce_general(c, fr, op, res);
 }

@@ -5,7 +5,7 @@
  * executor once per comparison. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "sort/sort.h"
 #include "util/mem.h"
 #include "util/status.h"
@@ -37,12 +37,12 @@ static bool native_comparator(const ir_op *op, const tensor *key, sort_key_cmp *
 /* The state of the general comparator: the slice being sorted and the
  * comparator's 2N rank-0 arguments, reused from call to call. */
 typedef struct {
-    ictx *c;
-    frame *fr;
+    rt_ctx *c;
+    rt_frame *fr;
     const ir_op *op;
     int64_t base, stride; /* of the slice, in elements */
     tensor **args;
-    region_pinned pinned; /* .body set: the comparator runs pinned */
+    rt_pinned pinned; /* .body set: the comparator runs pinned */
 } region_less;
 
 static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
@@ -61,25 +61,25 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
                 tensor_release(*a);
                 *a = t;
             }
-            copy_element((*a)->data, (const unsigned char *)in->data + (size_t)(s->base + (j ? q : p) * s->stride) * es,
+            rt_copy_element((*a)->data, (const unsigned char *)in->data + (size_t)(s->base + (j ? q : p) * s->stride) * es,
                          es);
         }
     }
     tensor *r = NULL;
     if (s->pinned.body) {
-        int rc = region_run_pinned(s->c, s->fr, &s->pinned, s->args, &r);
+        int rc = rt_region_run_pinned(s->c, s->fr, &s->pinned, s->args, &r);
         if (rc == 0)
             *out = *(const unsigned char *)r->data != 0;
         return rc;
     }
-    int rc = region_run(s->c, s->fr, &op->regions[0], s->args, &r);
+    int rc = rt_region_run(s->c, s->fr, &op->regions[0], s->args, &r);
     if (rc == 0)
         *out = *(const unsigned char *)r->data != 0;
-    region_give_back(s->fr, &op->regions[0], 0, r);
+    rt_region_give_back(s->fr, &op->regions[0], 0, r);
     return rc;
 }
 
-int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_sort(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int N = op->noperands;
     const tensor *in0 = fr->slots[op->operands[0]];
@@ -106,8 +106,8 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (!(s.args[k] = tensor_new(&t)))
             rc = IRRUN_NOMEM;
     }
-    if (rc == 0 && !native && region_lane_safe(fr->f, &op->regions[0]))
-        rc = region_pin(fr, &op->regions[0], &s.pinned);
+    if (rc == 0 && !native && rt_region_lane_safe(fr->f, &op->regions[0]))
+        rc = rt_region_pin(fr, &op->regions[0], &s.pinned);
     sort_work w = SORT_WORK_INIT;
     for (int64_t o = 0; o < outer && rc == 0; o++) {
         for (int64_t i = 0; i < inner && rc == 0; i++) {
@@ -132,7 +132,7 @@ int exec_sort(ictx *c, frame *fr, const ir_op *op, tensor **res)
         }
     }
     sort_work_free(&w);
-    region_unpin(fr, &s.pinned);
+    rt_region_unpin(fr, &s.pinned);
     for (int k = 0; s.args && k < 2 * N; k++)
         tensor_release(s.args[k]);
     mem_free(s.args);

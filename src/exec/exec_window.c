@@ -13,7 +13,7 @@
  * padding of 2^30 under an identity init costs one step. */
 #include <string.h>
 
-#include "runtime/rt.h"
+#include "exec/exec.h"
 #include "util/mem.h"
 
 typedef struct {
@@ -187,7 +187,7 @@ static tensor *window_step(pool *p, const window_state *s, int k, const tensor_t
             }
             for (int64_t r = 0; r < s->R[last]; r++, u++) {
                 int64_t o = s->offs[last][r];
-                copy_element(out + (size_t)u * es, ok && o >= 0 ? in + (size_t)(base + o) * es : pad, es);
+                rt_copy_element(out + (size_t)u * es, ok && o >= 0 ? in + (size_t)(base + o) * es : pad, es);
             }
             for (int d = last - 1; d >= 0 && ++ri[d] == s->R[d]; d--)
                 ri[d] = 0;
@@ -205,10 +205,10 @@ static tensor *window_step(pool *p, const window_state *s, int k, const tensor_t
 /* One window step: the body on args = (accumulators, elements), its
  * results becoming the accumulators; the elements are released either way
  * (rc: the status so far, the body runs only when it is 0). */
-static int fold_step(ictx *c, frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, int rc)
+static int fold_step(rt_ctx *c, rt_frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, int rc)
 {
     if (rc == 0)
-        rc = region_run(c, fr, &op->regions[0], args, rets);
+        rc = rt_region_run(c, fr, &op->regions[0], args, rets);
     for (int k = 0; k < N; k++) {
         tensor_release(args[N + k]);
         args[N + k] = NULL;
@@ -230,7 +230,7 @@ static bool same_bits(const tensor *a, const tensor *b)
  * With `skip` (a body without side effects, a function of its operands'
  * bits), the steps stop once one leaves every accumulator as it was: the
  * rest would too. args[3N .. 4N) is scratch. */
-static int fold_padding(ictx *c, frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, tensor **pad,
+static int fold_padding(rt_ctx *c, rt_frame *fr, const ir_op *op, int N, tensor **args, tensor **rets, tensor **pad,
                         int64_t gap, bool skip)
 {
     tensor **old = args + 3 * N;
@@ -253,7 +253,7 @@ static int fold_padding(ictx *c, frame *fr, const ir_op *op, int N, tensor **arg
     return rc;
 }
 
-static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
+static int fold_lanes(rt_ctx *c, rt_frame *fr, const ir_op *op, window_state *s, tensor **res)
 {
     int N = s->N;
     int64_t L = res[0]->count;
@@ -262,11 +262,11 @@ static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tens
     tensor **pad = args ? args + 4 * N : NULL;
     int rc = args ? 0 : IRRUN_NOMEM;
     for (int k = 0; k < N && rc == 0; k++)
-        if (!(args[k] = region_lane_splat(s->init[k], L)))
+        if (!(args[k] = rt_region_lane_splat(s->init[k], L)))
             rc = IRRUN_NOMEM;
-    region_lanes st = { 0, NULL, NULL };
+    rt_lanes st = { 0, NULL, NULL };
     if (rc == 0)
-        rc = region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
+        rc = rt_region_lanes_enter(c, fr, op, &op->regions[0], L, &st);
     else
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
     window_walk k = { .started = false };
@@ -275,19 +275,19 @@ static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tens
     while (more && rc == 0) {
         more = walk_next(s, &k, &gap);
         for (int j = 0; j < N && rc == 0 && gap > 0 && !pad[j]; j++)
-            if (!(pad[j] = region_lane_splat(s->init[j], L)))
+            if (!(pad[j] = rt_region_lane_splat(s->init[j], L)))
                 rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
         if (rc == 0 && gap > 0)
             rc = fold_padding(c, fr, op, N, args, rets, pad, gap, true);
         if (!more || rc)
             break;
         for (int j = 0; j < N && rc == 0; j++)
-            if (!(args[N + j] = window_step(interp_pool(c, L), s, j, &res[0]->type, k.at)))
+            if (!(args[N + j] = window_step(rt_pool(c, L), s, j, &res[0]->type, k.at)))
                 rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
         rc = fold_step(c, fr, op, N, args, rets, rc);
     }
     if (st.values)
-        region_lanes_leave(c, fr, &st);
+        rt_region_lanes_leave(c, fr, &st);
     for (int j = 0; j < N && rc == 0; j++)
         memcpy(res[j]->data, args[j]->data, res[j]->nbytes);
     for (int j = 0; args && j < 5 * N; j++)
@@ -298,7 +298,7 @@ static int fold_lanes(ictx *c, frame *fr, const ir_op *op, window_state *s, tens
 
 /* One kernel call per window position: acc := op(acc, step); a run of
  * padding positions steps with init until acc stops changing. */
-static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop, bool acc_left, tensor **res)
+static int fold_kernel(rt_ctx *c, const ir_op *op, window_state *s, kern_binop bop, bool acc_left, tensor **res)
 {
     irrun_status st = IRRUN_OK;
     tensor *pad = NULL, *prev = NULL;
@@ -307,7 +307,7 @@ static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop
     bool more = true;
     /* each position is a copy and an element-wise kernel over every result
      * element: both split over the run's threads when large */
-    pool *p = interp_pool(c, res[0]->count);
+    pool *p = rt_pool(c, res[0]->count);
     size_t es = tensor_elem_bytes(res[0]);
     while (more && st == IRRUN_OK) {
         more = walk_next(s, &k, &gap);
@@ -341,16 +341,16 @@ static int fold_kernel(ictx *c, const ir_op *op, window_state *s, kern_binop bop
     tensor_release(prev);
     if (st == IRRUN_NOMEM)
         return rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
-    return kern_status(c, op, st);
+    return rt_status(c, op, st);
 }
 
 /* Any other body: per result element, per window position, on rank-0
  * tensors; runs of padding positions skipped as above only for a
  * lane-safe body (others may have effects that each step must show). */
-static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, tensor **res)
+static int fold_general(rt_ctx *c, rt_frame *fr, const ir_op *op, window_state *s, tensor **res)
 {
     int N = s->N;
-    bool skip = region_lane_safe(fr->f, &op->regions[0]);
+    bool skip = rt_region_lane_safe(fr->f, &op->regions[0]);
     tensor **args = mem_calloc((size_t)(5 * N), sizeof *args), **rets = args ? args + 2 * N : NULL;
     tensor **pad = args ? args + 4 * N : NULL;
     int rc = args ? 0 : rt_nomem(c, op->loc, "out of memory in 'stablehlo.reduce_window'");
@@ -399,7 +399,7 @@ static int fold_general(ictx *c, frame *fr, const ir_op *op, window_state *s, te
     return rc;
 }
 
-int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_reduce_window(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     window_state s = { .N = op->noperands / 2, .w = &op->a.window, .rank = res[0]->type.rank };
     int N = s.N;
@@ -429,10 +429,10 @@ int exec_reduce_window(ictx *c, frame *fr, const ir_op *op, tensor **res)
     int rc;
     kern_binop bop;
     bool acc_left;
-    if (N == 1 && region_binop_body(&op->regions[0], &bop, &acc_left)) {
+    if (N == 1 && rt_region_binop_body(&op->regions[0], &bop, &acc_left)) {
         kern_fill_elements(res[0]->data, res[0]->count, s.init[0]->data, tensor_elem_bytes(s.init[0]));
         rc = fold_kernel(c, op, &s, bop, acc_left, res);
-    } else if (c->lanes == 0 && region_lane_safe(fr->f, &op->regions[0])) {
+    } else if (c->lanes == 0 && rt_region_lane_safe(fr->f, &op->regions[0])) {
         rc = fold_lanes(c, fr, op, &s, res);
     } else {
         rc = fold_general(c, fr, op, &s, res);
@@ -457,11 +457,11 @@ static bool next_offset(const ir_ints *dims, int64_t *at)
  * result, run pinned when it is lane-safe, else as a region. */
 typedef struct {
     const ir_block *body;
-    region_pinned pinned; /* .body set: pinned */
+    rt_pinned pinned; /* .body set: pinned */
     tensor *args[2];
 } scalar_fn;
 
-static int scalar_fn_open(frame *fr, const ir_block *body, et_id elem, scalar_fn *f)
+static int scalar_fn_open(rt_frame *fr, const ir_block *body, et_id elem, scalar_fn *f)
 {
     tensor_type t = { .elem = elem };
     f->body = body;
@@ -470,25 +470,25 @@ static int scalar_fn_open(frame *fr, const ir_block *body, et_id elem, scalar_fn
     f->args[1] = tensor_new(&t);
     if (!f->args[0] || !f->args[1])
         return IRRUN_NOMEM;
-    return region_lane_safe(fr->f, body) ? region_pin(fr, body, &f->pinned) : 0;
+    return rt_region_lane_safe(fr->f, body) ? rt_region_pin(fr, body, &f->pinned) : 0;
 }
 
-static void scalar_fn_close(frame *fr, scalar_fn *f)
+static void scalar_fn_close(rt_frame *fr, scalar_fn *f)
 {
-    region_unpin(fr, &f->pinned);
+    rt_region_unpin(fr, &f->pinned);
     tensor_release(f->args[0]);
     tensor_release(f->args[1]);
 }
 
 /* out := body(a, b) (the result's bytes) */
-static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const void *b, void *out)
+static int scalar_fn_call(rt_ctx *c, rt_frame *fr, scalar_fn *f, const void *a, const void *b, void *out)
 {
     size_t es = f->args[0]->nbytes;
     memcpy(f->args[0]->data, a, es);
     memcpy(f->args[1]->data, b, es);
     tensor *r = NULL;
-    int rc = f->pinned.body ? region_run_pinned(c, fr, &f->pinned, f->args, &r)
-                            : region_run(c, fr, f->body, f->args, &r);
+    int rc = f->pinned.body ? rt_region_run_pinned(c, fr, &f->pinned, f->args, &r)
+                            : rt_region_run(c, fr, f->body, f->args, &r);
     if (rc == 0)
         memcpy(out, r->data, r->nbytes);
     if (!f->pinned.body)
@@ -497,9 +497,9 @@ static int scalar_fn_call(ictx *c, frame *fr, scalar_fn *f, const void *a, const
 }
 
 /* select_and_scatter with lane-safe bodies: the source elements in blocks
- * (region_rounds_block), in row-major order. A block's selections run the select
+ * (rt_rounds_block), in row-major order. A block's selections run the select
  * body once per window position, on every lane that has a selection and a
- * candidate there; its scatters are ordered combining (region_rounds):
+ * candidate there; its scatters are ordered combining (rt_rounds):
  * each selected position takes the block's selections of it in source
  * order, as REF does. */
 typedef struct {
@@ -511,18 +511,18 @@ typedef struct {
     int64_t *start;         /* per lane: the window origin's rank coordinates */
     int64_t *base;          /* per lane: its offset, or -1 when the window leaves the operand */
     tensor *a, *b;          /* lane arguments */
-    region_rounds rounds;
+    rt_rounds rounds;
 } sas_state;
 
 /* Runs `body` in n lanes on (a, b); *out is the lane result. */
-static int sas_run(ictx *c, frame *fr, const ir_op *op, const ir_block *body, sas_state *s, int64_t n,
+static int sas_run(rt_ctx *c, rt_frame *fr, const ir_op *op, const ir_block *body, sas_state *s, int64_t n,
                    tensor **out)
 {
     tensor *args[2] = { s->a, s->b };
-    return region_run_lanes(c, fr, op, body, args, n, out);
+    return rt_region_run_lanes(c, fr, op, body, args, n, out);
 }
 
-static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t n)
+static int sas_select(rt_ctx *c, rt_frame *fr, const ir_op *op, sas_state *s, int64_t n)
 {
     const ir_window *w = &op->a.window;
     int rank = s->x->type.rank;
@@ -557,8 +557,8 @@ static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t
                 continue;
             }
             s->cand[l] = q;
-            copy_element(a + (size_t)l * s->es, x + (size_t)s->chosen[l] * s->es, s->es);
-            copy_element(b + (size_t)l * s->es, x + (size_t)q * s->es, s->es);
+            rt_copy_element(a + (size_t)l * s->es, x + (size_t)s->chosen[l] * s->es, s->es);
+            rt_copy_element(b + (size_t)l * s->es, x + (size_t)q * s->es, s->es);
             live++;
         }
         if (live) {
@@ -576,13 +576,13 @@ static int sas_select(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t
 
 /* The block's lanes [0, n) (sources s0...): tmp := scatter(init, source),
  * then res[sel] := scatter(tmp, res[sel]) in source order. */
-static int sas_scatter(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_t s0, int64_t n)
+static int sas_scatter(rt_ctx *c, rt_frame *fr, const ir_op *op, sas_state *s, int64_t s0, int64_t n)
 {
     size_t es = s->es;
     unsigned char *a = s->a->data, *b = s->b->data;
     for (int64_t l = 0; l < n; l++) {
-        copy_element(a + (size_t)l * es, s->init->data, es);
-        copy_element(b + (size_t)l * es, (const unsigned char *)s->src->data + (size_t)(s0 + l) * es, es);
+        rt_copy_element(a + (size_t)l * es, s->init->data, es);
+        rt_copy_element(b + (size_t)l * es, (const unsigned char *)s->src->data + (size_t)(s0 + l) * es, es);
     }
     tensor *tmp = NULL;
     int rc = sas_run(c, fr, op, &op->regions[1], s, n, &tmp);
@@ -594,27 +594,27 @@ static int sas_scatter(ictx *c, frame *fr, const ir_op *op, sas_state *s, int64_
             s->cand[m++] = l;
         }
     if (rc == 0)
-        rc = region_rounds_run(c, fr, op, &s->rounds, &s->r, &tmp, s->chosen, s->cand, m);
+        rc = rt_rounds_run(c, fr, op, &s->rounds, &s->r, &tmp, s->chosen, s->cand, m);
     tensor_release(tmp);
     return rc;
 }
 
-static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
+static int sas_lanes(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const ir_window *w = &op->a.window;
     sas_state s = { .x = fr->slots[op->operands[0]], .src = fr->slots[op->operands[1]],
                     .init = fr->slots[op->operands[2]], .r = res[0] };
     int rank = s.x->type.rank;
-    int64_t L = s.src->count, B = region_rounds_block(c, L);
+    int64_t L = s.src->count, B = rt_rounds_block(c, L);
     s.es = tensor_elem_bytes(s.x);
     shape_strides(&s.x->type, s.xs);
     s.chosen = mem_alloc((size_t)B * sizeof *s.chosen);
     s.cand = mem_alloc((size_t)B * sizeof *s.cand);
     s.start = mem_alloc((size_t)B * (size_t)(rank ? rank : 1) * sizeof *s.start);
     s.base = mem_alloc((size_t)B * sizeof *s.base);
-    s.a = region_lane_tensor(s.x->type.elem, B);
-    s.b = region_lane_tensor(s.x->type.elem, B);
-    int rc = region_rounds_open(&s.rounds, &op->regions[1], 1, false, &s.r, B);
+    s.a = rt_region_lane_tensor(s.x->type.elem, B);
+    s.b = rt_region_lane_tensor(s.x->type.elem, B);
+    int rc = rt_rounds_open(&s.rounds, &op->regions[1], 1, false, &s.r, B);
     if (rc || !s.chosen || !s.cand || !s.start || !s.base || !s.a || !s.b)
         rc = rt_nomem(c, op->loc, "out of memory in 'stablehlo.select_and_scatter'");
     /* the source index of each lane, counted forwards */
@@ -639,7 +639,7 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
         if (rc == 0)
             rc = sas_scatter(c, fr, op, &s, s0, n);
     }
-    region_rounds_close(&s.rounds);
+    rt_rounds_close(&s.rounds);
     mem_free(s.chosen);
     mem_free(s.cand);
     mem_free(s.start);
@@ -654,7 +654,7 @@ static int sas_lanes(ictx *c, frame *fr, const ir_op *op, tensor **res)
  * then replaced by every position q (the first included) for which
  * select(operand[sel], operand[q]) is false; res[sel] := scatter(scatter(
  * init, source), res[sel]). Padding positions are skipped. */
-int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_select_and_scatter(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const ir_window *w = &op->a.window;
     const tensor *x = fr->slots[op->operands[0]], *src = fr->slots[op->operands[1]];
@@ -662,9 +662,9 @@ int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     tensor *r = res[0];
     size_t es = tensor_elem_bytes(x);
     kern_fill_elements(r->data, r->count, init->data, es);
-    /* a few sources run pinned (region_rounds_pay) */
-    if (region_rounds_pay(c, src->count) && region_lane_safe(fr->f, &op->regions[0]) &&
-        region_lane_safe(fr->f, &op->regions[1]))
+    /* a few sources run pinned (rt_rounds_pay) */
+    if (rt_rounds_pay(c, src->count) && rt_region_lane_safe(fr->f, &op->regions[0]) &&
+        rt_region_lane_safe(fr->f, &op->regions[1]))
         return sas_lanes(c, fr, op, res);
     scalar_fn sel, sc;
     int rc = scalar_fn_open(fr, &op->regions[0], x->type.elem, &sel);
@@ -715,7 +715,7 @@ int exec_select_and_scatter(ictx *c, frame *fr, const ir_op *op, tensor **res)
     return rc;
 }
 
-int exec_get_dimension_size(ictx *c, frame *fr, const ir_op *op, tensor **res)
+int exec_get_dimension_size(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)c;
     int32_t n = (int32_t)(uint32_t)fr->slots[op->operands[0]]->type.dims[op->a.dimension];

@@ -306,7 +306,7 @@ int grid_run(grid *g, grid_body body, void *arg)
     int rc = 0;
     /* glibc keeps the stacks of ended threads for reuse, up to 40 MiB:
      * stacks of GRID_STACK_BYTES let a grid of 8 start without mapping
-     * new ones (deep enough for NEST_DEPTH_MAX levels, sanitizer build
+     * new ones (deep enough for RT_NEST_DEPTH_MAX levels, sanitizer build
      * included: docs/control-flow.md, tests/nesting.sh) */
     pthread_attr_t attr;
     bool sized = pthread_attr_init(&attr) == 0;

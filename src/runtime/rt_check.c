@@ -5,6 +5,8 @@
 #include <inttypes.h>
 #include <math.h>
 
+#include "runtime/rt_check.h"
+
 #include "core/tensor_cmp.h"
 #include "runtime/rt_print.h"
 #include "types/etext.h"
@@ -118,19 +120,19 @@ static const char *check_name(const ir_op *op)
     return ir_op_name(op->kind);
 }
 
-static void report_header(const interp_check_ctx *c, const ir_op *op)
+static void report_header(const rt_check_ctx *c, const ir_op *op)
 {
     fprintf(c->err, "%s:%d:%d: error: %s failed in function @%s\n", c->file, op->loc.line, op->loc.col,
             check_name(op), c->function);
 }
 
-void interp_check_failed(const interp_check_ctx *c, const ir_op *op, const char *detail)
+void rt_check_failed(const rt_check_ctx *c, const ir_op *op, const char *detail)
 {
     report_header(c, op);
     fprintf(c->err, "  %s\n", detail);
 }
 
-bool interp_run_check(const interp_check_ctx *c, const ir_op *op, const tensor *actual,
+bool rt_run_check(const rt_check_ctx *c, const ir_op *op, const tensor *actual,
                       const tensor *expected)
 {
     const ir_check *ck = &op->a.check;

@@ -72,7 +72,7 @@ static void print_ref(const tensor *t, elem_text how, FILE *out)
     shape_format(&t->type, type, sizeof type);
     fprintf(out, "%s {", type);
     if (t->count == 0 && t->type.rank > 0 &&
-        empty_lists(&t->type, INTERP_PRINT_MAX_EMPTY_LISTS + 1) > INTERP_PRINT_MAX_EMPTY_LISTS) {
+        empty_lists(&t->type, RT_PRINT_MAX_EMPTY_LISTS + 1) > RT_PRINT_MAX_EMPTY_LISTS) {
         /* REF's layout would be one line per empty list (2^36 lines for
          * tensor<68719476736x0xf32>): say what it holds instead */
         fputs("}\n", out);
@@ -145,7 +145,7 @@ static void print_dense(const tensor *t, long hex_threshold, FILE *out)
     fprintf(out, "> : %s\n", type);
 }
 
-irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out)
+irrun_status rt_print_tensor(const tensor *t, bool dense, long hex_threshold, FILE *out)
 {
     if (dense)
         print_dense(t, hex_threshold, out);
@@ -154,7 +154,7 @@ irrun_status interp_print_tensor(const tensor *t, bool dense, long hex_threshold
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;
 }
 
-irrun_status interp_print_tensor_decimal(const tensor *t, bool exact, FILE *out)
+irrun_status rt_print_tensor_decimal(const tensor *t, bool exact, FILE *out)
 {
     print_ref(t, exact ? TEXT_EXACT : TEXT_DECIMAL, out);
     return ferror(out) ? IRRUN_BAD_INPUT : IRRUN_OK;

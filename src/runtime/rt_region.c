@@ -6,7 +6,7 @@
 #include "runtime/rt.h"
 #include "util/mem.h"
 
-bool frame_open(frame *fr, const ir_func *f)
+bool rt_frame_open(rt_frame *fr, const ir_func *f)
 {
     size_t n = (size_t)(f->nvalues ? f->nvalues : 1);
     fr->f = f;
@@ -14,11 +14,11 @@ bool frame_open(frame *fr, const ir_func *f)
     fr->spare = mem_calloc(n, sizeof *fr->spare);
     if (fr->slots && fr->spare)
         return true;
-    frame_close(fr);
+    rt_frame_close(fr);
     return false;
 }
 
-void frame_close(frame *fr)
+void rt_frame_close(rt_frame *fr)
 {
     for (int v = 0; v < fr->f->nvalues; v++) {
         tensor_release(fr->slots ? fr->slots[v] : NULL);
@@ -29,24 +29,24 @@ void frame_close(frame *fr)
     fr->slots = fr->spare = NULL;
 }
 
-void frame_release(frame *fr, int value)
+void rt_frame_release(rt_frame *fr, int value)
 {
     tensor *t = fr->slots[value];
     if (!t)
         return;
     fr->slots[value] = NULL;
-    if (t->refs == 1 && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
+    if (t->refs == 1 && t->nbytes <= RT_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
         fr->spare[value] = t;
         return;
     }
     tensor_release(t);
 }
 
-void region_give_back(frame *fr, const ir_block *body, int k, tensor *t)
+void rt_region_give_back(rt_frame *fr, const ir_block *body, int k, tensor *t)
 {
     const ir_op *ret = &body->ops[body->nops - 1];
     int v = ret->operands[k];
-    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= FRAME_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
+    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= RT_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
         fr->spare[v] = t;
         return;
     }
@@ -68,7 +68,7 @@ static bool writes_every_element(const ir_op *op)
  * result first is a pass over its memory: glibc's calloc clears a reused
  * block). A splat spare serves only a splat result: its data is one
  * element. */
-static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_type *t, bool splat)
+static tensor *result_tensor(rt_frame *fr, const ir_op *op, int v, const tensor_type *t, bool splat)
 {
     tensor *s = fr->spare[v];
     bool full = writes_every_element(op);
@@ -83,14 +83,6 @@ static tensor *result_tensor(frame *fr, const ir_op *op, int v, const tensor_typ
         return tensor_new_splat(t);
     return full ? tensor_new_unset(t) : tensor_new(t);
 }
-
-static const struct {
-    int (*run)(ictx *c, frame *fr, const ir_op *op, tensor **res);
-} exec_of[IR_OP_COUNT] = {
-#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = { exec_##exec },
-#include "ir/ops.def"
-#undef OP
-};
 
 static tensor_type lane_type(et_id elem, int64_t lanes)
 {
@@ -112,7 +104,7 @@ static bool makes_own_results(ir_op_kind k)
  * the operands' elements i before writing it, so writing over an operand
  * is safe (clamp, select and compare are left out: their kernels are not
  * single passes over one type). NULL when there is none. */
-static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
+static tensor *donor(const rt_frame *fr, const ir_op *op, const tensor_type *t)
 {
     ir_kernel_family fam = ir_op_get(op->kind)->family;
     if (fam != IR_KF_BINARY && fam != IR_KF_UNARY)
@@ -133,7 +125,7 @@ static tensor *donor(const frame *fr, const ir_op *op, const tensor_type *t)
  * operand can be result k: the op then writes only the elements it
  * replaces, instead of copying the whole operand first. NULL when it
  * cannot. */
-static tensor *updated_operand(const frame *fr, const ir_op *op, int k, const tensor_type *t)
+static tensor *updated_operand(const rt_frame *fr, const ir_op *op, int k, const tensor_type *t)
 {
     int v = op->operands[k];
     tensor *x = fr->slots[v];
@@ -152,7 +144,7 @@ static tensor *updated_operand(const frame *fr, const ir_op *op, int k, const te
  * an element-wise op whose operands are all splats or single elements;
  * a reshape, transpose, slice, reverse or broadcast_in_dim of a splat or of
  * a single element. Never in lanes (lane tensors are rank 1 per lane). */
-static bool splat_result(const ictx *c, const frame *fr, const ir_op *op)
+static bool splat_result(const rt_ctx *c, const rt_frame *fr, const ir_op *op)
 {
     if (c->lanes || op->nresults != 1)
         return false;
@@ -178,7 +170,7 @@ static bool splat_result(const ictx *c, const frame *fr, const ir_op *op)
 
 /* An op that does not take splats gets its splat operands stored in full,
  * in their slots, so that later readers find them stored too. */
-static int densify_operands(ictx *c, frame *fr, const ir_op *op)
+static int densify_operands(rt_ctx *c, rt_frame *fr, const ir_op *op)
 {
     if (ir_op_get(op->kind)->flags & IR_F_SPLATS)
         return 0;
@@ -190,7 +182,7 @@ static int densify_operands(ictx *c, frame *fr, const ir_op *op)
 
 /* Allocates the results with their types (lane-widened in lanes), runs the
  * op and stores the results in their slots. */
-static int run_op(ictx *c, frame *fr, const ir_op *op)
+static int run_op(rt_ctx *c, rt_frame *fr, const ir_op *op)
 {
     int dense_rc = densify_operands(c, fr, op);
     if (dense_rc)
@@ -223,12 +215,12 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
     if (rc == 0) {
         const ir_op *outer = c->at;
         c->at = op;
-        rc = exec_of[op->kind].run(c, fr, op, resv);
+        rc = c->exec[op->kind](c, fr, op, resv);
         c->at = outer;
     }
     for (int k = 0; k < op->nresults; k++) {
         if (rc == 0) {
-            frame_release(fr, op->results[k]);
+            rt_frame_release(fr, op->results[k]);
             fr->slots[op->results[k]] = resv[k];
         } else {
             tensor_release(resv[k]);
@@ -239,15 +231,15 @@ static int run_op(ictx *c, frame *fr, const ir_op *op)
     return rc;
 }
 
-static void release_dead(frame *fr, const ir_op *op)
+static void release_dead(rt_frame *fr, const ir_op *op)
 {
     for (int i = 0; i < op->ndead; i++)
-        frame_release(fr, op->dead[i]);
+        rt_frame_release(fr, op->dead[i]);
 }
 
-static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results);
+static int run_block(rt_ctx *c, rt_frame *fr, const ir_block *body, tensor **results);
 
-int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, tensor **results)
+int rt_region_run(rt_ctx *c, rt_frame *fr, const ir_block *body, tensor *const *args, tensor **results)
 {
     /* the arguments' slots are empty: every run releases them at its end */
     for (int a = 0; a < body->nargs; a++)
@@ -255,7 +247,7 @@ int region_run(ictx *c, frame *fr, const ir_block *body, tensor *const *args, te
     return run_block(c, fr, body, results);
 }
 
-int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, tensor **results)
+int rt_region_run_moving(rt_ctx *c, rt_frame *fr, const ir_block *body, tensor **args, tensor **results)
 {
     for (int a = 0; a < body->nargs; a++) {
         fr->slots[body->args[a]] = args[a];
@@ -264,26 +256,26 @@ int region_run_moving(ictx *c, frame *fr, const ir_block *body, tensor **args, t
     return run_block(c, fr, body, results);
 }
 
-/* The error for a block that would nest deeper than NEST_DEPTH_MAX, at the
+/* The error for a block that would nest deeper than RT_NEST_DEPTH_MAX, at the
  * op that runs it (never NULL there: the entry function is at depth 0). */
-static int too_deep(ictx *c)
+static int too_deep(rt_ctx *c)
 {
     const ir_op *op = c->at;
     if (op && op->kind == IR_OP_CALL)
         return rt_error(c, op->loc, "calls and regions nested more than %d deep (the limit) calling @%s",
-                        NEST_DEPTH_MAX, op->a.call.name);
+                        RT_NEST_DEPTH_MAX, op->a.call.name);
     return rt_error(c, op ? op->loc : (src_loc){ 0 }, "calls and regions nested more than %d deep (the limit) in '%s'",
-                    NEST_DEPTH_MAX, op ? ir_op_name(op->kind) : "?");
+                    RT_NEST_DEPTH_MAX, op ? ir_op_name(op->kind) : "?");
 }
 
 /* Runs the ops of a block whose arguments are bound. Every function body
- * and region counts one level of NEST_DEPTH_MAX while it runs: the C
+ * and region counts one level of RT_NEST_DEPTH_MAX while it runs: the C
  * stack grows by a few frames per level whatever op opened it. */
-static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
+static int run_block(rt_ctx *c, rt_frame *fr, const ir_block *body, tensor **results)
 {
     for (int a = 0; a < body->ndead_args; a++)
-        frame_release(fr, body->dead_args[a]);
-    bool entered = c->depth < NEST_DEPTH_MAX;
+        rt_frame_release(fr, body->dead_args[a]);
+    bool entered = c->depth < RT_NEST_DEPTH_MAX;
     int rc = entered ? 0 : too_deep(c);
     c->depth += entered;
     for (int i = 0; i < body->nops && rc == 0; i++) {
@@ -305,12 +297,12 @@ static int run_block(ictx *c, frame *fr, const ir_block *body, tensor **results)
             release_dead(fr, op);
     }
     for (int a = 0; a < body->nargs; a++)
-        frame_release(fr, body->args[a]);
+        rt_frame_release(fr, body->args[a]);
     c->depth -= entered;
     return rc;
 }
 
-bool region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
+bool rt_region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
 {
     if (body->nargs != 2 || body->nops != 2)
         return false;
@@ -326,11 +318,11 @@ bool region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
         *acc_left = false;
     else
         return false;
-    *op = interp_binop_of(b->kind);
+    *op = rt_binop_of(b->kind);
     return true;
 }
 
-bool region_pure(const ir_block *body)
+bool rt_region_pure(const ir_block *body)
 {
     for (int i = 0; i < body->nops; i++) {
         const ir_op *o = &body->ops[i];
@@ -339,13 +331,13 @@ bool region_pure(const ir_block *body)
         if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE || o->kind == IR_OP_CUSTOM_CALL)
             return false;
         for (int r = 0; r < o->nregions; r++)
-            if (!region_pure(&o->regions[r]))
+            if (!rt_region_pure(&o->regions[r]))
                 return false;
     }
     return true;
 }
 
-bool region_lane_safe(const ir_func *f, const ir_block *body)
+bool rt_region_lane_safe(const ir_func *f, const ir_block *body)
 {
     for (int i = 0; i < body->nops; i++) {
         const ir_op *o = &body->ops[i];
@@ -364,7 +356,7 @@ bool region_lane_safe(const ir_func *f, const ir_block *body)
     return true;
 }
 
-int region_pin(frame *fr, const ir_block *body, region_pinned *p)
+int rt_region_pin(rt_frame *fr, const ir_block *body, rt_pinned *p)
 {
     p->body = body;
     for (int i = 0; i < body->nops; i++) {
@@ -373,10 +365,10 @@ int region_pin(frame *fr, const ir_block *body, region_pinned *p)
             int v = o->results[r];
             tensor *t = tensor_new(&fr->f->values[v].type);
             if (!t) {
-                region_unpin(fr, p);
+                rt_region_unpin(fr, p);
                 return IRRUN_NOMEM;
             }
-            frame_release(fr, v);
+            rt_frame_release(fr, v);
             fr->slots[v] = t;
         }
     }
@@ -388,32 +380,56 @@ int region_pin(frame *fr, const ir_block *body, region_pinned *p)
  * whole-tensor entry straight, without the exec function's pool and
  * splitting layers (a third of a small body's time). A status other than
  * OK goes back through the exec function, which reports it at the op. */
-static int run_pinned_op(ictx *c, frame *fr, const ir_op *op)
+static int run_pinned_op(rt_ctx *c, rt_frame *fr, const ir_op *op)
 {
-    int (*run)(ictx *, frame *, const ir_op *, tensor **) = exec_of[op->kind].run;
+    rt_exec_fn run = c->exec[op->kind];
     tensor **res = &fr->slots[op->results[0]];
     /* every family below has an operand; a constant has none */
     const tensor *x = op->noperands ? fr->slots[op->operands[0]] : NULL;
-    irrun_status st;
+    irrun_status st = IRRUN_OK;
     if (!x)
         return run(c, fr, op, res);
-    if (run == exec_binary)
-        st = kern_binary(interp_binop_of(op->kind), x, fr->slots[op->operands[1]], *res);
-    else if (run == exec_compare)
-        st = kern_compare((kern_cmpdir)op->a.compare.dir, interp_compare_total(op, x), x, fr->slots[op->operands[1]],
+    switch (ir_op_get(op->kind)->family) {
+    case IR_KF_BINARY:
+        st = kern_binary(rt_binop_of(op->kind), x, fr->slots[op->operands[1]], *res);
+        break;
+    case IR_KF_COMPARE:
+        st = kern_compare((kern_cmpdir)op->a.compare.dir, rt_compare_total(op, x), x, fr->slots[op->operands[1]],
                           *res);
-    else if (run == exec_select)
+        break;
+    case IR_KF_SELECT:
         st = kern_select(x, fr->slots[op->operands[1]], fr->slots[op->operands[2]], *res);
-    else if (run == exec_unary)
-        st = kern_unary(interp_unop_of(op->kind), x, *res);
-    else if (run == exec_convert)
+        break;
+    case IR_KF_UNARY:
+        st = kern_unary(rt_unop_of(op->kind), x, *res);
+        break;
+    case IR_KF_CONVERT:
+        if (op->kind != IR_OP_CONVERT) /* bitcast_convert */
+            return run(c, fr, op, res);
         st = kern_convert(x, *res);
-    else
+        break;
+    case IR_KF_NONE:
+    case IR_KF_CONSTANT:
+    case IR_KF_IOTA:
+    case IR_KF_CLAMP:
+    case IR_KF_LAYOUT:
+    case IR_KF_REDUCE:
+    case IR_KF_DOT:
+    case IR_KF_CALL:
+    case IR_KF_RETURN:
+    case IR_KF_CHECK:
+    case IR_KF_CONTROL:
+    case IR_KF_STRUCTURE:
+    case IR_KF_INDEXING:
+    case IR_KF_BITS:
+    case IR_KF_PARTS:
+    case IR_KF_PRECISION:
         return run(c, fr, op, res);
+    }
     return st == IRRUN_OK ? 0 : run(c, fr, op, res);
 }
 
-int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const *args, tensor **results)
+int rt_region_run_pinned(rt_ctx *c, rt_frame *fr, const rt_pinned *p, tensor *const *args, tensor **results)
 {
     const ir_block *body = p->body;
     for (int a = 0; a < body->nargs; a++)
@@ -431,7 +447,7 @@ int region_run_pinned(ictx *c, frame *fr, const region_pinned *p, tensor *const 
     return rc;
 }
 
-void region_unpin(frame *fr, region_pinned *p)
+void rt_region_unpin(rt_frame *fr, rt_pinned *p)
 {
     const ir_block *body = p->body;
     for (int i = 0; body && i < body->nops; i++)
@@ -442,7 +458,7 @@ void region_unpin(frame *fr, region_pinned *p)
     p->body = NULL;
 }
 
-tensor *region_lane_splat(const tensor *scalar, int64_t lanes)
+tensor *rt_region_lane_splat(const tensor *scalar, int64_t lanes)
 {
     tensor_type t = lane_type(scalar->type.elem, lanes);
     tensor *v = tensor_new(&t);
@@ -454,13 +470,13 @@ tensor *region_lane_splat(const tensor *scalar, int64_t lanes)
     return v;
 }
 
-tensor *region_lane_tensor(et_id elem, int64_t lanes)
+tensor *rt_region_lane_tensor(et_id elem, int64_t lanes)
 {
     tensor_type t = lane_type(elem, lanes);
     return tensor_new(&t);
 }
 
-int region_run_lanes(ictx *c, frame *fr, const ir_op *op, const ir_block *body, tensor **args, int64_t lanes,
+int rt_region_run_lanes(rt_ctx *c, rt_frame *fr, const ir_op *op, const ir_block *body, tensor **args, int64_t lanes,
                      tensor **results)
 {
     for (int k = 0; k < body->nargs; k++) {
@@ -468,11 +484,11 @@ int region_run_lanes(ictx *c, frame *fr, const ir_op *op, const ir_block *body, 
         t->type.dims[0] = t->count = lanes;
         t->nbytes = (size_t)lanes * tensor_elem_bytes(t);
     }
-    region_lanes st = { 0, NULL, NULL };
-    int rc = region_lanes_enter(c, fr, op, body, lanes, &st);
+    rt_lanes st = { 0, NULL, NULL };
+    int rc = rt_region_lanes_enter(c, fr, op, body, lanes, &st);
     if (rc == 0) {
-        rc = region_run(c, fr, body, args, results);
-        region_lanes_leave(c, fr, &st);
+        rc = rt_region_run(c, fr, body, args, results);
+        rt_region_lanes_leave(c, fr, &st);
     }
     return rc;
 }
@@ -500,8 +516,8 @@ static int captured_values(const ir_block *body, int *out)
     return n;
 }
 
-int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body, int64_t lanes,
-                       region_lanes *st)
+int rt_region_lanes_enter(rt_ctx *c, rt_frame *fr, const ir_op *op, const ir_block *body, int64_t lanes,
+                       rt_lanes *st)
 {
     int nuses = 0;
     for (int i = 0; i < body->nops; i++)
@@ -510,14 +526,14 @@ int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body
     st->values = mem_calloc((size_t)nuses + 1, sizeof *st->values);
     st->saved = mem_calloc((size_t)nuses + 1, sizeof *st->saved);
     if (!st->values || !st->saved) {
-        region_lanes_leave(c, fr, st);
+        rt_region_lanes_leave(c, fr, st);
         return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
     }
     int n = captured_values(body, st->values);
     for (int q = 0; q < n; q++) {
-        tensor *wide = region_lane_splat(fr->slots[st->values[q]], lanes);
+        tensor *wide = rt_region_lane_splat(fr->slots[st->values[q]], lanes);
         if (!wide) {
-            region_lanes_leave(c, fr, st);
+            rt_region_lanes_leave(c, fr, st);
             return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));
         }
         st->saved[q] = fr->slots[st->values[q]];
@@ -528,7 +544,7 @@ int region_lanes_enter(ictx *c, frame *fr, const ir_op *op, const ir_block *body
     return 0;
 }
 
-void region_lanes_leave(ictx *c, frame *fr, region_lanes *st)
+void rt_region_lanes_leave(rt_ctx *c, rt_frame *fr, rt_lanes *st)
 {
     c->lanes = 0;
     for (int q = 0; q < st->n; q++) {

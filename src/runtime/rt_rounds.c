@@ -7,22 +7,22 @@
 #include "runtime/rt.h"
 #include "util/mem.h"
 
-bool region_rounds_pay(const ictx *c, int64_t pairs)
+bool rt_rounds_pay(const rt_ctx *c, int64_t pairs)
 {
-    return c->lanes == 0 && (pairs >= REGION_ROUNDS_MIN_PAIRS || c->tiny_parts);
+    return c->lanes == 0 && (pairs >= RT_ROUNDS_MIN_PAIRS || c->tiny_parts);
 }
 
-int64_t region_rounds_block(const ictx *c, int64_t pairs)
+int64_t rt_rounds_block(const rt_ctx *c, int64_t pairs)
 {
     /* the test hook's tiny blocks make golden files cross block borders */
-    int64_t block = c->tiny_parts ? 5 : REGION_ROUNDS_BLOCK;
+    int64_t block = c->tiny_parts ? 5 : RT_ROUNDS_BLOCK;
     return pairs < block ? (pairs > 0 ? pairs : 1) : block;
 }
 
-int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,
+int rt_rounds_open(rt_rounds *r, const ir_block *body, int N, bool cur_first, tensor *const *cur,
                        int64_t cap)
 {
-    *r = (region_rounds){ .body = body, .N = N, .cur_first = cur_first, .cap = cap };
+    *r = (rt_rounds){ .body = body, .N = N, .cur_first = cur_first, .cap = cap };
     for (r->bits = 1; ((int64_t)1 << r->bits) < 2 * cap; r->bits++)
         ;
     size_t slots = (size_t)1 << r->bits;
@@ -33,14 +33,14 @@ int region_rounds_open(region_rounds *r, const ir_block *body, int N, bool cur_f
     if (!r->count || !r->rank || !r->order || !r->args)
         return IRRUN_NOMEM;
     for (size_t i = 0; i < slots; i++)
-        r->count[i] = (region_round_count){ -1, 0 };
+        r->count[i] = (rt_round_count){ -1, 0 };
     for (int k = 0; k < 2 * N; k++)
-        if (!(r->args[k] = region_lane_tensor(cur[k % N]->type.elem, cap)))
+        if (!(r->args[k] = rt_region_lane_tensor(cur[k % N]->type.elem, cap)))
             return IRRUN_NOMEM;
     return 0;
 }
 
-void region_rounds_close(region_rounds *r)
+void rt_rounds_close(rt_rounds *r)
 {
     for (int k = 0; r->args && k < 2 * r->N; k++)
         tensor_release(r->args[k]);
@@ -55,7 +55,7 @@ void region_rounds_close(region_rounds *r)
 
 /* The count of `target` (linear probing; the table is twice as large as
  * the pairs of a call, and each call empties the slots it used). */
-static region_round_count *count_of(region_rounds *r, int64_t target)
+static rt_round_count *count_of(rt_rounds *r, int64_t target)
 {
     size_t mask = ((size_t)1 << r->bits) - 1;
     size_t h = (size_t)(((uint64_t)target * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - r->bits));
@@ -66,7 +66,7 @@ static region_round_count *count_of(region_rounds *r, int64_t target)
 }
 
 /* One round: the pairs order[0..len) in lanes. */
-static int run_round(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tensor **cur, tensor *const *val,
+static int run_round(rt_ctx *c, rt_frame *fr, const ir_op *op, rt_rounds *r, tensor **cur, tensor *const *val,
                      const int64_t *target, const int64_t *vindex, const int64_t *order, int64_t len)
 {
     int N = r->N, ci = r->cur_first ? 0 : N, vi = r->cur_first ? N : 0;
@@ -75,17 +75,17 @@ static int run_round(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tens
         unsigned char *a = r->args[ci + k]->data, *b = r->args[vi + k]->data;
         const unsigned char *from = cur[k]->data, *v = val[k]->data;
         for (int64_t i = 0; i < len; i++) {
-            copy_element(a + (size_t)i * es, from + (size_t)target[order[i]] * es, es);
-            copy_element(b + (size_t)i * es, v + (size_t)vindex[order[i]] * es, es);
+            rt_copy_element(a + (size_t)i * es, from + (size_t)target[order[i]] * es, es);
+            rt_copy_element(b + (size_t)i * es, v + (size_t)vindex[order[i]] * es, es);
         }
     }
     tensor **rets = r->args + 2 * N;
-    int rc = region_run_lanes(c, fr, op, r->body, r->args, len, rets);
+    int rc = rt_region_run_lanes(c, fr, op, r->body, r->args, len, rets);
     for (int k = 0; k < N; k++) {
         size_t es = tensor_elem_bytes(cur[k]);
         unsigned char *to = cur[k]->data;
         for (int64_t i = 0; rc == 0 && i < len; i++)
-            copy_element(to + (size_t)target[order[i]] * es, (const unsigned char *)rets[k]->data + (size_t)i * es,
+            rt_copy_element(to + (size_t)target[order[i]] * es, (const unsigned char *)rets[k]->data + (size_t)i * es,
                          es);
         tensor_release(rets[k]);
         rets[k] = NULL;
@@ -93,14 +93,14 @@ static int run_round(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tens
     return rc;
 }
 
-int region_rounds_run(ictx *c, frame *fr, const ir_op *op, region_rounds *r, tensor **cur, tensor *const *val,
+int rt_rounds_run(rt_ctx *c, rt_frame *fr, const ir_op *op, rt_rounds *r, tensor **cur, tensor *const *val,
                       const int64_t *target, const int64_t *vindex, int64_t n)
 {
     /* each pair's rank among the pairs of its target, then the pairs
      * sorted by rank (counting sort, stable: in order within a round) */
     int64_t rounds = 0;
     for (int64_t i = 0; i < n; i++) {
-        region_round_count *slot = count_of(r, target[i]);
+        rt_round_count *slot = count_of(r, target[i]);
         r->rank[i] = slot->n++;
         r->order[i] = slot - r->count; /* for the emptying below */
         rounds = r->rank[i] + 1 > rounds ? r->rank[i] + 1 : rounds;
@@ -108,7 +108,7 @@ int region_rounds_run(ictx *c, frame *fr, const ir_op *op, region_rounds *r, ten
     /* only the slots this call used, found before any is emptied (an
      * emptied slot would cut the probe of a later one) */
     for (int64_t i = 0; i < n; i++)
-        r->count[r->order[i]] = (region_round_count){ -1, 0 };
+        r->count[r->order[i]] = (rt_round_count){ -1, 0 };
     int64_t *end = mem_calloc((size_t)rounds + 1, sizeof *end);
     if (!end)
         return rt_nomem(c, op->loc, "out of memory in '%s'", ir_op_name(op->kind));

@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const ir_func *f = interp_entry(m, NULL);
         if (small && f && f->nargs == 0) {
             /* a fuzzed loop may never end: bound it (decision 48's option) */
-            interp_options opt = { .dot_acc = DOT_ACC_REF, .hex_threshold = 100, .out = sink(), .err = sink(),
+            rt_options opt = { .dot_acc = DOT_ACC_REF, .hex_threshold = 100, .out = sink(), .err = sink(),
                                    .max_while_iterations = 10000 };
             interp_outcome oc;
             interp_run_module(m, &src, &opt, false, &oc);
