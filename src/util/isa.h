@@ -2,8 +2,8 @@
  * "Vector paths"). Every vectorised kernel has a portable C loop that gives
  * the same bits; IRRUN_ISA=generic in the environment forces the portable
  * loops, so that tests run both. */
-#ifndef IRRUN_KERN_ISA_H
-#define IRRUN_KERN_ISA_H
+#ifndef IRRUN_ISA_H
+#define IRRUN_ISA_H
 
 #include <stdbool.h>
 

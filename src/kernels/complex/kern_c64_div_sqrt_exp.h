@@ -5,8 +5,8 @@
  * is exact; the other lanes are computed by the definition.
  * tools/verify_complexf32.c (`make verify-complexf32`) checks billions of
  * operands on every path. */
-#ifndef IRRUN_KERN_COMPLEXF32_H
-#define IRRUN_KERN_COMPLEXF32_H
+#ifndef IRRUN_KERN_C64_DIV_SQRT_EXP_H
+#define IRRUN_KERN_C64_DIV_SQRT_EXP_H
 
 #include <stdint.h>
 

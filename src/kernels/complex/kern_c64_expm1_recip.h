@@ -6,8 +6,8 @@
  * is exact; the other lanes are computed by the definition.
  * tools/verify_complexf32.c checks them with the other complex<f32>
  * kernels. */
-#ifndef IRRUN_KERN_C64UNARY_H
-#define IRRUN_KERN_C64UNARY_H
+#ifndef IRRUN_KERN_C64_EXPM1_RECIP_H
+#define IRRUN_KERN_C64_EXPM1_RECIP_H
 
 #include <stdint.h>
 

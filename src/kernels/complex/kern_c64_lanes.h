@@ -11,8 +11,8 @@
  * whose chain of dependent steps is a third as long. Both stay inside the
  * bounds proven for Horner's (kern_c64_div_sqrt_exp.c counts, for each term of
  * each polynomial, the roundings on its path). */
-#ifndef IRRUN_KERN_C64LANES_H
-#define IRRUN_KERN_C64LANES_H
+#ifndef IRRUN_KERN_C64_LANES_H
+#define IRRUN_KERN_C64_LANES_H
 
 #include <math.h>
 #include <stdbool.h>

@@ -4,8 +4,8 @@
  * each lane it keeps is exact; the other lanes are computed by the
  * definition. tools/verify_complexf32.c (`make verify-complexf32`) checks
  * billions of operands on every path. */
-#ifndef IRRUN_KERN_C64LOG_H
-#define IRRUN_KERN_C64LOG_H
+#ifndef IRRUN_KERN_C64_LOG_H
+#define IRRUN_KERN_C64_LOG_H
 
 #include <stdint.h>
 

@@ -6,8 +6,8 @@
  * each part rounded once into f32. kern_c64_pow.c says why each lane it
  * keeps is exact; the other lanes are computed by the definition.
  * tools/verify_complexf32.c checks billions of operands on every path. */
-#ifndef IRRUN_KERN_C64POW_H
-#define IRRUN_KERN_C64POW_H
+#ifndef IRRUN_KERN_C64_POW_H
+#define IRRUN_KERN_C64_POW_H
 
 #include <stdint.h>
 

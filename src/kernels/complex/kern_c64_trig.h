@@ -4,8 +4,8 @@
  * into f32. kern_c64_trig.c says why each lane it keeps is exact; the other
  * lanes are computed by the definition. tools/verify_complexf32.c checks them
  * on every path. */
-#ifndef IRRUN_KERN_C64TRIG_H
-#define IRRUN_KERN_C64TRIG_H
+#ifndef IRRUN_KERN_C64_TRIG_H
+#define IRRUN_KERN_C64_TRIG_H
 
 #include <stdint.h>
 

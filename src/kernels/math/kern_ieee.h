@@ -4,8 +4,8 @@
  * kernels call these inside their loops, so they are static inline. NaN
  * results are never produced here: callers detect a NaN result and fall back
  * to fp_arith/fp_convert, which own the NaN rules (SPEC.md 3.6, 3.7). */
-#ifndef IRRUN_KERN_NUM_H
-#define IRRUN_KERN_NUM_H
+#ifndef IRRUN_KERN_IEEE_H
+#define IRRUN_KERN_IEEE_H
 
 #include <math.h>
 #include <stdint.h>

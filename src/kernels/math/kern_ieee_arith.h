@@ -2,8 +2,8 @@
  * maximum/minimum rule, shared by the elementwise, dot and reduce kernels.
  * The common case runs on the FPU; a NaN result (NaN operand or invalid
  * operation) is handed to fp_arith, which owns APFloat's NaN rules. */
-#ifndef IRRUN_KERN_FSCALAR_H
-#define IRRUN_KERN_FSCALAR_H
+#ifndef IRRUN_KERN_IEEE_ARITH_H
+#define IRRUN_KERN_IEEE_ARITH_H
 
 #include "kernels/math/kern_ieee.h"
 
