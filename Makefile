@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: real-world all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -224,6 +224,15 @@ check-san:
 $(BUILD)/bench: $(BENCH_SRC) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O3 -march=native -o $@ $(BENCH_SRC) $(LIB) $(LDLIBS_ALL)
+
+# ir-run on a collection of real exported programs (JAX, IREE, torch-xla
+# exports with their inputs and the outputs their platform computed; not in
+# this repository): how many are read, run and match (tools/real_world.py).
+# Not part of check. REAL_WORLD=DIR names the collection.
+REAL_WORLD ?= ../shared/real-world
+real-world: all
+	@if [ -d "$(REAL_WORLD)" ]; then python3 tools/real_world.py --ir-run $(BIN) $(REAL_WORLD); \
+	else echo "real-world: no collection at $(REAL_WORLD) (make real-world REAL_WORLD=DIR)"; fi
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench

@@ -67,7 +67,7 @@ typedef enum {
     IR_FORM_CONVOLUTION /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
 } ir_op_form;
 
-/* The kernel family that runs an op (src/interp/kern_*.c). */
+/* The kernel family that runs an op (src/kernels/kern_*.c). */
 typedef enum {
     IR_KF_NONE, IR_KF_CONSTANT, IR_KF_IOTA, IR_KF_CONVERT, IR_KF_UNARY, IR_KF_BINARY,
     IR_KF_COMPARE, IR_KF_SELECT, IR_KF_CLAMP, IR_KF_LAYOUT, IR_KF_REDUCE, IR_KF_DOT,

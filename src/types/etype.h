@@ -20,7 +20,7 @@ typedef enum {
 typedef enum { EK_BOOL, EK_SINT, EK_UINT, EK_FLOAT, EK_COMPLEX } et_kind;
 
 /* How elements sit in memory, as far as a kernel's loop cares: the kernels
- * index their tables of fast loops by it (src/interp/kern*.c). A type whose
+ * index their tables of fast loops by it (src/kernels/kern*.c). A type whose
  * class has no fast loop in a kernel takes that kernel's generic loop, so
  * ES_FLOAT is where a new float format starts out: correct, not fast. */
 typedef enum {
