@@ -216,7 +216,7 @@ IRRUN_API size_t irrun_progress_describe(const irrun_progress *progress, char *b
 
 typedef struct {
     const char *entry;                       /* NULL: main, else the only function */
-    irrun_dot_accumulation rt_dot_accumulation; /* IRRUN_DOT_REF */
+    irrun_dot_accumulation dot_accumulation; /* IRRUN_DOT_REF */
     int strict_eq;                           /* 1: float check.expect_eq* compare bits (--strict-eq) */
     unsigned long max_while_iterations;      /* 0: no limit; else more is a run-time error */
     /* since 0.2 */

@@ -169,20 +169,20 @@ class Module:
                 "@" + name if name else "main (and not exactly one function)", self.name, names))
         return Function(f.contents)
 
-    def run(self, inputs=(), entry=None, rt_dot_accumulation=None, strict_eq=False, max_while_iterations=0):
+    def run(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
         """See irrun.run."""
-        r = _run(self, inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterations)
+        r = _run(self, inputs, entry, dot_accumulation, strict_eq, max_while_iterations)
         if r.checks_failed:
             failed = Error(_capi.CHECK_FAILED, r.messages)
             failed.results = r.results
             raise failed
         return r.results
 
-    def run_details(self, inputs=(), entry=None, rt_dot_accumulation=None, strict_eq=False,
+    def run_details(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False,
                     max_while_iterations=0):
         """As run, but returns a RunResult, with what interpreter.print
         printed and the check counts; a failed check is not raised."""
-        return _run(self, inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterations)
+        return _run(self, inputs, entry, dot_accumulation, strict_eq, max_while_iterations)
 
 
 def load(program, name=None):
@@ -362,11 +362,11 @@ class RunResult:
             len(self.results), self.checks_passed, self.checks_failed)
 
 
-def _run(module, inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterations):
+def _run(module, inputs, entry, dot_accumulation, strict_eq, max_while_iterations):
     """A RunResult; raises Error unless everything ran (a failed check is
     not an error here)."""
-    if rt_dot_accumulation not in _DOT_MODES:
-        raise ValueError("rt_dot_accumulation must be one of ref, algorithm, f32, f64 (or None)")
+    if dot_accumulation not in _DOT_MODES:
+        raise ValueError("dot_accumulation must be one of ref, algorithm, f32, f64 (or None)")
     limit = _operator.index(max_while_iterations)  # an int, never a float or None
     if not 0 <= limit <= _ULONG_MAX:
         raise ValueError("max_while_iterations must be 0 (no limit) or a positive integer up to %d, not %d" % (
@@ -385,7 +385,7 @@ def _run(module, inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterat
     options = _capi.RunOptions()
     _lib.irrun_run_options_init(_ctypes.byref(options))
     options.entry = entry.encode() if entry else None
-    options.rt_dot_accumulation = _DOT_MODES[rt_dot_accumulation]
+    options.dot_accumulation = _DOT_MODES[dot_accumulation]
     options.strict_eq = 1 if strict_eq else 0
     options.max_while_iterations = limit
     results = _capi.Results()
@@ -402,7 +402,7 @@ def _run(module, inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterat
         _lib.irrun_results_free(_ctypes.byref(results))
 
 
-def run(program, inputs=(), entry=None, rt_dot_accumulation=None, strict_eq=False, max_while_iterations=0):
+def run(program, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
     """Runs a function of `program` (text, a file, or a Module: see load)
     on `inputs` and returns its results as a list of NumPy arrays.
 
@@ -421,7 +421,7 @@ def run(program, inputs=(), entry=None, rt_dot_accumulation=None, strict_eq=Fals
     raw storage.
 
     entry: the function to run (default: main, else the only function).
-    rt_dot_accumulation: None or "ref" (round after every step, as the
+    dot_accumulation: None or "ref" (round after every step, as the
     reference does), "algorithm", "f32" or "f64" (docs/dot-accumulation.md).
     max_while_iterations: 0 (no limit) or a positive integer (up to the C
     unsigned long's 2**64-1); more iterations of a while loop are an error.
@@ -430,7 +430,7 @@ def run(program, inputs=(), entry=None, rt_dot_accumulation=None, strict_eq=Fals
     raises Error with the located message.
     """
     module = program if isinstance(program, Module) else load(program)
-    return module.run(inputs, entry, rt_dot_accumulation, strict_eq, max_while_iterations)
+    return module.run(inputs, entry, dot_accumulation, strict_eq, max_while_iterations)
 
 
 class Difference:

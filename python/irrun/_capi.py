@@ -54,7 +54,7 @@ class Tensor(ctypes.Structure):
 class RunOptions(ctypes.Structure):
     _fields_ = [
         ("entry", ctypes.c_char_p),
-        ("rt_dot_accumulation", ctypes.c_int),
+        ("dot_accumulation", ctypes.c_int),
         ("strict_eq", ctypes.c_int),
         ("max_while_iterations", ctypes.c_ulong),
         # since 0.2

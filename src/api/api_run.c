@@ -17,7 +17,7 @@ void irrun_run_options_init(irrun_run_options *o)
     if (!o)
         return;
     memset(o, 0, sizeof *o);
-    o->rt_dot_accumulation = IRRUN_DOT_REF;
+    o->dot_accumulation = IRRUN_DOT_REF;
     o->results = IRRUN_RESULTS_RETURN;
     o->print_format = IRRUN_PRINT_REF;
     o->hex_threshold = 100;
@@ -66,7 +66,7 @@ static irrun_status print_results(const irrun_run_options *o, tensor *const *ts,
     return s;
 }
 
-static rt_dot_accumulation dot_mode(irrun_dot_accumulation d)
+static dot_accumulation dot_mode(irrun_dot_accumulation d)
 {
     switch (d) {
     case IRRUN_DOT_REF: return DOT_ACC_REF;
@@ -146,9 +146,9 @@ static bool results_known(irrun_results_mode r)
 static bool options_valid(const irrun_run_options *o, FILE *err, int *replicas, int *partitions)
 {
     bool ok = true;
-    if (!dot_known(o->rt_dot_accumulation)) {
-        fprintf(err, "error: unknown rt_dot_accumulation mode %d (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n",
-                (int)o->rt_dot_accumulation);
+    if (!dot_known(o->dot_accumulation)) {
+        fprintf(err, "error: unknown dot_accumulation mode %d (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n",
+                (int)o->dot_accumulation);
         ok = false;
     }
     if (!print_known(o->print_format)) {
@@ -262,7 +262,7 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         rt_options io = {
             .entry = options->entry,
             .strict_eq = options->strict_eq != 0,
-            .dot_acc = dot_mode(options->rt_dot_accumulation),
+            .dot_acc = dot_mode(options->dot_accumulation),
             .print_dense = options->print_format == IRRUN_PRINT_DENSE,
             .print_decimal = options->print_format == IRRUN_PRINT_DECIMAL,
             .print_exact = options->print_format == IRRUN_PRINT_EXACT,

@@ -256,7 +256,7 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             if (k < 0)
                 return usage_error("unknown --dot-accumulation mode '%s' (ref, algorithm, f32, f64)",
                                    missing ? "" : v);
-            o->io.dot_acc = (rt_dot_accumulation)k;
+            o->io.dot_acc = (dot_accumulation)k;
             continue;
         }
         if (opt_match(argv, argc, &i, "threads", true, &v, &missing)) {
@@ -418,7 +418,7 @@ static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *stat
     return args;
 }
 
-static irrun_dot_accumulation public_dot_mode(rt_dot_accumulation d)
+static irrun_dot_accumulation public_dot_mode(dot_accumulation d)
 {
     switch (d) {
     case DOT_ACC_REF: return IRRUN_DOT_REF;
@@ -455,7 +455,7 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
     irrun_run_options ro;
     irrun_run_options_init(&ro);
     ro.entry = o->io.entry;
-    ro.rt_dot_accumulation = public_dot_mode(o->io.dot_acc);
+    ro.dot_accumulation = public_dot_mode(o->io.dot_acc);
     ro.strict_eq = o->io.strict_eq;
     ro.max_while_iterations = o->io.max_while_iterations;
     ro.output = out;

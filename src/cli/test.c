@@ -43,7 +43,7 @@ typedef struct {
     yaml_node_t *cases;        /* sequence */
     yaml_node_t *program;      /* manifest-wide default program, or NULL */
     yaml_node_t *rule;         /* manifest-wide default rule, or NULL */
-    yaml_node_t *dot_acc;      /* manifest-wide rt_dot_accumulation, or NULL */
+    yaml_node_t *dot_acc;      /* manifest-wide dot_accumulation, or NULL */
     yaml_node_t *max_while;    /* manifest-wide max_while_iterations, or NULL */
     char first_error[768];     /* why it failed validation, for JUnit */
 } manifest;
@@ -220,13 +220,13 @@ static bool parse_rule_node(manifest *m, yaml_node_t *n, io_rule *r)
  * --max-while-iterations, which a manifest's keys of the same names
  * replace, which a case's replace (the nearest wins, as for rules). */
 typedef struct {
-    rt_dot_accumulation dot_acc;
+    dot_accumulation dot_acc;
     unsigned long max_while; /* 0: no limit */
 } run_settings;
 
 static const char *const dot_modes[] = { "ref", "algorithm", "f32", "f64" };
 
-/* --dot-accumulation's and rt_dot_accumulation's value; -1 when none */
+/* --dot-accumulation's and dot_accumulation's value; -1 when none */
 static int dot_mode(const char *v)
 {
     for (int k = 0; v && k < 4; k++)
@@ -252,13 +252,13 @@ static bool apply_settings(manifest *m, yaml_node_t *map, run_settings *rs)
 {
     bool ok = true;
     yaml_node_t *n;
-    if ((n = map_get(m, map, "rt_dot_accumulation")) != NULL) {
+    if ((n = map_get(m, map, "dot_accumulation")) != NULL) {
         int k = dot_mode(sval(n));
         if (k < 0) {
-            manifest_error(m, n, "rt_dot_accumulation must be ref, algorithm, f32 or f64");
+            manifest_error(m, n, "dot_accumulation must be ref, algorithm, f32 or f64");
             ok = false;
         } else {
-            rs->dot_acc = (rt_dot_accumulation)k;
+            rs->dot_acc = (dot_accumulation)k;
         }
     }
     if ((n = map_get(m, map, "max_while_iterations")) != NULL) {
@@ -276,7 +276,7 @@ static bool apply_settings(manifest *m, yaml_node_t *map, run_settings *rs)
 /* ---- validation --------------------------------------------------------------- */
 
 static const char *const case_keys[] = { "name", "description", "program", "entry", "inputs",
-                                         "outputs", "rule", "rt_dot_accumulation", "max_while_iterations",
+                                         "outputs", "rule", "dot_accumulation", "max_while_iterations",
                                          NULL };
 static const char *const input_keys[] = { "name", "literal", "file", "values", "bits", "type",
                                           "shape", NULL };
@@ -403,7 +403,7 @@ static bool manifest_load(manifest *m, const char *path)
         manifest_error(m, root, "a manifest is a mapping with a 'cases' list");
         return false;
     }
-    static const char *const top_keys[] = { "suite", "description", "program", "rule", "rt_dot_accumulation",
+    static const char *const top_keys[] = { "suite", "description", "program", "rule", "dot_accumulation",
                                             "max_while_iterations", "cases", NULL };
     check_keys(m, root, "the manifest", top_keys);
     m->program = map_get(m, root, "program");
@@ -1105,7 +1105,7 @@ irrun_status cmd_test(int argc, char **argv)
                 mem_free(paths);
                 return IRRUN_BAD_INPUT;
             }
-            co.run.dot_acc = (rt_dot_accumulation)dot_mode(v);
+            co.run.dot_acc = (dot_accumulation)dot_mode(v);
         } else if ((r = cli_opt_value("test", "--max-while-iterations", argc, argv, &i, &v)) != 0) {
             if (r < 0 || !positive(v)) {
                 if (r > 0)

@@ -19,7 +19,7 @@ typedef enum {
     DOT_ACC_ALGORITHM, /* honour the op's algorithm accumulation_type */
     DOT_ACC_F32,
     DOT_ACC_F64
-} rt_dot_accumulation;
+} dot_accumulation;
 
 /* Where interpreter.probe writes and check.expect_serialized_eq reads
  * (SPEC.md 9.3.11, 9.3.12): files the caller owns (the command line binds
@@ -52,7 +52,7 @@ typedef irrun_progress rt_watch;
 typedef struct {
     const char *entry;        /* --entry NAME; NULL = REF's rule (6.2) */
     bool strict_eq;           /* --strict-eq: float expect_eq* bitwise */
-    rt_dot_accumulation dot_acc; /* --dot-accumulation */
+    dot_accumulation dot_acc; /* --dot-accumulation */
     bool print_dense;         /* --print-format=dense / --interpreter-print-dense */
     bool print_decimal;       /* --print-format=decimal: shortest round-trip decimals */
     bool print_exact;         /* --print-format=exact: exact decimals */

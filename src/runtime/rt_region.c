@@ -375,6 +375,15 @@ int rt_region_pin(rt_frame *fr, const ir_block *body, rt_pinned *p)
     return 0;
 }
 
+/* The op table's family column, one byte per op: read per op of a pinned
+ * run, where a look into the wider ir_op_table row cost a tenth of a small
+ * body's instructions. */
+static const unsigned char op_family[IR_OP_COUNT] = {
+#define OP(e, name, form, family, elems, nops, nres, regions, check, exec, kernel, flags) [IR_OP_##e] = IR_KF_##family,
+#include "ir/ops.def"
+#undef OP
+};
+
 /* One op of a pinned body. Its values are rank 0: never splats, never
  * worth a thread, so the element-wise families call their kernel's
  * whole-tensor entry straight, without the exec function's pool and
@@ -386,46 +395,23 @@ static int run_pinned_op(rt_ctx *c, rt_frame *fr, const ir_op *op)
     tensor **res = &fr->slots[op->results[0]];
     /* every family below has an operand; a constant has none */
     const tensor *x = op->noperands ? fr->slots[op->operands[0]] : NULL;
-    irrun_status st = IRRUN_OK;
+    irrun_status st;
     if (!x)
         return run(c, fr, op, res);
-    switch (ir_op_get(op->kind)->family) {
-    case IR_KF_BINARY:
+    ir_kernel_family fam = (ir_kernel_family)op_family[op->kind];
+    if (fam == IR_KF_BINARY)
         st = kern_binary(rt_binop_of(op->kind), x, fr->slots[op->operands[1]], *res);
-        break;
-    case IR_KF_COMPARE:
+    else if (fam == IR_KF_COMPARE)
         st = kern_compare((kern_cmpdir)op->a.compare.dir, rt_compare_total(op, x), x, fr->slots[op->operands[1]],
                           *res);
-        break;
-    case IR_KF_SELECT:
+    else if (fam == IR_KF_SELECT)
         st = kern_select(x, fr->slots[op->operands[1]], fr->slots[op->operands[2]], *res);
-        break;
-    case IR_KF_UNARY:
+    else if (fam == IR_KF_UNARY)
         st = kern_unary(rt_unop_of(op->kind), x, *res);
-        break;
-    case IR_KF_CONVERT:
-        if (op->kind != IR_OP_CONVERT) /* bitcast_convert */
-            return run(c, fr, op, res);
+    else if (op->kind == IR_OP_CONVERT)
         st = kern_convert(x, *res);
-        break;
-    case IR_KF_NONE:
-    case IR_KF_CONSTANT:
-    case IR_KF_IOTA:
-    case IR_KF_CLAMP:
-    case IR_KF_LAYOUT:
-    case IR_KF_REDUCE:
-    case IR_KF_DOT:
-    case IR_KF_CALL:
-    case IR_KF_RETURN:
-    case IR_KF_CHECK:
-    case IR_KF_CONTROL:
-    case IR_KF_STRUCTURE:
-    case IR_KF_INDEXING:
-    case IR_KF_BITS:
-    case IR_KF_PARTS:
-    case IR_KF_PRECISION:
+    else
         return run(c, fr, op, res);
-    }
     return st == IRRUN_OK ? 0 : run(c, fr, op, res);
 }
 

@@ -199,7 +199,7 @@ START_TEST(checks_and_dot_accumulation)
     irrun_results_free(&r);
     irrun_run_options o;
     irrun_run_options_init(&o);
-    o.rt_dot_accumulation = IRRUN_DOT_F32;
+    o.dot_accumulation = IRRUN_DOT_F32;
     ck_assert_int_eq(irrun_run(m, &o, &in, 1, &r), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(r.checks_failed, 1);
     ck_assert_int_eq(r.nresults, 1);
@@ -321,8 +321,8 @@ START_TEST(run_options_checked)
         int field, value;
         const char *said;
     } fields[] = {
-        { 0, 99, "error: unknown rt_dot_accumulation mode 99 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
-        { 0, -1, "error: unknown rt_dot_accumulation mode -1 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
+        { 0, 99, "error: unknown dot_accumulation mode 99 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
+        { 0, -1, "error: unknown dot_accumulation mode -1 (IRRUN_DOT_REF, _ALGORITHM, _F32 or _F64)\n" },
         { 1, 99, "error: unknown print_format 99 (IRRUN_PRINT_REF, _DENSE, _DECIMAL or _EXACT)\n" },
         { 2, 99, "error: unknown results mode 99 (IRRUN_RESULTS_RETURN, _PRINT or _BOTH)\n" },
         { 3, -5, "error: threads needs a thread count from 1 to 1024 (or 0: the default), got -5\n" },
@@ -334,7 +334,7 @@ START_TEST(run_options_checked)
         irrun_run_options o;
         irrun_run_options_init(&o);
         switch (fields[k].field) {
-        case 0: o.rt_dot_accumulation = (irrun_dot_accumulation)fields[k].value; break;
+        case 0: o.dot_accumulation = (irrun_dot_accumulation)fields[k].value; break;
         case 1: o.print_format = (irrun_print_format)fields[k].value; break;
         case 2: o.results = (irrun_results_mode)fields[k].value; break;
         case 3: o.threads = fields[k].value; break;
