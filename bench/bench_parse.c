@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "check/check.h"
 #include "ir/ir.h"
 #include "util/mem.h"
 
@@ -52,7 +53,7 @@ static void run(const char *name, bool hex)
     for (int r = 0; r < 3; r++) {
         double t = bench_now();
         ir_module *m = ir_parse(&src, 0, len, 1);
-        int ok = m && ir_check_module(m, &src) == 0;
+        int ok = m && check_module(m, &src) == 0;
         t = bench_now() - t;
         ir_module_free(m);
         if (!ok) {

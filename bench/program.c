@@ -4,6 +4,7 @@
 
 #include "bench.h"
 #include "interp/interp.h"
+#include "check/check.h"
 #include "ir/ir.h"
 #include "util/mem.h"
 
@@ -13,7 +14,7 @@ double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
     size_t base = mem_bytes_in_use();
     mem_reset_peak();
     ir_module *m = ir_parse(&src, 0, len, 1);
-    if (!m || ir_check_module(m, &src) != 0) {
+    if (!m || check_module(m, &src) != 0) {
         ir_module_free(m);
         return -1;
     }

@@ -1,5 +1,6 @@
 /* irrun_module: a parsed and checked program with its functions'
  * signatures, and every message about it returned as a string. */
+#include "check/check.h"
 #include "api/api_internal.h"
 
 #include <limits.h>
@@ -173,7 +174,7 @@ static irrun_status load(char *text, size_t len, int first_line, const char *nam
     if (m->name) {
         diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line };
         m->ir = ir_parse(&src, 0, len, first_line);
-        if (!m->ir || ir_check_module(m->ir, &src) != 0)
+        if (!m->ir || check_module(m->ir, &src) != 0)
             s = IRRUN_BAD_INPUT;
         else if ((s = describe_functions(m)) != IRRUN_OK)
             fputs("error: out of memory\n", msgs.f);

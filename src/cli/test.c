@@ -29,6 +29,7 @@
 #include "io/compare.h"
 #include "io/outfile.h"
 #include "io/tensor_io.h"
+#include "check/check.h"
 #include "ir/ir.h"
 #include "util/mem.h"
 #include "util/text.h"
@@ -622,7 +623,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     }
     diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr };
     mod = ir_parse(&src, 0, len, 1);
-    if (!mod || ir_check_module(mod, &src) != 0) {
+    if (!mod || check_module(mod, &src) != 0) {
         fail(o, true, xprintf("%s does not parse or check (see above)", prog));
         goto done;
     }

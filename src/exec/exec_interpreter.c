@@ -12,7 +12,7 @@
 /* `PREFIX` + the tensor in REF's result format (6.3), flushed at once so
  * that it lands before anything the run writes later, on any stream
  * (decision 28). The prefix is the MLIR name the checker computed
- * (src/ir/check_names.c). --print-format does not apply: REF's print
+ * (src/check/check_names.c). --print-format does not apply: REF's print
  * always writes the tensor format. */
 int exec_print(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {

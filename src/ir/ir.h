@@ -1,7 +1,7 @@
 /* The checked program: module -> functions -> one block of ops -> values.
  *
  * Produced by ir_parse() (grammar/parser.y + grammar/lexer.l) and validated
- * by ir_check_module(); after a successful check every field documented as
+ * by check_module() (src/check/check.h); after a successful check every field documented as
  * "after check" is filled and the interpreter may rely on every rule of
  * SPEC.md section 4 "Checks" holding (types, shapes, attribute ranges).
  *
@@ -417,11 +417,6 @@ typedef struct ir_module {
  * `line`, column 1). Returns NULL after reporting errors (syntax, literal,
  * unsupported constructs) or when out of memory. */
 ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line);
-
-/* Checks every rule of SPEC.md sections 2.6, 4 and 5, resolves values and
- * callees, computes value tables and lifetimes. Returns 0, or -1 after
- * reporting every error found (on src). */
-int ir_check_module(ir_module *m, diag_source *src);
 
 void ir_module_free(ir_module *m);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "interp/interp.h"
+#include "check/check.h"
 #include "ir/ir.h"
 #include "util/mem.h"
 
@@ -50,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mem_set_limit(64u << 20);
     diag_source src = { .name = "fuzz.mlir", .text = (const char *)data, .len = size, .out = sink() };
     ir_module *m = ir_parse(&src, 0, size, 1);
-    if (m && ir_check_module(m, &src) == 0) {
+    if (m && check_module(m, &src) == 0) {
         ir_print_module(m, sink());
         int small = 1;
         for (int i = 0; i < m->nfuncs && small; i++)

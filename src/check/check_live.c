@@ -4,7 +4,7 @@
  * block that defines the value. */
 #include <string.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 #include "util/mem.h"
 
 typedef struct {
@@ -101,7 +101,7 @@ static bool block_lifetimes(live *L, ir_block *b)
     return true;
 }
 
-bool live_compute(checker *c, ir_func *f)
+bool check_live_compute(checker *c, ir_func *f)
 {
     live L = { .c = c, .f = f };
     size_t n = (size_t)(f->nvalues ? f->nvalues : 1);

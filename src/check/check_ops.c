@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define FAIL(loc, ...)                         \
     do {                                       \

@@ -1,5 +1,5 @@
 /* Internal to the checker: shared helpers of check.c (module, functions,
- * SSA), check_ops.c (per-op rules) and live.c (value lifetimes). */
+ * SSA), check_ops.c (per-op rules) and check_live.c (value lifetimes). */
 #ifndef IRRUN_CHECK_INTERNAL_H
 #define IRRUN_CHECK_INTERNAL_H
 
@@ -90,6 +90,6 @@ bool check_outfeed(checker *c, ir_op *o);
 bool check_run_parallel(checker *c, ir_op *o);
 
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
-bool live_compute(checker *c, ir_func *f);
+bool check_live_compute(checker *c, ir_func *f);
 
 #endif

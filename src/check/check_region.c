@@ -2,7 +2,7 @@
  * body's arguments and takes its results without any conversion, so every
  * type in and out must equal what the op passes and expects exactly. One
  * routine for every op with bodies, so their messages have one shape. */
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define TS(t) check_type_str(t)
 

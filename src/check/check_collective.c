@@ -5,7 +5,7 @@
  * (src/exec/exec_collective.c). */
 #include <string.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define FAIL(loc, ...)                         \
     do {                                       \

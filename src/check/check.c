@@ -5,7 +5,8 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "ir/check_internal.h"
+#include "check/check.h"
+#include "check/check_internal.h"
 #include "util/mem.h"
 
 void check_error(checker *c, src_loc loc, const char *fmt, ...)
@@ -336,7 +337,7 @@ static bool check_func(checker *c, ir_func *f)
     mem_free(s.values);
     mem_free(s.b);
     mem_free(s.bucket);
-    if (ok && !live_compute(c, f))
+    if (ok && !check_live_compute(c, f))
         ok = false;
     if (ok && !check_print_names(c, f))
         ok = false;
@@ -415,7 +416,7 @@ static void index_functions(checker *c, ir_module *m)
     m->func_mask = n - 1;
 }
 
-int ir_check_module(ir_module *m, diag_source *src)
+int check_module(ir_module *m, diag_source *src)
 {
     checker c = { .m = m, .src = src };
     index_functions(&c, m);

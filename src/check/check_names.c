@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 #include "util/mem.h"
 
 typedef struct {

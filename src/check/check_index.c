@@ -3,7 +3,7 @@
  * interpreter can index without bounds surprises. */
 #include <stdio.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define FAIL(loc, ...)                    \
     do {                                  \

@@ -2,7 +2,7 @@
  * carry attributes (is_finite, real, imag, complex, reduce_precision), and
  * the refusal of the ops REF does not run (decision 41). The shifts, popcnt
  * and count_leading_zeros are plain binary and unary ops (check_ops.c). */
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define FAIL(loc, ...)                         \
     do {                                       \

@@ -4,7 +4,7 @@
  * overflows: every size it computes is checked here first). */
 #include <stdio.h>
 
-#include "ir/check_internal.h"
+#include "check/check_internal.h"
 
 #define FAIL(loc, ...)                    \
     do {                                  \
