@@ -33,11 +33,9 @@ static void threefry2x32(uint32_t k0, uint32_t k1, uint32_t *x0, uint32_t *x1)
     *x1 = b;
 }
 
-static int run_threefry(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+/* res: the two results, allocated by the region executor */
+static void run_threefry(rt_frame *fr, const ir_op *op, tensor **res)
 {
-    for (int k = 0; k < 2; k++)
-        if (!(res[k] = tensor_new(&IN(0)->type)))
-            return rt_nomem(c, op->loc, "out of memory");
     const uint32_t *k0 = IN(0)->data, *k1 = IN(1)->data, *x0 = IN(2)->data, *x1 = IN(3)->data;
     uint32_t *y0 = res[0]->data, *y1 = res[1]->data;
     int64_t n = IN(0)->count;
@@ -47,7 +45,6 @@ static int run_threefry(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
         y0[i] = a;
         y1[i] = b;
     }
-    return 0;
 }
 
 /* ---- ApproxTopK ----------------------------------------------------------- */
@@ -96,7 +93,8 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
 /* XLA's ApproxTopKFallback (and ApproxTopK below its TPU tiling): the N
  * inputs ordered along reduction_dim by the comparator and cut to out_size;
  * out_size 1 is a reduce instead: acc := comparator(acc, x) ? acc : x from
- * the initial values, element by element in index order. */
+ * the initial values, element by element in index order. res: the N
+ * results, allocated by the region executor. */
 static int run_approx_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     const ir_custom_call *cc = &op->a.custom_call;
@@ -119,9 +117,6 @@ static int run_approx_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **r
         if (!(s.args[k] = tensor_new(&t)) || (k < N && s.acc && !(s.acc[k] = tensor_new(&t))))
             rc = IRRUN_NOMEM;
     }
-    for (int k = 0; k < N && rc == 0; k++)
-        if (!(res[k] = tensor_new(&fr->f->values[op->results[k]].type)))
-            rc = IRRUN_NOMEM;
     sort_work w = SORT_WORK_INIT;
     for (int64_t o = 0; o < outer && rc == 0; o++) {
         for (int64_t i = 0; i < inner && rc == 0; i++) {
@@ -167,10 +162,6 @@ static int run_approx_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **r
     mem_free(s.acc);
     mem_free(perm);
     if (rc) {
-        for (int k = 0; k < N; k++) {
-            tensor_release(res[k]);
-            res[k] = NULL;
-        }
         /* a comparator error was reported where it happened */
         return rc == IRRUN_NOMEM ? rt_nomem(c, op->loc, "out of memory in '@ApproxTopK'") : rc;
     }
@@ -199,13 +190,16 @@ int exec_custom_call(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
                                 type_text(&fr->f->values[op->results[k]].type, b, sizeof b));
         /* fall through */
     case IR_CC_IDENTITY:
-        for (int k = 0; k < op->nresults; k++)
+        for (int k = 0; k < op->nresults; k++) {
+            tensor_release(res[k]);
             res[k] = tensor_retain(IN(k));
+        }
         return 0;
     case IR_CC_APPROX_TOP_K:
         return run_approx_top_k(c, fr, op, res);
     case IR_CC_THREEFRY:
-        return run_threefry(c, fr, op, res);
+        run_threefry(fr, op, res);
+        return 0;
     }
     return rt_error(c, op->loc, "custom call target '@%s': no reference semantics exist for it", cc->target);
 }

@@ -122,7 +122,7 @@ static void print_symbol(FILE *out, const char *name)
     print_string(out, name);
 }
 
-/* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call and custom_call. */
+/* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call. */
 static void print_symbol_call(printer *p, const ir_op *o, const char *name, const char *symbol)
 {
     FILE *out = p->out;
