@@ -1,7 +1,9 @@
 /* stablehlo.custom_call by what its target means (src/ir/build_custom_call.c,
- * docs/syntax.md "Custom calls"): annotations return their operands,
+ * docs/semantics.md "Custom calls"): annotations return their operands,
  * ApproxTopK is the exact top-k of XLA's CPU fallback, Threefry-2x32 is the
- * Random123 block function; any other target is a run-time error. */
+ * Random123 block function; any other target is a run-time error.
+ * docs/semantics.md, "Custom calls", says which XLA CPU path each
+ * ApproxTopK follows. */
 #include <string.h>
 
 #include "exec/exec.h"
@@ -90,6 +92,48 @@ static int call_comparator(void *ctx, int64_t p, int64_t q, bool *out)
     return rc;
 }
 
+/* XLA CPU rewrites a sort + slice that is a top-k into its TopK runtime
+ * call (TopkRewriter, for f32): one f32 input, or two with an i32 input of
+ * positions along the dimension (JAX's iota), the comparator `compare GT`
+ * of the first pair, the first or last dimension, a slice neither 1 (a
+ * reduce) nor the whole dimension (no slice left). That call orders by the
+ * bits as a total order (-NaN < -Inf < -0 < +0 < +Inf < +NaN), greater
+ * first, equal keys by position. */
+static bool topk_runtime_form(const rt_frame *fr, const ir_op *op, int d, int64_t n, int64_t m, int64_t inner)
+{
+    const ir_block *b = &op->a.custom_call.callee->body;
+    int N = op->noperands / 2;
+    if (IN(0)->type.elem != ET_F32 || N > 2 || m <= 1 || m >= n || (d != 0 && d != IN(0)->type.rank - 1) ||
+        b->nops != 2 || b->ops[0].kind != IR_OP_COMPARE || b->ops[0].a.compare.dir != IR_CMP_GT ||
+        b->ops[0].operands[0] != b->args[0] || b->ops[0].operands[1] != b->args[1] || b->ops[1].noperands != 1 ||
+        b->ops[1].operands[0] != b->ops[0].results[0])
+        return false;
+    if (N == 2) {
+        const tensor *ix = IN(1);
+        const int32_t *v = ix->data;
+        if (ix->type.elem != ET_I32)
+            return false;
+        for (int64_t p = 0; p < ix->count; p++)
+            if (v[p] != (p / inner) % n)
+                return false;
+    }
+    return true;
+}
+
+static int64_t total_order_key(uint32_t x) { return x >> 31 ? (int64_t)0x7fffffff - (int64_t)x : (int64_t)x; }
+
+typedef struct {
+    const uint32_t *v;
+    int64_t base, stride;
+} topk_keys;
+
+static int greater_key(void *ctx, int64_t p, int64_t q, bool *out)
+{
+    const topk_keys *k = ctx;
+    *out = total_order_key(k->v[k->base + p * k->stride]) > total_order_key(k->v[k->base + q * k->stride]);
+    return 0;
+}
+
 /* XLA's ApproxTopKFallback (and ApproxTopK below its TPU tiling): the N
  * inputs ordered along reduction_dim by the comparator and cut to out_size;
  * out_size 1 is a reduce instead: acc := comparator(acc, x) ? acc : x from
@@ -118,6 +162,8 @@ static int run_approx_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **r
             rc = IRRUN_NOMEM;
     }
     sort_work w = SORT_WORK_INIT;
+    bool runtime = rc == 0 && topk_runtime_form(fr, op, d, n, m, inner);
+    topk_keys keys = { IN(0)->data, 0, inner };
     for (int64_t o = 0; o < outer && rc == 0; o++) {
         for (int64_t i = 0; i < inner && rc == 0; i++) {
             s.base = o * n * inner + i;
@@ -142,7 +188,9 @@ static int run_approx_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **r
             }
             for (int64_t j = 0; j < n; j++)
                 perm[j] = j;
-            rc = sort_positions(perm, n, false, call_comparator, &s, &w);
+            keys.base = s.base;
+            rc = runtime ? sort_positions(perm, n, true, greater_key, &keys, &w)
+                         : sort_positions(perm, n, false, call_comparator, &s, &w);
             for (int k = 0; k < N && rc == 0; k++) {
                 size_t es = tensor_elem_bytes(IN(k));
                 const unsigned char *src = (const unsigned char *)IN(k)->data + (size_t)s.base * es;

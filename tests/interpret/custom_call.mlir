@@ -76,32 +76,49 @@ func.func @main() {
 
 // Ties. top_k 1 is XLA's reduce: acc := comparator(acc, x) ? acc : x from
 // the initial values in index order, so the last of equal maxima wins
-// (index 2 of [2, 7, 7, 1]). Otherwise the unstable sort (libstdc++
-// std::sort): insertion sort up to 16 elements, so ties keep their order
-// ([5, 3, 5, 1] -> indices 0, 2); past 16 the order of
-// tests/oracle/stdsort.py (std_sort with less(p, q) = v[p] > v[q]), not the
-// stable one (which would be 0, 4, 9, 14, 2, 5).
+// (index 2 of [2, 7, 7, 1]). Otherwise a sort and a slice, which XLA CPU
+// runs two ways. The f32 form JAX writes (compare GT of the values, an iota
+// of positions) becomes its TopK call: the total order of the bits, greater
+// first (+NaN > +Inf > 1 > +0 > -0 > -NaN), equal values by position. Any
+// other is the unstable sort (libstdc++ std::sort): insertion sort up to 16
+// elements, so ties keep their order ([5, 3, 5, 1] in f64 -> indices 0, 2);
+// past 16 the order of tests/oracle/stdsort.py (std_sort with less(p, q) =
+// v[p] > v[q]: 4, 9, 0, 14, 2, 18), where the TopK call gives the positions
+// of the 3s, then of the first 2s: 0, 4, 9, 14, 2, 5.
 func.func @gt(%a: tensor<f32>, %b: tensor<f32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<i1> {
   %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
   func.return %0 : tensor<i1>
 }
+func.func @gt64(%a: tensor<f64>, %b: tensor<f64>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<i1> {
+  %0 = stablehlo.compare GT, %a, %b : (tensor<f64>, tensor<f64>) -> tensor<i1>
+  func.return %0 : tensor<i1>
+}
 func.func @main() {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %ninf64 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
   %m1 = stablehlo.constant dense<-1> : tensor<i32>
   %a = stablehlo.constant dense<[2.0, 7.0, 7.0, 1.0]> : tensor<4xf32>
   %ia = stablehlo.iota dim = 0 : tensor<4xi32>
   %0:2 = stablehlo.custom_call @ApproxTopK(%a, %ia, %ninf, %m1) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 1 : i64}} : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<1xf32>, tensor<1xi32>)
   check.expect_eq_const %0#0, dense<[7.0]> : tensor<1xf32>
   check.expect_eq_const %0#1, dense<[2]> : tensor<1xi32>
-  %b = stablehlo.constant dense<[5.0, 3.0, 5.0, 1.0]> : tensor<4xf32>
-  %1:2 = stablehlo.custom_call @ApproxTopK(%b, %ia, %ninf, %m1) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 2 : i64}} : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>)
-  check.expect_eq_const %1#0, dense<[5.0, 5.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[5.0, 3.0, 5.0, 1.0]> : tensor<4xf64>
+  %1:2 = stablehlo.custom_call @ApproxTopK(%b, %ia, %ninf64, %m1) {called_computations = [@gt64], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 2 : i64}} : (tensor<4xf64>, tensor<4xi32>, tensor<f64>, tensor<i32>) -> (tensor<2xf64>, tensor<2xi32>)
+  check.expect_eq_const %1#0, dense<[5.0, 5.0]> : tensor<2xf64>
   check.expect_eq_const %1#1, dense<[0, 2]> : tensor<2xi32>
-  %c = stablehlo.constant dense<[3.0, 1.0, 2.0, 1.0, 3.0, 2.0, 1.0, 0.0, 2.0, 3.0, 1.0, 2.0, 0.0, 1.0, 3.0, 2.0, 1.0, 0.0, 2.0, 1.0]> : tensor<20xf32>
+  %c = stablehlo.constant dense<[3.0, 1.0, 2.0, 1.0, 3.0, 2.0, 1.0, 0.0, 2.0, 3.0, 1.0, 2.0, 0.0, 1.0, 3.0, 2.0, 1.0, 0.0, 2.0, 1.0]> : tensor<20xf64>
   %ic = stablehlo.iota dim = 0 : tensor<20xi32>
-  %2:2 = stablehlo.custom_call @ApproxTopK(%c, %ic, %ninf, %m1) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 6 : i64}} : (tensor<20xf32>, tensor<20xi32>, tensor<f32>, tensor<i32>) -> (tensor<6xf32>, tensor<6xi32>)
-  check.expect_eq_const %2#0, dense<[3.0, 3.0, 3.0, 3.0, 2.0, 2.0]> : tensor<6xf32>
+  %2:2 = stablehlo.custom_call @ApproxTopK(%c, %ic, %ninf64, %m1) {called_computations = [@gt64], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 6 : i64}} : (tensor<20xf64>, tensor<20xi32>, tensor<f64>, tensor<i32>) -> (tensor<6xf64>, tensor<6xi32>)
+  check.expect_eq_const %2#0, dense<[3.0, 3.0, 3.0, 3.0, 2.0, 2.0]> : tensor<6xf64>
   check.expect_eq_const %2#1, dense<[4, 9, 0, 14, 2, 18]> : tensor<6xi32>
+  %c32 = stablehlo.convert %c : (tensor<20xf64>) -> tensor<20xf32>
+  %3:2 = stablehlo.custom_call @ApproxTopK(%c32, %ic, %ninf, %m1) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 6 : i64}} : (tensor<20xf32>, tensor<20xi32>, tensor<f32>, tensor<i32>) -> (tensor<6xf32>, tensor<6xi32>)
+  check.expect_eq_const %3#0, dense<[3.0, 3.0, 3.0, 3.0, 2.0, 2.0]> : tensor<6xf32>
+  check.expect_eq_const %3#1, dense<[0, 4, 9, 14, 2, 5]> : tensor<6xi32>
+  %d = stablehlo.constant dense<[-0.0, 0.0, 0x7FC00000, 1.0, 0xFFC00000, 0x7F800000]> : tensor<6xf32>
+  %id = stablehlo.iota dim = 0 : tensor<6xi32>
+  %4:2 = stablehlo.custom_call @ApproxTopK(%d, %id, %ninf, %m1) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 5 : i64}} : (tensor<6xf32>, tensor<6xi32>, tensor<f32>, tensor<i32>) -> (tensor<5xf32>, tensor<5xi32>)
+  check.expect_eq_const %4#1, dense<[2, 5, 3, 1, 0]> : tensor<5xi32>
   func.return
 }
 
