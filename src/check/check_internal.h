@@ -89,6 +89,9 @@ bool check_infeed(checker *c, ir_op *o);
 bool check_outfeed(checker *c, ir_op *o);
 bool check_run_parallel(checker *c, ir_op *o);
 
+/* custom_call's rules, by what its target means (build_custom_call.c). */
+bool check_custom_call(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool check_live_compute(checker *c, ir_func *f);
 

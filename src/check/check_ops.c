@@ -948,12 +948,6 @@ static bool check_serialized_eq(checker *c, ir_op *o)
     return true;
 }
 
-static bool check_custom_call(checker *c, ir_op *o)
-{
-    FAIL(o->loc, "unsupported custom call target '@%s' (only the check.* targets of SPEC 5.6 run)",
-         o->a.custom_call.target);
-}
-
 /* The rules of every op, from the op table's check column. */
 typedef bool (*op_rules)(checker *c, ir_op *o);
 static const op_rules rules_of[IR_OP_COUNT] = {

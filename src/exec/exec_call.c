@@ -1,4 +1,5 @@
-/* func.call, custom_call and the terminators (SPEC.md 4.43, 4.44). */
+/* func.call and the terminators (SPEC.md 4.43, 4.44); custom_call is
+ * exec_custom_call.c. */
 #include "exec/exec.h"
 #include "util/mem.h"
 
@@ -19,14 +20,6 @@ int exec_call(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
     if (args != argv)
         mem_free(args);
     return rc;
-}
-
-int exec_custom_call(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
-{
-    (void)fr;
-    (void)res;
-    return rt_error(c, op->loc, "unsupported custom call @%s",
-                    op->a.custom_call.target ? op->a.custom_call.target : "?");
 }
 
 /* Terminators end their block in run_block and never get here; the checker

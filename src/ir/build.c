@@ -520,39 +520,6 @@ static bool build_dot(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
-/* custom_call targets that are check ops (SPEC.md 5.6). */
-static bool custom_call_target(parse_state *ps, pop *p, ir_op *o)
-{
-    const char *target = p->symbol;
-    pentry *e = find(p, "call_target_name");
-    if (!target) {
-        if (!e || !e->val || e->val->kind != PA_STRING)
-            ERR(p->loc, "'stablehlo.custom_call' requires a call target");
-        target = e->val->text;
-    }
-    o->a.custom_call.target = target;
-    static const struct {
-        const char *name;
-        ir_op_kind kind;
-    } checks[] = {
-        { "check.expect_eq", IR_OP_CHECK_EXPECT_EQ },
-        { "check.expect_almost_eq", IR_OP_CHECK_EXPECT_ALMOST_EQ },
-        { "check.expect_close", IR_OP_CHECK_EXPECT_CLOSE },
-        { "check.eq", IR_OP_CHECK_EQ },
-    };
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
-        if (strcmp(target, checks[i].name) == 0) {
-            o->kind = checks[i].kind;
-            memset(&o->a, 0, sizeof o->a);
-            o->a.check.custom_call = true;
-            o->a.check.tolerance = o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ ? 1e-3 : 1e-4;
-            o->a.check.max_ulp = 3;
-            o->a.check.min_ulp = 0;
-        }
-    }
-    return true;
-}
-
 /* One attribute builder per op family, reached through the op table's exec
  * column (attrs_<exec>): it reads the attributes as written into o->a. */
 typedef bool (*attr_builder)(parse_state *ps, pop *p, ir_op *o);
@@ -1235,12 +1202,11 @@ static bool attrs_serialized_eq(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
-/* A custom_call whose target is a check op becomes that op (SPEC 5.6). */
+/* custom_call: its target and attributes (build_custom_call.c); a check
+ * target becomes that check op (SPEC 5.6) with the check's attributes. */
 static bool attrs_custom_call(parse_state *ps, pop *p, ir_op *o)
 {
-    if (!custom_call_target(ps, p, o))
-        return false;
-    return !ir_op_is_check(o->kind) || attrs_checkop(ps, p, o);
+    return build_custom_call(ps, p, o) && (!ir_op_is_check(o->kind) || attrs_checkop(ps, p, o));
 }
 
 /* ---- distributed execution (SPEC.md 9.6) -------------------------------- */

@@ -281,6 +281,29 @@ typedef struct {
 typedef struct ir_op ir_op;
 struct ir_func;
 
+/* What a custom_call target means (build_custom_call.c, docs/syntax.md
+ * "Custom calls"); the check.* targets become the check ops instead. */
+typedef enum {
+    IR_CC_OTHER,       /* no reference semantics: checked, refused at run time */
+    IR_CC_IDENTITY,    /* an annotation: results = operands */
+    IR_CC_RESHARD,     /* SPMD shape changes: an identity when the types are equal */
+    IR_CC_APPROX_TOP_K,
+    IR_CC_THREEFRY     /* Threefry-2x32, 20 rounds */
+} ir_cc_kind;
+
+/* custom_call: its target and the attributes it runs with. */
+typedef struct {
+    const char *target;
+    ir_cc_kind kind;
+    bool has_side_effect;
+    const char *callee_name;      /* called_computations[0], or NULL */
+    const struct ir_func *callee; /* idem, resolved by the checker */
+    /* APPROX_TOP_K (its backend_config); out_size is set by the checker */
+    int64_t top_k, reduction_dim, size_override, out_size;
+    float recall_target;
+    bool aggregate_to_topk, is_fallback;
+} ir_custom_call;
+
 /* How a value was written, kept for diagnostics and printing. */
 typedef struct {
     const char *name; /* NUL-terminated, without '%' and without "#N" */
@@ -359,8 +382,7 @@ struct ir_op {
         } call;                              /* CALL; COMPOSITE (its decomposition) */
         struct { int64_t dimension; bool is_stable; } sort; /* SORT (dimension normalised to >= 0 after check) */
         int64_t tuple_index;                         /* GET_TUPLE_ELEMENT */
-        struct { const char *target; } custom_call;  /* CUSTOM_CALL (never
-                                                        passes the checker) */
+        ir_custom_call custom_call;                  /* CUSTOM_CALL */
         ir_check check;                              /* CHECK_* except SERIALIZED_EQ */
         struct {
             const char *id;     /* probe_id: no ',' and no line break (check) */
@@ -427,6 +449,9 @@ int ir_print_module(const ir_module *m, FILE *out);
 /* Prints the attribute dictionary (` {...}`) of a distributed op of SPEC.md
  * 9.6 in the generic form; nothing for other ops (print_distributed.c). */
 void ir_print_distributed_attrs(FILE *out, const ir_op *o);
+/* Prints the attributes a custom_call runs with (` {...}`, nothing when
+ * none: build_custom_call.c). */
+void ir_print_custom_call_attrs(FILE *out, const ir_op *o);
 
 /* Prints a literal as `dense<...> : tensor<...>` (exactly re-parsable). */
 int ir_print_literal(const ir_literal *lit, FILE *out);

@@ -201,6 +201,9 @@ pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);
+/* custom_call's target and attributes into o->a.custom_call, or a check
+ * target into that check op's kind (build_custom_call.c). */
+bool build_custom_call(parse_state *ps, pop *p, ir_op *o);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
                 tlist *results, pblock *body);
 /* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):

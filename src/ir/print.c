@@ -122,7 +122,7 @@ static void print_symbol(FILE *out, const char *name)
     print_string(out, name);
 }
 
-/* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call and custom_call. */
+/* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call. */
 static void print_symbol_call(printer *p, const ir_op *o, const char *name, const char *symbol)
 {
     FILE *out = p->out;
@@ -131,6 +131,20 @@ static void print_symbol_call(printer *p, const ir_op *o, const char *name, cons
     fputc('(', out);
     print_values(p, o->operands, o->noperands);
     fputs(") : ", out);
+    print_fn_type(out, o);
+}
+
+/* `stablehlo.custom_call @target(%a) {the attributes it runs with} : ...` */
+static void print_custom_call(printer *p, const ir_op *o)
+{
+    FILE *out = p->out;
+    fputs("stablehlo.custom_call ", out);
+    print_symbol(out, o->a.custom_call.target);
+    fputc('(', out);
+    print_values(p, o->operands, o->noperands);
+    fputc(')', out);
+    ir_print_custom_call_attrs(out, o);
+    fputs(" : ", out);
     print_fn_type(out, o);
 }
 
@@ -960,7 +974,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_DOT: print_dot(p, o); return;
     case IR_FORM_CALL: print_symbol_call(p, o, ir_op_name(o->kind), o->a.call.name); return;
     case IR_FORM_RETURN: print_return(p, o); return;
-    case IR_FORM_CUSTOM_CALL: print_symbol_call(p, o, ir_op_name(o->kind), o->a.custom_call.target); return;
+    case IR_FORM_CUSTOM_CALL: print_custom_call(p, o); return;
     case IR_FORM_CHECK2: print_check2(p, o); return;
     case IR_FORM_CHECK_CONST: print_check_const(p, o); return;
     case IR_FORM_CHECK_CLOSE: print_check_close(p, o); return;

@@ -1,0 +1,143 @@
+/* stablehlo.custom_call's checker rules by what its target means
+ * (src/ir/build_custom_call.c classifies the targets; docs/semantics.md,
+ * "Custom calls"). */
+#include <stdint.h>
+
+#include "check/check_internal.h"
+
+#define FAIL(loc, ...)                         \
+    do {                                       \
+        check_error(c, loc, __VA_ARGS__);      \
+        return false;                          \
+    } while (0)
+#define TS(t) check_type_str(t)
+
+static bool is_ui32_tensor(const tensor_type *t) { return shape_is_tensor(t) && t->elem == ET_UI32; }
+
+static unsigned log2_floor(uint64_t v)
+{
+    unsigned r = 0;
+    while (v >>= 1)
+        r++;
+    return r;
+}
+
+/* XLA's ApproxTopKReductionOutputSize: the size of the reduction dimension
+ * of the results, for an input of n elements along it. */
+static int64_t approx_out_size(const ir_custom_call *cc, int64_t n, int rank)
+{
+    if (cc->aggregate_to_topk)
+        return cc->top_k;
+    int64_t tiling = rank == 1 ? 1024 : 128;
+    if (n <= tiling)
+        return n;
+    if (cc->top_k == 1)
+        return tiling;
+    if (cc->recall_target == 1.0f)
+        return n;
+    uint64_t logical = (uint64_t)(cc->size_override >= 0 ? cc->size_override : n);
+    double v = (1.0 - (double)cc->top_k) / log((double)cc->recall_target);
+    uint64_t m = v >= (double)n ? (uint64_t)n : (uint64_t)v;
+    m = m < (uint64_t)tiling ? (uint64_t)tiling : m;
+    unsigned r = log2_floor(logical / m);
+    if (r == 0)
+        return n;
+    uint64_t chunks = (uint64_t)(n / tiling), ceil_log = chunks <= 1 ? 0 : log2_floor(chunks - 1) + 1;
+    r = r < ceil_log ? r : (unsigned)ceil_log;
+    int64_t tiles = (n + tiling - 1) / tiling;
+    return (tiles + ((int64_t)1 << r) - 1) / ((int64_t)1 << r) * tiling;
+}
+
+static bool check_approx_top_k(checker *c, ir_op *o)
+{
+    ir_custom_call *cc = &o->a.custom_call;
+    int N = o->noperands / 2;
+    if (o->noperands % 2 || N == 0 || o->nresults != N)
+        FAIL(o->loc, "'@ApproxTopK' takes N inputs and N initial values and returns N results, got %d operands "
+             "and %d results", o->noperands, o->nresults);
+    const tensor_type *in0 = &o->operand_types[0];
+    for (int k = 0; k < 2 * N + N; k++) {
+        const tensor_type *t = k < 2 * N ? &o->operand_types[k] : &o->result_types[k - 2 * N];
+        if (!shape_is_tensor(t))
+            FAIL(o->loc, "'@ApproxTopK' takes and returns tensors, got %s", TS(t));
+    }
+    if (in0->rank < 1)
+        FAIL(o->uses[0].loc, "'@ApproxTopK' inputs must have rank 1 or more, got %s", TS(in0));
+    if (cc->reduction_dim < 0 || cc->reduction_dim >= in0->rank)
+        FAIL(o->loc, "'@ApproxTopK' reduction_dim %lld is out of range for %s", (long long)cc->reduction_dim,
+             TS(in0));
+    int64_t n = in0->dims[cc->reduction_dim];
+    if (!(cc->recall_target > 0 && cc->recall_target <= 1))
+        FAIL(o->loc, "'@ApproxTopK' recall_target must be in (0, 1], got %g", (double)cc->recall_target);
+    if (cc->top_k < 1 || (cc->size_override >= 0 && cc->size_override < n))
+        FAIL(o->loc, "'@ApproxTopK' needs top_k >= 1 and reduction_input_size_override -1 or >= %lld, got %lld "
+             "and %lld", (long long)n, (long long)cc->top_k, (long long)cc->size_override);
+    cc->out_size = approx_out_size(cc, n, in0->rank);
+    if (cc->out_size > n)
+        FAIL(o->loc, "'@ApproxTopK' keeps %lld elements of a reduction dimension of %lld", (long long)cc->out_size,
+             (long long)n);
+    for (int k = 0; k < N; k++) {
+        const tensor_type *in = &o->operand_types[k], *init = &o->operand_types[N + k], *r = &o->result_types[k];
+        if (!shape_same_dims(in, in0))
+            FAIL(o->uses[k].loc, "'@ApproxTopK' inputs must have one shape, got %s and %s", TS(in0), TS(in));
+        tensor_type scalar = { .elem = in->elem };
+        if (!shape_equal(init, &scalar))
+            FAIL(o->uses[N + k].loc, "'@ApproxTopK' initial value #%d must be %s, got %s", k, TS(&scalar), TS(init));
+        tensor_type want = *in;
+        want.dims[cc->reduction_dim] = cc->out_size;
+        if (!shape_equal(r, &want))
+            FAIL(o->loc, "'@ApproxTopK' result #%d must be %s, got %s", k, TS(&want), TS(r));
+    }
+    const ir_func *f = cc->callee_name ? ir_module_find(c->m, cc->callee_name) : NULL;
+    if (!f || !f->has_body)
+        FAIL(o->loc, "'@ApproxTopK' needs called_computations = [@comparator], a function of the module with a body");
+    bool sig = f->nargs == 2 * N && f->nresults == 1 && f->result_types[0].rank == 0 &&
+               f->result_types[0].elem == ET_I1;
+    for (int k = 0; sig && k < 2 * N; k++)
+        sig = f->arg_types[k].rank == 0 && f->arg_types[k].elem == o->operand_types[k / 2].elem;
+    if (!sig)
+        FAIL(o->loc, "'@ApproxTopK' comparator '@%s' must take a pair of scalars per input and return tensor<i1>",
+             f->name);
+    cc->callee = f;
+    return true;
+}
+
+/* Any target takes and returns tensors, tokens and tuples (the op table's
+ * ANY_VALUE); the targets that run have rules of their own. */
+bool check_custom_call(checker *c, ir_op *o)
+{
+    ir_custom_call *cc = &o->a.custom_call;
+    switch (cc->kind) {
+    case IR_CC_OTHER:
+        check_warning(c, o->loc, "custom call target '@%s': no reference semantics exist for it (running it is an "
+                      "error)", cc->target);
+        return true;
+    case IR_CC_IDENTITY:
+    case IR_CC_RESHARD:
+        if (o->nresults != o->noperands && o->nresults != 0)
+            FAIL(o->loc, "'@%s' is an annotation: it returns its %d operand%s, got %d results", cc->target,
+                 o->noperands, o->noperands == 1 ? "" : "s", o->nresults);
+        for (int k = 0; k < o->nresults; k++) {
+            const tensor_type *a = &o->operand_types[k], *r = &o->result_types[k];
+            if (shape_equal(a, r) || (cc->kind == IR_CC_RESHARD && shape_is_tensor(a) && shape_is_tensor(r) &&
+                                      a->elem == r->elem && a->rank == r->rank))
+                continue;
+            FAIL(o->loc, "'@%s' result #%d must have its operand's type %s, got %s", cc->target, k, TS(a), TS(r));
+        }
+        return true;
+    case IR_CC_APPROX_TOP_K:
+        return check_approx_top_k(c, o);
+    case IR_CC_THREEFRY:
+        if (o->noperands != 4 || o->nresults != 2)
+            FAIL(o->loc, "'@%s' takes key0, key1, x0, x1 and returns y0, y1, got %d operands and %d results",
+                 cc->target, o->noperands, o->nresults);
+        for (int k = 0; k < 6; k++) {
+            const tensor_type *t = k < 4 ? &o->operand_types[k] : &o->result_types[k - 4];
+            if (!is_ui32_tensor(t) || !shape_equal(t, &o->operand_types[0]))
+                FAIL(k < 4 ? o->uses[k].loc : o->loc, "'@%s' operands and results must be ui32 tensors of one "
+                     "shape, got %s and %s", cc->target, TS(&o->operand_types[0]), TS(t));
+        }
+        return true;
+    }
+    return true;
+}

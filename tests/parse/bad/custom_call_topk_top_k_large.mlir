@@ -1,0 +1,11 @@
+// ERROR: custom_call_topk_top_k_large.mlir:9:8: error: '@ApproxTopK' keeps 4 elements of a reduction dimension of 3
+func.func @gt(%a: tensor<f32>, %b: tensor<f32>) -> tensor<i1> {
+  %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  func.return %0 : tensor<i1>
+}
+func.func @main() {
+  %x = stablehlo.constant dense<[1.0, 3.0, 2.0]> : tensor<3xf32>
+  %s = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = stablehlo.custom_call @ApproxTopK(%x, %s) {called_computations = [@gt], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.95 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64, top_k = 4 : i64}} : (tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
