@@ -89,6 +89,10 @@ bool check_infeed(checker *c, ir_op *o);
 bool check_outfeed(checker *c, ir_op *o);
 bool check_run_parallel(checker *c, ir_op *o);
 
+/* The rules of the Shardy ops (check_sdy.c). */
+bool check_sdy_identity(checker *c, ir_op *o);
+bool check_sdy_manual_computation(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool live_compute(checker *c, ir_func *f);
 

@@ -64,7 +64,10 @@ typedef enum {
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
     IR_FORM_CLAUSES, /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
-    IR_FORM_CONVOLUTION /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_CONVOLUTION, /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_SDY_SHARDING, /* %x <@mesh, [{"a"}, {}]> : T (sdy.sharding_constraint, sdy.reshard) */
+    IR_FORM_SDY_WORDS,    /* %x word=WORD : T (sdy.propagation_barrier, sdy.sharding_group) */
+    IR_FORM_SDY_MANUAL    /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/interp/kern_*.c). */
@@ -278,6 +281,44 @@ typedef struct {
     const struct ir_func **infeed_funcs;
 } ir_run_parallel;
 
+/* Shardy (docs/syntax.md "Shardy"; build_sdy.c reads, check_sdy.c checks).
+ * A mesh: named axes with sizes, as `sdy.mesh @name = <["a"=2, "b"=1]>`
+ * defines it (or inline as `mesh<...>` inside a sharding). */
+typedef struct {
+    const char *name; /* the axis name, unescaped */
+    int64_t size;
+} ir_sdy_axis;
+
+typedef struct {
+    const char *name; /* symbol without '@'; NULL for an inline mesh */
+    const char *text; /* `<[...]>` as written (printed back verbatim) */
+    int naxes;
+    ir_sdy_axis *axes;
+    int64_t ndevices; /* product of the axis sizes (1 for `<[]>`) */
+    bool device_ids;  /* written with device_ids=[...] */
+    src_loc loc;
+} ir_sdy_mesh;
+
+/* One axis of a dimension's sharding: a whole axis, or its sub-axis
+ * `"a":(pre)size` (size > 0). */
+typedef struct {
+    const char *name;
+    int64_t sub_size; /* 0: the whole axis */
+    src_loc loc;
+} ir_sdy_dim_axis;
+
+/* A sharding `<@mesh, [{"a"}, {}], replicated={"b"}>` (or `<mesh<...>, ...>`):
+ * per dimension the axes it is sharded on, major first. */
+typedef struct {
+    const char *text;       /* `<...>` as written (printed back verbatim) */
+    const char *mesh_name;  /* NULL for an inline mesh */
+    ir_sdy_mesh *mesh;      /* inline, or resolved by the checker */
+    int rank;
+    int *dim_start;         /* rank + 1 entries into axes */
+    ir_sdy_dim_axis *axes;
+    src_loc loc;
+} ir_sdy_sharding;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -372,6 +413,16 @@ struct ir_op {
         struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
         ir_collective coll; /* ALL_REDUCE .. COLLECTIVE_REDUCE, SEND, RECV */
         ir_run_parallel par; /* RUN_PARALLEL */
+        struct {
+            ir_sdy_sharding *sharding;    /* SHARDING_CONSTRAINT, RESHARD */
+            int nin, nout;                /* MANUAL_COMPUTATION: one per operand, result */
+            ir_sdy_sharding *in, *out;
+            int nmanual;
+            const char **manual;          /* manual_axes */
+            src_loc manual_loc;
+            const char *direction;        /* PROPAGATION_BARRIER: allowed_direction */
+            int64_t group_id;             /* SHARDING_GROUP */
+        } sdy;
     } a;
 };
 
@@ -410,6 +461,8 @@ typedef struct ir_module {
      * function index or -1; func_mask + 1 slots, a power of two */
     int *func_slots;
     unsigned func_mask;
+    int nmeshes;        /* `sdy.mesh` definitions, in source order */
+    ir_sdy_mesh *meshes;
 } ir_module;
 
 /* Parses bytes [begin, end) of src->text (a whole file or one chunk; line
@@ -443,6 +496,10 @@ int ir_print_literal(const ir_literal *lit, FILE *out);
  * words ("..., i.e. USAGE"). */
 int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n);
 void ir_literals_free(ir_literal *lits, int n);
+
+/* sdy.manual_computation (checked): how many devices its body runs on,
+ * the product of the sizes of its manual axes (check_sdy.c). */
+int64_t ir_sdy_manual_devices(const ir_op *o);
 
 /* The function named `name`, or NULL. */
 const ir_func *ir_module_find(const ir_module *m, const char *name);

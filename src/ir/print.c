@@ -938,6 +938,56 @@ static void print_generic(printer *p, const ir_op *o, int indent)
     print_fn_type(out, o);
 }
 
+/* ---- Shardy: the pretty forms JAX prints, shardings as written */
+static void print_sdy_list(FILE *out, const ir_sdy_sharding *sh, int n)
+{
+    fputc('[', out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, i ? ", %s" : "%s", sh[i].text);
+    fputc(']', out);
+}
+
+static void print_sdy(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    fprintf(out, "%s", ir_op_name(o->kind));
+    if (o->kind != IR_OP_SDY_MANUAL_COMPUTATION) {
+        fputc(' ', out);
+        print_value(p, o->operands[0]);
+        if (o->kind == IR_OP_SDY_PROPAGATION_BARRIER)
+            fprintf(out, " allowed_direction=%s", o->a.sdy.direction);
+        else if (o->kind == IR_OP_SDY_SHARDING_GROUP)
+            fprintf(out, " group_id=%" PRId64, o->a.sdy.group_id);
+        else
+            fprintf(out, " %s", o->a.sdy.sharding->text);
+        fputs(" : ", out);
+        print_type(out, &o->operand_types[0]);
+        return;
+    }
+    fputc('(', out);
+    print_values(p, o->operands, o->noperands);
+    fputs(") in_shardings=", out);
+    print_sdy_list(out, o->a.sdy.in, o->a.sdy.nin);
+    fputs(" out_shardings=", out);
+    print_sdy_list(out, o->a.sdy.out, o->a.sdy.nout);
+    fputs(" manual_axes={", out);
+    for (int i = 0; i < o->a.sdy.nmanual; i++) {
+        if (i)
+            fputs(", ", out);
+        print_string(out, o->a.sdy.manual[i]);
+    }
+    fputs("} (", out);
+    const ir_block *b = &o->regions[0];
+    number_args(p, b);
+    print_arg_list(p, b, 0, b->nargs);
+    fputs(") {\n", out);
+    print_block(p, b, indent + 2);
+    indent_to(out, indent);
+    fputs("} : ", out);
+    print_fn_type(out, o);
+}
+/* ---- end of Shardy */
+
 static void print_op(printer *p, const ir_op *o, int indent)
 {
     indent_to(p->out, indent);
@@ -992,6 +1042,9 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_PRINT: print_print(p, o); return;
     case IR_FORM_PROBE: print_probe(p, o); return;
     case IR_FORM_CLAUSES: print_clauses(p, o); return;
+    case IR_FORM_SDY_SHARDING:
+    case IR_FORM_SDY_WORDS:
+    case IR_FORM_SDY_MANUAL: print_sdy(p, o, indent); return;
     }
 }
 
@@ -1066,6 +1119,12 @@ int ir_print_module(const ir_module *m, FILE *out)
         }
         fputs("{\n", out);
         indent = 2;
+    }
+    for (int i = 0; i < m->nmeshes; i++) { /* Shardy's meshes, as written */
+        indent_to(out, indent);
+        fputs("sdy.mesh ", out);
+        print_symbol(out, m->meshes[i].name);
+        fprintf(out, " = %s\n", m->meshes[i].text);
     }
     for (int i = 0; i < m->nfuncs; i++)
         if (print_func(out, &m->funcs[i], indent) != 0)
