@@ -340,20 +340,10 @@ static bool open_text(parse_state *ps, const pattr *a, const char *prefix, const
     return true;
 }
 
-static bool at_end(cur *c)
-{
-    blanks(c);
-    if (c->s < c->end) {
-        parse_error(c->ps, c->loc, "unexpected '%c' after the end of the Shardy attribute", *c->s);
-        return false;
-    }
-    return true;
-}
-
 static bool one_sharding(parse_state *ps, const pattr *a, const char *key, ir_sdy_sharding *sh)
 {
     cur c;
-    return open_text(ps, a, "#sdy.sharding", key, &c) && sharding_body(&c, sh) && at_end(&c);
+    return open_text(ps, a, "#sdy.sharding", key, &c) && sharding_body(&c, sh);
 }
 
 bool build_sdy_mesh(parse_state *ps, ptok sym, ptok text)
@@ -386,7 +376,7 @@ bool build_sdy_mesh(parse_state *ps, ptok sym, ptok text)
         advance(&c, 9);
     }
     const char *start = c.s;
-    if (!mesh_body(&c, me) || !at_end(&c))
+    if (!mesh_body(&c, me))
         return false;
     if (!(me->text = parse_strdup(ps, start, (size_t)(c.s - start))))
         return false;
@@ -512,7 +502,7 @@ static bool sharding_list(parse_state *ps, const pop *p, const char *key, int *n
     }
     if (!*out && !(*out = parse_alloc(ps, 1, sizeof **out)))
         return false;
-    return expect(&c, '>') && at_end(&c);
+    return expect(&c, '>');
 }
 
 bool attrs_sdy_manual_computation(parse_state *ps, pop *p, ir_op *o)
@@ -540,5 +530,5 @@ bool attrs_sdy_manual_computation(parse_state *ps, pop *p, ir_op *o)
     }
     cur c;
     return open_text(ps, a, "#sdy.manual_axes", "manual_axes", &c) && expect(&c, '<') &&
-           axis_set(&c, &o->a.sdy.nmanual, &o->a.sdy.manual) && expect(&c, '>') && at_end(&c);
+           axis_set(&c, &o->a.sdy.nmanual, &o->a.sdy.manual) && expect(&c, '>');
 }
