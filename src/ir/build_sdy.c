@@ -169,6 +169,7 @@ static bool mesh_body(cur *c, ir_sdy_mesh *m)
             return false;
     }
     if (eat(c, ',')) {
+        blanks(c);
         src_loc at = c->loc;
         if (!word_is(c, "device_ids") || !expect(c, '=') || !expect(c, '['))
             return fail(c, "'device_ids=['");
@@ -350,7 +351,7 @@ bool build_sdy_mesh(parse_state *ps, ptok sym, ptok text)
 {
     ir_module *m = ps->m;
     for (int i = 0; i < m->nmeshes; i++)
-        if (strcmp(m->meshes[i].name, sym.s) == 0 && strlen(sym.s) == sym.n) {
+        if (strlen(m->meshes[i].name) == sym.n && memcmp(m->meshes[i].name, sym.s, sym.n) == 0) {
             parse_error(ps, sym.loc, "mesh '@%.*s' is defined twice", (int)sym.n, sym.s);
             return false;
         }
