@@ -494,7 +494,20 @@ sdy_mesh:
             parse_error(ps, L(@1), "expected a function or 'sdy.mesh' at the top of the module, got '%s'", $1.s);
             YYABORT;
         }
-        NEED(build_sdy_mesh_generic(ps, L(@1), $4));
+        const pattr *name = NULL, *mesh = NULL;
+        for (const pentry *e = $4 ? $4->head : NULL; e; e = e->next)
+            if (e->key && (strcmp(e->key, "sym_name") == 0 || strcmp(e->key, "mesh") == 0))
+                *(e->key[0] == 's' ? &name : &mesh) = e->val;
+        if (!name || name->kind != PA_STRING) {
+            parse_error(ps, L(@1), "'sdy.mesh' requires the property sym_name = \"NAME\"");
+            YYABORT;
+        }
+        if (!mesh || mesh->kind != PA_SDY) {
+            parse_error(ps, L(@1), "'sdy.mesh' requires the property mesh = #sdy.mesh<...>");
+            YYABORT;
+        }
+        NEED(build_sdy_mesh(ps, (ptok){ name->text, strlen(name->text), 0, name->loc },
+                            (ptok){ mesh->text, mesh->len, 0, mesh->loc }));
     }
     ;
 /* ---- end of Shardy */

@@ -1,6 +1,6 @@
 /* The rules of the Shardy ops (docs/syntax.md "Shardy"): the annotations
- * return their operand's type, every sharding names a mesh of the module
- * and axes of that mesh, one per dimension of its value, and the body of
+ * return their operand's type; every sharding names a mesh of the module
+ * and axes of it, one entry per dimension of its value; the body of
  * sdy.manual_computation sees each device's shard: every dimension divided
  * by the product of the sizes of the manual axes it is sharded on. */
 #include <inttypes.h>
@@ -9,13 +9,8 @@
 #include "ir/check_internal.h"
 #include "util/mem.h"
 
-#define FAIL(loc, ...)                         \
-    do {                                       \
-        check_error(c, loc, __VA_ARGS__);      \
-        return false;                          \
-    } while (0)
-
-#define TS(t) check_type_str(t)
+/* reports at loc and returns false */
+#define FAIL(loc, ...) return (check_error(c, loc, __VA_ARGS__), false)
 
 static const ir_sdy_axis *mesh_axis(const ir_sdy_mesh *m, const char *name)
 {
@@ -25,35 +20,27 @@ static const ir_sdy_axis *mesh_axis(const ir_sdy_mesh *m, const char *name)
     return NULL;
 }
 
-/* The mesh of a sharding (resolved here), its axes, one entry per
- * dimension of `t`. */
+/* Resolves the sharding's mesh and checks it against its value `t`. */
 static bool resolve_sharding(checker *c, const ir_op *o, ir_sdy_sharding *sh, const tensor_type *t, const char *what)
 {
     const char *op = ir_op_name(o->kind);
-    if (sh->mesh_name) {
-        sh->mesh = NULL;
-        for (int i = 0; i < c->m->nmeshes; i++)
-            if (strcmp(c->m->meshes[i].name, sh->mesh_name) == 0)
-                sh->mesh = &c->m->meshes[i];
-        if (!sh->mesh)
-            FAIL(sh->loc, "'%s' %s names mesh '@%s', which no 'sdy.mesh' of the module defines", op, what,
-                 sh->mesh_name);
-    }
-    if (!shape_is_tensor(t))
-        FAIL(sh->loc, "'%s' %s is for a tensor, got %s", op, what, TS(t));
+    for (int i = 0; sh->mesh_name && i < c->m->nmeshes; i++)
+        if (strcmp(c->m->meshes[i].name, sh->mesh_name) == 0)
+            sh->mesh = &c->m->meshes[i];
+    if (!sh->mesh)
+        FAIL(sh->loc, "'%s' %s names mesh '@%s', which no 'sdy.mesh' of the module defines", op, what, sh->mesh_name);
     if (sh->rank != t->rank)
         FAIL(sh->loc, "'%s' %s has %d dimension%s, its value %s has rank %d", op, what, sh->rank,
-             sh->rank == 1 ? "" : "s", TS(t), t->rank);
+             sh->rank == 1 ? "" : "s", check_type_str(t), t->rank);
     for (int k = 0; k < sh->dim_start[sh->rank]; k++) {
-        const ir_sdy_dim_axis *a = &sh->axes[k];
-        const ir_sdy_axis *m = mesh_axis(sh->mesh, a->name);
+        const ir_sdy_axis *a = &sh->axes[k], *m = mesh_axis(sh->mesh, a->name);
         if (!m)
             FAIL(a->loc, "'%s' %s uses axis \"%s\", which its mesh does not have", op, what, a->name);
-        if (a->sub_size > 0 && m->size % a->sub_size != 0)
+        if (a->size > 0 && m->size % a->size != 0)
             FAIL(a->loc, "'%s' %s uses a sub-axis of size %" PRId64 " of axis \"%s\" of size %" PRId64, op, what,
-                 a->sub_size, a->name, m->size);
+                 a->size, a->name, m->size);
         for (int j = 0; j < k; j++)
-            if (strcmp(sh->axes[j].name, a->name) == 0 && !a->sub_size && !sh->axes[j].sub_size)
+            if (strcmp(sh->axes[j].name, a->name) == 0 && !a->size && !sh->axes[j].size)
                 FAIL(a->loc, "'%s' %s uses axis \"%s\" twice", op, what, a->name);
     }
     return true;
@@ -61,41 +48,28 @@ static bool resolve_sharding(checker *c, const ir_op *o, ir_sdy_sharding *sh, co
 
 bool check_sdy_identity(checker *c, ir_op *o)
 {
-    const char *op = ir_op_name(o->kind);
     if (o->nresults == 1 && !shape_equal(&o->operand_types[0], &o->result_types[0]))
-        FAIL(o->loc, "'%s' returns its operand's type %s, got %s", op, TS(&o->operand_types[0]),
-             TS(&o->result_types[0]));
-    if (o->kind == IR_OP_SDY_SHARDING_CONSTRAINT || o->kind == IR_OP_SDY_RESHARD)
-        return resolve_sharding(c, o, o->a.sdy.sharding, &o->operand_types[0], "sharding");
-    return true;
+        FAIL(o->loc, "'%s' returns its operand's type %s, got %s", ir_op_name(o->kind),
+             check_type_str(&o->operand_types[0]), check_type_str(&o->result_types[0]));
+    return (o->kind != IR_OP_SDY_SHARDING_CONSTRAINT && o->kind != IR_OP_SDY_RESHARD) ||
+           resolve_sharding(c, o, o->a.sdy.sharding, &o->operand_types[0], "sharding");
 }
 
-static bool is_manual(const ir_op *o, const char *axis)
-{
-    for (int i = 0; i < o->a.sdy.nmanual; i++)
-        if (strcmp(o->a.sdy.manual[i], axis) == 0)
-            return true;
-    return false;
-}
-
-/* The shard of `t` that one device sees: each dimension divided by the
- * sizes of the manual axes it is sharded on. */
+/* The shard of `t` that one device sees (`sh` resolved). */
 static bool local_type(checker *c, const ir_op *o, const ir_sdy_sharding *sh, const tensor_type *t, tensor_type *out,
                        const char *what)
 {
     *out = *t;
     for (int d = 0; d < sh->rank; d++) {
         int64_t f = 1;
-        for (int k = sh->dim_start[d]; k < sh->dim_start[d + 1]; k++) {
-            const ir_sdy_dim_axis *a = &sh->axes[k];
-            if (is_manual(o, a->name))
-                f *= a->sub_size ? a->sub_size : mesh_axis(sh->mesh, a->name)->size;
-        }
+        for (int k = sh->dim_start[d]; k < sh->dim_start[d + 1]; k++)
+            for (int i = 0; i < o->a.sdy.nmanual; i++)
+                if (strcmp(o->a.sdy.manual[i], sh->axes[k].name) == 0)
+                    f *= sh->axes[k].size ? sh->axes[k].size : mesh_axis(sh->mesh, sh->axes[k].name)->size;
         if (t->dims[d] >= 0 && t->dims[d] % f != 0)
             FAIL(sh->loc, "'sdy.manual_computation' %s splits dimension %d of size %" PRId64
                  " over manual axes of size %" PRId64 ", which does not divide it", what, d, t->dims[d], f);
-        if (t->dims[d] >= 0)
-            out->dims[d] = t->dims[d] / f;
+        out->dims[d] = t->dims[d] >= 0 ? t->dims[d] / f : t->dims[d];
     }
     return true;
 }
@@ -103,6 +77,7 @@ static bool local_type(checker *c, const ir_op *o, const ir_sdy_sharding *sh, co
 bool check_sdy_manual_computation(checker *c, ir_op *o)
 {
     const char *op = ir_op_name(o->kind);
+    int n = o->noperands + o->nresults;
     if (o->a.sdy.nin != o->noperands)
         FAIL(o->loc, "'%s' has %d operand%s but %d in_shardings", op, o->noperands, o->noperands == 1 ? "" : "s",
              o->a.sdy.nin);
@@ -110,31 +85,28 @@ bool check_sdy_manual_computation(checker *c, ir_op *o)
         FAIL(o->loc, "'%s' has %d result%s but %d out_shardings", op, o->nresults, o->nresults == 1 ? "" : "s",
              o->a.sdy.nout);
     const ir_sdy_mesh *mesh = NULL;
-    for (int i = 0; i < o->noperands + o->nresults; i++) {
+    for (int i = 0; i < n; i++) { /* operands, then results */
         bool in = i < o->noperands;
         ir_sdy_sharding *sh = in ? &o->a.sdy.in[i] : &o->a.sdy.out[i - o->noperands];
         if (!resolve_sharding(c, o, sh, in ? &o->operand_types[i] : &o->result_types[i - o->noperands],
                               in ? "in_sharding" : "out_sharding"))
             return false;
-        if (mesh && (sh->mesh->naxes != mesh->naxes || strcmp(sh->mesh->text, mesh->text) != 0))
+        if (mesh && strcmp(sh->mesh->text, mesh->text) != 0)
             FAIL(sh->loc, "'%s' shardings must all use one mesh", op);
         mesh = sh->mesh;
     }
     for (int i = 0; i < o->a.sdy.nmanual; i++) {
-        if (mesh && !mesh_axis(mesh, o->a.sdy.manual[i]))
+        if (!mesh)
+            FAIL(o->a.sdy.manual_loc, "'%s' has manual axes but no sharding names their mesh", op);
+        if (!mesh_axis(mesh, o->a.sdy.manual[i]))
             FAIL(o->a.sdy.manual_loc, "'%s' manual axis \"%s\" is not an axis of its mesh", op, o->a.sdy.manual[i]);
         for (int j = 0; j < i; j++)
             if (strcmp(o->a.sdy.manual[i], o->a.sdy.manual[j]) == 0)
                 FAIL(o->a.sdy.manual_loc, "'%s' manual axis \"%s\" appears twice", op, o->a.sdy.manual[i]);
     }
-    if (!mesh && o->a.sdy.nmanual > 0)
-        FAIL(o->a.sdy.manual_loc, "'%s' has manual axes but no sharding names their mesh", op);
-    int n = o->noperands + o->nresults;
     tensor_type *local = mem_alloc((size_t)(n ? n : 1) * sizeof *local);
-    if (!local) {
-        c->oom = true;
-        FAIL(o->loc, "out of memory");
-    }
+    if (!local)
+        return (check_error(c, o->loc, "out of memory"), c->oom = true, false);
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         bool in = i < o->noperands;
@@ -147,13 +119,4 @@ bool check_sdy_manual_computation(checker *c, ir_op *o)
     ok = ok && check_region_sig(c, o, 0, &want);
     mem_free(local);
     return ok;
-}
-
-int64_t ir_sdy_manual_devices(const ir_op *o)
-{
-    const ir_sdy_mesh *mesh = o->a.sdy.nin ? o->a.sdy.in[0].mesh : o->a.sdy.nout ? o->a.sdy.out[0].mesh : NULL;
-    int64_t n = 1;
-    for (int i = 0; mesh && i < o->a.sdy.nmanual; i++)
-        n *= mesh_axis(mesh, o->a.sdy.manual[i])->size;
-    return n;
 }

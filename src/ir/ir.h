@@ -281,41 +281,30 @@ typedef struct {
     const struct ir_func **infeed_funcs;
 } ir_run_parallel;
 
-/* Shardy (docs/syntax.md "Shardy"; build_sdy.c reads, check_sdy.c checks).
- * A mesh: named axes with sizes, as `sdy.mesh @name = <["a"=2, "b"=1]>`
- * defines it (or inline as `mesh<...>` inside a sharding). */
+/* Shardy (docs/syntax.md "Shardy"; build_sdy.c, check_sdy.c). An axis of
+ * a mesh (size), or of a sharding's dimension (size: 0 for the whole axis,
+ * else the size of its sub-axis `"a":(pre)size`). A mesh prints back its
+ * text `<[...]>`, a sharding its text `<...>`, as written. */
 typedef struct {
-    const char *name; /* the axis name, unescaped */
+    const char *name; /* unescaped */
     int64_t size;
+    src_loc loc;
 } ir_sdy_axis;
 
 typedef struct {
-    const char *name; /* symbol without '@'; NULL for an inline mesh */
-    const char *text; /* `<[...]>` as written (printed back verbatim) */
+    const char *name, *text; /* symbol without '@' (NULL inline) */
     int naxes;
     ir_sdy_axis *axes;
-    int64_t ndevices; /* product of the axis sizes (1 for `<[]>`) */
-    bool device_ids;  /* written with device_ids=[...] */
-    src_loc loc;
 } ir_sdy_mesh;
 
-/* One axis of a dimension's sharding: a whole axis, or its sub-axis
- * `"a":(pre)size` (size > 0). */
+/* Dimension d is sharded on axes[dim_start[d] .. dim_start[d + 1]), major
+ * first; mesh: inline, or resolved by the checker from mesh_name. */
 typedef struct {
-    const char *name;
-    int64_t sub_size; /* 0: the whole axis */
-    src_loc loc;
-} ir_sdy_dim_axis;
-
-/* A sharding `<@mesh, [{"a"}, {}], replicated={"b"}>` (or `<mesh<...>, ...>`):
- * per dimension the axes it is sharded on, major first. */
-typedef struct {
-    const char *text;       /* `<...>` as written (printed back verbatim) */
-    const char *mesh_name;  /* NULL for an inline mesh */
-    ir_sdy_mesh *mesh;      /* inline, or resolved by the checker */
+    const char *text, *mesh_name;
+    ir_sdy_mesh *mesh;
     int rank;
-    int *dim_start;         /* rank + 1 entries into axes */
-    ir_sdy_dim_axis *axes;
+    int *dim_start;
+    ir_sdy_axis *axes;
     src_loc loc;
 } ir_sdy_sharding;
 
@@ -413,15 +402,13 @@ struct ir_op {
         struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
         ir_collective coll; /* ALL_REDUCE .. COLLECTIVE_REDUCE, SEND, RECV */
         ir_run_parallel par; /* RUN_PARALLEL */
-        struct {
-            ir_sdy_sharding *sharding;    /* SHARDING_CONSTRAINT, RESHARD */
-            int nin, nout;                /* MANUAL_COMPUTATION: one per operand, result */
-            ir_sdy_sharding *in, *out;
-            int nmanual;
-            const char **manual;          /* manual_axes */
+        struct { /* SDY_*: sharding (SHARDING_CONSTRAINT, RESHARD), in and out (one per
+                    operand and result), manual (axes) of MANUAL_COMPUTATION, ... */
+            ir_sdy_sharding *sharding, *in, *out;
+            int nin, nout, nmanual;
+            const char **manual, *direction; /* direction: PROPAGATION_BARRIER's */
             src_loc manual_loc;
-            const char *direction;        /* PROPAGATION_BARRIER: allowed_direction */
-            int64_t group_id;             /* SHARDING_GROUP */
+            int64_t group_id; /* SHARDING_GROUP */
         } sdy;
     } a;
 };
@@ -496,10 +483,6 @@ int ir_print_literal(const ir_literal *lit, FILE *out);
  * words ("..., i.e. USAGE"). */
 int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int *n);
 void ir_literals_free(ir_literal *lits, int n);
-
-/* sdy.manual_computation (checked): how many devices its body runs on,
- * the product of the sizes of its manual axes (check_sdy.c). */
-int64_t ir_sdy_manual_devices(const ir_op *o);
 
 /* The function named `name`, or NULL. */
 const ir_func *ir_module_find(const ir_module *m, const char *name);

@@ -156,9 +156,7 @@ typedef struct {
     int depth;     /* open brackets */
     int loc_depth; /* parentheses inside loc(...) */
     const char *loc_start; /* where the open loc( began, in the scanner buffer */
-    /* Shardy texts (lexer.l's SDYTEXT): where the open one began, its
-     * angle depth, the start condition to return to, and whether the
-     * SDYOP condition ends after one text (sdy.mesh) */
+    /* Shardy texts (lexer.l's SDYTEXT): start, depth, condition to return to */
     const char *sdy_start;
     src_loc sdy_loc;
     int sdy_depth, sdy_back;
@@ -207,11 +205,8 @@ ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count_or_minus1, tensor_
 olist *olist_add(parse_state *ps, olist *l, ir_op *op);
 pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 
-/* Shardy (build_sdy.c): `sdy.mesh @name = <...>` (text: the SDY_TEXT
- * token) and its generic form's properties, kept on the module. */
+/* Shardy (build_sdy.c): `sdy.mesh @name = <...>` kept on the module. */
 bool build_sdy_mesh(parse_state *ps, ptok name, ptok text);
-bool build_sdy_mesh_generic(parse_state *ps, src_loc loc, const plist *props);
-/* The attribute builders of the sdy ops (the op table's exec column). */
 bool attrs_sdy_identity(parse_state *ps, pop *p, ir_op *o);
 bool attrs_sdy_manual_computation(parse_state *ps, pop *p, ir_op *o);
 

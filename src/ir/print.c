@@ -939,49 +939,37 @@ static void print_generic(printer *p, const ir_op *o, int indent)
 }
 
 /* ---- Shardy: the pretty forms JAX prints, shardings as written */
-static void print_sdy_list(FILE *out, const ir_sdy_sharding *sh, int n)
-{
-    fputc('[', out);
-    for (int i = 0; i < n; i++)
-        fprintf(out, i ? ", %s" : "%s", sh[i].text);
-    fputc(']', out);
-}
-
 static void print_sdy(printer *p, const ir_op *o, int indent)
 {
     FILE *out = p->out;
-    fprintf(out, "%s", ir_op_name(o->kind));
+    fprintf(out, o->kind == IR_OP_SDY_MANUAL_COMPUTATION ? "%s(" : "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    if (o->kind == IR_OP_SDY_PROPAGATION_BARRIER)
+        fprintf(out, " allowed_direction=%s : ", o->a.sdy.direction);
+    else if (o->kind == IR_OP_SDY_SHARDING_GROUP)
+        fprintf(out, " group_id=%" PRId64 " : ", o->a.sdy.group_id);
+    else if (o->kind != IR_OP_SDY_MANUAL_COMPUTATION)
+        fprintf(out, " %s : ", o->a.sdy.sharding->text);
     if (o->kind != IR_OP_SDY_MANUAL_COMPUTATION) {
-        fputc(' ', out);
-        print_value(p, o->operands[0]);
-        if (o->kind == IR_OP_SDY_PROPAGATION_BARRIER)
-            fprintf(out, " allowed_direction=%s", o->a.sdy.direction);
-        else if (o->kind == IR_OP_SDY_SHARDING_GROUP)
-            fprintf(out, " group_id=%" PRId64, o->a.sdy.group_id);
-        else
-            fprintf(out, " %s", o->a.sdy.sharding->text);
-        fputs(" : ", out);
         print_type(out, &o->operand_types[0]);
         return;
     }
-    fputc('(', out);
-    print_values(p, o->operands, o->noperands);
-    fputs(") in_shardings=", out);
-    print_sdy_list(out, o->a.sdy.in, o->a.sdy.nin);
-    fputs(" out_shardings=", out);
-    print_sdy_list(out, o->a.sdy.out, o->a.sdy.nout);
-    fputs(" manual_axes={", out);
+    fputs(") in_shardings=[", out);
+    for (int i = 0; i < o->a.sdy.nin; i++)
+        fprintf(out, i ? ", %s" : "%s", o->a.sdy.in[i].text);
+    fputs("] out_shardings=[", out);
+    for (int i = 0; i < o->a.sdy.nout; i++)
+        fprintf(out, i ? ", %s" : "%s", o->a.sdy.out[i].text);
+    fputs("] manual_axes={", out);
     for (int i = 0; i < o->a.sdy.nmanual; i++) {
-        if (i)
-            fputs(", ", out);
+        fputs(i ? ", " : "", out);
         print_string(out, o->a.sdy.manual[i]);
     }
     fputs("} (", out);
-    const ir_block *b = &o->regions[0];
-    number_args(p, b);
-    print_arg_list(p, b, 0, b->nargs);
+    number_args(p, &o->regions[0]);
+    print_arg_list(p, &o->regions[0], 0, o->regions[0].nargs);
     fputs(") {\n", out);
-    print_block(p, b, indent + 2);
+    print_block(p, &o->regions[0], indent + 2);
     indent_to(out, indent);
     fputs("} : ", out);
     print_fn_type(out, o);
@@ -1121,8 +1109,7 @@ int ir_print_module(const ir_module *m, FILE *out)
         indent = 2;
     }
     for (int i = 0; i < m->nmeshes; i++) { /* Shardy's meshes, as written */
-        indent_to(out, indent);
-        fputs("sdy.mesh ", out);
+        fprintf(out, "%*ssdy.mesh ", indent, "");
         print_symbol(out, m->meshes[i].name);
         fprintf(out, " = %s\n", m->meshes[i].text);
     }

@@ -1,4 +1,4 @@
-// ERROR: sdy_per_value_list.mlir:5:95: error: expected ']' in the Shardy attribute, got '<'
+// ERROR: sdy_per_value_list.mlir:5:95: error: expected ',' or ']' in the Shardy attribute, got '<'
 module @m {
   sdy.mesh @mesh = <["a"=2, "b"=1]>
   func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
