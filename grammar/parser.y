@@ -406,6 +406,7 @@ item:
   | gmodule
   | gfunc { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
+  | T_SDY_MESH { parse_error(ps, L(@1), "'sdy.mesh' is only valid at the top of a module"); YYABORT; } /* Shardy */
   | alias_def {
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
     }
