@@ -225,6 +225,30 @@ static void op_name_error(parse_state *ps, src_loc loc, const char *what, const 
         parse_error(ps, loc, "%s op '%.*s' (docs/ops.md lists the supported ops)", what, (int)n, s);
 }
 
+/* ---- Shardy: a text token as an attribute (copied: token texts die
+ * with the scanner buffer), and the signature `(T) -> T` or `(T) -> ()`
+ * that the pretty forms' `: T` stands for */
+static pattr *sdy_text(parse_state *ps, ptok t)
+{
+    pattr *a = pattr_new(ps, PA_SDY, t.loc);
+    if (!a || !(a->text = parse_strdup(ps, t.s, t.n)))
+        return NULL;
+    a->len = t.n;
+    return a;
+}
+
+static bool sdy_sig(parse_state *ps, pop *p, tensor_type *t, src_loc loc, bool result)
+{
+    psig *s = parse_alloc(ps, 1, sizeof *s);
+    if (!s || !(s->ins = tlist_add(ps, NULL, t, loc)) || (result && !(s->outs = tlist_add(ps, NULL, t, loc))))
+        return false;
+    s->fn = true;
+    s->loc = loc;
+    p->sig = s;
+    return true;
+}
+/* ---- end of Shardy */
+
 /* `stablehlo.while(%x = %a, ...) : T, ... [attributes {...}] cond {...} do {...}` */
 static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, plist *attrs, ptok cond_word,
                      olist *cond_ops, src_loc cond_loc, ptok do_word, olist *body_ops, src_loc body_loc)
@@ -337,6 +361,12 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
 %token <tok> T_CLAUSES "op with word clauses"
 %token <tok> T_CONVOLUTION "stablehlo.convolution"
+/* Shardy (build_sdy.c) */
+%token <tok> SDY_TEXT "Shardy attribute"
+%token <tok> T_SDY_MESH "sdy.mesh"
+%token <tok> T_SDY_SHARDING "sdy.sharding_constraint or sdy.reshard"
+%token <tok> T_SDY_WORDS "sdy.propagation_barrier or sdy.sharding_group"
+%token <tok> T_SDY_MANUAL "sdy.manual_computation"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -354,6 +384,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt conv_dims
 %type <list> slice_range
+%type <list> sdy_texts sdy_texts_opt
 
 /* `return` alone vs `return %x : T`: a value name after it belongs to it */
 %precedence RETURN_EMPTY
@@ -375,6 +406,7 @@ item:
   | gmodule
   | gfunc { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
   | func { if (ps->nmodules) { parse_error(ps, ps->funcs[ps->nfuncs - 1].loc, "function outside the module (a file holds either one module or top-level functions)"); YYABORT; } ps->top_funcs = true; }
+  | T_SDY_MESH { parse_error(ps, L(@1), "'sdy.mesh' is only valid at the top of a module"); YYABORT; } /* Shardy */
   | alias_def {
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
     }
@@ -450,9 +482,36 @@ mitems:
   | mitems func
   | mitems gfunc
   | mitems alias_def
+  | mitems sdy_mesh
   | mitems T_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
   | mitems G_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
     ;
+
+/* ---- Shardy: `sdy.mesh @name = <["a"=2]>` and its generic form */
+sdy_mesh:
+    T_SDY_MESH SYMBOL '=' SDY_TEXT loc_opt { NEED(build_sdy_mesh(ps, $2, $4)); }
+  | STRING '(' ')' props_opt dict_opt ':' fn_type loc_opt {
+        if (strcmp($1.s, "sdy.mesh") != 0) {
+            parse_error(ps, L(@1), "expected a function or 'sdy.mesh' at the top of the module, got '%s'", $1.s);
+            YYABORT;
+        }
+        const pattr *name = NULL, *mesh = NULL;
+        for (const pentry *e = $4 ? $4->head : NULL; e; e = e->next)
+            if (e->key && (strcmp(e->key, "sym_name") == 0 || strcmp(e->key, "mesh") == 0))
+                *(e->key[0] == 's' ? &name : &mesh) = e->val;
+        if (!name || name->kind != PA_STRING) {
+            parse_error(ps, L(@1), "'sdy.mesh' requires the property sym_name = \"NAME\"");
+            YYABORT;
+        }
+        if (!mesh || mesh->kind != PA_SDY) {
+            parse_error(ps, L(@1), "'sdy.mesh' requires the property mesh = #sdy.mesh<...>");
+            YYABORT;
+        }
+        NEED(build_sdy_mesh(ps, (ptok){ name->text, strlen(name->text), 0, name->loc },
+                            (ptok){ mesh->text, mesh->len, 0, mesh->loc }));
+    }
+    ;
+/* ---- end of Shardy */
 
 loc_opt:
     %empty { $$.s = NULL; $$.n = 0; }
@@ -997,6 +1056,51 @@ op_body:
             merge(&$$->attrs, $8);
         set_sig($$, $10);
     }
+  /* ---- Shardy's pretty forms (build_sdy.c reads the texts) */
+  | T_SDY_SHARDING use SDY_TEXT dict_opt ':' type {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        NEED(add_attr(ps, &$$->attrs, "sharding", L(@3), sdy_text(ps, $3)));
+        if ($4)
+            merge(&$$->attrs, $4);
+        NEED(sdy_sig(ps, $$, $6, L(@6), true));
+    }
+  | T_SDY_WORDS use BARE_ID '=' scalar dict_opt ':' type {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $2;
+        NEED(add_attr(ps, &$$->attrs, word(ps, $3), L(@3), $5));
+        if ($6)
+            merge(&$$->attrs, $6);
+        NEED(sdy_sig(ps, $$, $8, L(@8), $1.kind != IR_OP_SDY_SHARDING_GROUP));
+    }
+  | T_SDY_MANUAL '(' uses_opt ')' BARE_ID '=' '[' sdy_texts_opt ']' BARE_ID '=' '[' sdy_texts_opt ']'
+    BARE_ID '=' dict bargs_opt '{' ops '}' ':' fn_type {
+        NEED(expect_word(ps, $5, "in_shardings") && expect_word(ps, $10, "out_shardings") &&
+             expect_word(ps, $15, "manual_axes"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $3;
+        pattr *in = pattr_new(ps, PA_ARRAY, L(@7)), *out = pattr_new(ps, PA_ARRAY, L(@12));
+        pattr *axes = pattr_new(ps, PA_DICT, L(@17));
+        NEED(in && out && axes);
+        if ($8)
+            in->items = *$8;
+        if ($13)
+            out->items = *$13;
+        axes->items = *$17;
+        NEED(add_attr(ps, &$$->attrs, "in_shardings", L(@5), in) && add_attr(ps, &$$->attrs, "out_shardings", L(@10), out) &&
+             add_attr(ps, &$$->attrs, "manual_axes", L(@15), axes));
+        $$->regions = parse_alloc(ps, 1, sizeof(pblock));
+        NEED($$->regions);
+        $$->regions->args = $18;
+        $$->regions->ops = $20;
+        $$->regions->loc = L(@19);
+        $$->nregions = 1;
+        set_sig($$, $23);
+    }
+  /* ---- end of Shardy */
   | OP_NAME_UNKNOWN {
         op_name_error(ps, L(@1), "unsupported", $1.s, $1.n);
         YYABORT;
@@ -1027,6 +1131,17 @@ clauses:
         const char *key = word(ps, $3);
         NEED(a && key && add_attr(ps, $$, key, L(@3), a));
     }
+    ;
+
+/* Shardy: `<@mesh, [...]>, ...` inside in_shardings=[...] */
+sdy_texts_opt:
+    %empty { $$ = NULL; }
+  | sdy_texts
+    ;
+
+sdy_texts:
+    SDY_TEXT { $$ = parse_alloc(ps, 1, sizeof(plist)); NEED($$ && add_attr(ps, $$, NULL, L(@1), sdy_text(ps, $1))); }
+  | sdy_texts ',' SDY_TEXT { $$ = $1; NEED(add_attr(ps, $$, NULL, L(@3), sdy_text(ps, $3))); }
     ;
 
 cmp_type_opt:
@@ -1378,6 +1493,7 @@ attribute:
   | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
+  | SDY_TEXT { $$ = sdy_text(ps, $1); NEED($$); }
   | LOC {
         $$ = pattr_new(ps, PA_LOC, L(@1));
         NEED($$);

@@ -62,6 +62,8 @@ probe formats encode f8E4M3 -- 0.1 1e-3 -7.5
 # processes are threads: a failing allocation in one ends the others' waits
 probe collectives --interpret -split-input-file tests/interpret/collective_processes.mlir
 probe custom-calls --interpret -split-input-file tests/interpret/custom_call.mlir
+probe sdy-forms --emit=ir tests/parse/ok/sdy.mlir
+probe sdy-run --interpret -split-input-file tests/interpret/sdy.mlir
 probe deadlock tests/collective/fail/recv_cycle.mlir
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

@@ -1,6 +1,7 @@
 /* stablehlo.custom_call's checker rules by what its target means
  * (src/ir/build_custom_call.c classifies the targets; docs/semantics.md,
  * "Custom calls"). */
+#include <math.h>
 #include <stdint.h>
 
 #include "check/check_internal.h"

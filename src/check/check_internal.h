@@ -92,6 +92,10 @@ bool check_run_parallel(checker *c, ir_op *o);
 /* custom_call's rules, by what its target means (build_custom_call.c). */
 bool check_custom_call(checker *c, ir_op *o);
 
+/* The rules of the Shardy ops (check_sdy.c). */
+bool check_sdy_identity(checker *c, ir_op *o);
+bool check_sdy_manual_computation(checker *c, ir_op *o);
+
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool check_live_compute(checker *c, ir_func *f);
 

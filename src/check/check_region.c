@@ -32,6 +32,8 @@ const char *check_region_role(const ir_op *o, int g)
         return "a reduce_scatter body";
     if (o->kind == IR_OP_COLLECTIVE_REDUCE)
         return "a collective_reduce body";
+    if (o->kind == IR_OP_SDY_MANUAL_COMPUTATION)
+        return "a manual_computation body";
     return "a region";
 }
 
@@ -54,19 +56,22 @@ bool check_region_sig(checker *c, const ir_op *o, int g, const check_region *wan
                         TS(&want->args[i]), TS(&b->arg_types[i]));
             return false;
         }
-    if (b->nops == 0 || b->ops[b->nops - 1].kind != IR_OP_REGION_RETURN) {
-        check_error(c, b->nops ? b->ops[b->nops - 1].loc : o->loc, "%s must end with 'stablehlo.return'", role);
+    /* Shardy's body ends with its own sdy.return */
+    ir_op_kind term = o->kind == IR_OP_SDY_MANUAL_COMPUTATION ? IR_OP_SDY_RETURN : IR_OP_REGION_RETURN;
+    const char *tname = ir_op_name(term);
+    if (b->nops == 0 || b->ops[b->nops - 1].kind != term) {
+        check_error(c, b->nops ? b->ops[b->nops - 1].loc : o->loc, "%s must end with '%s'", role, tname);
         return false;
     }
     const ir_op *ret = &b->ops[b->nops - 1];
     if (ret->noperands != want->nresults) {
-        check_error(c, ret->loc, "'stablehlo.return' of %s returns %d value%s, expected %d", role, ret->noperands,
+        check_error(c, ret->loc, "'%s' of %s returns %d value%s, expected %d", tname, role, ret->noperands,
                     ret->noperands == 1 ? "" : "s", want->nresults);
         return false;
     }
     for (int k = 0; k < want->nresults; k++)
         if (!shape_equal(&ret->operand_types[k], &want->results[k])) {
-            check_error(c, ret->uses[k].loc, "'stablehlo.return' value #%d of %s must be %s, got %s", k, role,
+            check_error(c, ret->uses[k].loc, "'%s' value #%d of %s must be %s, got %s", tname, k, role,
                         TS(&want->results[k]), TS(&ret->operand_types[k]));
             return false;
         }

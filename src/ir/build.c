@@ -197,7 +197,7 @@ static tensor_type *fill_types(parse_state *ps, const tensor_type *t, int n)
 
 static bool no_results(ir_op_kind k)
 {
-    return k == IR_OP_RETURN || k == IR_OP_REGION_RETURN || k == IR_OP_INTERPRETER_PRINT ||
+    return k == IR_OP_RETURN || k == IR_OP_REGION_RETURN || k == IR_OP_SDY_RETURN || k == IR_OP_INTERPRETER_PRINT ||
            (ir_op_is_check(k) && k != IR_OP_CHECK_EQ);
 }
 

@@ -2,7 +2,6 @@
  * calls"), the attributes a target runs with and the printing of those
  * attributes (its checker rules: src/check/check_custom_call.c). Any target parses and checks; only the
  * check ops, the annotations, ApproxTopK and Threefry-2x32 run. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -64,7 +64,10 @@ typedef enum {
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
     IR_FORM_CLAUSES, /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
-    IR_FORM_CONVOLUTION /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_CONVOLUTION, /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_SDY_SHARDING, /* %x <@mesh, [{"a"}, {}]> : T (sdy.sharding_constraint, sdy.reshard) */
+    IR_FORM_SDY_WORDS,    /* %x word=WORD : T (sdy.propagation_barrier, sdy.sharding_group) */
+    IR_FORM_SDY_MANUAL    /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/kernels/kern_*.c). */
@@ -278,6 +281,33 @@ typedef struct {
     const struct ir_func **infeed_funcs;
 } ir_run_parallel;
 
+/* Shardy (docs/syntax.md "Shardy"; build_sdy.c, check_sdy.c). An axis of
+ * a mesh (size), or of a sharding's dimension (size: 0 for the whole axis,
+ * else the size of its sub-axis `"a":(pre)size`). A mesh prints back its
+ * text `<[...]>`, a sharding its text `<...>`, as written. */
+typedef struct {
+    const char *name; /* unescaped */
+    int64_t size;
+    src_loc loc;
+} ir_sdy_axis;
+
+typedef struct {
+    const char *name, *text; /* symbol without '@' (NULL inline) */
+    int naxes;
+    ir_sdy_axis *axes;
+} ir_sdy_mesh;
+
+/* Dimension d is sharded on axes[dim_start[d] .. dim_start[d + 1]), major
+ * first; mesh: inline, or resolved by the checker from mesh_name. */
+typedef struct {
+    const char *text, *mesh_name;
+    ir_sdy_mesh *mesh;
+    int rank;
+    int *dim_start;
+    ir_sdy_axis *axes;
+    src_loc loc;
+} ir_sdy_sharding;
+
 typedef struct ir_op ir_op;
 struct ir_func;
 
@@ -394,6 +424,14 @@ struct ir_op {
         struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
         ir_collective coll; /* ALL_REDUCE .. COLLECTIVE_REDUCE, SEND, RECV */
         ir_run_parallel par; /* RUN_PARALLEL */
+        struct { /* SDY_*: sharding (SHARDING_CONSTRAINT, RESHARD), in and out (one per
+                    operand and result), manual (axes) of MANUAL_COMPUTATION, ... */
+            ir_sdy_sharding *sharding, *in, *out;
+            int nin, nout, nmanual;
+            const char **manual, *direction; /* direction: PROPAGATION_BARRIER's */
+            src_loc manual_loc;
+            int64_t group_id; /* SHARDING_GROUP */
+        } sdy;
     } a;
 };
 
@@ -432,6 +470,8 @@ typedef struct ir_module {
      * function index or -1; func_mask + 1 slots, a power of two */
     int *func_slots;
     unsigned func_mask;
+    int nmeshes;        /* `sdy.mesh` definitions, in source order */
+    ir_sdy_mesh *meshes;
 } ir_module;
 
 /* Parses bytes [begin, end) of src->text (a whole file or one chunk; line

@@ -41,7 +41,8 @@ typedef enum {
     PA_TYPE,   /* a tensor type */
     PA_ALIAS,  /* #loc3 */
     PA_LOC,    /* loc(...) */
-    PA_FNTYPE  /* (T, ...) -> ...: fn is its psig */
+    PA_FNTYPE, /* (T, ...) -> ...: fn is its psig */
+    PA_SDY     /* Shardy: text (len bytes) is `#sdy.name<...>` or a bare `<...>` (build_sdy.c) */
 } pattr_kind;
 
 typedef struct pattr pattr;
@@ -155,6 +156,11 @@ typedef struct {
     int depth;     /* open brackets */
     int loc_depth; /* parentheses inside loc(...) */
     const char *loc_start; /* where the open loc( began, in the scanner buffer */
+    /* Shardy texts (lexer.l's SDYTEXT): start, depth, condition to return to */
+    const char *sdy_start;
+    src_loc sdy_loc;
+    int sdy_depth, sdy_back;
+    bool sdy_once;
     jmp_buf *oom_jump;
     void *lex_buffer; /* flex's buffer struct, once allocated (lexer.l's recovery) */
     bool literals_only; /* parsing --args */
@@ -198,6 +204,11 @@ tlist *tlist_add(parse_state *ps, tlist *l, tensor_type *t, src_loc loc);
 ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count_or_minus1, tensor_type *type);
 olist *olist_add(parse_state *ps, olist *l, ir_op *op);
 pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
+
+/* Shardy (build_sdy.c): `sdy.mesh @name = <...>` kept on the module. */
+bool build_sdy_mesh(parse_state *ps, ptok name, ptok text);
+bool attrs_sdy_identity(parse_state *ps, pop *p, ir_op *o);
+bool attrs_sdy_manual_computation(parse_state *ps, pop *p, ir_op *o);
 
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);

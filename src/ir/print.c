@@ -952,6 +952,44 @@ static void print_generic(printer *p, const ir_op *o, int indent)
     print_fn_type(out, o);
 }
 
+/* ---- Shardy: the pretty forms JAX prints, shardings as written */
+static void print_sdy(printer *p, const ir_op *o, int indent)
+{
+    FILE *out = p->out;
+    fprintf(out, o->kind == IR_OP_SDY_MANUAL_COMPUTATION ? "%s(" : "%s ", ir_op_name(o->kind));
+    print_values(p, o->operands, o->noperands);
+    if (o->kind == IR_OP_SDY_PROPAGATION_BARRIER)
+        fprintf(out, " allowed_direction=%s : ", o->a.sdy.direction);
+    else if (o->kind == IR_OP_SDY_SHARDING_GROUP)
+        fprintf(out, " group_id=%" PRId64 " : ", o->a.sdy.group_id);
+    else if (o->kind != IR_OP_SDY_MANUAL_COMPUTATION)
+        fprintf(out, " %s : ", o->a.sdy.sharding->text);
+    if (o->kind != IR_OP_SDY_MANUAL_COMPUTATION) {
+        print_type(out, &o->operand_types[0]);
+        return;
+    }
+    fputs(") in_shardings=[", out);
+    for (int i = 0; i < o->a.sdy.nin; i++)
+        fprintf(out, i ? ", %s" : "%s", o->a.sdy.in[i].text);
+    fputs("] out_shardings=[", out);
+    for (int i = 0; i < o->a.sdy.nout; i++)
+        fprintf(out, i ? ", %s" : "%s", o->a.sdy.out[i].text);
+    fputs("] manual_axes={", out);
+    for (int i = 0; i < o->a.sdy.nmanual; i++) {
+        fputs(i ? ", " : "", out);
+        print_string(out, o->a.sdy.manual[i]);
+    }
+    fputs("} (", out);
+    number_args(p, &o->regions[0]);
+    print_arg_list(p, &o->regions[0], 0, o->regions[0].nargs);
+    fputs(") {\n", out);
+    print_block(p, &o->regions[0], indent + 2);
+    indent_to(out, indent);
+    fputs("} : ", out);
+    print_fn_type(out, o);
+}
+/* ---- end of Shardy */
+
 static void print_op(printer *p, const ir_op *o, int indent)
 {
     indent_to(p->out, indent);
@@ -1006,6 +1044,9 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_PRINT: print_print(p, o); return;
     case IR_FORM_PROBE: print_probe(p, o); return;
     case IR_FORM_CLAUSES: print_clauses(p, o); return;
+    case IR_FORM_SDY_SHARDING:
+    case IR_FORM_SDY_WORDS:
+    case IR_FORM_SDY_MANUAL: print_sdy(p, o, indent); return;
     }
 }
 
@@ -1080,6 +1121,11 @@ int ir_print_module(const ir_module *m, FILE *out)
         }
         fputs("{\n", out);
         indent = 2;
+    }
+    for (int i = 0; i < m->nmeshes; i++) { /* Shardy's meshes, as written */
+        fprintf(out, "%*ssdy.mesh ", indent, "");
+        print_symbol(out, m->meshes[i].name);
+        fprintf(out, " = %s\n", m->meshes[i].text);
     }
     for (int i = 0; i < m->nfuncs; i++)
         if (print_func(out, &m->funcs[i], indent) != 0)

@@ -148,7 +148,7 @@ static bool splat_result(const rt_ctx *c, const rt_frame *fr, const ir_op *op)
 {
     if (c->lanes || op->nresults != 1)
         return false;
-    if (op->kind == IR_OP_CONSTANT)
+    if (op->kind == IR_OP_CONSTANT || op->kind == IR_OP_SDY_CONSTANT)
         return op->a.constant.splat;
     unsigned flags = ir_op_get(op->kind)->flags;
     if (!(flags & IR_F_SPLATS))

@@ -1,0 +1,10 @@
+// ERROR: sdy_in_count.mlir:5:10: error: 'sdy.manual_computation' has 1 operand but 0 in_shardings
+module @m {
+  sdy.mesh @mesh = <["a"=2, "b"=1]>
+  func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = sdy.manual_computation(%x) in_shardings=[] out_shardings=[<@mesh, [{}]>] manual_axes={} (%a: tensor<4xf32>) {
+      sdy.return %a : tensor<4xf32>
+    } : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
