@@ -41,7 +41,11 @@ typedef enum {
     PA_TYPE,   /* a tensor type */
     PA_ALIAS,  /* #loc3 */
     PA_LOC,    /* loc(...) */
-    PA_FNTYPE  /* (T, ...) -> ...: fn is its psig */
+    PA_FNTYPE, /* (T, ...) -> ...: fn is its psig */
+    PA_OPAQUE  /* kept as written, printed back verbatim (text, len): a
+                  dialect attribute #foo.bar<...> or type !foo.bar<...>, a
+                  builtin type ir-run has no values of (tensor<2xindex>,
+                  complex<f32>, vector<4xf32>, tensor<?xf32>) */
 } pattr_kind;
 
 typedef struct pattr pattr;
@@ -49,6 +53,8 @@ typedef struct pentry {
     const char *key; /* NULL for array items */
     src_loc loc;
     pattr *val;      /* NULL for a unit entry `{key}` */
+    bool used;       /* read by the op's builder (build.c): not kept as an
+                        opaque attribute */
     struct pentry *next;
 } pentry;
 
@@ -71,6 +77,11 @@ struct pattr {
     const char *type_word; /* typed scalar with an element-type word: `: i64` */
     ir_literal *lit;       /* DENSE, converted as soon as its type is read */
     void *fn;              /* FNTYPE: the psig */
+    const char *type_text; /* DENSE of a type ir-run has no values of: the type
+                              as written (lit NULL, text = the body), or of
+                              `index` elements (lit holds them as i64) */
+    bool index;            /* DENSE of index elements */
+    src_loc type_loc;      /* DENSE with type_text: where the type is */
     bool raw;              /* STRUCT written `<raw field = ...>`, or an angle item after `raw` */
 };
 
@@ -78,6 +89,7 @@ struct pattr {
 typedef struct tnode {
     tensor_type *t;
     src_loc loc;
+    plist *attrs; /* function results: their dictionary, or NULL */
     struct tnode *next;
 } tnode;
 typedef struct {
@@ -89,6 +101,7 @@ typedef struct unode {
     ir_use u;
     tensor_type *type; /* block arguments */
     const char *loc_name; /* function arguments: loc_name() of their loc(...) */
+    plist *attrs;         /* function arguments: their dictionary, or NULL */
     struct unode *next;
 } unode;
 typedef struct {
@@ -149,6 +162,7 @@ typedef struct {
     int nmodules;
     bool top_funcs;
     bool failed; /* an error was reported: suppress bison's generic one */
+    bool quiet;  /* parse_type_token only notes its errors (lexer.l) */
     bool oom;    /* ... and it was "out of memory" */
     /* lexer position (original-file line and column of the next byte) */
     int line, col;
@@ -160,6 +174,10 @@ typedef struct {
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
+    /* dense_resource<NAME> uses (PA_DENSE, their elements filled at the end
+     * of the parse) and the blobs of `{-# dialect_resources: { builtin:
+     * {...} } #-}` (PA_STRING values keyed by NAME) */
+    plist resource_uses, resources;
     /* the `#alias = ...` names defined so far (open addressing, arena) */
     const char **aliases;
     const char **alias_locs; /* per slot: loc_name() of a loc(...) value, or NULL */
@@ -189,7 +207,9 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
 /* tuple<T, ...> of the listed types (NULL: tuple<>). */
 tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts);
 bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out);
-char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc); /* s without quotes */
+/* s without quotes; with `len`, a string attribute (\00 allowed, its length
+ * stored), without it a name (\00 refused) */
+char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc, size_t *len);
 
 void plist_add(plist *l, pentry *e);
 pentry *pentry_new(parse_state *ps, const char *key, src_loc loc, pattr *val);
@@ -199,14 +219,23 @@ ulist *ulist_add(parse_state *ps, ulist *l, ptok v, int count_or_minus1, tensor_
 olist *olist_add(parse_state *ps, olist *l, ir_op *op);
 pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 
+/* The entries of `l` no builder read (pentry.used), copied to `out` (false
+ * after reporting out of memory). */
+bool build_keep(parse_state *ps, const plist *l, ir_attrs *out);
+
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
-                tlist *results, pblock *body);
+                tlist *results, plist *attrs, pblock *body);
 /* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):
  * ... }) {...}`: the function its attributes (in either dictionary) and its
  * region describe; an empty region is a declaration. */
 bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs);
+
+/* `dense_resource<name> : type`: a dense literal whose elements the
+ * resource blob gives once the file is read (parse_resources_resolve) */
+pattr *parse_resource_use(parse_state *ps, ptok name, const tensor_type *type, src_loc loc);
+bool parse_resources_resolve(parse_state *ps);
 
 /* Literal bodies (literal.c): fills `lit` for `dense<body> : type`. */
 bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, ir_literal *lit);
