@@ -280,7 +280,7 @@ static void op_name_error(parse_state *ps, src_loc loc, const char *what, const 
     for (size_t i = 0; foreign && i < sizeof own / sizeof own[0]; i++)
         if ((size_t)(dot - s) == strlen(own[i]) && memcmp(s, own[i], (size_t)(dot - s)) == 0)
             foreign = false;
-    if (!near && foreign)
+    if (foreign)
         parse_error(ps, loc, "op '%.*s' of dialect '%.*s' has no semantics in ir-run", (int)n, s, (int)(dot - s), s);
     else if (near)
         parse_error(ps, loc, "%s op '%.*s'; did you mean '%s'?", what, (int)n, s, near);
@@ -1530,6 +1530,9 @@ attribute:
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
   | OPAQUE_TYPE { $$ = pattr_new(ps, PA_OPAQUE, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | TOKEN_TYPE { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
+  | TUPLE_OPEN '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, NULL); NEED($$->type); }
+  | TUPLE_OPEN type_list '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, $2); NEED($$->type); }
   | OPAQUE_ATTR
   | LOC {
         $$ = pattr_new(ps, PA_LOC, L(@1));
