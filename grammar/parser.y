@@ -448,6 +448,17 @@ item:
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
     }
   | META_OPEN meta_groups_opt META_CLOSE
+  | ARRAY {
+        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
+        /* `[]`: zero arguments */
+        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
+    }
+  | '[' attrs_opt ']' {
+        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
+        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
+        if ($2)
+            ps->args_result = *$2;
+    }
     ;
 
 /* `{-# dialect_resources: { builtin: { NAME: "0xALIGNDATA", ... } } #-}`:
@@ -510,24 +521,13 @@ meta_blobs:
         a->len = $5.n;
         NEED(add_attr(ps, $$, $3.s, L(@3), a));
     }
-  | ARRAY {
-        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
-        /* `[]`: zero arguments */
-        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
-    }
-  | '[' attrs_opt ']' {
-        if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
-        if (ps->nargs_lists++) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
-        if ($2)
-            ps->args_result = *$2;
-    }
     ;
 
 alias_def:
     HASH_ID '=' attribute {
         char *name = word(ps, $1);
         NEED(name && alias_value(ps, $1, $3) &&
-             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL));
+             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL, $3));
     }
     ;
 
@@ -1525,7 +1525,17 @@ attribute:
   | ARRAY
   | dense_attr
   | dict { $$ = pattr_new(ps, PA_DICT, L(@1)); NEED($$); $$->items = *$1; }
-  | HASH_ID { $$ = pattr_new(ps, PA_ALIAS, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
+  | HASH_ID {
+        /* an attribute alias defined above stands for its value (so the
+         * printed form needs no definitions); locations stay names */
+        $$ = pattr_new(ps, PA_ALIAS, L(@1));
+        NEED($$);
+        $$->text = word(ps, $1);
+        NEED($$->text);
+        pattr *v = parse_alias_value(ps, $$->text);
+        if (v && v->kind != PA_LOC)
+            $$ = v;
+    }
   | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }

@@ -27,7 +27,7 @@ const char *ir_precision_name(ir_precision p) { return precision_names[p]; }
 
 /* The attribute `key` of the op, marked as read: whatever no builder reads
  * is kept as an opaque attribute (build_keep) */
-static pentry *find(pop *p, const char *key)
+pentry *build_find(pop *p, const char *key)
 {
     for (pentry *e = p->attrs.head; e; e = e->next)
         if (e->key && strcmp(e->key, key) == 0) {
@@ -35,6 +35,11 @@ static pentry *find(pop *p, const char *key)
             return e;
         }
     return NULL;
+}
+
+static pentry *find(pop *p, const char *key)
+{
+    return build_find(p, key);
 }
 
 bool build_keep(parse_state *ps, const plist *l, ir_attrs *out)

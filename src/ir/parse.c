@@ -47,14 +47,15 @@ bool parse_alias_known(const parse_state *ps, const char *name)
     return false;
 }
 
-bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name, pattr *value)
 {
     if (parse_alias_known(ps, name))
         return true; /* MLIR refuses a redefinition; here it changes nothing */
     if (!ps->aliases || (unsigned)ps->naliases * 2 >= ps->alias_mask) {
         unsigned n = ps->aliases ? (ps->alias_mask + 1) * 2 : 64;
         const char **t = parse_alloc(ps, n, sizeof *t), **l = parse_alloc(ps, n, sizeof *l);
-        if (!t || !l)
+        pattr **v = parse_alloc(ps, n, sizeof *v);
+        if (!t || !l || !v)
             return false;
         for (unsigned i = 0; ps->aliases && i <= ps->alias_mask; i++) {
             if (!ps->aliases[i])
@@ -64,9 +65,11 @@ bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
                 h = (h + 1) & (n - 1);
             t[h] = ps->aliases[i];
             l[h] = ps->alias_locs[i];
+            v[h] = ps->alias_vals[i];
         }
         ps->aliases = t;
         ps->alias_locs = l;
+        ps->alias_vals = v;
         ps->alias_mask = n - 1;
     }
     unsigned h = ir_name_hash(name) & ps->alias_mask;
@@ -74,8 +77,19 @@ bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
         h = (h + 1) & ps->alias_mask;
     ps->aliases[h] = name;
     ps->alias_locs[h] = loc_name;
+    ps->alias_vals[h] = value;
     ps->naliases++;
     return true;
+}
+
+pattr *parse_alias_value(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return NULL;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return ps->alias_vals[h];
+    return NULL;
 }
 
 /* The loc(...) name an alias stands for, or NULL. */

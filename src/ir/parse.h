@@ -181,6 +181,8 @@ typedef struct {
     /* the `#alias = ...` names defined so far (open addressing, arena) */
     const char **aliases;
     const char **alias_locs; /* per slot: loc_name() of a loc(...) value, or NULL */
+    pattr **alias_vals;      /* per slot: the value (an attribute alias used
+                                after its definition stands for it) */
     unsigned alias_mask;
     int naliases;
 } parse_state;
@@ -194,7 +196,9 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n);
 /* Alias definitions: a name defined so far (with its '#'), and adding one
  * (false after reporting out of memory). */
 bool parse_alias_known(const parse_state *ps, const char *name);
-bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name);
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name, pattr *value);
+/* The value of an alias defined so far, or NULL */
+pattr *parse_alias_value(const parse_state *ps, const char *name);
 
 /* The name a `loc(...)` text gives: "x" for a name location `loc("x")` or
  * `loc("x"(...))`, "#loc3" (to resolve later) for `loc(#loc3)`, NULL for
@@ -222,6 +226,10 @@ pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 /* The entries of `l` no builder read (pentry.used), copied to `out` (false
  * after reporting out of memory). */
 bool build_keep(parse_state *ps, const plist *l, ir_attrs *out);
+
+/* The attribute `key` of the op as written, marked as read (not kept as
+ * written: build_keep), or NULL. Builders in other files use it too. */
+pentry *build_find(pop *p, const char *key);
 
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);
