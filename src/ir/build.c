@@ -37,6 +37,14 @@ pentry *build_find(pop *p, const char *key)
     return NULL;
 }
 
+pentry *build_peek(pop *p, const char *key)
+{
+    for (pentry *e = p->attrs.head; e; e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return e;
+    return NULL;
+}
+
 static pentry *find(pop *p, const char *key)
 {
     return build_find(p, key);

@@ -230,6 +230,9 @@ bool build_keep(parse_state *ps, const plist *l, ir_attrs *out);
 /* The attribute `key` of the op as written, marked as read (not kept as
  * written: build_keep), or NULL. Builders in other files use it too. */
 pentry *build_find(pop *p, const char *key);
+/* The same without marking it: an attribute a builder interprets and that
+ * is still printed back as written. */
+pentry *build_peek(pop *p, const char *key);
 
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);
