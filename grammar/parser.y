@@ -215,11 +215,74 @@ static bool alias_value(parse_state *ps, ptok name, const pattr *v)
     return true;
 }
 
-/* An op name that is in no row of the op table, with the nearest that is */
+/* A type ir-run has no values of (OPAQUE_TYPE) where a value's type goes */
+static void opaque_type_error(parse_state *ps, ptok t)
+{
+    size_t k = 0;
+    while (k < t.n && t.s[k] != '<')
+        k++;
+    if (k == 6 && memcmp(t.s, "tensor", 6) == 0) {
+        tensor_type *x;
+        if (parse_type_token(ps, t.s, t.n, t.loc, &x) && !ps->failed)
+            parse_error(ps, t.loc, "unsupported type '%.*s'", (int)t.n, t.s);
+    } else if (t.s[0] == '!') {
+        parse_error(ps, t.loc, "unsupported type '%.*s'", (int)k, t.s);
+    } else {
+        parse_error(ps, t.loc, "unsupported type '%.*s' (values are tensors, tokens or tuples)", (int)k, t.s);
+    }
+}
+
+/* `dense<body> : T` of a type ir-run has no values of, kept as written for
+ * the printer; with index elements also read as i64 (integer lists such as
+ * operand_layouts) */
+static pattr *dense_kept(parse_state *ps, ptok body, ptok type, src_loc loc)
+{
+    pattr *a = pattr_new(ps, PA_DENSE, loc);
+    if (!a || !(a->text = parse_strdup(ps, body.s, body.n)))
+        return NULL;
+    a->len = body.n;
+    a->type_text = type.s;
+    a->type_loc = type.loc;
+    if (type.n > 13 && memcmp(type.s + type.n - 6, "index>", 6) == 0 &&
+        (type.s[type.n - 7] == 'x' || type.s[type.n - 7] == '<')) {
+        char *t = parse_alloc(ps, type.n, 1);
+        if (!t)
+            return NULL;
+        memcpy(t, type.s, type.n - 6);
+        memcpy(t + type.n - 6, "i64>", 4);
+        tensor_type *x;
+        ps->quiet = true;
+        bool ok = parse_type_token(ps, t, type.n - 2, type.loc, &x);
+        ps->quiet = false;
+        if (ps->failed)
+            return NULL;
+        if (ok) {
+            ir_literal *lit = parse_alloc(ps, 1, sizeof *lit);
+            if (!lit || !literal_build(ps, &body, x, lit))
+                return NULL;
+            lit->loc = loc;
+            a->lit = lit;
+            a->type = x;
+            a->index = true;
+        }
+    }
+    return a;
+}
+
+/* An op name that is in no row of the op table, with the nearest that is;
+ * another dialect's op (util.*, ...) is named as such */
 static void op_name_error(parse_state *ps, src_loc loc, const char *what, const char *s, size_t n)
 {
     const char *near = ir_op_suggest(s, n);
-    if (near)
+    const char *dot = memchr(s, '.', n);
+    static const char *const own[] = { "stablehlo", "chlo", "check", "interpreter", "func", "mhlo", "sdy" };
+    bool foreign = dot != NULL;
+    for (size_t i = 0; foreign && i < sizeof own / sizeof own[0]; i++)
+        if ((size_t)(dot - s) == strlen(own[i]) && memcmp(s, own[i], (size_t)(dot - s)) == 0)
+            foreign = false;
+    if (foreign)
+        parse_error(ps, loc, "op '%.*s' of dialect '%.*s' has no semantics in ir-run", (int)n, s, (int)(dot - s), s);
+    else if (near)
         parse_error(ps, loc, "%s op '%.*s'; did you mean '%s'?", what, (int)n, s, near);
     else
         parse_error(ps, loc, "%s op '%.*s' (docs/ops.md lists the supported ops)", what, (int)n, s);
@@ -326,9 +389,14 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <attr> ARRAY "array attribute"
 %token <tok> LOC "location"
 %token ARROW "->"
-%token T_MODULE "module"
-%token T_FUNC "func.func"
-%token T_ATTRIBUTES "attributes"
+%token <tok> T_MODULE "module"
+%token <tok> T_FUNC "func.func"
+%token <tok> T_ATTRIBUTES "attributes"
+%token <tok> OPAQUE_TYPE "type"
+%token <attr> OPAQUE_ATTR "dialect attribute"
+%token <tok> DENSE_RESOURCE "dense_resource"
+%token META_OPEN "{-#"
+%token META_CLOSE "#-}"
 %token <tok> OP_NAME_UNKNOWN "unsupported op name"
 %token <tok> T_CONSTANT "stablehlo.constant"
 %token <tok> T_IOTA "stablehlo.iota"
@@ -379,8 +447,9 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %type <op> op
 %type <pop> op_body
 %type <block> region regions regions_opt
-%type <list> while_attrs_opt clauses clauses_opt
-%type <tok> key vis_opt cmp_type_opt loc_opt
+%type <list> while_attrs_opt clauses clauses_opt mattrs_opt fattrs_opt
+%type <list> meta_dialects meta_dialects_opt meta_dialect meta_blobs meta_blobs_opt
+%type <tok> key keyword vis_opt cmp_type_opt loc_opt
 %type <block> fbody_opt
 %type <attr> tol_opt min_ulp_opt dot_prec_opt angle_item iter_opt conv_dims
 %type <list> slice_range
@@ -410,6 +479,7 @@ item:
   | alias_def {
         if (ps->literals_only && ps->nargs_lists) { parse_error(ps, L(@1), "text after the argument list"); YYABORT; }
     }
+  | META_OPEN meta_groups_opt META_CLOSE
   | ARRAY {
         if (!ps->literals_only) { parse_error(ps, L(@1), "expected a function or module"); YYABORT; }
         /* `[]`: zero arguments */
@@ -423,17 +493,80 @@ item:
     }
     ;
 
+/* `{-# dialect_resources: { builtin: { NAME: "0xALIGNDATA", ... } } #-}`:
+ * the blobs of dense_resource<NAME> (parse.c resolves them at the end);
+ * other groups and dialects are read and ignored */
+meta_groups_opt:
+    %empty
+  | meta_groups
+    ;
+
+meta_groups:
+    meta_group
+  | meta_groups ',' meta_group
+    ;
+
+meta_group:
+    key ':' '{' meta_dialects_opt '}' {
+        if ($4 && strcmp($1.s, "dialect_resources") == 0)
+            merge(&ps->resources, $4);
+    }
+    ;
+
+meta_dialects_opt:
+    %empty { $$ = NULL; }
+  | meta_dialects
+    ;
+
+meta_dialects:
+    meta_dialect
+  | meta_dialects ',' meta_dialect {
+        $$ = $1 ? $1 : $3;
+        if ($1 && $3)
+            merge($$, $3);
+    }
+    ;
+
+meta_dialect:
+    key ':' '{' meta_blobs_opt '}' { $$ = strcmp($1.s, "builtin") == 0 ? $4 : NULL; }
+    ;
+
+meta_blobs_opt:
+    %empty { $$ = NULL; }
+  | meta_blobs
+    ;
+
+meta_blobs:
+    key ':' STRING {
+        pattr *a = pattr_new(ps, PA_STRING, L(@3));
+        $$ = parse_alloc(ps, 1, sizeof(plist));
+        NEED(a && $$);
+        a->text = $3.s;
+        a->len = $3.n;
+        NEED(add_attr(ps, $$, $1.s, L(@1), a));
+    }
+  | meta_blobs ',' key ':' STRING {
+        $$ = $1;
+        pattr *a = pattr_new(ps, PA_STRING, L(@5));
+        NEED(a);
+        a->text = $5.s;
+        a->len = $5.n;
+        NEED(add_attr(ps, $$, $3.s, L(@3), a));
+    }
+    ;
+
 alias_def:
     HASH_ID '=' attribute {
         char *name = word(ps, $1);
         NEED(name && alias_value(ps, $1, $3) &&
-             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL));
+             parse_alias_define(ps, name, $3->kind == PA_LOC && $3->text && $3->text[0] != '#' ? $3->text : NULL, $3));
     }
     ;
 
 module:
     T_MODULE sym_opt mattrs_opt '{' mitems '}' loc_opt {
         ps->m->explicit_module = true;
+        NEED(build_keep(ps, $3, &ps->m->attrs));
         if (ps->nmodules++ || ps->top_funcs) {
             parse_error(ps, L(@1), "only one module per file (or per split chunk) is supported");
             YYABORT;
@@ -457,6 +590,7 @@ gmodule:
                     ps->m->name = parse_strdup(ps, e->val->text, strlen(e->val->text));
                     NEED(ps->m->name);
                 }
+        NEED(build_keep(ps, $10, &ps->m->attrs));
     }
     ;
 
@@ -473,8 +607,8 @@ sym_opt:
     ;
 
 mattrs_opt:
-    %empty
-  | T_ATTRIBUTES dict
+    %empty { $$ = NULL; }
+  | T_ATTRIBUTES dict { $$ = $2; }
     ;
 
 mitems:
@@ -520,7 +654,7 @@ loc_opt:
 
 func:
     T_FUNC vis_opt SYMBOL '(' fargs_opt ')' fresults fattrs_opt fbody_opt {
-        NEED(build_func(ps, $3, $2.s ? word(ps, $2) : NULL, $5, $7, $9));
+        NEED(build_func(ps, $3, $2.s ? word(ps, $2) : NULL, $5, $7, $8, $9));
     }
     ;
 
@@ -537,13 +671,13 @@ fargs_opt:
 
 /* declarations without a body may list bare types */
 ext_args:
-    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$ && arg_loc(ps, $$, $3)); }
-  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
+    type dict_opt loc_opt { $$ = ulist_add(ps, NULL, (ptok){ "", 0, 0, L(@1) }, -1, $1); NEED($$ && arg_loc(ps, $$, $3)); $$->tail->attrs = $2; }
+  | ext_args ',' type dict_opt loc_opt { $$ = ulist_add(ps, $1, (ptok){ "", 0, 0, L(@3) }, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); $$->tail->attrs = $4; }
     ;
 
 fargs:
-    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); }
-  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $7)); }
+    VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, NULL, $1, -1, $3); NEED($$ && arg_loc(ps, $$, $5)); $$->tail->attrs = $4; }
+  | fargs ',' VALUE_ID ':' type dict_opt loc_opt { $$ = ulist_add(ps, $1, $3, -1, $5); NEED($$ && arg_loc(ps, $$, $7)); $$->tail->attrs = $6; }
     ;
 
 fresults:
@@ -558,13 +692,13 @@ fres_list_opt:
     ;
 
 fres_list:
-    type dict_opt { $$ = tlist_add(ps, NULL, $1, L(@1)); NEED($$); }
-  | fres_list ',' type dict_opt { $$ = tlist_add(ps, $1, $3, L(@3)); NEED($$); }
+    type dict_opt { $$ = tlist_add(ps, NULL, $1, L(@1)); NEED($$); $$->tail->attrs = $2; }
+  | fres_list ',' type dict_opt { $$ = tlist_add(ps, $1, $3, L(@3)); NEED($$); $$->tail->attrs = $4; }
     ;
 
 fattrs_opt:
-    %empty
-  | T_ATTRIBUTES dict
+    %empty { $$ = NULL; }
+  | T_ATTRIBUTES dict { $$ = $2; }
     ;
 
 fbody_opt:
@@ -639,7 +773,7 @@ uses_opt:
 
 op_body:
     STRING '(' uses_opt ')' props_opt regions_opt dict_opt ':' fn_type {
-        int k = ir_op_lookup($1.s, $1.n);
+        int k = strcmp($1.s, "arith.constant") == 0 ? IR_OP_CONSTANT : ir_op_lookup($1.s, $1.n);
         if (k < 0 || (k == IR_OP_RETURN && strchr($1.s, '.') == NULL) ||
             (k == IR_OP_CALL && strchr($1.s, '.') == NULL)) {
             op_name_error(ps, L(@1), "unsupported", $1.s, strlen($1.s));
@@ -658,8 +792,13 @@ op_body:
             $$->nregions++;
         $$->sig = $9;
     }
+  | T_CONSTANT dict_opt scalar {
+        parse_error(ps, $3->loc, "'%.*s' of a scalar has no semantics in ir-run (values are tensors: dense<...> : "
+                    "tensor<...>)", (int)($1.n < 14 ? $1.n : 14), $1.s);
+        YYABORT;
+    }
   | T_CONSTANT dict_opt dense_attr {
-        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        $$ = pop_new(ps, $1.kind, L(@1), $1.s[0] == 'a' ? "arith.constant" : NULL);
         NEED($$);
         if ($2)
             merge(&$$->attrs, $2);
@@ -1385,6 +1524,7 @@ type:
         parse_error(ps, L(@1), "expected a tensor type, got '%.*s' (operands and results are tensors)", (int)$1.n, $1.s);
         YYABORT;
     }
+  | OPAQUE_TYPE { opaque_type_error(ps, $1); YYABORT; }
     ;
 
 type_list:
@@ -1466,6 +1606,17 @@ key:
   | G_MODULE
   | G_FUNC
   | OP_NAME_UNKNOWN { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
+  | keyword { $$ = $1; $$.s = word(ps, $1); NEED($$.s); }
+    ;
+
+/* every word the lexer makes a token of is also a dictionary key
+ * (`module = "..."`, `return`, `stablehlo.add`) */
+keyword:
+    T_MODULE | T_FUNC | T_ATTRIBUTES | T_CONSTANT | T_IOTA | T_UNARY | T_BINARY | T_COMPARE | T_TERNARY
+  | T_DIMSOP | T_CONCATENATE | T_SLICE | T_PAD | T_REDUCE | T_DOT_GENERAL | T_DOT | T_CALL | T_RETURN
+  | T_CUSTOM_CALL | T_CHECK2 | T_CHECK_CONST | T_CHECK_CLOSE | T_WHILE | T_VARIADIC | T_GET_TUPLE_ELEMENT
+  | T_COMPOSITE | T_GENERIC_ONLY | T_DYNAMIC_SLICE | T_DIMENSION | T_FFT | T_PRINT | T_PROBE | T_CLAUSES
+  | T_CONVOLUTION
     ;
 
 attribute:
@@ -1489,11 +1640,26 @@ attribute:
   | ARRAY
   | dense_attr
   | dict { $$ = pattr_new(ps, PA_DICT, L(@1)); NEED($$); $$->items = *$1; }
-  | HASH_ID { $$ = pattr_new(ps, PA_ALIAS, L(@1)); NEED($$); $$->text = word(ps, $1); NEED($$->text); }
+  | HASH_ID {
+        /* an attribute alias defined above stands for its value (so the
+         * printed form needs no definitions); locations stay names */
+        $$ = pattr_new(ps, PA_ALIAS, L(@1));
+        NEED($$);
+        $$->text = word(ps, $1);
+        NEED($$->text);
+        pattr *v = parse_alias_value(ps, $$->text);
+        if (v && v->kind != PA_LOC)
+            $$ = v;
+    }
   | HASH_ID angle_attr { $$ = $2; $$->text = word(ps, $1); NEED($$->text && no_raw(ps, $$, $$->text)); }
   | angle_attr { NEED(no_raw(ps, $1, NULL)); }
   | TENSOR { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
   | SDY_TEXT { $$ = sdy_text(ps, $1); NEED($$); }
+  | OPAQUE_TYPE { $$ = pattr_new(ps, PA_OPAQUE, L(@1)); NEED($$); $$->text = $1.s; $$->len = $1.n; }
+  | TOKEN_TYPE { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = $1; }
+  | TUPLE_OPEN '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, NULL); NEED($$->type); }
+  | TUPLE_OPEN type_list '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, $2); NEED($$->type); }
+  | OPAQUE_ATTR
   | LOC {
         $$ = pattr_new(ps, PA_LOC, L(@1));
         NEED($$);
@@ -1545,8 +1711,15 @@ dense_attr:
         lit->loc = L(@1);
         $$->lit = lit;
     }
+  | DENSE ':' OPAQUE_TYPE { $$ = dense_kept(ps, $1, $3, L(@1)); NEED($$); }
   | DENSE {
         parse_error(ps, L(@1), "expected ':' and a tensor type after the dense literal");
+        YYABORT;
+    }
+  | DENSE_RESOURCE ':' TENSOR { $$ = parse_resource_use(ps, $1, $3, L(@1)); NEED($$); }
+  | DENSE_RESOURCE ':' OPAQUE_TYPE { opaque_type_error(ps, $3); YYABORT; }
+  | DENSE_RESOURCE {
+        parse_error(ps, L(@1), "expected ':' and a tensor type after dense_resource<...>");
         YYABORT;
     }
     ;

@@ -25,12 +25,51 @@ const char *ir_precision_name(ir_precision p) { return precision_names[p]; }
 
 /* ---- attribute readers ------------------------------------------------ */
 
-static pentry *find(pop *p, const char *key)
+/* The attribute `key` of the op, marked as read: whatever no builder reads
+ * is kept as an opaque attribute (build_keep) */
+pentry *build_find(pop *p, const char *key)
+{
+    for (pentry *e = p->attrs.head; e; e = e->next)
+        if (e->key && strcmp(e->key, key) == 0) {
+            e->used = true;
+            return e;
+        }
+    return NULL;
+}
+
+pentry *build_peek(pop *p, const char *key)
 {
     for (pentry *e = p->attrs.head; e; e = e->next)
         if (e->key && strcmp(e->key, key) == 0)
             return e;
     return NULL;
+}
+
+static pentry *find(pop *p, const char *key)
+{
+    return build_find(p, key);
+}
+
+bool build_keep(parse_state *ps, const plist *l, ir_attrs *out)
+{
+    pentry *head = NULL, *tail = NULL;
+    int n = 0;
+    for (const pentry *e = l ? l->head : NULL; e; e = e->next) {
+        if (e->used || !e->key)
+            continue;
+        pentry *c = pentry_new(ps, e->key, e->loc, e->val);
+        if (!c)
+            return false;
+        if (tail)
+            tail->next = c;
+        else
+            head = c;
+        tail = c;
+        n++;
+    }
+    out->head = head;
+    out->n = n;
+    return true;
 }
 
 static bool need(parse_state *ps, pop *p, const char *key, pentry **out)
@@ -115,7 +154,7 @@ static bool attr_ints(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
         *out = a->ints;
         return true;
     }
-    if (a->kind == PA_DENSE && et_is_int(a->lit->type.elem) && a->lit->type.rank <= 1) {
+    if (a->kind == PA_DENSE && a->lit && et_is_int(a->lit->type.elem) && a->lit->type.rank <= 1) {
         out->n = (int)a->lit->count;
         out->v = parse_alloc(ps, (size_t)(out->n ? out->n : 1), sizeof(int64_t));
         if (!out->v)
@@ -169,6 +208,13 @@ static bool attr_literal(parse_state *ps, pop *p, const pentry *e, ir_literal *o
 {
     if (!e->val || e->val->kind != PA_DENSE)
         ERR(e->val ? e->val->loc : e->loc, "'%s' attribute '%s' must be a dense literal", p->name, e->key);
+    if (e->val->type_text) { /* a type ir-run has no values of: its error */
+        tensor_type *t;
+        const char *tt = e->val->type_text;
+        if (parse_type_token(ps, tt, strlen(tt), e->val->type_loc, &t) && !ps->failed)
+            parse_error(ps, e->val->type_loc, "unsupported type '%s'", tt);
+        return false;
+    }
     *out = *e->val->lit;
     return true;
 }
@@ -810,7 +856,7 @@ static bool attrs_scatter(parse_state *ps, pop *p, ir_op *o)
 static bool attr_padding(parse_state *ps, pop *p, const pentry *e, ir_ints *low, ir_ints *high)
 {
     const pattr *a = e->val;
-    if (!a || a->kind != PA_DENSE || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2 ||
+    if (!a || a->kind != PA_DENSE || !a->lit || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2 ||
         a->lit->type.dims[1] != 2)
         ERR(e->loc, "'%s' attribute 'padding' must be dense<...> : tensor<Nx2xi64>", p->name);
     int n = (int)a->lit->type.dims[0];
@@ -1052,7 +1098,7 @@ static bool conv_flags(parse_state *ps, pop *p, const pentry *e, ir_ints *out)
         *out = a->ints;
         return true;
     }
-    if (a && a->kind == PA_DENSE && a->lit->type.elem == ET_I1 && a->lit->type.rank <= 1) {
+    if (a && a->kind == PA_DENSE && a->lit && a->lit->type.elem == ET_I1 && a->lit->type.rank <= 1) {
         out->n = (int)a->lit->count;
         out->v = parse_alloc(ps, (size_t)out->n + 1, sizeof(int64_t));
         if (!out->v)
@@ -1324,7 +1370,7 @@ static bool mesh_groups(parse_state *ps, pop *p, const pattr *a, ir_collective *
             if (strcmp(names[k], struct_field(e->val, "name")->text) == 0)
                 perm[nperm++] = k;
     const pattr *ids = struct_field(mesh, "device_ids");
-    if (ids && (ids->kind != PA_DENSE || !et_is_int(ids->lit->type.elem) || ids->lit->count != total))
+    if (ids && (ids->kind != PA_DENSE || !ids->lit || !et_is_int(ids->lit->type.elem) || ids->lit->count != total))
         ERR(ids->loc, "'%s' mesh device_ids must be an integer dense literal of %lld elements", p->name, (long long)total);
     int64_t *v = parse_alloc(ps, (size_t)total, sizeof *v);
     int ngroups = (int)(total / group);
@@ -1370,7 +1416,7 @@ static bool attr_id_rows(parse_state *ps, pop *p, const char *key, bool keep_pad
     const pattr *a = e->val;
     if (!keep_padding && is_struct(a, "#stablehlo.replica_group_mesh_axes"))
         return mesh_groups(ps, p, a, col);
-    if (!a || a->kind != PA_DENSE || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2)
+    if (!a || a->kind != PA_DENSE || !a->lit || !et_is_int(a->lit->type.elem) || a->lit->type.rank != 2)
         ERR(a ? a->loc : e->loc, "'%s' attribute '%s' must be a rank-2 integer dense literal", p->name, key);
     const ir_literal *lit = a->lit;
     int64_t rows = lit->type.dims[0], cols = lit->type.dims[1];
@@ -1615,10 +1661,13 @@ ir_op *build_op(parse_state *ps, pop *p)
     }
     o->results = parse_alloc(ps, (size_t)(o->nresults ? o->nresults : 1), sizeof(int));
     o->dead = NULL;
-    return o->results ? o : NULL;
+    if (!o->results || !build_keep(ps, &p->attrs, &o->extra))
+        return NULL;
+    return o;
 }
 
-bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, tlist *results, pblock *body)
+bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, tlist *results, plist *attrs,
+                pblock *body)
 {
     if (visibility && strcmp(visibility, "public") != 0 && strcmp(visibility, "private") != 0 &&
         strcmp(visibility, "nested") != 0) {
@@ -1657,24 +1706,80 @@ bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, 
     f->arg_locs = parse_alloc(ps, (size_t)(f->nargs ? f->nargs : 1), sizeof *f->arg_locs);
     if (!f->arg_locs)
         return false;
+    f->arg_attrs = parse_alloc(ps, (size_t)(f->nargs ? f->nargs : 1), sizeof *f->arg_attrs);
+    f->res_attrs = parse_alloc(ps, (size_t)(f->nresults ? f->nresults : 1), sizeof *f->res_attrs);
+    if (!f->arg_attrs || !f->res_attrs || !build_keep(ps, attrs, &f->attrs))
+        return false;
     int k = 0;
-    for (const unode *u = args ? args->head : NULL; u; u = u->next)
-        f->arg_locs[k++] = u->loc_name;
+    for (const unode *u = args ? args->head : NULL; u; u = u->next, k++) {
+        f->arg_locs[k] = u->loc_name;
+        if (!build_keep(ps, u->attrs, &f->arg_attrs[k]))
+            return false;
+    }
+    k = 0;
+    for (const tnode *t = results ? results->head : NULL; t; t = t->next, k++)
+        if (!build_keep(ps, t->attrs, &f->res_attrs[k]))
+            return false;
     ps->nfuncs++;
     return true;
 }
 
 /* An entry of a generic op's attributes, in `<{...}>` or `{...}` */
-static const pattr *generic_attr(const plist *props, const plist *attrs, const char *key, src_loc *loc)
+static const pattr *generic_attr(plist *props, plist *attrs, const char *key, src_loc *loc)
 {
-    const plist *lists[2] = { props, attrs };
+    plist *lists[2] = { props, attrs };
     for (int i = 0; i < 2; i++)
-        for (const pentry *e = lists[i] ? lists[i]->head : NULL; e; e = e->next)
+        for (pentry *e = lists[i] ? lists[i]->head : NULL; e; e = e->next)
             if (e->key && strcmp(e->key, key) == 0) {
                 *loc = e->loc;
+                e->used = true;
                 return e->val;
             }
     return NULL;
+}
+
+/* The dictionaries of `arg_attrs = [{...}, ...]` (res_attrs alike) onto the
+ * arguments (results) of the function just built */
+static bool generic_dicts(parse_state *ps, const pattr *list, src_loc loc, const char *what, int n,
+                          ir_attrs *out)
+{
+    if (!list)
+        return true;
+    if (list->kind != PA_ARRAY || list->items.n != n)
+        ERR(list->kind == PA_ARRAY ? list->loc : loc, "'func.func' attribute '%s' must be an array of %d dictionar%s",
+            what, n, n == 1 ? "y" : "ies");
+    int k = 0;
+    for (const pentry *e = list->items.head; e; e = e->next, k++) {
+        if (!e->val || e->val->kind != PA_DICT)
+            ERR(e->loc, "'func.func' attribute '%s' must be an array of %d dictionar%s", what, n, n == 1 ? "y" : "ies");
+        if (!build_keep(ps, &e->val->items, &out[k]))
+            return false;
+    }
+    return true;
+}
+
+/* The function just built from the generic form: its argument and result
+ * dictionaries and the attributes other than the ones read */
+static bool generic_func_attrs(parse_state *ps, src_loc loc, plist *props, plist *attrs)
+{
+    src_loc aloc = loc, rloc = loc;
+    const pattr *args = generic_attr(props, attrs, "arg_attrs", &aloc);
+    const pattr *res = generic_attr(props, attrs, "res_attrs", &rloc);
+    ir_func *f = &ps->funcs[ps->nfuncs - 1];
+    if (!generic_dicts(ps, args, aloc, "arg_attrs", f->nargs, f->arg_attrs) ||
+        !generic_dicts(ps, res, rloc, "res_attrs", f->nresults, f->res_attrs))
+        return false;
+    plist all = { 0 };
+    plist *lists[2] = { props, attrs };
+    for (int i = 0; i < 2; i++)
+        for (const pentry *e = lists[i] ? lists[i]->head : NULL; e; e = e->next) {
+            pentry *c = pentry_new(ps, e->key, e->loc, e->val);
+            if (!c)
+                return false;
+            c->used = e->used;
+            plist_add(&all, c);
+        }
+    return build_keep(ps, &all, &f->attrs);
 }
 
 bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs)
@@ -1700,7 +1805,8 @@ bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *regi
         for (const tnode *t = sig->ins ? sig->ins->head : NULL; t; t = t->next)
             if (!(args = ulist_add(ps, args, (ptok){ "", 0, 0, t->loc }, -1, t->t)))
                 return false;
-        return build_func(ps, sym, vis ? vis->text : NULL, args, sig->outs, NULL);
+        return build_func(ps, sym, vis ? vis->text : NULL, args, sig->outs, NULL, NULL) &&
+               generic_func_attrs(ps, loc, props, attrs);
     }
     int nargs = region->args ? region->args->n : 0;
     if (nargs != nins)
@@ -1711,5 +1817,6 @@ bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *regi
         if (!shape_equal(u->type, t->t))
             ERR(u->u.loc, "'func.func' @%s: block argument %%%s does not have function_type's input type", name->text,
                 u->u.name);
-    return build_func(ps, sym, vis ? vis->text : NULL, region->args, sig->outs, region);
+    return build_func(ps, sym, vis ? vis->text : NULL, region->args, sig->outs, NULL, region) &&
+           generic_func_attrs(ps, loc, props, attrs);
 }

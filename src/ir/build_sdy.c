@@ -97,7 +97,7 @@ static bool name(cur *c, const char **out, src_loc *at)
     const char *p = c->s + 1;
     while (p < c->end && *p != '"')
         p += *p == '\\' ? 2 : 1;
-    *out = parse_unescape(c->ps, c->s + 1, (size_t)(p - c->s - 1), *at);
+    *out = parse_unescape(c->ps, c->s + 1, (size_t)(p - c->s - 1), *at, NULL);
     advance(c, (size_t)(p + 1 - c->s));
     return *out != NULL;
 }
@@ -250,7 +250,8 @@ static bool sharding_body(cur *c, ir_sdy_sharding *sh)
  * checked and skipped. */
 static bool open_text(parse_state *ps, const pattr *a, const char *prefix, const char *key, cur *c)
 {
-    if (a->kind != PA_SDY)
+    /* the lexer hands `#sdy.NAME<...>` over as opaque text, a bare `<...>` after an sdy op as Shardy text */
+    if (a->kind != PA_SDY && !(a->kind == PA_OPAQUE && a->len > 5 && memcmp(a->text, "#sdy.", 5) == 0))
         ERR(a->loc, "attribute '%s' must be a Shardy %s<...>", key, prefix);
     *c = (cur){ ps, a->text, a->text + a->len, a->loc };
     size_t n = strlen(prefix);

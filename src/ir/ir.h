@@ -334,6 +334,14 @@ typedef struct {
     bool aggregate_to_topk, is_fallback;
 } ir_custom_call;
 
+/* Attributes no builder interprets, kept as written (parse.h's entries) and
+ * printed back by --emit=ir in MLIR's dictionary syntax (docs/syntax.md). */
+struct pentry;
+typedef struct {
+    const struct pentry *head; /* chained through next, n of them */
+    int n;
+} ir_attrs;
+
 /* How a value was written, kept for diagnostics and printing. */
 typedef struct {
     const char *name; /* NUL-terminated, without '%' and without "#N" */
@@ -380,6 +388,8 @@ struct ir_op {
      * by this op (see "Lifetimes" above). */
     int nregions;
     ir_block *regions;
+
+    ir_attrs extra; /* attributes kept as written (mhlo.sharding, ...) */
 
     union {
         ir_literal constant;                         /* CONSTANT */
@@ -454,6 +464,10 @@ typedef struct ir_func {
     ir_block body;    /* body.args are the function arguments */
     const char **arg_locs; /* per argument: the name of its `loc("name")`
                               (JAX's argument names), or NULL */
+    ir_attrs attrs;        /* `attributes {...}` (generic: the attributes
+                              other than sym_name, function_type, ...) */
+    ir_attrs *arg_attrs;   /* per argument: its dictionary, kept as written */
+    ir_attrs *res_attrs;   /* per result */
     int nvalues;      /* (after check) */
     ir_value *values; /* nvalues slots (after check) */
 } ir_func;
@@ -463,6 +477,7 @@ typedef struct ir_arena ir_arena;
 typedef struct ir_module {
     const char *name;  /* `module @name`, NULL when implicit */
     bool explicit_module;
+    ir_attrs attrs;    /* `module attributes {...}`, kept as written */
     int nfuncs;
     ir_func *funcs;    /* in source order */
     ir_arena *arena;   /* owns everything above */

@@ -47,14 +47,15 @@ bool parse_alias_known(const parse_state *ps, const char *name)
     return false;
 }
 
-bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name, pattr *value)
 {
     if (parse_alias_known(ps, name))
         return true; /* MLIR refuses a redefinition; here it changes nothing */
     if (!ps->aliases || (unsigned)ps->naliases * 2 >= ps->alias_mask) {
         unsigned n = ps->aliases ? (ps->alias_mask + 1) * 2 : 64;
         const char **t = parse_alloc(ps, n, sizeof *t), **l = parse_alloc(ps, n, sizeof *l);
-        if (!t || !l)
+        pattr **v = parse_alloc(ps, n, sizeof *v);
+        if (!t || !l || !v)
             return false;
         for (unsigned i = 0; ps->aliases && i <= ps->alias_mask; i++) {
             if (!ps->aliases[i])
@@ -64,9 +65,11 @@ bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
                 h = (h + 1) & (n - 1);
             t[h] = ps->aliases[i];
             l[h] = ps->alias_locs[i];
+            v[h] = ps->alias_vals[i];
         }
         ps->aliases = t;
         ps->alias_locs = l;
+        ps->alias_vals = v;
         ps->alias_mask = n - 1;
     }
     unsigned h = ir_name_hash(name) & ps->alias_mask;
@@ -74,8 +77,19 @@ bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name)
         h = (h + 1) & ps->alias_mask;
     ps->aliases[h] = name;
     ps->alias_locs[h] = loc_name;
+    ps->alias_vals[h] = value;
     ps->naliases++;
     return true;
+}
+
+pattr *parse_alias_value(const parse_state *ps, const char *name)
+{
+    if (!ps->aliases)
+        return NULL;
+    for (unsigned h = ir_name_hash(name) & ps->alias_mask; ps->aliases[h]; h = (h + 1) & ps->alias_mask)
+        if (strcmp(ps->aliases[h], name) == 0)
+            return ps->alias_vals[h];
+    return NULL;
 }
 
 /* The loc(...) name an alias stands for, or NULL. */
@@ -90,6 +104,7 @@ static const char *alias_loc(const parse_state *ps, const char *name)
 }
 
 static bool is_space(char c);
+static int hexval(char c);
 
 const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc)
 {
@@ -114,7 +129,7 @@ const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc
         i++;
     if (i < n && s[i] == ':')
         return NULL; /* "file":line:col */
-    return parse_unescape(ps, s + start, end - start, loc);
+    return parse_unescape(ps, s + start, end - start, loc, NULL);
 }
 
 /* Argument names from `loc(#alias)`: the aliases may be defined anywhere in
@@ -274,6 +289,20 @@ tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts)
     return t;
 }
 
+/* parse_type_token's errors; in quiet mode (the lexer's first try) only
+ * noted, so that an attribute can keep the type as text */
+static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...)
+{
+    if (ps->quiet || ps->failed)
+        return;
+    ps->failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ps->src, loc, fmt, ap);
+    va_end(ap);
+}
+
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out)
 {
     tensor_type *t = parse_alloc(ps, 1, sizeof *t);
@@ -299,11 +328,11 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             while (i < n && is_space(s[i]))
                 i++;
             if (i >= n || s[i] != 'x') {
-                parse_error(ps, loc_at(loc, s, i), "expected 'x' after a dimension in tensor type");
+                type_error(ps, loc_at(loc, s, i), "expected 'x' after a dimension in tensor type");
                 return false;
             }
             if (t->rank == SHAPE_MAX_RANK) {
-                parse_error(ps, loc_at(loc, s, start), "tensor rank exceeds the limit of %d", SHAPE_MAX_RANK);
+                type_error(ps, loc_at(loc, s, start), "tensor rank exceeds the limit of %d", SHAPE_MAX_RANK);
                 return false;
             }
             t->dims[t->rank++] = d;
@@ -311,15 +340,15 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             continue;
         }
         if (s[i] == '?') {
-            parse_error(ps, loc_at(loc, s, i), "unsupported dynamic dimension '?' (only static shapes are supported)");
+            type_error(ps, loc_at(loc, s, i), "unsupported dynamic dimension '?' (only static shapes are supported)");
             return false;
         }
         if (s[i] == '*') {
-            parse_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
+            type_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
             return false;
         }
         if (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
-            parse_error(ps, loc_at(loc, s, i), "negative dimension in tensor type (a dimension is 0 or more)");
+            type_error(ps, loc_at(loc, s, i), "negative dimension in tensor type (a dimension is 0 or more)");
             return false;
         }
         /* element type */
@@ -337,12 +366,15 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
         if (e < 0) {
             src_loc l = loc_at(loc, s, start);
             if (len >= 3 && s[start] == 's' && s[start + 1] == 'i')
-                parse_error(ps, l, "unsupported element type '%.*s' (StableHLO integers are signless: write 'i%.*s')",
+                type_error(ps, l, "unsupported element type '%.*s' (StableHLO integers are signless: write 'i%.*s')",
                             (int)len, s + start, (int)len - 2, s + start + 2);
+            else if (len == 5 && memcmp(s + start, "index", 5) == 0)
+                type_error(ps, l, "unsupported element type 'index' (index tensors are read only inside attributes, "
+                                  "not as values)");
             else if (len == 0)
-                parse_error(ps, l, "expected an element type in tensor type");
+                type_error(ps, l, "expected an element type in tensor type");
             else
-                parse_error(ps, l, "unsupported element type '%.*s' (supported: %s)", (int)len, s + start,
+                type_error(ps, l, "unsupported element type '%.*s' (supported: %s)", (int)len, s + start,
                             et_known_names());
             return false;
         }
@@ -350,21 +382,21 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
         while (i < n && is_space(s[i]))
             i++;
         if (i < n && s[i] == ',') {
-            parse_error(ps, loc_at(loc, s, i), "unsupported tensor encoding attribute");
+            type_error(ps, loc_at(loc, s, i), "unsupported tensor encoding attribute");
             return false;
         }
         if (i != n - 1 || s[i] != '>') {
-            parse_error(ps, loc_at(loc, s, i), "expected '>' at the end of the tensor type");
+            type_error(ps, loc_at(loc, s, i), "expected '>' at the end of the tensor type");
             return false;
         }
         if (shape_count(t) < 0) {
-            parse_error(ps, loc, "tensor type has too many elements (the limit is 2^36)");
+            type_error(ps, loc, "tensor type has too many elements (the limit is 2^36)");
             return false;
         }
         *out = t;
         return true;
     }
-    parse_error(ps, loc, "expected an element type in tensor type");
+    type_error(ps, loc, "expected an element type in tensor type");
     return false;
 }
 
@@ -430,6 +462,7 @@ bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pa
     bool flags = e == ET_I1;
     if (flags)
         a->word = "i1";
+    a->word2 = e >= 0 ? et_get((et_id)e)->name : NULL; /* for the printer */
     if (e < 0 || (!et_is_int((et_id)e) && !flags)) {
         parse_error(ps, loc_at(loc, s, start), "unsupported array attribute element type '%.*s' (expected an integer type)",
                     (int)(i - start), s + start);
@@ -488,7 +521,7 @@ static int hexval(char c)
          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc)
+char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc, size_t *len)
 {
     char *d = parse_alloc(ps, n + 1, 1);
     if (!d)
@@ -514,8 +547,8 @@ char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc)
         else if (i + 1 < n && hexval(e) >= 0 && hexval(s[i + 1]) >= 0) {
             int v = hexval(e) * 16 + hexval(s[i + 1]);
             i++;
-            if (v == 0) {
-                parse_error(ps, loc_at(loc, s - 1, i), "NUL byte in string");
+            if (v == 0 && !len) {
+                parse_error(ps, loc_at(loc, s - 1, i), "NUL byte in a name (\\00 is only valid in string attributes)");
                 return NULL;
             }
             d[o++] = (char)v;
@@ -525,7 +558,95 @@ char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc)
         }
     }
     d[o] = '\0';
+    if (len)
+        *len = o;
     return d;
+}
+
+pattr *parse_resource_use(parse_state *ps, ptok name, const tensor_type *type, src_loc loc)
+{
+    pattr *a = pattr_new(ps, PA_DENSE, loc);
+    ir_literal *lit = parse_alloc(ps, 1, sizeof *lit);
+    if (!a || !lit)
+        return NULL;
+    int64_t count = shape_count(type);
+    size_t nbytes = (size_t)count * et_get(type->elem)->bytes;
+    lit->data = parse_alloc(ps, nbytes ? nbytes : 1, 1);
+    /* the name, for parse_resources_resolve */
+    a->text = parse_strdup(ps, name.s, name.n);
+    pentry *e = pentry_new(ps, a->text, loc, a);
+    if (!lit->data || !a->text || !e)
+        return NULL;
+    lit->type = *type;
+    lit->count = count;
+    lit->nbytes = nbytes;
+    lit->loc = loc;
+    a->lit = lit;
+    a->type = &lit->type;
+    plist_add(&ps->resource_uses, e);
+    return a;
+}
+
+/* The elements of every dense_resource from its blob: "0x", 4 bytes of
+ * alignment (little-endian), then exactly the elements' bytes in the
+ * runtime layout (MLIR's dense layout: i1 one byte each, complex real then
+ * imaginary). The literal's buffer was allocated at the use, so the ops that
+ * copied it see the elements. */
+bool parse_resources_resolve(parse_state *ps)
+{
+    for (const pentry *u = ps->resource_uses.head; u; u = u->next) {
+        const pentry *b = NULL;
+        for (const pentry *r = ps->resources.head; r; r = r->next)
+            if (strcmp(r->key, u->key) == 0)
+                b = r;
+        if (!b) {
+            parse_error(ps, u->loc, "dense_resource<%s> has no blob (no '%s' in the file's {-# dialect_resources: "
+                        "{ builtin: {...} } #-} section)", u->key, u->key);
+            return false;
+        }
+        const char *h = b->val->text;
+        size_t n = b->val->len;
+        if (n < 2 || h[0] != '0' || (h[1] != 'x' && h[1] != 'X')) {
+            parse_error(ps, b->val->loc, "resource blob '%s' must be a hex string \"0x...\"", b->key);
+            return false;
+        }
+        for (size_t i = 2; i < n; i++)
+            if (hexval(h[i]) < 0) {
+                parse_error(ps, b->val->loc, "resource blob '%s' has an invalid hex digit at offset %zu", b->key, i);
+                return false;
+            }
+        if (n % 2) {
+            parse_error(ps, b->val->loc, "resource blob '%s' has an odd number of hex digits", b->key);
+            return false;
+        }
+        ir_literal *lit = u->val->lit;
+        size_t bytes = (n - 2) / 2;
+        if (bytes < 4 || bytes - 4 != lit->nbytes) {
+            parse_error(ps, b->val->loc, "resource blob '%s' has %zu bytes of data (after 4 of alignment) but %s of %lld "
+                        "elements needs %zu", b->key, bytes < 4 ? (size_t)0 : bytes - 4, et_get(lit->type.elem)->name,
+                        (long long)lit->count, lit->nbytes);
+            return false;
+        }
+        /* `"0x<elements>"` through the hex literal reader (sub-byte and i1
+         * elements normalised as there) */
+        char *body = parse_alloc(ps, n - 8 + 2, 1);
+        if (!body)
+            return false;
+        body[0] = '"';
+        memcpy(body + 1, "0x", 2);
+        memcpy(body + 3, h + 10, n - 10);
+        body[n - 7] = '"';
+        ptok t = { body, n - 6, 0, b->val->loc };
+        ir_literal tmp;
+        if (!literal_build(ps, &t, &lit->type, &tmp))
+            return false;
+        if (tmp.nbytes == lit->nbytes)
+            memcpy(lit->data, tmp.data, lit->nbytes);
+        else
+            for (int64_t k = 0; k < lit->count; k++) /* a one-element blob: literal_build kept a splat */
+                memcpy(lit->data + (size_t)k * tmp.nbytes, tmp.data, tmp.nbytes);
+    }
+    return true;
 }
 
 static void state_init(parse_state *ps, diag_source *src, size_t begin, size_t end, int line)
@@ -575,6 +696,10 @@ ir_module *ir_parse(diag_source *src, size_t begin, size_t end, int line)
     if (status != 0 || ps.failed) {
         if (!ps.failed)
             diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
+        arena_free(arena);
+        return NULL;
+    }
+    if (!parse_resources_resolve(&ps)) {
         arena_free(arena);
         return NULL;
     }
@@ -644,6 +769,8 @@ int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int
          * arguments: `[]` says that */
         parse_error(&ps, (src_loc){ 1, 1 }, "expected an array of dense literals `[dense<...> : tensor<...>, ...]` (`[]` for none)");
     }
+    if (status == 0 && !ps.failed)
+        parse_resources_resolve(&ps);
     if (status != 0 || ps.failed) {
         if (!ps.failed)
             diag_error(src, (src_loc){ ps.line, ps.col }, "syntax error");
@@ -660,7 +787,7 @@ int ir_parse_literals(diag_source *src, const char *usage, ir_literal **out, int
     }
     int k = 0;
     for (pentry *e = ps.args_result.head; e; e = e->next, k++) {
-        if (!e->val || e->val->kind != PA_DENSE) {
+        if (!e->val || e->val->kind != PA_DENSE || e->val->type_text) {
             if (usage)
                 diag_error(src, e->loc, "expected dense elements attribute for args elements, i.e. %s", usage);
             else

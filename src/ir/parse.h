@@ -42,7 +42,11 @@ typedef enum {
     PA_ALIAS,  /* #loc3 */
     PA_LOC,    /* loc(...) */
     PA_FNTYPE, /* (T, ...) -> ...: fn is its psig */
-    PA_SDY     /* Shardy: text (len bytes) is `#sdy.name<...>` or a bare `<...>` (build_sdy.c) */
+    PA_SDY,    /* Shardy: text (len bytes) is `#sdy.name<...>` or a bare `<...>` (build_sdy.c) */
+    PA_OPAQUE  /* kept as written, printed back verbatim (text, len): a
+                  dialect attribute #foo.bar<...> or type !foo.bar<...>, a
+                  builtin type ir-run has no values of (tensor<2xindex>,
+                  complex<f32>, vector<4xf32>, tensor<?xf32>) */
 } pattr_kind;
 
 typedef struct pattr pattr;
@@ -50,6 +54,8 @@ typedef struct pentry {
     const char *key; /* NULL for array items */
     src_loc loc;
     pattr *val;      /* NULL for a unit entry `{key}` */
+    bool used;       /* read by the op's builder (build.c): not kept as an
+                        opaque attribute */
     struct pentry *next;
 } pentry;
 
@@ -72,6 +78,11 @@ struct pattr {
     const char *type_word; /* typed scalar with an element-type word: `: i64` */
     ir_literal *lit;       /* DENSE, converted as soon as its type is read */
     void *fn;              /* FNTYPE: the psig */
+    const char *type_text; /* DENSE of a type ir-run has no values of: the type
+                              as written (lit NULL, text = the body), or of
+                              `index` elements (lit holds them as i64) */
+    bool index;            /* DENSE of index elements */
+    src_loc type_loc;      /* DENSE with type_text: where the type is */
     bool raw;              /* STRUCT written `<raw field = ...>`, or an angle item after `raw` */
 };
 
@@ -79,6 +90,7 @@ struct pattr {
 typedef struct tnode {
     tensor_type *t;
     src_loc loc;
+    plist *attrs; /* function results: their dictionary, or NULL */
     struct tnode *next;
 } tnode;
 typedef struct {
@@ -90,6 +102,7 @@ typedef struct unode {
     ir_use u;
     tensor_type *type; /* block arguments */
     const char *loc_name; /* function arguments: loc_name() of their loc(...) */
+    plist *attrs;         /* function arguments: their dictionary, or NULL */
     struct unode *next;
 } unode;
 typedef struct {
@@ -150,6 +163,7 @@ typedef struct {
     int nmodules;
     bool top_funcs;
     bool failed; /* an error was reported: suppress bison's generic one */
+    bool quiet;  /* parse_type_token only notes its errors (lexer.l) */
     bool oom;    /* ... and it was "out of memory" */
     /* lexer position (original-file line and column of the next byte) */
     int line, col;
@@ -166,9 +180,15 @@ typedef struct {
     bool literals_only; /* parsing --args */
     plist args_result;
     int nargs_lists; /* argument lists seen: exactly one is valid */
+    /* dense_resource<NAME> uses (PA_DENSE, their elements filled at the end
+     * of the parse) and the blobs of `{-# dialect_resources: { builtin:
+     * {...} } #-}` (PA_STRING values keyed by NAME) */
+    plist resource_uses, resources;
     /* the `#alias = ...` names defined so far (open addressing, arena) */
     const char **aliases;
     const char **alias_locs; /* per slot: loc_name() of a loc(...) value, or NULL */
+    pattr **alias_vals;      /* per slot: the value (an attribute alias used
+                                after its definition stands for it) */
     unsigned alias_mask;
     int naliases;
 } parse_state;
@@ -182,7 +202,9 @@ char *parse_strdup(parse_state *ps, const char *s, size_t n);
 /* Alias definitions: a name defined so far (with its '#'), and adding one
  * (false after reporting out of memory). */
 bool parse_alias_known(const parse_state *ps, const char *name);
-bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name);
+bool parse_alias_define(parse_state *ps, const char *name, const char *loc_name, pattr *value);
+/* The value of an alias defined so far, or NULL */
+pattr *parse_alias_value(const parse_state *ps, const char *name);
 
 /* The name a `loc(...)` text gives: "x" for a name location `loc("x")` or
  * `loc("x"(...))`, "#loc3" (to resolve later) for `loc(#loc3)`, NULL for
@@ -195,7 +217,9 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
 /* tuple<T, ...> of the listed types (NULL: tuple<>). */
 tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts);
 bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out);
-char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc); /* s without quotes */
+/* s without quotes; with `len`, a string attribute (\00 allowed, its length
+ * stored), without it a name (\00 refused) */
+char *parse_unescape(parse_state *ps, const char *s, size_t n, src_loc loc, size_t *len);
 
 void plist_add(plist *l, pentry *e);
 pentry *pentry_new(parse_state *ps, const char *key, src_loc loc, pattr *val);
@@ -209,6 +233,16 @@ pop *pop_new(parse_state *ps, int kind, src_loc loc, const char *name);
 bool build_sdy_mesh(parse_state *ps, ptok name, ptok text);
 bool attrs_sdy_identity(parse_state *ps, pop *p, ir_op *o);
 bool attrs_sdy_manual_computation(parse_state *ps, pop *p, ir_op *o);
+/* The entries of `l` no builder read (pentry.used), copied to `out` (false
+ * after reporting out of memory). */
+bool build_keep(parse_state *ps, const plist *l, ir_attrs *out);
+
+/* The attribute `key` of the op as written, marked as read (not kept as
+ * written: build_keep), or NULL. Builders in other files use it too. */
+pentry *build_find(pop *p, const char *key);
+/* The same without marking it: an attribute a builder interprets and that
+ * is still printed back as written. */
+pentry *build_peek(pop *p, const char *key);
 
 /* The typed op for a pop, or NULL after reporting an error. */
 ir_op *build_op(parse_state *ps, pop *p);
@@ -216,11 +250,16 @@ ir_op *build_op(parse_state *ps, pop *p);
  * target into that check op's kind (build_custom_call.c). */
 bool build_custom_call(parse_state *ps, pop *p, ir_op *o);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
-                tlist *results, pblock *body);
+                tlist *results, plist *attrs, pblock *body);
 /* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):
  * ... }) {...}`: the function its attributes (in either dictionary) and its
  * region describe; an empty region is a declaration. */
 bool build_generic_func(parse_state *ps, src_loc loc, plist *props, pblock *region, plist *attrs);
+
+/* `dense_resource<name> : type`: a dense literal whose elements the
+ * resource blob gives once the file is read (parse_resources_resolve) */
+pattr *parse_resource_use(parse_state *ps, ptok name, const tensor_type *type, src_loc loc);
+bool parse_resources_resolve(parse_state *ps);
 
 /* Literal bodies (literal.c): fills `lit` for `dense<body> : type`. */
 bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, ir_literal *lit);

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "ir/parse.h"
+#include "util/membuf.h"
 #include "types/fpdecimal.h"
 #include "types/fpprint.h"
 #include "util/mem.h"
@@ -86,19 +88,25 @@ static void print_ints(FILE *out, const ir_ints *d)
     fputc(']', out);
 }
 
-/* "text" with MLIR's escapes */
-static void print_string(FILE *out, const char *text)
+/* "text" with MLIR's escapes (llvm::printEscapedString): `\\` for a
+ * backslash, `\XX` for a quote and every byte that is not printable ASCII */
+static void print_string_n(FILE *out, const char *text, size_t n)
 {
     fputc('"', out);
-    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if (*s < 32 || *s >= 127)
+    for (const unsigned char *s = (const unsigned char *)text, *e = s + n; s < e; s++) {
+        if (*s == '\\')
+            fputs("\\\\", out);
+        else if (*s < 32 || *s >= 127 || *s == '"')
             fprintf(out, "\\%02X", *s);
         else
             fputc(*s, out);
     }
     fputc('"', out);
+}
+
+static void print_string(FILE *out, const char *text)
+{
+    print_string_n(out, text, strlen(text));
 }
 
 static void print_symbol(FILE *out, const char *name)
@@ -122,6 +130,156 @@ static void print_symbol(FILE *out, const char *name)
     print_string(out, name);
 }
 
+/* ---- attributes kept as written (ir_attrs) -------------------------------- */
+
+static void print_attr(FILE *out, const pattr *a);
+
+/* a dictionary key: bare when MLIR reads it as an identifier */
+static void print_key(FILE *out, const char *k)
+{
+    bool bare = (k[0] >= 'a' && k[0] <= 'z') || (k[0] >= 'A' && k[0] <= 'Z') || k[0] == '_';
+    for (const char *c = k; bare && *c; c++)
+        bare = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' ||
+               *c == '$' || *c == '.';
+    if (bare)
+        fputs(k, out);
+    else
+        print_string(out, k);
+}
+
+/* `k = v, k2, ...` (a unit entry is its key alone); `skip`: a key not to print */
+static int print_entries(FILE *out, const pentry *e, int n, const char *skip)
+{
+    for (; e; e = e->next) {
+        if (!e->key || (skip && strcmp(e->key, skip) == 0))
+            continue;
+        if (n++)
+            fputs(", ", out);
+        print_key(out, e->key);
+        if (e->val) {
+            fputs(" = ", out);
+            print_attr(out, e->val);
+        }
+    }
+    return n;
+}
+
+static void print_items(FILE *out, const plist *l)
+{
+    int n = 0;
+    for (const pentry *e = l->head; e; e = e->next) {
+        if (n++)
+            fputs(", ", out);
+        if (e->key) {
+            print_key(out, e->key);
+            fputs(" = ", out);
+        }
+        if (e->val)
+            print_attr(out, e->val);
+    }
+}
+
+static void print_tlist(FILE *out, const tlist *l)
+{
+    for (const tnode *t = l ? l->head : NULL; t; t = t->next) {
+        if (t != l->head)
+            fputs(", ", out);
+        print_type(out, t->t);
+    }
+}
+
+static void print_attr(FILE *out, const pattr *a)
+{
+    switch (a->kind) {
+    case PA_INT:
+    case PA_FLOAT:
+        fprintf(out, "%s%s", a->neg ? "-" : "", a->text);
+        break;
+    case PA_WORD:
+        if (a->word2)
+            fprintf(out, "%s ", a->word2);
+        fputs(a->text, out);
+        break;
+    case PA_STRING: print_string_n(out, a->text, a->len); break;
+    case PA_SYMBOL: print_symbol(out, a->text); break;
+    case PA_ARRAY:
+        fputc('[', out);
+        print_items(out, &a->items);
+        fputc(']', out);
+        break;
+    case PA_DICT:
+        fputc('{', out);
+        print_entries(out, a->items.head, 0, NULL);
+        fputc('}', out);
+        break;
+    case PA_INTS:
+        fprintf(out, "array<%s", a->word2 ? a->word2 : a->word ? a->word : "i64");
+        for (int i = 0; i < a->ints.n; i++) {
+            fputs(i ? ", " : ": ", out);
+            if (a->word)
+                fputs(a->ints.v[i] ? "true" : "false", out);
+            else
+                fprintf(out, "%" PRId64, a->ints.v[i]);
+        }
+        fputc('>', out);
+        break;
+    case PA_DENSE:
+        if (a->type_text)
+            fprintf(out, "dense<%.*s> : %s", (int)a->len, a->text, a->type_text);
+        else
+            ir_print_literal(a->lit, out);
+        break;
+    case PA_ENUM:
+        fprintf(out, "%s<", a->text ? a->text : "");
+        if (a->word2)
+            fprintf(out, "%s ", a->word2);
+        fprintf(out, "%s>", a->word);
+        break;
+    case PA_STRUCT:
+        fprintf(out, "%s<", a->text ? a->text : "");
+        if (a->raw)
+            fputs("raw ", out);
+        print_items(out, &a->items);
+        fputc('>', out);
+        break;
+    case PA_TYPE: print_type(out, a->type); break;
+    case PA_ALIAS: fputs(a->text, out); break;
+    case PA_LOC: fputs("loc(unknown)", out); break;
+    case PA_FNTYPE: {
+        const psig *sig = a->fn;
+        fputc('(', out);
+        print_tlist(out, sig->ins);
+        fputs(") -> ", out);
+        if (sig->outs && sig->outs->n == 1 && shape_kind_of(sig->outs->head->t) != SHAPE_TUPLE) {
+            print_type(out, sig->outs->head->t);
+        } else {
+            fputc('(', out);
+            print_tlist(out, sig->outs);
+            fputc(')', out);
+        }
+        break;
+    }
+    case PA_SDY:
+    case PA_OPAQUE: fwrite(a->text, 1, a->len, out); break;
+    }
+    if (a->type_word)
+        fprintf(out, " : %s", a->type_word);
+    else if (a->type && a->kind != PA_DENSE && a->kind != PA_TYPE)
+        fputs(" : ", out), print_type(out, a->type);
+}
+
+/* ` {k = v, ...}` of the kept attributes, nothing when there are none */
+static void print_kept(FILE *out, const ir_attrs *x)
+{
+    if (!x->n)
+        return;
+    fputs(" {", out);
+    print_entries(out, x->head, 0, NULL);
+    fputc('}', out);
+}
+
+/* `NAME @symbol(%a, %b) {kept} : (T1, T2) -> T3`: func.call and custom_call. */
+
 /* `NAME @symbol(%a, %b) : (T1, T2) -> T3`: func.call. */
 static void print_symbol_call(printer *p, const ir_op *o, const char *name, const char *symbol)
 {
@@ -130,7 +288,9 @@ static void print_symbol_call(printer *p, const ir_op *o, const char *name, cons
     print_symbol(out, symbol);
     fputc('(', out);
     print_values(p, o->operands, o->noperands);
-    fputs(") : ", out);
+    fputc(')', out);
+    print_kept(out, &o->extra);
+    fputs(" : ", out);
     print_fn_type(out, o);
 }
 
@@ -345,19 +505,24 @@ static void print_operands_op(printer *p, const ir_op *o)
 {
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, o->noperands);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     same_or_fn(p->out, o);
 }
 
 static void print_constant(printer *p, const ir_op *o)
 {
-    fprintf(p->out, "%s ", ir_op_name(o->kind));
+    fputs(ir_op_name(o->kind), p->out);
+    print_kept(p->out, &o->extra);
+    fputc(' ', p->out);
     ir_print_literal(&o->a.constant, p->out);
 }
 
 static void print_iota(printer *p, const ir_op *o)
 {
-    fprintf(p->out, "%s dim = %" PRId64 " : ", ir_op_name(o->kind), o->a.iota_dim);
+    fprintf(p->out, "%s dim = %" PRId64, ir_op_name(o->kind), o->a.iota_dim);
+    print_kept(p->out, &o->extra);
+    fputs(" : ", p->out);
     print_type(p->out, &o->result_types[0]);
 }
 
@@ -368,6 +533,7 @@ static void print_compare(printer *p, const ir_op *o)
     print_values(p, o->operands, 2);
     if (o->a.compare.type != IR_CMPT_ABSENT)
         fprintf(out, ", %s", ir_cmp_type_name(o->a.compare.type));
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -379,6 +545,7 @@ static void print_dims(printer *p, const ir_op *o)
     print_value(p, o->operands[0]);
     fputs(", dims = ", out);
     print_ints(out, &o->a.dims);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     same_or_fn(out, o);
 }
@@ -388,7 +555,9 @@ static void print_concatenate(printer *p, const ir_op *o)
     FILE *out = p->out;
     fprintf(out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, o->noperands);
-    fprintf(out, ", dim = %" PRId64 " : ", o->a.concat_dim);
+    fprintf(out, ", dim = %" PRId64, o->a.concat_dim);
+    print_kept(out, &o->extra);
+    fputs(" : ", out);
     print_fn_type(out, o);
 }
 
@@ -404,7 +573,9 @@ static void print_slice(printer *p, const ir_op *o)
         if (o->a.slice.stride.v[d] != 1)
             fprintf(out, ":%" PRId64, o->a.slice.stride.v[d]);
     }
-    fputs("] : ", out);
+    fputc(']', out);
+    print_kept(out, &o->extra);
+    fputs(" : ", out);
     print_fn_type(out, o);
 }
 
@@ -419,6 +590,7 @@ static void print_pad(printer *p, const ir_op *o)
     print_ints(out, &o->a.pad.high);
     fputs(", interior = ", out);
     print_ints(out, &o->a.pad.interior);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -447,6 +619,7 @@ static void print_reduce(printer *p, const ir_op *o, int indent)
         fprintf(out, " applies %s", ir_op_name((ir_op_kind)compact));
     fputs(" across dimensions = ", out);
     print_ints(out, &o->a.reduce.dims);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_fn_type(out, o);
     if (compact >= 0)
@@ -498,6 +671,7 @@ static void print_dot_general(printer *p, const ir_op *o)
                 a->lhs_component_count, a->rhs_component_count, a->num_primitive_operations,
                 a->allow_imprecise_accumulation ? "true" : "false");
     }
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -507,6 +681,7 @@ static void print_dot(printer *p, const ir_op *o)
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, 2);
     print_precision(p->out, &o->a.dot);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     print_fn_type(p->out, o);
 }
@@ -531,7 +706,15 @@ static void print_check_custom_call(printer *p, const ir_op *o)
     print_symbol(out, ir_op_name(o->kind));
     fputc('(', out);
     print_values(p, o->operands, o->noperands);
-    fputs(o->kind == IR_OP_CHECK_EQ ? ") : " : ") {has_side_effect = true} : ", out);
+    fputc(')', out);
+    if (o->kind == IR_OP_CHECK_EQ) {
+        print_kept(out, &o->extra);
+    } else {
+        fputs(" {has_side_effect = true", out);
+        print_entries(out, o->extra.head, 1, "has_side_effect");
+        fputc('}', out);
+    }
+    fputs(" : ", out);
     print_fn_type(out, o);
 }
 
@@ -547,6 +730,7 @@ static void print_check2(printer *p, const ir_op *o)
     print_values(p, o->operands, 2);
     if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ)
         print_tolerance(out, o->a.check.tolerance);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_type(out, &o->operand_types[0]);
 }
@@ -565,6 +749,7 @@ static void print_check_const(printer *p, const ir_op *o)
     ir_print_literal(&o->a.check.expected, out);
     if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST)
         print_tolerance(out, o->a.check.tolerance);
+    print_kept(out, &o->extra);
 }
 
 static void print_check_close(printer *p, const ir_op *o)
@@ -580,7 +765,9 @@ static void print_check_close(printer *p, const ir_op *o)
     fprintf(out, ", max_ulp_difference = %" PRIu64, c->max_ulp);
     if (c->min_ulp)
         fprintf(out, ", min_ulp_difference = %" PRIu64, c->min_ulp);
-    fputs(" : ", out);
+    fputs(" :", out);
+    print_kept(out, &o->extra);
+    fputc(' ', out);
     print_types(out, o->operand_types, 2);
 }
 
@@ -608,6 +795,10 @@ static void print_while(printer *p, const ir_op *o, int indent)
         fputs(" : ", out);
         print_types(out, o->operand_types, o->noperands);
     }
+    if (o->extra.n) {
+        fputs(" attributes", out);
+        print_kept(out, &o->extra);
+    }
     fputs("\n", out);
     indent_to(out, indent + 1);
     fputs("cond {\n", out);
@@ -631,6 +822,7 @@ static void print_variadic(printer *p, const ir_op *o)
         }
         fputc(' ', out);
         print_values(p, o->operands, o->noperands);
+        print_kept(out, &o->extra);
         fputs(" : ", out);
         print_types(out, o->operand_types, o->noperands);
         return;
@@ -638,6 +830,7 @@ static void print_variadic(printer *p, const ir_op *o)
     if (o->noperands)
         fputc(' ', out);
     print_values(p, o->operands, o->noperands);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_type(out, &o->result_types[0]);
 }
@@ -646,7 +839,9 @@ static void print_get_tuple_element(printer *p, const ir_op *o)
 {
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_value(p, o->operands[0]);
-    fprintf(p->out, "[%" PRId64 "] : ", o->a.tuple_index);
+    fprintf(p->out, "[%" PRId64 "]", o->a.tuple_index);
+    print_kept(p->out, &o->extra);
+    fputs(" : ", p->out);
     print_fn_type(p->out, o);
 }
 
@@ -660,6 +855,7 @@ static void print_composite(printer *p, const ir_op *o)
     print_values(p, o->operands, o->noperands);
     fputs(" {decomposition = ", out);
     print_symbol(out, o->a.call.name);
+    print_entries(out, o->extra.head, 1, NULL);
     fputs("} : ", out);
     print_fn_type(out, o);
 }
@@ -669,6 +865,7 @@ static void print_operands_fn(printer *p, const ir_op *o)
 {
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, o->noperands);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     print_fn_type(p->out, o);
 }
@@ -681,6 +878,7 @@ static void print_dynamic_slice(printer *p, const ir_op *o)
     print_values(p, o->operands, o->noperands);
     fputs(bcast ? ", dims = " : ", sizes = ", p->out);
     print_ints(p->out, bcast ? &o->a.dims : &o->a.slice_sizes);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     print_fn_type(p->out, o);
 }
@@ -770,6 +968,7 @@ static void print_convolution(printer *p, const ir_op *o)
     fprintf(out, "} {batch_group_count = %" PRId64 " : i64, feature_group_count = %" PRId64 " : i64",
             cv->batch_groups, cv->feature_groups);
     print_precision_list(out, cv);
+    print_entries(out, o->extra.head, 1, NULL);
     fputs("} : ", out);
     print_fn_type(out, o);
 }
@@ -825,6 +1024,7 @@ static void print_print(printer *p, const ir_op *o)
 {
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_value(p, o->operands[0]);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     print_type(p->out, &o->operand_types[0]);
 }
@@ -839,6 +1039,7 @@ static void print_probe(printer *p, const ir_op *o)
     print_string(out, o->a.probe.id);
     if (o->a.probe.iteration)
         fprintf(out, ", iter = %" PRIu32, o->a.probe.iteration);
+    print_kept(out, &o->extra);
     fputs(" : ", out);
     print_type(out, &o->operand_types[0]);
 }
@@ -852,6 +1053,7 @@ static void print_clauses(printer *p, const ir_op *o)
     if (o->kind == IR_OP_REDUCE_PRECISION)
         fprintf(p->out, ", format = e%dm%d", (int)o->a.reduce_precision.exponent_bits,
                 (int)o->a.reduce_precision.mantissa_bits);
+    print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
     same_or_fn(p->out, o);
 }
@@ -946,8 +1148,27 @@ static void print_generic(printer *p, const ir_op *o, int indent)
         }
         fputc(')', out);
     }
-    print_generic_attrs(p, o);
-    ir_print_distributed_attrs(out, o);
+    /* the op's own dictionary and the kept attributes make one dictionary */
+    membuf mb;
+    char *own = NULL;
+    if (membuf_open(&mb) == 0) {
+        printer q = *p;
+        q.out = mb.f;
+        print_generic_attrs(&q, o);
+        ir_print_distributed_attrs(mb.f, o);
+        own = membuf_take(&mb);
+    }
+    size_t len = own ? strlen(own) : 0;
+    if (len && o->extra.n) {
+        fwrite(own, 1, len - 1, out); /* without its '}' */
+        print_entries(out, o->extra.head, 1, NULL);
+        fputc('}', out);
+    } else if (len) {
+        fputs(own, out);
+    } else {
+        print_kept(out, &o->extra);
+    }
+    mem_free(own);
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -1028,7 +1249,9 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_DIMENSION:
         fprintf(p->out, "%s ", ir_op_name(o->kind));
         print_value(p, o->operands[0]);
-        fprintf(p->out, ", dim = %" PRId64 " : ", o->kind == IR_OP_DYNAMIC_IOTA ? o->a.iota_dim : o->a.dimension);
+        fprintf(p->out, ", dim = %" PRId64, o->kind == IR_OP_DYNAMIC_IOTA ? o->a.iota_dim : o->a.dimension);
+        print_kept(p->out, &o->extra);
+        fputs(" : ", p->out);
         print_fn_type(p->out, o);
         return;
     case IR_FORM_FFT: {
@@ -1037,6 +1260,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
         print_value(p, o->operands[0]);
         fprintf(p->out, ", type = %s, length = ", t[o->a.fft.type]);
         print_ints(p->out, &o->a.fft.length);
+        print_kept(p->out, &o->extra);
         fputs(" : ", p->out);
         print_fn_type(p->out, o);
         return;
@@ -1077,23 +1301,41 @@ static int print_func(FILE *out, const ir_func *f, int indent)
         fputs("private ", out);
     print_symbol(out, f->name);
     fputc('(', out);
-    if (f->has_body) {
+    if (f->has_body)
         number_args(&p, &f->body);
-        print_arg_list(&p, &f->body, 0, f->nargs);
-    } else {
-        for (int i = 0; i < f->nargs; i++) {
-            fprintf(out, i ? ", %%arg%d: " : "%%arg%d: ", i);
-            print_type(out, &f->arg_types[i]);
-        }
+    for (int i = 0; i < f->nargs; i++) {
+        if (i)
+            fputs(", ", out);
+        if (f->has_body)
+            print_value(&p, f->body.args[i]);
+        else
+            fprintf(out, "%%arg%d", i);
+        fputs(": ", out);
+        print_type(out, &f->arg_types[i]);
+        if (f->arg_attrs)
+            print_kept(out, &f->arg_attrs[i]);
     }
     fputc(')', out);
-    if (f->nresults == 1) {
+    bool res_attrs = false;
+    for (int i = 0; f->res_attrs && i < f->nresults; i++)
+        res_attrs |= f->res_attrs[i].n > 0;
+    if (f->nresults == 1 && !res_attrs) {
         fputs(" -> ", out);
         print_type(out, &f->result_types[0]);
-    } else if (f->nresults > 1) {
+    } else if (f->nresults >= 1) {
         fputs(" -> (", out);
-        print_types(out, f->result_types, f->nresults);
+        for (int i = 0; i < f->nresults; i++) {
+            if (i)
+                fputs(", ", out);
+            print_type(out, &f->result_types[i]);
+            if (f->res_attrs)
+                print_kept(out, &f->res_attrs[i]);
+        }
         fputc(')', out);
+    }
+    if (f->attrs.n) {
+        fputs(" attributes", out);
+        print_kept(out, &f->attrs);
     }
     if (f->has_body) {
         fputs(" {\n", out);
@@ -1117,6 +1359,11 @@ int ir_print_module(const ir_module *m, FILE *out)
         fputs("module ", out);
         if (m->name) {
             print_symbol(out, m->name);
+            fputc(' ', out);
+        }
+        if (m->attrs.n) {
+            fputs("attributes", out);
+            print_kept(out, &m->attrs);
             fputc(' ', out);
         }
         fputs("{\n", out);

@@ -1,0 +1,6 @@
+// arith.constant of a tensor is stablehlo.constant (pretty and generic).
+func.func @main() -> (tensor<2xf32>, tensor<i64>) {
+  %0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %1 = "arith.constant"() <{value = dense<7> : tensor<i64>}> : () -> tensor<i64>
+  func.return %0, %1 : tensor<2xf32>, tensor<i64>
+}
