@@ -1295,6 +1295,17 @@ sig:
         $$->loc = L(@1);
     }
   | fn_type
+    /* chlo's pretty form `: T -> R`, `: T1, T2 -> R`: a function type
+     * without parentheses (docs/chlo.md) */
+  | type_list ARROW type {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $1;
+        $$->outs = tlist_add(ps, NULL, $3, L(@3));
+        NEED($$->outs);
+        $$->loc = L(@1);
+    }
     ;
 
 fn_type:

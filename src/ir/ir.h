@@ -303,6 +303,8 @@ typedef struct {
 struct ir_op {
     ir_op_kind kind;
     src_loc loc; /* of the op name */
+    const char *from; /* an op of a chlo op's decomposition (src/chlo): that
+                         op's name, which messages about its operands give */
 
     int noperands;
     int *operands; /* value ids (after check) */

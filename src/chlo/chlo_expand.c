@@ -1,0 +1,156 @@
+/* The walk: every block of every function, every chlo op in it replaced by
+ * its decomposition (chlo_ops.h) after its types are checked against its
+ * row below. */
+#include "chlo/chlo.h"
+
+#include <string.h>
+
+#include "chlo/chlo_ops.h"
+
+/* Element type sets, as bits of et_id. */
+#define T(e) (UINT64_C(1) << (e))
+enum { CHLO_SAME_UNARY }; /* the shape rules: one operand, a result of its type */
+#define FLOAT4 (T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64))
+
+typedef struct {
+    chlo_expander expand;
+    uint64_t types; /* the operand element types the decomposition accepts */
+    const char *accepts; /* the same, in words */
+} chlo_rule;
+
+static const chlo_rule rules[IR_OP_COUNT] = {
+    [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, "f16, bf16, f32 and f64" },
+    [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, "f16, bf16, f32 and f64" },
+};
+
+typedef struct {
+    ir_arena *arena;
+    diag_source *src;
+    unsigned counter;
+    bool oom;
+} walker;
+
+static const char *type_text(const tensor_type *t, char *buf, int size)
+{
+    if (shape_format(t, buf, size) >= size)
+        strcpy(buf + size - 4, "...");
+    return buf;
+}
+
+/* The operand and result types of a chlo op: tensors of a static shape and
+ * an accepted element type, the result of the operand's type. */
+static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
+{
+    const char *name = ir_op_name(o->kind);
+    char b1[256], b2[256];
+    if (o->noperands != 1 || o->nresults != 1) {
+        diag_error(w->src, o->loc, "'%s' takes one operand and has one result", name);
+        return false;
+    }
+    const tensor_type *t = &o->operand_types[0];
+    if (!shape_is_tensor(t) || shape_count(t) < 0) {
+        diag_error(w->src, o->loc, "'%s' operand must be a tensor of a static shape, got %s", name,
+                   type_text(t, b1, (int)sizeof b1));
+        return false;
+    }
+    if (!(r->types & T(t->elem))) {
+        diag_error(w->src, o->loc, "'%s' does not take element type %s (its decomposition takes %s)", name,
+                   et_get(t->elem)->name, r->accepts);
+        return false;
+    }
+    if (!shape_equal(t, &o->result_types[0])) {
+        diag_error(w->src, o->loc, "'%s' result type %s differs from its operand type %s", name,
+                   type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
+        return false;
+    }
+    return true;
+}
+
+static bool is_chlo(ir_op_kind k)
+{
+    return strncmp(ir_op_name(k), "chlo.", 5) == 0;
+}
+
+static bool expand_block(walker *w, ir_block *blk);
+
+/* One chlo op: its decomposition's ops, the last one defining the chlo
+ * op's result names. */
+static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
+{
+    const chlo_rule *r = &rules[o->kind];
+    if (!r->expand) {
+        diag_error(w->src, o->loc, "'%s' has no decomposition in ir-run yet (docs/chlo.md lists the chlo ops that run)",
+                   ir_op_name(o->kind));
+        return false;
+    }
+    if (!check_types(w, o, r))
+        return false;
+    chlo_v x[4];
+    for (int i = 0; i < o->noperands && i < 4; i++) {
+        x[i].u = o->uses[i];
+        x[i].t = o->operand_types[i];
+    }
+    b->loc = o->loc;
+    b->from = ir_op_name(o->kind);
+    chlo_v res = r->expand(b, o, x);
+    if (b->oom)
+        return false;
+    /* the result's names: a value that is an operand (no op wrote it) gets
+     * a copy through a convert to its own type, which changes no bit */
+    ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
+    if (!last || last->ndefs != 1 || last->defs[0].name != res.u.name) {
+        (void)chlo_convert(b, res, res.t.elem);
+        if (b->oom)
+            return false;
+        last = &b->ops[b->nops - 1];
+    }
+    last->ndefs = o->ndefs;
+    last->defs = o->defs;
+    return true;
+}
+
+static bool expand_block(walker *w, ir_block *blk)
+{
+    bool any = false;
+    for (int i = 0; i < blk->nops; i++) {
+        ir_op *o = &blk->ops[i];
+        for (int k = 0; k < o->nregions; k++)
+            if (!expand_block(w, &o->regions[k]))
+                return false;
+        any = any || is_chlo(o->kind);
+    }
+    if (!any)
+        return true;
+    chlo_b b = { .arena = w->arena, .counter = &w->counter };
+    for (int i = 0; i < blk->nops; i++) {
+        const ir_op *o = &blk->ops[i];
+        if (!is_chlo(o->kind)) {
+            chlo_keep(&b, o);
+        } else if (!expand_op(w, &b, o)) {
+            w->oom = b.oom;
+            return false;
+        }
+        if (b.oom) {
+            w->oom = true;
+            return false;
+        }
+    }
+    blk->ops = b.ops;
+    blk->nops = b.nops;
+    return true;
+}
+
+int chlo_expand_module(ir_module *m, diag_source *src)
+{
+    walker w = { .arena = m->arena, .src = src };
+    for (int f = 0; f < m->nfuncs; f++) {
+        if (!m->funcs[f].has_body)
+            continue;
+        if (!expand_block(&w, &m->funcs[f].body)) {
+            if (w.oom)
+                diag_error(src, m->funcs[f].loc, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}

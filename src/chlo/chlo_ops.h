@@ -1,0 +1,15 @@
+/* The decompositions, one function per chlo op: each writes the StableHLO
+ * ops of its op on the operands `x` (types already checked against the
+ * op's row in chlo_expand.c) and returns the value replacing its result. */
+#ifndef IRRUN_CHLO_OPS_H
+#define IRRUN_CHLO_OPS_H
+
+#include "chlo/chlo_build.h"
+
+typedef chlo_v (*chlo_expander)(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_erf.c */
+chlo_v chlo_erf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_erfc(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+#endif
