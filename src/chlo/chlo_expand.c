@@ -9,18 +9,34 @@
 
 /* Element type sets, as bits of et_id. */
 #define T(e) (UINT64_C(1) << (e))
-enum { CHLO_SAME_UNARY }; /* the shape rules: one operand, a result of its type */
 #define FLOAT4 (T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64))
+#define CPLX (T(ET_C64) | T(ET_C128))
+#define FLOAT4_WORDS "f16, bf16, f32 and f64"
+#define FLOATING_WORDS "f16, bf16, f32, f64, complex<f32> and complex<f64>"
 
 typedef struct {
     chlo_expander expand;
-    uint64_t types; /* the operand element types the decomposition accepts */
+    uint64_t types;      /* the operand element types it runs on */
     const char *accepts; /* the same, in words */
+    bool pred;           /* the result is i1 of the operand's shape, not the operand's type */
 } chlo_rule;
 
 static const chlo_rule rules[IR_OP_COUNT] = {
-    [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, "f16, bf16, f32 and f64" },
-    [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, "f16, bf16, f32 and f64" },
+    [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_COSH] = { chlo_cosh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_SINH] = { chlo_sinh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false },
+    [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true },
+    [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true },
+    [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true },
 };
 
 typedef struct {
@@ -54,13 +70,16 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
         return false;
     }
     if (!(r->types & T(t->elem))) {
-        diag_error(w->src, o->loc, "'%s' does not take element type %s (its decomposition takes %s)", name,
-                   et_get(t->elem)->name, r->accepts);
+        diag_error(w->src, o->loc, "'%s' does not take element type %s (ir-run decomposes it on %s: docs/chlo.md)",
+                   name, et_get(t->elem)->name, r->accepts);
         return false;
     }
-    if (!shape_equal(t, &o->result_types[0])) {
-        diag_error(w->src, o->loc, "'%s' result type %s differs from its operand type %s", name,
-                   type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
+    tensor_type want = *t;
+    if (r->pred)
+        want.elem = ET_I1;
+    if (!shape_equal(&want, &o->result_types[0])) {
+        diag_error(w->src, o->loc, "'%s' result type %s should be %s", name,
+                   type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(&want, b2, (int)sizeof b2));
         return false;
     }
     return true;

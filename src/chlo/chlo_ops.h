@@ -12,4 +12,19 @@ typedef chlo_v (*chlo_expander)(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_erf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_erfc(chlo_b *b, const ir_op *o, const chlo_v *x);
 
+/* chlo_trig.c */
+chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_atan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_atanh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_acos(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_asin(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_acosh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_pos_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_neg_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+
 #endif
