@@ -16,7 +16,7 @@ func.func @erf_f32() {
 
 // -----
 
-// chlo.erf on f32: NaN gives a NaN
+// chlo.erf on f32: the NaN results (NaN, operands outside the domain)
 func.func @erf_f32_nan() {
   %x = stablehlo.constant dense<[0x7FC00000]> : tensor<1xf32>
   %r = chlo.erf %x : tensor<1xf32> -> tensor<1xf32>
@@ -38,7 +38,7 @@ func.func @erf_f16() {
 
 // -----
 
-// chlo.erf on f16: NaN gives a NaN
+// chlo.erf on f16: the NaN results (NaN, operands outside the domain)
 func.func @erf_f16_nan() {
   %x = stablehlo.constant dense<[0x7E00]> : tensor<1xf16>
   %r = chlo.erf %x : tensor<1xf16> -> tensor<1xf16>
@@ -60,7 +60,7 @@ func.func @erf_bf16() {
 
 // -----
 
-// chlo.erf on bf16: NaN gives a NaN
+// chlo.erf on bf16: the NaN results (NaN, operands outside the domain)
 func.func @erf_bf16_nan() {
   %x = stablehlo.constant dense<[0x7FC0]> : tensor<1xbf16>
   %r = chlo.erf %x : tensor<1xbf16> -> tensor<1xbf16>
@@ -82,7 +82,7 @@ func.func @erf_f64() {
 
 // -----
 
-// chlo.erf on f64: NaN gives a NaN
+// chlo.erf on f64: the NaN results (NaN, operands outside the domain)
 func.func @erf_f64_nan() {
   %x = stablehlo.constant dense<[0x7FF8000000000000]> : tensor<1xf64>
   %r = chlo.erf %x : tensor<1xf64> -> tensor<1xf64>
@@ -104,7 +104,7 @@ func.func @erfc_f32() {
 
 // -----
 
-// chlo.erfc on f32: NaN gives a NaN
+// chlo.erfc on f32: the NaN results (NaN, operands outside the domain)
 func.func @erfc_f32_nan() {
   %x = stablehlo.constant dense<[0x7FC00000]> : tensor<1xf32>
   %r = chlo.erfc %x : tensor<1xf32> -> tensor<1xf32>
@@ -126,7 +126,7 @@ func.func @erfc_f16() {
 
 // -----
 
-// chlo.erfc on f16: NaN gives a NaN
+// chlo.erfc on f16: the NaN results (NaN, operands outside the domain)
 func.func @erfc_f16_nan() {
   %x = stablehlo.constant dense<[0x7E00]> : tensor<1xf16>
   %r = chlo.erfc %x : tensor<1xf16> -> tensor<1xf16>
@@ -148,7 +148,7 @@ func.func @erfc_bf16() {
 
 // -----
 
-// chlo.erfc on bf16: NaN gives a NaN
+// chlo.erfc on bf16: the NaN results (NaN, operands outside the domain)
 func.func @erfc_bf16_nan() {
   %x = stablehlo.constant dense<[0x7FC0]> : tensor<1xbf16>
   %r = chlo.erfc %x : tensor<1xbf16> -> tensor<1xbf16>
@@ -170,7 +170,7 @@ func.func @erfc_f64() {
 
 // -----
 
-// chlo.erfc on f64: NaN gives a NaN
+// chlo.erfc on f64: the NaN results (NaN, operands outside the domain)
 func.func @erfc_f64_nan() {
   %x = stablehlo.constant dense<[0x7FF8000000000000]> : tensor<1xf64>
   %r = chlo.erfc %x : tensor<1xf64> -> tensor<1xf64>

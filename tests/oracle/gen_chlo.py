@@ -13,10 +13,11 @@ import struct
 from fractions import Fraction
 
 LIBM = ctypes.CDLL('libm.so.6')
-LIBM.expf.restype = ctypes.c_float
-LIBM.expf.argtypes = [ctypes.c_float]
-LIBM.exp.restype = ctypes.c_double
-LIBM.exp.argtypes = [ctypes.c_double]
+for _f in ['exp', 'log', 'sin', 'cos', 'sqrt', 'log1p', 'expm1']:
+    getattr(LIBM, _f).restype = ctypes.c_double
+    getattr(LIBM, _f).argtypes = [ctypes.c_double]
+LIBM.atan2.restype = ctypes.c_double
+LIBM.atan2.argtypes = [ctypes.c_double, ctypes.c_double]
 
 # name: (precision with the hidden bit, minimum normal exponent, maximum exponent, bits)
 FMT = {'f16': (11, -14, 15, 16), 'bf16': (8, -126, 127, 16), 'f32': (24, -126, 127, 32), 'f64': (53, -1022, 1023, 64)}
@@ -113,8 +114,17 @@ class Ops:
     def abs(self, a):
         return abs(a)
 
+    def libm(self, name, *a):
+        """A class-B op: glibc's binary64 function, rounded once to the type."""
+        return rnd(getattr(LIBM, name)(*a), self.t)
+
     def exp(self, a):
-        return LIBM.exp(a) if self.t == 'f64' else LIBM.expf(a)
+        return self.libm('exp', a)
+
+    def sign(self, a):
+        if math.isnan(a) or a == 0:
+            return a
+        return math.copysign(1.0, a)
 
     def lt(self, a, b):
         return a < b
@@ -235,6 +245,88 @@ def upcast(f64fn, f32fn):
     return run
 
 
+# ---- trig and hyperbolic (docs/chlo.md) -----------------------------------
+
+def in_type(fn):
+    """The pattern ops: computed in the operand's own type."""
+    def run(t, x):
+        return fn(Ops(t), x)
+    return run
+
+
+def tan_(o, x):
+    return o.div(o.libm('sin', x), o.libm('cos', x))
+
+
+def atan_(o, x):
+    return o.libm('atan2', x, 1.0)
+
+
+def atanh_(o, x):
+    r = o.mul(o.sub(o.libm('log1p', x), o.libm('log1p', -x)), 0.5)
+    return NAN if o.abs(x) > 1.0 else r
+
+
+def acos_(o, x):
+    s = o.libm('sqrt', o.sub(1.0, o.mul(x, x)))
+    r = o.mul(2.0, o.libm('atan2', s, o.add(1.0, x)))
+    return r if x != -1.0 else o.c(math.pi)
+
+
+def asin_(o, x):
+    s = o.libm('sqrt', o.mul(o.sub(1.0, x), o.add(1.0, x)))
+    return o.mul(2.0, o.libm('atan2', x, o.add(1.0, s)))
+
+
+def maxf(t):
+    p, _, emax, _ = FMT[t]
+    return float((2 - Fraction(2) ** (1 - p)) * Fraction(2) ** emax)
+
+
+def acosh_(o, x):
+    lg = o.add(o.libm('log', 2.0), o.libm('log', x))
+    sm = o.libm('sqrt', o.sub(x, 1.0))
+    sp = o.libm('sqrt', o.add(x, 1.0))
+    l1 = o.libm('log1p', o.mul(sm, o.add(sp, sm)))
+    return lg if x >= o.div(maxf(o.t), 2.0) else l1
+
+
+def asinh_(o, x):
+    ax = o.abs(x)
+    lg = o.add(o.libm('log', 2.0), o.libm('log', ax))
+    ax2 = o.mul(ax, ax)
+    den = o.add(1.0, o.libm('sqrt', o.add(1.0, ax2)))
+    l1 = o.libm('log1p', o.add(ax, o.div(ax2, den)))
+    return o.mul(o.sign(x), lg if ax >= o.libm('sqrt', maxf(o.t)) else l1)
+
+
+def exp_pair(o, x, plus):
+    lh = o.libm('log', 0.5)
+    ea = o.exp(o.add(x, lh))
+    es = o.exp(o.sub(lh, x))
+    return o.add(ea, es) if plus else o.sub(ea, es)
+
+
+def cosh_(o, x):
+    return exp_pair(o, x, True)
+
+
+def sinh_(o, x):
+    large = exp_pair(o, x, False)
+    em = o.libm('expm1', x)
+    small = o.mul(0.5, o.add(em, o.div(em, o.add(em, 1.0))))
+    return small if o.abs(x) < 1.0 else large
+
+
+def through_f32(fn):
+    """f16 and bf16 computed in f32, rounded back; f32 and f64 in their own type."""
+    def run(t, x):
+        if t in ('f32', 'f64'):
+            return fn(Ops(t), x)
+        return rnd(fn(Ops('f32'), x), t)
+    return run
+
+
 # ---- the files -------------------------------------------------------------
 
 MLIR_T = {'f16': 'f16', 'bf16': 'bf16', 'f32': 'f32', 'f64': 'f64'}
@@ -266,8 +358,18 @@ def hexs(xs, t):
 
 
 def chunk(op, t, fn, generic):
-    xs = specials(t)
-    ys = [fn(t, x) for x in xs]
+    """Results pinned bit for bit; NaN results (any NaN: their sign and
+    payload are glibc's and the IEEE operations', not the decomposition's)
+    checked as NaN."""
+    qnan = {'f16': 0x7E00, 'bf16': 0x7FC0, 'f32': 0x7FC00000, 'f64': 0x7FF8000000000000}[t]
+    xs, ys, nans = [], [], [NAN]
+    for x in specials(t):
+        y = fn(t, x)
+        if math.isnan(y):
+            nans.append(x)
+        else:
+            xs.append(x)
+            ys.append(y)
     n = len(xs)
     tt = 'tensor<%dx%s>' % (n, MLIR_T[t])
     ut = 'tensor<%dx%s>' % (n, UINT[FMT[t][3]])
@@ -280,17 +382,19 @@ def chunk(op, t, fn, generic):
              '  check.expect_eq_const %%b, dense<[%s]> : %s' % (hexs(ys, t), ut),
              '  func.return',
              '}']
-    # NaN in, NaN out
-    nt = 'tensor<1x%s>' % MLIR_T[t]
-    qnan = {'f16': '0x7E00', 'bf16': '0x7FC0', 'f32': '0x7FC00000', 'f64': '0x7FF8000000000000'}[t]
-    assert math.isnan(fn(t, NAN))
+    w = FMT[t][3] // 4
+    for x in nans[1:]:
+        assert math.isnan(fn(t, x))
+    k = len(nans)
+    nt = 'tensor<%dx%s>' % (k, MLIR_T[t])
     lines += ['', '// -----', '',
-              '// chlo.%s on %s: NaN gives a NaN' % (op, t),
+              '// chlo.%s on %s: the NaN results (NaN, operands outside the domain)' % (op, t),
               'func.func @%s_%s_nan() {' % (op, t),
-              '  %%x = stablehlo.constant dense<[%s]> : %s' % (qnan, nt),
+              '  %%x = stablehlo.constant dense<[%s]> : %s' % (', '.join(['0x%0*X' % (w, qnan)] + [
+                  '0x%0*X' % (w, bits(x, t)) for x in nans[1:]]), nt),
               '  %%r = chlo.%s %%x : %s -> %s' % (op, nt, nt),
-              '  %%n = stablehlo.compare NE, %%r, %%r : (%s, %s) -> tensor<1xi1>' % (nt, nt),
-              '  check.expect_eq_const %n, dense<true> : tensor<1xi1>',
+              '  %%n = stablehlo.compare NE, %%r, %%r : (%s, %s) -> tensor<%dxi1>' % (nt, nt, k),
+              '  check.expect_eq_const %%n, dense<true> : tensor<%dxi1>' % k,
               '  func.return',
               '}']
     return '\n'.join(lines)
@@ -312,6 +416,13 @@ def write(name, header, ops):
 
 def main():
     four = ['f32', 'f16', 'bf16', 'f64']
+    write('chlo_trig.mlir',
+          '// chlo.tan, atan, atanh, acos, asin, acosh, asinh (in the operand\'s type),\n'
+          '// sinh and cosh (f16 and bf16 through f32) on real types (docs/chlo.md).',
+          [('tan', in_type(tan_), four), ('atan', in_type(atan_), four), ('atanh', in_type(atanh_), four),
+           ('acos', in_type(acos_), four), ('asin', in_type(asin_), four), ('acosh', in_type(acosh_), four),
+           ('asinh', in_type(asinh_), four), ('sinh', through_f32(sinh_), four),
+           ('cosh', through_f32(cosh_), four)])
     write('chlo_erf.mlir',
           '// chlo.erf and chlo.erfc (docs/chlo.md): f64 by Cephes\' rational\n'
           '// approximations, f32 by Eigen\'s (erf) and Cephes\' (erfc), f16 and bf16\n'
