@@ -24,6 +24,11 @@ typedef struct {
 static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ERF_INV] = { chlo_erf_inv, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_LGAMMA] = { chlo_lgamma, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false },
     [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false },
     [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false },
@@ -59,11 +64,18 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
 {
     const char *name = ir_op_name(o->kind);
     char b1[256], b2[256];
-    if (o->noperands != 1 || o->nresults != 1) {
-        diag_error(w->src, o->loc, "'%s' takes one operand and has one result", name);
+    int nops = ir_op_get(o->kind)->noperands;
+    if (o->noperands != nops || o->nresults != 1) {
+        diag_error(w->src, o->loc, "'%s' takes %s and has one result", name, nops == 1 ? "one operand" : "two operands");
         return false;
     }
     const tensor_type *t = &o->operand_types[0];
+    for (int i = 1; i < nops; i++)
+        if (!shape_equal(&o->operand_types[i], t)) {
+            diag_error(w->src, o->loc, "'%s' operand #%d has type %s, operand #0 %s (no implicit broadcasting)", name, i,
+                       type_text(&o->operand_types[i], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
+            return false;
+        }
     if (!shape_is_tensor(t) || shape_count(t) < 0) {
         diag_error(w->src, o->loc, "'%s' operand must be a tensor of a static shape, got %s", name,
                    type_text(t, b1, (int)sizeof b1));

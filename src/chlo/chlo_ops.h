@@ -11,6 +11,15 @@ typedef chlo_v (*chlo_expander)(chlo_b *b, const ir_op *o, const chlo_v *x);
 /* chlo_erf.c */
 chlo_v chlo_erf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_erfc(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_erf_inv(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_gamma.c */
+chlo_v chlo_lgamma(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_special.c */
+chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);
