@@ -1,6 +1,7 @@
 // RUN: ir-run --interpret -split-input-file %s
-// chlo.is_inf, is_pos_inf, is_neg_inf (x == +-Inf, |x| == +Inf) and
-// chlo.conj (real(z), -imag(z)) (docs/chlo.md); expected values by hand.
+// chlo.is_inf, is_pos_inf, is_neg_inf (x == +-Inf, |x| == +Inf), chlo.conj
+// (real(z), -imag(z)) and chlo.next_after (docs/chlo.md); expected values by
+// hand from those definitions.
 
 func.func @is_inf_f32() {
   %x = stablehlo.constant dense<[0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0.0, -0.0, 3.4028235e38, -3.4028235e38, 1.0e-45]> : tensor<9xf32>
@@ -42,5 +43,45 @@ func.func @conj() {
   %w = stablehlo.constant dense<[(1.0, -2.5)]> : tensor<1xcomplex<f64>>
   %v = "chlo.conj"(%w) : (tensor<1xcomplex<f64>>) -> tensor<1xcomplex<f64>>
   check.expect_eq_const %v, dense<[(1.0, 2.5)]> : tensor<1xcomplex<f64>>
+  func.return
+}
+
+// -----
+
+// chlo.next_after (C's nextafter): toward y by one pattern; y where x == y
+// (so (0, -0) gives -0); the smallest subnormal signed like y from a zero;
+// from an infinity toward 0 the largest finite; NaN if either is NaN.
+func.func @next_after_f32() {
+  %x = stablehlo.constant dense<[0x3F800000, 0x3F800000, 0x00000000, 0x80000000, 0x00000000, 0x40000000, 0x7F800000, 0xFF7FFFFF, 0x00000001, 0x80000001]> : tensor<10xf32>
+  %y = stablehlo.constant dense<[0x40000000, 0x00000000, 0x3F800000, 0xBF800000, 0x80000000, 0x40000000, 0x00000000, 0xFF800000, 0x00000000, 0x3F800000]> : tensor<10xf32>
+  %r = chlo.next_after %x, %y : tensor<10xf32>, tensor<10xf32> -> tensor<10xf32>
+  %b = stablehlo.bitcast_convert %r : (tensor<10xf32>) -> tensor<10xui32>
+  check.expect_eq_const %b, dense<[0x3F800001, 0x3F7FFFFF, 0x00000001, 0x80000001, 0x80000000, 0x40000000, 0x7F7FFFFF, 0xFF800000, 0x00000000, 0x80000000]> : tensor<10xui32>
+  %n = stablehlo.constant dense<[0x7FC00000, 0x3F800000]> : tensor<2xf32>
+  %m = stablehlo.constant dense<[0x3F800000, 0x7FC00000]> : tensor<2xf32>
+  %q = "chlo.next_after"(%n, %m) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %qn = stablehlo.compare NE, %q, %q : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+  check.expect_eq_const %qn, dense<true> : tensor<2xi1>
+  func.return
+}
+
+// -----
+
+func.func @next_after_f16_bf16_f64() {
+  %h = stablehlo.constant dense<[0x3C00, 0x3C00, 0x0000]> : tensor<3xf16>
+  %hy = stablehlo.constant dense<[0x4000, 0xBC00, 0x8001]> : tensor<3xf16>
+  %hr = chlo.next_after %h, %hy : tensor<3xf16>, tensor<3xf16> -> tensor<3xf16>
+  %hb = stablehlo.bitcast_convert %hr : (tensor<3xf16>) -> tensor<3xui16>
+  check.expect_eq_const %hb, dense<[0x3C01, 0x3BFF, 0x8001]> : tensor<3xui16>
+  %b = stablehlo.constant dense<[0x3F80, 0x7F80]> : tensor<2xbf16>
+  %by = stablehlo.constant dense<[0x0000, 0x0000]> : tensor<2xbf16>
+  %br = chlo.next_after %b, %by : tensor<2xbf16>, tensor<2xbf16> -> tensor<2xbf16>
+  %bb = stablehlo.bitcast_convert %br : (tensor<2xbf16>) -> tensor<2xui16>
+  check.expect_eq_const %bb, dense<[0x3F7F, 0x7F7F]> : tensor<2xui16>
+  %d = stablehlo.constant dense<[0x3FF0000000000000, 0x8000000000000000]> : tensor<2xf64>
+  %dy = stablehlo.constant dense<[0x4000000000000000, 0x3FF0000000000000]> : tensor<2xf64>
+  %dr = chlo.next_after %d, %dy : tensor<2xf64>, tensor<2xf64> -> tensor<2xf64>
+  %db = stablehlo.bitcast_convert %dr : (tensor<2xf64>) -> tensor<2xui64>
+  check.expect_eq_const %db, dense<[0x3FF0000000000001, 0x0000000000000001]> : tensor<2xui64>
   func.return
 }
