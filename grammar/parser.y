@@ -337,6 +337,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_PROBE "interpreter.probe or check.expect_serialized_eq"
 %token <tok> T_CLAUSES "op with word clauses"
 %token <tok> T_CONVOLUTION "stablehlo.convolution"
+%token <tok> T_TOP_K "chlo.top_k"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -897,6 +898,18 @@ op_body:
             merge(&$$->attrs, $4);
         set_sig($$, $6);
     }
+    /* chlo (docs/chlo.md): chlo.top_k(%x, k = N) : T -> (T1, T2) */
+  | T_TOP_K '(' use ',' BARE_ID '=' INT ')' dict_opt ':' sig {
+        NEED(expect_word(ps, $5, "k"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $3;
+        pattr *a = scalar(ps, PA_INT, $7, false, L(@7));
+        NEED(a && add_attr(ps, &$$->attrs, "k", L(@7), a));
+        if ($9)
+            merge(&$$->attrs, $9);
+        set_sig($$, $11);
+    }
   | T_CONVOLUTION '(' use ',' use ')' BARE_ID '=' conv_dims ',' BARE_ID '=' dict dict_opt ':' sig {
         NEED(expect_word(ps, $7, "dim_numbers") && expect_word(ps, $11, "window"));
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
@@ -1304,6 +1317,14 @@ sig:
         $$->ins = $1;
         $$->outs = tlist_add(ps, NULL, $3, L(@3));
         NEED($$->outs);
+        $$->loc = L(@1);
+    }
+  | type_list ARROW '(' types_opt ')' {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $1;
+        $$->outs = $4;
         $$->loc = L(@1);
     }
     ;

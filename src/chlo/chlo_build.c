@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void *alloc(chlo_b *b, size_t count, size_t size)
+void *chlo_alloc(chlo_b *b, size_t count, size_t size)
 {
     if (b->oom)
         return NULL;
@@ -40,7 +40,7 @@ void chlo_keep(chlo_b *b, const ir_op *o)
 }
 
 /* "\x01c7": a leading control character, which no source name has. */
-static ir_use fresh(chlo_b *b)
+ir_use chlo_fresh(chlo_b *b)
 {
     ir_use u = { "", -1, b->loc };
     char buf[24];
@@ -63,14 +63,14 @@ chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_
     o->loc = b->loc;
     o->from = b->from;
     o->noperands = n;
-    o->uses = alloc(b, (size_t)n, sizeof(ir_use));
-    o->operands = alloc(b, (size_t)n, sizeof(int));
-    o->operand_types = alloc(b, (size_t)n, sizeof(tensor_type));
+    o->uses = chlo_alloc(b, (size_t)n, sizeof(ir_use));
+    o->operands = chlo_alloc(b, (size_t)n, sizeof(int));
+    o->operand_types = chlo_alloc(b, (size_t)n, sizeof(tensor_type));
     o->nresults = 1;
-    o->results = alloc(b, 1, sizeof(int));
-    o->result_types = alloc(b, 1, sizeof(tensor_type));
+    o->results = chlo_alloc(b, 1, sizeof(int));
+    o->result_types = chlo_alloc(b, 1, sizeof(tensor_type));
     o->ndefs = 1;
-    o->defs = alloc(b, 1, sizeof(ir_use));
+    o->defs = chlo_alloc(b, 1, sizeof(ir_use));
     if (b->oom)
         return r;
     for (int i = 0; i < n; i++) {
@@ -78,9 +78,45 @@ chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_
         o->operand_types[i] = args[i].t;
     }
     o->result_types[0] = *rt;
-    r.u = fresh(b);
+    r.u = chlo_fresh(b);
     o->defs[0] = r.u;
     return r;
+}
+
+ir_op *chlo_op_n(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt, int nres, chlo_v *out)
+{
+    for (int r = 0; r < nres; r++)
+        out[r] = (chlo_v){ { "", -1, b->loc }, rt[r] };
+    ir_op *o = append(b);
+    if (!o)
+        return NULL;
+    o->kind = k;
+    o->loc = b->loc;
+    o->from = b->from;
+    o->noperands = n;
+    o->uses = chlo_alloc(b, (size_t)n, sizeof(ir_use));
+    o->operands = chlo_alloc(b, (size_t)n, sizeof(int));
+    o->operand_types = chlo_alloc(b, (size_t)n, sizeof(tensor_type));
+    o->nresults = nres;
+    o->results = chlo_alloc(b, (size_t)nres, sizeof(int));
+    o->result_types = chlo_alloc(b, (size_t)nres, sizeof(tensor_type));
+    o->ndefs = 1;
+    o->defs = chlo_alloc(b, 1, sizeof(ir_use));
+    if (b->oom)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        o->uses[i] = args[i].u;
+        o->operand_types[i] = args[i].t;
+    }
+    ir_use g = chlo_fresh(b);
+    g.result = nres;
+    o->defs[0] = g;
+    for (int r = 0; r < nres; r++) {
+        o->result_types[r] = rt[r];
+        out[r].u = g;
+        out[r].u.result = r;
+    }
+    return b->oom ? NULL : o;
 }
 
 chlo_v chlo_un(chlo_b *b, ir_op_kind k, chlo_v x)
@@ -131,7 +167,7 @@ chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x)
 {
     const et_traits *tr = et_get(x.t.elem);
     int64_t count = shape_count(&x.t);
-    unsigned char *data = alloc(b, tr->bytes, 1);
+    unsigned char *data = chlo_alloc(b, tr->bytes, 1);
     int at = b->nops;
     chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &x.t);
     if (b->oom)

@@ -22,6 +22,8 @@ typedef struct {
     int nops, cap;
     unsigned *counter; /* the module's fresh-name counter */
     bool oom;          /* an allocation failed: every later call is a no-op */
+    diag_source *src;  /* where an expander with rules of its own reports */
+    bool failed;       /* it did */
 } chlo_b;
 
 /* Appends a copy of `o` (the ops around the chlo ones). */
@@ -29,6 +31,14 @@ void chlo_keep(chlo_b *b, const ir_op *o);
 
 /* The ops. Each returns its result (a dummy after out of memory). */
 chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt);
+/* An op of `nres` results (its defs one group "%name:nres"), written to
+ * out[0..nres); returns the op (NULL after out of memory), valid until the
+ * next op is appended. */
+ir_op *chlo_op_n(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt, int nres, chlo_v *out);
+/* A fresh name (for block arguments). */
+ir_use chlo_fresh(chlo_b *b);
+/* Zeroed memory of the module's arena (NULL and b->oom after out of memory). */
+void *chlo_alloc(chlo_b *b, size_t count, size_t size);
 chlo_v chlo_un(chlo_b *b, ir_op_kind k, chlo_v x);
 chlo_v chlo_bin(chlo_b *b, ir_op_kind k, chlo_v x, chlo_v y);
 chlo_v chlo_cmp(chlo_b *b, ir_cmp_dir d, chlo_v x, chlo_v y);

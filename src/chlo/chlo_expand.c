@@ -19,6 +19,7 @@ typedef struct {
     uint64_t types;      /* the operand element types it runs on */
     const char *accepts; /* the same, in words */
     bool pred;           /* the result is i1 of the operand's shape, not the operand's type */
+    bool own;            /* the expander checks the types itself (b->failed) */
 } chlo_rule;
 
 static const chlo_rule rules[IR_OP_COUNT] = {
@@ -29,6 +30,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
     [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false },
     [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false },
     [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false },
@@ -114,7 +116,7 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
                    ir_op_name(o->kind));
         return false;
     }
-    if (!check_types(w, o, r))
+    if (!r->own && !check_types(w, o, r))
         return false;
     chlo_v x[4];
     for (int i = 0; i < o->noperands && i < 4; i++) {
@@ -124,7 +126,7 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
     chlo_v res = r->expand(b, o, x);
-    if (b->oom)
+    if (b->oom || b->failed)
         return false;
     /* the result's names: a value that is an operand (no op wrote it) gets
      * a copy through a convert to its own type, which changes no bit */
@@ -152,7 +154,7 @@ static bool expand_block(walker *w, ir_block *blk)
     }
     if (!any)
         return true;
-    chlo_b b = { .arena = w->arena, .counter = &w->counter };
+    chlo_b b = { .arena = w->arena, .counter = &w->counter, .src = w->src };
     for (int i = 0; i < blk->nops; i++) {
         const ir_op *o = &blk->ops[i];
         if (!is_chlo(o->kind)) {

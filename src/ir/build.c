@@ -717,6 +717,16 @@ static bool attrs_bool(parse_state *ps, pop *p, const pentry *e, bool *out)
     return true;
 }
 
+/* chlo.top_k's k and largest (src/chlo decomposes the op when read). */
+static bool attrs_chlo_top_k(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    o->a.top_k.largest = true;
+    if (!need(ps, p, "k", &e) || !attr_int(ps, p, e, e->val, &o->a.top_k.k))
+        return false;
+    return !(e = find(p, "largest")) || attrs_bool(ps, p, e, &o->a.top_k.largest);
+}
+
 static bool attrs_sort(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

@@ -64,7 +64,8 @@ typedef enum {
     IR_FORM_PROBE,             /* %x, probe_id = "p" [, iter = N] : T */
     IR_FORM_TARGET, /* no syntax of its own: only a custom_call target */
     IR_FORM_CLAUSES, /* %a, ..., word = WORD, ... : T (reduce_precision's format, rng's distribution) */
-    IR_FORM_CONVOLUTION /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_CONVOLUTION, /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
+    IR_FORM_TOP_K /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/kernels/kern_*.c). */
@@ -374,6 +375,7 @@ struct ir_op {
         struct { int32_t exponent_bits, mantissa_bits; } reduce_precision; /* REDUCE_PRECISION */
         ir_collective coll; /* ALL_REDUCE .. COLLECTIVE_REDUCE, SEND, RECV */
         ir_run_parallel par; /* RUN_PARALLEL */
+        struct { int64_t k; bool largest; } top_k; /* CHLO_TOP_K (largest defaults to true) */
     } a;
 };
 
