@@ -24,6 +24,9 @@ chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
 /* chlo_top_k.c (checks its own types) */
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 
+/* chlo_broadcast.c (checks its own types) */
+chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
+
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_atan(chlo_b *b, const ir_op *o, const chlo_v *x);

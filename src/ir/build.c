@@ -717,6 +717,14 @@ static bool attrs_bool(parse_state *ps, pop *p, const pentry *e, bool *out)
     return true;
 }
 
+/* The broadcasting binaries' optional broadcast_dimensions (src/chlo
+ * decomposes them when read); absent: no entries. */
+static bool attrs_chlo_broadcast(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e = find(p, "broadcast_dimensions");
+    return !e || attr_ints(ps, p, e, &o->a.dims);
+}
+
 /* chlo.top_k's k and largest (src/chlo decomposes the op when read). */
 static bool attrs_chlo_top_k(parse_state *ps, pop *p, ir_op *o)
 {
