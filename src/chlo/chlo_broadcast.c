@@ -23,6 +23,9 @@ static const ir_op_kind hlo_of[IR_OP_COUNT] = {
     [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = IR_OP_SHIFT_LEFT,
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = IR_OP_SHIFT_RIGHT_ARITHMETIC,
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = IR_OP_SHIFT_RIGHT_LOGICAL,
+    [IR_OP_CHLO_BROADCAST_COMPARE] = IR_OP_COMPARE,
+    [IR_OP_CHLO_BROADCAST_COMPLEX] = IR_OP_COMPLEX,
+    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = IR_OP_CHLO_NEXT_AFTER,
 };
 
 static bool fail(chlo_b *b, const ir_op *o, const char *msg)
@@ -48,13 +51,13 @@ static unsigned elem_class(et_id e)
 static bool operand_map(chlo_b *b, const ir_op *o, const tensor_type *t, int rank, int64_t *map)
 {
     char msg[160];
-    bool given = o->a.dims.n > 0 && t->rank < rank;
-    if (given && o->a.dims.n != t->rank) {
-        snprintf(msg, sizeof msg, "broadcast_dimensions has %d entries for an operand of rank %d", o->a.dims.n, t->rank);
+    bool given = o->a.bcast.dims.n > 0 && t->rank < rank;
+    if (given && o->a.bcast.dims.n != t->rank) {
+        snprintf(msg, sizeof msg, "broadcast_dimensions has %d entries for an operand of rank %d", o->a.bcast.dims.n, t->rank);
         return fail(b, o, msg);
     }
     for (int j = 0; j < t->rank; j++) {
-        map[j] = given ? o->a.dims.v[j] : rank - t->rank + j;
+        map[j] = given ? o->a.bcast.dims.v[j] : rank - t->rank + j;
         if (map[j] < 0 || map[j] >= rank || (j > 0 && map[j] <= map[j - 1])) {
             snprintf(msg, sizeof msg, "broadcast_dimensions entry %lld is out of range or not increasing",
                      (long long)map[j]);
@@ -79,13 +82,18 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         snprintf(msg, sizeof msg, "operands have element types %s and %s", et_get(e)->name, et_get(x[1].t.elem)->name);
         return fail(b, o, msg), dummy;
     }
-    if (!(ir_op_get(k)->elems & elem_class(e))) {
+    bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
+              : k == IR_OP_CHLO_NEXT_AFTER ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
+              : k == IR_OP_COMPARE     ? true
+                                       : (ir_op_get(k)->elems & elem_class(e)) != 0;
+    if (!ok) {
         snprintf(msg, sizeof msg, "does not take element type %s (as '%s')", et_get(e)->name, ir_op_name(k));
         return fail(b, o, msg), dummy;
     }
     /* the result shape: numpy's rule */
     int rank = x[0].t.rank > x[1].t.rank ? x[0].t.rank : x[1].t.rank;
     tensor_type r = { e, rank, { 0 } };
+    et_id re = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
     int64_t map[2][SHAPE_MAX_RANK];
     for (int d = 0; d < rank; d++)
         r.dims[d] = 1;
@@ -103,10 +111,12 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
                 *m = n;
         }
     }
-    if (!shape_equal(&r, &o->result_types[0])) {
+    tensor_type rr = r;
+    rr.elem = re;
+    if (!shape_equal(&rr, &o->result_types[0])) {
         if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
             strcpy(t1 + sizeof t1 - 4, "...");
-        if (shape_format(&r, t2, (int)sizeof t2) >= (int)sizeof t2)
+        if (shape_format(&rr, t2, (int)sizeof t2) >= (int)sizeof t2)
             strcpy(t2 + sizeof t2 - 4, "...");
         snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
         return fail(b, o, msg), dummy;
@@ -127,5 +137,15 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
             return dummy;
         memcpy(d->v, map[i], (size_t)d->n * sizeof(int64_t));
     }
+    if (k == IR_OP_COMPARE) {
+        chlo_v c = chlo_cmp(b, o->a.bcast.dir, in[0], in[1]);
+        if (!b->oom)
+            b->ops[b->nops - 1].a.compare.type = o->a.bcast.type;
+        return c;
+    }
+    if (k == IR_OP_COMPLEX)
+        return chlo_op(b, IR_OP_COMPLEX, in, 2, &rr);
+    if (k == IR_OP_CHLO_NEXT_AFTER)
+        return chlo_next_after(b, o, in);
     return chlo_bin(b, k, in[0], in[1]);
 }

@@ -336,8 +336,11 @@ struct ir_op {
         int64_t iota_dim;                            /* IOTA */
         int64_t concat_dim;                          /* CONCATENATE */
         struct { ir_cmp_dir dir; ir_cmp_type type; } compare; /* COMPARE */
-        ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, DYNAMIC_BROADCAST_IN_DIM, REVERSE, MAP;
-                         the chlo broadcasting binaries' broadcast_dimensions */
+        ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, DYNAMIC_BROADCAST_IN_DIM, REVERSE, MAP */
+        struct {
+            ir_ints dims; /* broadcast_dimensions (none when absent) */
+            ir_cmp_dir dir; ir_cmp_type type; /* CHLO_BROADCAST_COMPARE */
+        } bcast; /* the chlo broadcasting binaries */
         struct { ir_ints start, limit, stride; } slice;        /* SLICE */
         struct { ir_ints low, high, interior; } pad;           /* PAD */
         struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */

@@ -67,3 +67,24 @@ func.func @broadcast_atan2_f64() {
   check.expect_eq_const %b, dense<[[0x0000000000000000, 0x400921FB54442D18], [0x8000000000000000, 0xC00921FB54442D18]]> : tensor<2x2xui64>
   func.return
 }
+
+// -----
+
+func.func @broadcast_compare_complex_next_after() {
+  %a = stablehlo.constant dense<[[1.0, 5.0], [3.0, 0x7FC00000]]> : tensor<2x2xf32>
+  %b = stablehlo.constant dense<[3.0, 3.0]> : tensor<2xf32>
+  %lt = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xi1>
+  check.expect_eq_const %lt, dense<[[true, false], [false, false]]> : tensor<2x2xi1>
+  %ge = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction GE>, compare_type = #chlo<comparison_type TOTALORDER>} : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xi1>
+  check.expect_eq_const %ge, dense<[[false, true], [true, true]]> : tensor<2x2xi1>
+  %re = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf64>
+  %im = stablehlo.constant dense<[[-1.0], [4.0]]> : tensor<2x1xf64>
+  %z = chlo.broadcast_complex %re, %im : (tensor<2xf64>, tensor<2x1xf64>) -> tensor<2x2xcomplex<f64>>
+  check.expect_eq_const %z, dense<[[(1.0, -1.0), (2.0, -1.0)], [(1.0, 4.0), (2.0, 4.0)]]> : tensor<2x2xcomplex<f64>>
+  %one = stablehlo.constant dense<[0x3F800000]> : tensor<1xf32>
+  %to = stablehlo.constant dense<[0x40000000, 0x00000000]> : tensor<2xf32>
+  %n = chlo.broadcast_next_after %one, %to : (tensor<1xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %nb = stablehlo.bitcast_convert %n : (tensor<2xf32>) -> tensor<2xui32>
+  check.expect_eq_const %nb, dense<[0x3F800001, 0x3F7FFFFF]> : tensor<2xui32>
+  func.return
+}
