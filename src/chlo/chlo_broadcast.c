@@ -149,3 +149,81 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         return chlo_next_after(b, o, in);
     return chlo_bin(b, k, in[0], in[1]);
 }
+
+/* broadcast_select(pred, on_true, on_false): the three aligned at the end
+ * (numpy's rule, no broadcast_dimensions); a rank-0 pred stays as it is
+ * (stablehlo.select takes it), the others broadcast to the result. */
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    char msg[512], t1[200], t2[200];
+    chlo_v dummy = x[0];
+    if (o->noperands != 3 || o->nresults != 1)
+        return fail(b, o, "takes three operands and has one result"), dummy;
+    int rank = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
+            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (x[i].t.rank > rank)
+            rank = x[i].t.rank;
+    }
+    if (x[0].t.elem != ET_I1)
+        return fail(b, o, "pred must be of i1"), dummy;
+    if (x[1].t.elem != x[2].t.elem) {
+        snprintf(msg, sizeof msg, "on_true and on_false have element types %s and %s", et_get(x[1].t.elem)->name,
+                 et_get(x[2].t.elem)->name);
+        return fail(b, o, msg), dummy;
+    }
+    tensor_type r = { x[1].t.elem, rank, { 0 } };
+    for (int d = 0; d < rank; d++)
+        r.dims[d] = 1;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < x[i].t.rank; j++) {
+            int64_t n = x[i].t.dims[j], *m = &r.dims[rank - x[i].t.rank + j];
+            if (n != 1 && *m != 1 && n != *m) {
+                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
+                         (long long)*m);
+                return fail(b, o, msg), dummy;
+            }
+            if (n != 1)
+                *m = n;
+        }
+    if (!shape_equal(&r, &o->result_types[0])) {
+        if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
+            strcpy(t1 + sizeof t1 - 4, "...");
+        if (shape_format(&r, t2, (int)sizeof t2) >= (int)sizeof t2)
+            strcpy(t2 + sizeof t2 - 4, "...");
+        snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
+        return fail(b, o, msg), dummy;
+    }
+    chlo_v in[3];
+    for (int i = 0; i < 3; i++) {
+        in[i] = x[i];
+        tensor_type want = r;
+        want.elem = x[i].t.elem;
+        if ((i == 0 && x[0].t.rank == 0) || shape_equal(&x[i].t, &want))
+            continue;
+        int at = b->nops;
+        in[i] = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &x[i], 1, &want);
+        if (b->oom)
+            return dummy;
+        ir_ints *d = &b->ops[at].a.dims;
+        d->n = x[i].t.rank;
+        d->v = chlo_alloc(b, (size_t)d->n, sizeof(int64_t));
+        if (!d->v)
+            return dummy;
+        for (int j = 0; j < d->n; j++)
+            d->v[j] = rank - x[i].t.rank + j;
+    }
+    return chlo_select(b, in[0], in[1], in[2]);
+}
+
+/* chlo.constant: the stablehlo.constant of its value. */
+chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)x;
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
+    if (!b->oom)
+        b->ops[at].a.constant = o->a.constant;
+    return r;
+}

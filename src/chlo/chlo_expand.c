@@ -31,6 +31,8 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4, FLOAT4_WORDS, false },
     [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
+    [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true },
@@ -137,6 +139,7 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     if (!r->own && !check_types(w, o, r))
         return false;
     chlo_v x[4];
+    memset(x, 0, sizeof x);
     for (int i = 0; i < o->noperands && i < 4; i++) {
         x[i].u = o->uses[i];
         x[i].t = o->operand_types[i];

@@ -26,6 +26,8 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_broadcast.c (checks its own types) */
 chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);

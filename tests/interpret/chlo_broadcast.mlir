@@ -88,3 +88,21 @@ func.func @broadcast_compare_complex_next_after() {
   check.expect_eq_const %nb, dense<[0x3F800001, 0x3F7FFFFF]> : tensor<2xui32>
   func.return
 }
+
+// -----
+
+func.func @broadcast_select_and_constant() {
+  %p = stablehlo.constant dense<[true, false, true]> : tensor<3xi1>
+  %t = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %f = stablehlo.constant dense<-1> : tensor<i32>
+  %r = chlo.broadcast_select %p, %t, %f : (tensor<3xi1>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3xi32>
+  check.expect_eq_const %r, dense<[[1, -1, 3], [4, -1, 6]]> : tensor<2x3xi32>
+  %q = stablehlo.constant dense<false> : tensor<i1>
+  %s = "chlo.broadcast_select"(%q, %t, %f) : (tensor<i1>, tensor<2x3xi32>, tensor<i32>) -> tensor<2x3xi32>
+  check.expect_eq_const %s, dense<-1> : tensor<2x3xi32>
+  %c = chlo.constant dense<[1.5, -2.0]> : tensor<2xf32>
+  check.expect_eq_const %c, dense<[1.5, -2.0]> : tensor<2xf32>
+  %g = "chlo.constant"() {value = dense<7> : tensor<i64>} : () -> tensor<i64>
+  check.expect_eq_const %g, dense<7> : tensor<i64>
+  func.return
+}
