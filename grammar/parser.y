@@ -435,6 +435,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_SDY_SHARDING "sdy.sharding_constraint or sdy.reshard"
 %token <tok> T_SDY_WORDS "sdy.propagation_barrier or sdy.sharding_group"
 %token <tok> T_SDY_MANUAL "sdy.manual_computation"
+%token <tok> T_TOP_K "chlo.top_k"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -1095,6 +1096,18 @@ op_body:
             merge(&$$->attrs, $4);
         set_sig($$, $6);
     }
+    /* chlo (docs/chlo.md): chlo.top_k(%x, k = N) : T -> (T1, T2) */
+  | T_TOP_K '(' use ',' BARE_ID '=' INT ')' dict_opt ':' sig {
+        NEED(expect_word(ps, $5, "k"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $3;
+        pattr *a = scalar(ps, PA_INT, $7, false, L(@7));
+        NEED(a && add_attr(ps, &$$->attrs, "k", L(@7), a));
+        if ($9)
+            merge(&$$->attrs, $9);
+        set_sig($$, $11);
+    }
   | T_CONVOLUTION '(' use ',' use ')' BARE_ID '=' conv_dims ',' BARE_ID '=' dict dict_opt ':' sig {
         NEED(expect_word(ps, $7, "dim_numbers") && expect_word(ps, $11, "window"));
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
@@ -1550,6 +1563,25 @@ sig:
         $$->loc = L(@1);
     }
   | fn_type
+    /* chlo's pretty form `: T -> R`, `: T1, T2 -> R`: a function type
+     * without parentheses (docs/chlo.md) */
+  | type_list ARROW type {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $1;
+        $$->outs = tlist_add(ps, NULL, $3, L(@3));
+        NEED($$->outs);
+        $$->loc = L(@1);
+    }
+  | type_list ARROW '(' types_opt ')' {
+        $$ = parse_alloc(ps, 1, sizeof(psig));
+        NEED($$);
+        $$->fn = true;
+        $$->ins = $1;
+        $$->outs = $4;
+        $$->loc = L(@1);
+    }
     ;
 
 fn_type:

@@ -17,7 +17,7 @@ if python3 "$here/tools/layers.py" "$tmp/src" >"$tmp/out"; then
 fi
 grep -q 'kern_splat.c includes exec/exec.h: an arrow from kernels up to exec' "$tmp/out" || {
     echo "layers: the refusal does not name the include:"; cat "$tmp/out"; exit 1; }
-rm -rf "$tmp/src" && cp -r "$here/src" "$tmp/src" && mkdir "$tmp/src/chlo" && : >"$tmp/src/chlo/chlo.c"
+rm -rf "$tmp/src" && cp -r "$here/src" "$tmp/src" && mkdir "$tmp/src/unlisted" && : >"$tmp/src/unlisted/unlisted.c"
 if python3 "$here/tools/layers.py" "$tmp/src" >"$tmp/out"; then
     echo "layers: a folder outside the list of layers was not refused"; exit 1
 fi

@@ -207,7 +207,7 @@ static bool resolve_op(scope *s, ir_block *b, int at)
         const tensor_type *have = &s->values[o->operands[i]].type;
         if (!shape_equal(have, &o->operand_types[i])) {
             check_error(s->c, o->uses[i].loc, "'%s' operand #%d '%%%s' has type %s but the op's type says %s",
-                        ir_op_name(o->kind), i, o->uses[i].name, check_type_str(have),
+                        o->from ? o->from : ir_op_name(o->kind), i, o->uses[i].name, check_type_str(have),
                         check_type_str(&o->operand_types[i]));
             ok = false;
         }

@@ -82,3 +82,10 @@ bool check_refused(checker *c, ir_op *o)
 {
     FAIL(o->loc, "'%s': unsupported op (REF refuses: decomposable)", ir_op_name(o->kind));
 }
+
+/* A chlo op reaches the checker only from a caller that skipped
+ * chlo_expand_module (src/chlo/chlo.h). */
+bool check_chlo(checker *c, ir_op *o)
+{
+    FAIL(o->loc, "'%s' runs only through its StableHLO decomposition (src/chlo)", ir_op_name(o->kind));
+}

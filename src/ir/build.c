@@ -730,6 +730,39 @@ static bool attrs_bool(parse_state *ps, pop *p, const pentry *e, bool *out)
     return true;
 }
 
+/* The broadcasting binaries' optional broadcast_dimensions (src/chlo
+ * decomposes them when read); absent: no entries. */
+static bool attrs_chlo_broadcast(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e = find(p, "broadcast_dimensions");
+    if (e && !attr_ints(ps, p, e, &o->a.bcast.dims))
+        return false;
+    if (p->kind != IR_OP_CHLO_BROADCAST_COMPARE)
+        return true;
+    int v;
+    if (!need(ps, p, "comparison_direction", &e) ||
+        !attr_enum(ps, p, e, "comparison_direction", cmp_dir_names, 6, &v))
+        return false;
+    o->a.bcast.dir = (ir_cmp_dir)v;
+    o->a.bcast.type = IR_CMPT_ABSENT;
+    if ((e = find(p, "compare_type"))) {
+        if (!attr_enum(ps, p, e, "comparison_type", cmp_type_names + 1, 5, &v))
+            return false;
+        o->a.bcast.type = (ir_cmp_type)(v + 1);
+    }
+    return true;
+}
+
+/* chlo.top_k's k and largest (src/chlo decomposes the op when read). */
+static bool attrs_chlo_top_k(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    o->a.top_k.largest = true;
+    if (!need(ps, p, "k", &e) || !attr_int(ps, p, e, e->val, &o->a.top_k.k))
+        return false;
+    return !(e = find(p, "largest")) || attrs_bool(ps, p, e, &o->a.top_k.largest);
+}
+
 static bool attrs_sort(parse_state *ps, pop *p, ir_op *o)
 {
     pentry *e;

@@ -67,7 +67,8 @@ typedef enum {
     IR_FORM_CONVOLUTION, /* (%lhs, %rhs) dim_numbers = [..]x[..]->[..], window = {...} {attrs} : (T1, T2) -> R */
     IR_FORM_SDY_SHARDING, /* %x <@mesh, [{"a"}, {}]> : T (sdy.sharding_constraint, sdy.reshard) */
     IR_FORM_SDY_WORDS,    /* %x word=WORD : T (sdy.propagation_barrier, sdy.sharding_group) */
-    IR_FORM_SDY_MANUAL    /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
+    IR_FORM_SDY_MANUAL,   /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
+    IR_FORM_TOP_K /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/kernels/kern_*.c). */
@@ -364,6 +365,8 @@ typedef struct {
 struct ir_op {
     ir_op_kind kind;
     src_loc loc; /* of the op name */
+    const char *from; /* an op of a chlo op's decomposition (src/chlo): that
+                         op's name, which messages about its operands give */
 
     int noperands;
     int *operands; /* value ids (after check) */
@@ -397,6 +400,10 @@ struct ir_op {
         int64_t concat_dim;                          /* CONCATENATE */
         struct { ir_cmp_dir dir; ir_cmp_type type; } compare; /* COMPARE */
         ir_ints dims; /* TRANSPOSE (permutation), BROADCAST_IN_DIM, DYNAMIC_BROADCAST_IN_DIM, REVERSE, MAP */
+        struct {
+            ir_ints dims; /* broadcast_dimensions (none when absent) */
+            ir_cmp_dir dir; ir_cmp_type type; /* CHLO_BROADCAST_COMPARE */
+        } bcast; /* the chlo broadcasting binaries */
         struct { ir_ints start, limit, stride; } slice;        /* SLICE */
         struct { ir_ints low, high, interior; } pad;           /* PAD */
         struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */
@@ -442,6 +449,7 @@ struct ir_op {
             src_loc manual_loc;
             int64_t group_id; /* SHARDING_GROUP */
         } sdy;
+        struct { int64_t k; bool largest; } top_k; /* CHLO_TOP_K (largest defaults to true) */
     } a;
 };
 

@@ -1,0 +1,229 @@
+/* The broadcasting binaries (docs/chlo.md): each operand whose shape is not
+ * the result's broadcast to it (numpy's rule: dimensions aligned at the end,
+ * or mapped by broadcast_dimensions for the operand of lower rank; a
+ * dimension of 1 stretches), then the StableHLO op. */
+#include <stdio.h>
+#include <string.h>
+
+#include "chlo/chlo_ops.h"
+
+static const ir_op_kind hlo_of[IR_OP_COUNT] = {
+    [IR_OP_CHLO_BROADCAST_ADD] = IR_OP_ADD,
+    [IR_OP_CHLO_BROADCAST_SUB] = IR_OP_SUBTRACT,
+    [IR_OP_CHLO_BROADCAST_MUL] = IR_OP_MULTIPLY,
+    [IR_OP_CHLO_BROADCAST_DIV] = IR_OP_DIVIDE,
+    [IR_OP_CHLO_BROADCAST_MAX] = IR_OP_MAXIMUM,
+    [IR_OP_CHLO_BROADCAST_MIN] = IR_OP_MINIMUM,
+    [IR_OP_CHLO_BROADCAST_REM] = IR_OP_REMAINDER,
+    [IR_OP_CHLO_BROADCAST_POW] = IR_OP_POWER,
+    [IR_OP_CHLO_BROADCAST_ATAN2] = IR_OP_ATAN2,
+    [IR_OP_CHLO_BROADCAST_AND] = IR_OP_AND,
+    [IR_OP_CHLO_BROADCAST_OR] = IR_OP_OR,
+    [IR_OP_CHLO_BROADCAST_XOR] = IR_OP_XOR,
+    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = IR_OP_SHIFT_LEFT,
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = IR_OP_SHIFT_RIGHT_ARITHMETIC,
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = IR_OP_SHIFT_RIGHT_LOGICAL,
+    [IR_OP_CHLO_BROADCAST_COMPARE] = IR_OP_COMPARE,
+    [IR_OP_CHLO_BROADCAST_COMPLEX] = IR_OP_COMPLEX,
+    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = IR_OP_CHLO_NEXT_AFTER,
+};
+
+static bool fail(chlo_b *b, const ir_op *o, const char *msg)
+{
+    diag_error(b->src, o->loc, "'%s' %s", ir_op_name(o->kind), msg);
+    b->failed = true;
+    return false;
+}
+
+static unsigned elem_class(et_id e)
+{
+    switch (et_get(e)->kind) {
+    case EK_BOOL: return IR_ELEM_BOOL;
+    case EK_SINT: return IR_ELEM_SINT;
+    case EK_UINT: return IR_ELEM_UINT;
+    case EK_FLOAT: return IR_ELEM_FLOAT;
+    case EK_COMPLEX: return IR_ELEM_COMPLEX;
+    }
+    return 0;
+}
+
+/* map[j]: the result dimension of operand dimension j. */
+static bool operand_map(chlo_b *b, const ir_op *o, const tensor_type *t, int rank, int64_t *map)
+{
+    char msg[160];
+    bool given = o->a.bcast.dims.n > 0 && t->rank < rank;
+    if (given && o->a.bcast.dims.n != t->rank) {
+        snprintf(msg, sizeof msg, "broadcast_dimensions has %d entries for an operand of rank %d", o->a.bcast.dims.n, t->rank);
+        return fail(b, o, msg);
+    }
+    for (int j = 0; j < t->rank; j++) {
+        map[j] = given ? o->a.bcast.dims.v[j] : rank - t->rank + j;
+        if (map[j] < 0 || map[j] >= rank || (j > 0 && map[j] <= map[j - 1])) {
+            snprintf(msg, sizeof msg, "broadcast_dimensions entry %lld is out of range or not increasing",
+                     (long long)map[j]);
+            return fail(b, o, msg);
+        }
+    }
+    return true;
+}
+
+chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    char msg[512], t1[200], t2[200];
+    chlo_v dummy = x[0];
+    ir_op_kind k = hlo_of[o->kind];
+    if (o->noperands != 2 || o->nresults != 1)
+        return fail(b, o, "takes two operands and has one result"), dummy;
+    for (int i = 0; i < 2; i++)
+        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
+            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+    et_id e = x[0].t.elem;
+    if (x[1].t.elem != e) {
+        snprintf(msg, sizeof msg, "operands have element types %s and %s", et_get(e)->name, et_get(x[1].t.elem)->name);
+        return fail(b, o, msg), dummy;
+    }
+    bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
+              : k == IR_OP_CHLO_NEXT_AFTER ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
+              : k == IR_OP_COMPARE     ? true
+                                       : (ir_op_get(k)->elems & elem_class(e)) != 0;
+    if (!ok) {
+        snprintf(msg, sizeof msg, "does not take element type %s (as '%s')", et_get(e)->name, ir_op_name(k));
+        return fail(b, o, msg), dummy;
+    }
+    /* the result shape: numpy's rule */
+    int rank = x[0].t.rank > x[1].t.rank ? x[0].t.rank : x[1].t.rank;
+    tensor_type r = { e, rank, { 0 } };
+    et_id re = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
+    int64_t map[2][SHAPE_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        r.dims[d] = 1;
+    for (int i = 0; i < 2; i++) {
+        if (!operand_map(b, o, &x[i].t, rank, map[i]))
+            return dummy;
+        for (int j = 0; j < x[i].t.rank; j++) {
+            int64_t n = x[i].t.dims[j], *m = &r.dims[map[i][j]];
+            if (n != 1 && *m != 1 && n != *m) {
+                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
+                         (long long)*m);
+                return fail(b, o, msg), dummy;
+            }
+            if (n != 1)
+                *m = n;
+        }
+    }
+    tensor_type rr = r;
+    rr.elem = re;
+    if (!shape_equal(&rr, &o->result_types[0])) {
+        if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
+            strcpy(t1 + sizeof t1 - 4, "...");
+        if (shape_format(&rr, t2, (int)sizeof t2) >= (int)sizeof t2)
+            strcpy(t2 + sizeof t2 - 4, "...");
+        snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
+        return fail(b, o, msg), dummy;
+    }
+    chlo_v in[2];
+    for (int i = 0; i < 2; i++) {
+        in[i] = x[i];
+        if (shape_equal(&x[i].t, &r))
+            continue;
+        int at = b->nops;
+        in[i] = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &x[i], 1, &r);
+        if (b->oom)
+            return dummy;
+        ir_ints *d = &b->ops[at].a.dims;
+        d->n = x[i].t.rank;
+        d->v = chlo_alloc(b, (size_t)d->n, sizeof(int64_t));
+        if (!d->v)
+            return dummy;
+        memcpy(d->v, map[i], (size_t)d->n * sizeof(int64_t));
+    }
+    if (k == IR_OP_COMPARE) {
+        chlo_v c = chlo_cmp(b, o->a.bcast.dir, in[0], in[1]);
+        if (!b->oom)
+            b->ops[b->nops - 1].a.compare.type = o->a.bcast.type;
+        return c;
+    }
+    if (k == IR_OP_COMPLEX)
+        return chlo_op(b, IR_OP_COMPLEX, in, 2, &rr);
+    if (k == IR_OP_CHLO_NEXT_AFTER)
+        return chlo_next_after(b, o, in);
+    return chlo_bin(b, k, in[0], in[1]);
+}
+
+/* broadcast_select(pred, on_true, on_false): the three aligned at the end
+ * (numpy's rule, no broadcast_dimensions); a rank-0 pred stays as it is
+ * (stablehlo.select takes it), the others broadcast to the result. */
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    char msg[512], t1[200], t2[200];
+    chlo_v dummy = x[0];
+    if (o->noperands != 3 || o->nresults != 1)
+        return fail(b, o, "takes three operands and has one result"), dummy;
+    int rank = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
+            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (x[i].t.rank > rank)
+            rank = x[i].t.rank;
+    }
+    if (x[0].t.elem != ET_I1)
+        return fail(b, o, "pred must be of i1"), dummy;
+    if (x[1].t.elem != x[2].t.elem) {
+        snprintf(msg, sizeof msg, "on_true and on_false have element types %s and %s", et_get(x[1].t.elem)->name,
+                 et_get(x[2].t.elem)->name);
+        return fail(b, o, msg), dummy;
+    }
+    tensor_type r = { x[1].t.elem, rank, { 0 } };
+    for (int d = 0; d < rank; d++)
+        r.dims[d] = 1;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < x[i].t.rank; j++) {
+            int64_t n = x[i].t.dims[j], *m = &r.dims[rank - x[i].t.rank + j];
+            if (n != 1 && *m != 1 && n != *m) {
+                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
+                         (long long)*m);
+                return fail(b, o, msg), dummy;
+            }
+            if (n != 1)
+                *m = n;
+        }
+    if (!shape_equal(&r, &o->result_types[0])) {
+        if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
+            strcpy(t1 + sizeof t1 - 4, "...");
+        if (shape_format(&r, t2, (int)sizeof t2) >= (int)sizeof t2)
+            strcpy(t2 + sizeof t2 - 4, "...");
+        snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
+        return fail(b, o, msg), dummy;
+    }
+    chlo_v in[3];
+    for (int i = 0; i < 3; i++) {
+        in[i] = x[i];
+        tensor_type want = r;
+        want.elem = x[i].t.elem;
+        if ((i == 0 && x[0].t.rank == 0) || shape_equal(&x[i].t, &want))
+            continue;
+        int at = b->nops;
+        in[i] = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &x[i], 1, &want);
+        if (b->oom)
+            return dummy;
+        ir_ints *d = &b->ops[at].a.dims;
+        d->n = x[i].t.rank;
+        d->v = chlo_alloc(b, (size_t)d->n, sizeof(int64_t));
+        if (!d->v)
+            return dummy;
+        for (int j = 0; j < d->n; j++)
+            d->v[j] = rank - x[i].t.rank + j;
+    }
+    return chlo_select(b, in[0], in[1], in[2]);
+}
+
+/* chlo.constant: the stablehlo.constant of its value. */
+chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)x;
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
+    if (!b->oom)
+        b->ops[at].a.constant = o->a.constant;
+    return r;
+}

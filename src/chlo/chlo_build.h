@@ -1,0 +1,65 @@
+/* Writing StableHLO ops into a block before the checker runs: the
+ * decompositions of src/chlo build their ops through these, each op
+ * located at the chlo op it replaces, its results named by names no source
+ * can write. */
+#ifndef IRRUN_CHLO_BUILD_H
+#define IRRUN_CHLO_BUILD_H
+
+#include "ir/arena.h"
+#include "ir/ir.h"
+
+/* A value: how an op refers to it (its name) and its type. */
+typedef struct {
+    ir_use u;
+    tensor_type t;
+} chlo_v;
+
+typedef struct {
+    ir_arena *arena;
+    src_loc loc;       /* of the chlo op being replaced */
+    const char *from;  /* its name */
+    ir_op *ops;        /* the block's new ops */
+    int nops, cap;
+    unsigned *counter; /* the module's fresh-name counter */
+    bool oom;          /* an allocation failed: every later call is a no-op */
+    diag_source *src;  /* where an expander with rules of its own reports */
+    bool failed;       /* it did */
+} chlo_b;
+
+/* Appends a copy of `o` (the ops around the chlo ones). */
+void chlo_keep(chlo_b *b, const ir_op *o);
+
+/* The ops. Each returns its result (a dummy after out of memory). */
+chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt);
+/* An op of `nres` results (its defs one group "%name:nres"), written to
+ * out[0..nres); returns the op (NULL after out of memory), valid until the
+ * next op is appended. */
+ir_op *chlo_op_n(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt, int nres, chlo_v *out);
+/* A fresh name (for block arguments). */
+ir_use chlo_fresh(chlo_b *b);
+/* Zeroed memory of the module's arena (NULL and b->oom after out of memory). */
+void *chlo_alloc(chlo_b *b, size_t count, size_t size);
+chlo_v chlo_un(chlo_b *b, ir_op_kind k, chlo_v x);
+chlo_v chlo_bin(chlo_b *b, ir_op_kind k, chlo_v x, chlo_v y);
+chlo_v chlo_cmp(chlo_b *b, ir_cmp_dir d, chlo_v x, chlo_v y);
+chlo_v chlo_select(chlo_b *b, chlo_v p, chlo_v t, chlo_v f);
+chlo_v chlo_clamp(chlo_b *b, chlo_v lo, chlo_v x, chlo_v hi);
+chlo_v chlo_convert(chlo_b *b, chlo_v x, et_id to);
+/* A splat constant of x's type (chlo.constant_like): the double rounded to
+ * the element type as APFloat converts it (to nearest, ties to even); an
+ * integer type takes the value as an integer; a complex type (v, 0). */
+chlo_v chlo_like(chlo_b *b, double v, chlo_v x);
+/* A splat constant of x's type holding `bits` (element value bits). */
+chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x);
+
+/* c[0] x^(n-1) + ... + c[n-1] by Horner's rule: poly = c0, then
+ * poly = poly * x + c[i] (a multiply and an add per coefficient). */
+chlo_v chlo_poly(chlo_b *b, chlo_v x, const double *c, int n);
+
+/* The shorthands. */
+static inline chlo_v chlo_mul(chlo_b *b, chlo_v x, chlo_v y) { return chlo_bin(b, IR_OP_MULTIPLY, x, y); }
+static inline chlo_v chlo_add(chlo_b *b, chlo_v x, chlo_v y) { return chlo_bin(b, IR_OP_ADD, x, y); }
+static inline chlo_v chlo_sub(chlo_b *b, chlo_v x, chlo_v y) { return chlo_bin(b, IR_OP_SUBTRACT, x, y); }
+static inline chlo_v chlo_div(chlo_b *b, chlo_v x, chlo_v y) { return chlo_bin(b, IR_OP_DIVIDE, x, y); }
+
+#endif

@@ -1,0 +1,210 @@
+/* The walk: every block of every function, every chlo op in it replaced by
+ * its decomposition (chlo_ops.h) after its types are checked against its
+ * row below. */
+#include "chlo/chlo.h"
+
+#include <string.h>
+
+#include "chlo/chlo_ops.h"
+
+/* Element type sets, as bits of et_id. */
+#define T(e) (UINT64_C(1) << (e))
+#define FLOAT4 (T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64))
+#define CPLX (T(ET_C64) | T(ET_C128))
+#define FLOAT4_WORDS "f16, bf16, f32 and f64"
+#define FLOATING_WORDS "f16, bf16, f32, f64, complex<f32> and complex<f64>"
+
+typedef struct {
+    chlo_expander expand;
+    uint64_t types;      /* the operand element types it runs on */
+    const char *accepts; /* the same, in words */
+    bool pred;           /* the result is i1 of the operand's shape, not the operand's type */
+    bool own;            /* the expander checks the types itself (b->failed) */
+} chlo_rule;
+
+static const chlo_rule rules[IR_OP_COUNT] = {
+    [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ERF_INV] = { chlo_erf_inv, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_LGAMMA] = { chlo_lgamma, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
+    [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_ADD] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SUB] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MUL] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_DIV] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MAX] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MIN] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_REM] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_POW] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_ATAN2] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_AND] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_OR] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_XOR] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4, FLOAT4_WORDS, false },
+    [IR_OP_CHLO_COSH] = { chlo_cosh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_SINH] = { chlo_sinh, FLOAT4 | CPLX, FLOATING_WORDS, false },
+    [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false },
+    [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true },
+    [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true },
+    [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true },
+};
+
+typedef struct {
+    ir_arena *arena;
+    diag_source *src;
+    unsigned counter;
+    bool oom;
+} walker;
+
+static const char *type_text(const tensor_type *t, char *buf, int size)
+{
+    if (shape_format(t, buf, size) >= size)
+        strcpy(buf + size - 4, "...");
+    return buf;
+}
+
+/* The operand and result types of a chlo op: tensors of a static shape and
+ * an accepted element type, the result of the operand's type. */
+static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
+{
+    const char *name = ir_op_name(o->kind);
+    char b1[256], b2[256];
+    int nops = ir_op_get(o->kind)->noperands;
+    if (o->noperands != nops || o->nresults != 1) {
+        diag_error(w->src, o->loc, "'%s' takes %s and has one result", name, nops == 1 ? "one operand" : "two operands");
+        return false;
+    }
+    const tensor_type *t = &o->operand_types[0];
+    for (int i = 1; i < nops; i++)
+        if (!shape_equal(&o->operand_types[i], t)) {
+            diag_error(w->src, o->loc, "'%s' operand #%d has type %s, operand #0 %s (no implicit broadcasting)", name, i,
+                       type_text(&o->operand_types[i], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
+            return false;
+        }
+    if (!shape_is_tensor(t) || shape_count(t) < 0) {
+        diag_error(w->src, o->loc, "'%s' operand must be a tensor of a static shape, got %s", name,
+                   type_text(t, b1, (int)sizeof b1));
+        return false;
+    }
+    if (!(r->types & T(t->elem))) {
+        diag_error(w->src, o->loc, "'%s' does not take element type %s (ir-run decomposes it on %s: docs/chlo.md)",
+                   name, et_get(t->elem)->name, r->accepts);
+        return false;
+    }
+    tensor_type want = *t;
+    if (r->pred)
+        want.elem = ET_I1;
+    if (!shape_equal(&want, &o->result_types[0])) {
+        diag_error(w->src, o->loc, "'%s' result type %s should be %s", name,
+                   type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(&want, b2, (int)sizeof b2));
+        return false;
+    }
+    return true;
+}
+
+static bool is_chlo(ir_op_kind k)
+{
+    return strncmp(ir_op_name(k), "chlo.", 5) == 0;
+}
+
+static bool expand_block(walker *w, ir_block *blk);
+
+/* One chlo op: its decomposition's ops, the last one defining the chlo
+ * op's result names. */
+static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
+{
+    const chlo_rule *r = &rules[o->kind];
+    if (!r->expand) {
+        diag_error(w->src, o->loc, "'%s' has no decomposition in ir-run yet (docs/chlo.md lists the chlo ops that run)",
+                   ir_op_name(o->kind));
+        return false;
+    }
+    if (!r->own && !check_types(w, o, r))
+        return false;
+    chlo_v x[4];
+    memset(x, 0, sizeof x);
+    for (int i = 0; i < o->noperands && i < 4; i++) {
+        x[i].u = o->uses[i];
+        x[i].t = o->operand_types[i];
+    }
+    b->loc = o->loc;
+    b->from = ir_op_name(o->kind);
+    chlo_v res = r->expand(b, o, x);
+    if (b->oom || b->failed)
+        return false;
+    /* the result's names: a value that is an operand (no op wrote it) gets
+     * a copy through a convert to its own type, which changes no bit */
+    ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
+    if (!last || last->ndefs != 1 || last->defs[0].name != res.u.name) {
+        (void)chlo_convert(b, res, res.t.elem);
+        if (b->oom)
+            return false;
+        last = &b->ops[b->nops - 1];
+    }
+    last->ndefs = o->ndefs;
+    last->defs = o->defs;
+    return true;
+}
+
+static bool expand_block(walker *w, ir_block *blk)
+{
+    bool any = false;
+    for (int i = 0; i < blk->nops; i++) {
+        ir_op *o = &blk->ops[i];
+        for (int k = 0; k < o->nregions; k++)
+            if (!expand_block(w, &o->regions[k]))
+                return false;
+        any = any || is_chlo(o->kind);
+    }
+    if (!any)
+        return true;
+    chlo_b b = { .arena = w->arena, .counter = &w->counter, .src = w->src };
+    for (int i = 0; i < blk->nops; i++) {
+        const ir_op *o = &blk->ops[i];
+        if (!is_chlo(o->kind)) {
+            chlo_keep(&b, o);
+        } else if (!expand_op(w, &b, o)) {
+            w->oom = b.oom;
+            return false;
+        }
+        if (b.oom) {
+            w->oom = true;
+            return false;
+        }
+    }
+    blk->ops = b.ops;
+    blk->nops = b.nops;
+    return true;
+}
+
+int chlo_expand_module(ir_module *m, diag_source *src)
+{
+    walker w = { .arena = m->arena, .src = src };
+    for (int f = 0; f < m->nfuncs; f++) {
+        if (!m->funcs[f].has_body)
+            continue;
+        if (!expand_block(&w, &m->funcs[f].body)) {
+            if (w.oom)
+                diag_error(src, m->funcs[f].loc, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}

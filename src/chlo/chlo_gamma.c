@@ -1,0 +1,121 @@
+/* lgamma and digamma (docs/chlo.md): Lanczos' approximation (g = 7, n = 9)
+ * with Euler's reflection below 1/2; f16 and bf16 through f32. */
+#include <math.h>
+
+#include "chlo/chlo_ops.h"
+
+static const double lanczos_g = 7;
+static const double lanczos_base = 0.99999999999980993227684700473478;
+static const double lanczos_c[8] = { 676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+                                     771.3234287776530788486528258894,   -176.61502916214059906584551354,
+                                     12.507343278686904814458936853,     -0.13857109526572011689554707,
+                                     9.984369578019570859563e-6,         1.50563273514931155834e-7 };
+
+static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
+{
+    et_id e = x.t.elem;
+    if (e != ET_F16 && e != ET_BF16)
+        return f(b, x);
+    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
+}
+
+/* log(t) for t = g + 1/2 + z, as log(g + 1/2) + log_plus_one(z / (g + 1/2)). */
+static chlo_v log_t(chlo_b *b, chlo_v x, chlo_v z, chlo_v *t)
+{
+    chlo_v gh = chlo_like(b, lanczos_g + 0.5, x);
+    *t = chlo_add(b, gh, z);
+    chlo_v lt = chlo_like(b, log(lanczos_g + 0.5), x);
+    chlo_v l1 = chlo_un(b, IR_OP_LOG_PLUS_ONE, chlo_div(b, z, gh));
+    return chlo_add(b, lt, l1);
+}
+
+static chlo_v lgamma_f(chlo_b *b, chlo_v x)
+{
+    chlo_v half = chlo_like(b, 0.5, x);
+    chlo_v reflect = chlo_cmp(b, IR_CMP_LT, x, half);
+    chlo_v negx = chlo_un(b, IR_OP_NEGATE, x);
+    chlo_v one = chlo_like(b, 1.0, x);
+    chlo_v xm1 = chlo_sub(b, x, one);
+    chlo_v z = chlo_select(b, reflect, negx, xm1);
+    chlo_v a = chlo_like(b, lanczos_base, x);
+    for (int i = 0; i < 8; i++) {
+        chlo_v c = chlo_like(b, lanczos_c[i], x);
+        chlo_v k = chlo_like(b, i + 1, x);
+        a = chlo_add(b, a, chlo_div(b, c, chlo_add(b, z, k)));
+    }
+    chlo_v t;
+    chlo_v logt = log_t(b, x, z, &t);
+    chlo_v tdl = chlo_div(b, t, logt);
+    chlo_v sum = chlo_sub(b, chlo_add(b, z, half), tdl);
+    chlo_v r = chlo_mul(b, sum, logt);
+    chlo_v loga = chlo_un(b, IR_OP_LOG, a);
+    chlo_v lg = chlo_add(b, chlo_add(b, chlo_like(b, (log(2) + log(M_PI)) / 2, x), r), loga);
+    /* the reflection: log(pi) - log(sin(pi * frac)) - lgamma(1 - x), frac =
+     * |x| - floor(|x|) folded to 1 - frac above 1/2 */
+    chlo_v ax = chlo_un(b, IR_OP_ABS, x);
+    chlo_v frac = chlo_sub(b, ax, chlo_un(b, IR_OP_FLOOR, ax));
+    chlo_v fold = chlo_cmp(b, IR_CMP_LT, half, frac);
+    frac = chlo_select(b, fold, chlo_sub(b, one, frac), frac);
+    chlo_v den = chlo_un(b, IR_OP_LOG, chlo_un(b, IR_OP_SINE, chlo_mul(b, chlo_like(b, M_PI, x), frac)));
+    chlo_v refl = chlo_sub(b, chlo_sub(b, chlo_like(b, log(M_PI), x), den), lg);
+    tensor_type pt = den.t;
+    pt.elem = ET_I1;
+    chlo_v fin = chlo_op(b, IR_OP_IS_FINITE, &den, 1, &pt);
+    refl = chlo_select(b, fin, refl, chlo_un(b, IR_OP_NEGATE, den));
+    lg = chlo_select(b, reflect, refl, lg);
+    /* lgamma(+-Inf) = +Inf (chlo.is_inf: |x| == +Inf) */
+    chlo_v ax2 = chlo_un(b, IR_OP_ABS, x);
+    chlo_v isinf = chlo_cmp(b, IR_CMP_EQ, ax2, chlo_like(b, INFINITY, ax2));
+    return chlo_select(b, isinf, chlo_like(b, INFINITY, x), lg);
+}
+
+static chlo_v digamma_f(chlo_b *b, chlo_v x)
+{
+    chlo_v half = chlo_like(b, 0.5, x);
+    chlo_v reflect = chlo_cmp(b, IR_CMP_LT, x, half);
+    chlo_v negx = chlo_un(b, IR_OP_NEGATE, x);
+    chlo_v one = chlo_like(b, 1.0, x);
+    chlo_v xm1 = chlo_sub(b, x, one);
+    chlo_v z = chlo_select(b, reflect, negx, xm1);
+    chlo_v zero = chlo_like(b, 0.0, x);
+    chlo_v a = chlo_like(b, lanczos_base, x);
+    chlo_v ap = zero;
+    for (int i = 0; i < 8; i++) {
+        chlo_v c = chlo_like(b, lanczos_c[i], x);
+        chlo_v k = chlo_like(b, i + 1, x);
+        chlo_v zk = chlo_add(b, z, k);
+        ap = chlo_sub(b, ap, chlo_div(b, c, chlo_mul(b, zk, zk)));
+        a = chlo_add(b, a, chlo_div(b, c, zk));
+    }
+    chlo_v t;
+    chlo_v logt = log_t(b, x, z, &t);
+    chlo_v apa = chlo_div(b, ap, a);
+    chlo_v gdt = chlo_div(b, chlo_like(b, lanczos_g, x), t);
+    chlo_v dg = chlo_sub(b, chlo_add(b, logt, apa), gdt);
+    /* the reflection: digamma(1 - x) - pi cos(pi r) / sin(pi r), r = x +
+     * |floor(x + 1/2)| */
+    chlo_v rx = chlo_add(b, x, chlo_un(b, IR_OP_ABS, chlo_un(b, IR_OP_FLOOR, chlo_add(b, x, chlo_like(b, 0.5, x)))));
+    chlo_v pi = chlo_like(b, M_PI, x);
+    chlo_v pr = chlo_mul(b, pi, rx);
+    chlo_v c = chlo_un(b, IR_OP_COSINE, pr);
+    chlo_v s = chlo_un(b, IR_OP_SINE, pr);
+    chlo_v refl = chlo_sub(b, dg, chlo_div(b, chlo_mul(b, pi, c), s));
+    dg = chlo_select(b, reflect, refl, dg);
+    /* NaN at the poles, the integers <= 0 */
+    chlo_v le0 = chlo_cmp(b, IR_CMP_LE, x, zero);
+    chlo_v isint = chlo_cmp(b, IR_CMP_EQ, x, chlo_un(b, IR_OP_FLOOR, x));
+    chlo_v pole = chlo_bin(b, IR_OP_AND, le0, isint);
+    return chlo_select(b, pole, chlo_like(b, NAN, x), dg);
+}
+
+chlo_v chlo_lgamma(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)o;
+    return with_f32(b, x[0], lgamma_f);
+}
+
+chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)o;
+    return with_f32(b, x[0], digamma_f);
+}

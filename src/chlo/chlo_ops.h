@@ -1,0 +1,47 @@
+/* The decompositions, one function per chlo op: each writes the StableHLO
+ * ops of its op on the operands `x` (types already checked against the
+ * op's row in chlo_expand.c) and returns the value replacing its result. */
+#ifndef IRRUN_CHLO_OPS_H
+#define IRRUN_CHLO_OPS_H
+
+#include "chlo/chlo_build.h"
+
+typedef chlo_v (*chlo_expander)(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_erf.c */
+chlo_v chlo_erf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_erfc(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_erf_inv(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_gamma.c */
+chlo_v chlo_lgamma(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_special.c */
+chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_top_k.c (checks its own types) */
+chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_broadcast.c (checks its own types) */
+chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_trig.c */
+chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_atan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_atanh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_acos(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_asin(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_acosh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_pos_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_is_neg_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+#endif
