@@ -619,6 +619,8 @@ mitems:
   | mitems alias_def
   | mitems sdy_mesh
   | mitems T_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
+  | mitems BARE_ID { op_name_error(ps, L(@2), "unsupported", $2.s, $2.n); YYABORT; } /* util.global, ... */
+  | mitems OP_NAME_UNKNOWN { op_name_error(ps, L(@2), "unsupported", $2.s, $2.n); YYABORT; }
   | mitems G_MODULE { parse_error(ps, L(@2), "nested modules are not supported"); YYABORT; }
     ;
 
@@ -1398,17 +1400,18 @@ reduce_inputs:
     }
     ;
 
+/* each argument may carry a location, as exporters write it */
 reducer_pairs:
-    '(' VALUE_ID ':' type ',' VALUE_ID ':' type ')' {
+    '(' VALUE_ID ':' type loc_opt ',' VALUE_ID ':' type loc_opt ')' {
         $$ = ulist_add(ps, NULL, $2, -1, $4);
         NEED($$);
-        $$ = ulist_add(ps, $$, $6, -1, $8);
+        $$ = ulist_add(ps, $$, $7, -1, $9);
         NEED($$);
     }
-  | reducer_pairs '(' VALUE_ID ':' type ',' VALUE_ID ':' type ')' {
+  | reducer_pairs '(' VALUE_ID ':' type loc_opt ',' VALUE_ID ':' type loc_opt ')' {
         $$ = ulist_add(ps, $1, $3, -1, $5);
         NEED($$);
-        $$ = ulist_add(ps, $$, $7, -1, $9);
+        $$ = ulist_add(ps, $$, $8, -1, $10);
         NEED($$);
     }
     ;
