@@ -16,7 +16,8 @@ compared with JAX's default test tolerance for the result's element type
 (jax._src.test_util.default_tolerance: 1e-6 for f32 and complex<f32>, 1e-15
 for f64 and complex<f64>, 1e-3 for f16, 1e-2 for bf16, 1e-1 for the 8-bit
 formats) as both relative and absolute tolerance, as JAX's back-compatibility
-tests do when they do not set their own; integers and booleans exactly.
+tests do when they do not set their own, or within the tolerance the manifest
+states (expected_tol: IREE's CHECK lines); integers and booleans exactly.
 
 Usage: real_world.py [--ir-run PATH] [--jobs N] [--only FOLDER] [--verbose] DIR
 Prints one line per program with --verbose, then per folder the counts and
