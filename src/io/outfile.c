@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -213,6 +214,13 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
     /* O_EXCL on a name no other writer uses: never follows a planted link,
      * and the mode comes from the umask as for any new file */
     int fd = -1;
+    /* the ending signals wait until the temporary is recorded: one that
+     * came between its creation and pending_add would leave it behind */
+    sigset_t ending, before;
+    sigemptyset(&ending);
+    for (size_t k = 0; k < sizeof ending_signals / sizeof ending_signals[0]; k++)
+        sigaddset(&ending, ending_signals[k]);
+    pthread_sigmask(SIG_BLOCK, &ending, &before);
     for (unsigned attempt = 0; fd < 0 && attempt < 100; attempt++) {
         snprintf(o->tmp, n, "%s.tmp-%ld-%u-%x", o->path, (long)getpid(), attempt,
                  (unsigned)((uintptr_t)o >> 4));
@@ -221,17 +229,20 @@ irrun_status io_outfile_open(io_outfile *o, const char *path, const io_inputs *i
             break;
     }
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        io_errorf(err, "%s: error: cannot create: %s", path, strerror(errno));
+        int e = errno;
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp);
         }
+        pthread_sigmask(SIG_SETMASK, &before, NULL);
+        io_errorf(err, "%s: error: cannot create: %s", path, strerror(e));
         mem_free(o->tmp);
         o->tmp = NULL;
         io_outfile_discard(o);
         return IRRUN_BAD_INPUT;
     }
     pending_add(o);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
     return IRRUN_OK;
 }
 
