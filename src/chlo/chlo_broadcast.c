@@ -227,3 +227,28 @@ chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
         b->ops[at].a.constant = o->a.constant;
     return r;
 }
+
+/* chlo.constant_like on a static shape: a stablehlo.constant of the result
+ * type holding the value (the pass's DenseElementsAttr splat). */
+chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    tensor_type want = x[0].t;
+    want.elem = o->result_types[0].elem;
+    if (o->noperands != 1 || o->nresults != 1) {
+        fail(b, o, "takes one operand and has one result");
+        return x[0];
+    }
+    if (!shape_is_tensor(&x[0].t) || shape_count(&x[0].t) < 0) {
+        fail(b, o, "operand must be a tensor of a static shape");
+        return x[0];
+    }
+    if (!shape_equal(&want, &o->result_types[0])) {
+        fail(b, o, "result must have the operand's shape");
+        return x[0];
+    }
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
+    if (!b->oom)
+        b->ops[at].a.constant = o->a.constant;
+    return r;
+}

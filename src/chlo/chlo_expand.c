@@ -33,6 +33,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
     [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
+    [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true },

@@ -28,6 +28,7 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);
