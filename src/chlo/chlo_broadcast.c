@@ -26,6 +26,8 @@ static const ir_op_kind hlo_of[IR_OP_COUNT] = {
     [IR_OP_CHLO_BROADCAST_COMPARE] = IR_OP_COMPARE,
     [IR_OP_CHLO_BROADCAST_COMPLEX] = IR_OP_COMPLEX,
     [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = IR_OP_CHLO_NEXT_AFTER,
+    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = IR_OP_CHLO_POLYGAMMA,
+    [IR_OP_CHLO_BROADCAST_ZETA] = IR_OP_CHLO_ZETA,
 };
 
 static bool fail(chlo_b *b, const ir_op *o, const char *msg)
@@ -83,7 +85,8 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         return fail(b, o, msg), dummy;
     }
     bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
-              : k == IR_OP_CHLO_NEXT_AFTER ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
+              : k == IR_OP_CHLO_NEXT_AFTER || k == IR_OP_CHLO_POLYGAMMA || k == IR_OP_CHLO_ZETA
+                  ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
               : k == IR_OP_COMPARE     ? true
                                        : (ir_op_get(k)->elems & elem_class(e)) != 0;
     if (!ok) {
@@ -147,6 +150,10 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         return chlo_op(b, IR_OP_COMPLEX, in, 2, &rr);
     if (k == IR_OP_CHLO_NEXT_AFTER)
         return chlo_next_after(b, o, in);
+    if (k == IR_OP_CHLO_POLYGAMMA)
+        return chlo_polygamma(b, o, in);
+    if (k == IR_OP_CHLO_ZETA)
+        return chlo_zeta(b, o, in);
     return chlo_bin(b, k, in[0], in[1]);
 }
 

@@ -16,8 +16,9 @@ LIBM = ctypes.CDLL('libm.so.6')
 for _f in ['exp', 'log', 'sin', 'cos', 'sqrt', 'log1p', 'expm1']:
     getattr(LIBM, _f).restype = ctypes.c_double
     getattr(LIBM, _f).argtypes = [ctypes.c_double]
-LIBM.atan2.restype = ctypes.c_double
-LIBM.atan2.argtypes = [ctypes.c_double, ctypes.c_double]
+for _f in ['atan2', 'pow']:
+    getattr(LIBM, _f).restype = ctypes.c_double
+    getattr(LIBM, _f).argtypes = [ctypes.c_double, ctypes.c_double]
 
 # name: (precision with the hidden bit, minimum normal exponent, maximum exponent, bits)
 FMT = {'f16': (11, -14, 15, 16), 'bf16': (8, -126, 127, 16), 'f32': (24, -126, 127, 32), 'f64': (53, -1022, 1023, 64)}
@@ -724,6 +725,140 @@ def write_complex(name, header, ops):
         f.write(text)
 
 
+# zeta and polygamma (docs/chlo.md), in f32 or f64 (f16 and bf16 through f32).
+ZETA_C = [-7.1661652561756670113e18, 1.8152105401943546773e17, -4.5979787224074726105e15,
+          1.1646782814350067249e14, -2.950130727918164224e12, 7.47242496e10,
+          -1.8924375803183791606e9, 47900160.0, -1209600.0, 30240.0, -720.0, 12.0]
+
+
+def zeta_(o, x, q):
+    pw = lambda a, b: o.libm('pow', a, b)
+    acc = q
+    psum = pw(q, -x)
+    for _ in range(9):
+        acc = o.add(acc, 1.0)
+        psum = o.add(psum, pw(acc, -x))
+    acc = o.add(acc, 1.0)
+    qnp = pw(acc, -x)
+    corr = o.div(o.mul(qnp, acc), o.sub(x, 1.0))
+    rsq = o.div(1.0, o.mul(acc, acc))
+    h = 0.0
+    for i in range(11):
+        hp = o.mul(o.add(x, float(22 - 2 * i)), o.add(x, float(21 - 2 * i)))
+        h = o.mul(hp, o.mul(rsq, o.add(h, o.c(1.0 / ZETA_C[i]))))
+    tail = o.mul(qnp, o.add(0.5, o.mul(o.div(x, acc), o.add(o.c(1.0 / ZETA_C[11]), h))))
+    accurate = o.add(o.add(psum, corr), tail)
+    p, emin, _, _ = FMT[o.t]
+    tiny = float(Fraction(2) ** (emin - p + 1))
+    out = psum if abs(qnp) < o.mul(abs(psum), tiny) else accurate
+    if x < 1.0:
+        out = NAN
+    fx, fq = math.floor(x) if math.isfinite(x) else x, math.floor(q) if math.isfinite(q) else q
+    if q <= 0 and x != fx:
+        out = NAN
+    if q <= 0 and q == fq:
+        out = INF if (x == fx and math.fmod(x, 2.0) == 0 if math.isfinite(x) else False) else NAN
+    if x == 1.0:
+        out = INF
+    return out
+
+
+def polygamma_(o, n, x):
+    sign = o.sub(o.mul(2.0, math.fmod(n, 2.0) if math.isfinite(n) else NAN), 1.0)
+    np1 = o.add(n, 1.0)
+    res = o.mul(o.mul(sign, o.exp(lgamma_(o, np1))), zeta_(o, np1, x))
+    if n == 0:
+        res = digamma_(o, x)
+    fn = math.floor(n) if math.isfinite(n) else n
+    if n != fn or n < 0:
+        res = NAN
+    return res
+
+
+def pairs(t, xs, qs):
+    return [(rnd(a, t), rnd(b, t)) for a in xs for b in qs]
+
+
+def bchunk(op, t, fn, pts, generic):
+    """fn(o, a, b) per pair, through f32 for f16 and bf16; results pinned bit
+    for bit, NaN results checked as NaN."""
+    def run(a, b):
+        if t in ('f32', 'f64'):
+            return fn(Ops(t), a, b)
+        return rnd(fn(Ops('f32'), a, b), t)
+    ys = [run(a, b) for a, b in pts]
+    n = len(pts)
+    tt = 'tensor<%dx%s>' % (n, MLIR_T[t])
+    ut = 'tensor<%dx%s>' % (n, UINT[FMT[t][3]])
+    bt = 'tensor<%dxi1>' % n
+    call = ('"chlo.%s"(%%a, %%b) : (%s, %s) -> %s' % (op, tt, tt, tt)) if generic else (
+        'chlo.%s %%a, %%b : %s, %s -> %s' % (op, tt, tt, tt))
+    nanmask = [math.isnan(y) for y in ys]
+    lines = ['// chlo.%s on %s: %d pairs (the domain\'s edges, poles, random), bit for bit; NaN results as NaN' % (op, t, n),
+             'func.func @%s_%s() {' % (op, t),
+             '  %%a = stablehlo.constant dense<[%s]> : %s' % (hexs([a for a, _ in pts], t), tt),
+             '  %%b = stablehlo.constant dense<[%s]> : %s' % (hexs([b for _, b in pts], t), tt),
+             '  %%r = %s' % call,
+             '  %%nan = stablehlo.compare NE, %%r, %%r : (%s, %s) -> %s' % (tt, tt, bt),
+             '  check.expect_eq_const %%nan, dense<[%s]> : %s' % (', '.join('true' if m else 'false' for m in nanmask), bt),
+             '  %%zero = stablehlo.constant dense<0.0> : %s' % tt,
+             '  %%s = stablehlo.select %%nan, %%zero, %%r : %s, %s' % (bt, tt),
+             '  %%u = stablehlo.bitcast_convert %%s : (%s) -> %s' % (tt, ut),
+             '  check.expect_eq_const %%u, dense<[%s]> : %s' % (hexs([0.0 if m else y for m, y in zip(nanmask, ys)], t), ut),
+             '  func.return', '}']
+    return '\n'.join(lines)
+
+
+def bcast_chunk(op, fn):
+    """chlo.broadcast_<op> of a 2x1 and a 3 (numpy's rule) on f32: the 2x3
+    results of the model, bit for bit."""
+    a, b = [2.0, 3.0], [1.0, 2.5, 0.5]
+    o = Ops('f32')
+    ys = [fn(o, x, y) for x in a for y in b]
+    return '\n'.join([
+        '// chlo.broadcast_%s: a 2x1 and a 3 broadcast to 2x3 (numpy\'s rule), f32' % op,
+        'func.func @broadcast_%s() {' % op,
+        '  %%a = stablehlo.constant dense<[[%s], [%s]]> : tensor<2x1xf32>' % tuple(hexs([x], 'f32') for x in a),
+        '  %%b = stablehlo.constant dense<[%s]> : tensor<3xf32>' % hexs(b, 'f32'),
+        '  %%r = chlo.broadcast_%s %%a, %%b : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>' % op,
+        '  %u = stablehlo.bitcast_convert %r : (tensor<2x3xf32>) -> tensor<2x3xui32>',
+        '  check.expect_eq_const %%u, dense<[[%s], [%s]]> : tensor<2x3xui32>' % (hexs(ys[:3], 'f32'), hexs(ys[3:], 'f32')),
+        '  func.return', '}'])
+
+
+def write_binary(name, header, ops):
+    parts = []
+    for op, fn, grid in ops:
+        for i, t in enumerate(['f32', 'f16', 'bf16', 'f64']):
+            rng = random.Random({'f16': 11, 'bf16': 12, 'f32': 13, 'f64': 14}[t])
+            pts = grid(t, rng)
+            parts.append(bchunk(op, t, fn, pts, generic=(i == 1)))
+        parts.append(bcast_chunk(op, fn))
+    text = ('// RUN: ir-run --interpret -split-input-file %s\n'
+            '// Generated by tests/oracle/gen_chlo.py (a model of the decomposition,\n'
+            '// never ir-run\'s output); do not edit.\n' + header + '\n\n' +
+            '\n\n// -----\n\n'.join(parts) + '\n')
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'interpret', name)
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def zeta_grid(t, rng):
+    pts = pairs(t, [1.0, 2.0, 3.0, 4.5, 0.5, -2.0, 2.5, 10.0, 60.0, INF, NAN],
+                [1.0, 2.0, 0.5, 0.0, -1.0, -2.5, 3.0, 100.0, 1e-3, 1e10, INF])
+    for _ in range(16):
+        pts.append((rnd(rng.uniform(1, 12), t), rnd(rng.uniform(-4, 20), t)))
+    return pts
+
+
+def polygamma_grid(t, rng):
+    pts = pairs(t, [0.0, 1.0, 2.0, 3.0, 4.0, -1.0, 1.5, 10.0, INF],
+                [0.5, 1.0, 2.0, -1.5, 3.7, 0.0, -2.0, 100.0, 1e-3])
+    for _ in range(16):
+        pts.append((rnd(float(rng.randint(0, 6)), t), rnd(rng.uniform(-5, 30), t)))
+    return pts
+
+
 def main():
     four = ['f32', 'f16', 'bf16', 'f64']
     write('chlo_special.mlir',
@@ -743,6 +878,10 @@ def main():
           '// approximations, f32 by Eigen\'s (erf) and Cephes\' (erfc), f16 and bf16\n'
           '// computed in f32.',
           [('erf', upcast(erf64, erf32), four), ('erfc', upcast(erfc64, erfc32), four)])
+    write_binary('chlo_zeta.mlir',
+                 '// chlo.zeta (Hurwitz, Euler-Maclaurin) and chlo.polygamma on f16, bf16\n'
+                 '// (computed in f32), f32 and f64 (docs/chlo.md).',
+                 [('zeta', zeta_, zeta_grid), ('polygamma', polygamma_, polygamma_grid)])
     write_complex('chlo_trig_complex.mlir',
                   '// chlo.asin, acos, acosh, asinh on complex<f32> and complex<f64>: the\n'
                   '// modified Hull et al. algorithm of the pass (docs/chlo.md).',
