@@ -26,6 +26,8 @@ static const ir_op_kind hlo_of[IR_OP_COUNT] = {
     [IR_OP_CHLO_BROADCAST_COMPARE] = IR_OP_COMPARE,
     [IR_OP_CHLO_BROADCAST_COMPLEX] = IR_OP_COMPLEX,
     [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = IR_OP_CHLO_NEXT_AFTER,
+    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = IR_OP_CHLO_POLYGAMMA,
+    [IR_OP_CHLO_BROADCAST_ZETA] = IR_OP_CHLO_ZETA,
 };
 
 static bool fail(chlo_b *b, const ir_op *o, const char *msg)
@@ -83,7 +85,8 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         return fail(b, o, msg), dummy;
     }
     bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
-              : k == IR_OP_CHLO_NEXT_AFTER ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
+              : k == IR_OP_CHLO_NEXT_AFTER || k == IR_OP_CHLO_POLYGAMMA || k == IR_OP_CHLO_ZETA
+                  ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
               : k == IR_OP_COMPARE     ? true
                                        : (ir_op_get(k)->elems & elem_class(e)) != 0;
     if (!ok) {
@@ -147,6 +150,10 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
         return chlo_op(b, IR_OP_COMPLEX, in, 2, &rr);
     if (k == IR_OP_CHLO_NEXT_AFTER)
         return chlo_next_after(b, o, in);
+    if (k == IR_OP_CHLO_POLYGAMMA)
+        return chlo_polygamma(b, o, in);
+    if (k == IR_OP_CHLO_ZETA)
+        return chlo_zeta(b, o, in);
     return chlo_bin(b, k, in[0], in[1]);
 }
 
@@ -221,6 +228,31 @@ chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
 chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)x;
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
+    if (!b->oom)
+        b->ops[at].a.constant = o->a.constant;
+    return r;
+}
+
+/* chlo.constant_like on a static shape: a stablehlo.constant of the result
+ * type holding the value (the pass's DenseElementsAttr splat). */
+chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    tensor_type want = x[0].t;
+    want.elem = o->result_types[0].elem;
+    if (o->noperands != 1 || o->nresults != 1) {
+        fail(b, o, "takes one operand and has one result");
+        return x[0];
+    }
+    if (!shape_is_tensor(&x[0].t) || shape_count(&x[0].t) < 0) {
+        fail(b, o, "operand must be a tensor of a static shape");
+        return x[0];
+    }
+    if (!shape_equal(&want, &o->result_types[0])) {
+        fail(b, o, "result must have the operand's shape");
+        return x[0];
+    }
     int at = b->nops;
     chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
     if (!b->oom)

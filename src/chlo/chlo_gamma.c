@@ -119,3 +119,101 @@ chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x)
     (void)o;
     return with_f32(b, x[0], digamma_f);
 }
+
+/* Two operands through f32 when they are f16 or bf16 (the pass's
+ * materializeWithUpcast), f(x0, x1) in the type, the result converted back. */
+static chlo_v with_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v))
+{
+    et_id e = x[0].t.elem;
+    if (e != ET_F16 && e != ET_BF16)
+        return f(b, x[0], x[1]);
+    chlo_v r = f(b, chlo_convert(b, x[0], ET_F32), chlo_convert(b, x[1], ET_F32));
+    return chlo_convert(b, r, e);
+}
+
+/* The Euler-Maclaurin coefficients of the pass's zeta (Johansson, (5)). */
+static const double zeta_c[12] = { -7.1661652561756670113e18, 1.8152105401943546773e17, -4.5979787224074726105e15,
+                                   1.1646782814350067249e14, -2.950130727918164224e12,  7.47242496e10,
+                                   -1.8924375803183791606e9, 47900160.0,               -1209600.0,
+                                   30240.0,                  -720.0,                   12.0 };
+
+/* Hurwitz zeta(x, q) in f32 or f64: a sum of 10 powers, the Euler-Maclaurin
+ * correction by Horner's rule over 12 terms, then the domain selects. */
+static chlo_v zeta_f(chlo_b *b, chlo_v x, chlo_v q)
+{
+    chlo_v zero = chlo_like(b, 0.0, q);
+    chlo_v one = chlo_like(b, 1.0, q);
+    chlo_v acc = q;
+    chlo_v negx = chlo_un(b, IR_OP_NEGATE, x);
+    chlo_v psum = chlo_bin(b, IR_OP_POWER, q, negx);
+    chlo_v qnp;
+    for (int i = 0; i < 9; i++) {
+        acc = chlo_add(b, acc, one);
+        qnp = chlo_bin(b, IR_OP_POWER, acc, negx);
+        psum = chlo_add(b, psum, qnp);
+    }
+    acc = chlo_add(b, acc, one);
+    qnp = chlo_bin(b, IR_OP_POWER, acc, negx);
+    chlo_v one_x = chlo_like(b, 1.0, x);
+    chlo_v corr = chlo_div(b, chlo_mul(b, qnp, acc), chlo_sub(b, x, one_x));
+    chlo_v rsq = chlo_div(b, one, chlo_mul(b, acc, acc));
+    chlo_v hsum = zero;
+    for (int i = 0; i < 11; i++) {
+        chlo_v fl = chlo_add(b, x, chlo_like(b, 22 - 2 * i, x));
+        chlo_v fr = chlo_add(b, x, chlo_like(b, 21 - 2 * i, x));
+        chlo_v hp = chlo_mul(b, fl, fr);
+        hsum = chlo_mul(b, hp, chlo_mul(b, rsq, chlo_add(b, hsum, chlo_like(b, 1. / zeta_c[i], acc))));
+    }
+    chlo_v half = chlo_like(b, .5, qnp);
+    chlo_v xda = chlo_div(b, x, acc);
+    chlo_v tail = chlo_mul(b, qnp, chlo_add(b, half, chlo_mul(b, xda, chlo_add(b, chlo_like(b, 1. / zeta_c[11], acc), hsum))));
+    chlo_v accurate = chlo_add(b, chlo_add(b, psum, corr), tail);
+    chlo_v tiny = chlo_like_bits(b, 1, acc); /* the smallest subnormal */
+    chlo_v enough = chlo_cmp(b, IR_CMP_LT, chlo_un(b, IR_OP_ABS, qnp), chlo_mul(b, chlo_un(b, IR_OP_ABS, psum), tiny));
+    chlo_v out = chlo_select(b, enough, psum, accurate);
+    chlo_v nan = chlo_like(b, NAN, x);
+    out = chlo_select(b, chlo_cmp(b, IR_CMP_LT, x, one_x), nan, out);
+    chlo_v qle0 = chlo_cmp(b, IR_CMP_LE, q, zero);
+    chlo_v xnotint = chlo_cmp(b, IR_CMP_NE, x, chlo_un(b, IR_OP_FLOOR, x));
+    out = chlo_select(b, chlo_bin(b, IR_OP_AND, qle0, xnotint), nan, out);
+    chlo_v inf = chlo_like(b, INFINITY, x);
+    chlo_v qisint = chlo_cmp(b, IR_CMP_EQ, q, chlo_un(b, IR_OP_FLOOR, q));
+    chlo_v pole = chlo_bin(b, IR_OP_AND, qle0, qisint);
+    chlo_v two = chlo_like(b, 2.0, x);
+    chlo_v xisint = chlo_cmp(b, IR_CMP_EQ, x, chlo_un(b, IR_OP_FLOOR, x));
+    chlo_v xeven = chlo_cmp(b, IR_CMP_EQ, chlo_bin(b, IR_OP_REMAINDER, x, two), zero);
+    chlo_v evenint = chlo_bin(b, IR_OP_AND, xisint, xeven);
+    out = chlo_select(b, pole, chlo_select(b, evenint, inf, nan), out);
+    return chlo_select(b, chlo_cmp(b, IR_CMP_EQ, x, one), inf, out);
+}
+
+/* polygamma(n, x) in f32 or f64: (2 rem(n, 2) - 1) exp(lgamma(n + 1))
+ * zeta(n + 1, x); digamma(x) where n == 0; NaN where n is not a natural
+ * number. */
+static chlo_v polygamma_f(chlo_b *b, chlo_v n, chlo_v x)
+{
+    chlo_v one = chlo_like(b, 1.0, x);
+    chlo_v two = chlo_like(b, 2.0, x);
+    chlo_v sign = chlo_sub(b, chlo_mul(b, two, chlo_bin(b, IR_OP_REMAINDER, n, two)), one);
+    chlo_v np1 = chlo_add(b, n, one);
+    chlo_v el = chlo_un(b, IR_OP_EXPONENTIAL, with_f32(b, np1, lgamma_f));
+    chlo_v z = zeta_f(b, np1, x);
+    chlo_v res = chlo_mul(b, chlo_mul(b, sign, el), z);
+    chlo_v zero = chlo_like(b, 0.0, x);
+    res = chlo_select(b, chlo_cmp(b, IR_CMP_EQ, n, zero), with_f32(b, x, digamma_f), res);
+    chlo_v nonint = chlo_cmp(b, IR_CMP_NE, n, chlo_un(b, IR_OP_FLOOR, n));
+    chlo_v neg = chlo_cmp(b, IR_CMP_LT, n, zero);
+    return chlo_select(b, chlo_bin(b, IR_OP_OR, nonint, neg), chlo_like(b, NAN, x), res);
+}
+
+chlo_v chlo_zeta(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)o;
+    return with_f32_2(b, x, zeta_f);
+}
+
+chlo_v chlo_polygamma(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    (void)o;
+    return with_f32_2(b, x, polygamma_f);
+}

@@ -16,6 +16,8 @@ chlo_v chlo_erf_inv(chlo_b *b, const ir_op *o, const chlo_v *x);
 /* chlo_gamma.c */
 chlo_v chlo_lgamma(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_zeta(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_polygamma(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_special.c */
 chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *x);
@@ -28,6 +30,7 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);

@@ -17,6 +17,12 @@ static chlo_v real_of(chlo_b *b, ir_op_kind k, chlo_v z)
     return chlo_op(b, k, &z, 1, &t);
 }
 
+/* The complex forms (below). */
+static chlo_v asin_c(chlo_b *b, const chlo_v *x);
+static chlo_v acos_c(chlo_b *b, const chlo_v *x);
+static chlo_v acosh_c(chlo_b *b, const chlo_v *x);
+static chlo_v asinh_c(chlo_b *b, const chlo_v *x);
+
 static chlo_v make_complex(chlo_b *b, chlo_v re, chlo_v im, et_id ct)
 {
     chlo_v a[2] = { re, im };
@@ -71,6 +77,8 @@ chlo_v chlo_atanh(chlo_b *b, const ir_op *o, const chlo_v *x)
 chlo_v chlo_acos(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
+    if (is_complex(x[0]))
+        return acos_c(b, x);
     chlo_v v = x[0];
     chlo_v ne = chlo_cmp(b, IR_CMP_NE, v, chlo_like(b, -1.0, v));
     chlo_v s = chlo_un(b, IR_OP_SQRT, chlo_sub(b, chlo_like(b, 1.0, v), chlo_mul(b, v, v)));
@@ -83,6 +91,8 @@ chlo_v chlo_acos(chlo_b *b, const ir_op *o, const chlo_v *x)
 chlo_v chlo_asin(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
+    if (is_complex(x[0]))
+        return asin_c(b, x);
     chlo_v v = x[0];
     chlo_v one = chlo_like(b, 1.0, v);
     chlo_v s = chlo_un(b, IR_OP_SQRT, chlo_mul(b, chlo_sub(b, one, v), chlo_add(b, one, v)));
@@ -101,6 +111,8 @@ static chlo_v max_finite(chlo_b *b, chlo_v x)
 chlo_v chlo_acosh(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
+    if (is_complex(x[0]))
+        return acosh_c(b, x);
     chlo_v v = x[0];
     chlo_v two = chlo_like(b, 2.0, v);
     chlo_v big = chlo_cmp(b, IR_CMP_GE, v, chlo_div(b, max_finite(b, v), two));
@@ -117,6 +129,8 @@ chlo_v chlo_acosh(chlo_b *b, const ir_op *o, const chlo_v *x)
 chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
+    if (is_complex(x[0]))
+        return asinh_c(b, x);
     chlo_v v = x[0];
     chlo_v sg = chlo_un(b, IR_OP_SIGN, v);
     chlo_v ax = chlo_un(b, IR_OP_ABS, v);
@@ -212,4 +226,146 @@ chlo_v chlo_is_inf(chlo_b *b, const ir_op *o, const chlo_v *x)
     (void)o;
     chlo_v a = chlo_un(b, IR_OP_ABS, x[0]);
     return chlo_cmp(b, IR_CMP_EQ, a, inf_like(b, a, false));
+}
+
+/* The smallest normal value of x's type (an IEEE format), as a splat. */
+static chlo_v min_normal(chlo_b *b, chlo_v x)
+{
+    return chlo_like_bits(b, (uint64_t)1 << fp_fmt(et_get(x.t.elem)->fmt)->mbits, x);
+}
+
+/* hypot(p, y) as the pass writes it (p any sign, y >= 0): with mx =
+ * max(|p|, y), mn = min(|p|, y), r = (mn / mx)², sqa = sqrt(1 + r):
+ * sqrt(2) mx where mx == mn, mx + mx r / 2 where sqa == 1 and r > 0, mx sqa
+ * otherwise. */
+static chlo_v pass_hypot(chlo_b *b, chlo_v p, chlo_v y, chlo_v one, chlo_v two, chlo_v zero)
+{
+    chlo_v ap = chlo_un(b, IR_OP_ABS, p);
+    chlo_v mx = chlo_bin(b, IR_OP_MAXIMUM, ap, y);
+    chlo_v mn = chlo_bin(b, IR_OP_MINIMUM, ap, y);
+    chlo_v q = chlo_div(b, mn, mx);
+    chlo_v r = chlo_mul(b, q, q);
+    chlo_v sqa = chlo_un(b, IR_OP_SQRT, chlo_add(b, one, r));
+    chlo_v c = chlo_bin(b, IR_OP_AND, chlo_cmp(b, IR_CMP_EQ, sqa, one), chlo_cmp(b, IR_CMP_GT, r, zero));
+    chlo_v near = chlo_add(b, mx, chlo_div(b, chlo_mul(b, mx, r), two));
+    chlo_v in = chlo_select(b, c, near, chlo_mul(b, mx, sqa));
+    chlo_v eq = chlo_cmp(b, IR_CMP_EQ, mx, mn);
+    return chlo_select(b, eq, chlo_mul(b, chlo_un(b, IR_OP_SQRT, two), mx), in);
+}
+
+/* What the complex asin, acos and acosh of the pass share (modified Hull
+ * et al., docs/chlo.md): for z = sx + i sy, x = |sx|, y = |sy|, `q` with
+ * real(asin z) = atan2(sx, q), real(acos z) = atan2(q, sx), and the
+ * unsigned imaginary part `imag` = log(a + sqrt(a² - 1)). */
+typedef struct {
+    chlo_v sx, sy, q, imag, zero;
+} hull_t;
+
+static hull_t hull(chlo_b *b, chlo_v z)
+{
+    hull_t h;
+    h.sx = real_of(b, IR_OP_REAL, z);
+    h.sy = real_of(b, IR_OP_IMAG, z);
+    chlo_v sx = h.sx;
+    chlo_v x = chlo_un(b, IR_OP_ABS, sx);
+    chlo_v y = chlo_un(b, IR_OP_ABS, h.sy);
+    chlo_v one = chlo_like(b, 1.0, sx);
+    chlo_v two = chlo_like(b, 2.0, sx);
+    chlo_v half = chlo_like(b, 0.5, sx);
+    chlo_v zero = chlo_like(b, 0.0, sx);
+    h.zero = zero;
+    chlo_v safe_max = chlo_div(b, chlo_un(b, IR_OP_SQRT, max_finite(b, sx)), chlo_like(b, 8.0, sx));
+    chlo_v xp1 = chlo_add(b, x, one);
+    chlo_v xm1 = chlo_sub(b, x, one);
+    chlo_v r = pass_hypot(b, xp1, y, one, two, zero);
+    chlo_v s = pass_hypot(b, xm1, y, one, two, zero);
+    chlo_v a = chlo_mul(b, half, chlo_add(b, r, s));
+    chlo_v half_apx = chlo_mul(b, half, chlo_add(b, a, x));
+    chlo_v yy = chlo_mul(b, y, y);
+    chlo_v rpxp1 = chlo_add(b, r, xp1);
+    chlo_v smxm1 = chlo_sub(b, s, xm1);
+    chlo_v spxm1 = chlo_add(b, s, xm1);
+    /* q */
+    chlo_v q_le = chlo_un(b, IR_OP_SQRT, chlo_mul(b, half_apx, chlo_add(b, chlo_div(b, yy, rpxp1), smxm1)));
+    chlo_v q_gt = chlo_mul(b, y, chlo_un(b, IR_OP_SQRT, chlo_add(b, chlo_div(b, half_apx, rpxp1), chlo_div(b, half_apx, spxm1))));
+    chlo_v q_in = chlo_select(b, chlo_cmp(b, IR_CMP_LE, x, one), q_le, q_gt);
+    chlo_v big = chlo_cmp(b, IR_CMP_GE, chlo_bin(b, IR_OP_MAXIMUM, x, y), safe_max);
+    h.q = chlo_select(b, big, y, q_in);
+    /* imag, far from the origin */
+    chlo_v small_x = chlo_cmp(b, IR_CMP_LT, x, chlo_mul(b, safe_max, chlo_like(b, 1e12, sx)));
+    chlo_v safe_max_opt = chlo_select(b, small_x, chlo_mul(b, safe_max, chlo_like(b, 1e-06, sx)), chlo_mul(b, safe_max, chlo_like(b, 100.0, sx)));
+    chlo_v ygt = chlo_cmp(b, IR_CMP_GE, y, safe_max_opt);
+    chlo_v mx = chlo_select(b, ygt, y, x);
+    chlo_v y_inf = chlo_cmp(b, IR_CMP_EQ, y, chlo_like(b, INFINITY, h.sy));
+    chlo_v xoy = chlo_select(b, chlo_bin(b, IR_OP_AND, ygt, chlo_un(b, IR_OP_NOT, y_inf)), chlo_div(b, x, y), zero);
+    chlo_v far = chlo_add(b, chlo_add(b, chlo_un(b, IR_OP_LOG, two), chlo_un(b, IR_OP_LOG, mx)),
+                          chlo_mul(b, half, chlo_un(b, IR_OP_LOG_PLUS_ONE, chlo_mul(b, xoy, xoy))));
+    /* imag, near */
+    chlo_v safe_min = chlo_mul(b, chlo_un(b, IR_OP_SQRT, min_normal(b, sx)), chlo_like(b, 4.0, sx));
+    chlo_v tiny = chlo_bin(b, IR_OP_AND, chlo_cmp(b, IR_CMP_LT, y, safe_min), chlo_cmp(b, IR_CMP_LT, x, one));
+    chlo_v ap1 = chlo_add(b, a, one);
+    chlo_v half_yy = chlo_mul(b, half, yy);
+    chlo_v d = chlo_div(b, half_yy, rpxp1);
+    chlo_v am1_lt = chlo_select(b, chlo_cmp(b, IR_CMP_LE, a, chlo_like(b, 1.5, sx)), chlo_add(b, d, chlo_div(b, half_yy, smxm1)), chlo_sub(b, a, one));
+    chlo_v am1_ge = chlo_select(b, chlo_cmp(b, IR_CMP_GE, x, one), chlo_add(b, d, chlo_mul(b, half, spxm1)), am1_lt);
+    chlo_v am1_tiny = chlo_un(b, IR_OP_NEGATE, chlo_div(b, chlo_mul(b, xp1, xm1), ap1));
+    chlo_v am1 = chlo_select(b, tiny, am1_tiny, am1_ge);
+    chlo_v sq = chlo_un(b, IR_OP_SQRT, chlo_mul(b, am1, ap1));
+    chlo_v near = chlo_select(b, tiny, chlo_div(b, y, sq), chlo_un(b, IR_OP_LOG_PLUS_ONE, chlo_add(b, am1, sq)));
+    chlo_v far_c = chlo_cmp(b, IR_CMP_GE, mx, chlo_select(b, ygt, safe_max_opt, safe_max));
+    h.imag = chlo_select(b, far_c, far, near);
+    return h;
+}
+
+/* asin(z) = complex(atan2(sx, q), ±imag), the sign of sy. */
+static chlo_v asin_complex(chlo_b *b, chlo_v z)
+{
+    hull_t h = hull(b, z);
+    chlo_v re = chlo_bin(b, IR_OP_ATAN2, h.sx, h.q);
+    chlo_v neg = chlo_cmp(b, IR_CMP_LT, h.sy, h.zero);
+    chlo_v im = chlo_select(b, neg, chlo_un(b, IR_OP_NEGATE, h.imag), h.imag);
+    return make_complex(b, re, im, z.t.elem);
+}
+
+/* acos(z) = complex(atan2(q, sx), ∓imag), the opposite sign of sy. */
+static chlo_v acos_complex(chlo_b *b, chlo_v z, chlo_v *neg_out)
+{
+    hull_t h = hull(b, z);
+    chlo_v re = chlo_bin(b, IR_OP_ATAN2, h.q, h.sx);
+    chlo_v neg = chlo_cmp(b, IR_CMP_LT, h.sy, h.zero);
+    chlo_v im = chlo_select(b, neg, h.imag, chlo_un(b, IR_OP_NEGATE, h.imag));
+    if (neg_out)
+        *neg_out = neg;
+    return make_complex(b, re, im, z.t.elem);
+}
+
+static chlo_v asin_c(chlo_b *b, const chlo_v *x)
+{
+    return asin_complex(b, x[0]);
+}
+
+static chlo_v acos_c(chlo_b *b, const chlo_v *x)
+{
+    return acos_complex(b, x[0], NULL);
+}
+
+/* acosh(z) = w = complex(-imag(acos z), real(acos z)) where imag(z) >= 0,
+ * -w where imag(z) < 0. */
+static chlo_v acosh_c(chlo_b *b, const chlo_v *x)
+{
+    chlo_v neg;
+    chlo_v ac = acos_complex(b, x[0], &neg);
+    chlo_v re = chlo_un(b, IR_OP_NEGATE, real_of(b, IR_OP_IMAG, ac));
+    chlo_v w = make_complex(b, re, real_of(b, IR_OP_REAL, ac), x[0].t.elem);
+    return chlo_select(b, neg, chlo_un(b, IR_OP_NEGATE, w), w);
+}
+
+/* asinh(z) = -i asin(i z): with w = asin(complex(-imag z, real z)),
+ * complex(imag w, -real w). */
+static chlo_v asinh_c(chlo_b *b, const chlo_v *x)
+{
+    chlo_v z = x[0];
+    chlo_v iz = make_complex(b, chlo_un(b, IR_OP_NEGATE, real_of(b, IR_OP_IMAG, z)), real_of(b, IR_OP_REAL, z), z.t.elem);
+    chlo_v w = asin_complex(b, iz);
+    return make_complex(b, real_of(b, IR_OP_IMAG, w), chlo_un(b, IR_OP_NEGATE, real_of(b, IR_OP_REAL, w)), z.t.elem);
 }

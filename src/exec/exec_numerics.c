@@ -43,6 +43,11 @@ int exec_chlo_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
     return exec_refused(c, fr, op, res);
 }
 
+int exec_chlo_constant_like(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    return exec_refused(c, fr, op, res);
+}
+
 int exec_chlo_broadcast(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     return exec_refused(c, fr, op, res);

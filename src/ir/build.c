@@ -753,6 +753,36 @@ static bool attrs_chlo_broadcast(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
+/* chlo.constant_like's value, a typed scalar (`1.0 : f32`, `true`) whose
+ * type is the result's element type, kept as a literal of the result type:
+ * src/chlo writes it as a stablehlo.constant. */
+static bool attrs_chlo_constant_like(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    if (!need(ps, p, "value", &e))
+        return false;
+    const pattr *a = e->val;
+    bool word = a && a->kind == PA_WORD && (strcmp(a->text, "true") == 0 || strcmp(a->text, "false") == 0);
+    if (!a || (!((a->kind == PA_FLOAT || a->kind == PA_INT) && a->type_word) && !word))
+        ERR(a ? a->loc : e->loc, "'%s' attribute 'value' must be a typed number (`1.0 : f32`) or true or false",
+            p->name);
+    if (!p->sig || o->nresults != 1)
+        ERR(p->loc, "'%s' needs a function type '(operand) -> result'", p->name);
+    const tensor_type *rt = &o->result_types[0];
+    const char *vt = a->type_word ? a->type_word : "i1";
+    const char *en = et_get(rt->elem)->name;
+    if (strcmp(vt, en) != 0)
+        ERR(a->loc, "'%s' value's type %s doesn't match the element type %s of its result", p->name, vt, en);
+    size_t n = strlen(a->text);
+    char *t = parse_alloc(ps, n + 2, 1);
+    if (!t)
+        return false;
+    t[0] = '-';
+    memcpy(t + 1, a->text, n);
+    ptok body = { .s = a->neg ? t : t + 1, .n = a->neg ? n + 1 : n, .kind = 0, .loc = a->loc };
+    return literal_build(ps, &body, rt, &o->a.constant);
+}
+
 /* chlo.top_k's k and largest (src/chlo decomposes the op when read). */
 static bool attrs_chlo_top_k(parse_state *ps, pop *p, ir_op *o)
 {

@@ -16,8 +16,9 @@ LIBM = ctypes.CDLL('libm.so.6')
 for _f in ['exp', 'log', 'sin', 'cos', 'sqrt', 'log1p', 'expm1']:
     getattr(LIBM, _f).restype = ctypes.c_double
     getattr(LIBM, _f).argtypes = [ctypes.c_double]
-LIBM.atan2.restype = ctypes.c_double
-LIBM.atan2.argtypes = [ctypes.c_double, ctypes.c_double]
+for _f in ['atan2', 'pow']:
+    getattr(LIBM, _f).restype = ctypes.c_double
+    getattr(LIBM, _f).argtypes = [ctypes.c_double, ctypes.c_double]
 
 # name: (precision with the hidden bit, minimum normal exponent, maximum exponent, bits)
 FMT = {'f16': (11, -14, 15, 16), 'bf16': (8, -126, 127, 16), 'f32': (24, -126, 127, 32), 'f64': (53, -1022, 1023, 64)}
@@ -574,6 +575,290 @@ def write(name, header, ops):
         f.write(text)
 
 
+# The complex asin, acos, acosh, asinh (docs/chlo.md): the modified Hull et al.
+# algorithm on the parts, in the part type (f32 or f64).
+def fmax(a, b):
+    return NAN if math.isnan(a) or math.isnan(b) else max(a, b)
+
+
+def fmin(a, b):
+    return NAN if math.isnan(a) or math.isnan(b) else min(a, b)
+
+
+def hypot_(o, p, y):
+    ap = abs(p)
+    mx, mn = fmax(ap, y), fmin(ap, y)
+    q = o.div(mn, mx)
+    r = o.mul(q, q)
+    sqa = o.libm('sqrt', o.add(1.0, r))
+    if mx == mn:
+        return o.mul(o.libm('sqrt', 2.0), mx)
+    if sqa == 1.0 and r > 0:
+        return o.add(mx, o.div(o.mul(mx, r), 2.0))
+    return o.mul(mx, sqa)
+
+
+def hull_(o, sx, sy):
+    """(q, imag): real(asin) = atan2(sx, q), real(acos) = atan2(q, sx), imag unsigned."""
+    x, y = abs(sx), abs(sy)
+    p, emin, _, _ = FMT[o.t]
+    safe_max = o.div(o.libm('sqrt', maxf(o.t)), 8.0)
+    xp1, xm1 = o.add(x, 1.0), o.sub(x, 1.0)
+    r, s = hypot_(o, xp1, y), hypot_(o, xm1, y)
+    a = o.mul(0.5, o.add(r, s))
+    half_apx = o.mul(0.5, o.add(a, x))
+    yy = o.mul(y, y)
+    rpxp1, smxm1, spxm1 = o.add(r, xp1), o.sub(s, xm1), o.add(s, xm1)
+    if fmax(x, y) >= safe_max:
+        q = y
+    elif x <= 1.0:
+        q = o.libm('sqrt', o.mul(half_apx, o.add(o.div(yy, rpxp1), smxm1)))
+    else:
+        q = o.mul(y, o.libm('sqrt', o.add(o.div(half_apx, rpxp1), o.div(half_apx, spxm1))))
+    if x < o.mul(safe_max, o.c(1e12)):
+        safe_max_opt = o.mul(safe_max, o.c(1e-06))
+    else:
+        safe_max_opt = o.mul(safe_max, o.c(100.0))
+    ygt = y >= safe_max_opt
+    mx = y if ygt else x
+    if mx >= (safe_max_opt if ygt else safe_max):
+        xoy = o.div(x, y) if ygt and y != INF else 0.0
+        return q, o.add(o.add(o.libm('log', 2.0), o.libm('log', mx)),
+                        o.mul(0.5, o.libm('log1p', o.mul(xoy, xoy))))
+    tiny = y < o.mul(o.libm('sqrt', float(Fraction(2) ** emin)), 4.0) and x < 1.0
+    ap1 = o.add(a, 1.0)
+    half_yy = o.mul(0.5, yy)
+    d = o.div(half_yy, rpxp1)
+    if tiny:
+        am1 = -o.div(o.mul(xp1, xm1), ap1)
+    elif x >= 1.0:
+        am1 = o.add(d, o.mul(0.5, spxm1))
+    elif a <= 1.5:
+        am1 = o.add(d, o.div(half_yy, smxm1))
+    else:
+        am1 = o.sub(a, 1.0)
+    sq = o.libm('sqrt', o.mul(am1, ap1))
+    return q, (o.div(y, sq) if tiny else o.libm('log1p', o.add(am1, sq)))
+
+
+def casin_(o, sx, sy):
+    q, im = hull_(o, sx, sy)
+    return o.libm('atan2', sx, q), (-im if sy < 0 else im)
+
+
+def cacos_(o, sx, sy):
+    q, im = hull_(o, sx, sy)
+    return o.libm('atan2', q, sx), (im if sy < 0 else -im)
+
+
+def cacosh_(o, sx, sy):
+    re, im = cacos_(o, sx, sy)
+    w = (-im, re)
+    return (-w[0], -w[1]) if sy < 0 else w
+
+
+def casinh_(o, sx, sy):
+    re, im = casin_(o, -sy, sx)
+    return im, -re
+
+
+def cspecials(t):
+    """Pairs: a grid of special parts (zeros, ±1, the regions' boundaries,
+    huge, Inf, NaN) and random points."""
+    p, emin, emax, _ = FMT[t]
+    big = maxf(t)
+    parts = [0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 1e-3, float(Fraction(2) ** (emin - p + 1)), 1e-20, 3.0,
+             -1e15, 1e30, big, INF, -INF, NAN]
+    out = [(rnd(a, t), rnd(b, t)) for a in parts for b in parts]
+    rng = random.Random({'f32': 5, 'f64': 6}[t])
+    for _ in range(24):
+        out.append((rnd(rng.uniform(-3, 3), t), rnd(rng.uniform(-3, 3), t)))
+    for _ in range(8):
+        out.append((rnd(rng.uniform(-1, 1), t), rnd(rng.uniform(-1e-3, 1e-3), t)))
+    return out
+
+
+def cchunk(op, ct, fn, generic):
+    """Both parts pinned bit for bit; a NaN part checked as NaN."""
+    t = {'c64': 'f32', 'c128': 'f64'}[ct]
+    mt = {'c64': 'complex<f32>', 'c128': 'complex<f64>'}[ct]
+    o = Ops(t)
+    xs = cspecials(t)
+    ys = [fn(o, a, b) for a, b in xs]
+    n = len(xs)
+    rt = 'tensor<%dx%s>' % (n, MLIR_T[t])
+    ct_ = 'tensor<%dx%s>' % (n, mt)
+    ut = 'tensor<%dx%s>' % (n, UINT[FMT[t][3]])
+    bt = 'tensor<%dxi1>' % n
+    call = ('"chlo.%s"(%%z) : (%s) -> %s' % (op, ct_, ct_)) if generic else ('chlo.%s %%z : %s -> %s' % (op, ct_, ct_))
+    nz = lambda v: 0.0 if math.isnan(v) else v
+    lines = ['// chlo.%s on %s: %d values (a grid of special parts, random), bit for bit; NaN parts as NaN' % (op, mt, n),
+             'func.func @%s_%s() {' % (op, ct),
+             '  %%a = stablehlo.constant dense<[%s]> : %s' % (hexs([a for a, _ in xs], t), rt),
+             '  %%b = stablehlo.constant dense<[%s]> : %s' % (hexs([b for _, b in xs], t), rt),
+             '  %%z = stablehlo.complex %%a, %%b : %s' % ct_,
+             '  %%r = %s' % call]
+    for part, k in (('real', 0), ('imag', 1)):
+        nanmask = [math.isnan(y[k]) for y in ys]
+        lines += ['  %%%s = stablehlo.%s %%r : (%s) -> %s' % (part, part, ct_, rt),
+                  '  %%%s_nan = stablehlo.compare NE, %%%s, %%%s : (%s, %s) -> %s' % (part, part, part, rt, rt, bt),
+                  '  check.expect_eq_const %%%s_nan, dense<[%s]> : %s' % (part, ', '.join('true' if m else 'false' for m in nanmask), bt),
+                  '  %%%s_0 = stablehlo.constant dense<0.0> : %s' % (part, rt),
+                  '  %%%s_s = stablehlo.select %%%s_nan, %%%s_0, %%%s : %s, %s' % (part, part, part, part, bt, rt),
+                  '  %%%s_b = stablehlo.bitcast_convert %%%s_s : (%s) -> %s' % (part, part, rt, ut),
+                  '  check.expect_eq_const %%%s_b, dense<[%s]> : %s' % (part, hexs([nz(y[k]) for y in ys], t), ut)]
+    lines += ['  func.return', '}']
+    return '\n'.join(lines)
+
+
+def write_complex(name, header, ops):
+    parts = []
+    for op, fn in ops:
+        for i, ct in enumerate(['c64', 'c128']):
+            parts.append(cchunk(op, ct, fn, generic=(i == 1)))
+    text = ('// RUN: ir-run --interpret -split-input-file %s\n'
+            '// Generated by tests/oracle/gen_chlo.py (a model of the decomposition,\n'
+            '// never ir-run\'s output); do not edit.\n' + header + '\n\n' +
+            '\n\n// -----\n\n'.join(parts) + '\n')
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'interpret', name)
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+# zeta and polygamma (docs/chlo.md), in f32 or f64 (f16 and bf16 through f32).
+ZETA_C = [-7.1661652561756670113e18, 1.8152105401943546773e17, -4.5979787224074726105e15,
+          1.1646782814350067249e14, -2.950130727918164224e12, 7.47242496e10,
+          -1.8924375803183791606e9, 47900160.0, -1209600.0, 30240.0, -720.0, 12.0]
+
+
+def zeta_(o, x, q):
+    pw = lambda a, b: o.libm('pow', a, b)
+    acc = q
+    psum = pw(q, -x)
+    for _ in range(9):
+        acc = o.add(acc, 1.0)
+        psum = o.add(psum, pw(acc, -x))
+    acc = o.add(acc, 1.0)
+    qnp = pw(acc, -x)
+    corr = o.div(o.mul(qnp, acc), o.sub(x, 1.0))
+    rsq = o.div(1.0, o.mul(acc, acc))
+    h = 0.0
+    for i in range(11):
+        hp = o.mul(o.add(x, float(22 - 2 * i)), o.add(x, float(21 - 2 * i)))
+        h = o.mul(hp, o.mul(rsq, o.add(h, o.c(1.0 / ZETA_C[i]))))
+    tail = o.mul(qnp, o.add(0.5, o.mul(o.div(x, acc), o.add(o.c(1.0 / ZETA_C[11]), h))))
+    accurate = o.add(o.add(psum, corr), tail)
+    p, emin, _, _ = FMT[o.t]
+    tiny = float(Fraction(2) ** (emin - p + 1))
+    out = psum if abs(qnp) < o.mul(abs(psum), tiny) else accurate
+    if x < 1.0:
+        out = NAN
+    fx, fq = math.floor(x) if math.isfinite(x) else x, math.floor(q) if math.isfinite(q) else q
+    if q <= 0 and x != fx:
+        out = NAN
+    if q <= 0 and q == fq:
+        out = INF if (x == fx and math.fmod(x, 2.0) == 0 if math.isfinite(x) else False) else NAN
+    if x == 1.0:
+        out = INF
+    return out
+
+
+def polygamma_(o, n, x):
+    sign = o.sub(o.mul(2.0, math.fmod(n, 2.0) if math.isfinite(n) else NAN), 1.0)
+    np1 = o.add(n, 1.0)
+    res = o.mul(o.mul(sign, o.exp(lgamma_(o, np1))), zeta_(o, np1, x))
+    if n == 0:
+        res = digamma_(o, x)
+    fn = math.floor(n) if math.isfinite(n) else n
+    if n != fn or n < 0:
+        res = NAN
+    return res
+
+
+def pairs(t, xs, qs):
+    return [(rnd(a, t), rnd(b, t)) for a in xs for b in qs]
+
+
+def bchunk(op, t, fn, pts, generic):
+    """fn(o, a, b) per pair, through f32 for f16 and bf16; results pinned bit
+    for bit, NaN results checked as NaN."""
+    def run(a, b):
+        if t in ('f32', 'f64'):
+            return fn(Ops(t), a, b)
+        return rnd(fn(Ops('f32'), a, b), t)
+    ys = [run(a, b) for a, b in pts]
+    n = len(pts)
+    tt = 'tensor<%dx%s>' % (n, MLIR_T[t])
+    ut = 'tensor<%dx%s>' % (n, UINT[FMT[t][3]])
+    bt = 'tensor<%dxi1>' % n
+    call = ('"chlo.%s"(%%a, %%b) : (%s, %s) -> %s' % (op, tt, tt, tt)) if generic else (
+        'chlo.%s %%a, %%b : %s, %s -> %s' % (op, tt, tt, tt))
+    nanmask = [math.isnan(y) for y in ys]
+    lines = ['// chlo.%s on %s: %d pairs (the domain\'s edges, poles, random), bit for bit; NaN results as NaN' % (op, t, n),
+             'func.func @%s_%s() {' % (op, t),
+             '  %%a = stablehlo.constant dense<[%s]> : %s' % (hexs([a for a, _ in pts], t), tt),
+             '  %%b = stablehlo.constant dense<[%s]> : %s' % (hexs([b for _, b in pts], t), tt),
+             '  %%r = %s' % call,
+             '  %%nan = stablehlo.compare NE, %%r, %%r : (%s, %s) -> %s' % (tt, tt, bt),
+             '  check.expect_eq_const %%nan, dense<[%s]> : %s' % (', '.join('true' if m else 'false' for m in nanmask), bt),
+             '  %%zero = stablehlo.constant dense<0.0> : %s' % tt,
+             '  %%s = stablehlo.select %%nan, %%zero, %%r : %s, %s' % (bt, tt),
+             '  %%u = stablehlo.bitcast_convert %%s : (%s) -> %s' % (tt, ut),
+             '  check.expect_eq_const %%u, dense<[%s]> : %s' % (hexs([0.0 if m else y for m, y in zip(nanmask, ys)], t), ut),
+             '  func.return', '}']
+    return '\n'.join(lines)
+
+
+def bcast_chunk(op, fn):
+    """chlo.broadcast_<op> of a 2x1 and a 3 (numpy's rule) on f32: the 2x3
+    results of the model, bit for bit."""
+    a, b = [2.0, 3.0], [1.0, 2.5, 0.5]
+    o = Ops('f32')
+    ys = [fn(o, x, y) for x in a for y in b]
+    return '\n'.join([
+        '// chlo.broadcast_%s: a 2x1 and a 3 broadcast to 2x3 (numpy\'s rule), f32' % op,
+        'func.func @broadcast_%s() {' % op,
+        '  %%a = stablehlo.constant dense<[[%s], [%s]]> : tensor<2x1xf32>' % tuple(hexs([x], 'f32') for x in a),
+        '  %%b = stablehlo.constant dense<[%s]> : tensor<3xf32>' % hexs(b, 'f32'),
+        '  %%r = chlo.broadcast_%s %%a, %%b : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>' % op,
+        '  %u = stablehlo.bitcast_convert %r : (tensor<2x3xf32>) -> tensor<2x3xui32>',
+        '  check.expect_eq_const %%u, dense<[[%s], [%s]]> : tensor<2x3xui32>' % (hexs(ys[:3], 'f32'), hexs(ys[3:], 'f32')),
+        '  func.return', '}'])
+
+
+def write_binary(name, header, ops):
+    parts = []
+    for op, fn, grid in ops:
+        for i, t in enumerate(['f32', 'f16', 'bf16', 'f64']):
+            rng = random.Random({'f16': 11, 'bf16': 12, 'f32': 13, 'f64': 14}[t])
+            pts = grid(t, rng)
+            parts.append(bchunk(op, t, fn, pts, generic=(i == 1)))
+        parts.append(bcast_chunk(op, fn))
+    text = ('// RUN: ir-run --interpret -split-input-file %s\n'
+            '// Generated by tests/oracle/gen_chlo.py (a model of the decomposition,\n'
+            '// never ir-run\'s output); do not edit.\n' + header + '\n\n' +
+            '\n\n// -----\n\n'.join(parts) + '\n')
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'interpret', name)
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def zeta_grid(t, rng):
+    pts = pairs(t, [1.0, 2.0, 3.0, 4.5, 0.5, -2.0, 2.5, 10.0, 60.0, INF, NAN],
+                [1.0, 2.0, 0.5, 0.0, -1.0, -2.5, 3.0, 100.0, 1e-3, 1e10, INF])
+    for _ in range(16):
+        pts.append((rnd(rng.uniform(1, 12), t), rnd(rng.uniform(-4, 20), t)))
+    return pts
+
+
+def polygamma_grid(t, rng):
+    pts = pairs(t, [0.0, 1.0, 2.0, 3.0, 4.0, -1.0, 1.5, 10.0, INF],
+                [0.5, 1.0, 2.0, -1.5, 3.7, 0.0, -2.0, 100.0, 1e-3])
+    for _ in range(16):
+        pts.append((rnd(float(rng.randint(0, 6)), t), rnd(rng.uniform(-5, 30), t)))
+    return pts
+
+
 def main():
     four = ['f32', 'f16', 'bf16', 'f64']
     write('chlo_special.mlir',
@@ -593,6 +878,14 @@ def main():
           '// approximations, f32 by Eigen\'s (erf) and Cephes\' (erfc), f16 and bf16\n'
           '// computed in f32.',
           [('erf', upcast(erf64, erf32), four), ('erfc', upcast(erfc64, erfc32), four)])
+    write_binary('chlo_zeta.mlir',
+                 '// chlo.zeta (Hurwitz, Euler-Maclaurin) and chlo.polygamma on f16, bf16\n'
+                 '// (computed in f32), f32 and f64 (docs/chlo.md).',
+                 [('zeta', zeta_, zeta_grid), ('polygamma', polygamma_, polygamma_grid)])
+    write_complex('chlo_trig_complex.mlir',
+                  '// chlo.asin, acos, acosh, asinh on complex<f32> and complex<f64>: the\n'
+                  '// modified Hull et al. algorithm of the pass (docs/chlo.md).',
+                  [('asin', casin_), ('acos', cacos_), ('acosh', cacosh_), ('asinh', casinh_)])
 
 
 if __name__ == '__main__':
