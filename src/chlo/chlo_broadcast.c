@@ -37,6 +37,18 @@ static bool fail(chlo_b *b, const ir_op *o, const char *msg)
     return false;
 }
 
+/* The op's written result type is not `want`: a located error naming both. */
+static bool wrong_result(chlo_b *b, const ir_op *o, const tensor_type *want)
+{
+    char msg[512], t1[200], t2[200];
+    if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
+        strcpy(t1 + sizeof t1 - 4, "...");
+    if (shape_format(want, t2, (int)sizeof t2) >= (int)sizeof t2)
+        strcpy(t2 + sizeof t2 - 4, "...");
+    snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
+    return fail(b, o, msg);
+}
+
 static unsigned elem_class(et_id e)
 {
     switch (et_get(e)->kind) {
@@ -71,7 +83,7 @@ static bool operand_map(chlo_b *b, const ir_op *o, const tensor_type *t, int ran
 
 chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
-    char msg[512], t1[200], t2[200];
+    char msg[512];
     chlo_v dummy = x[0];
     ir_op_kind k = hlo_of[o->kind];
     if (o->noperands != 2 || o->nresults != 1)
@@ -116,14 +128,8 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
     }
     tensor_type rr = r;
     rr.elem = re;
-    if (!shape_equal(&rr, &o->result_types[0])) {
-        if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
-            strcpy(t1 + sizeof t1 - 4, "...");
-        if (shape_format(&rr, t2, (int)sizeof t2) >= (int)sizeof t2)
-            strcpy(t2 + sizeof t2 - 4, "...");
-        snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
-        return fail(b, o, msg), dummy;
-    }
+    if (!shape_equal(&rr, &o->result_types[0]))
+        return wrong_result(b, o, &rr), dummy;
     chlo_v in[2];
     for (int i = 0; i < 2; i++) {
         in[i] = x[i];
@@ -162,7 +168,7 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
  * (stablehlo.select takes it), the others broadcast to the result. */
 chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
-    char msg[512], t1[200], t2[200];
+    char msg[512];
     chlo_v dummy = x[0];
     if (o->noperands != 3 || o->nresults != 1)
         return fail(b, o, "takes three operands and has one result"), dummy;
@@ -194,14 +200,8 @@ chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
             if (n != 1)
                 *m = n;
         }
-    if (!shape_equal(&r, &o->result_types[0])) {
-        if (shape_format(&o->result_types[0], t1, (int)sizeof t1) >= (int)sizeof t1)
-            strcpy(t1 + sizeof t1 - 4, "...");
-        if (shape_format(&r, t2, (int)sizeof t2) >= (int)sizeof t2)
-            strcpy(t2 + sizeof t2 - 4, "...");
-        snprintf(msg, sizeof msg, "result type %s should be %s", t1, t2);
-        return fail(b, o, msg), dummy;
-    }
+    if (!shape_equal(&r, &o->result_types[0]))
+        return wrong_result(b, o, &r), dummy;
     chlo_v in[3];
     for (int i = 0; i < 3; i++) {
         in[i] = x[i];
