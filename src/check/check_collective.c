@@ -7,14 +7,6 @@
 
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                         \
-    do {                                       \
-        check_error(c, loc, __VA_ARGS__);      \
-        return false;                          \
-    } while (0)
-
-#define TS(t) check_type_str(t)
-
 bool check_process_id(checker *c, ir_op *o)
 {
     const tensor_type *r = &o->result_types[0];

@@ -6,13 +6,6 @@
 
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                    \
-    do {                                  \
-        check_error(c, loc, __VA_ARGS__); \
-        return false;                     \
-    } while (0)
-
-#define TS(t) check_type_str(t)
 /* the op's own name: convolution and dynamic_conv share these rules */
 #define NAME "'%s'"
 #define ON ir_op_name(o->kind)

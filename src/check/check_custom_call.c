@@ -6,13 +6,6 @@
 
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                         \
-    do {                                       \
-        check_error(c, loc, __VA_ARGS__);      \
-        return false;                          \
-    } while (0)
-#define TS(t) check_type_str(t)
-
 static bool is_ui32_tensor(const tensor_type *t) { return shape_is_tensor(t) && t->elem == ET_UI32; }
 
 static unsigned log2_floor(uint64_t v)

@@ -5,14 +5,6 @@
 
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                    \
-    do {                                  \
-        check_error(c, loc, __VA_ARGS__); \
-        return false;                     \
-    } while (0)
-
-#define TS(t) check_type_str(t)
-
 static bool contains(const ir_ints *d, int64_t x)
 {
     for (int i = 0; i < d->n; i++)

@@ -100,4 +100,13 @@ bool check_sdy_manual_computation(checker *c, ir_op *o);
 /* Fills ir_op.dead and ir_block.dead_args for a resolved function. */
 bool check_live_compute(checker *c, ir_func *f);
 
+/* Reports an error at loc and makes the rules function (its checker is
+ * `c`) return false; TS is a type as the messages spell it. */
+#define FAIL(loc, ...)                         \
+    do {                                       \
+        check_error(c, loc, __VA_ARGS__);      \
+        return false;                          \
+    } while (0)
+#define TS(t) check_type_str(t)
+
 #endif

@@ -4,14 +4,6 @@
  * and count_leading_zeros are plain binary and unary ops (check_ops.c). */
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                         \
-    do {                                       \
-        check_error(c, loc, __VA_ARGS__);      \
-        return false;                          \
-    } while (0)
-
-#define TS(t) check_type_str(t)
-
 static bool is_float(et_id e) { return et_get(e)->kind == EK_FLOAT; }
 static bool is_complex(et_id e) { return et_get(e)->kind == EK_COMPLEX; }
 

@@ -6,14 +6,6 @@
 
 #include "check/check_internal.h"
 
-#define FAIL(loc, ...)                         \
-    do {                                       \
-        check_error(c, loc, __VA_ARGS__);      \
-        return false;                          \
-    } while (0)
-
-#define TS(t) check_type_str(t)
-
 enum {
     S_BOOL = IR_ELEM_BOOL, S_SINT = IR_ELEM_SINT, S_UINT = IR_ELEM_UINT, S_FLOAT = IR_ELEM_FLOAT,
     S_COMPLEX = IR_ELEM_COMPLEX, S_INT = S_SINT | S_UINT, S_ANY = IR_ELEMS_ANY

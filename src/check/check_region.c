@@ -4,8 +4,6 @@
  * routine for every op with bodies, so their messages have one shape. */
 #include "check/check_internal.h"
 
-#define TS(t) check_type_str(t)
-
 const char *check_region_role(const ir_op *o, int g)
 {
     if (o->kind == IR_OP_REDUCE)

@@ -10,7 +10,6 @@
 #include "util/mem.h"
 
 /* reports at loc and returns false */
-#define FAIL(loc, ...) return (check_error(c, loc, __VA_ARGS__), false)
 
 static const ir_sdy_axis *mesh_axis(const ir_sdy_mesh *m, const char *name)
 {
