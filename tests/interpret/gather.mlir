@@ -442,7 +442,7 @@ func.func @gather_batching() {
 
 // -----
 
-// zero-size indices, zero-size slices, a rank-0 operand with empty index vectors, an empty start_index_map on a rank-2 operand
+// zero-size indices, zero-size slices, a rank-0 operand with empty index vectors, an empty start_index_map on a rank-2 operand, a collapsed slice size 0 with an empty result
 func.func @gather_zero_size() {
   %x1 = stablehlo.constant dense<[[73, -40, 2097073400, 22, 1090863364], [169, -152, 182, 123, -1259007419], [48, 78, -200, -28, 661668300], [62, -188, -2139598170, 195, 120]]> : tensor<4x5xi32>
   %i2 = stablehlo.constant dense<> : tensor<0x2xi32>
@@ -466,6 +466,11 @@ func.func @gather_zero_size() {
   %i18 = stablehlo.constant dense<> : tensor<2x0x3xi32>
   %g19 = "stablehlo.gather"(%x17, %i18) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], index_vector_dim = 1>, slice_sizes = array<i64: 2, 3>, indices_are_sorted = false} : (tensor<4x5xi16>, tensor<2x0x3xi32>) -> tensor<2x3x2x3xi16>
   check.expect_eq_const %g19, dense<[[[[1, -200, -93], [199, 87, 10787]], [[1, -200, -93], [199, 87, 10787]], [[1, -200, -93], [199, 87, 10787]]], [[[1, -200, -93], [199, 87, 10787]], [[1, -200, -93], [199, 87, 10787]], [[1, -200, -93], [199, 87, 10787]]]]> : tensor<2x3x2x3xi16>
+  %x21 = stablehlo.constant dense<[[0x3F800000, 0x40000000, 0x40400000], [0x40800000, 0x40A00000, 0x40C00000]]> : tensor<2x3xf32>
+  %i22 = stablehlo.constant dense<[[1]]> : tensor<1x1xi64>
+  %g23 = "stablehlo.gather"(%x21, %i22) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 0, 0>, indices_are_sorted = false} : (tensor<2x3xf32>, tensor<1x1xi64>) -> tensor<1x0xf32>
+  %p24_b = stablehlo.bitcast_convert %g23 : (tensor<1x0xf32>) -> tensor<1x0xui32>
+  check.expect_eq_const %p24_b, dense<> : tensor<1x0xui32>
   func.return
 }
 

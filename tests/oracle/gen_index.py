@@ -870,12 +870,15 @@ def gather_chunks(rng):
     out.append(c)
 
     c = Chunk('gather_zero_size', 'zero-size indices, zero-size slices, a rank-0 operand with empty index '
-              'vectors, an empty start_index_map on a rank-2 operand')
+              'vectors, an empty start_index_map on a rank-2 operand, a collapsed slice size 0 with an empty result')
     emit_gather(c, rng, 'i32', [4, 5], 'i32', [0, 2], G([1, 2], [], [], [], [0, 1], 1), [2, 2], SI=[])
     emit_gather(c, rng, 'i32', [4, 0], 'i32', [3, 1], G([1, 2], [], [], [], [0], 1), [2, 0], SI=[1, 5, -1])
     emit_gather(c, rng, 'f16', [], 'i64', [3, 0], G([], [], [], [], [], 1), [], SI=[])
     emit_gather(c, rng, 'f16', [], 'i64', [0], G([], [], [], [], [], 0), [], SI=[])
     emit_gather(c, rng, 'i16', [4, 5], 'i32', [2, 0, 3], G([2, 3], [], [], [], [], 1), [2, 3], SI=[])
+    # slice size 0 on a collapsed dimension with an empty result (issue 39): nothing is read
+    emit_gather(c, rng, 'f32', [2, 3], 'i64', [1, 1], G([1], [0], [], [], [0], 1), [0, 0],
+                X=[enc('f32', k) for k in (1, 2, 3, 4, 5, 6)], SI=[1])
     out.append(c)
 
     c = Chunk('gather_forms', 'attributes as properties <{...}>, fields in another order, every field written '

@@ -13,13 +13,36 @@
 #include "types/fparith.h"
 #include "util/bitcast.h"
 
+/* x op y as an x86 SSE instruction whose first source is x: when both are
+ * NaN the result is x quieted, when one is, that one quieted. C leaves
+ * the order of a commutative operation's operands to the compiler, so the
+ * NaN the hardware keeps is chosen here explicitly. */
+static double nan_of_first(double x, double y)
+{
+    uint64_t u;
+    memcpy(&u, x != x ? &x : &y, sizeof u);
+    u |= UINT64_C(1) << 51;
+    double q;
+    memcpy(&q, &u, sizeof q);
+    return q;
+}
+
+static double x86_add(double x, double y) { return x != x || y != y ? nan_of_first(x, y) : x + y; }
+
+static double x86_mul(double x, double y) { return x != x || y != y ? nan_of_first(x, y) : x * y; }
+
 void kern_cbrt_ref(double a, double b, double *re, double *im)
 {
-    /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3) */
+    /* REF's formula (SPEC.md 9.5.1), not cpow(z, 1/3), with the operand
+     * order REF's binary gives it (clang -O3 on x86-64): s = b*b + a*a,
+     * real part cos(theta)*rho, imaginary part rho*sin(theta). The order
+     * only shows when both parts are NaN (decision 11's note in
+     * docs/semantics.md): the real part keeps the real NaN (atan2 returns
+     * its x's), the imaginary part the imaginary one. */
     double th = atan2(b, a) / 3;
-    double rho = pow(pow(a, 2) + pow(b, 2), 1.0 / 6.0);
-    *re = rho * cos(th);
-    *im = rho * sin(th);
+    double rho = pow(x86_add(x86_mul(b, b), x86_mul(a, a)), 1.0 / 6.0);
+    *re = x86_mul(cos(th), rho);
+    *im = x86_mul(rho, sin(th));
 }
 
 /* ---- unary ops ---- */

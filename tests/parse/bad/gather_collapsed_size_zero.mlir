@@ -1,4 +1,4 @@
-// ERROR: gather_collapsed_size_zero.mlir:5:8: error: 'stablehlo.gather' slice size of collapsed dimension 0 must be 1, got 0 (it would read outside the operand)
+// ERROR: gather_collapsed_size_zero.mlir:5:8: error: 'stablehlo.gather' slice size of collapsed dimension 0 must be 1, got 0 (it would read outside the operand for each of the result's elements)
 func.func @f() {
   %x = stablehlo.constant dense<[5, 6, 7]> : tensor<3xi32>
   %i = stablehlo.constant dense<[[9], [1]]> : tensor<2x1xi64>
