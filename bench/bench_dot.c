@@ -4,6 +4,7 @@
  * clock measured here); the portable loops beside the vector ones; and the
  * speed-up of a run's thread pool on the 1024^3 f8 dot. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,13 @@ static tensor *matrix(et_id t, int64_t rows, int64_t cols)
     return tensor_new(&tt);
 }
 
-/* Small values of both signs so sums stay finite and vary. */
-static void fill(tensor *x, unsigned mul, bool signs)
+/* What the operands hold: small values of both signs, so sums stay finite
+ * and vary; i mod 4 (issue 38's saturated chains: every f8E4M3FN sum
+ * climbs into the top binade and stays there); i mod 4 scaled by 1/16
+ * (the same chains, unsaturated); NaN everywhere; Inf everywhere. */
+typedef enum { FILL_SMALL, FILL_MOD4, FILL_MOD4_SMALL, FILL_NAN, FILL_INF } fill_kind;
+
+static void fill(tensor *x, unsigned mul, bool signs, fill_kind kind)
 {
     et_id t = x->type.elem;
     fp_id f = et_get(t)->fmt;
@@ -55,6 +61,13 @@ static void fill(tensor *x, unsigned mul, bool signs)
         double v = (double)(1 + (i * mul) % 24) / 32.0;
         if (signs && (i & 4))
             v = -v;
+        switch (kind) {
+        case FILL_SMALL: break;
+        case FILL_MOD4: v = (double)((i * mul + i / 1024) % 4); break;
+        case FILL_MOD4_SMALL: v = (double)((i * mul + i / 1024) % 4) / 16.0; break;
+        case FILL_NAN: v = NAN; break;
+        case FILL_INF: v = HUGE_VAL; break;
+        }
         et_store_bits(t, (unsigned char *)x->data + i * (int64_t)tensor_elem_bytes(x), fp_from_double(f, v, FPR_RNE));
     }
 }
@@ -71,13 +84,13 @@ static double cpu_now(void)
 
 /* Best wall seconds of `reps` runs of an n^3 dot of type t (-1 on
  * failure); *cpu (may be NULL) the CPU seconds of that run. */
-static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps, double *cpu)
+static double time_dot_filled(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps, double *cpu, fill_kind kind)
 {
     tensor *a = matrix(t, n, n), *b = matrix(t, n, n), *r = matrix(t, n, n);
     double best = -1;
     if (a && b && r) {
-        fill(a, 7, true);
-        fill(b, 11, false);
+        fill(a, 7, true, kind);
+        fill(b, 11, false, kind);
         kern_dot_dims dd;
         memset(&dd, 0, sizeof dd);
         dd.ncontract = 1;
@@ -104,6 +117,28 @@ static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps
     tensor_release(b);
     tensor_release(r);
     return best;
+}
+
+static double time_dot(et_id t, int64_t n, kern_acc_mode mode, pool *p, int reps, double *cpu)
+{
+    return time_dot_filled(t, n, mode, p, reps, cpu, FILL_SMALL);
+}
+
+/* Chains that saturate, and operands all NaN or all Inf, against ordinary
+ * ones of the same size (issue 38: within 1.5x). */
+static void report_special_chains(void)
+{
+    double plain = time_dot_filled(ET_F8E4M3FN, 512, KACC_REF, NULL, 3, NULL, FILL_MOD4_SMALL);
+    double sat = time_dot_filled(ET_F8E4M3FN, 512, KACC_REF, NULL, 3, NULL, FILL_MOD4);
+    double nan = time_dot_filled(ET_F8E4M3FN, 512, KACC_REF, NULL, 3, NULL, FILL_NAN);
+    double inf = time_dot_filled(ET_F8E5M2, 512, KACC_REF, NULL, 3, NULL, FILL_INF);
+    double plain52 = time_dot_filled(ET_F8E5M2, 512, KACC_REF, NULL, 3, NULL, FILL_MOD4_SMALL);
+    double macs = 512.0 * 512 * 512;
+    if (plain > 0 && sat > 0 && nan > 0)
+        printf("dot_general f8E4M3FN 512^3, REF, 1 thread: %.3g MAC/s on i mod 4 / 16, saturated (i mod 4) "
+               "%.2fx its time, all NaN %.2fx (targets 1.5x)\n", macs / plain, sat / plain, nan / plain);
+    if (plain52 > 0 && inf > 0)
+        printf("dot_general f8E5M2 512^3, REF, 1 thread: all Inf %.2fx the time of i mod 4 / 16\n", inf / plain52);
 }
 
 static double report_dot(const char *what, et_id t, int64_t n, kern_acc_mode mode, pool *p, double target)
@@ -136,6 +171,7 @@ void bench_dot(void)
     printf("dot: clock %.2f GHz (dependent adds); vector path %s; load average %.2f\n", hz * 1e-9,
            isa_avx2() ? "AVX2+FMA" : "portable C", load[0]);
     report_dot("dot_general f8E4M3FN 1024^3, REF, 1 thread", ET_F8E4M3FN, 1024, KACC_REF, NULL, 5e9);
+    report_special_chains();
     report_dot("dot_general bf16 512^3, REF, 1 thread", ET_BF16, 512, KACC_REF, NULL, 1.5e9);
     report_dot("dot_general f16 512^3, REF, 1 thread", ET_F16, 512, KACC_REF, NULL, 1.5e9);
     double s = report_dot("dot_general f8E4M3FN 1024^3, f32 acc, 1 thread", ET_F8E4M3FN, 1024, KACC_TYPE, NULL, 0);

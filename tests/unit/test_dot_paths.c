@@ -11,6 +11,7 @@
  * environment, where the first group holds the table loops to the same
  * definition. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,46 @@ START_TEST(chains_half_formats)
             pat[k++] = rnd() & F->mask;
         chains_over(t, pat, P);
     }
+}
+END_TEST
+
+/* Long chains that grow into the top binade and past max: every lane of a
+ * row saturating (all products positive), rows wandering up to max and
+ * back (mixed signs), rows whose products alone overflow, a few NaN and
+ * Inf operands, N past a panel, K past many blocks (kern_dot_simd.h,
+ * "Guarded"). */
+START_TEST(chains_saturate_and_overflow)
+{
+    et_id t = (et_id)_i;
+    int st = et_get(t)->storage;
+    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+        return;
+    fp_id f = et_get(t)->fmt;
+    double top = fp_to_double(f, fp_fmt(f)->max_bits);
+    enum { M = 12, K = 700, N = 70 };
+    tensor *l = matrix(t, M, K), *r = matrix(t, K, N);
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t k = 0; k < K; k++) {
+            double v;
+            switch (m % 6) {
+            case 0: v = (double)(rnd() % 4); break;                            /* saturates */
+            case 1: v = (double)(rnd() % 9) - 4.0; break;                      /* wanders */
+            case 2: v = (k / 50) % 2 ? -(double)(rnd() % 4) : (double)(rnd() % 4); break; /* up and down */
+            case 3: v = top / (double)(1 + rnd() % 3); break;                  /* products overflow */
+            case 4: v = ldexp((double)(rnd() % 8), -(int)(rnd() % 6)); break;  /* small, stagnates */
+            default: v = (double)(rnd() % 3) - 1.0; break;
+            }
+            set(l, m * K + k, fp_from_double(f, v, FPR_RNE));
+        }
+    for (int64_t i = 0; i < K * N; i++)
+        set(r, i, fp_from_double(f, (double)(rnd() % 4) * (rnd() % 2 ? 1.0 : 0.5), FPR_RNE));
+    check_against_generic(l, r, et_get(t)->name);
+    /* a NaN and an Inf (where the format has them) in one row each */
+    set(l, 5 * K + 300, fp_fmt(f)->canon_nan ? fp_fmt(f)->canon_nan : fp_from_double(f, 1.0, FPR_RNE));
+    set(r, 200 * N + 3, fp_from_double(f, HUGE_VAL, FPR_RNE));
+    check_against_generic(l, r, et_get(t)->name);
+    tensor_release(l);
+    tensor_release(r);
 }
 END_TEST
 
@@ -398,6 +439,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, chains_small_formats_exhaustive, 0, ET_COUNT);
     tcase_add_test(tc, chains_half_formats);
+    tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
     tcase_add_test(tc, conv_paths_agree);
     tcase_add_test(tc, elementwise_and_reduce_paths_agree);

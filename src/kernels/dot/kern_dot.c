@@ -437,16 +437,32 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     const fp_format *f = fp_fmt(tr->fmt);
     if (!f->has_sign || f->mbits == 0 || f->nan == FPN_E8M0)
         return false;
-    /* The limit: the top binade 2^emax, below which nothing overflows
-     * (bf16's is out of reach of the scaling, so 2^111 for it). A scaled
-     * C = 1.5 * 2^(e + S + 23 - mbits) is Inf from e + S + 23 - mbits = 128
-     * on, so S = 105 + mbits - limit makes C Inf exactly from 2^limit. */
-    int limit = f->emax < 111 ? f->emax : 111;
+    /* A scaled C = 1.5 * 2^(e + S + 23 - mbits) is Inf from
+     * e + S + 23 - mbits = 128 on, so S = 105 + mbits - limit makes C Inf
+     * exactly from 2^limit: 2^(emax + 1) for a guarded format, whose top
+     * binade then computes in the lanes; bf16's top binade is out of reach
+     * of the scaling, so it is unguarded with the limit 2^111. */
+    bool guarded = f->emax < 110;
+    int limit = guarded ? f->emax + 1 : 111;
     int S = 105 + (int)f->mbits - limit;
     cf->scale = ldexpf(1.5f, 23 - (int)f->mbits);
     cf->emin = ldexpf(1.0f, f->emin + S);
     cf->up = ldexpf(1.0f, S);
     cf->down = ldexpf(1.0f, -S);
+    cf->overflow = KERN_CHAIN_UNGUARDED;
+    if (guarded) {
+        switch (f->nan) {
+        case FPN_IEEE: cf->overflow = f->has_inf ? KERN_CHAIN_OVF_INF : KERN_CHAIN_OVF_NAN; break;
+        case FPN_FN:
+        case FPN_FNUZ: cf->overflow = KERN_CHAIN_OVF_NAN; break;
+        case FPN_NONE: cf->overflow = KERN_CHAIN_OVF_SAT; break;
+        case FPN_E8M0: return false;
+        }
+    }
+    cf->max = (float)ldexp(fp_to_double(tr->fmt, f->max_bits), S);
+    cf->rel = ldexpf(1.0f, -(int)f->mbits - 1);
+    cf->tiny = ldexpf(1.0f, f->emin - (int)f->mbits - 1 + S);
+    cf->cap = ldexpf(1.0f, f->emax + S);
     return true;
 }
 
@@ -495,10 +511,15 @@ typedef struct {
     dot_sizes s;
     const unsigned char *L, *R; /* packed operands, for lanes redone */
     const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
+    const float *row_max, *panel_max; /* the largest |value| of each row of L, each panel (NaN for a NaN) */
     int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
     const uint8_t *mul, *add, *from_f32; /* small formats */
+    const float *byte_values;            /* small formats: each pattern's value */
     unsigned char *out;
 } chain_job;
+
+/* Steps of a redone chain between checks for a NaN, which ends it. */
+enum { CHAIN_BLOCK_REDO = 16 };
 
 /* The REF chain of one result element, scalar: the definition's steps as
  * table lookups (small formats) or as ref_half_lanes does them. */
@@ -508,8 +529,14 @@ static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, int64_t n)
     if (et_get(j->t)->storage == ES_FBYTE) {
         const uint8_t *l = j->L + (b * j->s.M + m) * K, *r = j->R + (b * j->s.N + n) * K;
         unsigned a = 0;
-        for (int64_t k = 0; k < K; k++)
-            a = j->add[a << 8 | j->mul[(unsigned)l[k] << 8 | r[k]]];
+        for (int64_t k0 = 0; k0 < K; k0 += CHAIN_BLOCK_REDO) {
+            int64_t k1 = K - k0 < CHAIN_BLOCK_REDO ? K : k0 + CHAIN_BLOCK_REDO;
+            for (int64_t k = k0; k < k1; k++)
+                a = j->add[a << 8 | j->mul[(unsigned)l[k] << 8 | r[k]]];
+            /* a quiet NaN on the left is the sum whatever is added */
+            if (j->byte_values[a] != j->byte_values[a] && j->add[a << 8] == a)
+                break;
+        }
         return a;
     }
     bool bf = et_get(j->t)->storage == ES_BF16;
@@ -523,9 +550,9 @@ static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, int64_t n)
     return o;
 }
 
-/* The pattern of a binary32 value the chains left: a value of the format,
- * finite and below its top binade, never -0 (REF's sum starts at +0, and a
- * sum of two values of the format that is zero is +0). */
+/* The pattern of a binary32 value the chains left: a value of the format
+ * or the NaN or Inf of its overflow rule, never -0 (REF's sum starts at
+ * +0, and a sum of two values of the format that is zero is +0). */
 static uint64_t chain_encode(const chain_job *j, float v)
 {
     switch (et_get(j->t)->storage) {
@@ -564,7 +591,8 @@ static irrun_status chain_part(void *vj, int64_t i)
     uint64_t bad[CHAIN_ROWS];
     for (int64_t p = 0; p < j->npanels; p++) {
         const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
-        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, rows, K, panel, vals, bad);
+        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, j->row_max + b * j->s.M + m0, rows, K, panel,
+                         j->panel_max[b * j->npanels + p], vals, bad);
         int64_t n0 = p * KERN_CHAIN_PANEL;
         int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
         for (int64_t r = 0; r < rows; r++) {
@@ -582,6 +610,19 @@ static irrun_status chain_part(void *vj, int64_t i)
     return IRRUN_OK;
 }
 
+/* The largest |v[i]|, or a NaN when one of them is NaN. */
+static float largest_magnitude(const float *v, int64_t n)
+{
+    float m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        float a = fabsf(v[i]);
+        if (a != a)
+            return a;
+        m = a > m ? a : m;
+    }
+    return m;
+}
+
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
  * R to panels of 32 columns [K][32] (columns past N are zero), then parts
  * of CHAIN_ROWS rows of one batch. */
@@ -589,8 +630,8 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                                void *out, dot_sizes s)
 {
     int64_t rows = pool_tiny_parts(pl) ? 1 : CHAIN_ROWS;
-    chain_job j = { *cf, t, s, L, R, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
-                    (s.M + rows - 1) / rows, NULL, NULL, NULL, out };
+    chain_job j = { *cf, t, s, L, R, NULL, NULL, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
+                    (s.M + rows - 1) / rows, NULL, NULL, NULL, NULL, out };
     fp_id f = et_get(t)->fmt;
     const float *byte_values = NULL;
     if (et_get(t)->storage == ES_FBYTE) {
@@ -598,6 +639,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
         j.add = fp_table_binop(f, FPOP_ADD);
         j.from_f32 = fp_table_from_f32(f, FPR_RNE);
         byte_values = (const float *)fp_table_to_f32(f);
+        j.byte_values = byte_values;
         if (!j.mul || !j.add || !j.from_f32 || !byte_values)
             return IRRUN_NOMEM;
     }
@@ -605,24 +647,38 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     size_t np = (size_t)(s.B * j.npanels * s.K * KERN_CHAIN_PANEL);
     float *Lf = mem_alloc(nl * sizeof *Lf), *panels = mem_calloc(np, sizeof *panels);
     float *col = mem_alloc((size_t)s.K * sizeof *col);
+    float *panel_max = mem_calloc((size_t)(s.B * j.npanels), sizeof *panel_max);
+    float *row_max = mem_calloc((size_t)(s.B * s.M), sizeof *row_max);
     irrun_status rc = IRRUN_NOMEM;
-    if (Lf && panels && col) {
+    if (Lf && panels && col && panel_max && row_max) {
         size_t es = et_get(t)->bytes;
         decode_f32(t, L, (int64_t)nl, byte_values, Lf);
+        for (int64_t i = 0; i < s.B * s.M; i++)
+            row_max[i] = largest_magnitude(Lf + i * s.K, s.K);
         for (int64_t b = 0; b < s.B; b++)
             for (int64_t n = 0; n < s.N; n++) {
                 decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n) * s.K) * es, s.K, byte_values, col);
                 float *panel = panels + (b * j.npanels + n / KERN_CHAIN_PANEL) * s.K * KERN_CHAIN_PANEL;
-                for (int64_t k = 0; k < s.K; k++)
-                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k] * cf->up;
+                float *pm = &panel_max[b * j.npanels + n / KERN_CHAIN_PANEL];
+                for (int64_t k = 0; k < s.K; k++) {
+                    col[k] *= cf->up;
+                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k];
+                }
+                float v = largest_magnitude(col, s.K);
+                if (*pm == *pm && !(v <= *pm))
+                    *pm = v; /* larger, or a NaN, which stays */
             }
+        j.row_max = row_max;
         j.Lf = Lf;
         j.panels = panels;
+        j.panel_max = panel_max;
         rc = pool_run(pl, s.B * j.parts_per_batch, chain_part, &j);
     }
     mem_free(Lf);
     mem_free(panels);
     mem_free(col);
+    mem_free(panel_max);
+    mem_free(row_max);
     return rc;
 }
 

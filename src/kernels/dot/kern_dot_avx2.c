@@ -7,56 +7,200 @@
 #if defined(__x86_64__) || defined(__i386__)
 
 #include <immintrin.h>
+#include <math.h>
+#include <string.h>
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
+/* The lanes' constants of a chain format (kern_dot_simd.h). */
+typedef struct {
+    __m256 expmask, absmask, signmask, inf, qnan, scale, emin, max, negmax, cap;
+} chain_consts;
+
+/* What a step checks: nothing (no overflow is possible in this block), the
+ * rounded sum, or the rounded product and the rounded sum. */
+typedef enum { STEP_FAST, STEP_SUM, STEP_BOTH } step_guard;
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* The format's overflow rule (SPEC.md 3.5) on rounded values: a NaN stays
+ * the same NaN in every mode. */
+static ALWAYS_INLINE AVX2 __m256 overflow_rule(kern_chain_overflow o, const chain_consts *c, __m256 v)
+{
+    switch (o) {
+    case KERN_CHAIN_OVF_NAN: {
+        __m256 over = _mm256_cmp_ps(_mm256_and_ps(v, c->absmask), c->max, _CMP_GT_OQ);
+        return _mm256_or_ps(v, _mm256_and_ps(over, c->qnan));
+    }
+    case KERN_CHAIN_OVF_INF: {
+        __m256 over = _mm256_cmp_ps(_mm256_and_ps(v, c->absmask), c->max, _CMP_GT_OQ);
+        return _mm256_blendv_ps(v, _mm256_or_ps(_mm256_and_ps(v, c->signmask), c->inf), over);
+    }
+    case KERN_CHAIN_OVF_SAT:
+        /* min and max return their second operand for a NaN */
+        return _mm256_max_ps(c->negmax, _mm256_min_ps(c->max, v));
+    case KERN_CHAIN_UNGUARDED:
+        break;
+    }
+    return v;
+}
+
 /* One REF step on eight result elements: the product rounded into the
  * format, added to the accumulator, the sum rounded (kern_dot_simd.h). */
-#define CHAIN_STEP(acc, x, ptr)                                                                  \
-    do {                                                                                         \
-        __m256 p_ = _mm256_mul_ps((x), _mm256_loadu_ps(ptr));                                   \
-        __m256 cp_ = _mm256_mul_ps(_mm256_max_ps(_mm256_and_ps(p_, expmask), emin), scale);     \
-        __m256 s_ = _mm256_add_ps((acc), _mm256_sub_ps(_mm256_add_ps(p_, cp_), cp_));            \
-        __m256 cs_ = _mm256_mul_ps(_mm256_and_ps(s_, expmask), scale);                           \
-        (acc) = _mm256_sub_ps(_mm256_add_ps(s_, cs_), cs_);                                      \
-    } while (0)
+static ALWAYS_INLINE AVX2 __m256 chain_step(step_guard g, kern_chain_overflow o, const chain_consts *c, __m256 acc,
+                                            __m256 x, const float *ptr)
+{
+    __m256 p = _mm256_mul_ps(x, _mm256_loadu_ps(ptr));
+    __m256 ep = _mm256_max_ps(_mm256_and_ps(p, c->expmask), c->emin);
+    if (g == STEP_BOTH)
+        ep = _mm256_min_ps(ep, c->cap); /* an Inf product stays Inf; one past the top binade overflows */
+    __m256 cp = _mm256_mul_ps(ep, c->scale);
+    __m256 rp = _mm256_sub_ps(_mm256_add_ps(p, cp), cp);
+    if (g == STEP_BOTH)
+        rp = overflow_rule(o, c, rp);
+    __m256 s = _mm256_add_ps(acc, rp);
+    __m256 e = _mm256_and_ps(s, c->expmask);
+    if (g != STEP_FAST)
+        e = _mm256_min_ps(e, c->cap); /* Inf + C - C stays Inf */
+    __m256 cs = _mm256_mul_ps(e, c->scale);
+    __m256 r = _mm256_sub_ps(_mm256_add_ps(s, cs), cs);
+    return g == STEP_FAST ? r : overflow_rule(o, c, r);
+}
 
-static inline __attribute__((always_inline)) AVX2 uint64_t nan_lanes(__m256 v, int at)
+/* Steps k0 .. k1-1 of one row against the panel, on the eight accumulators. */
+static ALWAYS_INLINE AVX2 void chain_steps(step_guard g, kern_chain_overflow o, const chain_consts *c, __m256 *a,
+                                           const float *l, const float *P, int64_t k0, int64_t k1)
+{
+    __m256 a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7];
+    const float *p = P + k0 * KERN_CHAIN_PANEL;
+    for (int64_t k = k0; k < k1; k++, p += KERN_CHAIN_PANEL) {
+        __m256 x = _mm256_broadcast_ss(l + k);
+        a0 = chain_step(g, o, c, a0, x, p);
+        a1 = chain_step(g, o, c, a1, x, p + 8);
+        a2 = chain_step(g, o, c, a2, x, p + 16);
+        a3 = chain_step(g, o, c, a3, x, p + 24);
+        a4 = chain_step(g, o, c, a4, x, p + 32);
+        a5 = chain_step(g, o, c, a5, x, p + 40);
+        a6 = chain_step(g, o, c, a6, x, p + 48);
+        a7 = chain_step(g, o, c, a7, x, p + 56);
+    }
+    a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3, a[4] = a4, a[5] = a5, a[6] = a6, a[7] = a7;
+}
+
+static ALWAYS_INLINE AVX2 uint64_t nan_lanes(__m256 v, int at)
 {
     return (uint64_t)_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)) << at;
 }
 
-AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                           float *out, uint64_t *bad)
+static ALWAYS_INLINE AVX2 bool all_nan(const __m256 *a)
 {
-    const __m256 expmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7F800000));
-    const __m256 scale = _mm256_set1_ps(f->scale);
-    const __m256 emin = _mm256_set1_ps(f->emin);
-    for (int64_t m = 0; m < M; m++) {
-        const float *l = L + m * K, *p = P;
-        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-        for (int64_t k = 0; k < K; k++, p += KERN_CHAIN_PANEL) {
-            __m256 x = _mm256_broadcast_ss(l + k);
-            CHAIN_STEP(a0, x, p);
-            CHAIN_STEP(a1, x, p + 8);
-            CHAIN_STEP(a2, x, p + 16);
-            CHAIN_STEP(a3, x, p + 24);
-            CHAIN_STEP(a4, x, p + 32);
-            CHAIN_STEP(a5, x, p + 40);
-            CHAIN_STEP(a6, x, p + 48);
-            CHAIN_STEP(a7, x, p + 56);
+    uint64_t nan = 0;
+    for (int i = 0; i < 8; i++)
+        nan |= nan_lanes(a[i], 8 * i);
+    return nan == UINT64_MAX;
+}
+
+/* The largest |accumulator| of the row as a pattern: positive binary32
+ * patterns order as integers, and NaN and Inf above every finite one. */
+static ALWAYS_INLINE AVX2 uint32_t largest_pattern(const chain_consts *c, const __m256 *a)
+{
+    __m256i m = _mm256_castps_si256(_mm256_and_ps(a[0], c->absmask));
+    for (int i = 1; i < 8; i++)
+        m = _mm256_max_epi32(m, _mm256_castps_si256(_mm256_and_ps(a[i], c->absmask)));
+    __m128i h = _mm_max_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    h = _mm_max_epi32(h, _mm_shuffle_epi32(h, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(h);
+}
+
+/* Steps per check of the accumulators' distance from max. */
+enum { CHAIN_BLOCK = 32 };
+
+/* One row of a guarded format: see kern_dot_simd.h. Returns its bad lanes. */
+static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern_chain_format *f, const chain_consts *c,
+                                               double growth, __m256 *a, const float *l, float lmax, int64_t K,
+                                               const float *P, float pmax)
+{
+    double pm = (double)lmax * pmax;
+    if (!(pm * (1.0 + f->rel) <= f->max)) {
+        for (int64_t k0 = 0; k0 < K; k0 += CHAIN_BLOCK) {
+            chain_steps(STEP_BOTH, o, c, a, l, P, k0, K - k0 < CHAIN_BLOCK ? K : k0 + CHAIN_BLOCK);
+            if (all_nan(a))
+                break; /* every lane is redone; the definition stops at its NaN too */
         }
-        float *o = out + m * KERN_CHAIN_PANEL;
-        _mm256_storeu_ps(o, a0);
-        _mm256_storeu_ps(o + 8, a1);
-        _mm256_storeu_ps(o + 16, a2);
-        _mm256_storeu_ps(o + 24, a3);
-        _mm256_storeu_ps(o + 32, a4);
-        _mm256_storeu_ps(o + 40, a5);
-        _mm256_storeu_ps(o + 48, a6);
-        _mm256_storeu_ps(o + 56, a7);
-        bad[m] = nan_lanes(a0, 0) | nan_lanes(a1, 8) | nan_lanes(a2, 16) | nan_lanes(a3, 24) | nan_lanes(a4, 32) |
-                 nan_lanes(a5, 40) | nan_lanes(a6, 48) | nan_lanes(a7, 56);
+        /* Inf and overflow follow IEEE in the lanes as in REF, Inf - Inf
+         * and 0 * Inf included; only the bits of a NaN (which operand's,
+         * the sign of an invalid operation's) are the definition's */
+        uint64_t bad = 0;
+        for (int i = 0; i < 8; i++)
+            bad |= nan_lanes(a[i], 8 * i);
+        return bad;
+    }
+    /* Each rounding changes a value by at most a factor 1 + rel, or by
+     * tiny below the normal range: after CHAIN_BLOCK steps from largest
+     * accumulator amax, no accumulator exceeds
+     * (amax + CHAIN_BLOCK * pm * (1 + rel)) * (1 + rel)^CHAIN_BLOCK + 2 * CHAIN_BLOCK * tiny,
+     * and no rounded product exceeds pm * (1 + rel) <= max (checked). */
+    double reach = CHAIN_BLOCK * pm * (1.0 + f->rel);
+    double slack = 2.0 * CHAIN_BLOCK * f->tiny;
+    for (int64_t k0 = 0; k0 < K; k0 += CHAIN_BLOCK) {
+        int64_t k1 = K - k0 < CHAIN_BLOCK ? K : k0 + CHAIN_BLOCK;
+        uint32_t top = largest_pattern(c, a);
+        float amax;
+        memcpy(&amax, &top, sizeof amax);
+        if (top < 0x7F800000u && (amax + reach) * growth + slack <= f->max) {
+            chain_steps(STEP_FAST, o, c, a, l, P, k0, k1);
+            continue;
+        }
+        chain_steps(STEP_SUM, o, c, a, l, P, k0, k1);
+        if (o == KERN_CHAIN_OVF_NAN && all_nan(a))
+            break; /* absorbing: every lane's result is known */
+    }
+    return 0;
+}
+
+static ALWAYS_INLINE AVX2 void chain_rows(kern_chain_overflow o, const kern_chain_format *f, const float *L,
+                                          const float *lmax, int64_t M, int64_t K, const float *P, float pmax,
+                                          float *out, uint64_t *bad)
+{
+    double growth = pow(1.0 + f->rel, CHAIN_BLOCK);
+    chain_consts c;
+    c.expmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7F800000));
+    c.absmask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    c.signmask = _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u));
+    c.inf = c.expmask;
+    c.qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FC00000));
+    c.scale = _mm256_set1_ps(f->scale);
+    c.emin = _mm256_set1_ps(f->emin);
+    c.max = _mm256_set1_ps(f->max);
+    c.negmax = _mm256_set1_ps(-f->max);
+    c.cap = _mm256_set1_ps(f->cap);
+    for (int64_t m = 0; m < M; m++) {
+        const float *l = L + m * K;
+        __m256 a[8];
+        for (int i = 0; i < 8; i++)
+            a[i] = _mm256_setzero_ps();
+        if (o == KERN_CHAIN_UNGUARDED) {
+            chain_steps(STEP_FAST, o, &c, a, l, P, 0, K);
+            bad[m] = 0;
+            for (int i = 0; i < 8; i++)
+                bad[m] |= nan_lanes(a[i], 8 * i);
+        } else {
+            bad[m] = guarded_row(o, f, &c, growth, a, l, lmax[m], K, P, pmax);
+        }
+        for (int i = 0; i < 8; i++)
+            _mm256_storeu_ps(out + m * KERN_CHAIN_PANEL + 8 * i, a[i]);
+    }
+}
+
+AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
+                           const float *P, float pmax, float *out, uint64_t *bad)
+{
+    switch (f->overflow) {
+    case KERN_CHAIN_UNGUARDED: chain_rows(KERN_CHAIN_UNGUARDED, f, L, lmax, M, K, P, pmax, out, bad); return;
+    case KERN_CHAIN_OVF_NAN: chain_rows(KERN_CHAIN_OVF_NAN, f, L, lmax, M, K, P, pmax, out, bad); return;
+    case KERN_CHAIN_OVF_INF: chain_rows(KERN_CHAIN_OVF_INF, f, L, lmax, M, K, P, pmax, out, bad); return;
+    case KERN_CHAIN_OVF_SAT: chain_rows(KERN_CHAIN_OVF_SAT, f, L, lmax, M, K, P, pmax, out, bad); return;
     }
 }
 
@@ -135,10 +279,10 @@ AVX2 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, c
 #else
 
 /* Never called: isa_avx2() is false on other hosts. */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                      float *out, uint64_t *bad)
+void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
+                      const float *P, float pmax, float *out, uint64_t *bad)
 {
-    (void)f, (void)L, (void)M, (void)K, (void)P, (void)out, (void)bad;
+    (void)f, (void)L, (void)lmax, (void)M, (void)K, (void)P, (void)pmax, (void)out, (void)bad;
 }
 
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused)

@@ -19,16 +19,47 @@
  * quantum, ties to even.
  *
  * The lanes hold every value times 2^S (the rhs panel is scaled, the lhs
- * is not), S chosen so that C overflows to Inf exactly when x reaches the
- * format's top binade 2^limit: x + Inf - Inf is a NaN, which stays a NaN
- * for the rest of the chain. Overflow, Inf and NaN operands all end as a
- * NaN lane, which the caller redoes by the definition; nothing is checked
- * per step. */
+ * is not). Two ways to choose S:
+ *
+ * - Guarded (every format but bf16): C overflows to Inf from 2^(emax + 1)
+ *   on, so the whole top binade computes in the lanes. A row whose
+ *   operands are finite and whose products cannot exceed the format's max
+ *   (|l| * |r| <= max over the row and the panel) is exact with no redo:
+ *   while the largest accumulator is far enough from max that B more steps
+ *   cannot reach it, steps run as above; past that, each step also applies
+ *   the format's overflow rule (SPEC.md 3.5) to the rounded sum: NaN with
+ *   the sign kept (FN; FNUZ's one NaN), +-Inf (IEEE; C's exponent capped so
+ *   that Inf + C - C stays Inf) or +-max (finite-only). NaN and Inf are
+ *   absorbing in such a chain (no operand is special and no product
+ *   overflows), so a panel row whose lanes are all NaN stops early. A
+ *   saturated or overflowing chain therefore stays in the vector loop. Any
+ *   other row (a NaN or Inf operand, or products that may overflow) runs
+ *   guarded steps that also apply the rule to each rounded product, with
+ *   C's exponent capped for products too: Inf and overflow then go as IEEE
+ *   and REF have them (Inf - Inf and 0 * Inf are NaN), and only its NaN
+ *   lanes are redone by the definition (for their bits), which stops at
+ *   the NaN; a row whose lanes are all NaN stops early.
+ * - Unguarded (bf16, whose top binade is out of reach of the scaling): C
+ *   overflows to Inf from 2^111, x + Inf - Inf is a NaN, which stays a NaN
+ *   for the rest of the chain; overflow, Inf and NaN operands all end as a
+ *   NaN lane, which the caller redoes by the definition. */
+typedef enum {
+    KERN_CHAIN_UNGUARDED,
+    KERN_CHAIN_OVF_NAN, /* overflow gives a NaN with the sign kept (FN, FNUZ) */
+    KERN_CHAIN_OVF_INF, /* +-Inf (IEEE) */
+    KERN_CHAIN_OVF_SAT  /* +-max (finite-only formats) */
+} kern_chain_overflow;
+
 typedef struct {
     float scale; /* 1.5 * 2^(23 - mbits): C = 2^e * scale */
     float emin;  /* 2^(emin + S): the smallest normal, scaled */
     float up;    /* 2^S, applied to the rhs */
     float down;  /* 2^-S, applied to the results */
+    kern_chain_overflow overflow;
+    float max;   /* the largest finite value, scaled (guarded) */
+    float rel;   /* 2^-(mbits + 1): a rounding's largest relative change (guarded) */
+    float tiny;  /* half the subnormal quantum, scaled: its largest absolute one */
+    float cap;   /* 2^(emax + S), the largest 2^e of a finite sum (guarded) */
 } kern_chain_format;
 
 /* Result columns of one panel of the REF chains: eight vectors of eight. */
@@ -36,9 +67,11 @@ enum { KERN_CHAIN_PANEL = 64 };
 
 /* For m < M: out[m][j] (j < 64) = the REF chain over k = 0 .. K-1 of
  * L[m][k] * P[k][j] (P scaled by 2^S), scaled by 2^S; bad[m] bit j is set
- * when column j must be redone by the definition. */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, int64_t M, int64_t K, const float *P,
-                      float *out, uint64_t *bad);
+ * when column j must be redone by the definition. lmax[m]: the largest
+ * |L[m][k]|, pmax: the largest |P| of the panel (each NaN when a NaN is
+ * among them). */
+void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
+                      const float *P, float pmax, float *out, uint64_t *bad);
 
 /* Result columns of one panel of the binary32 accumulation. */
 enum { KERN_ACC_PANEL = 16 };
