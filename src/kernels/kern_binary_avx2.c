@@ -21,8 +21,8 @@
  * - rem: see rem_small_pd and rem_f64_pd below.
  * - a lane whose operation is invalid (Inf - Inf, 0 / 0, x rem 0, ...) on
  *   non-NaN operands takes kern_invalid_result, asked of fp_arith at the
- *   call's first such lane (invalid_nan); a lane with a NaN operand calls
- *   fp_arith.
+ *   call's first such lane (invalid_nan); a lane with a NaN operand takes
+ *   SPEC.md 3.7's NaN (nan_operand_result), as fp_arith would.
  * - i32 division, remainder and power: see i32_divrem8 and
  *   kern_int64.h's kern_int_pow_fast (i64: kern_int64.c).
  * - maximum / minimum select a pattern by an integer key (sign-magnitude
@@ -167,6 +167,15 @@ static inline uint64_t invalid_nan_get(invalid_nan *q)
     return q->v;
 }
 
+/* The result of +, -, *, / or rem with a NaN operand (SPEC.md 3.7, rules 1
+ * and 2): the left operand's NaN if it is one, else the right one's, made
+ * quiet, sign and payload kept. What fp_arith returns, without decoding:
+ * a tensor full of NaN costs little more than one of numbers. */
+static inline uint64_t nan_operand_result(uint64_t a, uint64_t b, uint64_t abs_mask, uint64_t inf, uint64_t quiet)
+{
+    return ((a & abs_mask) > inf ? a : b) | quiet;
+}
+
 /* Eight results of a bf16 / f16 operation at a, b into r. */
 INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint16_t *a, const uint16_t *b,
                      uint16_t *r)
@@ -187,7 +196,7 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint
             int j = __builtin_ctz(m);
             uint16_t mag_a = a[j] & 0x7FFFu, mag_b = b[j] & 0x7FFFu, inf = bf ? 0x7F80u : 0x7C00u;
             if (mag_a > inf || mag_b > inf)
-                out[j] = (uint16_t)fp_arith(f, op, a[j], b[j]);
+                out[j] = (uint16_t)nan_operand_result(a[j], b[j], 0x7FFFu, inf, bf ? 0x40u : 0x200u);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = (uint16_t)invalid_nan_get(inv);
             else
@@ -370,7 +379,7 @@ INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint
             int j = __builtin_ctz(m);
             uint32_t mag_a = a[j] & 0x7FFFFFFFu, mag_b = b[j] & 0x7FFFFFFFu, inf = 0x7F800000u;
             if (mag_a > inf || mag_b > inf)
-                out[j] = (uint32_t)fp_arith(FP_F32, op, a[j], b[j]);
+                out[j] = (uint32_t)nan_operand_result(a[j], b[j], 0x7FFFFFFFu, inf, 0x400000u);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = (uint32_t)invalid_nan_get(inv);
             else
@@ -424,7 +433,7 @@ INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint
             uint64_t mag_a = a[j] & ~(UINT64_C(1) << 63), mag_b = b[j] & ~(UINT64_C(1) << 63);
             uint64_t inf = UINT64_C(0x7FF0000000000000);
             if (mag_a > inf || mag_b > inf)
-                out[j] = fp_arith(FP_F64, op, a[j], b[j]);
+                out[j] = nan_operand_result(a[j], b[j], ~(UINT64_C(1) << 63), inf, UINT64_C(1) << 51);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = invalid_nan_get(inv);
             else
