@@ -176,6 +176,31 @@ static inline uint64_t nan_operand_result(uint64_t a, uint64_t b, uint64_t abs_m
     return ((a & abs_mask) > inf ? a : b) | quiet;
 }
 
+/* The lanes of v whose operand x or y is a NaN take SPEC.md 3.7's NaN (x's
+ * if it is one, else y's, made quiet); those lanes leave *bad, so that only
+ * invalid operations (and rem's lanes outside its proof) stay for the
+ * scalar patch. bf16 and f16 operands are binary32 here: their quiet bit
+ * is binary32's, and the rounding back keeps a NaN's payload. */
+INL __m256 nan_operands_ps(__m256 x, __m256 y, __m256 v, unsigned *bad)
+{
+    __m256 quiet = _mm256_castsi256_ps(_mm256_set1_epi32(0x00400000));
+    __m256 nx = _mm256_cmp_ps(x, x, _CMP_UNORD_Q), ny = _mm256_cmp_ps(y, y, _CMP_UNORD_Q);
+    v = _mm256_blendv_ps(v, _mm256_or_ps(y, quiet), ny);
+    v = _mm256_blendv_ps(v, _mm256_or_ps(x, quiet), nx);
+    *bad &= ~(unsigned)_mm256_movemask_ps(_mm256_or_ps(nx, ny));
+    return v;
+}
+
+INL __m256d nan_operands_pd(__m256d x, __m256d y, __m256d v, unsigned *bad)
+{
+    __m256d quiet = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_C(1) << 51));
+    __m256d nx = _mm256_cmp_pd(x, x, _CMP_UNORD_Q), ny = _mm256_cmp_pd(y, y, _CMP_UNORD_Q);
+    v = _mm256_blendv_pd(v, _mm256_or_pd(y, quiet), ny);
+    v = _mm256_blendv_pd(v, _mm256_or_pd(x, quiet), nx);
+    *bad &= ~(unsigned)_mm256_movemask_pd(_mm256_or_pd(nx, ny));
+    return v;
+}
+
 /* Eight results of a bf16 / f16 operation at a, b into r. */
 INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint16_t *a, const uint16_t *b,
                      uint16_t *r)
@@ -188,6 +213,8 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint
         v = op_ps(op, x, y);
         bad = nan_mask_ps(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_ps(x, y, v, &bad);
     __m128i h = half_round8(bf, v);
     if (__builtin_expect(bad != 0, 0)) {
         uint16_t out[8];
@@ -372,6 +399,8 @@ INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint
         v = op_ps(op, x, y);
         bad = nan_mask_ps(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_ps(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint32_t out[8];
         _mm256_storeu_ps((float *)(void *)out, v);
@@ -425,6 +454,8 @@ INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint
         v = op_pd(op, x, y);
         bad = nan_mask_pd(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_pd(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint64_t out[4];
         _mm256_storeu_pd((double *)(void *)out, v);
