@@ -657,6 +657,41 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
     return s >= ES_FBYTE && s <= ES_F64;
 }
 
+/* A NaN element i (source pattern x) into float target part tk: SPEC.md
+ * 3.6's NaN stored directly (nan_into), or the scalar routine where
+ * nan_into does not apply (a finite-only target, the identity). */
+ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t x)
+{
+    const fp_format *T = fp_fmt(et_get(c.to)->fmt);
+    if (T->nan == FPN_NONE || c.from == c.to) {
+        cvt_one_scalar(c, i);
+        return;
+    }
+    uint64_t b = nan_into(fp_fmt(et_get(c.from)->fmt), T, x);
+    switch (ts) {
+    case ES_FBYTE: st8(c.rs, tk, (uint8_t)b); return;
+    case ES_BF16:
+    case ES_F16: st16(c.rs, tk, (uint16_t)b); return;
+    case ES_F32: st32(c.rs, tk, (uint32_t)b); return;
+    case ES_F64: st64(c.rs, tk, b); return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+    cvt_one_scalar(c, i);
+}
+
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
  * is inlined, so the switches above fold away. */
 ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n, int64_t fstep,
@@ -668,13 +703,14 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
         if (fs == ES_F64) {
             double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
-                cvt_one_scalar(c, i);
+                st_nan(c, ts, i, tk, f64_to_bits(d));
             else
                 st_real(c, ts, tk, d, false, 0);
         } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
             float f = ld_f32(fs, c.xs, sk);
             if (f != f && is_float_storage(ts))
-                cvt_one_scalar(c, i);
+                st_nan(c, ts, i, tk,
+                       fs == ES_F32 ? f32_to_bits(f) : ((const uint16_t *)(const void *)c.xs)[sk]);
             else
                 st_real(c, ts, tk, f, true, f);
         } else {
@@ -879,6 +915,25 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
 /* A small-format target from f64, f32 (or the real parts of a complex
  * source), i32, ui32, i64 or ui64: the indices by blocks, then one table
  * read per element. Returns the elements done (all but fewer than 8). */
+/* Element i of a 1-byte float target that the lanes leave to the scalar
+ * routine: a NaN of f32 or f64 by SPEC.md 3.6 directly (st_nan), the rest
+ * (binary64s outside binary32's normal range, integers near a rounding
+ * boundary) by that routine. */
+static void small_by_scalar(cvt c, et_storage fs, int64_t i)
+{
+    if (fs != ES_F64 && fs != ES_F32) { /* an integer source */
+        cvt_one_scalar(c, i);
+        return;
+    }
+    uint64_t x = fs == ES_F64 ? ((const uint64_t *)(const void *)c.xs)[i * c.fstep]
+                              : ((const uint32_t *)(const void *)c.xs)[i * c.fstep];
+    const fp_format *F = fp_fmt(et_get(c.from)->fmt);
+    if ((x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits))
+        st_nan(c, ES_FBYTE, i, i, x);
+    else
+        cvt_one_scalar(c, i);
+}
+
 static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
 {
     enum { BLOCK = 256 };
@@ -890,7 +945,7 @@ static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
         if (small_index_block_avx2(fs, c.xs, i, c.fstep, idx, k)) {
             for (int64_t j = 0; j < k; j++)
                 if (idx[j] == SMALL_BY_SCALAR)
-                    cvt_one_scalar(c, i + j);
+                    small_by_scalar(c, fs, i + j);
                 else
                     r[i + j] = c.small[idx[j]];
         } else {
