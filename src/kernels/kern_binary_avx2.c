@@ -21,8 +21,8 @@
  * - rem: see rem_small_pd and rem_f64_pd below.
  * - a lane whose operation is invalid (Inf - Inf, 0 / 0, x rem 0, ...) on
  *   non-NaN operands takes kern_invalid_result, asked of fp_arith at the
- *   call's first such lane (invalid_nan); a lane with a NaN operand calls
- *   fp_arith.
+ *   call's first such lane (invalid_nan); a lane with a NaN operand takes
+ *   SPEC.md 3.7's NaN (nan_operand_result), as fp_arith would.
  * - i32 division, remainder and power: see i32_divrem8 and
  *   kern_int64.h's kern_int_pow_fast (i64: kern_int64.c).
  * - maximum / minimum select a pattern by an integer key (sign-magnitude
@@ -167,6 +167,40 @@ static inline uint64_t invalid_nan_get(invalid_nan *q)
     return q->v;
 }
 
+/* The result of +, -, *, / or rem with a NaN operand (SPEC.md 3.7, rules 1
+ * and 2): the left operand's NaN if it is one, else the right one's, made
+ * quiet, sign and payload kept. What fp_arith returns, without decoding:
+ * a tensor full of NaN costs little more than one of numbers. */
+static inline uint64_t nan_operand_result(uint64_t a, uint64_t b, uint64_t abs_mask, uint64_t inf, uint64_t quiet)
+{
+    return ((a & abs_mask) > inf ? a : b) | quiet;
+}
+
+/* The lanes of v whose operand x or y is a NaN take SPEC.md 3.7's NaN (x's
+ * if it is one, else y's, made quiet); those lanes leave *bad, so that only
+ * invalid operations (and rem's lanes outside its proof) stay for the
+ * scalar patch. bf16 and f16 operands are binary32 here: their quiet bit
+ * is binary32's, and the rounding back keeps a NaN's payload. */
+INL __m256 nan_operands_ps(__m256 x, __m256 y, __m256 v, unsigned *bad)
+{
+    __m256 quiet = _mm256_castsi256_ps(_mm256_set1_epi32(0x00400000));
+    __m256 nx = _mm256_cmp_ps(x, x, _CMP_UNORD_Q), ny = _mm256_cmp_ps(y, y, _CMP_UNORD_Q);
+    v = _mm256_blendv_ps(v, _mm256_or_ps(y, quiet), ny);
+    v = _mm256_blendv_ps(v, _mm256_or_ps(x, quiet), nx);
+    *bad &= ~(unsigned)_mm256_movemask_ps(_mm256_or_ps(nx, ny));
+    return v;
+}
+
+INL __m256d nan_operands_pd(__m256d x, __m256d y, __m256d v, unsigned *bad)
+{
+    __m256d quiet = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_C(1) << 51));
+    __m256d nx = _mm256_cmp_pd(x, x, _CMP_UNORD_Q), ny = _mm256_cmp_pd(y, y, _CMP_UNORD_Q);
+    v = _mm256_blendv_pd(v, _mm256_or_pd(y, quiet), ny);
+    v = _mm256_blendv_pd(v, _mm256_or_pd(x, quiet), nx);
+    *bad &= ~(unsigned)_mm256_movemask_pd(_mm256_or_pd(nx, ny));
+    return v;
+}
+
 /* Eight results of a bf16 / f16 operation at a, b into r. */
 INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint16_t *a, const uint16_t *b,
                      uint16_t *r)
@@ -179,6 +213,8 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint
         v = op_ps(op, x, y);
         bad = nan_mask_ps(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_ps(x, y, v, &bad);
     __m128i h = half_round8(bf, v);
     if (__builtin_expect(bad != 0, 0)) {
         uint16_t out[8];
@@ -187,7 +223,7 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint
             int j = __builtin_ctz(m);
             uint16_t mag_a = a[j] & 0x7FFFu, mag_b = b[j] & 0x7FFFu, inf = bf ? 0x7F80u : 0x7C00u;
             if (mag_a > inf || mag_b > inf)
-                out[j] = (uint16_t)fp_arith(f, op, a[j], b[j]);
+                out[j] = (uint16_t)nan_operand_result(a[j], b[j], 0x7FFFu, inf, bf ? 0x40u : 0x200u);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = (uint16_t)invalid_nan_get(inv);
             else
@@ -363,6 +399,8 @@ INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint
         v = op_ps(op, x, y);
         bad = nan_mask_ps(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_ps(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint32_t out[8];
         _mm256_storeu_ps((float *)(void *)out, v);
@@ -370,7 +408,7 @@ INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint
             int j = __builtin_ctz(m);
             uint32_t mag_a = a[j] & 0x7FFFFFFFu, mag_b = b[j] & 0x7FFFFFFFu, inf = 0x7F800000u;
             if (mag_a > inf || mag_b > inf)
-                out[j] = (uint32_t)fp_arith(FP_F32, op, a[j], b[j]);
+                out[j] = (uint32_t)nan_operand_result(a[j], b[j], 0x7FFFFFFFu, inf, 0x400000u);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = (uint32_t)invalid_nan_get(inv);
             else
@@ -416,6 +454,8 @@ INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint
         v = op_pd(op, x, y);
         bad = nan_mask_pd(v);
     }
+    if (__builtin_expect(bad != 0, 0))
+        v = nan_operands_pd(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint64_t out[4];
         _mm256_storeu_pd((double *)(void *)out, v);
@@ -424,7 +464,7 @@ INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint
             uint64_t mag_a = a[j] & ~(UINT64_C(1) << 63), mag_b = b[j] & ~(UINT64_C(1) << 63);
             uint64_t inf = UINT64_C(0x7FF0000000000000);
             if (mag_a > inf || mag_b > inf)
-                out[j] = fp_arith(FP_F64, op, a[j], b[j]);
+                out[j] = nan_operand_result(a[j], b[j], ~(UINT64_C(1) << 63), inf, UINT64_C(1) << 51);
             else if (op != FPOP_REM || mag_b == 0 || mag_a == inf)
                 out[j] = invalid_nan_get(inv);
             else

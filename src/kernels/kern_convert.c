@@ -49,12 +49,38 @@ static void int_value(et_id t, uint64_t bits, uint64_t *mag, bool *neg)
     }
 }
 
+/* SPEC.md 3.6's NaN -> float rules for a NaN x of IEEE-style format F into
+ * another format T with a NaN (finite-only targets take the general
+ * routine): what fp_convert returns, without decoding, so that a tensor
+ * full of NaN converts at the speed of one of numbers. */
+static uint64_t nan_into(const fp_format *F, const fp_format *T, uint64_t x)
+{
+    bool neg = (x & F->sign_mask) != 0;
+    switch (T->nan) {
+    case FPN_IEEE: {
+        uint64_t frac = x & ((UINT64_C(1) << F->mbits) - 1);
+        frac = T->mbits >= F->mbits ? frac << (T->mbits - F->mbits) : frac >> (F->mbits - T->mbits);
+        uint64_t exp = ((UINT64_C(1) << T->ebits) - 1) << T->mbits;
+        return (neg ? T->sign_mask : 0) | exp | frac | UINT64_C(1) << (T->mbits - 1);
+    }
+    case FPN_FN: return (T->mask & ~T->sign_mask) | (neg ? T->sign_mask : 0);
+    case FPN_FNUZ: return T->sign_mask;
+    case FPN_E8M0: return T->mask;
+    case FPN_NONE: break;
+    }
+    return 0; /* not reached: the caller excludes finite-only targets */
+}
+
 /* The conversion of one scalar (never complex) source into a non-complex
  * target. */
 static uint64_t cvt_real(et_id from, uint64_t x, et_id to)
 {
     const et_traits *ft = et_get(from), *tt = et_get(to);
     if (ft->kind == EK_FLOAT) {
+        const fp_format *F = fp_fmt(ft->fmt);
+        if (F->nan == FPN_IEEE && (x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits) &&
+            tt->kind == EK_FLOAT && ft->fmt != tt->fmt && fp_fmt(tt->fmt)->nan != FPN_NONE)
+            return nan_into(F, fp_fmt(tt->fmt), x);
         switch (tt->kind) {
         case EK_BOOL:
             return fp_classify(ft->fmt, x) != FPC_ZERO; /* NaN -> true */
@@ -328,26 +354,28 @@ typedef uint64_t cv_u64 __attribute__((vector_size(32)));
         (OUT) = CV_SEL(m_, q_, sb_ - cb_) | (SIGN);                                              \
     } while (0)
 #define IEEE16_VEC(NAME, ATTR)                                                                   \
-    ATTR static bool NAME(const double *x, uint16_t *r, int64_t n, unsigned mbits, int bias)       \
+    ATTR static void NAME(const double *x, uint16_t *r, int64_t n, unsigned mbits, int bias)       \
     {                                                                                            \
-        cv_i64 bad = { 0, 0, 0, 0 };                                                             \
+        /* a NaN: quiet, its fraction's top mbits bits, sign kept (SPEC.md 3.6) */                \
+        int64_t qnan = (((int64_t)1 << (16 - mbits)) - 1) << (mbits - 1);                        \
+        int64_t frac = ((int64_t)1 << mbits) - 1;                                                \
         for (int64_t i = 0; i < n; i += 4) {                                                     \
             cv_i64 u;                                                                            \
             memcpy(&u, x + i, sizeof u);                                                         \
             cv_i64 a = u & INT64_MAX, sign = CV_SHR(u, 48) & 0x8000;                              \
-            bad |= a > (int64_t)0x7FF0000000000000;                                              \
             cv_i64 out;                                                                          \
             IEEE16_LANES(out, a, sign, mbits, bias);                                             \
+            cv_i64 nan = (CV_SHR(a, 52 - mbits) & frac) | qnan | sign;                           \
+            out = CV_SEL(a > (int64_t)0x7FF0000000000000, nan, out);                             \
             CV_STORE16(r + i, out);                                                              \
         }                                                                                        \
-        return (bad[0] | bad[1] | bad[2] | bad[3]) != 0;                                         \
     }
 IEEE16_VEC(ieee16_vec_avx2, __attribute__((target("avx2"))))
 #undef IEEE16_VEC
 
 /* A real f64 source into bf16 or f16 (AVX2 hosts): the vector loop above
- * by blocks (a multiple of 4 elements), NaNs redone one by one, the tail
- * by the scalar routine. */
+ * by blocks (a multiple of 4 elements), NaNs included, the tail by the
+ * scalar routine. */
 static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
 {
     enum { BLOCK = 256 };
@@ -356,10 +384,7 @@ static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
     int64_t i = 0;
     for (; i + 4 <= n; i += BLOCK) {
         int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)3 : BLOCK;
-        if (ieee16_vec_avx2(x + i, r + i, k, mbits, bias))
-            for (int64_t j = i; j < i + k; j++)
-                if (x[j] != x[j])
-                    cvt_one_scalar(c, j);
+        ieee16_vec_avx2(x + i, r + i, k, mbits, bias);
         if (k < BLOCK) {
             i += k;
             break;
@@ -373,13 +398,12 @@ static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
 #if defined(__x86_64__) || defined(__i386__)
 /* kern_f32_to_f16 over 8 lanes of 32 bits, its three ways computed and
  * one taken per lane by mask, from f32 (fstep 1) or the real parts of
- * complex<f32> (fstep 2); NaN lanes as in ieee16_vec_avx2 (the caller
- * redoes them). Signed compares: the magnitudes are below 2^31. */
-__attribute__((target("avx2"))) static bool f32_f16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
+ * complex<f32> (fstep 2), NaNs included. Signed compares: the magnitudes
+ * are below 2^31. */
+__attribute__((target("avx2"))) static void f32_f16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
                                                               int64_t n)
 {
     const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    __m256i bad = _mm256_setzero_si256();
     for (int64_t i = 0; i < n; i += 8) {
         __m256i u;
         if (fstep == 1) {
@@ -392,7 +416,6 @@ __attribute__((target("avx2"))) static bool f32_f16_vec_avx2(const float *x, int
         }
         __m256i sign = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x8000));
         __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
-        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F800000)));
         __m256i rr = _mm256_add_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0xFFF)),
                                       _mm256_and_si256(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(1)));
         __m256i nrm = _mm256_srli_epi32(_mm256_sub_epi32(rr, _mm256_set1_epi32(0x38000000)), 13);
@@ -401,15 +424,18 @@ __attribute__((target("avx2"))) static bool f32_f16_vec_avx2(const float *x, int
         __m256i res = _mm256_blendv_epi8(sub, nrm, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x38800000 - 1)));
         res = _mm256_blendv_epi8(res, _mm256_set1_epi32(0x7C00),
                                  _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x477FF000 - 1)));
+        /* a NaN: quiet, its fraction's top 10 bits (SPEC.md 3.6) */
+        __m256i nan = _mm256_or_si256(_mm256_set1_epi32(0x7E00),
+                                      _mm256_and_si256(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(0x3FF)));
+        res = _mm256_blendv_epi8(res, nan, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F800000)));
         res = _mm256_or_si256(res, sign);
         __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
         _mm_storeu_si128((__m128i *)(void *)(r + i), _mm256_castsi256_si128(p));
     }
-    return !_mm256_testz_si256(bad, bad);
-}
+    }
 
 /* A real f32 source or complex<f32>'s real parts into f16 (AVX2 hosts):
- * as f64_to_ieee16_run, by blocks of the loop above. */
+ * by blocks of the loop above, the tail by the scalar routine. */
 static void f32_to_f16_run(cvt c, int64_t n)
 {
     enum { BLOCK = 256 };
@@ -418,10 +444,7 @@ static void f32_to_f16_run(cvt c, int64_t n)
     int64_t i = 0;
     for (; i + 8 <= n; i += BLOCK) {
         int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
-        if (f32_f16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k))
-            for (int64_t j = i; j < i + k; j++)
-                if (x[j * c.fstep] != x[j * c.fstep])
-                    cvt_one_scalar(c, j);
+        f32_f16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k);
         if (k < BLOCK) {
             i += k;
             break;
@@ -634,6 +657,41 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
     return s >= ES_FBYTE && s <= ES_F64;
 }
 
+/* A NaN element i (source pattern x) into float target part tk: SPEC.md
+ * 3.6's NaN stored directly (nan_into), or the scalar routine where
+ * nan_into does not apply (a finite-only target, the identity). */
+ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t x)
+{
+    const fp_format *T = fp_fmt(et_get(c.to)->fmt);
+    if (T->nan == FPN_NONE || c.from == c.to) {
+        cvt_one_scalar(c, i);
+        return;
+    }
+    uint64_t b = nan_into(fp_fmt(et_get(c.from)->fmt), T, x);
+    switch (ts) {
+    case ES_FBYTE: st8(c.rs, tk, (uint8_t)b); return;
+    case ES_BF16:
+    case ES_F16: st16(c.rs, tk, (uint16_t)b); return;
+    case ES_F32: st32(c.rs, tk, (uint32_t)b); return;
+    case ES_F64: st64(c.rs, tk, b); return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        break;
+    }
+    cvt_one_scalar(c, i);
+}
+
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
  * is inlined, so the switches above fold away. */
 ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n, int64_t fstep,
@@ -645,13 +703,14 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
         if (fs == ES_F64) {
             double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
-                cvt_one_scalar(c, i);
+                st_nan(c, ts, i, tk, f64_to_bits(d));
             else
                 st_real(c, ts, tk, d, false, 0);
         } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
             float f = ld_f32(fs, c.xs, sk);
             if (f != f && is_float_storage(ts))
-                cvt_one_scalar(c, i);
+                st_nan(c, ts, i, tk,
+                       fs == ES_F32 ? f32_to_bits(f) : ((const uint16_t *)(const void *)c.xs)[sk]);
             else
                 st_real(c, ts, tk, f, true, f);
         } else {
@@ -856,6 +915,25 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
 /* A small-format target from f64, f32 (or the real parts of a complex
  * source), i32, ui32, i64 or ui64: the indices by blocks, then one table
  * read per element. Returns the elements done (all but fewer than 8). */
+/* Element i of a 1-byte float target that the lanes leave to the scalar
+ * routine: a NaN of f32 or f64 by SPEC.md 3.6 directly (st_nan), the rest
+ * (binary64s outside binary32's normal range, integers near a rounding
+ * boundary) by that routine. */
+static void small_by_scalar(cvt c, et_storage fs, int64_t i)
+{
+    if (fs != ES_F64 && fs != ES_F32) { /* an integer source */
+        cvt_one_scalar(c, i);
+        return;
+    }
+    uint64_t x = fs == ES_F64 ? ((const uint64_t *)(const void *)c.xs)[i * c.fstep]
+                              : ((const uint32_t *)(const void *)c.xs)[i * c.fstep];
+    const fp_format *F = fp_fmt(et_get(c.from)->fmt);
+    if ((x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits))
+        st_nan(c, ES_FBYTE, i, i, x);
+    else
+        cvt_one_scalar(c, i);
+}
+
 static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
 {
     enum { BLOCK = 256 };
@@ -867,7 +945,7 @@ static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
         if (small_index_block_avx2(fs, c.xs, i, c.fstep, idx, k)) {
             for (int64_t j = 0; j < k; j++)
                 if (idx[j] == SMALL_BY_SCALAR)
-                    cvt_one_scalar(c, i + j);
+                    small_by_scalar(c, fs, i + j);
                 else
                     r[i + j] = c.small[idx[j]];
         } else {
@@ -952,9 +1030,14 @@ AVX2_FN static int64_t float_to_int_avx2(cvt c, et_storage fs, et_storage ts, un
 AVX2_FN static bool float_to_float_block_avx2(cvt c, et_storage fs, et_storage ts, int64_t i0, int64_t k)
 {
     __m256d bad = _mm256_setzero_pd();
+    /* between f32 and f64 the hardware converts a NaN as SPEC.md 3.6 says
+     * (quiet, sign kept, the fraction aligned at the top); the identity
+     * keeps a signaling NaN, which the round trip through f64 would not */
+    bool keep_nans = fs != ts;
     for (int64_t i = i0; i < i0 + k; i += 4) {
         __m256d d = exact_f64x4(fs, c.xs, i, c.fstep);
-        bad = _mm256_or_pd(bad, _mm256_cmp_pd(d, d, _CMP_UNORD_Q));
+        if (!keep_nans)
+            bad = _mm256_or_pd(bad, _mm256_cmp_pd(d, d, _CMP_UNORD_Q));
         if (ts == ES_F64) {
             _mm256_storeu_pd((double *)(void *)c.rs + i, d);
         } else if (c.tstep == 1) {

@@ -185,6 +185,39 @@ START_TEST(convert_matches_fp_convert)
 }
 END_TEST
 
+/* NaNs of f32 and f64 (both signs, quiet and signaling, random payloads)
+ * into every format: the convert kernel's NaN rule (kern_convert.c,
+ * nan_into) against fp_convert. The 16-bit formats' NaNs are all in
+ * convert_matches_fp_convert. */
+START_TEST(convert_nans_match_fp_convert)
+{
+    fp_id froms[] = { FP_F32, FP_F64 };
+    for (int w = 0; w < 2; w++) {
+        const fp_format *F = fp_fmt(froms[w]);
+        enum { n = 4096 };
+        tensor *x = vec((et_id)et_from_fp(froms[w]), n);
+        uint64_t exp = ((UINT64_C(1) << F->ebits) - 1) << F->mbits;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t frac = rnd() & ((UINT64_C(1) << F->mbits) - 1);
+            frac = i % 4 == 0 ? (frac & 7) | 1 : i % 4 == 1 ? frac >> (rnd() % F->mbits) : frac;
+            set(x, i, (rnd() & 1 ? F->sign_mask : 0) | exp | (frac ? frac : 1));
+        }
+        for (int k = 0; k < NFORMATS; k++) {
+            fp_id to = all_formats[k];
+            tensor *r = vec((et_id)et_from_fp(to), n);
+            ck_assert_int_eq(kern_convert(x, r), 0);
+            for (int64_t i = 0; i < n; i++)
+                if (get(r, i) != fp_convert(to, froms[w], get(x, i)))
+                    ck_abort_msg("%s -> %s: %llx -> %llx, want %llx", F->name, fp_fmt(to)->name,
+                                 (unsigned long long)get(x, i), (unsigned long long)get(r, i),
+                                 (unsigned long long)fp_convert(to, froms[w], get(x, i)));
+            tensor_release(r);
+        }
+        tensor_release(x);
+    }
+}
+END_TEST
+
 START_TEST(f32_to_small_all_boundaries)
 {
     /* every f32 whose top 16 bits vary, with and without sticky low bits */
@@ -586,6 +619,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, maxmin_matches_definition, 0, NFORMATS);
     tcase_add_loop_test(tc, convert_matches_fp_convert, 0, NFORMATS);
     tcase_add_test(tc, f32_to_small_all_boundaries);
+    tcase_add_test(tc, convert_nans_match_fp_convert);
     tcase_add_test(tc, f32_to_half_roundings);
     tcase_add_test(tc, integer_rules);
     tcase_add_test(tc, dot_worked_examples);
