@@ -42,7 +42,7 @@ bool shape_equal(const tensor_type *a, const tensor_type *b)
     if (shape_kind_of(a) != shape_kind_of(b))
         return false;
     switch (shape_kind_of(a)) {
-    case SHAPE_TENSOR: return a->elem == b->elem && shape_same_dims(a, b);
+    case SHAPE_TENSOR: return a->elem == b->elem && shape_same_dims(a, b) && shape_quant_equal(shape_quant_of(a), shape_quant_of(b));
     case SHAPE_TOKEN: return true;
     case SHAPE_TUPLE: break;
     }
@@ -75,7 +75,10 @@ static int format_at(const tensor_type *t, char *buf, int size, int at)
             snprintf(num, sizeof num, "%lldx", (long long)t->dims[d]);
             at = put(buf, size, at, num);
         }
-        at = put(buf, size, at, et_get(t->elem)->name);
+        if (shape_quant_of(t))
+            at += shape_quant_format(shape_quant_of(t), at < size ? buf + at : NULL, at < size ? size - at : 0);
+        else
+            at = put(buf, size, at, et_get(t->elem)->name);
         return put(buf, size, at, ">");
     case SHAPE_TOKEN:
         return put(buf, size, at, "!stablehlo.token");
