@@ -302,17 +302,98 @@ static bool lower_qdq(chlo_b *b, const ir_op *o, qv *x, qv *res)
     return true;
 }
 
+/* The result dimension of a dot-like op that the rhs's dimension a becomes
+ * (a per-axis rhs's scales go along it), or -1 when a is contracted. */
+static int rhs_dim_in_result(const ir_op *o, int a)
+{
+    if (o->kind == IR_OP_CONVOLUTION)
+        return a == o->a.conv.kernel_out ? (int)o->a.conv.out_feature : -1;
+    if (o->kind == IR_OP_DOT)
+        return o->operand_types[1].rank == 2 && a == 1 ? o->operand_types[0].rank - 1 : -1;
+    const ir_dot *d = &o->a.dot;
+    for (int k = 0; k < d->rhs_batch.n; k++)
+        if (d->rhs_batch.v[k] == a)
+            return k;
+    for (int k = 0; k < d->rhs_contract.n; k++)
+        if (d->rhs_contract.v[k] == a)
+            return -1;
+    int at = d->lhs_batch.n + (o->operand_types[0].rank - d->lhs_batch.n - d->lhs_contract.n);
+    for (int k = 0; k < a; k++) {
+        bool bound = false;
+        for (int j = 0; j < d->rhs_batch.n; j++)
+            bound = bound || d->rhs_batch.v[j] == k;
+        for (int j = 0; j < d->rhs_contract.n; j++)
+            bound = bound || d->rhs_contract.v[j] == k;
+        at += !bound;
+    }
+    return at;
+}
+
+/* x (storage) minus its zero points, in i32 */
+static qv centered(chlo_b *b, qv x, const shape_quant *q)
+{
+    qv r = chlo_convert(b, x, ET_I32);
+    return chlo_sub(b, r, zero_points(b, &r.t, ET_I32, q));
+}
+
+/* dot_general, dot and convolution (docs/quantization.md): hybrid (float
+ * lhs, quantized rhs, float result) as the lowering writes it, the op on
+ * the dequantized rhs; quantized as the spec's formula with integer
+ * accumulation: the op on (lhs - zp) and (rhs - zp) in i32, whose values
+ * are the products' sums in units of lhs_scale * rhs_scale, then
+ * requantized to the result type. */
+static bool lower_dot(chlo_b *b, const ir_op *o, qv *x, qv *res)
+{
+    const tensor_type *lt = &o->operand_types[0], *rt = &o->operand_types[1], *out = &o->result_types[0];
+    const shape_quant *lq = shape_quant_of(lt), *rq = shape_quant_of(rt), *oq = shape_quant_of(out);
+    if (!f32_expressed(b, o, rt))
+        return false;
+    if (!lq && rq && !oq) {
+        if (lt->elem != ET_F32 || out->elem != ET_F32)
+            return refuse(b, o, lt, "a hybrid op takes an f32 lhs and gives an f32 result");
+        qv args[2] = { x[0], dequantize(b, x[1], rq) };
+        *res = clone_op(b, o, args, out);
+        return true;
+    }
+    if (!lq || !rq || !oq)
+        return refuse(b, o, lq ? rq ? out : rt : lt,
+                      "takes quantized lhs, rhs and result, or a float lhs and result with a quantized rhs");
+    if (lq->axis >= 0)
+        return refuse(b, o, lt, "the lhs of a quantized op is quantized per tensor");
+    int axis = -1;
+    if (rq->axis >= 0 && (axis = rhs_dim_in_result(o, rq->axis)) < 0)
+        return refuse(b, o, rt, "a per-axis rhs is quantized along a dimension the result keeps");
+    if (axis >= 0 && oq->axis >= 0 && oq->axis != axis)
+        return refuse(b, o, out, "the result's quantized dimension is not the one the rhs's scales go along");
+    shape_quant *acc = chlo_alloc(b, 1, sizeof *acc);
+    double *sc = chlo_alloc(b, (size_t)rq->n, sizeof *sc);
+    int64_t *zp = chlo_alloc(b, (size_t)rq->n, sizeof *zp);
+    if (!acc || !sc || !zp)
+        return false;
+    for (int i = 0; i < rq->n; i++)
+        sc[i] = lq->scales[0] * rq->scales[i];
+    *acc = (shape_quant){ ET_I32, ET_F32, INT32_MIN, INT32_MAX, axis, rq->n, sc, zp };
+    qv args[2] = { centered(b, x[0], lq), centered(b, x[1], rq) };
+    tensor_type it = with_elem(*out, ET_I32);
+    qv d = clone_op(b, o, args, &it);
+    *res = requantize(b, d, acc, oq, oq->storage);
+    return true;
+}
+
 static void strip(tensor_type *t, int n)
 {
     for (int i = 0; i < n; i++)
         shape_set_quant(&t[i], NULL);
 }
 
-typedef enum { Q_REFUSE, Q_QUANTIZE, Q_DEQUANTIZE, Q_ADD, Q_QDQ, Q_GENERIC } q_rule;
+typedef enum { Q_REFUSE, Q_QUANTIZE, Q_DEQUANTIZE, Q_ADD, Q_QDQ, Q_GENERIC, Q_DOT } q_rule;
 
 /* the QDQ pass's list; ConvertGenericOp's (max, min and select went to QDQ
  * first); the ops of their own patterns. Q_REFUSE (0) for the rest. */
 static const q_rule rules[IR_OP_COUNT] = {
+    [IR_OP_DOT_GENERAL] = Q_DOT,
+    [IR_OP_DOT] = Q_DOT,
+    [IR_OP_CONVOLUTION] = Q_DOT,
     [IR_OP_UNIFORM_QUANTIZE] = Q_QUANTIZE,
     [IR_OP_UNIFORM_DEQUANTIZE] = Q_DEQUANTIZE,
     [IR_OP_ADD] = Q_ADD,
@@ -415,6 +496,7 @@ static bool lower_op(chlo_b *b, ir_op *o)
     case Q_DEQUANTIZE: ok = lower_uniform_dequantize(b, o, xs, &res); break;
     case Q_ADD: ok = lower_add(b, o, xs, &res); break;
     case Q_QDQ: ok = lower_qdq(b, o, xs, &res); break;
+    case Q_DOT: ok = lower_dot(b, o, xs, &res); break;
     case Q_GENERIC:
     case Q_REFUSE: {
         const tensor_type *t = &o->result_types[0];
@@ -423,8 +505,6 @@ static bool lower_op(chlo_b *b, ir_op *o)
                 t = &o->operand_types[i];
                 break;
             }
-        if (o->kind == IR_OP_DOT_GENERAL || o->kind == IR_OP_DOT || o->kind == IR_OP_CONVOLUTION)
-            return refuse(b, o, t, "quantized dot_general and convolution are not run yet");
         return refuse(b, o, t, "REF's lowering converts no such op on quantized types");
     }
     }
