@@ -408,9 +408,13 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             return false;
         }
         const shape_quant *tq = shape_quant_of(t);
-        if (tq && tq->axis >= 0 && (tq->axis >= t->rank || t->dims[tq->axis] != tq->n)) {
-            type_error(ps, loc, "quantized dimension %d: the tensor type needs it, of size %d (one per scale)",
-                       tq->axis, tq->n);
+        if (tq && tq->axis >= t->rank) {
+            type_error(ps, loc, "quantized dimension %d of a rank-%d tensor type", tq->axis, t->rank);
+            return false;
+        }
+        if (tq && tq->axis >= 0 && t->dims[tq->axis] != tq->n) {
+            type_error(ps, loc, "quantized dimension %d has size %lld, not the %d of its scales", tq->axis,
+                       (long long)t->dims[tq->axis], tq->n);
             return false;
         }
         *out = t;

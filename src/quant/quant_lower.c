@@ -452,6 +452,8 @@ static const q_rule rules[IR_OP_COUNT] = {
 
 static bool op_has_quant(const ir_op *o)
 {
+    if (o->kind == IR_OP_UNIFORM_QUANTIZE || o->kind == IR_OP_UNIFORM_DEQUANTIZE)
+        return true; /* lowered, or refused with the reason */
     for (int i = 0; i < o->noperands; i++)
         if (has_quant(&o->operand_types[i]))
             return true;
