@@ -39,9 +39,12 @@ typedef struct shape_quant {
 bool shape_quant_equal(const shape_quant *a, const shape_quant *b); /* NULL = not quantized */
 /* MLIR's text of q ("!quant.uniform<i8:f32, 1.000000e-01:-30>"), as shape_format. */
 int shape_quant_format(const shape_quant *q, char *buf, int size);
-/* dims[SHAPE_MAX_RANK] is no dimension: it holds the shape_quant pointer
- * of a quantized tensor type (shape_quant_of), NULL otherwise, so that
- * `{ elem, rank, { dims } }` still writes a whole non-quantized type. */
+/* dims[SHAPE_MAX_RANK] is no dimension: in a type the parser wrote it
+ * holds the shape_quant pointer of a quantized tensor type
+ * (shape_quant_of), NULL otherwise, so that `{ elem, rank, { dims } }`
+ * still writes a whole non-quantized type. Only the parser and src/quant
+ * read it (types made elsewhere may leave it unset): shape_equal and
+ * shape_format ignore it. */
 typedef struct tensor_type {
     et_id elem;
     int rank;
@@ -70,7 +73,7 @@ static inline shape_kind shape_kind_of(const tensor_type *t)
 /* Element count, or -1 when a dimension is negative or the product exceeds
  * SHAPE_MAX_ELEMENTS (checked without overflow). */
 int64_t shape_count(const tensor_type *t);
-bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem; tuples part by part */
+bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem (not quant); tuples part by part */
 bool shape_same_dims(const tensor_type *a, const tensor_type *b);
 
 /* The row-major strides, in elements, of a tensor of type t. */
@@ -133,5 +136,7 @@ static inline const tensor_type *shape_tuple_part(const tensor_type *t, int k) {
 /* Writes "tensor<2x3xf32>" ("!stablehlo.token", "tuple<T1, T2>") into buf (NUL-terminated, truncated to size);
  * returns the length it needed. */
 int shape_format(const tensor_type *t, char *buf, int size);
+/* The same with a parsed type's quantized element type (shape_quant_of). */
+int shape_format_quant(const tensor_type *t, char *buf, int size);
 
 #endif

@@ -30,6 +30,15 @@ typedef struct {
     bool oom;
 } walker;
 
+/* t's quantized element type: one whose storage is t's element type (a
+ * type derived from a quantized one with another element type, the i1 of a
+ * pretty compare's result, is not quantized) */
+static const shape_quant *qof(const tensor_type *t)
+{
+    const shape_quant *q = shape_quant_of(t);
+    return q && q->storage == t->elem ? q : NULL;
+}
+
 static bool has_quant(const tensor_type *t)
 {
     if (shape_kind_of(t) == SHAPE_TUPLE) {
@@ -38,7 +47,7 @@ static bool has_quant(const tensor_type *t)
                 return true;
         return false;
     }
-    return shape_quant_of(t) != NULL;
+    return qof(t) != NULL;
 }
 
 static tensor_type with_elem(tensor_type t, et_id e)
@@ -50,7 +59,7 @@ static tensor_type with_elem(tensor_type t, et_id e)
 
 static const char *type_text(const tensor_type *t, char *buf, int size)
 {
-    if (shape_format(t, buf, size) >= size)
+    if (shape_format_quant(t, buf, size) >= size)
         strcpy(buf + size - 4, "...");
     return buf;
 }
@@ -191,7 +200,7 @@ static qv requantize(chlo_b *b, qv x, const shape_quant *in, const shape_quant *
 
 static bool f32_expressed(chlo_b *b, const ir_op *o, const tensor_type *t)
 {
-    if (shape_quant_of(t) && shape_quant_of(t)->expressed != ET_F32)
+    if (qof(t) && qof(t)->expressed != ET_F32)
         return refuse(b, o, t, "REF's lowering dequantizes to f32 only, so ir-run lowers f32 expressed types only");
     return true;
 }
@@ -199,9 +208,9 @@ static bool f32_expressed(chlo_b *b, const ir_op *o, const tensor_type *t)
 static bool lower_uniform_quantize(chlo_b *b, const ir_op *o, qv *x, qv *res)
 {
     const tensor_type *in = &o->operand_types[0], *out = &o->result_types[0];
-    if (!shape_quant_of(out))
+    if (!qof(out))
         return refuse(b, o, out, "the result of uniform_quantize is quantized");
-    const shape_quant *iq = shape_quant_of(in), *oq = shape_quant_of(out);
+    const shape_quant *iq = qof(in), *oq = qof(out);
     if (iq) {
         if (iq->axis >= 0 && oq->axis >= 0 && iq->axis != oq->axis)
             return refuse(b, o, in, "cannot requantize while changing quantization_axis (REF's lowering)");
@@ -219,21 +228,21 @@ static bool lower_uniform_quantize(chlo_b *b, const ir_op *o, qv *x, qv *res)
 static bool lower_uniform_dequantize(chlo_b *b, const ir_op *o, qv *x, qv *res)
 {
     const tensor_type *in = &o->operand_types[0];
-    if (!shape_quant_of(in))
+    if (!qof(in))
         return refuse(b, o, in, "the operand of uniform_dequantize is quantized");
     if (!f32_expressed(b, o, in))
         return false;
-    if (o->result_types[0].elem != ET_F32 || shape_quant_of(&o->result_types[0]))
+    if (o->result_types[0].elem != ET_F32 || qof(&o->result_types[0]))
         return refuse(b, o, &o->result_types[0], "the result of uniform_dequantize is the expressed type");
-    *res = dequantize(b, x[0], shape_quant_of(in));
+    *res = dequantize(b, x[0], qof(in));
     return true;
 }
 
 /* ConvertUniformQuantizedAddOp */
 static bool lower_add(chlo_b *b, const ir_op *o, qv *x, qv *res)
 {
-    const shape_quant *lq = shape_quant_of(&o->operand_types[0]), *rq = shape_quant_of(&o->operand_types[1]),
-                      *oq = shape_quant_of(&o->result_types[0]);
+    const shape_quant *lq = qof(&o->operand_types[0]), *rq = qof(&o->operand_types[1]),
+                      *oq = qof(&o->result_types[0]);
     if (!lq || !rq || !oq)
         return refuse(b, o, lq && rq ? &o->result_types[0] : lq ? &o->operand_types[1] : &o->operand_types[0],
                       "a quantized add takes and gives quantized types only (REF's lowering)");
@@ -291,11 +300,11 @@ static bool lower_qdq(chlo_b *b, const ir_op *o, qv *x, qv *res)
     for (int i = 0; i < o->noperands; i++) {
         if (!f32_expressed(b, o, &o->operand_types[i]))
             return false;
-        const shape_quant *q = shape_quant_of(&o->operand_types[i]);
+        const shape_quant *q = qof(&o->operand_types[i]);
         args[i] = q ? dequantize(b, x[i], q) : x[i];
     }
     const tensor_type *out = &o->result_types[0];
-    const shape_quant *oq = shape_quant_of(out);
+    const shape_quant *oq = qof(out);
     tensor_type rt = oq ? with_elem(*out, ET_F32) : *out;
     qv r = clone_op(b, o, args, &rt);
     *res = oq ? quantize(b, r, oq) : r;
@@ -345,7 +354,7 @@ static qv centered(chlo_b *b, qv x, const shape_quant *q)
 static bool lower_dot(chlo_b *b, const ir_op *o, qv *x, qv *res)
 {
     const tensor_type *lt = &o->operand_types[0], *rt = &o->operand_types[1], *out = &o->result_types[0];
-    const shape_quant *lq = shape_quant_of(lt), *rq = shape_quant_of(rt), *oq = shape_quant_of(out);
+    const shape_quant *lq = qof(lt), *rq = qof(rt), *oq = qof(out);
     if (!f32_expressed(b, o, rt))
         return false;
     if (!lq && rq && !oq) {
