@@ -9,12 +9,7 @@
 # expected values the file carries. Not part of `make check`: neither the
 # repository nor REF's outputs ship with ir-run.
 # Usage: tools/quant_testdata.sh STABLEHLO_GIT_DIR REF_OUT_DIR [IRRUN]
-set -u
-git_dir=$1
-ref_dir=$2
-irrun=${3:-build/ir-run}
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/testdata_args.sh"
 same=0
 differ=0
 eq=0

@@ -23,13 +23,6 @@
 
 typedef chlo_v qv;
 
-typedef struct {
-    ir_arena *arena;
-    diag_source *src;
-    unsigned counter;
-    bool oom;
-} walker;
-
 /* t's quantized element type: one whose storage is t's element type (a
  * type derived from a quantized one with another element type, the i1 of a
  * pretty compare's result, is not quantized) */
@@ -521,64 +514,26 @@ static bool lower_op(chlo_b *b, ir_op *o)
     }
     if (!ok || b->oom || b->failed)
         return false;
-    ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
-    if (!last || last->ndefs != 1 || last->defs[0].name != res.u.name) {
-        (void)chlo_convert(b, res, res.t.elem);
-        if (b->oom)
-            return false;
-        last = &b->ops[b->nops - 1];
-    }
-    last->ndefs = o->ndefs;
-    last->defs = o->defs;
-    return true;
+    return chlo_define(b, res, o);
 }
 
-static bool lower_block(walker *w, ir_block *blk)
+static bool lower_one(void *ctx, chlo_b *b, ir_op *o)
 {
-    bool any = false;
+    (void)ctx;
+    return lower_op(b, o);
+}
+
+static void strip_args(ir_block *blk)
+{
     strip(blk->arg_types, blk->nargs);
-    for (int i = 0; i < blk->nops; i++) {
-        ir_op *o = &blk->ops[i];
-        for (int k = 0; k < o->nregions; k++)
-            if (!lower_block(w, &o->regions[k]))
-                return false;
-        any = any || op_has_quant(o);
-    }
-    if (!any)
-        return true;
-    chlo_b b = { .arena = w->arena, .counter = &w->counter, .src = w->src };
-    for (int i = 0; i < blk->nops; i++) {
-        ir_op *o = &blk->ops[i];
-        if (!op_has_quant(o))
-            chlo_keep(&b, o);
-        else if (!lower_op(&b, o)) {
-            w->oom = b.oom;
-            return false;
-        }
-        if (b.oom) {
-            w->oom = true;
-            return false;
-        }
-    }
-    blk->ops = b.ops;
-    blk->nops = b.nops;
-    return true;
 }
 
 int quant_lower_module(ir_module *m, diag_source *src)
 {
-    walker w = { .arena = m->arena, .src = src };
     for (int f = 0; f < m->nfuncs; f++) {
-        ir_func *fn = &m->funcs[f];
-        strip(fn->arg_types, fn->nargs);
-        strip(fn->result_types, fn->nresults);
-        if (!fn->has_body)
-            continue;
-        if (!lower_block(&w, &fn->body)) {
-            if (w.oom)
-                diag_error(src, fn->loc, "out of memory");
-            return -1;
-        }
+        strip(m->funcs[f].arg_types, m->funcs[f].nargs);
+        strip(m->funcs[f].result_types, m->funcs[f].nresults);
     }
-    return 0;
+    chlo_pass p = { op_has_quant, lower_one, strip_args, NULL };
+    return chlo_run_pass(m, src, &p);
 }
