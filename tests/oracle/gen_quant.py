@@ -489,6 +489,60 @@ def flat(idx, shape):
     return r
 
 
+def gen_control(rng):
+    f = File('quant_control.mlir', 'quantized ops inside the bodies of if and while (lowered where they stand)')
+    q, qo = Q('i8', [0.25], [-7]), Q('i8', [0.5], [3])
+    vals = rand_storage(rng, q, 4)
+    d = [dequantize(v, q, 0) for v in vals]
+    for branch, pred in (('true', True), ('false', False)):
+        if pred:
+            res = [dequantize(quantize(fop('multiply', x, x), qo, 0), qo, 0) for x in d]
+        else:
+            res = [fop('add', x, x) for x in d]
+        t, tq, to = tt([4], 'f32'), tt([4], q.text()), tt([4], qo.text())
+        f.case('if_' + branch, 'stablehlo.if whose branches dequantize, multiply quantized values and requantize (%s taken)' % branch,
+               from_storage('a', [4], q, vals) +
+               '  %%p = stablehlo.constant dense<%s> : tensor<i1>\n' % branch +
+               '  %%r = "stablehlo.if"(%%p) ({\n'
+               '    %%m = stablehlo.multiply %%a, %%a : (%s, %s) -> %s\n'
+               '    %%d = stablehlo.uniform_dequantize %%m : (%s) -> %s\n'
+               '    stablehlo.return %%d : %s\n'
+               '  }, {\n'
+               '    %%d = stablehlo.uniform_dequantize %%a : (%s) -> %s\n'
+               '    %%s = stablehlo.add %%d, %%d : %s\n'
+               '    stablehlo.return %%s : %s\n'
+               '  }) : (tensor<i1>) -> %s\n' % (tq, tq, to, to, t, t, tq, t, t, t, t) +
+               '  %%b = stablehlo.bitcast_convert %%r : (%s) -> %s\n' % (t, tt([4], 'ui32')) +
+               '  check.expect_eq_const %%b, dense<%s> : %s\n' % (hexes(res), tt([4], 'ui32')))
+    # a fake-quantization loop: x = dequantize(quantize(x * 1.5)) three times
+    xs = [rand_f32(rng, -10, 10) for _ in range(4)]
+    q = Q('i8', [0.3], [5])
+    cur = list(xs)
+    for _ in range(3):
+        cur = [dequantize(quantize(fop('multiply', x, f32(1.5)), q, 0), q, 0) for x in cur]
+    t, tq = tt([4], 'f32'), tt([4], q.text())
+    f.case('while_fake_quant', 'stablehlo.while whose body quantizes and dequantizes its f32 value (3 iterations)',
+           f32_const('x', [4], xs) +
+           '  %%k0 = stablehlo.constant dense<0> : tensor<i32>\n'
+           '  %%r:2 = stablehlo.while(%%k = %%k0, %%v = %%x) : tensor<i32>, %s\n'
+           '  cond {\n'
+           '    %%n = stablehlo.constant dense<3> : tensor<i32>\n'
+           '    %%c = stablehlo.compare LT, %%k, %%n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n'
+           '    stablehlo.return %%c : tensor<i1>\n'
+           '  } do {\n'
+           '    %%one = stablehlo.constant dense<1> : tensor<i32>\n'
+           '    %%k1 = stablehlo.add %%k, %%one : tensor<i32>\n'
+           '    %%h = stablehlo.constant dense<1.5> : %s\n'
+           '    %%m = stablehlo.multiply %%v, %%h : %s\n'
+           '    %%q = stablehlo.uniform_quantize %%m : (%s) -> %s\n'
+           '    %%d = stablehlo.uniform_dequantize %%q : (%s) -> %s\n'
+           '    stablehlo.return %%k1, %%d : tensor<i32>, %s\n'
+           '  }\n' % (t, t, t, t, tq, tq, t, t) +
+           '  %%b = stablehlo.bitcast_convert %%r#1 : (%s) -> %s\n' % (t, tt([4], 'ui32')) +
+           '  check.expect_eq_const %%b, dense<%s> : %s\n' % (hexes(cur), tt([4], 'ui32')))
+    f.write()
+
+
 def gen_dot(rng):
     f = File('quant_dot.mlir', 'dot_general and convolution on quantized tensors: integer accumulation (the spec\'s formula), hybrid ops')
     lq, rq = Q('i8', [0.02], [-3]), Q('i8', [0.05], [4])
@@ -553,6 +607,7 @@ def main():
     gen_elementwise(rng)
     gen_layout(rng)
     gen_dot(rng)
+    gen_control(rng)
 
 
 if __name__ == '__main__':
