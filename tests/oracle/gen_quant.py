@@ -543,6 +543,36 @@ def gen_control(rng):
     f.write()
 
 
+def gen_per_axis(rng):
+    f = File('quant_per_axis.mlir', 'the dequantize/op/quantize ops on per-axis types (per channel scales and zero points)')
+    shape = [3, 2]
+    ins = [Q('i8', [0.5, 0.25], [-3, 100], 1), Q('ui8', [0.1, 0.2], [0, 255], 1)]
+    outs = [Q('i8', [0.75, 0.125], [-128, 127], 1), Q('i8', [0.3], [2]), Q('i16', [0.01, 0.02, 0.04], [5, -5, 0], 0)]
+    for qa in ins:
+        for qo in outs:
+            for op, fn in (('multiply', lambda a, b: fop('multiply', a, b)), ('subtract', lambda a, b: fop('subtract', a, b)),
+                           ('maximum', lambda a, b: fop('maximum', a, b))):
+                va, vb = rand_storage(rng, qa, 6), rand_storage(rng, qa, 6)
+                res = []
+                for a, b, i in zip(va, vb, indices(shape)):
+                    r = fn(dequantize(a, qa, qa.ch(i)), dequantize(b, qa, qa.ch(i)))
+                    res.append(quantize(r, qo, qo.ch(i)))
+                name = '%s_%s_to_%s_%s' % (op, qa.storage, qo.storage, 'axis%d' % qo.axis if qo.axis >= 0 else 'tensor')
+                t, to = tt(shape, qa.text()), tt(shape, qo.text())
+                f.case(name, 'stablehlo.%s on a per-axis %s into %s' % (op, qa.storage, qo.text()),
+                       from_storage('a', shape, qa, va) + from_storage('b', shape, qa, vb) +
+                       '  %%r = stablehlo.%s %%a, %%b : (%s, %s) -> %s\n' % (op, t, t, to) + storage_of('r', shape, qo, res))
+        va = rand_storage(rng, qa, 6)
+        d = [dequantize(a, qa, qa.ch(i)) for a, i in zip(va, indices(shape))]
+        res = [value(x) < 0 for x in d]
+        f.case('compare_%s_per_axis' % qa.storage, 'stablehlo.compare LT 0 on a per-axis %s' % qa.storage,
+               from_storage('a', shape, qa, va) +
+               '  %%z = stablehlo.constant dense<0.0> : %s\n' % tt(shape, 'f32') +
+               '  %%r = stablehlo.compare LT, %%a, %%z : (%s, %s) -> %s\n' % (tt(shape, qa.text()), tt(shape, 'f32'), tt(shape, 'i1')) +
+               '  check.expect_eq_const %%r, dense<%s> : %s\n' % (ints(['true' if r else 'false' for r in res], shape), tt(shape, 'i1')))
+    f.write()
+
+
 def gen_dot(rng):
     f = File('quant_dot.mlir', 'dot_general and convolution on quantized tensors: integer accumulation (the spec\'s formula), hybrid ops')
     lq, rq = Q('i8', [0.02], [-3]), Q('i8', [0.05], [4])
@@ -608,6 +638,7 @@ def main():
     gen_layout(rng)
     gen_dot(rng)
     gen_control(rng)
+    gen_per_axis(random.Random(35))
 
 
 if __name__ == '__main__':
