@@ -25,8 +25,8 @@ enum { SHAPE_RANK_TOKEN = -1, SHAPE_RANK_TUPLE = -2 };
 /* ---- quantized element types (issue 34; docs/quantization.md) ----
  * `!quant.uniform<storage<min:max>:expressed[:axis], scale:zp | {s:zp,...}>`
  * as parsed (src/ir/parse_quant.c). A quantized tensor's elem is its storage
- * type, so whatever ignores `quant` sees the integers; src/quant lowers every
- * quantized type and op away before the checker runs. */
+ * type, so whatever ignores shape_quant_of sees the integers; src/quant
+ * lowers every quantized type and op away before the checker runs. */
 typedef struct shape_quant {
     et_id storage;           /* = the tensor type's elem */
     et_id expressed;
@@ -73,7 +73,7 @@ static inline shape_kind shape_kind_of(const tensor_type *t)
 /* Element count, or -1 when a dimension is negative or the product exceeds
  * SHAPE_MAX_ELEMENTS (checked without overflow). */
 int64_t shape_count(const tensor_type *t);
-bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem (not quant); tuples part by part */
+bool shape_equal(const tensor_type *a, const tensor_type *b); /* kind, dims and elem; tuples part by part */
 bool shape_same_dims(const tensor_type *a, const tensor_type *b);
 
 /* The row-major strides, in elements, of a tensor of type t. */
