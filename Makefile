@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: real-world all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -233,6 +233,15 @@ REAL_WORLD ?= ../shared/real-world
 real-world: all
 	@if [ -d "$(REAL_WORLD)" ]; then python3 tools/real_world.py --ir-run $(BIN) $(REAL_WORLD); \
 	else echo "real-world: no collection at $(REAL_WORLD) (make real-world REAL_WORLD=DIR)"; fi
+
+# stablehlo/testdata/quantized and tests/interpret/quantized_ops.mlir of a
+# StableHLO clone against REF's outputs (tools/quant_testdata.sh; neither
+# ships with this repository)
+STABLEHLO_GIT ?= /work/.mirror/openxla+stablehlo/repo
+QUANT_REF_OUT ?= ../shared/stablehlo-ref-out/quant
+quant-testdata: all
+	@if [ -d "$(STABLEHLO_GIT)" ] && [ -d "$(QUANT_REF_OUT)" ]; then sh tools/quant_testdata.sh $(STABLEHLO_GIT) $(QUANT_REF_OUT) $(BIN); \
+	else echo "quant-testdata: set STABLEHLO_GIT=DIR and QUANT_REF_OUT=DIR"; fi
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench

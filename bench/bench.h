@@ -24,9 +24,12 @@ void bench_conv(void);
 void bench_table(void); /* the op x type table of issue 16 */
 void bench_dot(void);
 void bench_collective(void);
+void bench_quant(void); /* quantized dot_general and uniform_quantize (issue 34) */
 /* Parses, checks and runs a program; its running time in seconds, or -1 if
  * it is rejected or fails. peak_bytes (may be NULL): the allocator's peak
  * above what was in use before the parse (the module's literals count). */
 double bench_run_program(const char *text, size_t len, size_t *peak_bytes);
+/* The same on `threads` threads (0: the run's default). */
+double bench_run_program_on(const char *text, size_t len, size_t *peak_bytes, int threads);
 
 #endif

@@ -6,19 +6,20 @@
 #include "interp/interp.h"
 #include "check/check.h"
 #include "ir/ir.h"
+#include "quant/quant.h"
 #include "util/mem.h"
 
-double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
+double bench_run_program_on(const char *text, size_t len, size_t *peak_bytes, int threads)
 {
     diag_source src = { .name = "<bench>", .text = text, .len = len };
     size_t base = mem_bytes_in_use();
     mem_reset_peak();
     ir_module *m = ir_parse(&src, 0, len, 1);
-    if (!m || check_module(m, &src) != 0) {
+    if (!m || quant_lower_module(m, &src) != 0 || check_module(m, &src) != 0) {
         ir_module_free(m);
         return -1;
     }
-    rt_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100 };
+    rt_options opt = { .out = NULL, .err = stderr, .hex_threshold = 100, .threads = threads };
     interp_outcome oc;
     double t = bench_now();
     int rc = interp_run_module(m, &src, &opt, true, &oc);
@@ -28,4 +29,9 @@ double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
     interp_outcome_free(&oc);
     ir_module_free(m);
     return rc == 0 ? t : -1;
+}
+
+double bench_run_program(const char *text, size_t len, size_t *peak_bytes)
+{
+    return bench_run_program_on(text, len, peak_bytes, 0);
 }

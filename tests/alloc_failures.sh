@@ -42,6 +42,7 @@ probe() { # name, then the ir-run arguments
 probe quickstart examples/quickstart.mlir
 probe interpret-checks --interpret -split-input-file tests/interpret/checks.mlir
 probe chlo --interpret -split-input-file tests/interpret/chlo_top_k.mlir
+probe quant --interpret -split-input-file tests/interpret/quant_dot.mlir
 probe reduce --interpret -split-input-file tests/interpret/reduce.mlir
 probe windows --interpret -split-input-file tests/interpret/select_and_scatter.mlir
 probe scatter --interpret -split-input-file tests/interpret/scatter.mlir

@@ -6,12 +6,7 @@
 # Usage: tools/chlo_testdata.sh STABLEHLO_GIT_DIR REF_OUT_DIR [IRRUN]
 #   STABLEHLO_GIT_DIR  a clone of openxla/stablehlo (its git directory)
 #   REF_OUT_DIR        NAME.out (or NAME.large.out) per file: REF's stdout
-set -u
-git_dir=$1
-ref_dir=$2
-irrun=${3:-build/ir-run}
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/testdata_args.sh"
 pass=0
 fail=0
 skip=0

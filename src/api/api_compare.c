@@ -111,7 +111,7 @@ static bool report_in(const irrun_report *r, io_report *x, io_diff *shown)
         return false;
     x->type.elem = (et_id)elem;
     x->type.rank = r->type.rank;
-    memcpy(x->type.dims, r->type.dims, sizeof x->type.dims);
+    memcpy(x->type.dims, r->type.dims, sizeof r->type.dims);
     x->rule = api_rule_to_io(&r->rule);
     x->compared = r->compared;
     x->differing = r->differing;

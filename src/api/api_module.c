@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chlo/chlo.h"
+#include "quant/quant.h"
 #include "interp/interp.h"
 #include "io/tensor_io.h"
 #include "util/mem.h"
@@ -175,7 +176,8 @@ static irrun_status load(char *text, size_t len, int first_line, const char *nam
     if (m->name) {
         diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line };
         m->ir = ir_parse(&src, 0, len, first_line);
-        if (!m->ir || chlo_expand_module(m->ir, &src) != 0 || check_module(m->ir, &src) != 0)
+        if (!m->ir || quant_lower_module(m->ir, &src) != 0 || chlo_expand_module(m->ir, &src) != 0 ||
+            check_module(m->ir, &src) != 0)
             s = IRRUN_BAD_INPUT;
         else if ((s = describe_functions(m)) != IRRUN_OK)
             fputs("error: out of memory\n", msgs.f);

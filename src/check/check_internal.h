@@ -76,6 +76,7 @@ bool check_complex(checker *c, ir_op *o);
 bool check_reduce_precision(checker *c, ir_op *o);
 bool check_refused(checker *c, ir_op *o);
 bool check_chlo(checker *c, ir_op *o);
+bool check_quant(checker *c, ir_op *o);
 
 /* The rules of convolution (check_conv.c). */
 bool check_convolution(checker *c, ir_op *o);

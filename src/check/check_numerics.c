@@ -81,3 +81,10 @@ bool check_chlo(checker *c, ir_op *o)
 {
     FAIL(o->loc, "'%s' runs only through its StableHLO decomposition (src/chlo)", ir_op_name(o->kind));
 }
+
+/* Likewise a quantization op reaches it only when quant_lower_module
+ * (src/quant/quant.h) was skipped. */
+bool check_quant(checker *c, ir_op *o)
+{
+    FAIL(o->loc, "'%s' runs only through its lowering to integer arithmetic (src/quant)", ir_op_name(o->kind));
+}

@@ -219,3 +219,72 @@ chlo_v chlo_poly(chlo_b *b, chlo_v x, const double *c, int n)
     }
     return p;
 }
+
+bool chlo_define(chlo_b *b, chlo_v res, const ir_op *o)
+{
+    ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
+    if (!last || last->ndefs != 1 || last->defs[0].name != res.u.name) {
+        (void)chlo_convert(b, res, res.t.elem);
+        if (b->oom)
+            return false;
+        last = &b->ops[b->nops - 1];
+    }
+    last->ndefs = o->ndefs;
+    last->defs = o->defs;
+    return true;
+}
+
+typedef struct {
+    const chlo_pass *p;
+    ir_arena *arena;
+    diag_source *src;
+    unsigned counter;
+    bool oom;
+} pass_run;
+
+static bool run_block(pass_run *r, ir_block *blk)
+{
+    if (r->p->enter)
+        r->p->enter(blk);
+    bool any = false;
+    for (int i = 0; i < blk->nops; i++) {
+        ir_op *o = &blk->ops[i];
+        for (int k = 0; k < o->nregions; k++)
+            if (!run_block(r, &o->regions[k]))
+                return false;
+        any = any || r->p->pick(o);
+    }
+    if (!any)
+        return true;
+    chlo_b b = { .arena = r->arena, .counter = &r->counter, .src = r->src };
+    for (int i = 0; i < blk->nops; i++) {
+        ir_op *o = &blk->ops[i];
+        bool ok = true;
+        if (!r->p->pick(o))
+            chlo_keep(&b, o);
+        else
+            ok = r->p->rewrite(r->p->ctx, &b, o);
+        if (!ok || b.oom) {
+            r->oom = b.oom;
+            return false;
+        }
+    }
+    blk->ops = b.ops;
+    blk->nops = b.nops;
+    return true;
+}
+
+int chlo_run_pass(ir_module *m, diag_source *src, const chlo_pass *p)
+{
+    pass_run r = { .p = p, .arena = m->arena, .src = src };
+    for (int f = 0; f < m->nfuncs; f++) {
+        if (!m->funcs[f].has_body)
+            continue;
+        if (!run_block(&r, &m->funcs[f].body)) {
+            if (r.oom)
+                diag_error(src, m->funcs[f].loc, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}

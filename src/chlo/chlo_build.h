@@ -52,6 +52,26 @@ chlo_v chlo_like(chlo_b *b, double v, chlo_v x);
 /* A splat constant of x's type holding `bits` (element value bits). */
 chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x);
 
+/* Gives res o's result names: the last op appended defines them; a value
+ * no op wrote here (an operand) gets a copy through a convert to its own
+ * type, which changes no bit. False after out of memory. */
+bool chlo_define(chlo_b *b, chlo_v res, const ir_op *o);
+
+/* A rewriting pass over a module (src/chlo's expansion, src/quant's
+ * lowering): every block of every function with a body, nested regions
+ * first; `enter` (may be NULL) sees each block before its ops; in a block
+ * with an op `pick` selects, those ops go through `rewrite`, which appends
+ * their replacements to b (located at the op by the caller), the others are
+ * kept. chlo_run_pass returns 0, or -1 after a rewrite failed (it
+ * reported why) or memory ran out (reported at the function). */
+typedef struct {
+    bool (*pick)(const ir_op *o);
+    bool (*rewrite)(void *ctx, chlo_b *b, ir_op *o);
+    void (*enter)(ir_block *blk);
+    void *ctx;
+} chlo_pass;
+int chlo_run_pass(ir_module *m, diag_source *src, const chlo_pass *p);
+
 /* c[0] x^(n-1) + ... + c[n-1] by Horner's rule: poly = c0, then
  * poly = poly * x + c[i] (a multiply and an add per coefficient). */
 chlo_v chlo_poly(chlo_b *b, chlo_v x, const double *c, int n);

@@ -129,8 +129,6 @@ static bool is_chlo(ir_op_kind k)
     return strncmp(ir_op_name(k), "chlo.", 5) == 0;
 }
 
-static bool expand_block(walker *w, ir_block *blk);
-
 /* One chlo op: its decomposition's ops, the last one defining the chlo
  * op's result names. */
 static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
@@ -154,62 +152,15 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     chlo_v res = r->expand(b, o, x);
     if (b->oom || b->failed)
         return false;
-    /* the result's names: a value that is an operand (no op wrote it) gets
-     * a copy through a convert to its own type, which changes no bit */
-    ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
-    if (!last || last->ndefs != 1 || last->defs[0].name != res.u.name) {
-        (void)chlo_convert(b, res, res.t.elem);
-        if (b->oom)
-            return false;
-        last = &b->ops[b->nops - 1];
-    }
-    last->ndefs = o->ndefs;
-    last->defs = o->defs;
-    return true;
+    return chlo_define(b, res, o);
 }
 
-static bool expand_block(walker *w, ir_block *blk)
-{
-    bool any = false;
-    for (int i = 0; i < blk->nops; i++) {
-        ir_op *o = &blk->ops[i];
-        for (int k = 0; k < o->nregions; k++)
-            if (!expand_block(w, &o->regions[k]))
-                return false;
-        any = any || is_chlo(o->kind);
-    }
-    if (!any)
-        return true;
-    chlo_b b = { .arena = w->arena, .counter = &w->counter, .src = w->src };
-    for (int i = 0; i < blk->nops; i++) {
-        const ir_op *o = &blk->ops[i];
-        if (!is_chlo(o->kind)) {
-            chlo_keep(&b, o);
-        } else if (!expand_op(w, &b, o)) {
-            w->oom = b.oom;
-            return false;
-        }
-        if (b.oom) {
-            w->oom = true;
-            return false;
-        }
-    }
-    blk->ops = b.ops;
-    blk->nops = b.nops;
-    return true;
-}
+static bool pick_chlo(const ir_op *o) { return is_chlo(o->kind); }
+static bool expand_one(void *w, chlo_b *b, ir_op *o) { return expand_op(w, b, o); }
 
 int chlo_expand_module(ir_module *m, diag_source *src)
 {
     walker w = { .arena = m->arena, .src = src };
-    for (int f = 0; f < m->nfuncs; f++) {
-        if (!m->funcs[f].has_body)
-            continue;
-        if (!expand_block(&w, &m->funcs[f].body)) {
-            if (w.oom)
-                diag_error(src, m->funcs[f].loc, "out of memory");
-            return -1;
-        }
-    }
-    return 0;
+    chlo_pass p = { pick_chlo, expand_one, NULL, &w };
+    return chlo_run_pass(m, src, &p);
 }

@@ -25,6 +25,7 @@
 #include "cli/parallel.h"
 #include "cli/progress.h"
 #include "chlo/chlo.h"
+#include "quant/quant.h"
 #include "interp/interp.h"
 #include "runtime/rt_literal.h"
 #include "io/compare.h"
@@ -624,7 +625,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     }
     diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr };
     mod = ir_parse(&src, 0, len, 1);
-    if (!mod || chlo_expand_module(mod, &src) != 0 || check_module(mod, &src) != 0) {
+    if (!mod || quant_lower_module(mod, &src) != 0 || chlo_expand_module(mod, &src) != 0 || check_module(mod, &src) != 0) {
         fail(o, true, xprintf("%s does not parse or check (see above)", prog));
         goto done;
     }

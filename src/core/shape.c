@@ -65,7 +65,7 @@ static int put(char *buf, int size, int at, const char *text)
     return at + n;
 }
 
-static int format_at(const tensor_type *t, char *buf, int size, int at)
+static int format_at(const tensor_type *t, char *buf, int size, int at, bool quant)
 {
     char num[24];
     switch (shape_kind_of(t)) {
@@ -75,7 +75,10 @@ static int format_at(const tensor_type *t, char *buf, int size, int at)
             snprintf(num, sizeof num, "%lldx", (long long)t->dims[d]);
             at = put(buf, size, at, num);
         }
-        at = put(buf, size, at, et_get(t->elem)->name);
+        if (quant && shape_quant_of(t))
+            at += shape_quant_format(shape_quant_of(t), at < size ? buf + at : NULL, at < size ? size - at : 0);
+        else
+            at = put(buf, size, at, et_get(t->elem)->name);
         return put(buf, size, at, ">");
     case SHAPE_TOKEN:
         return put(buf, size, at, "!stablehlo.token");
@@ -86,17 +89,27 @@ static int format_at(const tensor_type *t, char *buf, int size, int at)
     for (int i = 0; i < shape_tuple_size(t); i++) {
         if (i)
             at = put(buf, size, at, ", ");
-        at = format_at(shape_tuple_part(t, i), buf, size, at);
+        at = format_at(shape_tuple_part(t, i), buf, size, at, quant);
     }
     return put(buf, size, at, ">");
 }
 
-int shape_format(const tensor_type *t, char *buf, int size)
+static int format_all(const tensor_type *t, char *buf, int size, bool quant)
 {
-    int at = format_at(t, buf, size, 0);
+    int at = format_at(t, buf, size, 0, quant);
     if (size > 0)
         buf[at < size - 1 ? at : size - 1] = '\0';
     return at;
+}
+
+int shape_format(const tensor_type *t, char *buf, int size)
+{
+    return format_all(t, buf, size, false);
+}
+
+int shape_format_quant(const tensor_type *t, char *buf, int size)
+{
+    return format_all(t, buf, size, true);
 }
 
 void shape_strides(const tensor_type *t, int64_t *strides)

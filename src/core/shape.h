@@ -22,11 +22,48 @@ enum { SHAPE_MAX_RANK = 16 };
 typedef enum { SHAPE_TENSOR, SHAPE_TOKEN, SHAPE_TUPLE } shape_kind;
 enum { SHAPE_RANK_TOKEN = -1, SHAPE_RANK_TUPLE = -2 };
 
+/* ---- quantized element types (issue 34; docs/quantization.md) ----
+ * `!quant.uniform<storage<min:max>:expressed[:axis], scale:zp | {s:zp,...}>`
+ * as parsed (src/ir/parse_quant.c). A quantized tensor's elem is its storage
+ * type, so whatever ignores shape_quant_of sees the integers; src/quant
+ * lowers every quantized type and op away before the checker runs. */
+typedef struct shape_quant {
+    et_id storage;           /* = the tensor type's elem */
+    et_id expressed;
+    int64_t min, max;        /* storage range (the storage type's by default) */
+    int axis;                /* quantized dimension; -1 per-tensor */
+    int n;                   /* scales and zero points: 1 per-tensor */
+    const double *scales;
+    const int64_t *zero_points;
+} shape_quant;
+bool shape_quant_equal(const shape_quant *a, const shape_quant *b); /* NULL = not quantized */
+/* MLIR's text of q ("!quant.uniform<i8:f32, 1.000000e-01:-30>"), as shape_format. */
+int shape_quant_format(const shape_quant *q, char *buf, int size);
+/* dims[SHAPE_MAX_RANK] is no dimension: in a type the parser wrote it
+ * holds the shape_quant pointer of a quantized tensor type
+ * (shape_quant_of), NULL otherwise, so that `{ elem, rank, { dims } }`
+ * still writes a whole non-quantized type. Only the parser and src/quant
+ * read it (types made elsewhere may leave it unset): shape_equal and
+ * shape_format ignore it. */
 typedef struct tensor_type {
     et_id elem;
     int rank;
-    int64_t dims[SHAPE_MAX_RANK];
+    int64_t dims[SHAPE_MAX_RANK + 1];
 } tensor_type;
+
+static inline const shape_quant *shape_quant_of(const tensor_type *t)
+{
+    const shape_quant *q;
+    if (t->rank < 0)
+        return NULL;
+    memcpy(&q, &t->dims[SHAPE_MAX_RANK], sizeof q);
+    return q;
+}
+static inline void shape_set_quant(tensor_type *t, const shape_quant *q)
+{
+    memcpy(&t->dims[SHAPE_MAX_RANK], &q, sizeof q);
+}
+/* ---- end quantized element types ---- */
 
 static inline shape_kind shape_kind_of(const tensor_type *t)
 {
@@ -99,5 +136,7 @@ static inline const tensor_type *shape_tuple_part(const tensor_type *t, int k) {
 /* Writes "tensor<2x3xf32>" ("!stablehlo.token", "tuple<T1, T2>") into buf (NUL-terminated, truncated to size);
  * returns the length it needed. */
 int shape_format(const tensor_type *t, char *buf, int size);
+/* The same with a parsed type's quantized element type (shape_quant_of). */
+int shape_format_quant(const tensor_type *t, char *buf, int size);
 
 #endif

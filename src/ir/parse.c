@@ -291,15 +291,20 @@ tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts)
 
 /* parse_type_token's errors; in quiet mode (the lexer's first try) only
  * noted, so that an attribute can keep the type as text */
-static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...)
+void parse_type_verror(parse_state *ps, src_loc loc, const char *fmt, va_list ap)
 {
     if (ps->quiet || ps->failed)
         return;
     ps->failed = true;
+    diag_verror(ps->src, loc, fmt, ap);
+}
+
+static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    diag_verror(ps->src, loc, fmt, ap);
+    parse_type_verror(ps, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -353,6 +358,14 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
         }
         /* element type */
         size_t start = i;
+        if (s[i] == '!') { /* quantized (issue 34) */
+            const shape_quant *q;
+            if (!parse_quant_type(ps, s, n, &i, loc, &q))
+                return false;
+            shape_set_quant(t, q);
+            t->elem = q->storage;
+            goto after_elem;
+        }
         while (i < n && s[i] != '>' && s[i] != ',' && s[i] != '<' && !is_space(s[i]))
             i++;
         if (i < n && s[i] == '<') { /* complex<...> */
@@ -379,6 +392,7 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             return false;
         }
         t->elem = (et_id)e;
+    after_elem:
         while (i < n && is_space(s[i]))
             i++;
         if (i < n && s[i] == ',') {
@@ -391,6 +405,16 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
         }
         if (shape_count(t) < 0) {
             type_error(ps, loc, "tensor type has too many elements (the limit is 2^36)");
+            return false;
+        }
+        const shape_quant *tq = shape_quant_of(t);
+        if (tq && tq->axis >= t->rank) {
+            type_error(ps, loc, "quantized dimension %d of a rank-%d tensor type", tq->axis, t->rank);
+            return false;
+        }
+        if (tq && tq->axis >= 0 && t->dims[tq->axis] != tq->n) {
+            type_error(ps, loc, "quantized dimension %d has size %lld, not the %d of its scales", tq->axis,
+                       (long long)t->dims[tq->axis], tq->n);
             return false;
         }
         *out = t;

@@ -6,6 +6,7 @@
 #define IRRUN_PARSE_H
 
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -214,6 +215,11 @@ const char *parse_loc_name(parse_state *ps, const char *s, size_t n, src_loc loc
 
 /* Tokens to parse-time values (build.c). */
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out);
+/* parse_type_token's errors (quiet in the lexer's first try), and the
+ * quantized element type at s[*pos] ("!quant.uniform<...>", parse_quant.c):
+ * on success *pos is past it. */
+void parse_type_verror(parse_state *ps, src_loc loc, const char *fmt, va_list ap);
+bool parse_quant_type(parse_state *ps, const char *s, size_t n, size_t *pos, src_loc loc, const shape_quant **out);
 /* tuple<T, ...> of the listed types (NULL: tuple<>). */
 tensor_type *parse_tuple_type(parse_state *ps, const tlist *parts);
 bool parse_array_token(parse_state *ps, const char *s, size_t n, src_loc loc, pattr **out);

@@ -9,6 +9,7 @@
 #include "interp/interp.h"
 #include "check/check.h"
 #include "ir/ir.h"
+#include "quant/quant.h"
 #include "util/mem.h"
 
 /* Runs are skipped for programs with a tensor above this many elements, and
@@ -51,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mem_set_limit(64u << 20);
     diag_source src = { .name = "fuzz.mlir", .text = (const char *)data, .len = size, .out = sink() };
     ir_module *m = ir_parse(&src, 0, size, 1);
-    if (m && check_module(m, &src) == 0) {
+    if (m && quant_lower_module(m, &src) == 0 && check_module(m, &src) == 0) {
         ir_print_module(m, sink());
         int small = 1;
         for (int i = 0; i < m->nfuncs && small; i++)
