@@ -3,6 +3,7 @@
  * row below. */
 #include "chlo/chlo.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "chlo/chlo_ops.h"
@@ -71,11 +72,25 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true, false },
 };
 
+/* ---- native kernels (docs/chlo.md "Native kernels") ----------------------
+ * The (op, operand element type) pairs that src/exec/exec_chlo.c runs with a
+ * kernel bit-identical to the decomposition: the op is checked and its
+ * decomposition built as for any other, then the chlo op is kept instead
+ * (ir_op.native), unless the whole decomposition is asked for. */
+static const uint64_t native[IR_OP_COUNT] = {
+    [IR_OP_CHLO_ERF] = T(ET_F16) | T(ET_BF16) | T(ET_F32),
+    [IR_OP_CHLO_LGAMMA] = T(ET_F16) | T(ET_BF16) | T(ET_F32),
+    [IR_OP_CHLO_TOP_K] = T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64) | T(ET_I8) | T(ET_I16) | T(ET_I32) |
+                         T(ET_I64) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64),
+};
+/* ---- end of native kernels ---- */
+
 typedef struct {
     ir_arena *arena;
     diag_source *src;
     unsigned counter;
     bool oom;
+    bool decompose; /* no native kernels: every chlo op decomposed */
 } walker;
 
 static const char *type_text(const tensor_type *t, char *buf, int size)
@@ -151,9 +166,18 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     }
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
+    int at = b->nops;
     chlo_v res = r->expand(b, o, x);
     if (b->oom || b->failed)
         return false;
+    if (!w->decompose && o->noperands > 0 && (native[o->kind] & T(o->operand_types[0].elem))) {
+        b->nops = at; /* the decomposition's ops are dropped (their arena memory stays) */
+        chlo_keep(b, o);
+        if (b->oom)
+            return false;
+        b->ops[b->nops - 1].native = true;
+        return true;
+    }
     /* the result's names: a value that is an operand (no op wrote it) gets
      * a copy through a convert to its own type, which changes no bit */
     ir_op *last = b->nops ? &b->ops[b->nops - 1] : NULL;
@@ -201,7 +225,13 @@ static bool expand_block(walker *w, ir_block *blk)
 
 int chlo_expand_module(ir_module *m, diag_source *src)
 {
-    walker w = { .arena = m->arena, .src = src };
+    const char *e = getenv("IRRUN_CHLO");
+    return chlo_expand_module_as(m, src, e && strcmp(e, "decompose") == 0);
+}
+
+int chlo_expand_module_as(ir_module *m, diag_source *src, bool decompose)
+{
+    walker w = { .arena = m->arena, .src = src, .decompose = decompose };
     for (int f = 0; f < m->nfuncs; f++) {
         if (!m->funcs[f].has_body)
             continue;
