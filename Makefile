@@ -193,7 +193,7 @@ check-tsan: $(BIN) $(BUILD)/tests/test_api
 
 # The kernels with a vector path run once more on the portable loops
 # (IRRUN_ISA=generic, docs/threads.md).
-ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32 %/test_atan2f32,$(UNIT_BIN))
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32 %/test_atan2f32 %/test_chlo_native,$(UNIT_BIN))
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done
