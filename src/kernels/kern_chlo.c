@@ -266,15 +266,27 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
 /* the fast pass on a whole block, its trip counts constants; a copy built
  * for AVX2 where the host has it (the same operations, each rounded once:
  * no contraction into FMA, -ffp-contract=off) */
-static void fast_block(kern_chlo_fn fn, block_mem *m)
+ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m)
 {
     run_block(fn, m, NV, false);
+    vi any = { 0 };
+    for (int i = 0; i < NV; i++)
+        any |= m->r.v[i] != m->r.v[i];
+    bool some = false;
+    for (int i = 0; i < W; i++)
+        some |= any[i] != 0;
+    return some; /* a NaN among the results (the padding gives none) */
+}
+
+static bool fast_block(kern_chlo_fn fn, block_mem *m)
+{
+    return fast_pass(fn, m);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-__attribute__((target("avx2"))) static void fast_block_avx2(kern_chlo_fn fn, block_mem *m)
+__attribute__((target("avx2"))) static bool fast_block_avx2(kern_chlo_fn fn, block_mem *m)
 {
-    run_block(fn, m, NV, false);
+    return fast_pass(fn, m);
 }
 #endif
 
@@ -293,19 +305,14 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
         memcpy(m->x.u, x + lo, (size_t)len * 4);
         if (len < BLOCK)
             memset(m->x.u + len, 0, (size_t)(BLOCK - len) * 4);
+        bool some;
 #if defined(__x86_64__) || defined(__i386__)
         if (avx2)
-            fast_block_avx2(fn, m);
+            some = fast_block_avx2(fn, m);
         else
 #endif
-            fast_block(fn, m);
-        vi any = { 0 };
-        for (int i = 0; i < NV; i++)
-            any |= m->r.v[i] != m->r.v[i];
+            some = fast_block(fn, m);
         memcpy(r + lo, m->r.u, (size_t)len * 4);
-        bool some = false;
-        for (int i = 0; i < W; i++)
-            some |= any[i] != 0;
         if (!some)
             continue;
         int nan = 0;
