@@ -82,6 +82,13 @@ static const uint64_t native[IR_OP_COUNT] = {
     [IR_OP_CHLO_LGAMMA] = T(ET_F16) | T(ET_BF16) | T(ET_F32),
     [IR_OP_CHLO_TOP_K] = T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64) | T(ET_I8) | T(ET_I16) | T(ET_I32) |
                          T(ET_I64) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64),
+    /* every type their decomposition takes */
+    [IR_OP_CHLO_BROADCAST_ADD] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_SUB] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_MUL] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_DIV] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_MAX] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_MIN] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_REM] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_POW] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_ATAN2] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_AND] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_OR] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_XOR] = ~UINT64_C(0),
 };
 /* ---- end of native kernels ---- */
 

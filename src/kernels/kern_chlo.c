@@ -503,3 +503,93 @@ irrun_status kern_chlo_top_k_on(pool *p, const tensor *x, int64_t k, tensor *val
     top_k_job j = { x, n, k, x->count / n, values, indices };
     return pool_run(p, (j.rows + TOP_K_ROWS - 1) / TOP_K_ROWS, top_k_part, &j);
 }
+
+/* ---- the broadcasting binaries ------------------------------------------- */
+
+/* Result elements per part: the parts of the broadcast operands stay in
+ * cache between their copy and the op. */
+enum { BC_PART = 1 << 14 };
+
+typedef struct {
+    kern_binop op;
+    const tensor *x[2];
+    int64_t st[2][SHAPE_MAX_RANK]; /* element strides per result dimension */
+    bool full[2];                  /* of the result's shape: read in place */
+    tensor *r;
+    int d;            /* parts are ranges of dimension d ... */
+    int64_t inner;    /* ... of this many elements each (dims after d) */
+    int64_t rows;     /* indices of d per part */
+    int64_t per_outer; /* parts per index of the dimensions before d */
+} bc_job;
+
+static irrun_status bc_part(void *arg, int64_t part)
+{
+    const bc_job *j = arg;
+    const tensor_type *rt = &j->r->type;
+    int64_t outer = part / j->per_outer, start = part % j->per_outer * j->rows;
+    int64_t len = rt->dims[j->d] - start < j->rows ? rt->dims[j->d] - start : j->rows, n = len * j->inner;
+    int64_t at = (outer * rt->dims[j->d] + start) * j->inner, off[2] = { 0, 0 };
+    for (int e = j->d - 1; e >= 0; e--) { /* outer's index of dimension e */
+        int64_t i = outer % rt->dims[e];
+        outer /= rt->dims[e];
+        off[0] += i * j->st[0][e];
+        off[1] += i * j->st[1][e];
+    }
+    size_t es = tensor_elem_bytes(j->x[0]);
+    tensor v[2], r = tensor_view(j->r->type.elem, n, (unsigned char *)j->r->data + (size_t)at * tensor_elem_bytes(j->r));
+    void *buf[2] = { NULL, NULL };
+    irrun_status s = IRRUN_OK;
+    for (int k = 0; k < 2 && s == IRRUN_OK; k++) {
+        if (j->full[k]) {
+            v[k] = tensor_view(j->x[k]->type.elem, n, (unsigned char *)j->x[k]->data + (size_t)at * es);
+            continue;
+        }
+        if (!(buf[k] = mem_alloc((size_t)n * es))) {
+            s = IRRUN_NOMEM;
+            break;
+        }
+        v[k] = tensor_view(j->x[k]->type.elem, n, buf[k]);
+        v[k].type.rank = rt->rank - j->d; /* the box: len, then the dims after d */
+        v[k].type.dims[0] = len;
+        for (int e = j->d + 1; e < rt->rank; e++)
+            v[k].type.dims[e - j->d] = rt->dims[e];
+        s = kern_strided_copy_on(NULL, j->x[k], off[k] + start * j->st[k][j->d], &j->st[k][j->d], &v[k]);
+        v[k].type.rank = 1;
+        v[k].type.dims[0] = n;
+    }
+    if (s == IRRUN_OK)
+        s = kern_binary(j->op, &v[0], &v[1], &r);
+    mem_free(buf[0]);
+    mem_free(buf[1]);
+    return s;
+}
+
+irrun_status kern_chlo_broadcast_on(pool *p, kern_binop op, const tensor *a, const int64_t *amap, const tensor *b,
+                                    const int64_t *bmap, tensor *r)
+{
+    const tensor_type *rt = &r->type;
+    if (rt->rank == 0 || r->count == 0)
+        return r->count == 0 ? IRRUN_OK : kern_binary(op, a, b, r);
+    bc_job j = { .op = op, .x = { a, b }, .r = r };
+    const int64_t *map[2] = { amap, bmap };
+    for (int k = 0; k < 2; k++) {
+        const tensor_type *t = &j.x[k]->type;
+        memset(j.st[k], 0, sizeof j.st[k]);
+        int64_t s = 1;
+        for (int e = t->rank - 1; e >= 0; e--) {
+            j.st[k][map[k][e]] = t->dims[e] == 1 ? 0 : s;
+            s *= t->dims[e];
+        }
+        j.full[k] = t->rank == rt->rank && j.x[k]->count == r->count;
+    }
+    j.d = rt->rank - 1;
+    j.inner = 1;
+    while (j.d > 0 && j.inner * rt->dims[j.d] <= BC_PART) {
+        j.inner *= rt->dims[j.d];
+        j.d--;
+    }
+    j.rows = BC_PART / j.inner > 1 ? BC_PART / j.inner : 1;
+    j.per_outer = (rt->dims[j.d] + j.rows - 1) / j.rows;
+    int64_t outer = r->count / (rt->dims[j.d] * j.inner);
+    return pool_run(p, outer * j.per_outer, bc_part, &j);
+}

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/tensor.h"
+#include "kernels/math/kern_ops.h"
 #include "parallel/pool.h"
 #include "util/status.h"
 
@@ -30,5 +31,13 @@ bool kern_chlo_top_k_applies(et_id t);
  * (values: x's type, indices: i32) in the order of a stable sort of the
  * row by the comparator GT (TOTALORDER on floats), descending. */
 irrun_status kern_chlo_top_k_on(pool *p, const tensor *x, int64_t k, tensor *values, tensor *indices);
+
+/* The broadcasting binaries of chlo (chlo.broadcast_add, ...): r = op(a',
+ * b'), a' and b' a and b broadcast to r's shape as broadcast_in_dim does
+ * (map[j]: the result dimension of operand dimension j; a dimension of 1
+ * stretches), without building a' and b': r is computed in parts of about
+ * 16K elements, the broadcast operand's part copied beside it. */
+irrun_status kern_chlo_broadcast_on(pool *p, kern_binop op, const tensor *a, const int64_t *amap, const tensor *b,
+                                    const int64_t *bmap, tensor *r);
 
 #endif

@@ -38,7 +38,7 @@ static uint32_t rnd32(void) { return (uint32_t)(xorshift64(&rng_state) >> 16); }
 /* Reads, expands (native or decomposed), checks and runs `text` on the
  * one operand x; its results (owned) in res[0..nres). Asserts the native
  * reading kept exactly one chlo op marked native, the decomposed one none. */
-static void run(const char *text, bool decompose, tensor *x, tensor **res, int nres)
+static void run_args(const char *text, bool decompose, tensor **args, int nargs, tensor **res, int nres)
 {
     diag_source src = { .name = "<test>", .text = text, .len = strlen(text), .out = stderr };
     ir_module *m = ir_parse(&src, 0, src.len, 1);
@@ -50,8 +50,7 @@ static void run(const char *text, bool decompose, tensor *x, tensor **res, int n
     for (int i = 0; i < body->nops; i++)
         native += body->ops[i].native;
     ck_assert_int_eq(native, decompose ? 0 : 1);
-    tensor *args[1] = { x };
-    rt_options opt = { .err = stderr, .hex_threshold = 100, .args = args, .nargs = 1 };
+    rt_options opt = { .err = stderr, .hex_threshold = 100, .args = args, .nargs = nargs };
     interp_outcome oc;
     ck_assert_int_eq(interp_run_module(m, &src, &opt, true, &oc), 0);
     ck_assert_int_eq(oc.nresults, nres);
@@ -61,6 +60,11 @@ static void run(const char *text, bool decompose, tensor *x, tensor **res, int n
     }
     interp_outcome_free(&oc);
     ir_module_free(m);
+}
+
+static void run(const char *text, bool decompose, tensor *x, tensor **res, int nres)
+{
+    run_args(text, decompose, &x, 1, res, nres);
 }
 
 /* chlo.<op> on a vector of x's elements, native against decomposed */
@@ -246,6 +250,92 @@ START_TEST(top_k_rows)
 }
 END_TEST
 
+/* ---- the broadcasting binaries ------------------------------------------- */
+
+static const char *const bcast_ops[] = { "add", "subtract", "multiply", "divide", "maximum", "minimum",
+                                         "remainder", "power", "atan2", "and", "or", "xor" };
+
+/* A tensor of `spec` ("4x1x3") of type t, random patterns, a third of them
+ * from a few values (NaNs, zeros, ones) */
+static tensor *random_tensor(et_id t, const char *spec)
+{
+    tensor_type ty = { t, 0, { 0 } };
+    for (const char *c = spec; *c;) {
+        char *end;
+        ty.dims[ty.rank++] = strtoll(c, &end, 10);
+        c = *end == 'x' ? end + 1 : end;
+    }
+    tensor *x = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    size_t es = et_get(t)->bytes;
+    for (int64_t i = 0; i < x->count; i++) {
+        uint64_t v = (uint64_t)rnd32() << 32 | rnd32();
+        if (et_is_float(t) && rnd32() % 3 == 0)
+            v = fp_from_double(et_get(t)->fmt, (double[]){ NAN, -0.0, 1.0, 2.0, -INFINITY }[rnd32() % 5], FPR_RNE);
+        if (et_is_float(t) && rnd32() % 3 == 0) /* moderate values: results that are neither 0, Inf nor NaN */
+            v = fp_from_double(et_get(t)->fmt, (double)((int)(rnd32() % 2001) - 1000) / 64.0, FPR_RNE);
+        et_store_bits(t, (unsigned char *)x->data + (size_t)i * es, v);
+    }
+    return x;
+}
+
+/* chlo.broadcast_<op> %a, %b (with broadcast_dimensions dims when not
+ * NULL): native against decomposed */
+static void bcast_same(const char *op, et_id t, const char *as, const char *bs, const char *rs, const char *dims)
+{
+    const char *e = et_get(t)->name;
+    char text[1024], at[64], bt[64], rt[64], attr[96] = "";
+    snprintf(at, sizeof at, *as ? "tensor<%sx%s>" : "tensor<%s%s>", as, e);
+    snprintf(bt, sizeof bt, *bs ? "tensor<%sx%s>" : "tensor<%s%s>", bs, e);
+    snprintf(rt, sizeof rt, *rs ? "tensor<%sx%s>" : "tensor<%s%s>", rs, e);
+    if (dims)
+        snprintf(attr, sizeof attr, " {broadcast_dimensions = array<i64: %s>}", dims);
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: %s, %%b: %s) -> %s {\n"
+             "  %%r = \"chlo.broadcast_%s\"(%%a, %%b)%s : (%s, %s) -> %s\n"
+             "  func.return %%r : %s\n}\n",
+             at, bt, rt, op, attr, at, bt, rt, rt);
+    tensor *args[2] = { random_tensor(t, as), random_tensor(t, bs) };
+    tensor *fast, *ref;
+    run_args(text, false, args, 2, &fast, 1);
+    run_args(text, true, args, 2, &ref, 1);
+    char what[160];
+    snprintf(what, sizeof what, "chlo.broadcast_%s %s %s, %s", op, e, at, bt);
+    same_bits(fast, ref, what);
+    tensor_release(fast);
+    tensor_release(ref);
+    tensor_release(args[0]);
+    tensor_release(args[1]);
+}
+
+static const et_id bcast_types[] = { ET_F32, ET_F16, ET_BF16, ET_F64, ET_I32, ET_UI8, ET_I64, ET_I1, ET_C64 };
+
+/* _i: an element type; every op that takes it, on shapes that broadcast
+ * one way, the other, both, by broadcast_dimensions, through a dimension
+ * of 1, from rank 0, not at all, and over more than one part */
+START_TEST(broadcast_binaries)
+{
+    et_id t = bcast_types[_i];
+    static const char *const shapes[][4] = {
+        { "3x5", "5", "3x5", NULL },       { "5", "3x5", "3x5", NULL },        { "3x1", "1x5", "3x5", NULL },
+        { "4x3x2", "3", "4x3x2", "1" },    { "4x3x2", "4x2", "4x3x2", "0, 2" }, { "", "2x3", "2x3", NULL },
+        { "2x3", "2x3", "2x3", NULL },     { "", "", "", NULL },               { "3x200x50", "200x1", "3x200x50", NULL },
+        { "100000", "1", "100000", NULL }, { "7x3000", "3000", "7x3000", NULL },
+    };
+    bool is_float = et_is_float(t), is_complex = et_get(t)->kind == EK_COMPLEX, is_bool = t == ET_I1;
+    for (size_t k = 0; k < sizeof bcast_ops / sizeof bcast_ops[0]; k++) {
+        const char *op = bcast_ops[k];
+        bool bits = k >= 9, math = k == 7 || k == 8;
+        if ((bits && (is_float || is_complex)) || (k == 8 && !(is_float || is_complex)) ||
+            (is_complex && (k == 4 || k == 5 || k == 6)) || (is_bool && !bits && k != 0 && k != 2 && k != 4 && k != 5))
+            continue;
+        (void)math;
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            bcast_same(op, t, shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3]);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("chlo_native");
@@ -255,6 +345,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, f32_operands, 0, 2);
     tcase_add_test(tc, f32_in_place);
     tcase_add_loop_test(tc, top_k_rows, 0, (int)(sizeof top_k_types / sizeof top_k_types[0]));
+    tcase_add_loop_test(tc, broadcast_binaries, 0, (int)(sizeof bcast_types / sizeof bcast_types[0]));
     suite_add_tcase(s, tc);
     return s;
 }
