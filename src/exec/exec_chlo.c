@@ -4,7 +4,7 @@
  * others never run as such: they are decomposed when read, and a chlo op
  * that reaches a run without the expander is refused. */
 #include "exec/exec.h"
-#include "kernels/kern_chlo.h"
+#include "kernels/chlo/kern_chlo.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 

@@ -25,7 +25,7 @@
 #include "chlo/chlo.h"
 #include "interp/interp.h"
 #include "ir/ir.h"
-#include "kernels/kern_chlo.h"
+#include "kernels/chlo/kern_chlo.h"
 #include "types/fpformat.h"
 #include "util/bitcast.h"
 #include "util/xorshift.h"

@@ -28,7 +28,7 @@
  * top_k keeps the k best of each row by (key descending, index ascending),
  * the key ordering the type as the sort's comparator GT does (TOTALORDER on
  * floats): the first k of the stable sort the decomposition runs. */
-#include "kernels/kern_chlo.h"
+#include "kernels/chlo/kern_chlo.h"
 
 #include <math.h>
 #include <stdlib.h>
