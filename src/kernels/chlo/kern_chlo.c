@@ -263,14 +263,19 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
     lgamma_b(m, nv, ex);
 }
 
-/* the fast pass on a whole block, its trip counts constants; a copy built
- * for AVX2 where the host has it (the same operations, each rounded once:
- * no contraction into FMA, -ffp-contract=off) */
-ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m)
+/* the fast pass on vectors [0, nv) of a block, its trip counts constants
+ * for a whole block (a short tail, as of an op in a body run per element,
+ * computes only its own vectors); a copy built for AVX2 where the host has
+ * it (the same operations, each rounded once: no contraction into FMA,
+ * -ffp-contract=off) */
+ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    run_block(fn, m, NV, false);
+    if (nv == NV)
+        run_block(fn, m, NV, false);
+    else
+        run_block(fn, m, nv, false);
     vi any = { 0 };
-    for (int i = 0; i < NV; i++)
+    for (int i = 0; i < nv; i++)
         any |= m->r.v[i] != m->r.v[i];
     bool some = false;
     for (int i = 0; i < W; i++)
@@ -278,15 +283,15 @@ ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m)
     return some; /* a NaN among the results (the padding gives none) */
 }
 
-static bool fast_block(kern_chlo_fn fn, block_mem *m)
+static bool fast_block(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m);
+    return fast_pass(fn, m, nv);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-__attribute__((target("avx2"))) static bool fast_block_avx2(kern_chlo_fn fn, block_mem *m)
+__attribute__((target("avx2"))) static bool fast_block_avx2(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m);
+    return fast_pass(fn, m, nv);
 }
 #endif
 
@@ -301,17 +306,17 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
     bool avx2 = isa_avx2();
     (void)avx2;
     for (int64_t lo = 0; lo < n; lo += BLOCK) {
-        int len = n - lo < BLOCK ? (int)(n - lo) : BLOCK;
+        int len = n - lo < BLOCK ? (int)(n - lo) : BLOCK, nv = (len + W - 1) / W;
         memcpy(m->x.u, x + lo, (size_t)len * 4);
-        if (len < BLOCK)
-            memset(m->x.u + len, 0, (size_t)(BLOCK - len) * 4);
+        for (int i = len; i % W; i++)
+            m->x.u[i] = 0;
         bool some;
 #if defined(__x86_64__) || defined(__i386__)
         if (avx2)
-            some = fast_block_avx2(fn, m);
+            some = fast_block_avx2(fn, m, nv);
         else
 #endif
-            some = fast_block(fn, m);
+            some = fast_block(fn, m, nv);
         memcpy(r + lo, m->r.u, (size_t)len * 4);
         if (!some)
             continue;
