@@ -53,9 +53,10 @@ enum { W = 8, BLOCK = 512, NV = BLOCK / W };
  * masks (all ones or zero), selects are bitwise. Every function that takes or
  * gives one is inlined, so no such value crosses a call: GCC's note that
  * 32-byte vectors pass differently without AVX does not apply. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
 #endif
+#pragma GCC diagnostic ignored "-Wpsabi"
 typedef float vf __attribute__((vector_size(4 * W)));
 typedef int32_t vi __attribute__((vector_size(4 * W)));
 
