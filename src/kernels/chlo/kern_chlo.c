@@ -521,9 +521,11 @@ typedef struct {
     const tensor *x[2];
     int64_t st[2][SHAPE_MAX_RANK]; /* element strides per result dimension */
     bool full[2];                  /* of the result's shape: read in place */
+    bool inner[2];                 /* its elements of the dims after d lie as the result's: a part of one
+                                      index of d is read in place too */
     tensor *r;
     int d;            /* parts are ranges of dimension d ... */
-    int64_t inner;    /* ... of this many elements each (dims after d) */
+    int64_t inner_n;  /* ... of this many elements each (dims after d) */
     int64_t rows;     /* indices of d per part */
     int64_t per_outer; /* parts per index of the dimensions before d */
 } bc_job;
@@ -533,8 +535,8 @@ static irrun_status bc_part(void *arg, int64_t part)
     const bc_job *j = arg;
     const tensor_type *rt = &j->r->type;
     int64_t outer = part / j->per_outer, start = part % j->per_outer * j->rows;
-    int64_t len = rt->dims[j->d] - start < j->rows ? rt->dims[j->d] - start : j->rows, n = len * j->inner;
-    int64_t at = (outer * rt->dims[j->d] + start) * j->inner, off[2] = { 0, 0 };
+    int64_t len = rt->dims[j->d] - start < j->rows ? rt->dims[j->d] - start : j->rows, n = len * j->inner_n;
+    int64_t at = (outer * rt->dims[j->d] + start) * j->inner_n, off[2] = { 0, 0 };
     for (int e = j->d - 1; e >= 0; e--) { /* outer's index of dimension e */
         int64_t i = outer % rt->dims[e];
         outer /= rt->dims[e];
@@ -546,8 +548,9 @@ static irrun_status bc_part(void *arg, int64_t part)
     void *buf[2] = { NULL, NULL };
     irrun_status s = IRRUN_OK;
     for (int k = 0; k < 2 && s == IRRUN_OK; k++) {
-        if (j->full[k]) {
-            v[k] = tensor_view(j->x[k]->type.elem, n, (unsigned char *)j->x[k]->data + (size_t)at * es);
+        if (j->full[k] || (j->inner[k] && len == 1)) {
+            int64_t from = j->full[k] ? at : off[k] + start * j->st[k][j->d];
+            v[k] = tensor_view(j->x[k]->type.elem, n, (unsigned char *)j->x[k]->data + (size_t)from * es);
             continue;
         }
         if (!(buf[k] = mem_alloc((size_t)n * es))) {
@@ -589,13 +592,25 @@ irrun_status kern_chlo_broadcast_on(pool *p, kern_binop op, const tensor *a, con
         j.full[k] = t->rank == rt->rank && j.x[k]->count == r->count;
     }
     j.d = rt->rank - 1;
-    j.inner = 1;
-    while (j.d > 0 && j.inner * rt->dims[j.d] <= BC_PART) {
-        j.inner *= rt->dims[j.d];
+    j.inner_n = 1;
+    while (j.d > 0 && j.inner_n * rt->dims[j.d] <= BC_PART) {
+        j.inner_n *= rt->dims[j.d];
         j.d--;
     }
-    j.rows = BC_PART / j.inner > 1 ? BC_PART / j.inner : 1;
+    j.rows = BC_PART / j.inner_n > 1 ? BC_PART / j.inner_n : 1;
+    /* an operand repeated along d (a bias row): parts of one index of d
+     * read it in place, when they are not too small */
+    for (int k = 0; k < 2; k++) {
+        int64_t s = 1;
+        j.inner[k] = true;
+        for (int e = rt->rank - 1; e > j.d; e--) {
+            j.inner[k] = j.inner[k] && (j.st[k][e] == s || rt->dims[e] == 1);
+            s *= rt->dims[e];
+        }
+        if (!j.full[k] && j.inner[k] && j.inner_n >= 1024)
+            j.rows = 1;
+    }
     j.per_outer = (rt->dims[j.d] + j.rows - 1) / j.rows;
-    int64_t outer = r->count / (rt->dims[j.d] * j.inner);
+    int64_t outer = r->count / (rt->dims[j.d] * j.inner_n);
     return pool_run(p, outer * j.per_outer, bc_part, &j);
 }
