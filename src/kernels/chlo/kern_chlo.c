@@ -25,9 +25,18 @@
  * two passes agree on every lane that is not a NaN, and the exact pass is
  * the decomposition step for step on the others.
  *
+ * lgamma takes log(sine(pi frac)) only for the elements whose result is
+ * the reflection (x < 1/2): the decomposition computes it for every element
+ * and throws the others away.
+ *
  * top_k keeps the k best of each row by (key descending, index ascending),
  * the key ordering the type as the sort's comparator GT does (TOTALORDER on
- * floats): the first k of the stable sort the decomposition runs. */
+ * floats): the first k of the stable sort the decomposition runs.
+ *
+ * The broadcasting binaries run the StableHLO op's kernel on parts of the
+ * result, each operand's part read in place or copied from it as
+ * broadcast_in_dim copies: the same bits through the same kernel, without
+ * the whole broadcast operand. */
 #include "kernels/chlo/kern_chlo.h"
 
 #include <math.h>
