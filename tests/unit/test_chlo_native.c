@@ -30,6 +30,7 @@
 #include "util/bitcast.h"
 #include "util/xorshift.h"
 
+#include "run_suite.h"
 #include "same_bits.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
@@ -352,9 +353,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(suite());
 }
