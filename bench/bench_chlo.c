@@ -110,6 +110,16 @@ void bench_chlo(void)
             &x, 1, (size_t)N * 8);
     }
     tensor_release(x);
+    /* lgamma where JAX models mostly take it (log-densities: positive
+     * arguments, the reflection below 1/2 only) */
+    x = operand(1, N, 0, 0.0f, 20.0f, 4321);
+    if (x)
+        row("chlo.lgamma f32 on [0, 20) 16M elements, 1 thread",
+            "func.func @main(%x: " VEC ") -> " VEC " {\n"
+            "  %r = chlo.lgamma %x : " VEC " -> " VEC "\n"
+            "  func.return %r : " VEC "\n}\n",
+            &x, 1, (size_t)N * 8);
+    tensor_release(x);
     tensor *rows = operand(2, N / ROW, ROW, -100.0f, 100.0f, 777);
     if (rows)
         row("chlo.top_k k=8 rows of 32768 f32 16M elements, 1 thread",
