@@ -1,6 +1,7 @@
 /* The chlo rows of issue 33 (docs/chlo.md): chlo.erf and chlo.lgamma on
- * [-6, 6) (lgamma also on [0, 20), as in log-densities), chlo.top_k (k = 8 of rows of 32768) and chlo.broadcast_add (a
- * 4096x4096 matrix plus a row of 4096) on 16M f32 elements, one thread,
+ * [-6, 6) (lgamma also on [0, 20), as in log-densities), chlo.top_k (k =
+ * 8 of rows of 32768) and chlo.broadcast_add (a 4096x4096 matrix plus a
+ * row of 4096) on 16M f32 elements, one thread,
  * each against the target of 1e8 elements/s. The program is read, expanded
  * and checked as ir-run does; its operands are entry arguments built here,
  * so only the run of the op is timed (the best of a few runs). The CPU
