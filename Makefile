@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -193,7 +193,7 @@ check-tsan: $(BIN) $(BUILD)/tests/test_api
 
 # The kernels with a vector path run once more on the portable loops
 # (IRRUN_ISA=generic, docs/threads.md).
-ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32 %/test_atan2f32,$(UNIT_BIN))
+ISA_UNITS := $(filter %/test_generic %/test_kernels %/test_conv %/test_dot_paths %/test_mathf32 %/test_recip %/test_int64 %/test_complexf32 %/test_powf32 %/test_atan2f32 %/test_chlo_native,$(UNIT_BIN))
 
 check-unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; IRRUN_TESTDATA=$${IRRUN_TESTDATA:-tests/vectors} CK_FORK=no ./$$t; done

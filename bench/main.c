@@ -60,7 +60,7 @@ int main(int argc, char **argv)
         { "reduce", bench_reduce },   { "control", bench_control }, { "index", bench_index },
         { "numerics", bench_numerics }, { "math", bench_math },     { "conv", bench_conv },
         { "dot", bench_dot },         { "collective", bench_collective }, { "memory", bench_memory },
-        { "table", bench_table },     { "quant", bench_quant },
+        { "table", bench_table },     { "quant", bench_quant },     { "chlo", bench_chlo },
     };
     printf("ratio = time of the kernel / time of memcpy of the same input bytes, same run\n");
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {

@@ -297,6 +297,21 @@ grep -qF "custom_call_unknown.mlir:5:8: error: custom call target '@lapack_sgetr
 run 2 $D/custom_call_unknown.mlir --entry shard --args='[dense<1.0> : tensor<2x4xf32>]'
 grep -qF "custom_call_unknown.mlir:9:8: error: '@SPMDFullToShardShape' changes the shape of operand #0 (tensor<2x4xf32> to tensor<1x4xf32>)" "$tmp/err" ||
     bad "a shard shape that changes: $(cat "$tmp/err")"
+# chlo ops run natively (docs/chlo.md "Native kernels"): the same stdout
+# as their decomposition (IRRUN_CHLO=decompose); --emit=ir prints the
+# decomposition, which runs to the same stdout too
+chlo_args='[dense<[[0.5, -1.5, 3.0, 0x7FC00001], [-0.0, 2.0, 2.0, -4.25]]> : tensor<2x4xf32>, dense<[1.0, -2.0, 0.25, 8.0]> : tensor<4xf32>]'
+run 0 $D/chlo_native.mlir --args="$chlo_args"
+cp "$tmp/out" "$tmp/native"
+IRRUN_CHLO=decompose "$IRRUN" $D/chlo_native.mlir --args="$chlo_args" >"$tmp/out" 2>"$tmp/err" ||
+    bad "IRRUN_CHLO=decompose run: $(cat "$tmp/err")"
+cmp -s "$tmp/out" "$tmp/native" || bad "native and decomposed chlo runs differ: $(diff "$tmp/out" "$tmp/native")"
+run 0 --emit=ir $D/chlo_native.mlir
+grep -q 'chlo\.' "$tmp/out" && bad "--emit=ir keeps a chlo op: $(grep 'chlo\.' "$tmp/out")"
+grep -q 'stablehlo.sort' "$tmp/out" || bad "--emit=ir does not print top_k's sort"
+cp "$tmp/out" "$tmp/emitted.mlir"
+run 0 "$tmp/emitted.mlir" --args="$chlo_args"
+cmp -s "$tmp/out" "$tmp/native" || bad "the emitted decomposition runs to other values: $(diff "$tmp/out" "$tmp/native")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

@@ -273,15 +273,57 @@ const char *irrun_function_arg_name(const irrun_module *m, const irrun_function 
     return index >= 0 && index < f->nargs && f->arg_locs ? f->arg_locs[index] : NULL;
 }
 
+/* Whether a block (or a body inside it) has a chlo op kept for its native
+ * kernel (ir_op.native). */
+static bool has_native(const ir_block *b)
+{
+    for (int i = 0; i < b->nops; i++) {
+        if (b->ops[i].native)
+            return true;
+        for (int k = 0; k < b->ops[i].nregions; k++)
+            if (has_native(&b->ops[i].regions[k]))
+                return true;
+    }
+    return false;
+}
+
+/* The module with every chlo op decomposed (docs/chlo.md: --emit=ir
+ * prints what stablehlo-opt --chlo-legalize-to-stablehlo writes, also for
+ * the ops that run natively): read again from its text; NULL when out of
+ * memory. */
+static ir_module *decomposed(const irrun_module *m)
+{
+    membuf msgs;
+    if (membuf_open(&msgs) != 0)
+        return NULL;
+    diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs.f, .first_line = m->first_line };
+    ir_module *ir = ir_parse(&src, 0, m->len, m->first_line);
+    if (ir && (chlo_expand_module_as(ir, &src, true) != 0 || check_module(ir, &src) != 0)) {
+        ir_module_free(ir);
+        ir = NULL;
+    }
+    mem_free(membuf_take(&msgs));
+    return ir;
+}
+
 irrun_status irrun_module_print(const irrun_module *m, char **text)
 {
     if (!text)
         return IRRUN_BAD_INPUT;
     *text = NULL;
+    bool native = false;
+    for (int f = 0; m && f < m->ir->nfuncs && !native; f++)
+        native = m->ir->funcs[f].has_body && has_native(&m->ir->funcs[f].body);
+    ir_module *ir = native ? decomposed(m) : m ? m->ir : NULL;
     membuf out;
-    if (!m || membuf_open(&out) != 0)
+    if (!ir || membuf_open(&out) != 0) {
+        if (native)
+            ir_module_free(ir);
         return m ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
-    int failed = ir_print_module(m->ir, out.f);
+    }
+    int failed = ir_print_module(ir, out.f);
+    if (native)
+        ir_module_free(ir);
     char *said = membuf_take(&out);
     if (failed || !said) {
         mem_free(said);

@@ -14,4 +14,10 @@
  * have) or when out of memory. */
 int chlo_expand_module(ir_module *m, diag_source *src);
 
+/* The same; the ops with a native kernel bit-identical to their
+ * decomposition (docs/chlo.md "Native kernels") are kept, marked
+ * ir_op.native, unless `decompose`. chlo_expand_module decomposes them too
+ * when the environment has IRRUN_CHLO=decompose. */
+int chlo_expand_module_as(ir_module *m, diag_source *src, bool decompose);
+
 #endif

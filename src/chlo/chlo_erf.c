@@ -2,6 +2,7 @@
  * Eigen's and Cephes' polynomials in f32, f16 and bf16 computed in f32. */
 #include <math.h>
 
+#include "chlo/chlo_coeffs.h"
 #include "chlo/chlo_ops.h"
 
 /* f16 and bf16 operands are computed in f32 and the result converted back. */
@@ -135,17 +136,12 @@ static chlo_v erf_f32_le1(chlo_b *b, chlo_v x)
  * clamped to [-1, 1]. */
 static chlo_v erf_f32(chlo_b *b, chlo_v x)
 {
-    static const double alpha[] = { -2.72614225801306e-10f, 2.77068142495902e-08f,  -2.10102402082508e-06f,
-                                    -5.69250639462346e-05f, -7.34990630326855e-04f, -2.95459980854025e-03f,
-                                    -1.60960333262415e-02f };
-    static const double beta[] = { -1.45660718464996e-05f, -2.13374055278905e-04f, -1.68282697438203e-03f,
-                                   -7.37332916720468e-03f, -1.42647390514189e-02f };
     chlo_v lb = chlo_like(b, -4.0, x);
     chlo_v ub = chlo_like(b, 4.0, x);
     x = chlo_clamp(b, lb, x, ub);
     chlo_v x2 = chlo_mul(b, x, x);
-    chlo_v pa = chlo_poly(b, x2, alpha, 7);
-    chlo_v pb = chlo_poly(b, x2, beta, 5);
+    chlo_v pa = chlo_poly(b, x2, chlo_erf32_alpha, 7);
+    chlo_v pb = chlo_poly(b, x2, chlo_erf32_beta, 5);
     chlo_v xa = chlo_mul(b, x, pa);
     chlo_v e = chlo_div(b, xa, pb);
     chlo_v lo = chlo_like(b, -1.0, x);

@@ -3,6 +3,7 @@
  * row below. */
 #include "chlo/chlo.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "chlo/chlo_ops.h"
@@ -71,11 +72,32 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true, false },
 };
 
+/* ---- native kernels (docs/chlo.md "Native kernels") ----------------------
+ * The (op, operand element type) pairs that src/exec/exec_chlo.c runs with a
+ * kernel bit-identical to the decomposition: the op is checked and its
+ * decomposition built as for any other, then the chlo op is kept instead
+ * (ir_op.native), unless the whole decomposition is asked for. */
+static const uint64_t native[IR_OP_COUNT] = {
+    [IR_OP_CHLO_ERF] = T(ET_F16) | T(ET_BF16) | T(ET_F32),
+    [IR_OP_CHLO_LGAMMA] = T(ET_F16) | T(ET_BF16) | T(ET_F32),
+    [IR_OP_CHLO_TOP_K] = T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64) | T(ET_I8) | T(ET_I16) | T(ET_I32) |
+                         T(ET_I64) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64),
+    /* every type their decomposition takes */
+    [IR_OP_CHLO_BROADCAST_ADD] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_SUB] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_MUL] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_DIV] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_MAX] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_MIN] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_REM] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_POW] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_ATAN2] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_AND] = ~UINT64_C(0),
+    [IR_OP_CHLO_BROADCAST_OR] = ~UINT64_C(0), [IR_OP_CHLO_BROADCAST_XOR] = ~UINT64_C(0),
+};
+/* ---- end of native kernels ---- */
+
 typedef struct {
     ir_arena *arena;
     diag_source *src;
     unsigned counter;
     bool oom;
+    bool decompose; /* no native kernels: every chlo op decomposed */
 } walker;
 
 static const char *type_text(const tensor_type *t, char *buf, int size)
@@ -149,9 +171,18 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     }
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
+    int at = b->nops;
     chlo_v res = r->expand(b, o, x);
     if (b->oom || b->failed)
         return false;
+    if (!w->decompose && o->noperands > 0 && (native[o->kind] & T(o->operand_types[0].elem))) {
+        b->nops = at; /* the decomposition's ops are dropped (their arena memory stays) */
+        chlo_keep(b, o);
+        if (b->oom)
+            return false;
+        b->ops[b->nops - 1].native = true;
+        return true;
+    }
     return chlo_define(b, res, o);
 }
 
@@ -160,7 +191,13 @@ static bool expand_one(void *w, chlo_b *b, ir_op *o) { return expand_op(w, b, o)
 
 int chlo_expand_module(ir_module *m, diag_source *src)
 {
-    walker w = { .arena = m->arena, .src = src };
+    const char *e = getenv("IRRUN_CHLO");
+    return chlo_expand_module_as(m, src, e && strcmp(e, "decompose") == 0);
+}
+
+int chlo_expand_module_as(ir_module *m, diag_source *src, bool decompose)
+{
+    walker w = { .arena = m->arena, .src = src, .decompose = decompose };
     chlo_pass p = { pick_chlo, expand_one, NULL, &w };
     return chlo_run_pass(m, src, &p);
 }

@@ -2,14 +2,12 @@
  * with Euler's reflection below 1/2; f16 and bf16 through f32. */
 #include <math.h>
 
+#include "chlo/chlo_coeffs.h"
 #include "chlo/chlo_ops.h"
 
-static const double lanczos_g = 7;
-static const double lanczos_base = 0.99999999999980993227684700473478;
-static const double lanczos_c[8] = { 676.520368121885098567009190444019, -1259.13921672240287047156078755283,
-                                     771.3234287776530788486528258894,   -176.61502916214059906584551354,
-                                     12.507343278686904814458936853,     -0.13857109526572011689554707,
-                                     9.984369578019570859563e-6,         1.50563273514931155834e-7 };
+#define lanczos_g chlo_lanczos_g
+#define lanczos_base chlo_lanczos_base
+#define lanczos_c chlo_lanczos_c
 
 static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
 {

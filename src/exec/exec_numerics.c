@@ -36,23 +36,6 @@ int exec_reduce_precision(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res
 }
 
 /* Never reached from a checked module: the checker refuses these ops. */
-/* chlo.top_k and the broadcasting binaries never run as such: they are
- * decomposed when read (src/chlo). */
-int exec_chlo_top_k(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
-{
-    return exec_refused(c, fr, op, res);
-}
-
-int exec_chlo_constant_like(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
-{
-    return exec_refused(c, fr, op, res);
-}
-
-int exec_chlo_broadcast(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
-{
-    return exec_refused(c, fr, op, res);
-}
-
 int exec_refused(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)fr;

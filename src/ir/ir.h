@@ -367,6 +367,8 @@ struct ir_op {
     src_loc loc; /* of the op name */
     const char *from; /* an op of a chlo op's decomposition (src/chlo): that
                          op's name, which messages about its operands give */
+    bool native;      /* a chlo op kept by src/chlo: run by its native kernel
+                         (src/exec/exec_chlo.c, docs/chlo.md "Native kernels") */
 
     int noperands;
     int *operands; /* value ids (after check) */
