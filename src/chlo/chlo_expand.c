@@ -12,6 +12,8 @@
 #define FLOAT4 (T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64))
 #define CPLX (T(ET_C64) | T(ET_C128))
 #define FLOAT4_WORDS "f16, bf16, f32 and f64"
+#define INTS (T(ET_I2) | T(ET_I4) | T(ET_I8) | T(ET_I16) | T(ET_I32) | T(ET_I64) | T(ET_UI2) | T(ET_UI4) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64))
+#define INTS_WORDS "i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32 and ui64"
 #define FLOATING_WORDS "f16, bf16, f32, f64, complex<f32> and complex<f64>"
 
 typedef struct {
@@ -68,6 +70,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false, false },
     [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true, false },
     [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true, false },
+    [IR_OP_CHLO_MULHI] = { chlo_mulhi, INTS, INTS_WORDS, false, false },
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true, false },
 };
 

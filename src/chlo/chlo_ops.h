@@ -23,6 +23,9 @@ chlo_v chlo_polygamma(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
 
+/* chlo_mulhi.c */
+chlo_v chlo_mulhi(chlo_b *b, const ir_op *o, const chlo_v *x);
+
 /* chlo_top_k.c (checks its own types) */
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 
