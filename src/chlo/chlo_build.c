@@ -53,6 +53,40 @@ ir_use chlo_fresh(chlo_b *b)
     return u;
 }
 
+ir_block *chlo_block(chlo_b *b, chlo_b *rb, int n, const tensor_type *t, chlo_v *args)
+{
+    *rb = (chlo_b){ .arena = b->arena, .loc = b->loc, .from = b->from, .counter = b->counter, .src = b->src };
+    ir_block *blk = chlo_alloc(b, 1, sizeof *blk);
+    tensor_type *at = chlo_alloc(b, (size_t)n, sizeof *at);
+    ir_use *names = chlo_alloc(b, (size_t)n, sizeof *names);
+    int *ids = chlo_alloc(b, (size_t)n, sizeof *ids);
+    if (b->oom)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        at[i] = t[i];
+        names[i] = chlo_fresh(b);
+        args[i] = (chlo_v){ names[i], t[i] };
+    }
+    blk->nargs = n;
+    blk->arg_types = at;
+    blk->arg_names = names;
+    blk->args = ids;
+    return b->oom ? NULL : blk;
+}
+
+bool chlo_block_end(chlo_b *b, chlo_b *rb, ir_block *blk, const chlo_v *ret, int nret)
+{
+    ir_op *r = chlo_op_n(rb, IR_OP_REGION_RETURN, ret, nret, NULL, 0, NULL);
+    if (rb->oom || !r || !blk) {
+        b->oom = true;
+        return false;
+    }
+    r->ndefs = 0;
+    blk->ops = rb->ops;
+    blk->nops = rb->nops;
+    return true;
+}
+
 chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt)
 {
     chlo_v r = { { "", -1, b->loc }, *rt };

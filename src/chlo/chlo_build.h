@@ -35,6 +35,12 @@ chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_
  * out[0..nres); returns the op (NULL after out of memory), valid until the
  * next op is appended. */
 ir_op *chlo_op_n(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt, int nres, chlo_v *out);
+/* A region: a block of n arguments of types t (fresh names, written to
+ * args[0..n)) whose ops the builder rb (set up here) writes; chlo_block_end
+ * appends the `stablehlo.return` of ret[0..nret) and moves rb's ops into
+ * the block. Both return NULL/false after out of memory (b->oom set). */
+ir_block *chlo_block(chlo_b *b, chlo_b *rb, int n, const tensor_type *t, chlo_v *args);
+bool chlo_block_end(chlo_b *b, chlo_b *rb, ir_block *blk, const chlo_v *ret, int nret);
 /* A fresh name (for block arguments). */
 ir_use chlo_fresh(chlo_b *b);
 /* Zeroed memory of the module's arena (NULL and b->oom after out of memory). */

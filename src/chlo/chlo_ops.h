@@ -26,6 +26,10 @@ chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
 /* chlo_mulhi.c */
 chlo_v chlo_mulhi(chlo_b *b, const ir_op *o, const chlo_v *x);
 
+/* chlo_scan.c, chlo_ragged_dot.c (check their own types) */
+chlo_v chlo_scan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_ragged_dot(chlo_b *b, const ir_op *o, const chlo_v *x);
+
 /* chlo_top_k.c (checks its own types) */
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 

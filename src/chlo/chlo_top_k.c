@@ -53,36 +53,16 @@ static bool check(chlo_b *b, const ir_op *o, int64_t *kk)
 /* The comparator: ^bb0(%a, %b, %i, %j): compare GT %a, %b; return. */
 static ir_block *comparator(chlo_b *b, et_id e)
 {
-    ir_block *blk = chlo_alloc(b, 1, sizeof *blk);
-    tensor_type *at = chlo_alloc(b, 4, sizeof *at);
-    ir_use *names = chlo_alloc(b, 4, sizeof *names);
-    int *args = chlo_alloc(b, 4, sizeof *args);
-    if (b->oom)
+    tensor_type at[4] = { { .elem = e }, { .elem = e }, { .elem = ET_I32 }, { .elem = ET_I32 } };
+    chlo_v args[4];
+    chlo_b rb;
+    ir_block *blk = chlo_block(b, &rb, 4, at, args);
+    if (!blk)
         return NULL;
-    for (int i = 0; i < 4; i++) {
-        at[i].elem = i < 2 ? e : ET_I32;
-        at[i].rank = 0;
-        names[i] = chlo_fresh(b);
-    }
-    blk->nargs = 4;
-    blk->arg_types = at;
-    blk->arg_names = names;
-    blk->args = args;
-    /* its ops, built in a builder of their own */
-    chlo_b rb = { .arena = b->arena, .loc = b->loc, .from = b->from, .counter = b->counter, .src = b->src };
-    chlo_v x = { names[0], at[0] }, y = { names[1], at[1] };
-    chlo_v gt = chlo_cmp(&rb, IR_CMP_GT, x, y);
+    chlo_v gt = chlo_cmp(&rb, IR_CMP_GT, args[0], args[1]);
     if (!rb.oom && et_get(e)->kind == EK_FLOAT)
         rb.ops[rb.nops - 1].a.compare.type = IR_CMPT_TOTALORDER;
-    ir_op *ret = chlo_op_n(&rb, IR_OP_REGION_RETURN, &gt, 1, NULL, 0, NULL);
-    if (rb.oom || !ret) {
-        b->oom = true;
-        return NULL;
-    }
-    ret->ndefs = 0;
-    blk->ops = rb.ops;
-    blk->nops = rb.nops;
-    return blk;
+    return chlo_block_end(b, &rb, blk, &gt, 1) ? blk : NULL;
 }
 
 static bool ints(chlo_b *b, ir_ints *out, int n, const int64_t *v)

@@ -53,6 +53,16 @@ int exec_chlo_broadcast(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
     return exec_refused(c, fr, op, res);
 }
 
+int exec_chlo_scan(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    return exec_refused(c, fr, op, res);
+}
+
+int exec_chlo_ragged_dot(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    return exec_refused(c, fr, op, res);
+}
+
 int exec_refused(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     (void)fr;

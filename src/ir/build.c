@@ -429,27 +429,37 @@ static bool build_regions(parse_state *ps, pop *p, ir_op *o)
 
 /* ---- per-op attributes ---------------------------------------------------- */
 
-static bool dot_dims(parse_state *ps, pop *p, const plist *fields, ir_dot *d)
+/* The integer-list fields of a #dialect.name<...> struct (#stablehlo.dot,
+ * #chlo.ragged_dot): each at most once, an absent one empty. */
+static bool dim_fields(parse_state *ps, pop *p, const plist *fields, const char *structname, int n,
+                       const char *const *names, ir_ints *const *slots)
 {
-    static const char *const names[4] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
-                                          "lhs_contracting_dimensions", "rhs_contracting_dimensions" };
-    ir_ints *slots[4] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract };
     for (const pentry *e = fields->head; e; e = e->next) {
         int k = -1;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < n; i++)
             if (e->key && strcmp(e->key, names[i]) == 0)
                 k = i;
         if (k < 0)
-            ERR(e->loc, "unknown field '%s' in #stablehlo.dot", e->key ? e->key : "?");
+            ERR(e->loc, "unknown field '%s' in %s", e->key ? e->key : "?", structname);
         if (slots[k]->v)
-            ERR(e->loc, "duplicate field '%s' in #stablehlo.dot", e->key);
+            ERR(e->loc, "duplicate field '%s' in %s", e->key, structname);
         if (!attr_ints(ps, p, e, slots[k]))
             return false;
     }
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         if (!slots[i]->v && !(slots[i]->v = parse_alloc(ps, 1, sizeof(int64_t))))
             return false;
     return true;
+}
+
+static const char *const dot_dim_names[6] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
+                                               "lhs_contracting_dimensions", "rhs_contracting_dimensions",
+                                               "lhs_ragged_dimensions", "rhs_group_dimensions" };
+
+static bool dot_dims(parse_state *ps, pop *p, const plist *fields, ir_dot *d)
+{
+    ir_ints *const slots[4] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract };
+    return dim_fields(ps, p, fields, "#stablehlo.dot", 4, dot_dim_names, slots);
 }
 
 /* tf32 exists only here; the other names are element-type spellings. */
@@ -781,6 +791,42 @@ static bool attrs_chlo_constant_like(parse_state *ps, pop *p, ir_op *o)
     memcpy(t + 1, a->text, n);
     ptok body = { .s = a->neg ? t : t + 1, .n = a->neg ? n + 1 : n, .kind = 0, .loc = a->loc };
     return literal_build(ps, &body, rt, &o->a.constant);
+}
+
+/* chlo.scan's dimension, segments and is_reverse (src/chlo decomposes
+ * the op when read; it checks the counts against the operands). */
+static bool attrs_chlo_scan(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    ir_ints ops, res;
+    if (!need(ps, p, "dimension", &e) || !attr_int(ps, p, e, e->val, &o->a.scan.dimension) ||
+        !need(ps, p, "operandSegmentSizes", &e) || !attr_ints(ps, p, e, &ops) ||
+        !need(ps, p, "resultSegmentSizes", &e) || !attr_ints(ps, p, e, &res))
+        return false;
+    if (ops.n != 2 || res.n != 2 || ops.v[0] < 0 || ops.v[1] < 0 || res.v[0] < 0 || res.v[1] < 0 ||
+        ops.v[0] + ops.v[1] != o->noperands || res.v[0] + res.v[1] != o->nresults || ops.v[1] != res.v[1])
+        ERR(p->loc, "'%s' has %d operands and %d results, which its segments (inputs and inits; outputs "
+            "and carries, as many as inits) do not split", p->name, o->noperands, o->nresults);
+    o->a.scan.ninputs = (int)ops.v[0];
+    o->a.scan.noutputs = (int)res.v[0];
+    o->a.scan.is_reverse = false;
+    return !(e = find(p, "is_reverse")) || attrs_bool(ps, p, e, &o->a.scan.is_reverse);
+}
+
+/* chlo.ragged_dot's #chlo.ragged_dot<...> and precision_config. */
+static bool attrs_chlo_ragged_dot(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    ir_dot *d = &o->a.ragged.dot;
+    if (!need(ps, p, "ragged_dot_dimension_numbers", &e))
+        return false;
+    if (!e->val || e->val->kind != PA_STRUCT)
+        ERR(e->loc, "'%s' ragged_dot_dimension_numbers must be #chlo.ragged_dot<...>", p->name);
+    ir_ints *const slots[6] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract,
+                                &o->a.ragged.lhs_ragged, &o->a.ragged.rhs_group };
+    if (!dim_fields(ps, p, &e->val->items, "#chlo.ragged_dot", 6, dot_dim_names, slots))
+        return false;
+    return !(e = find(p, "precision_config")) || precision_list(ps, p, e, &d->nprecision, &d->precision);
 }
 
 /* chlo.top_k's k and largest (src/chlo decomposes the op when read). */

@@ -68,7 +68,8 @@ typedef enum {
     IR_FORM_SDY_SHARDING, /* %x <@mesh, [{"a"}, {}]> : T (sdy.sharding_constraint, sdy.reshard) */
     IR_FORM_SDY_WORDS,    /* %x word=WORD : T (sdy.propagation_barrier, sdy.sharding_group) */
     IR_FORM_SDY_MANUAL,   /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
-    IR_FORM_TOP_K /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
+    IR_FORM_TOP_K, /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
+    IR_FORM_SCAN   /* chlo.scan(%in, ...) inits(%init, ...) dimension=N [attributes {...}] {body} : (...) -> (...) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/kernels/kern_*.c). */
@@ -450,6 +451,16 @@ struct ir_op {
             int64_t group_id; /* SHARDING_GROUP */
         } sdy;
         struct { int64_t k; bool largest; } top_k; /* CHLO_TOP_K (largest defaults to true) */
+        struct {
+            int64_t dimension;
+            int ninputs;     /* operands [0, ninputs) are inputs, the rest inits */
+            int noutputs;    /* results [0, noutputs) are outputs, the rest carries */
+            bool is_reverse;
+        } scan;                                      /* CHLO_SCAN (body: regions[0]) */
+        struct {
+            ir_dot dot;      /* batching and contracting dimensions, precision */
+            ir_ints lhs_ragged, rhs_group;
+        } ragged;                                    /* CHLO_RAGGED_DOT */
     } a;
 };
 
