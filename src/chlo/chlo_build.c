@@ -197,6 +197,50 @@ chlo_v chlo_convert(chlo_b *b, chlo_v x, et_id to)
     return chlo_op(b, IR_OP_CONVERT, &x, 1, &t);
 }
 
+static bool ints(chlo_b *b, ir_ints *out, int n, const int64_t *v)
+{
+    out->n = n;
+    out->v = chlo_alloc(b, (size_t)n, sizeof(int64_t));
+    if (!out->v)
+        return false;
+    if (n)
+        memcpy(out->v, v, (size_t)n * sizeof(int64_t));
+    return true;
+}
+
+chlo_v chlo_slice(chlo_b *b, chlo_v x, int dim, int64_t start, int64_t limit)
+{
+    int rank = x.t.rank;
+    int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
+    for (int d = 0; d < rank; d++) {
+        lo[d] = 0;
+        hi[d] = x.t.dims[d];
+        stride[d] = 1;
+    }
+    lo[dim] = start;
+    hi[dim] = limit;
+    tensor_type t = x.t;
+    t.dims[dim] = limit - start;
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_SLICE, &x, 1, &t);
+    if (b->oom)
+        return r;
+    ir_op *o = &b->ops[at];
+    if (!ints(b, &o->a.slice.start, rank, lo) || !ints(b, &o->a.slice.limit, rank, hi) ||
+        !ints(b, &o->a.slice.stride, rank, stride))
+        b->oom = true;
+    return r;
+}
+
+chlo_v chlo_broadcast_in_dim(chlo_b *b, chlo_v x, const tensor_type *t, const int64_t *dims)
+{
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &x, 1, t);
+    if (!b->oom && !ints(b, &b->ops[at].a.dims, x.t.rank, dims))
+        b->oom = true;
+    return r;
+}
+
 chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x)
 {
     const et_traits *tr = et_get(x.t.elem);

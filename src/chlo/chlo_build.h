@@ -51,6 +51,10 @@ chlo_v chlo_cmp(chlo_b *b, ir_cmp_dir d, chlo_v x, chlo_v y);
 chlo_v chlo_select(chlo_b *b, chlo_v p, chlo_v t, chlo_v f);
 chlo_v chlo_clamp(chlo_b *b, chlo_v lo, chlo_v x, chlo_v hi);
 chlo_v chlo_convert(chlo_b *b, chlo_v x, et_id to);
+/* x[start:limit] along dimension dim (the other dimensions whole). */
+chlo_v chlo_slice(chlo_b *b, chlo_v x, int dim, int64_t start, int64_t limit);
+/* broadcast_in_dim of x to type t, x's dimension i to dims[i]. */
+chlo_v chlo_broadcast_in_dim(chlo_b *b, chlo_v x, const tensor_type *t, const int64_t *dims);
 /* A splat constant of x's type (chlo.constant_like): the double rounded to
  * the element type as APFloat converts it (to nearest, ties to even); an
  * integer type takes the value as an integer; a complex type (v, 0). */

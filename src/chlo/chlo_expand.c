@@ -71,6 +71,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true, false },
     [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true, false },
     [IR_OP_CHLO_MULHI] = { chlo_mulhi, INTS, INTS_WORDS, false, false },
+    [IR_OP_CHLO_RAGGED_DOT] = { chlo_ragged_dot, 0, "", false, true },
     [IR_OP_CHLO_SCAN] = { chlo_scan, 0, "", false, true },
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true, false },
 };

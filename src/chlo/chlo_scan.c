@@ -364,11 +364,7 @@ chlo_v chlo_scan(chlo_b *b, const ir_op *o, const chlo_v *x)
         init[1 + j] = (chlo_v){ o->uses[nin + j], o->operand_types[nin + j] };
     for (int i = 0; i < nout; i++) {
         chlo_v like = { .t = { .elem = o->result_types[i].elem } };
-        chlo_v zero = chlo_like(b, 0.0, like);
-        int at = b->nops;
-        init[1 + ncarry + i] = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &zero, 1, &o->result_types[i]);
-        if (!b->oom && !(b->ops[at].a.dims.v = chlo_alloc(b, 1, sizeof(int64_t))))
-            return dummy;
+        init[1 + ncarry + i] = chlo_broadcast_in_dim(b, chlo_like(b, 0.0, like), &o->result_types[i], NULL);
     }
     for (int k = 0; k < nw; k++)
         wt[k] = init[k].t;

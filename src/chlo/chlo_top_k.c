@@ -65,39 +65,6 @@ static ir_block *comparator(chlo_b *b, et_id e)
     return chlo_block_end(b, &rb, blk, &gt, 1) ? blk : NULL;
 }
 
-static bool ints(chlo_b *b, ir_ints *out, int n, const int64_t *v)
-{
-    out->n = n;
-    out->v = chlo_alloc(b, (size_t)n, sizeof(int64_t));
-    if (!out->v)
-        return false;
-    memcpy(out->v, v, (size_t)n * sizeof(int64_t));
-    return true;
-}
-
-static chlo_v slice(chlo_b *b, chlo_v x, int64_t k)
-{
-    int rank = x.t.rank;
-    int64_t start[SHAPE_MAX_RANK], limit[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
-    for (int d = 0; d < rank; d++) {
-        start[d] = 0;
-        limit[d] = x.t.dims[d];
-        stride[d] = 1;
-    }
-    limit[rank - 1] = k;
-    tensor_type t = x.t;
-    t.dims[rank - 1] = k;
-    int at = b->nops;
-    chlo_v r = chlo_op(b, IR_OP_SLICE, &x, 1, &t);
-    if (b->oom)
-        return r;
-    ir_op *o = &b->ops[at];
-    if (!ints(b, &o->a.slice.start, rank, start) || !ints(b, &o->a.slice.limit, rank, limit) ||
-        !ints(b, &o->a.slice.stride, rank, stride))
-        b->oom = true;
-    return r;
-}
-
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     int64_t k = 0;
@@ -123,7 +90,7 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
     s->a.sort.is_stable = true;
     s->nregions = 1;
     s->regions = cmp;
-    chlo_v res[2] = { slice(b, sorted[0], k), slice(b, sorted[1], k) };
+    chlo_v res[2] = { chlo_slice(b, sorted[0], last, 0, k), chlo_slice(b, sorted[1], last, 0, k) };
     /* the two results under the chlo op's names: a barrier passes them on */
     tensor_type bt[2] = { res[0].t, res[1].t };
     chlo_v out[2];
