@@ -280,8 +280,12 @@ static void op_name_error(parse_state *ps, src_loc loc, const char *what, const 
     for (size_t i = 0; foreign && i < sizeof own / sizeof own[0]; i++)
         if ((size_t)(dot - s) == strlen(own[i]) && memcmp(s, own[i], (size_t)(dot - s)) == 0)
             foreign = false;
+    char chlo[2048];
     if (foreign)
         parse_error(ps, loc, "op '%.*s' of dialect '%.*s' has no semantics in ir-run", (int)n, s, (int)(dot - s), s);
+    else if (n > 5 && memcmp(s, "chlo.", 5) == 0 && ir_op_names_with_prefix("chlo.", chlo, sizeof chlo) < sizeof chlo)
+        parse_error(ps, loc, "%s op '%.*s'%s%s%s (the chlo ops ir-run runs: %s; docs/chlo.md)", what, (int)n, s,
+                    near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "", chlo);
     else if (near)
         parse_error(ps, loc, "%s op '%.*s'; did you mean '%s'?", what, (int)n, s, near);
     else

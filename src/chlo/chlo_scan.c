@@ -106,6 +106,9 @@ static int64_t check(chlo_b *b, const ir_op *o)
                         text(&o->result_types[0], t1, (int)sizeof t1), ""), -1;
         n = o->result_types[0].dims[dim];
     }
+    if (n == 0)
+        return fail(b, o->loc, "scan dimension has length 0 (the decomposition's dynamic_slice of size 1 there "
+                    "would be invalid)%s%s", "", ""), -1;
     for (int i = 0; i < nout; i++) {
         const tensor_type *t = &ret->operand_types[i];
         if (dim > t->rank)

@@ -133,6 +133,10 @@ int ir_op_lookup(const char *name, size_t len);
 /* For a name that is no op: the op whose name is nearest (a typo, another
  * dialect's prefix), or NULL when none is near enough to be meant. */
 const char *ir_op_suggest(const char *name, size_t len);
+/* "chlo.acos, chlo.acosh, ...": the names of the ops whose name begins
+ * with prefix, in table order, written to buf (size bytes, always
+ * terminated); returns the length of the whole list. */
+size_t ir_op_names_with_prefix(const char *prefix, char *buf, size_t size);
 /* The word of the NULL-terminated list nearest to `word` (the same edit
  * distance and allowance as ir_op_suggest), or NULL. */
 const char *ir_word_suggest(const char *word, const char *const *words);
