@@ -14,6 +14,10 @@
 #define FLOAT4_WORDS "f16, bf16, f32 and f64"
 #define INTS (T(ET_I2) | T(ET_I4) | T(ET_I8) | T(ET_I16) | T(ET_I32) | T(ET_I64) | T(ET_UI2) | T(ET_UI4) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64))
 #define INTS_WORDS "i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32 and ui64"
+#define FLOATS_ALL (T(ET_F4E2M1FN) | T(ET_F6E2M3FN) | T(ET_F6E3M2FN) | T(ET_F8E3M4) | T(ET_F8E4M3) | \
+                    T(ET_F8E4M3FN) | T(ET_F8E4M3FNUZ) | T(ET_F8E4M3B11FNUZ) | T(ET_F8E5M2) | T(ET_F8E5M2FNUZ) | \
+                    T(ET_F8E8M0FNU) | FLOAT4)
+#define FLOATS_ALL_WORDS "every float type (the FP4, FP6 and FP8 formats, bf16, f16, f32, f64), complex<f32> and complex<f64>"
 #define FLOATING_WORDS "f16, bf16, f32, f64, complex<f32> and complex<f64>"
 
 typedef struct {
@@ -70,6 +74,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false, false },
     [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true, false },
     [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true, false },
+    [IR_OP_CHLO_SQUARE] = { chlo_square, FLOATS_ALL | CPLX, FLOATS_ALL_WORDS, false, false },
     [IR_OP_CHLO_MULHI] = { chlo_mulhi, INTS, INTS_WORDS, false, false },
     [IR_OP_CHLO_RAGGED_DOT] = { chlo_ragged_dot, 0, "", false, true },
     [IR_OP_CHLO_SCAN] = { chlo_scan, 0, "", false, true },

@@ -50,6 +50,7 @@ chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_square(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_pos_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_neg_inf(chlo_b *b, const ir_op *o, const chlo_v *x);

@@ -204,6 +204,26 @@ chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x)
     return make_complex(b, re, im, x[0].t.elem);
 }
 
+/* square (stablehlo 3c9301c11's pattern): x * x on reals; on complex
+ * x + iy, complex(0 where x is finite and |x| == |y|, else (x - y)(x + y);
+ * 2 (x y)). */
+chlo_v chlo_square(chlo_b *b, const ir_op *o, const chlo_v *z)
+{
+    (void)o;
+    if (et_get(z[0].t.elem)->kind != EK_COMPLEX)
+        return chlo_mul(b, z[0], z[0]);
+    chlo_v x = real_of(b, IR_OP_REAL, z[0]);
+    tensor_type pt = x.t;
+    pt.elem = ET_I1;
+    chlo_v fin = chlo_op(b, IR_OP_IS_FINITE, &x, 1, &pt);
+    chlo_v y = real_of(b, IR_OP_IMAG, z[0]);
+    chlo_v eq = chlo_cmp(b, IR_CMP_EQ, chlo_un(b, IR_OP_ABS, x), chlo_un(b, IR_OP_ABS, y));
+    chlo_v re = chlo_select(b, chlo_bin(b, IR_OP_AND, fin, eq), chlo_like(b, 0.0, x),
+                            chlo_mul(b, chlo_sub(b, x, y), chlo_add(b, x, y)));
+    chlo_v im = chlo_mul(b, chlo_like(b, 2.0, x), chlo_mul(b, x, y));
+    return make_complex(b, re, im, z[0].t.elem);
+}
+
 static chlo_v inf_like(chlo_b *b, chlo_v x, bool neg)
 {
     return chlo_like(b, neg ? -INFINITY : INFINITY, x);
