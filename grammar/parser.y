@@ -1742,6 +1742,19 @@ attribute:
   | TUPLE_OPEN '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, NULL); NEED($$->type); }
   | TUPLE_OPEN type_list '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, $2); NEED($$->type); }
   | OPAQUE_ATTR
+  | OPAQUE_ATTR ':' OPAQUE_TYPE {
+        /* a typed dialect attribute (`#complex.number<:f32 1.0, 2.0> :
+         * complex<f32>`): kept as written, the type also on its own */
+        $$ = $1;
+        char *t = parse_alloc(ps, $$->len + $3.n + 4, 1);
+        NEED(t);
+        memcpy(t, $$->text, $$->len);
+        memcpy(t + $$->len, " : ", 3);
+        memcpy(t + $$->len + 3, $3.s, $3.n);
+        $$->type_word = t + $$->len + 3;
+        $$->text = t;
+        $$->len += 3 + $3.n;
+    }
   | LOC {
         $$ = pattr_new(ps, PA_LOC, L(@1));
         NEED($$);

@@ -763,6 +763,32 @@ static bool attrs_chlo_broadcast(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
+/* chlo.constant_like's complex value `#complex.number<:f32 RE, IM> :
+ * complex<f32>`, read as the dense element `(RE, IM)` of the result type. */
+static bool constant_like_complex(parse_state *ps, pop *p, ir_op *o, const pattr *a)
+{
+    if (!p->sig || o->nresults != 1)
+        ERR(p->loc, "'%s' needs a function type '(operand) -> result'", p->name);
+    const tensor_type *rt = &o->result_types[0];
+    const char *en = et_get(rt->elem)->name;
+    const char *part = a->text + 17, *sp = strchr(part, ' '), *close = strchr(part, '>');
+    if (!sp || !close || sp > close)
+        ERR(a->loc, "'%s' value must be #complex.number<:fNN RE, IM> : complex<fNN>", p->name);
+    if (strcmp(a->type_word, en) != 0 || strlen(en) != (size_t)(sp - part) + 9 ||
+        strncmp(en + 8, part, (size_t)(sp - part)) != 0)
+        ERR(a->loc, "'%s' value's type %s doesn't match the element type %s of its result", p->name, a->type_word,
+            en);
+    size_t n = (size_t)(close - sp - 1);
+    char *t = parse_alloc(ps, n + 3, 1);
+    if (!t)
+        return false;
+    t[0] = '(';
+    memcpy(t + 1, sp + 1, n);
+    t[n + 1] = ')';
+    ptok body = { .s = t, .n = n + 2, .kind = 0, .loc = a->loc };
+    return literal_build(ps, &body, rt, &o->a.constant);
+}
+
 /* chlo.constant_like's value, a typed scalar (`1.0 : f32`, `true`) whose
  * type is the result's element type, kept as a literal of the result type:
  * src/chlo writes it as a stablehlo.constant. */
@@ -772,6 +798,8 @@ static bool attrs_chlo_constant_like(parse_state *ps, pop *p, ir_op *o)
     if (!need(ps, p, "value", &e))
         return false;
     const pattr *a = e->val;
+    if (a && a->kind == PA_OPAQUE && a->type_word && strncmp(a->text, "#complex.number<:", 17) == 0)
+        return constant_like_complex(ps, p, o, a);
     bool word = a && a->kind == PA_WORD && (strcmp(a->text, "true") == 0 || strcmp(a->text, "false") == 0);
     if (!a || (!((a->kind == PA_FLOAT || a->kind == PA_INT) && a->type_word) && !word))
         ERR(a ? a->loc : e->loc, "'%s' attribute 'value' must be a typed number (`1.0 : f32`) or true or false",
