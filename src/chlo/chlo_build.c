@@ -297,3 +297,25 @@ chlo_v chlo_poly(chlo_b *b, chlo_v x, const double *c, int n)
     }
     return p;
 }
+
+static bool narrow_float(et_id e)
+{
+    return et_get(e)->kind == EK_FLOAT && et_get(e)->value_bits < 32;
+}
+
+chlo_v chlo_in_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
+{
+    et_id e = x.t.elem;
+    if (!narrow_float(e))
+        return f(b, x);
+    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
+}
+
+chlo_v chlo_in_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v))
+{
+    et_id e = x[0].t.elem;
+    if (!narrow_float(e))
+        return f(b, x[0], x[1]);
+    chlo_v r = f(b, chlo_convert(b, x[0], ET_F32), chlo_convert(b, x[1], ET_F32));
+    return chlo_convert(b, r, e);
+}

@@ -62,6 +62,13 @@ chlo_v chlo_like(chlo_b *b, double v, chlo_v x);
 /* A splat constant of x's type holding `bits` (element value bits). */
 chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x);
 
+/* The pass's materializeWithUpcast: a float operand of fewer than 32 bits
+ * (f16, bf16, the FP8 formats) converted to f32, f(x) computed there, the
+ * result converted back; other operands f(x) as they are. chlo_in_f32_2:
+ * the same for two operands of one type. */
+chlo_v chlo_in_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v));
+chlo_v chlo_in_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v));
+
 /* c[0] x^(n-1) + ... + c[n-1] by Horner's rule: poly = c0, then
  * poly = poly * x + c[i] (a multiply and an add per coefficient). */
 chlo_v chlo_poly(chlo_b *b, chlo_v x, const double *c, int n);

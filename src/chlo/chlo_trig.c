@@ -143,16 +143,6 @@ chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x)
     return chlo_mul(b, sg, chlo_select(b, big, lg, l1));
 }
 
-/* f16 and bf16 operands are computed in f32 and the result converted back;
- * complex ones as they are. */
-static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
-{
-    et_id e = x.t.elem;
-    if (e != ET_F16 && e != ET_BF16)
-        return f(b, x);
-    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
-}
-
 /* e^(x + log(1/2)) -/+ e^(log(1/2) - x). */
 static chlo_v exp_pair(chlo_b *b, chlo_v x, ir_op_kind k)
 {
@@ -184,7 +174,7 @@ static chlo_v sinh_f(chlo_b *b, chlo_v x)
 chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32(b, x[0], cosh_f);
+    return chlo_in_f32(b, x[0], cosh_f);
 }
 
 chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x)
@@ -192,7 +182,7 @@ chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x)
     (void)o;
     if (is_complex(x[0]))
         return exp_pair(b, x[0], IR_OP_SUBTRACT);
-    return with_f32(b, x[0], sinh_f);
+    return chlo_in_f32(b, x[0], sinh_f);
 }
 
 /* conj(z) = complex(real(z), -imag(z)). */
