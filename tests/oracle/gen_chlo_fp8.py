@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Writes tests/interpret/chlo_fp8.mlir: the chlo ops whose pattern at stablehlo
+840c41ceb upcasts a float narrower than 32 bits to f32 (erf_inv, lgamma,
+digamma, cosh, sinh, zeta, polygamma; docs/chlo.md), on the five FP8 formats
+of that commit. Expected bits: gen_chlo.py's f32 model of each decomposition
+(every step rounded to f32 by exact rational arithmetic), rounded to the FP8
+format here (to nearest, ties to even; the FNUZ formats have no -0). Never
+from ir-run. Usage: python3 tests/oracle/gen_chlo_fp8.py"""
+import math
+import os
+import sys
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_chlo as g  # noqa: E402
+
+# name: (precision with the hidden bit, exponent bias, minimum normal exponent,
+#        largest finite value, has infinities, has -0)
+F8 = {'f8E5M2': (3, 15, -14, 57344.0, True, True),
+      'f8E4M3FN': (4, 7, -6, 448.0, False, True),
+      'f8E4M3FNUZ': (4, 8, -7, 240.0, False, False),
+      'f8E5M2FNUZ': (3, 16, -15, 57344.0, False, False),
+      'f8E4M3B11FNUZ': (4, 11, -10, 30.0, False, False)}
+NAN = float('nan')
+
+
+def rnd8(x, t):
+    """x (an f32 result) in format t, or NaN where the format has no such value."""
+    p, _, emin, mx, inf, _ = F8[t]
+    if math.isnan(x):
+        return NAN
+    if math.isinf(x):
+        return x if inf else NAN
+    g.FMT['_f8'] = (p, emin, 64, 8)
+    r = g.rnd(x, '_f8')
+    if abs(r) > mx:
+        # beyond the largest value: only far from it is the outcome clear
+        assert abs(x) > 2 * mx, (x, t)
+        return math.copysign(float('inf'), r) if inf else NAN
+    return r
+
+
+def bits8(x, t):
+    p, bias, emin, _, _, negzero = F8[t]
+    s = 0x80 if math.copysign(1.0, x) < 0 and (x != 0 or negzero) else 0
+    a = abs(x)
+    if math.isinf(a):
+        return s | (0x7C if t == 'f8E5M2' else 0)
+    if a == 0:
+        return s
+    fa = Fraction(a)
+    e = fa.numerator.bit_length() - fa.denominator.bit_length()
+    if Fraction(2) ** e > fa:
+        e -= 1
+    if e < emin:  # subnormal
+        m = fa / Fraction(2) ** (emin - p + 1)
+        assert m.denominator == 1
+        return s | int(m)
+    m = fa / Fraction(2) ** (e - p + 1) - 2 ** (p - 1)
+    assert m.denominator == 1
+    return s | ((e + bias) << (p - 1)) | int(m)
+
+
+XS = [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, 2.0, -2.0, 3.0, 0.25, -0.75, 4.0, 0.125, 2.5, -3.5, 0.875]
+NAN_BITS = {'f8E5M2': 0x7E, 'f8E4M3FN': 0x7F, 'f8E4M3FNUZ': 0x80, 'f8E5M2FNUZ': 0x80, 'f8E4M3B11FNUZ': 0x80}
+
+
+def unary(op, fn):
+    return lambda x: fn(g.Ops('f32'), x)
+
+
+def chunk(name, t, call, args, ys, n):
+    """args: one list of operand values per operand; ys: the results."""
+    tt = 'tensor<%dx%s>' % (n, t)
+    ut = 'tensor<%dxui8>' % n
+    lines = ['func.func @%s_%s() {' % (name, t)]
+    for i, a in enumerate(args):
+        lines.append('  %%x%d = stablehlo.constant dense<[%s]> : %s' % (i, ', '.join('0x%02X' % bits8(v, t) for v in a),
+                                                                    tt))
+    lines.append('  %%r = %s' % call.replace('T', tt))
+    lines.append('  %%b = stablehlo.bitcast_convert %%r : (%s) -> %s' % (tt, ut))
+    lines.append('  check.expect_eq_const %%b, dense<[%s]> : %s' % (', '.join('0x%02X' % bits8(y, t) for y in ys), ut))
+    lines += ['  func.return', '}']
+    return '\n'.join(lines)
+
+
+def nan_chunk(name, t, call, args, n):
+    tt = 'tensor<%dx%s>' % (n, t)
+    lines = ['func.func @%s_%s_nan() {' % (name, t)]
+    for i, a in enumerate(args):
+        lines.append('  %%x%d = stablehlo.constant dense<[%s]> : %s' % (i, ', '.join('0x%02X' % bits8(v, t) for v in a),
+                                                                    tt))
+    lines.append('  %%r = %s' % call.replace('T', tt))
+    lines.append('  %%n = stablehlo.compare NE, %%r, %%r : (%s, %s) -> tensor<%dxi1>' % (tt, tt, n))
+    lines.append('  check.expect_eq_const %%n, dense<true> : tensor<%dxi1>' % n)
+    lines += ['  func.return', '}']
+    return '\n'.join(lines)
+
+
+def main():
+    parts = []
+    unaries = [('erf_inv', g.erf_inv32), ('lgamma', g.lgamma_), ('digamma', g.digamma_),
+               ('cosh', g.cosh_), ('sinh', g.sinh_)]
+    for k, t in enumerate(F8):
+        for op, fn in unaries:
+            xs, ys, nx = [], [], []
+            for x in XS:
+                y = rnd8(fn(g.Ops('f32'), x), t)
+                if math.isnan(y):
+                    nx.append(x)
+                else:
+                    xs.append(x)
+                    ys.append(y)
+            generic = k % 2 == 1
+            call = ('"chlo.%s"(%%x0) : (T) -> T' if generic else 'chlo.%s %%x0 : T -> T') % op
+            parts.append(chunk(op, t, call, [xs], ys, len(xs)))
+            if nx:
+                parts.append(nan_chunk(op, t, call, [nx], len(nx)))
+        for op, fn in (('zeta', g.zeta_), ('polygamma', g.polygamma_)):
+            if op == 'zeta':
+                pts = [(a, q) for a in (1.5, 2.0, 3.0, 4.0) for q in (0.5, 1.0, 2.0, 3.0)]
+            else:
+                pts = [(n, x) for n in (0.0, 1.0, 2.0) for x in (0.5, 1.0, 2.0, 3.0)]
+            a0, a1, ys, n0, n1 = [], [], [], [], []
+            for a, q in pts:
+                y = rnd8(fn(g.Ops('f32'), a, q), t)
+                if math.isnan(y):
+                    n0.append(a)
+                    n1.append(q)
+                else:
+                    a0.append(a)
+                    a1.append(q)
+                    ys.append(y)
+            call = 'chlo.%s %%x0, %%x1 : T, T -> T' % op
+            parts.append(chunk(op, t, call, [a0, a1], ys, len(ys)))
+            if n0:
+                parts.append(nan_chunk(op, t, call, [n0, n1], len(n0)))
+    text = ('// RUN: ir-run --interpret -split-input-file %s\n'
+            '// Generated by tests/oracle/gen_chlo_fp8.py (gen_chlo.py\'s f32 model of each\n'
+            '// decomposition, rounded to the FP8 format; never ir-run\'s output); do not\n'
+            '// edit. chlo.erf_inv, lgamma, digamma, cosh, sinh, zeta and polygamma on the\n'
+            '// FP8 formats of stablehlo 840c41ceb, computed in f32 (docs/chlo.md).\n\n' +
+            '\n\n// -----\n\n'.join(parts) + '\n')
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'interpret', 'chlo_fp8.mlir')
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+if __name__ == '__main__':
+    main()
