@@ -244,7 +244,6 @@ STABLEHLO_GIT ?= /work/.mirror/openxla+stablehlo/repo
 CHLO_REF_OUT ?= /work/shared/stablehlo-ref-out/chlo
 chlo-upstream: $(BIN)
 	sh tools/chlo_testdata.sh $(STABLEHLO_GIT) $(CHLO_REF_OUT) $(BIN)
-	sh tools/chlo_interpret_suites.sh $(STABLEHLO_GIT) $(BIN)
 
 # ---- libFuzzer harnesses (tests/fuzz/, docs/testing.md) ------------------------
 # A clang build of the library with -fsanitize=fuzzer-no-link,address,undefined

@@ -70,25 +70,16 @@ static bool check(chlo_b *b, const ir_op *o, enum mode *mode)
     /* group_sizes: [g] or [prefix..., g] */
     int64_t prefix[SHAPE_MAX_RANK];
     int np = 0;
-    switch (*mode) {
-    case BATCH:
-        for (int i = 0; i < index_of(&d->lhs_batch, rd); i++)
-            prefix[np++] = lhs->dims[d->lhs_batch.v[i]];
-        break;
-    case CONTRACTING:
-        for (int i = 0; i < d->lhs_batch.n; i++)
-            prefix[np++] = lhs->dims[d->lhs_batch.v[i]];
+    int nb = *mode == BATCH ? index_of(&d->lhs_batch, rd) : d->lhs_batch.n;
+    for (int i = 0; i < nb; i++)
+        prefix[np++] = lhs->dims[d->lhs_batch.v[i]];
+    if (*mode == CONTRACTING)
         for (int i = 0; i < index_of(&d->lhs_contract, rd); i++)
             prefix[np++] = lhs->dims[d->lhs_contract.v[i]];
-        break;
-    case NON_CONTRACTING:
-        for (int i = 0; i < d->lhs_batch.n; i++)
-            prefix[np++] = lhs->dims[d->lhs_batch.v[i]];
+    if (*mode == NON_CONTRACTING)
         for (int64_t i = 0; i < rd; i++)
             if (!has(&d->lhs_batch, i) && !has(&d->lhs_contract, i))
                 prefix[np++] = lhs->dims[i];
-        break;
-    }
     bool gs_ok = gs->rank == 1 || gs->rank == np + 1;
     for (int i = 0; gs_ok && gs->rank > 1 && i < np; i++)
         gs_ok = gs->dims[i] == prefix[i];
