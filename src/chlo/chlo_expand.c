@@ -16,6 +16,7 @@
  * the patterns that upcast (docs/chlo.md) */
 #define FP8 (T(ET_F8E4M3B11FNUZ) | T(ET_F8E4M3FN) | T(ET_F8E4M3FNUZ) | T(ET_F8E5M2) | T(ET_F8E5M2FNUZ))
 #define UPCAST_WORDS "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16 (computed in f32), f32 and f64"
+#define IN_TYPE_WORDS "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16, f32, f64, complex<f32> and complex<f64>"
 #define UPCAST_C_WORDS UPCAST_WORDS ", complex<f32> and complex<f64>"
 #define INTS (T(ET_I2) | T(ET_I4) | T(ET_I8) | T(ET_I16) | T(ET_I32) | T(ET_I64) | T(ET_UI2) | T(ET_UI4) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64))
 #define INTS_WORDS "i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32 and ui64"
@@ -67,13 +68,13 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
+    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
     [IR_OP_CHLO_COSH] = { chlo_cosh, FLOAT4 | FP8 | CPLX, UPCAST_C_WORDS, false, false },
     [IR_OP_CHLO_SINH] = { chlo_sinh, FLOAT4 | FP8 | CPLX, UPCAST_C_WORDS, false, false },
     [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false, false },
