@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -245,6 +245,14 @@ quant-testdata: all
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench
+
+# ---- the StableHLO repository's chlo test data and interpret suites (docs/chlo.md;
+# not in check: neither ships with ir-run). STABLEHLO_GIT: its git directory;
+# CHLO_REF_OUT: REF's outputs of the test data.
+STABLEHLO_GIT ?= /work/.mirror/openxla+stablehlo/repo
+CHLO_REF_OUT ?= /work/shared/stablehlo-ref-out/chlo
+chlo-upstream: $(BIN)
+	sh tools/chlo_testdata.sh $(STABLEHLO_GIT) $(CHLO_REF_OUT) $(BIN)
 
 # ---- libFuzzer harnesses (tests/fuzz/, docs/testing.md) ------------------------
 # A clang build of the library with -fsanitize=fuzzer-no-link,address,undefined

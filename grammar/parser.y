@@ -280,8 +280,12 @@ static void op_name_error(parse_state *ps, src_loc loc, const char *what, const 
     for (size_t i = 0; foreign && i < sizeof own / sizeof own[0]; i++)
         if ((size_t)(dot - s) == strlen(own[i]) && memcmp(s, own[i], (size_t)(dot - s)) == 0)
             foreign = false;
+    char chlo[2048];
     if (foreign)
         parse_error(ps, loc, "op '%.*s' of dialect '%.*s' has no semantics in ir-run", (int)n, s, (int)(dot - s), s);
+    else if (n > 5 && memcmp(s, "chlo.", 5) == 0 && ir_op_names_with_prefix("chlo.", chlo, sizeof chlo) < sizeof chlo)
+        parse_error(ps, loc, "%s op '%.*s'%s%s%s (the chlo ops ir-run runs: %s; docs/chlo.md)", what, (int)n, s,
+                    near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "", chlo);
     else if (near)
         parse_error(ps, loc, "%s op '%.*s'; did you mean '%s'?", what, (int)n, s, near);
     else
@@ -311,6 +315,29 @@ static bool sdy_sig(parse_state *ps, pop *p, tensor_type *t, src_loc loc, bool r
     return true;
 }
 /* ---- end of Shardy */
+
+/* chlo.scan's pretty form: the operand and result segments its generic
+ * form writes as attributes (inputs, inits; outputs, carries) */
+static pattr *segment_pair(parse_state *ps, int64_t a, int64_t b, src_loc loc)
+{
+    pattr *v = pattr_new(ps, PA_INTS, loc);
+    int64_t *ints = parse_alloc(ps, 2, sizeof *ints);
+    if (!v || !ints)
+        return NULL;
+    ints[0] = a;
+    ints[1] = b;
+    v->ints.n = 2;
+    v->ints.v = ints;
+    return v;
+}
+
+static bool scan_segments(parse_state *ps, pop *p, int nin, int ninit, const psig *sig, src_loc loc)
+{
+    int nres = sig && sig->outs ? sig->outs->n : 0;
+    pattr *ops = segment_pair(ps, nin, ninit, loc), *res = segment_pair(ps, nres - ninit, ninit, loc);
+    return ops && res && add_attr(ps, &p->attrs, "operandSegmentSizes", loc, ops) &&
+           add_attr(ps, &p->attrs, "resultSegmentSizes", loc, res);
+}
 
 /* `stablehlo.while(%x = %a, ...) : T, ... [attributes {...}] cond {...} do {...}` */
 static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, plist *attrs, ptok cond_word,
@@ -436,6 +463,7 @@ static pop *while_op(parse_state *ps, ptok name, ulist *inits, tlist *types, pli
 %token <tok> T_SDY_WORDS "sdy.propagation_barrier or sdy.sharding_group"
 %token <tok> T_SDY_MANUAL "sdy.manual_computation"
 %token <tok> T_TOP_K "chlo.top_k"
+%token <tok> T_SCAN "chlo.scan"
 
 %type <type> type
 %type <types> types types_opt type_list fresults fres_list fres_list_opt
@@ -1110,6 +1138,25 @@ op_body:
             merge(&$$->attrs, $9);
         set_sig($$, $11);
     }
+    /* chlo.scan(%in, ...) inits(%init, ...) dimension=N [attributes {...}] {body} : (...) -> (...) */
+  | T_SCAN '(' uses_opt ')' BARE_ID '(' uses_opt ')' BARE_ID '=' INT while_attrs_opt region ':' fn_type {
+        NEED(expect_word(ps, $5, "inits") && expect_word(ps, $9, "dimension"));
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        int nin = $3 ? $3->n : 0, ninit = $7 ? $7->n : 0;
+        if ($3 && $7) {
+            $3->tail->next = $7->head; $3->tail = $7->tail; $3->n += $7->n;
+        }
+        $$->uses = $3 ? $3 : $7;
+        pattr *d = scalar(ps, PA_INT, $11, false, L(@11));
+        NEED(d && add_attr(ps, &$$->attrs, "dimension", L(@11), d));
+        NEED(scan_segments(ps, $$, nin, ninit, $15, L(@1)));
+        if ($12)
+            merge(&$$->attrs, $12);
+        $$->regions = $13;
+        $$->nregions = 1;
+        set_sig($$, $15);
+    }
   | T_CONVOLUTION '(' use ',' use ')' BARE_ID '=' conv_dims ',' BARE_ID '=' dict dict_opt ':' sig {
         NEED(expect_word(ps, $7, "dim_numbers") && expect_word(ps, $11, "window"));
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
@@ -1695,6 +1742,19 @@ attribute:
   | TUPLE_OPEN '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, NULL); NEED($$->type); }
   | TUPLE_OPEN type_list '>' { $$ = pattr_new(ps, PA_TYPE, L(@1)); NEED($$); $$->type = parse_tuple_type(ps, $2); NEED($$->type); }
   | OPAQUE_ATTR
+  | OPAQUE_ATTR ':' OPAQUE_TYPE {
+        /* a typed dialect attribute (`#complex.number<:f32 1.0, 2.0> :
+         * complex<f32>`): kept as written, the type also on its own */
+        $$ = $1;
+        char *t = parse_alloc(ps, $$->len + $3.n + 4, 1);
+        NEED(t);
+        memcpy(t, $$->text, $$->len);
+        memcpy(t + $$->len, " : ", 3);
+        memcpy(t + $$->len + 3, $3.s, $3.n);
+        $$->type_word = t + $$->len + 3;
+        $$->text = t;
+        $$->len += 3 + $3.n;
+    }
   | LOC {
         $$ = pattr_new(ps, PA_LOC, L(@1));
         NEED($$);

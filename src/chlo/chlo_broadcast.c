@@ -98,7 +98,8 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
     }
     bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
               : k == IR_OP_CHLO_NEXT_AFTER || k == IR_OP_CHLO_POLYGAMMA || k == IR_OP_CHLO_ZETA
-                  ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64
+                  ? e == ET_F16 || e == ET_BF16 || e == ET_F32 || e == ET_F64 || e == ET_F8E4M3B11FNUZ ||
+                        e == ET_F8E4M3FN || e == ET_F8E4M3FNUZ || e == ET_F8E5M2 || e == ET_F8E5M2FNUZ
               : k == IR_OP_COMPARE     ? true
                                        : (ir_op_get(k)->elems & elem_class(e)) != 0;
     if (!ok) {

@@ -53,6 +53,40 @@ ir_use chlo_fresh(chlo_b *b)
     return u;
 }
 
+ir_block *chlo_block(chlo_b *b, chlo_b *rb, int n, const tensor_type *t, chlo_v *args)
+{
+    *rb = (chlo_b){ .arena = b->arena, .loc = b->loc, .from = b->from, .counter = b->counter, .src = b->src };
+    ir_block *blk = chlo_alloc(b, 1, sizeof *blk);
+    tensor_type *at = chlo_alloc(b, (size_t)n, sizeof *at);
+    ir_use *names = chlo_alloc(b, (size_t)n, sizeof *names);
+    int *ids = chlo_alloc(b, (size_t)n, sizeof *ids);
+    if (b->oom)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        at[i] = t[i];
+        names[i] = chlo_fresh(b);
+        args[i] = (chlo_v){ names[i], t[i] };
+    }
+    blk->nargs = n;
+    blk->arg_types = at;
+    blk->arg_names = names;
+    blk->args = ids;
+    return b->oom ? NULL : blk;
+}
+
+bool chlo_block_end(chlo_b *b, chlo_b *rb, ir_block *blk, const chlo_v *ret, int nret)
+{
+    ir_op *r = chlo_op_n(rb, IR_OP_REGION_RETURN, ret, nret, NULL, 0, NULL);
+    if (rb->oom || !r || !blk) {
+        b->oom = true;
+        return false;
+    }
+    r->ndefs = 0;
+    blk->ops = rb->ops;
+    blk->nops = rb->nops;
+    return true;
+}
+
 chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt)
 {
     chlo_v r = { { "", -1, b->loc }, *rt };
@@ -161,6 +195,50 @@ chlo_v chlo_convert(chlo_b *b, chlo_v x, et_id to)
     tensor_type t = x.t;
     t.elem = to;
     return chlo_op(b, IR_OP_CONVERT, &x, 1, &t);
+}
+
+static bool ints(chlo_b *b, ir_ints *out, int n, const int64_t *v)
+{
+    out->n = n;
+    out->v = chlo_alloc(b, (size_t)n, sizeof(int64_t));
+    if (!out->v)
+        return false;
+    if (n)
+        memcpy(out->v, v, (size_t)n * sizeof(int64_t));
+    return true;
+}
+
+chlo_v chlo_slice(chlo_b *b, chlo_v x, int dim, int64_t start, int64_t limit)
+{
+    int rank = x.t.rank;
+    int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
+    for (int d = 0; d < rank; d++) {
+        lo[d] = 0;
+        hi[d] = x.t.dims[d];
+        stride[d] = 1;
+    }
+    lo[dim] = start;
+    hi[dim] = limit;
+    tensor_type t = x.t;
+    t.dims[dim] = limit - start;
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_SLICE, &x, 1, &t);
+    if (b->oom)
+        return r;
+    ir_op *o = &b->ops[at];
+    if (!ints(b, &o->a.slice.start, rank, lo) || !ints(b, &o->a.slice.limit, rank, hi) ||
+        !ints(b, &o->a.slice.stride, rank, stride))
+        b->oom = true;
+    return r;
+}
+
+chlo_v chlo_broadcast_in_dim(chlo_b *b, chlo_v x, const tensor_type *t, const int64_t *dims)
+{
+    int at = b->nops;
+    chlo_v r = chlo_op(b, IR_OP_BROADCAST_IN_DIM, &x, 1, t);
+    if (!b->oom && !ints(b, &b->ops[at].a.dims, x.t.rank, dims))
+        b->oom = true;
+    return r;
 }
 
 chlo_v chlo_like_bits(chlo_b *b, uint64_t bits, chlo_v x)
@@ -287,4 +365,26 @@ int chlo_run_pass(ir_module *m, diag_source *src, const chlo_pass *p)
         }
     }
     return 0;
+}
+
+static bool narrow_float(et_id e)
+{
+    return et_get(e)->kind == EK_FLOAT && et_get(e)->value_bits < 32;
+}
+
+chlo_v chlo_in_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
+{
+    et_id e = x.t.elem;
+    if (!narrow_float(e))
+        return f(b, x);
+    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
+}
+
+chlo_v chlo_in_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v))
+{
+    et_id e = x[0].t.elem;
+    if (!narrow_float(e))
+        return f(b, x[0], x[1]);
+    chlo_v r = f(b, chlo_convert(b, x[0], ET_F32), chlo_convert(b, x[1], ET_F32));
+    return chlo_convert(b, r, e);
 }

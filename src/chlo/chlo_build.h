@@ -35,6 +35,12 @@ chlo_v chlo_op(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_
  * out[0..nres); returns the op (NULL after out of memory), valid until the
  * next op is appended. */
 ir_op *chlo_op_n(chlo_b *b, ir_op_kind k, const chlo_v *args, int n, const tensor_type *rt, int nres, chlo_v *out);
+/* A region: a block of n arguments of types t (fresh names, written to
+ * args[0..n)) whose ops the builder rb (set up here) writes; chlo_block_end
+ * appends the `stablehlo.return` of ret[0..nret) and moves rb's ops into
+ * the block. Both return NULL/false after out of memory (b->oom set). */
+ir_block *chlo_block(chlo_b *b, chlo_b *rb, int n, const tensor_type *t, chlo_v *args);
+bool chlo_block_end(chlo_b *b, chlo_b *rb, ir_block *blk, const chlo_v *ret, int nret);
 /* A fresh name (for block arguments). */
 ir_use chlo_fresh(chlo_b *b);
 /* Zeroed memory of the module's arena (NULL and b->oom after out of memory). */
@@ -45,6 +51,10 @@ chlo_v chlo_cmp(chlo_b *b, ir_cmp_dir d, chlo_v x, chlo_v y);
 chlo_v chlo_select(chlo_b *b, chlo_v p, chlo_v t, chlo_v f);
 chlo_v chlo_clamp(chlo_b *b, chlo_v lo, chlo_v x, chlo_v hi);
 chlo_v chlo_convert(chlo_b *b, chlo_v x, et_id to);
+/* x[start:limit] along dimension dim (the other dimensions whole). */
+chlo_v chlo_slice(chlo_b *b, chlo_v x, int dim, int64_t start, int64_t limit);
+/* broadcast_in_dim of x to type t, x's dimension i to dims[i]. */
+chlo_v chlo_broadcast_in_dim(chlo_b *b, chlo_v x, const tensor_type *t, const int64_t *dims);
 /* A splat constant of x's type (chlo.constant_like): the double rounded to
  * the element type as APFloat converts it (to nearest, ties to even); an
  * integer type takes the value as an integer; a complex type (v, 0). */
@@ -71,6 +81,13 @@ typedef struct {
     void *ctx;
 } chlo_pass;
 int chlo_run_pass(ir_module *m, diag_source *src, const chlo_pass *p);
+
+/* The pass's materializeWithUpcast: a float operand of fewer than 32 bits
+ * (f16, bf16, the FP8 formats) converted to f32, f(x) computed there, the
+ * result converted back; other operands f(x) as they are. chlo_in_f32_2:
+ * the same for two operands of one type. */
+chlo_v chlo_in_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v));
+chlo_v chlo_in_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v));
 
 /* c[0] x^(n-1) + ... + c[n-1] by Horner's rule: poly = c0, then
  * poly = poly * x + c[i] (a multiply and an add per coefficient). */

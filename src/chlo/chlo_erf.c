@@ -5,15 +5,6 @@
 #include "chlo/chlo_coeffs.h"
 #include "chlo/chlo_ops.h"
 
-/* f16 and bf16 operands are computed in f32 and the result converted back. */
-static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
-{
-    if (x.t.elem == ET_F32)
-        return f(b, x);
-    et_id orig = x.t.elem;
-    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), orig);
-}
-
 /* ---- f64 ----------------------------------------------------------------- */
 
 /* erfc for |x| >= 1: exp(-x^2) P(|x|)/Q(|x|) below 8, exp(-x^2) R(|x|)/S(|x|)
@@ -161,13 +152,13 @@ static chlo_v erfc_f32(chlo_b *b, chlo_v x)
 chlo_v chlo_erf(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return x[0].t.elem == ET_F64 ? erf_f64(b, x[0]) : with_f32(b, x[0], erf_f32);
+    return x[0].t.elem == ET_F64 ? erf_f64(b, x[0]) : chlo_in_f32(b, x[0], erf_f32);
 }
 
 chlo_v chlo_erfc(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return x[0].t.elem == ET_F64 ? erfc_f64(b, x[0]) : with_f32(b, x[0], erfc_f32);
+    return x[0].t.elem == ET_F64 ? erfc_f64(b, x[0]) : chlo_in_f32(b, x[0], erfc_f32);
 }
 
 /* ---- erf_inv ---------------------------------------------------------------- */
@@ -269,5 +260,5 @@ static chlo_v erf_inv_f64(chlo_b *b, chlo_v x)
 chlo_v chlo_erf_inv(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return x[0].t.elem == ET_F64 ? erf_inv_f64(b, x[0]) : with_f32(b, x[0], erf_inv_f32);
+    return x[0].t.elem == ET_F64 ? erf_inv_f64(b, x[0]) : chlo_in_f32(b, x[0], erf_inv_f32);
 }

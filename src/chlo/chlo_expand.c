@@ -13,6 +13,18 @@
 #define FLOAT4 (T(ET_F16) | T(ET_BF16) | T(ET_F32) | T(ET_F64))
 #define CPLX (T(ET_C64) | T(ET_C128))
 #define FLOAT4_WORDS "f16, bf16, f32 and f64"
+/* the FP8 formats of stablehlo 840c41ceb's HLO_Float, computed in f32 by
+ * the patterns that upcast (docs/chlo.md) */
+#define FP8 (T(ET_F8E4M3B11FNUZ) | T(ET_F8E4M3FN) | T(ET_F8E4M3FNUZ) | T(ET_F8E5M2) | T(ET_F8E5M2FNUZ))
+#define UPCAST_WORDS "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16 (computed in f32), f32 and f64"
+#define IN_TYPE_WORDS "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16, f32, f64, complex<f32> and complex<f64>"
+#define UPCAST_C_WORDS UPCAST_WORDS ", complex<f32> and complex<f64>"
+#define INTS (T(ET_I2) | T(ET_I4) | T(ET_I8) | T(ET_I16) | T(ET_I32) | T(ET_I64) | T(ET_UI2) | T(ET_UI4) | T(ET_UI8) | T(ET_UI16) | T(ET_UI32) | T(ET_UI64))
+#define INTS_WORDS "i2, i4, i8, i16, i32, i64, ui2, ui4, ui8, ui16, ui32 and ui64"
+#define FLOATS_ALL (T(ET_F4E2M1FN) | T(ET_F6E2M3FN) | T(ET_F6E3M2FN) | T(ET_F8E3M4) | T(ET_F8E4M3) | \
+                    T(ET_F8E4M3FN) | T(ET_F8E4M3FNUZ) | T(ET_F8E4M3B11FNUZ) | T(ET_F8E5M2) | T(ET_F8E5M2FNUZ) | \
+                    T(ET_F8E8M0FNU) | FLOAT4)
+#define FLOATS_ALL_WORDS "every float type (the FP4, FP6 and FP8 formats, bf16, f16, f32, f64), complex<f32> and complex<f64>"
 #define FLOATING_WORDS "f16, bf16, f32, f64, complex<f32> and complex<f64>"
 
 typedef struct {
@@ -26,15 +38,15 @@ typedef struct {
 static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_ERF] = { chlo_erf, FLOAT4, FLOAT4_WORDS, false, false },
     [IR_OP_CHLO_ERFC] = { chlo_erfc, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_ERF_INV] = { chlo_erf_inv, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_LGAMMA] = { chlo_lgamma, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_POLYGAMMA] = { chlo_polygamma, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_ZETA] = { chlo_zeta, FLOAT4, FLOAT4_WORDS, false, false },
+    [IR_OP_CHLO_ERF_INV] = { chlo_erf_inv, FLOAT4 | FP8, UPCAST_WORDS, false, false },
+    [IR_OP_CHLO_LGAMMA] = { chlo_lgamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
+    [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
+    [IR_OP_CHLO_POLYGAMMA] = { chlo_polygamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
+    [IR_OP_CHLO_ZETA] = { chlo_zeta, FLOAT4 | FP8, UPCAST_WORDS, false, false },
     [IR_OP_CHLO_BROADCAST_POLYGAMMA] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_ZETA] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false, false },
-    [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4, FLOAT4_WORDS, false, false },
+    [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4 | FP8, "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16, f32 and f64", false, false },
     [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
     [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
@@ -57,19 +69,23 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_COSH] = { chlo_cosh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
-    [IR_OP_CHLO_SINH] = { chlo_sinh, FLOAT4 | CPLX, FLOATING_WORDS, false, false },
+    [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ACOS] = { chlo_acos, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ASIN] = { chlo_asin, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ACOSH] = { chlo_acosh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_ASINH] = { chlo_asinh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
+    [IR_OP_CHLO_COSH] = { chlo_cosh, FLOAT4 | FP8 | CPLX, UPCAST_C_WORDS, false, false },
+    [IR_OP_CHLO_SINH] = { chlo_sinh, FLOAT4 | FP8 | CPLX, UPCAST_C_WORDS, false, false },
     [IR_OP_CHLO_CONJ] = { chlo_conj, CPLX, "complex<f32> and complex<f64>", false, false },
-    [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4, FLOAT4_WORDS, true, false },
-    [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4, FLOAT4_WORDS, true, false },
-    [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4, FLOAT4_WORDS, true, false },
+    [IR_OP_CHLO_IS_INF] = { chlo_is_inf, FLOAT4 | T(ET_F8E5M2), "f8E5M2, f16, bf16, f32 and f64", true, false },
+    [IR_OP_CHLO_IS_POS_INF] = { chlo_is_pos_inf, FLOAT4 | T(ET_F8E5M2), "f8E5M2, f16, bf16, f32 and f64", true, false },
+    [IR_OP_CHLO_SQUARE] = { chlo_square, FLOATS_ALL | CPLX, FLOATS_ALL_WORDS, false, false },
+    [IR_OP_CHLO_MULHI] = { chlo_mulhi, INTS, INTS_WORDS, false, false },
+    [IR_OP_CHLO_RAGGED_DOT] = { chlo_ragged_dot, 0, "", false, true },
+    [IR_OP_CHLO_SCAN] = { chlo_scan, 0, "", false, true },
+    [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4 | T(ET_F8E5M2), "f8E5M2, f16, bf16, f32 and f64", true, false },
 };
 
 /* ---- native kernels (docs/chlo.md "Native kernels") ----------------------

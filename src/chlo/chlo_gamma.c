@@ -9,14 +9,6 @@
 #define lanczos_base chlo_lanczos_base
 #define lanczos_c chlo_lanczos_c
 
-static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
-{
-    et_id e = x.t.elem;
-    if (e != ET_F16 && e != ET_BF16)
-        return f(b, x);
-    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
-}
-
 /* log(t) for t = g + 1/2 + z, as log(g + 1/2) + log_plus_one(z / (g + 1/2)). */
 static chlo_v log_t(chlo_b *b, chlo_v x, chlo_v z, chlo_v *t)
 {
@@ -109,24 +101,13 @@ static chlo_v digamma_f(chlo_b *b, chlo_v x)
 chlo_v chlo_lgamma(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32(b, x[0], lgamma_f);
+    return chlo_in_f32(b, x[0], lgamma_f);
 }
 
 chlo_v chlo_digamma(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32(b, x[0], digamma_f);
-}
-
-/* Two operands through f32 when they are f16 or bf16 (the pass's
- * materializeWithUpcast), f(x0, x1) in the type, the result converted back. */
-static chlo_v with_f32_2(chlo_b *b, const chlo_v *x, chlo_v (*f)(chlo_b *, chlo_v, chlo_v))
-{
-    et_id e = x[0].t.elem;
-    if (e != ET_F16 && e != ET_BF16)
-        return f(b, x[0], x[1]);
-    chlo_v r = f(b, chlo_convert(b, x[0], ET_F32), chlo_convert(b, x[1], ET_F32));
-    return chlo_convert(b, r, e);
+    return chlo_in_f32(b, x[0], digamma_f);
 }
 
 /* The Euler-Maclaurin coefficients of the pass's zeta (Johansson, (5)). */
@@ -194,11 +175,11 @@ static chlo_v polygamma_f(chlo_b *b, chlo_v n, chlo_v x)
     chlo_v two = chlo_like(b, 2.0, x);
     chlo_v sign = chlo_sub(b, chlo_mul(b, two, chlo_bin(b, IR_OP_REMAINDER, n, two)), one);
     chlo_v np1 = chlo_add(b, n, one);
-    chlo_v el = chlo_un(b, IR_OP_EXPONENTIAL, with_f32(b, np1, lgamma_f));
+    chlo_v el = chlo_un(b, IR_OP_EXPONENTIAL, chlo_in_f32(b, np1, lgamma_f));
     chlo_v z = zeta_f(b, np1, x);
     chlo_v res = chlo_mul(b, chlo_mul(b, sign, el), z);
     chlo_v zero = chlo_like(b, 0.0, x);
-    res = chlo_select(b, chlo_cmp(b, IR_CMP_EQ, n, zero), with_f32(b, x, digamma_f), res);
+    res = chlo_select(b, chlo_cmp(b, IR_CMP_EQ, n, zero), chlo_in_f32(b, x, digamma_f), res);
     chlo_v nonint = chlo_cmp(b, IR_CMP_NE, n, chlo_un(b, IR_OP_FLOOR, n));
     chlo_v neg = chlo_cmp(b, IR_CMP_LT, n, zero);
     return chlo_select(b, chlo_bin(b, IR_OP_OR, nonint, neg), chlo_like(b, NAN, x), res);
@@ -207,11 +188,11 @@ static chlo_v polygamma_f(chlo_b *b, chlo_v n, chlo_v x)
 chlo_v chlo_zeta(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32_2(b, x, zeta_f);
+    return chlo_in_f32_2(b, x, zeta_f);
 }
 
 chlo_v chlo_polygamma(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32_2(b, x, polygamma_f);
+    return chlo_in_f32_2(b, x, polygamma_f);
 }

@@ -23,6 +23,13 @@ chlo_v chlo_polygamma(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_bessel_i1e(chlo_b *b, const ir_op *o, const chlo_v *x);
 
+/* chlo_mulhi.c */
+chlo_v chlo_mulhi(chlo_b *b, const ir_op *o, const chlo_v *x);
+
+/* chlo_scan.c, chlo_ragged_dot.c (check their own types) */
+chlo_v chlo_scan(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_ragged_dot(chlo_b *b, const ir_op *o, const chlo_v *x);
+
 /* chlo_top_k.c (checks its own types) */
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
 
@@ -43,6 +50,7 @@ chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x);
+chlo_v chlo_square(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_pos_inf(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_is_neg_inf(chlo_b *b, const ir_op *o, const chlo_v *x);

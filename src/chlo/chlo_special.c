@@ -19,7 +19,7 @@ chlo_v chlo_next_after(chlo_b *b, const ir_op *o, const chlo_v *xy)
     (void)o;
     chlo_v x = xy[0], y = xy[1];
     unsigned width = et_get(x.t.elem)->value_bits;
-    et_id it = width == 16 ? ET_I16 : width == 32 ? ET_I32 : ET_I64;
+    et_id it = width == 8 ? ET_I8 : width == 16 ? ET_I16 : width == 32 ? ET_I32 : ET_I64;
     chlo_v xi = as_type(b, x, it);
     chlo_v yi = as_type(b, y, it);
     chlo_v xnan = chlo_cmp(b, IR_CMP_NE, x, x);

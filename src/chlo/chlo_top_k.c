@@ -53,69 +53,16 @@ static bool check(chlo_b *b, const ir_op *o, int64_t *kk)
 /* The comparator: ^bb0(%a, %b, %i, %j): compare GT %a, %b; return. */
 static ir_block *comparator(chlo_b *b, et_id e)
 {
-    ir_block *blk = chlo_alloc(b, 1, sizeof *blk);
-    tensor_type *at = chlo_alloc(b, 4, sizeof *at);
-    ir_use *names = chlo_alloc(b, 4, sizeof *names);
-    int *args = chlo_alloc(b, 4, sizeof *args);
-    if (b->oom)
+    tensor_type at[4] = { { .elem = e }, { .elem = e }, { .elem = ET_I32 }, { .elem = ET_I32 } };
+    chlo_v args[4];
+    chlo_b rb;
+    ir_block *blk = chlo_block(b, &rb, 4, at, args);
+    if (!blk)
         return NULL;
-    for (int i = 0; i < 4; i++) {
-        at[i].elem = i < 2 ? e : ET_I32;
-        at[i].rank = 0;
-        names[i] = chlo_fresh(b);
-    }
-    blk->nargs = 4;
-    blk->arg_types = at;
-    blk->arg_names = names;
-    blk->args = args;
-    /* its ops, built in a builder of their own */
-    chlo_b rb = { .arena = b->arena, .loc = b->loc, .from = b->from, .counter = b->counter, .src = b->src };
-    chlo_v x = { names[0], at[0] }, y = { names[1], at[1] };
-    chlo_v gt = chlo_cmp(&rb, IR_CMP_GT, x, y);
+    chlo_v gt = chlo_cmp(&rb, IR_CMP_GT, args[0], args[1]);
     if (!rb.oom && et_get(e)->kind == EK_FLOAT)
         rb.ops[rb.nops - 1].a.compare.type = IR_CMPT_TOTALORDER;
-    ir_op *ret = chlo_op_n(&rb, IR_OP_REGION_RETURN, &gt, 1, NULL, 0, NULL);
-    if (rb.oom || !ret) {
-        b->oom = true;
-        return NULL;
-    }
-    ret->ndefs = 0;
-    blk->ops = rb.ops;
-    blk->nops = rb.nops;
-    return blk;
-}
-
-static bool ints(chlo_b *b, ir_ints *out, int n, const int64_t *v)
-{
-    out->n = n;
-    out->v = chlo_alloc(b, (size_t)n, sizeof(int64_t));
-    if (!out->v)
-        return false;
-    memcpy(out->v, v, (size_t)n * sizeof(int64_t));
-    return true;
-}
-
-static chlo_v slice(chlo_b *b, chlo_v x, int64_t k)
-{
-    int rank = x.t.rank;
-    int64_t start[SHAPE_MAX_RANK], limit[SHAPE_MAX_RANK], stride[SHAPE_MAX_RANK];
-    for (int d = 0; d < rank; d++) {
-        start[d] = 0;
-        limit[d] = x.t.dims[d];
-        stride[d] = 1;
-    }
-    limit[rank - 1] = k;
-    tensor_type t = x.t;
-    t.dims[rank - 1] = k;
-    int at = b->nops;
-    chlo_v r = chlo_op(b, IR_OP_SLICE, &x, 1, &t);
-    if (b->oom)
-        return r;
-    ir_op *o = &b->ops[at];
-    if (!ints(b, &o->a.slice.start, rank, start) || !ints(b, &o->a.slice.limit, rank, limit) ||
-        !ints(b, &o->a.slice.stride, rank, stride))
-        b->oom = true;
-    return r;
+    return chlo_block_end(b, &rb, blk, &gt, 1) ? blk : NULL;
 }
 
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
@@ -143,7 +90,7 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
     s->a.sort.is_stable = true;
     s->nregions = 1;
     s->regions = cmp;
-    chlo_v res[2] = { slice(b, sorted[0], k), slice(b, sorted[1], k) };
+    chlo_v res[2] = { chlo_slice(b, sorted[0], last, 0, k), chlo_slice(b, sorted[1], last, 0, k) };
     /* the two results under the chlo op's names: a barrier passes them on */
     tensor_type bt[2] = { res[0].t, res[1].t };
     chlo_v out[2];

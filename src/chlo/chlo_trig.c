@@ -143,16 +143,6 @@ chlo_v chlo_asinh(chlo_b *b, const ir_op *o, const chlo_v *x)
     return chlo_mul(b, sg, chlo_select(b, big, lg, l1));
 }
 
-/* f16 and bf16 operands are computed in f32 and the result converted back;
- * complex ones as they are. */
-static chlo_v with_f32(chlo_b *b, chlo_v x, chlo_v (*f)(chlo_b *, chlo_v))
-{
-    et_id e = x.t.elem;
-    if (e != ET_F16 && e != ET_BF16)
-        return f(b, x);
-    return chlo_convert(b, f(b, chlo_convert(b, x, ET_F32)), e);
-}
-
 /* e^(x + log(1/2)) -/+ e^(log(1/2) - x). */
 static chlo_v exp_pair(chlo_b *b, chlo_v x, ir_op_kind k)
 {
@@ -184,7 +174,7 @@ static chlo_v sinh_f(chlo_b *b, chlo_v x)
 chlo_v chlo_cosh(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     (void)o;
-    return with_f32(b, x[0], cosh_f);
+    return chlo_in_f32(b, x[0], cosh_f);
 }
 
 chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x)
@@ -192,7 +182,7 @@ chlo_v chlo_sinh(chlo_b *b, const ir_op *o, const chlo_v *x)
     (void)o;
     if (is_complex(x[0]))
         return exp_pair(b, x[0], IR_OP_SUBTRACT);
-    return with_f32(b, x[0], sinh_f);
+    return chlo_in_f32(b, x[0], sinh_f);
 }
 
 /* conj(z) = complex(real(z), -imag(z)). */
@@ -202,6 +192,26 @@ chlo_v chlo_conj(chlo_b *b, const ir_op *o, const chlo_v *x)
     chlo_v re = real_of(b, IR_OP_REAL, x[0]);
     chlo_v im = chlo_un(b, IR_OP_NEGATE, real_of(b, IR_OP_IMAG, x[0]));
     return make_complex(b, re, im, x[0].t.elem);
+}
+
+/* square (stablehlo 3c9301c11's pattern): x * x on reals; on complex
+ * x + iy, complex(0 where x is finite and |x| == |y|, else (x - y)(x + y);
+ * 2 (x y)). */
+chlo_v chlo_square(chlo_b *b, const ir_op *o, const chlo_v *z)
+{
+    (void)o;
+    if (et_get(z[0].t.elem)->kind != EK_COMPLEX)
+        return chlo_mul(b, z[0], z[0]);
+    chlo_v x = real_of(b, IR_OP_REAL, z[0]);
+    tensor_type pt = x.t;
+    pt.elem = ET_I1;
+    chlo_v fin = chlo_op(b, IR_OP_IS_FINITE, &x, 1, &pt);
+    chlo_v y = real_of(b, IR_OP_IMAG, z[0]);
+    chlo_v eq = chlo_cmp(b, IR_CMP_EQ, chlo_un(b, IR_OP_ABS, x), chlo_un(b, IR_OP_ABS, y));
+    chlo_v re = chlo_select(b, chlo_bin(b, IR_OP_AND, fin, eq), chlo_like(b, 0.0, x),
+                            chlo_mul(b, chlo_sub(b, x, y), chlo_add(b, x, y)));
+    chlo_v im = chlo_mul(b, chlo_like(b, 2.0, x), chlo_mul(b, x, y));
+    return make_complex(b, re, im, z[0].t.elem);
 }
 
 static chlo_v inf_like(chlo_b *b, chlo_v x, bool neg)

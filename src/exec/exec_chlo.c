@@ -58,3 +58,15 @@ int exec_chlo_broadcast(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
                      kern_chlo_broadcast_on(rt_pool(c, res[0]->count), (kern_binop)(binop_of[op->kind] - 1), IN(0),
                                             map[0], IN(1), map[1], res[0]));
 }
+
+/* chlo.scan and chlo.ragged_dot never run as such: they are decomposed when
+ * read (src/chlo). */
+int exec_chlo_scan(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    return exec_refused(c, fr, op, res);
+}
+
+int exec_chlo_ragged_dot(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    return exec_refused(c, fr, op, res);
+}

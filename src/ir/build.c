@@ -429,27 +429,37 @@ static bool build_regions(parse_state *ps, pop *p, ir_op *o)
 
 /* ---- per-op attributes ---------------------------------------------------- */
 
-static bool dot_dims(parse_state *ps, pop *p, const plist *fields, ir_dot *d)
+/* The integer-list fields of a #dialect.name<...> struct (#stablehlo.dot,
+ * #chlo.ragged_dot): each at most once, an absent one empty. */
+static bool dim_fields(parse_state *ps, pop *p, const plist *fields, const char *structname, int n,
+                       const char *const *names, ir_ints *const *slots)
 {
-    static const char *const names[4] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
-                                          "lhs_contracting_dimensions", "rhs_contracting_dimensions" };
-    ir_ints *slots[4] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract };
     for (const pentry *e = fields->head; e; e = e->next) {
         int k = -1;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < n; i++)
             if (e->key && strcmp(e->key, names[i]) == 0)
                 k = i;
         if (k < 0)
-            ERR(e->loc, "unknown field '%s' in #stablehlo.dot", e->key ? e->key : "?");
+            ERR(e->loc, "unknown field '%s' in %s", e->key ? e->key : "?", structname);
         if (slots[k]->v)
-            ERR(e->loc, "duplicate field '%s' in #stablehlo.dot", e->key);
+            ERR(e->loc, "duplicate field '%s' in %s", e->key, structname);
         if (!attr_ints(ps, p, e, slots[k]))
             return false;
     }
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         if (!slots[i]->v && !(slots[i]->v = parse_alloc(ps, 1, sizeof(int64_t))))
             return false;
     return true;
+}
+
+static const char *const dot_dim_names[6] = { "lhs_batching_dimensions", "rhs_batching_dimensions",
+                                               "lhs_contracting_dimensions", "rhs_contracting_dimensions",
+                                               "lhs_ragged_dimensions", "rhs_group_dimensions" };
+
+static bool dot_dims(parse_state *ps, pop *p, const plist *fields, ir_dot *d)
+{
+    ir_ints *const slots[4] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract };
+    return dim_fields(ps, p, fields, "#stablehlo.dot", 4, dot_dim_names, slots);
 }
 
 /* tf32 exists only here; the other names are element-type spellings. */
@@ -754,6 +764,32 @@ static bool attrs_chlo_broadcast(parse_state *ps, pop *p, ir_op *o)
     return true;
 }
 
+/* chlo.constant_like's complex value `#complex.number<:f32 RE, IM> :
+ * complex<f32>`, read as the dense element `(RE, IM)` of the result type. */
+static bool constant_like_complex(parse_state *ps, pop *p, ir_op *o, const pattr *a)
+{
+    if (!p->sig || o->nresults != 1)
+        ERR(p->loc, "'%s' needs a function type '(operand) -> result'", p->name);
+    const tensor_type *rt = &o->result_types[0];
+    const char *en = et_get(rt->elem)->name;
+    const char *part = a->text + 17, *sp = strchr(part, ' '), *close = strchr(part, '>');
+    if (!sp || !close || sp > close)
+        ERR(a->loc, "'%s' value must be #complex.number<:fNN RE, IM> : complex<fNN>", p->name);
+    if (strcmp(a->type_word, en) != 0 || strlen(en) != (size_t)(sp - part) + 9 ||
+        strncmp(en + 8, part, (size_t)(sp - part)) != 0)
+        ERR(a->loc, "'%s' value's type %s doesn't match the element type %s of its result", p->name, a->type_word,
+            en);
+    size_t n = (size_t)(close - sp - 1);
+    char *t = parse_alloc(ps, n + 3, 1);
+    if (!t)
+        return false;
+    t[0] = '(';
+    memcpy(t + 1, sp + 1, n);
+    t[n + 1] = ')';
+    ptok body = { .s = t, .n = n + 2, .kind = 0, .loc = a->loc };
+    return literal_build(ps, &body, rt, &o->a.constant);
+}
+
 /* chlo.constant_like's value, a typed scalar (`1.0 : f32`, `true`) whose
  * type is the result's element type, kept as a literal of the result type:
  * src/chlo writes it as a stablehlo.constant. */
@@ -763,6 +799,8 @@ static bool attrs_chlo_constant_like(parse_state *ps, pop *p, ir_op *o)
     if (!need(ps, p, "value", &e))
         return false;
     const pattr *a = e->val;
+    if (a && a->kind == PA_OPAQUE && a->type_word && strncmp(a->text, "#complex.number<:", 17) == 0)
+        return constant_like_complex(ps, p, o, a);
     bool word = a && a->kind == PA_WORD && (strcmp(a->text, "true") == 0 || strcmp(a->text, "false") == 0);
     if (!a || (!((a->kind == PA_FLOAT || a->kind == PA_INT) && a->type_word) && !word))
         ERR(a ? a->loc : e->loc, "'%s' attribute 'value' must be a typed number (`1.0 : f32`) or true or false",
@@ -782,6 +820,42 @@ static bool attrs_chlo_constant_like(parse_state *ps, pop *p, ir_op *o)
     memcpy(t + 1, a->text, n);
     ptok body = { .s = a->neg ? t : t + 1, .n = a->neg ? n + 1 : n, .kind = 0, .loc = a->loc };
     return literal_build(ps, &body, rt, &o->a.constant);
+}
+
+/* chlo.scan's dimension, segments and is_reverse (src/chlo decomposes
+ * the op when read; it checks the counts against the operands). */
+static bool attrs_chlo_scan(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    ir_ints ops, res;
+    if (!need(ps, p, "dimension", &e) || !attr_int(ps, p, e, e->val, &o->a.scan.dimension) ||
+        !need(ps, p, "operandSegmentSizes", &e) || !attr_ints(ps, p, e, &ops) ||
+        !need(ps, p, "resultSegmentSizes", &e) || !attr_ints(ps, p, e, &res))
+        return false;
+    if (ops.n != 2 || res.n != 2 || ops.v[0] < 0 || ops.v[1] < 0 || res.v[0] < 0 || res.v[1] < 0 ||
+        ops.v[0] + ops.v[1] != o->noperands || res.v[0] + res.v[1] != o->nresults || ops.v[1] != res.v[1])
+        ERR(p->loc, "'%s' has %d operands and %d results, which its segments (inputs and inits; outputs "
+            "and carries, as many as inits) do not split", p->name, o->noperands, o->nresults);
+    o->a.scan.ninputs = (int)ops.v[0];
+    o->a.scan.noutputs = (int)res.v[0];
+    o->a.scan.is_reverse = false;
+    return !(e = find(p, "is_reverse")) || attrs_bool(ps, p, e, &o->a.scan.is_reverse);
+}
+
+/* chlo.ragged_dot's #chlo.ragged_dot<...> and precision_config. */
+static bool attrs_chlo_ragged_dot(parse_state *ps, pop *p, ir_op *o)
+{
+    pentry *e;
+    ir_dot *d = &o->a.ragged.dot;
+    if (!need(ps, p, "ragged_dot_dimension_numbers", &e))
+        return false;
+    if (!e->val || e->val->kind != PA_STRUCT)
+        ERR(e->loc, "'%s' ragged_dot_dimension_numbers must be #chlo.ragged_dot<...>", p->name);
+    ir_ints *const slots[6] = { &d->lhs_batch, &d->rhs_batch, &d->lhs_contract, &d->rhs_contract,
+                                &o->a.ragged.lhs_ragged, &o->a.ragged.rhs_group };
+    if (!dim_fields(ps, p, &e->val->items, "#chlo.ragged_dot", 6, dot_dim_names, slots))
+        return false;
+    return !(e = find(p, "precision_config")) || precision_list(ps, p, e, &d->nprecision, &d->precision);
 }
 
 /* chlo.top_k's k and largest (src/chlo decomposes the op when read). */

@@ -68,7 +68,8 @@ typedef enum {
     IR_FORM_SDY_SHARDING, /* %x <@mesh, [{"a"}, {}]> : T (sdy.sharding_constraint, sdy.reshard) */
     IR_FORM_SDY_WORDS,    /* %x word=WORD : T (sdy.propagation_barrier, sdy.sharding_group) */
     IR_FORM_SDY_MANUAL,   /* (%a) in_shardings=[..] out_shardings=[..] manual_axes={..} (%x: T) {..} : (T) -> R */
-    IR_FORM_TOP_K /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
+    IR_FORM_TOP_K, /* chlo.top_k(%x, k = N) : T -> (T1, T2) */
+    IR_FORM_SCAN   /* chlo.scan(%in, ...) inits(%init, ...) dimension=N [attributes {...}] {body} : (...) -> (...) */
 } ir_op_form;
 
 /* The kernel family that runs an op (src/kernels/kern_*.c). */
@@ -132,6 +133,10 @@ int ir_op_lookup(const char *name, size_t len);
 /* For a name that is no op: the op whose name is nearest (a typo, another
  * dialect's prefix), or NULL when none is near enough to be meant. */
 const char *ir_op_suggest(const char *name, size_t len);
+/* "chlo.acos, chlo.acosh, ...": the names of the ops whose name begins
+ * with prefix, in table order, written to buf (size bytes, always
+ * terminated); returns the length of the whole list. */
+size_t ir_op_names_with_prefix(const char *prefix, char *buf, size_t size);
 /* The word of the NULL-terminated list nearest to `word` (the same edit
  * distance and allowance as ir_op_suggest), or NULL. */
 const char *ir_word_suggest(const char *word, const char *const *words);
@@ -452,6 +457,16 @@ struct ir_op {
             int64_t group_id; /* SHARDING_GROUP */
         } sdy;
         struct { int64_t k; bool largest; } top_k; /* CHLO_TOP_K (largest defaults to true) */
+        struct {
+            int64_t dimension;
+            int ninputs;     /* operands [0, ninputs) are inputs, the rest inits */
+            int noutputs;    /* results [0, noutputs) are outputs, the rest carries */
+            bool is_reverse;
+        } scan;                                      /* CHLO_SCAN (body: regions[0]) */
+        struct {
+            ir_dot dot;      /* batching and contracting dimensions, precision */
+            ir_ints lhs_ragged, rhs_group;
+        } ragged;                                    /* CHLO_RAGGED_DOT */
     } a;
 };
 

@@ -103,3 +103,23 @@ const char *ir_word_suggest(const char *word, const char *const *words)
     }
     return found;
 }
+
+size_t ir_op_names_with_prefix(const char *prefix, char *buf, size_t size)
+{
+    size_t pn = strlen(prefix), at = 0;
+    if (size)
+        buf[0] = '\0';
+    for (int k = 0; k < IR_OP_COUNT; k++) {
+        const char *op = ir_op_table[k].name;
+        if (strncmp(op, prefix, pn) != 0)
+            continue;
+        size_t on = strlen(op), sep = at ? 2 : 0;
+        if (size && at + sep + on < size) {
+            memcpy(buf + at, ", ", sep);
+            memcpy(buf + at + sep, op, on);
+            buf[at + sep + on] = '\0';
+        }
+        at += sep + on;
+    }
+    return at;
+}

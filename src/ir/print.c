@@ -1246,7 +1246,8 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_OPERANDS: print_operands_fn(p, o); return;
     case IR_FORM_DYNAMIC_SLICE: print_dynamic_slice(p, o); return;
     case IR_FORM_CONVOLUTION: print_convolution(p, o); return;
-    case IR_FORM_TOP_K: print_generic(p, o, indent); return; /* never: chlo ops are decomposed when read */
+    case IR_FORM_TOP_K: /* never: chlo ops are decomposed when read */
+    case IR_FORM_SCAN: print_generic(p, o, indent); return;
     case IR_FORM_DIMENSION:
         fprintf(p->out, "%s ", ir_op_name(o->kind));
         print_value(p, o->operands[0]);

@@ -35,3 +35,28 @@ func.func @constant_like_other_types() {
   check.expect_eq_const %u, dense<200> : tensor<ui8>
   func.return
 }
+
+// -----
+
+// A complex value, as MLIR prints it: `#complex.number<:fNN RE, IM> :
+// complex<fNN>`, each part rounded to the part type. By hand: 0.1 in f64
+// is 0x3FB999999999999A, 1e300 is 0x7E37E43C8800759C (the nearest doubles),
+// -0.0 keeps its sign bit.
+func.func @constant_like_complex() {
+  %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %c = "chlo.constant_like"(%x) {value = #complex.number<:f32 1.5, -2.0> : complex<f32>} : (tensor<2xf32>) -> tensor<2xcomplex<f32>>
+  check.expect_eq_const %c, dense<(1.5, -2.0)> : tensor<2xcomplex<f32>>
+  %d = "chlo.constant_like"(%x) {value = #complex.number<:f64 1.000000e-01, 1.000000e+300> : complex<f64>} : (tensor<2xf32>) -> tensor<2xcomplex<f64>>
+  %re = stablehlo.real %d : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  %im = stablehlo.imag %d : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  %rb = stablehlo.bitcast_convert %re : (tensor<2xf64>) -> tensor<2xui64>
+  %ib = stablehlo.bitcast_convert %im : (tensor<2xf64>) -> tensor<2xui64>
+  check.expect_eq_const %rb, dense<0x3FB999999999999A> : tensor<2xui64>
+  check.expect_eq_const %ib, dense<0x7E37E43C8800759C> : tensor<2xui64>
+  %s = stablehlo.constant dense<7> : tensor<i32>
+  %z = "chlo.constant_like"(%s) {value = #complex.number<:f64 -0.0, 3.0> : complex<f64>} : (tensor<i32>) -> tensor<complex<f64>>
+  %zr = stablehlo.real %z : (tensor<complex<f64>>) -> tensor<f64>
+  %zb = stablehlo.bitcast_convert %zr : (tensor<f64>) -> tensor<ui64>
+  check.expect_eq_const %zb, dense<0x8000000000000000> : tensor<ui64>
+  func.return
+}
