@@ -216,7 +216,7 @@ check-install: all
 
 check-python: all
 	@echo "== tests/python (the irrun package over $(SHLIB))"
-	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
+	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) PYTHON_ENV=$(abspath $(BUILD))/python-env SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
 
 check-san:
 	$(MAKE) check SAN=1

@@ -201,6 +201,7 @@ _proto("irrun_module_free", None, ctypes.c_void_p)
 _proto("irrun_function_count", ctypes.c_int, ctypes.c_void_p)
 _proto("irrun_function_at", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_int)
 _proto("irrun_function_find", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_char_p)
+_proto("irrun_function_arg_name", ctypes.c_char_p, ctypes.c_void_p, ctypes.POINTER(Function), ctypes.c_int)
 _proto("irrun_run_options_init", None, ctypes.POINTER(RunOptions))
 _proto("irrun_run", ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(RunOptions), ctypes.POINTER(Tensor),
        ctypes.c_int, ctypes.POINTER(Results))
