@@ -121,7 +121,7 @@ static bool report_in(const irrun_report *r, io_report *x, io_diff *shown)
     x->nan_mismatches = r->nan_mismatches;
     x->inf_mismatches = r->inf_mismatches;
     x->negzero_mismatches = r->negzero_mismatches;
-    x->show = (io_show){ IO_REPORT_FIRST, false };
+    x->show = (io_show){ IO_REPORT_FIRST, false, false };
     x->shown = shown;
     x->nshown = x->cap = r->nfirst;
     for (int k = 0; k < r->nfirst; k++)

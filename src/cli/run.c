@@ -866,6 +866,8 @@ irrun_status cmd_run(int argc, char **argv)
     for (int i = 0; s == IRRUN_OK && !o.done && o.jobs > 1 && o.nfiles > 1 && i < o.nfiles; i++)
         if (strcmp(o.files[i], "-") == 0)
             s = usage_error("%s", "-j runs each file in a process of its own: '-' (stdin) cannot be shared");
+    if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.files_io.report_html && o.nfiles > 1)
+        s = usage_error("%s", "-j with --report html: the page is written by one process (use -j 1)");
     if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.probe_dir && o.nfiles > 1)
         s = usage_error("%s", "-j with --probe-output-dir: runs at once would share one index.csv");
     cli_progress_init(&o.progress);

@@ -1074,7 +1074,7 @@ irrun_status cmd_test(int argc, char **argv)
 {
     const char *junit = NULL, *filter = NULL;
     bool update = false, quiet = false, show_given = false;
-    case_options co = { { DOT_ACC_REF, 0 }, { IO_REPORT_FIRST, false } };
+    case_options co = { { DOT_ACC_REF, 0 }, { IO_REPORT_FIRST, false, false } };
     int workers = 1, nman = 0;
     const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
     if (!paths) {
