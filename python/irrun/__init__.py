@@ -36,7 +36,7 @@ from ._types import NAMES as _NAMES, accepts as _accepts, int_range as _int_rang
     mlir_name as _mlir_name, storage_dtype as _storage_dtype
 
 __all__ = ["Error", "Module", "Function", "TensorType", "RunResult", "Report", "Difference", "FloatInfo", "load",
-           "load_file", "load_text", "run", "compare", "info", "encode", "decode", "version"]
+           "load_file", "load_text", "run", "compare", "document", "info", "encode", "decode", "version"]
 
 _SUBBYTE_INTS = {"i2": 0x3, "i4": 0xF, "ui2": 0x3, "ui4": 0xF}  # their value bits
 _DOT_MODES = {None: 0, "ref": 0, "algorithm": 1, "f32": 2, "f64": 3}
@@ -465,6 +465,18 @@ class Difference:
     them, and their `ulp` distance (None when one side is not finite, with
     the reason in `ulp_undefined`)."""
 
+    @classmethod
+    def _from_json(cls, e):
+        """From an element of a JSON report (irrun_compare_document)."""
+        self = cls.__new__(cls)
+        self.index = tuple(e["index"])
+        self.flat_index = e["flat_index"]
+        self.expected_bits, self.actual_bits = e["expected"], e["actual"]
+        self.expected_value, self.actual_value = e["expected_text"], e["actual_text"]
+        self.ulp = e["ulp"]
+        self.ulp_undefined = e.get("ulp_reason")
+        return self
+
     def __init__(self, d, rank):
         self.index = tuple(d.index[k] for k in range(rank))
         self.flat_index = d.flat_index
@@ -487,11 +499,15 @@ class Report:
     none has, with the reason in `max_ulp_undefined`), `max_abs_error`,
     `max_rel_error` (None when no element qualifies), `histogram` (ULP
     bucket label -> count), `nan_mismatches`, `inf_mismatches`,
-    `negzero_mismatches`, `first` (the first Differences, at most 10), and
-    `text` / `json` as `ir-run compare` prints them. True when it passed."""
+    `negzero_mismatches`, `first` (the first Differences, at most 10),
+    `worst` (the 10 worst: NaN mismatches, then the others without a
+    distance, then by ULP distance), and `text` / `json` as `ir-run
+    compare` prints them. True when it passed. irrun.document writes
+    several as one text, JSON or HTML document."""
 
-    def __init__(self, rep):
+    def __init__(self, rep, pair=None):
         self._rep = rep
+        self._pair = pair  # (expected, actual, element type, Rule): for worst and document
         self.element_type = rep.type.element_type.decode()
         self.shape = tuple(rep.type.dims[k] for k in range(rep.type.rank))
         self.passed = bool(rep.passed)
@@ -518,6 +534,14 @@ class Report:
     @property
     def json(self):
         return _capi.take_string(_lib.irrun_report_json(_ctypes.byref(self._rep)))
+
+    @property
+    def worst(self):
+        import json
+        if self._pair is None:
+            return []
+        doc = json.loads(document([self], form="json", limit=10, sort="worst"))
+        return [Difference._from_json(e) for e in doc["reports"][0]["elements"]]
 
     def __repr__(self):
         return "Report(passed=%s, compared=%d, differing=%d, max_ulp=%s)" % (
@@ -579,7 +603,43 @@ def compare(expected, actual, type=None, ulp=None, atol=None, rtol=None, nan=Non
     said = _message(msg.value)
     if status not in (_capi.OK, _capi.CHECK_FAILED):
         raise Error(status, said)
-    return Report(report)
+    return Report(report, (expected, actual, name, rule))
+
+
+def document(reports, form="html", labels=None, limit=10, sort="worst", title=None):
+    """Reports of irrun.compare (their comparisons made again) as one
+    document: form "text" (one after the other), "json" ({"reports": [...]},
+    each with its "label") or "html" (one self-contained page with a
+    summary table, ULP histograms on a log scale, heat maps over the first
+    two dimensions and the listed elements: docs/tensor-files.md). labels
+    name the reports ("result K" by default); limit is how many differing
+    elements each lists (None: all); sort "worst" or "index"; title heads
+    the page. Returns the text."""
+    reports = list(reports)
+    if labels is not None and len(labels) != len(reports):
+        raise ValueError("document: %d labels for %d reports" % (len(labels), len(reports)))
+    if sort not in ("worst", "index"):
+        raise ValueError("sort must be worst or index")
+    if any(r._pair is None for r in reports):
+        raise ValueError("document: reports of irrun.compare only")
+    n = len(reports)
+    te, ta = (_capi.Tensor * max(1, n))(), (_capi.Tensor * max(1, n))()
+    rules = (_capi.Rule * max(1, n))()
+    names = (_ctypes.c_char_p * max(1, n))()
+    for k, r in enumerate(reports):
+        e, a, name, rule = r._pair
+        te[k] = _as_tensor(e, name, "expected")
+        ta[k] = _as_tensor(a, name, "actual")
+        rules[k] = rule
+        names[k] = (labels[k] if labels is not None else "result %d" % k).encode()
+    out, msg = _ctypes.c_void_p(), _ctypes.c_void_p()
+    status = _lib.irrun_compare_document(n, te, ta, rules, names, form.encode(), -1 if limit is None else int(limit),
+                                         1 if sort == "worst" else 0, (title or "irrun report").encode(),
+                                         _ctypes.byref(out), _ctypes.byref(msg))
+    said = _message(msg.value)
+    if status not in (_capi.OK, _capi.CHECK_FAILED):
+        raise Error(status, said)
+    return _capi.take_string(out.value)
 
 
 class FloatInfo:

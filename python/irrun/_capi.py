@@ -210,6 +210,9 @@ _proto("irrun_compare", ctypes.c_int, ctypes.POINTER(Tensor), ctypes.POINTER(Ten
        ctypes.POINTER(Report), ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_report_text", ctypes.c_void_p, ctypes.POINTER(Report), ctypes.c_char_p)
 _proto("irrun_report_json", ctypes.c_void_p, ctypes.POINTER(Report))
+_proto("irrun_compare_document", ctypes.c_int, ctypes.c_int, ctypes.POINTER(Tensor), ctypes.POINTER(Tensor),
+       ctypes.POINTER(Rule), ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_long, ctypes.c_int,
+       ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_histogram_label", ctypes.c_char_p, ctypes.c_int)
 _proto("irrun_float_info_get", ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(FloatInfo))
 _proto("irrun_encode_values", ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
