@@ -215,6 +215,45 @@ class Compare(unittest.TestCase):
             irrun.compare(np.zeros(3, np.float32), np.zeros(4, np.float32))
 
 
+class Documents(unittest.TestCase):
+    """irrun.document and Report.worst (irrun_compare_document): the figures
+    worked out by hand. e against a: [0, 1] is 1 ULP off (2 + 2^-22), [1, 1]
+    a NaN against 4, [1, 0] 8 ULP off (3 + 8 * 2^-22)."""
+
+    E = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    A = np.array([[1.0, 2.0 + 2.0 ** -22], [3.0 + 8 * 2.0 ** -22, np.nan]], np.float32)
+
+    def test_worst_and_json(self):
+        rep = irrun.compare(self.E, self.A)
+        self.assertEqual([d.index for d in rep.first], [(0, 1), (1, 0), (1, 1)])
+        self.assertEqual([(d.index, d.ulp) for d in rep.worst], [((1, 1), None), ((1, 0), 8), ((0, 1), 1)])
+        doc = json.loads(irrun.document([rep, irrun.compare(self.E, self.E)], form="json", labels=["a", "same"],
+                                        limit=1))
+        first, second = doc["reports"]
+        self.assertEqual((first["label"], first["differing"], first["max_ulp"], first["order"]), ("a", 3, 8, "worst"))
+        self.assertEqual([e["index"] for e in first["elements"]], [[1, 1]])
+        self.assertEqual((second["label"], second["passed"], second["elements"]), ("same", True, []))
+        # 8 * 2^-22 is the largest absolute error, at [1, 0]
+        self.assertEqual(first["max_abs_error"]["value"], 8 * 2.0 ** -22)
+        every = json.loads(irrun.document([rep], form="json", limit=None, sort="index"))["reports"][0]
+        self.assertEqual([e["index"] for e in every["elements"]], [[0, 1], [1, 0], [1, 1]])
+
+    def test_html_and_text(self):
+        rep = irrun.compare(self.E, self.A)
+        page = irrun.document([rep], labels=["out"], title="t <1>")
+        self.assertTrue(page.startswith("<!DOCTYPE html>"))
+        self.assertIn("<title>t &lt;1&gt;</title>", page)
+        self.assertIn("1 comparison, 1 failed", page)
+        self.assertIn('class="heat"', page)  # rank 2
+        self.assertIn("ULP 8 to 15: 1 elements", page)
+        text = irrun.document([rep], form="text", labels=["out"])
+        self.assertTrue(text.startswith("out: tensor<2x2xf32> (rule: exact): 4 compared, 3 differing"), text)
+        with self.assertRaises(ValueError):
+            irrun.document([rep], labels=["a", "b"])
+        with self.assertRaises(irrun.Error):
+            irrun.document([rep], form="pdf")
+
+
 class Info(unittest.TestCase):
     def test_matches_cli_info(self):
         for name in ("f4E2M1FN", "f6E3M2FN", "f8E4M3FN", "f8E5M2FNUZ", "f8E8M0FNU", "bf16", "f16", "f32", "tf32"):
