@@ -466,6 +466,13 @@ static void figure_text(const io_report *rep, const io_error_figure *f, const ch
     fprintf(out, "%s at %s (expected %s, actual %s)\n", v, idx, ev, av);
 }
 
+void io_diff_describe(const io_report *rep, const io_diff *d, io_diff_words *w)
+{
+    io_index_text(rep, d, w->index, sizeof w->index);
+    io_diff_texts(rep, d, w->expected_bits, w->actual_bits, w->expected_value, w->actual_value);
+    io_ulp_text(d, w->ulp, sizeof w->ulp);
+}
+
 void io_report_elements(const io_report *rep, FILE *out)
 {
     if (!rep->nshown)
@@ -477,13 +484,10 @@ void io_report_elements(const io_report *rep, FILE *out)
     else
         fputs(rep->show.worst ? "  differing elements, worst first:\n" : "  first differing elements:\n", out);
     for (int64_t k = 0; k < rep->nshown; k++) {
-        const io_diff *d = &rep->shown[k];
-        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
-            av[IO_ELEM_TEXT_MAX], ulp[80];
-        io_index_text(rep, d, idx, sizeof idx);
-        io_diff_texts(rep, d, eb, ab, ev, av);
-        io_ulp_text(d, ulp, sizeof ulp);
-        fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %s\n", idx, ev, eb, av, ab, ulp);
+        io_diff_words w;
+        io_diff_describe(rep, &rep->shown[k], &w);
+        fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %s\n", w.index, w.expected_value, w.expected_bits,
+                w.actual_value, w.actual_bits, w.ulp);
     }
 }
 
@@ -667,14 +671,11 @@ void io_report_summary(const io_report *rep, char *buf, size_t size)
     if (n > 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, ")");
     if (rep->nshown && n > 0 && (size_t)n < size) {
-        const io_diff *d = &rep->shown[0];
-        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
-            av[IO_ELEM_TEXT_MAX], ulp[80];
-        io_index_text(rep, d, idx, sizeof idx);
-        io_diff_texts(rep, d, eb, ab, ev, av);
-        io_ulp_text(d, ulp, sizeof ulp);
+        io_diff_words w;
+        io_diff_describe(rep, &rep->shown[0], &w);
         snprintf(buf + n, size - (size_t)n, ", %s at %s: expected %s (%s), actual %s (%s), ULP %s",
-                 rep->show.worst ? "worst" : "first", idx, ev, eb, av, ab, ulp);
+                 rep->show.worst ? "worst" : "first", w.index, w.expected_value, w.expected_bits, w.actual_value,
+                 w.actual_bits, w.ulp);
     }
 }
 

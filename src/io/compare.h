@@ -168,6 +168,16 @@ void io_index_text(const io_report *rep, const io_diff *d, char *buf, size_t siz
 void io_shortest(double v, char *buf, size_t size);
 void io_ulp_text(const io_diff *d, char *buf, size_t size);
 
+/* Everything a listed element prints as: its index, bits, values and ULP
+ * distance, by the three functions above and io_diff_texts. */
+typedef struct {
+    char index[SHAPE_MAX_RANK * 22 + 4];
+    char expected_bits[IO_ELEM_TEXT_MAX], actual_bits[IO_ELEM_TEXT_MAX];
+    char expected_value[IO_ELEM_TEXT_MAX], actual_value[IO_ELEM_TEXT_MAX];
+    char ulp[80];
+} io_diff_words;
+void io_diff_describe(const io_report *rep, const io_diff *d, io_diff_words *w);
+
 /* The report as text (several lines, "label" names the comparison) or as
  * one JSON object (without a newline: the caller places it). `extra`, when
  * not NULL, is written first inside the object (e.g. "\"result\": 0, "). */

@@ -270,17 +270,13 @@ static void elements_table(FILE *out, const io_report *rep)
           "<th>ULP</th></tr>\n",
           out);
     for (int64_t k = 0; k < rep->nshown; k++) {
-        const io_diff *d = &rep->shown[k];
-        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
-            av[IO_ELEM_TEXT_MAX], ulp[80];
-        io_index_text(rep, d, idx, sizeof idx);
-        io_diff_texts(rep, d, eb, ab, ev, av);
-        io_ulp_text(d, ulp, sizeof ulp);
-        fprintf(out, "<tr><td class=\"l\">%s</td><td>", idx);
-        html_text(out, ev);
-        fprintf(out, "</td><td><code>%s</code></td><td>", eb);
-        html_text(out, av);
-        fprintf(out, "</td><td><code>%s</code></td><td>%s</td></tr>\n", ab, ulp);
+        io_diff_words w;
+        io_diff_describe(rep, &rep->shown[k], &w);
+        fprintf(out, "<tr><td class=\"l\">%s</td><td>", w.index);
+        html_text(out, w.expected_value);
+        fprintf(out, "</td><td><code>%s</code></td><td>", w.expected_bits);
+        html_text(out, w.actual_value);
+        fprintf(out, "</td><td><code>%s</code></td><td>%s</td></tr>\n", w.actual_bits, w.ulp);
     }
     fputs("</table>\n", out);
 }
