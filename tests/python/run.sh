@@ -21,7 +21,7 @@ if [ -x "$env/bin/python" ] || "$base" -m venv --system-site-packages "$env" >/d
     py=$env/bin/python
     if ! "$py" -c 'import numpy, ml_dtypes' 2>/dev/null; then
         echo "python: pip install numpy ml_dtypes into $env"
-        "$py" -m pip install --quiet numpy ml_dtypes >"$env/pip.log" 2>&1 ||
+        "$py" -m pip install --quiet --timeout 30 --retries 1 numpy ml_dtypes >"$env/pip.log" 2>&1 ||
             echo "python: pip could not install numpy and ml_dtypes (offline?); see $env/pip.log"
     fi
 else
