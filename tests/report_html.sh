@@ -64,6 +64,23 @@ printf 'values: [1.0, 2.5]\n' >"$tmp/two.yaml"
 grep -q 'class="heat"' "$tmp/v.html" && bad "a heat map for a rank-1 tensor"
 has "$tmp/v.html" 'class="hist"'
 
+# rank 3: the third dimension folded into the cells of the first two; one
+# element 5 ULP off at [1, 0, 2] (0x3F800005 against 1.0)
+printf 'type: f32\nshape: [2, 2, 3]\nvalues: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n' >"$tmp/e3.yaml"
+printf 'type: f32\nshape: [2, 2, 3]\nbits: [0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800005, 0x3F800000, 0x3F800000, 0x3F800000]\n' >"$tmp/a3.yaml"
+"$IRRUN" compare --type f32 "$tmp/e3.yaml" "$tmp/a3.yaml" --report html >"$tmp/h3.html"
+has "$tmp/h3.html" '2 x 2 cells of 2 x 2'
+has "$tmp/h3.html" 'over dims 0 (down) and 1 (across), the others folded'
+has "$tmp/h3.html" '[1-1, 0-0]: max ULP 5, 1 of 3 differ'
+# 130 rows: 64 bands of 2 or 3 rows (row i in band i * 64 / 130); the last
+# band holds rows 128 and 129, the first rows 0 to 2
+awk 'BEGIN { printf "type: f32\nshape: [130, 2]\nvalues: ["; for (i = 0; i < 260; i++) printf "%s1", i ? ", " : ""; print "]" }' >"$tmp/e130.yaml"
+awk 'BEGIN { printf "type: f32\nshape: [130, 2]\nbits: ["; for (i = 0; i < 260; i++) printf "%s%s", i ? ", " : "", i == 259 ? "0x3F800002" : "0x3F800000"; print "]" }' >"$tmp/a130.yaml"
+"$IRRUN" compare --type f32 "$tmp/e130.yaml" "$tmp/a130.yaml" --report html >"$tmp/h130.html"
+has "$tmp/h130.html" '64 x 2 cells of 130 x 2'
+has "$tmp/h130.html" '[128-129, 1-1]: max ULP 2, 1 of 2 differ'
+[ "$(grep -c '^<rect x=[^>]*stroke="#ddd"' "$tmp/h130.html")" = 127 ] || bad "130x2: 127 cells without a difference expected"
+
 # JSON: one document, numbers as the shortest decimal that reads back
 # (0.1 is 0.1000000000000000055511151231257827... in binary64)
 printf 'type: f64\nvalues: [0.1, 1.5]\n' >"$tmp/e64.yaml"

@@ -493,6 +493,7 @@ class Namespace(unittest.TestCase):
         for n in ("np", "os", "ctypes", "math", "lib"):
             self.assertNotIn(n, dir(irrun))
         self.assertEqual(irrun.__version__, irrun.version())
+        self.assertNotIn("jax", sys.modules)  # irrun.jax is imported only on request
 
 
 class EncodeDecode(unittest.TestCase):
