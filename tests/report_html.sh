@@ -53,6 +53,19 @@ for page in "$tmp/c.html" "$tmp/r.html"; do
     fi
 done
 has "$tmp/r.html" "prog.mlir: result 0 vs $data/actual.yaml"
+# a report file named .html (or .htm) is a page unless --report says otherwise
+"$IRRUN" "$data/prog.mlir" --input "0=$data/expected.yaml" --expect "0=$data/actual.yaml" \
+    --report-file "$tmp/implicit.HTML" >/dev/null
+has "$tmp/implicit.HTML" '<!DOCTYPE html>'
+"$IRRUN" compare --type f32 "$data/expected.yaml" "$data/actual.yaml" --report-file "$tmp/implicit.htm"
+has "$tmp/implicit.htm" '<!DOCTYPE html>'
+"$IRRUN" compare --type f32 "$data/expected.yaml" "$data/actual.yaml" --report-file "$tmp/text.html" --report text
+has "$tmp/text.html" 'tensor<4x8xf32> (rule: exact): 32 compared, 12 differing'
+"$IRRUN" "$data/prog.mlir" --input "0=$data/expected.yaml" --expect "0=$data/actual.yaml" --report json \
+    --report-file "$tmp/json.html" >/dev/null
+has "$tmp/json.html" '{"reports": ['
+"$IRRUN" compare --type f32 "$data/expected.yaml" "$data/actual.yaml" --report-file "$tmp/plain.txt"
+has "$tmp/plain.txt" '32 compared, 12 differing'
 # --sort index keeps the order by index on the page
 "$IRRUN" compare --type f32 "$data/expected.yaml" "$data/actual.yaml" --report html --sort index --report-limit 3 \
     >"$tmp/s.html"

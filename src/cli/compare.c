@@ -95,7 +95,7 @@ irrun_status cmd_compare(int argc, char **argv)
     io_show show = { IO_REPORT_FIRST, false, false };
     io_read_opts read_opts = { false, false };
     const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL, *report_file = NULL;
-    bool sort_given = false;
+    bool sort_given = false, report_given = false;
     const char *files[2];
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -128,6 +128,7 @@ irrun_status cmd_compare(int argc, char **argv)
             if (r < 0)
                 return IRRUN_BAD_INPUT;
             report = v;
+            report_given = true;
         } else if ((r = cli_opt_value(cmd, "--report-file", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return IRRUN_BAD_INPUT;
@@ -168,6 +169,8 @@ irrun_status cmd_compare(int argc, char **argv)
                 shape_text);
         return IRRUN_BAD_INPUT;
     }
+    if (!report_given && report_file && io_html_file_name(report_file))
+        report = "html"; /* x.html: a page unless --report says otherwise */
     bool html = strcmp(report, "html") == 0;
     if (strcmp(report, "text") != 0 && strcmp(report, "json") != 0 && !html) {
         fprintf(stderr, "ir-run compare: bad --report '%s' (text, json or html)\n", report);

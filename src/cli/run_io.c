@@ -128,6 +128,8 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
         if (!*v)
             return cli_opt_bad_value(NULL, "--report-file", v, "a file name");
         o->report_file = v;
+        if (!o->report_given) /* x.html: a page unless --report says otherwise */
+            o->report_html = io_html_file_name(v);
         return 1;
     }
     /* a rule option belongs to the last --expect before it, or to the

@@ -194,6 +194,9 @@ typedef struct {
     int count, failed;
 } io_html;
 irrun_status io_html_open(io_html *h, FILE *out, const char *title);
+/* Whether a report file's name asks for a page: it ends in ".html" or
+ * ".htm" (any case), the form when no --report says otherwise. */
+bool io_html_file_name(const char *path);
 void io_html_add(io_html *h, const io_report *rep, const char *label);
 /* IRRUN_NOMEM when a summary row could not be kept (the page is still
  * closed); frees what open took. */

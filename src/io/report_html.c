@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/mem.h"
 
@@ -36,6 +37,12 @@ static const char STYLE[] =
     ".plots{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}\n"
     "svg text{font:11px sans-serif}\n"
     "code{font:12px monospace}\n";
+
+bool io_html_file_name(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 5 && strcasecmp(path + n - 5, ".html") == 0) || (n > 4 && strcasecmp(path + n - 4, ".htm") == 0);
+}
 
 irrun_status io_html_open(io_html *h, FILE *out, const char *title)
 {
