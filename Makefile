@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -216,7 +216,12 @@ check-install: all
 
 check-python: all
 	@echo "== tests/python (the irrun package over $(SHLIB))"
-	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
+	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) PYTHON_ENV=$(abspath $(BUILD))/python-env SAN="$(SAN)" CC="$(CC)" sh tests/python/run.sh
+
+# irrun.jax and examples/jax against XLA CPU (docs/python.md, "JAX"); not
+# part of check: pip installs jax[cpu] into $(BUILD)/jax-env first
+check-jax: all
+	@IRRUN=$(BIN) IRRUN_LIBRARY=$(abspath $(SHLIB)) JAX_ENV=$(abspath $(BUILD))/jax-env sh tests/python/jax.sh
 
 check-san:
 	$(MAKE) check SAN=1

@@ -354,6 +354,22 @@ IRRUN_API irrun_status irrun_compare(const irrun_tensor *expected, const irrun_t
 IRRUN_API char *irrun_report_text(const irrun_report *report, const char *label);
 IRRUN_API char *irrun_report_json(const irrun_report *report);
 
+/* Since 0.3 (added later, the structures unchanged): `n` comparisons
+ * (expected[k] with actual[k] under rules[k]; `rules` NULL: all exact)
+ * written as one document in `form`: "text" (each report after the other,
+ * labels[k] naming it), "json" ({"reports": [...]}, each with its "label")
+ * or "html" (one self-contained page, `title` on top: docs/tensor-files.md,
+ * "HTML reports"). Each report lists `limit` differing elements (-1: all),
+ * the worst first when `worst` is not 0, else the first by index; html
+ * pages also get the heat maps. IRRUN_OK when every rule holds,
+ * IRRUN_CHECK_FAILED when one does not, IRRUN_BAD_INPUT (with *message)
+ * when a pair cannot be compared or `form` is none of these. *document
+ * (free with irrun_string_free) is set unless the status is another. */
+IRRUN_API irrun_status irrun_compare_document(int n, const irrun_tensor *expected, const irrun_tensor *actual,
+                                              const irrun_rule *rules, const char *const *labels, const char *form,
+                                              long limit, int worst, const char *title, char **document,
+                                              char **message);
+
 /* ---- float formats --------------------------------------------------------- */
 
 /* What ml_dtypes.finfo tells, for a float element type (and "tf32"). The

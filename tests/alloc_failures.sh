@@ -52,6 +52,11 @@ probe convolution-f32 --interpret --dot-accumulation=f32 tests/parse/ok/convolut
 probe jax-module --interpret tests/parse/ok/jax_module.mlir --args='[dense<[1.0, 2.0]> : tensor<2xf32>]'
 probe validation examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
     --input 1=examples/validation/rhs.npy --expect 0=examples/validation/backend_out.npy
+probe html-report examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \
+    --input 1=examples/validation/rhs.npy --expect 0=examples/validation/backend_out.npy --report html \
+    --report-file "$out/report.html"
+probe compare-html compare --type f32 tests/report/expected.yaml tests/report/actual.yaml --report html \
+    --report-file "$out/compare.html"
 probe golden test examples/golden/suite.yaml
 probe golden-junit test examples/golden/suite.yaml --junit "$out/junit.xml"
 probe output-dir examples/validation/matmul_f8.mlir --input lhs=examples/validation/lhs.npy \

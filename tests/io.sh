@@ -89,20 +89,22 @@ expect_in "$tmp/out" '"order": "worst", "elements": [{"flat_index": 11,'
 expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --show some
 expect_in "$tmp/err" "bad value 'some' for --show (expected a number of elements or all)"
 expect_rc 2 "$IRRUN" compare --type f8E4M3FN "$tmp/e12.npy" "$tmp/a12.npy" --sort=size
-# exact values as JSON numbers: f32 0.1 (0x3DCCCCCD) is
-# 0.100000001490116119384765625; f32 -inf and a NaN are strings
+# exact values as JSON numbers, each the shortest decimal that reads back as
+# the same binary64: f32 0.1 (0x3DCCCCCD) is 0.100000001490116119384765625,
+# whose shortest is 0.10000000149011612 (the next binary64 up is 1.4e-17
+# away: 17 digits are needed); f32 -inf and a NaN are strings
 npy "$tmp/fe.npy" '<f4' '(3,)' '\315\314\314\075\000\000\200\377\000\000\300\177'
 npy "$tmp/fa.npy" '<f4' '(3,)' '\316\314\314\075\000\000\200\177\000\000\200\077'
 expect_rc 1 "$IRRUN" compare --type f32 "$tmp/fe.npy" "$tmp/fa.npy" --report json
-expect_in "$tmp/out" '"expected_value": 0.100000001490116119384765625, "actual_value": 0.10000000894069671630859375,'
+expect_in "$tmp/out" '"expected_value": 0.10000000149011612, "actual_value": 0.10000000894069672,'
 expect_in "$tmp/out" '"expected_value": "-inf", "actual_value": "inf",'
 expect_in "$tmp/out" '"expected_value": "nan", "actual_value": 1,'
 # the errors: only [0] has finite values on both sides; 0.1 lies in
 # [2^-4, 2^-3), where one f32 ULP is 2^-4 * 2^-23 = 2^-27
-expect_in "$tmp/out" '"max_ulp": 1, "max_abs_error": {"value": 7.450580596923828125e-09, "flat_index": 0,'
+expect_in "$tmp/out" '"max_ulp": 1, "max_abs_error": {"value": 7.450580596923828e-09, "flat_index": 0,'
 expect_in "$tmp/out" '"nan_mismatches": 1, "inf_mismatches": 1,'
 if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" && ok || bad "compare --report json is not JSON"
+    python3 -c 'import json,sys; j = json.load(open(sys.argv[1])); assert j["elements"][0]["expected_value"] == 0.100000001490116119384765625 and j["max_abs_error"]["value"] == 2.0 ** -27' "$tmp/out" && ok || bad "compare --report json is not JSON, or its numbers do not read back exactly"
 fi
 # the text gives the same figures: 2^-27, and 2^-27 / 0.100000001490116119384765625
 # = 7.450580485901527e-08 (shortest decimals)

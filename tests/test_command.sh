@@ -195,5 +195,35 @@ expect_rc 2 "$IRRUN" test nan.yaml --sort best
 "$IRRUN" test -j 3 --show all nan.yaml "$here/tests/golden/failing.yaml" nan.yaml >par.out 2>&1
 cmp -s seq.out par.out && ok || { bad "-j 3 reports differ from -j 1"; diff seq.out par.out | head; }
 
+# ---- --shard K/N: the K-th of every N selected cases, in manifest order -----
+# five cases c1..c5 (none.mlir returns nothing; no outputs: each passes)
+{ echo 'cases:'; for c in c1 c2 c3 c4 c5; do printf '  - name: %s\n    program: none.mlir\n' $c; done; } >five.yaml
+shard() { # WANT ARGS...: the PASS lines of `ir-run test ARGS five.yaml`, joined
+    wanted=$1
+    shift
+    expect_rc 0 "$IRRUN" test "$@" five.yaml
+    got=$(sed -n 's/^PASS //p' out | tr '\n' ' ')
+    [ "$got" = "$wanted" ] && ok || bad "test $* five.yaml ran '$got', not '$wanted'"
+}
+shard "c1 c3 c5 " --shard 1/2
+shard "c2 c4 " --shard=2/2
+shard "c1 c2 c3 c4 c5 " --shard 1/1
+shard "c3 " --shard 3/4
+expect_in out "1 passed, 0 failed"
+# counted after --filter: c2..c5 split in two
+shard "c2 c4 " --filter 'c[2-5]' --shard 1/2
+shard "c3 c5 " --filter 'c[2-5]' --shard 2/2
+# across manifests, one numbering: five.yaml then five.yaml again
+expect_rc 0 "$IRRUN" test --shard 2/3 five.yaml five.yaml
+[ "$(sed -n 's/^PASS //p' out | tr '\n' ' ')" = "c2 c5 c3 " ] && ok || bad "--shard 2/3 over two manifests: $(cat out)"
+# more shards than cases: an empty shard says so and passes
+shard "" --shard 7/9
+expect_in err "shard 7/9 has no case"
+for v in 0/2 3/2 1/0 x 1/ /2 1/2x -1/2; do
+    expect_rc 2 "$IRRUN" test --shard "$v" five.yaml
+    expect_in err "bad value '$v' for --shard (expected K/N with 1 <= K <= N)"
+done
+expect_rc 2 "$IRRUN" test five.yaml --shard
+
 echo "test_command: $pass passed, $fail failed"
 [ "$fail" = 0 ]

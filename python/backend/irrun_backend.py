@@ -39,8 +39,9 @@ def _metadata():
             "License: see the ir-run repository\n"
             "Requires-Python: >=3.8\n"
             "Requires-Dist: numpy\n"
-            "Provides-Extra: ml_dtypes\n"
-            "Requires-Dist: ml_dtypes; extra == \"ml_dtypes\"\n"
+            "Requires-Dist: ml_dtypes\n"
+            "Provides-Extra: jax\n"
+            "Requires-Dist: jax[cpu]; extra == \"jax\"\n"
             "Description-Content-Type: text/markdown\n"
             "\n%s" % (_NAME, _version(), _SUMMARY, readme))
 

@@ -36,8 +36,9 @@ from ._types import NAMES as _NAMES, accepts as _accepts, int_range as _int_rang
     mlir_name as _mlir_name, storage_dtype as _storage_dtype
 
 __all__ = ["Error", "Module", "Function", "TensorType", "RunResult", "Report", "Difference", "FloatInfo", "load",
-           "load_file", "load_text", "run", "compare", "info", "encode", "decode", "version"]
+           "load_file", "load_text", "run", "compare", "document", "info", "encode", "decode", "version"]
 
+_SUBBYTE_INTS = {"i2": 0x3, "i4": 0xF, "ui2": 0x3, "ui4": 0xF}  # their value bits
 _DOT_MODES = {None: 0, "ref": 0, "algorithm": 1, "f32": 2, "f64": 3}
 # the largest max_while_iterations the C type holds
 _ULONG_MAX = 2 ** (8 * _ctypes.sizeof(_ctypes.c_ulong)) - 1
@@ -72,11 +73,22 @@ class TensorType:
         return self.text
 
 
-def _arg_names(f):
-    """The names of a C function's arguments, for dicts of inputs: "argK"
-    for argument K. The one place a source of names (the program's own,
-    once the library hands them over) plugs in."""
-    return ["arg%d" % k for k in range(f.nargs)]
+def _arg_names(module_handle, fptr, nargs):
+    """The names a dict of inputs may use for a function's arguments: the
+    name the program gives argument K through its location (`loc("x")`,
+    how JAX names them; irrun_function_arg_name), else "argK". A name
+    given twice, or that is another argument's "argK", is left out for
+    "argK" so every argument keeps a name of its own."""
+    names = []
+    for k in range(nargs):
+        n = _lib.irrun_function_arg_name(module_handle, fptr, k)
+        names.append(n.decode("utf-8", "replace") if n else None)
+    taken = ["arg%d" % k for k in range(nargs)]
+    out = []
+    for k, n in enumerate(names):
+        unique = n is not None and names.count(n) == 1 and (n not in taken or n == taken[k])
+        out.append(n if unique else taken[k])
+    return out
 
 
 def _arg_index(f, key):
@@ -128,14 +140,15 @@ class Function:
     lists), `signature` ("(tensor<2xf32>) -> tensor<2xf32>"), `is_public`,
     and `arg_names`, the names a dict of inputs may use ("arg0", ...)."""
 
-    def __init__(self, f):
+    def __init__(self, fptr, module_handle):
+        f = fptr.contents
         self.name = f.name.decode()
         self.is_public = bool(f.is_public)
         self.has_body = bool(f.has_body)
         self.args = [TensorType(f.args[k]) for k in range(f.nargs)]
         self.results = [TensorType(f.results[k]) for k in range(f.nresults)]
         self.signature = f.signature.decode()
-        self.arg_names = _arg_names(f)
+        self.arg_names = _arg_names(module_handle, fptr, f.nargs)
 
     def __repr__(self):
         return "@%s: %s" % (self.name, self.signature)
@@ -152,7 +165,7 @@ class Module:
         self._handle = handle
         self.name = name
         count = _lib.irrun_function_count(handle)
-        self.functions = [Function(_lib.irrun_function_at(handle, k).contents) for k in range(count)]
+        self.functions = [Function(_lib.irrun_function_at(handle, k), handle) for k in range(count)]
 
     def __del__(self):
         handle, self._handle = getattr(self, "_handle", None), None
@@ -167,7 +180,7 @@ class Module:
             names = ", ".join("@" + g.name for g in self.functions) or "none"
             raise Error(_capi.BAD_INPUT, "no function %s in %s (functions: %s)" % (
                 "@" + name if name else "main (and not exactly one function)", self.name, names))
-        return Function(f.contents)
+        return Function(f, self._handle)
 
     def run(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
         """See irrun.run."""
@@ -329,12 +342,19 @@ def _values(value, name, what):
     return _encode(name, a, "rne", 0)
 
 
-def _prepare(value, name, what):
+def _prepare(value, name, what, round_floats=False):
     """`value` as a C-contiguous array in native byte order for element
     type `name`: an array or NumPy scalar is data of its dtype (checked
-    against the type by _as_tensor), anything else a value (_values)."""
+    against the type by _as_tensor), anything else a value (_values).
+    With round_floats (inputs of run), an array of another float dtype
+    (float32 or float64 for an FP8 argument, an ml_dtypes one for f32)
+    holds values: each rounded once into the type, never bits."""
     if isinstance(value, (_np.ndarray, _np.generic)):
-        return _native(_np.asarray(value))
+        a = _native(_np.asarray(value))
+        own = _mlir_name(a.dtype)
+        if round_floats and own is not None and own != name and _is_float(own) and _is_float(name):
+            return _values(a, name, what)
+        return a
     return _values(value, name, what)
 
 
@@ -342,7 +362,13 @@ def _from_tensor(t):
     name = t.element_type.decode()
     shape = tuple(t.dims[k] for k in range(t.rank))
     raw = _ctypes.string_at(t.data, t.nbytes) if t.nbytes else b""
-    return _np.frombuffer(raw, dtype=_storage_dtype(name)).reshape(shape).copy()
+    dtype = _storage_dtype(name)
+    if name in _SUBBYTE_INTS and _mlir_name(dtype) == name:
+        # ml_dtypes keeps an int2/int4 in the low bits of its byte, the rest
+        # zero (libirrun sign-extends): its own layout, so bytes compare
+        bits = _np.frombuffer(raw, _np.uint8) & _SUBBYTE_INTS[name]
+        return bits.view(dtype).reshape(shape).copy()
+    return _np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
 
 
 class RunResult:
@@ -379,7 +405,7 @@ def _run(module, inputs, entry, dot_accumulation, strict_eq, max_while_iteration
             raise Error(_capi.UNSUPPORTED, "argument %d of @%s is %s: only tensors can be passed" % (
                 k, f.name, arg.text))
         what = "argument %d of @%s (%s)" % (k, f.name, arg.text)
-        a = _prepare(value, arg.element_type, what)
+        a = _prepare(value, arg.element_type, what, round_floats=True)
         arrays.append(a)
         tensors[k] = _as_tensor(a, arg.element_type, what)
     options = _capi.RunOptions()
@@ -439,6 +465,18 @@ class Difference:
     them, and their `ulp` distance (None when one side is not finite, with
     the reason in `ulp_undefined`)."""
 
+    @classmethod
+    def _from_json(cls, e):
+        """From an element of a JSON report (irrun_compare_document)."""
+        self = cls.__new__(cls)
+        self.index = tuple(e["index"])
+        self.flat_index = e["flat_index"]
+        self.expected_bits, self.actual_bits = e["expected"], e["actual"]
+        self.expected_value, self.actual_value = e["expected_text"], e["actual_text"]
+        self.ulp = e["ulp"]
+        self.ulp_undefined = e.get("ulp_reason")
+        return self
+
     def __init__(self, d, rank):
         self.index = tuple(d.index[k] for k in range(rank))
         self.flat_index = d.flat_index
@@ -461,11 +499,15 @@ class Report:
     none has, with the reason in `max_ulp_undefined`), `max_abs_error`,
     `max_rel_error` (None when no element qualifies), `histogram` (ULP
     bucket label -> count), `nan_mismatches`, `inf_mismatches`,
-    `negzero_mismatches`, `first` (the first Differences, at most 10), and
-    `text` / `json` as `ir-run compare` prints them. True when it passed."""
+    `negzero_mismatches`, `first` (the first Differences, at most 10),
+    `worst` (the 10 worst: NaN mismatches, then the others without a
+    distance, then by ULP distance), and `text` / `json` as `ir-run
+    compare` prints them. True when it passed. irrun.document writes
+    several as one text, JSON or HTML document."""
 
-    def __init__(self, rep):
+    def __init__(self, rep, pair=None):
         self._rep = rep
+        self._pair = pair  # (expected, actual, element type, Rule): for worst and document
         self.element_type = rep.type.element_type.decode()
         self.shape = tuple(rep.type.dims[k] for k in range(rep.type.rank))
         self.passed = bool(rep.passed)
@@ -492,6 +534,14 @@ class Report:
     @property
     def json(self):
         return _capi.take_string(_lib.irrun_report_json(_ctypes.byref(self._rep)))
+
+    @property
+    def worst(self):
+        import json
+        if self._pair is None:
+            return []
+        doc = json.loads(document([self], form="json", limit=10, sort="worst"))
+        return [Difference._from_json(e) for e in doc["reports"][0]["elements"]]
 
     def __repr__(self):
         return "Report(passed=%s, compared=%d, differing=%d, max_ulp=%s)" % (
@@ -553,7 +603,43 @@ def compare(expected, actual, type=None, ulp=None, atol=None, rtol=None, nan=Non
     said = _message(msg.value)
     if status not in (_capi.OK, _capi.CHECK_FAILED):
         raise Error(status, said)
-    return Report(report)
+    return Report(report, (expected, actual, name, rule))
+
+
+def document(reports, form="html", labels=None, limit=10, sort="worst", title=None):
+    """Reports of irrun.compare (their comparisons made again) as one
+    document: form "text" (one after the other), "json" ({"reports": [...]},
+    each with its "label") or "html" (one self-contained page with a
+    summary table, ULP histograms on a log scale, heat maps over the first
+    two dimensions and the listed elements: docs/tensor-files.md). labels
+    name the reports ("result K" by default); limit is how many differing
+    elements each lists (None: all); sort "worst" or "index"; title heads
+    the page. Returns the text."""
+    reports = list(reports)
+    if labels is not None and len(labels) != len(reports):
+        raise ValueError("document: %d labels for %d reports" % (len(labels), len(reports)))
+    if sort not in ("worst", "index"):
+        raise ValueError("sort must be worst or index")
+    if any(r._pair is None for r in reports):
+        raise ValueError("document: reports of irrun.compare only")
+    n = len(reports)
+    te, ta = (_capi.Tensor * max(1, n))(), (_capi.Tensor * max(1, n))()
+    rules = (_capi.Rule * max(1, n))()
+    names = (_ctypes.c_char_p * max(1, n))()
+    for k, r in enumerate(reports):
+        e, a, name, rule = r._pair
+        te[k] = _as_tensor(e, name, "expected")
+        ta[k] = _as_tensor(a, name, "actual")
+        rules[k] = rule
+        names[k] = (labels[k] if labels is not None else "result %d" % k).encode()
+    out, msg = _ctypes.c_void_p(), _ctypes.c_void_p()
+    status = _lib.irrun_compare_document(n, te, ta, rules, names, form.encode(), -1 if limit is None else int(limit),
+                                         1 if sort == "worst" else 0, (title or "irrun report").encode(),
+                                         _ctypes.byref(out), _ctypes.byref(msg))
+    said = _message(msg.value)
+    if status not in (_capi.OK, _capi.CHECK_FAILED):
+        raise Error(status, said)
+    return _capi.take_string(out.value)
 
 
 class FloatInfo:

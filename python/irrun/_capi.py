@@ -201,6 +201,7 @@ _proto("irrun_module_free", None, ctypes.c_void_p)
 _proto("irrun_function_count", ctypes.c_int, ctypes.c_void_p)
 _proto("irrun_function_at", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_int)
 _proto("irrun_function_find", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_char_p)
+_proto("irrun_function_arg_name", ctypes.c_char_p, ctypes.c_void_p, ctypes.POINTER(Function), ctypes.c_int)
 _proto("irrun_run_options_init", None, ctypes.POINTER(RunOptions))
 _proto("irrun_run", ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(RunOptions), ctypes.POINTER(Tensor),
        ctypes.c_int, ctypes.POINTER(Results))
@@ -209,6 +210,9 @@ _proto("irrun_compare", ctypes.c_int, ctypes.POINTER(Tensor), ctypes.POINTER(Ten
        ctypes.POINTER(Report), ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_report_text", ctypes.c_void_p, ctypes.POINTER(Report), ctypes.c_char_p)
 _proto("irrun_report_json", ctypes.c_void_p, ctypes.POINTER(Report))
+_proto("irrun_compare_document", ctypes.c_int, ctypes.c_int, ctypes.POINTER(Tensor), ctypes.POINTER(Tensor),
+       ctypes.POINTER(Rule), ctypes.POINTER(ctypes.c_char_p), ctypes.c_char_p, ctypes.c_long, ctypes.c_int,
+       ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_histogram_label", ctypes.c_char_p, ctypes.c_int)
 _proto("irrun_float_info_get", ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(FloatInfo))
 _proto("irrun_encode_values", ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,

@@ -121,7 +121,7 @@ static bool report_in(const irrun_report *r, io_report *x, io_diff *shown)
     x->nan_mismatches = r->nan_mismatches;
     x->inf_mismatches = r->inf_mismatches;
     x->negzero_mismatches = r->negzero_mismatches;
-    x->show = (io_show){ IO_REPORT_FIRST, false };
+    x->show = (io_show){ IO_REPORT_FIRST, false, false };
     x->shown = shown;
     x->nshown = x->cap = r->nfirst;
     for (int k = 0; k < r->nfirst; k++)
@@ -140,7 +140,7 @@ static bool report_in(const irrun_report *r, io_report *x, io_diff *shown)
     return true;
 }
 
-static char *message(const char *text)
+static char *message_of(const char *text)
 {
     return mem_strndup(text, strlen(text));
 }
@@ -172,8 +172,119 @@ irrun_status irrun_compare(const irrun_tensor *expected, const irrun_tensor *act
     tensor_release(e);
     tensor_release(a);
     if (s != IRRUN_OK && s != IRRUN_CHECK_FAILED && msg)
-        *msg = message(why);
+        *msg = message_of(why);
     return s;
+}
+
+/* One pair of compare_document: compared and written to `out` */
+static irrun_status document_entry(const irrun_tensor *expected, const irrun_tensor *actual, const irrun_rule *rule,
+                                   const char *label, int form, const io_show *show, int k, FILE *out, io_html *page,
+                                   char *why, size_t why_size)
+{
+    irrun_status s = IRRUN_BAD_INPUT;
+    tensor *e = api_tensor_from(expected, false, "expected", &s, why, why_size);
+    tensor *a = e ? api_tensor_from(actual, false, "actual", &s, why, why_size) : NULL;
+    if (a) {
+        io_rule x = api_rule_to_io(rule);
+        io_report rep;
+        s = io_compare(e, a, &x, show, &rep, why, why_size);
+        if (s == IRRUN_OK || s == IRRUN_CHECK_FAILED) {
+            if (form == 0) {
+                io_report_text(&rep, label, out);
+            } else if (form == 1) {
+                membuf keys;
+                if (membuf_open(&keys) != 0) {
+                    s = IRRUN_NOMEM;
+                } else {
+                    fputs("\"label\": ", keys.f);
+                    io_json_string(keys.f, label);
+                    fputs(", ", keys.f);
+                    char *extra = membuf_take(&keys);
+                    if (!extra) {
+                        s = IRRUN_NOMEM;
+                    } else {
+                        fputs(k ? ",\n" : "", out);
+                        io_report_json(&rep, extra, out);
+                        mem_free(extra);
+                    }
+                }
+            } else {
+                io_html_add(page, &rep, label);
+            }
+        }
+        io_report_free(&rep);
+    }
+    tensor_release(e);
+    tensor_release(a);
+    if (s == IRRUN_NOMEM)
+        snprintf(why, why_size, "out of memory");
+    return s;
+}
+
+irrun_status irrun_compare_document(int n, const irrun_tensor *expected, const irrun_tensor *actual,
+                                    const irrun_rule *rules, const char *const *labels, const char *form,
+                                    long limit, int worst, const char *title, char **document, char **message)
+{
+    char why[320] = "";
+    if (document)
+        *document = NULL;
+    if (message)
+        *message = NULL;
+    int f = !form ? -1 : strcmp(form, "text") == 0 ? 0 : strcmp(form, "json") == 0 ? 1 : strcmp(form, "html") == 0 ? 2 : -1;
+    irrun_status s = IRRUN_OK;
+    if (f < 0 || n < 0 || (n && (!expected || !actual)) || !document) {
+        snprintf(why, sizeof why, "%s", f < 0 ? "form must be text, json or html" : "bad arguments");
+        s = IRRUN_BAD_INPUT;
+    }
+    membuf b;
+    io_html page;
+    if (s == IRRUN_OK && membuf_open(&b) != 0)
+        s = IRRUN_NOMEM;
+    else if (s == IRRUN_OK && f == 2 && io_html_open(&page, b.f, title ? title : "ir-run report") != IRRUN_OK) {
+        mem_free(membuf_take(&b));
+        s = IRRUN_NOMEM;
+    }
+    if (s != IRRUN_OK) {
+        if (s == IRRUN_NOMEM)
+            snprintf(why, sizeof why, "out of memory");
+        if (message)
+            *message = message_of(why);
+        return s;
+    }
+    if (f == 1)
+        fputs("{\"reports\": [\n", b.f);
+    io_show show = { limit < 0 ? IO_SHOW_ALL : limit, worst != 0, f == 2 };
+    irrun_status all = IRRUN_OK;
+    for (int k = 0; k < n && all != IRRUN_BAD_INPUT && all != IRRUN_NOMEM; k++) {
+        char label[32];
+        snprintf(label, sizeof label, "result %d", k);
+        const char *name = labels && labels[k] ? labels[k] : label;
+        irrun_status c = document_entry(&expected[k], &actual[k], rules ? &rules[k] : NULL, name, f, &show, k, b.f,
+                                        &page, why, sizeof why);
+        all = c == IRRUN_OK ? all : c;
+        if (c != IRRUN_OK && c != IRRUN_CHECK_FAILED) {
+            char said[sizeof why];
+            if (snprintf(said, sizeof said, "%s: %s", name, why) >= 0)
+                memcpy(why, said, sizeof why);
+        }
+    }
+    if (f == 1)
+        fputs(n ? "\n]}\n" : "]}\n", b.f);
+    irrun_status closed = f == 2 ? io_html_close(&page) : IRRUN_OK;
+    char *text = membuf_take(&b);
+    if (!text || closed != IRRUN_OK) {
+        mem_free(text);
+        all = IRRUN_NOMEM;
+        snprintf(why, sizeof why, "out of memory");
+    }
+    if (all != IRRUN_OK && all != IRRUN_CHECK_FAILED) {
+        mem_free(text);
+        if (message)
+            *message = message_of(why);
+        return all;
+    }
+    *document = text;
+    return all;
 }
 
 static char *print_report(const irrun_report *r, const char *label, bool json)

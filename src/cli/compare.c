@@ -11,6 +11,7 @@
 #include "cli/exit.h"
 #include "io/compare.h"
 #include "cli/options.h"
+#include "io/outfile.h"
 #include "io/tensor_io.h"
 
 static void compare_usage(FILE *out)
@@ -27,8 +28,9 @@ static void compare_usage(FILE *out)
             "  --nan any|exact    NaN matches any NaN, or only the same pattern\n"
             "  --signed-zero equal|distinct   -0 vs +0\n"
             "  --inf exact|saturate           Inf also matches max of the same sign\n"
-            "  --report text|json\n"
-            "  --show N|all       differing elements listed (default 10)\n"
+            "  --report text|json|html   html: one page with plots (docs/tensor-files.md)\n"
+            "  --report-file FILE write the report to FILE instead of standard output\n"
+            "  --show N|all       differing elements listed (default 10); also --report-limit\n"
             "  --convert-exact    take a .npy of another float type when every value is exact\n"
             "  --reshape          take a .npy of another shape with as many elements\n"
             "  --sort index|worst the first by index, or the worst (NaN first, then by ULP)\n"
@@ -36,13 +38,64 @@ static void compare_usage(FILE *out)
             "distinct unless given). Exit 0 when the rule holds, 1 when not, 2 bad input.\n");
 }
 
+/* The report in its form to standard output or `file` (written whole or
+ * not at all, never over one of the inputs). */
+static irrun_status write_report(const io_report *rep, const char *form, const char *file, const char *const files[2])
+{
+    FILE *out = stdout;
+    io_outfile of;
+    io_inputs reads;
+    io_inputs_init(&reads);
+    io_error err;
+    if (file) {
+        irrun_status s = io_inputs_add(&reads, files[0]);
+        if (s == IRRUN_OK)
+            s = io_inputs_add(&reads, files[1]);
+        if (s == IRRUN_OK)
+            s = io_outfile_open(&of, file, &reads, &err);
+        else
+            snprintf(err.text, sizeof err.text, "out of memory");
+        io_inputs_free(&reads);
+        if (s != IRRUN_OK) {
+            fprintf(stderr, "ir-run compare: --report-file: %s\n", err.text);
+            return s;
+        }
+        out = of.f;
+    }
+    irrun_status s = IRRUN_OK;
+    if (strcmp(form, "json") == 0) {
+        io_report_json(rep, NULL, out);
+        fputc('\n', out);
+    } else if (strcmp(form, "html") == 0) {
+        io_html h;
+        char title[600];
+        snprintf(title, sizeof title, "ir-run compare: %s vs %s", files[0], files[1]);
+        if ((s = io_html_open(&h, out, title)) == IRRUN_OK) {
+            io_html_add(&h, rep, files[1]);
+            s = io_html_close(&h);
+        }
+    } else {
+        io_report_text(rep, NULL, out);
+    }
+    if (file) {
+        if (s != IRRUN_OK) {
+            io_outfile_discard(&of);
+            fprintf(stderr, "ir-run compare: --report-file: out of memory\n");
+        } else if ((s = io_outfile_commit(&of, &err)) != IRRUN_OK) {
+            fprintf(stderr, "ir-run compare: --report-file: %s\n", err.text);
+        }
+    }
+    return s;
+}
+
 irrun_status cmd_compare(int argc, char **argv)
 {
     const char *cmd = "compare";
     io_rule rule = { 0 };
-    io_show show = { IO_REPORT_FIRST, false };
+    io_show show = { IO_REPORT_FIRST, false, false };
     io_read_opts read_opts = { false, false };
-    const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL;
+    const char *type_name = NULL, *shape_text = NULL, *report = "text", *format = NULL, *report_file = NULL;
+    bool sort_given = false, report_given = false;
     const char *files[2];
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -56,6 +109,7 @@ irrun_status cmd_compare(int argc, char **argv)
             (r = cli_show_option(cmd, argc, argv, &i, &show)) != 0) {
             if (r < 0)
                 return IRRUN_BAD_INPUT;
+            sort_given |= r == 2;
             continue;
         }
         if (strcmp(a, "--convert-exact") == 0 || strcmp(a, "-convert-exact") == 0) {
@@ -74,6 +128,11 @@ irrun_status cmd_compare(int argc, char **argv)
             if (r < 0)
                 return IRRUN_BAD_INPUT;
             report = v;
+            report_given = true;
+        } else if ((r = cli_opt_value(cmd, "--report-file", argc, argv, &i, &v)) != 0) {
+            if (r < 0)
+                return IRRUN_BAD_INPUT;
+            report_file = v;
         } else if ((r = cli_opt_value(cmd, "--format", argc, argv, &i, &v)) != 0) {
             if (r < 0)
                 return IRRUN_BAD_INPUT;
@@ -110,9 +169,20 @@ irrun_status cmd_compare(int argc, char **argv)
                 shape_text);
         return IRRUN_BAD_INPUT;
     }
-    if (strcmp(report, "text") != 0 && strcmp(report, "json") != 0) {
-        fprintf(stderr, "ir-run compare: bad --report '%s' (text or json)\n", report);
+    if (!report_given && report_file && io_html_file_name(report_file))
+        report = "html"; /* x.html: a page unless --report says otherwise */
+    bool html = strcmp(report, "html") == 0;
+    if (strcmp(report, "text") != 0 && strcmp(report, "json") != 0 && !html) {
+        fprintf(stderr, "ir-run compare: bad --report '%s' (text, json or html)\n", report);
         return IRRUN_BAD_INPUT;
+    }
+    if (report_file && !*report_file) {
+        fprintf(stderr, "ir-run compare: --report-file needs a file name\n");
+        return IRRUN_BAD_INPUT;
+    }
+    if (html) { /* the page shows the heat map and the worst elements */
+        show.heat = true;
+        show.worst |= !sort_given;
     }
     io_format fmt = IO_FMT_UNKNOWN;
     if (format && (fmt = io_format_lookup(format)) == IO_FMT_UNKNOWN) {
@@ -138,14 +208,10 @@ irrun_status cmd_compare(int argc, char **argv)
     io_report rep;
     char why[320];
     irrun_status rc = io_compare(e, a, &rule, &show, &rep, why, sizeof why);
-    if (rc != IRRUN_OK && rc != IRRUN_CHECK_FAILED) {
+    if (rc != IRRUN_OK && rc != IRRUN_CHECK_FAILED)
         fprintf(stderr, "ir-run compare: %s\n", why);
-    } else if (strcmp(report, "json") == 0) {
-        io_report_json(&rep, NULL, stdout);
-        fputc('\n', stdout);
-    } else {
-        io_report_text(&rep, NULL, stdout);
-    }
+    else
+        rc = cli_worse(rc, write_report(&rep, report, report_file, files));
     io_report_free(&rep);
     tensor_release(e);
     tensor_release(a);

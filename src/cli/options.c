@@ -62,7 +62,8 @@ int cli_show_option(const char *cmd, int argc, char **argv, int *i, io_show *sho
 {
     const char *v;
     int r;
-    if ((r = cli_opt_value(cmd, "--show", argc, argv, i, &v)) != 0) {
+    if ((r = cli_opt_value(cmd, "--show", argc, argv, i, &v)) != 0 ||
+        (r = cli_opt_value(cmd, "--report-limit", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
         if (strcmp(v, "all") == 0) {
@@ -86,7 +87,7 @@ int cli_show_option(const char *cmd, int argc, char **argv, int *i, io_show *sho
             show->worst = false;
         else
             return cli_opt_bad_value(cmd, "--sort", v, "index or worst");
-        return 1;
+        return 2;
     }
     return 0;
 }

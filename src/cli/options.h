@@ -20,7 +20,8 @@ int cli_opt_bad_value(const char *cmd, const char *opt, const char *val, const c
 int cli_rule_option(const char *cmd, int argc, char **argv, int *i, io_rule *rule, int *which);
 extern const char *const cli_rule_options[6]; /* "--max-ulp", ... */
 
-/* --show N|all (how many differing elements a report lists) and --sort
+/* --show N|all (also spelled --report-limit N|all: how many differing
+ * elements a report lists) and --sort (2 when it was --sort)
  * index|worst (which ones): 1 consumed, 0 not one of them, -1 after
  * reporting a bad value. */
 int cli_show_option(const char *cmd, int argc, char **argv, int *i, io_show *show);

@@ -78,12 +78,14 @@ static void usage(FILE *out)
           "                                   write each result as DIR/result<N>.<ext>\n"
           "                                   (DIR/chunk<K>.result<N>.<ext> for several chunks)\n"
           "  --expect INDEX=FILE [--max-ulp N] [--atol X] [--rtol X] [--nan any|exact]\n"
-          "         [--signed-zero equal|distinct] [--inf exact|saturate] [--report text|json]\n"
+          "         [--signed-zero equal|distinct] [--inf exact|saturate] [--report text|json|html]\n"
           "         [--report-file FILE]      compare a result with a backend's output file;\n"
-          "                                   reports go to stderr or FILE, never to stdout;\n"
+          "                                   reports go to stderr or FILE, never to stdout\n"
+          "                                   (html: one page, to FILE only);\n"
           "                                   rule options before any --expect are every one's\n"
           "                                   default, after an --expect that one's only\n"
-          "  --show N|all --sort index|worst  differing elements a report lists (default 10, index)\n"
+          "  --show N|all --sort index|worst  differing elements a report lists (default 10, index;\n"
+          "                                   html: worst); --report-limit N is --show N\n"
           "  --convert-exact, --reshape       take a .npy --input/--expect of another float type when\n"
           "                                   every value is exact, or of another shape as large\n"
           "  --probe-output-dir DIR           where interpreter.probe writes probe<K>.npy and index.csv\n"
@@ -866,6 +868,8 @@ irrun_status cmd_run(int argc, char **argv)
     for (int i = 0; s == IRRUN_OK && !o.done && o.jobs > 1 && o.nfiles > 1 && i < o.nfiles; i++)
         if (strcmp(o.files[i], "-") == 0)
             s = usage_error("%s", "-j runs each file in a process of its own: '-' (stdin) cannot be shared");
+    if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.files_io.report_html && o.nfiles > 1)
+        s = usage_error("%s", "-j with --report html: the page is written by one process (use -j 1)");
     if (s == IRRUN_OK && !o.done && o.jobs > 1 && o.probe_dir && o.nfiles > 1)
         s = usage_error("%s", "-j with --probe-output-dir: runs at once would share one index.csv");
     cli_progress_init(&o.progress);

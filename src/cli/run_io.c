@@ -20,7 +20,7 @@ void cli_files_init(cli_files *o)
     memset(o, 0, sizeof *o);
     o->output_format = IO_FMT_NPY;
     o->npy_descr = IO_NPY_NAME;
-    o->show = (io_show){ IO_REPORT_FIRST, false };
+    o->show = (io_show){ IO_REPORT_FIRST, false, false };
 }
 
 /* Splits "KEY=PATH" at the first '='. */
@@ -115,12 +115,10 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
     if ((r = cli_opt_value(NULL, "--report", argc, argv, i, &v)) != 0) {
         if (r < 0)
             return -1;
-        if (strcmp(v, "json") == 0)
-            o->report_json = true;
-        else if (strcmp(v, "text") == 0)
-            o->report_json = false;
-        else
-            return cli_opt_bad_value(NULL, "--report", v, "text or json");
+        o->report_json = strcmp(v, "json") == 0;
+        o->report_html = strcmp(v, "html") == 0;
+        if (!o->report_json && !o->report_html && strcmp(v, "text") != 0)
+            return cli_opt_bad_value(NULL, "--report", v, "text, json or html");
         o->report_given = true;
         return 1;
     }
@@ -130,6 +128,8 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
         if (!*v)
             return cli_opt_bad_value(NULL, "--report-file", v, "a file name");
         o->report_file = v;
+        if (!o->report_given) /* x.html: a page unless --report says otherwise */
+            o->report_html = io_html_file_name(v);
         return 1;
     }
     /* a rule option belongs to the last --expect before it, or to the
@@ -165,7 +165,9 @@ int cli_files_option(cli_files *o, int argc, char **argv, int *i)
     if ((r = cli_show_option(NULL, argc, argv, i, &o->show)) != 0) {
         if (r > 0)
             o->show_given = true;
-        return r;
+        if (r == 2)
+            o->sort_given = true;
+        return r < 0 ? r : 1;
     }
     return 0;
 }
@@ -180,6 +182,9 @@ irrun_status cli_files_validate(const cli_files *o)
     } else if (!o->nexpect && !o->ninputs && (o->read_opts.convert_exact || o->read_opts.reshape)) {
         idle = "--convert-exact and --reshape";
         needs = "--input or --expect";
+    } else if (o->report_html && !o->report_file) {
+        idle = "--report html";
+        needs = "--report-file FILE (a page, not for stderr)";
     } else if (!o->output_dir && o->output_format_given) {
         idle = "--output-format and --npy-descr";
         needs = "--output-dir DIR";
@@ -205,6 +210,18 @@ irrun_status cli_files_report_open(cli_files *o, const io_inputs *reads)
     /* one JSON document for the run, whatever the number of reports */
     if (o->report_json && o->nexpect)
         fputs("{\"reports\": [\n", o->report);
+    /* one page: the heat maps collected, the worst elements listed unless
+     * --sort says otherwise */
+    if (o->report_html && o->nexpect) {
+        o->show.heat = true;
+        if (!o->sort_given)
+            o->show.worst = true;
+        if (io_html_open(&o->html, o->report, "ir-run: --expect reports") != IRRUN_OK) {
+            fprintf(stderr, "ir-run: out of memory\n");
+            o->report_html = false;
+            return IRRUN_NOMEM;
+        }
+    }
     return IRRUN_OK;
 }
 
@@ -212,14 +229,20 @@ irrun_status cli_files_report_close(cli_files *o)
 {
     if (o->report_json && o->nexpect && o->report)
         fputs(o->json_entries ? "\n]}\n" : "]}\n", o->report);
+    irrun_status hs = IRRUN_OK;
+    if (o->report_html && o->nexpect && o->report) {
+        o->report_html = false;
+        if ((hs = io_html_close(&o->html)) != IRRUN_OK)
+            fprintf(stderr, "ir-run: --report-file: out of memory for the summary\n");
+    }
     if (!o->report_file || o->report == stderr || !o->report)
-        return IRRUN_OK;
+        return hs;
     o->report = NULL;
     io_error e;
     irrun_status s = io_outfile_commit(&o->report_out, &e);
     if (s != IRRUN_OK)
         fprintf(stderr, "ir-run: --report-file: %s\n", e.text);
-    return s;
+    return cli_worse(hs, s);
 }
 
 irrun_status cli_files_prepare(const cli_files *o)
@@ -463,6 +486,13 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
                 if (o->json_entries++)
                     fputs(",\n", out);
                 io_report_json(&rep, keys, out);
+            } else if (o->report_html) {
+                char head[600];
+                if (chunk >= 0)
+                    snprintf(head, sizeof head, "%s, chunk %d: result %d vs %s", program, chunk, x->index, x->path);
+                else
+                    snprintf(head, sizeof head, "%s: result %d vs %s", program, x->index, x->path);
+                io_html_add(&o->html, &rep, head);
             } else {
                 snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
                 io_report_text(&rep, label, out);

@@ -63,8 +63,11 @@ typedef struct {
     io_read_opts read_opts; /* --convert-exact, --reshape (.npy --input and --expect) */
     io_show show;         /* --show, --sort */
     bool show_given;
+    bool sort_given;      /* --sort */
     long json_entries;    /* JSON reports written by this process */
     bool report_json;
+    bool report_html;         /* --report html: one page, io_html */
+    io_html html;
     bool report_given;        /* --report */
     bool output_format_given; /* --output-format or --npy-descr */
     const char *report_file;  /* --report-file, NULL: stderr */

@@ -887,6 +887,8 @@ static void test_usage(FILE *out)
                  "  --show N|all       under a FAIL line, the report of each failing output\n"
                  "                     listing N differing elements (also in JUnit: 10)\n"
                  "  --sort index|worst the first by index, or the worst (NaN first, then ULP)\n"
+                 "  --shard K/N        run only the K-th of every N selected cases (K from 1 to N),\n"
+                 "                     to spread a suite over N machines\n"
                  "  -j N, --jobs N     run N cases at once (separate processes; output stays\n"
                  "                     in manifest order)\n");
 }
@@ -1033,10 +1035,26 @@ static bool name_selected(const char *filter, const char *name)
     return strstr(name, filter) != NULL;
 }
 
-/* The cases of the valid manifests that --filter selects; NULL (with
- * *n = -1) when out of memory. */
-static case_ref *select_cases(manifest *mans, int nman, const char *filter, int *n)
+/* --shard K/N: 1 <= K <= N; false when the text is not that */
+static bool parse_shard(const char *v, long *k, long *n)
 {
+    char *end;
+    errno = 0;
+    if (*v < '0' || *v > '9')
+        return false;
+    *k = strtol(v, &end, 10);
+    if (errno || *end != '/' || end[1] < '0' || end[1] > '9')
+        return false;
+    *n = strtol(end + 1, &end, 10);
+    return !errno && !*end && *k >= 1 && *k <= *n;
+}
+
+/* The cases of the valid manifests that --filter selects, and of those
+ * (numbered from 0 in manifest order) the ones whose number is K-1 modulo N
+ * for --shard K/N; NULL (with *n = -1) when out of memory. */
+static case_ref *select_cases(manifest *mans, int nman, const char *filter, long shard_k, long shard_n, int *n)
+{
+    long selected = 0;
     int total = 0;
     for (int i = 0; i < nman; i++)
         total += mans[i].bad ? 0 : case_count(&mans[i]);
@@ -1061,7 +1079,7 @@ static case_ref *select_cases(manifest *mans, int nman, const char *filter, int 
                 *n = -1;
                 return cases;
             }
-            if (!name_selected(filter, name)) {
+            if (!name_selected(filter, name) || selected++ % shard_n != shard_k - 1) {
                 mem_free(name);
                 continue;
             }
@@ -1075,7 +1093,8 @@ irrun_status cmd_test(int argc, char **argv)
 {
     const char *junit = NULL, *filter = NULL;
     bool update = false, quiet = false, show_given = false;
-    case_options co = { { DOT_ACC_REF, 0 }, { IO_REPORT_FIRST, false } };
+    long shard_k = 1, shard_n = 1;
+    case_options co = { { DOT_ACC_REF, 0 }, { IO_REPORT_FIRST, false, false } };
     int workers = 1, nman = 0;
     const char **paths = mem_calloc((size_t)argc + 1, sizeof *paths);
     if (!paths) {
@@ -1123,6 +1142,13 @@ irrun_status cmd_test(int argc, char **argv)
                 return IRRUN_BAD_INPUT;
             }
             show_given = true;
+        } else if ((r = cli_opt_value("test", "--shard", argc, argv, &i, &v)) != 0) {
+            if (r < 0 || !parse_shard(v, &shard_k, &shard_n)) {
+                if (r > 0)
+                    cli_opt_bad_value("test", "--shard", v, "K/N with 1 <= K <= N");
+                mem_free(paths);
+                return IRRUN_BAD_INPUT;
+            }
         } else if ((r = par_jobs_option("test", argc, argv, &i, &workers)) != 0) {
             if (r < 0) {
                 mem_free(paths);
@@ -1184,14 +1210,16 @@ irrun_status cmd_test(int argc, char **argv)
                          mans[i].first_error[0] ? mans[i].first_error : "the manifest is unusable", NULL, 0, i))
             status = IRRUN_NOMEM;
     }
-    t.cases = select_cases(mans, nman, filter, &t.ncases);
+    t.cases = select_cases(mans, nman, filter, shard_k, shard_n, &t.ncases);
     if (t.ncases < 0) {
         fprintf(stderr, "ir-run test: out of memory\n");
         status = IRRUN_NOMEM;
         t.ncases = 0;
     }
-    if (filter && t.ncases == 0 && status == IRRUN_OK)
+    if (filter && t.ncases == 0 && status == IRRUN_OK && shard_n == 1)
         fprintf(stderr, "ir-run test: --filter '%s' selects no case\n", filter);
+    else if (shard_n > 1 && t.ncases == 0 && status == IRRUN_OK)
+        fprintf(stderr, "ir-run test: shard %ld/%ld has no case (fewer cases than shards)\n", shard_k, shard_n);
     if (workers > 1 && t.ncases > 1) {
         par_plan plan = { t.ncases, workers, sizeof(case_report), run_one, report_one, NULL, &t, stdout,
                           t.details ? t.details : stderr };

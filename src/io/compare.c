@@ -253,6 +253,43 @@ static void list_element(io_report *rep, const io_diff *d)
     }
 }
 
+static int bit_length(uint64_t v)
+{
+    int n = 0;
+    for (; v; v >>= 1)
+        n++;
+    return n;
+}
+
+static void add_to_heat(io_heat *h, const tensor_elem_cmp *c)
+{
+    int64_t ij = c->index / h->inner, i = ij / h->dim1, j = ij % h->dim1;
+    int64_t cell = i * h->rows / h->dim0 * h->cols + j * h->cols / h->dim1;
+    uint64_t u = c->is_float && c->ulp == UINT64_MAX ? UINT64_MAX : c->ulp;
+    if (h->count[cell] == 0 || u > h->max_ulp[cell])
+        h->max_ulp[cell] = u;
+    h->count[cell]++;
+    h->differing[cell] += !c->pass;
+}
+
+/* The heat map's cells for a tensor of rank 2 or more with elements;
+ * false when out of memory. */
+static bool heat_alloc(io_heat *h, const tensor_type *t)
+{
+    if (t->rank < 2 || shape_count(t) <= 0)
+        return true;
+    h->dim0 = t->dims[0];
+    h->dim1 = t->dims[1];
+    h->inner = shape_count(t) / (h->dim0 * h->dim1);
+    h->rows = (int)(h->dim0 < IO_HEAT_MAX ? h->dim0 : IO_HEAT_MAX);
+    h->cols = (int)(h->dim1 < IO_HEAT_MAX ? h->dim1 : IO_HEAT_MAX);
+    size_t n = (size_t)h->rows * (size_t)h->cols;
+    h->max_ulp = mem_calloc(n, sizeof *h->max_ulp);
+    h->count = mem_calloc(n, sizeof *h->count);
+    h->differing = mem_calloc(n, sizeof *h->differing);
+    return h->max_ulp && h->count && h->differing;
+}
+
 static void add_to_report(void *ctx, const tensor_elem_cmp *c)
 {
     const report_ctx *x = ctx;
@@ -268,6 +305,9 @@ static void add_to_report(void *ctx, const tensor_elem_cmp *c)
     memcpy(d.actual, pa, eb);
     rep->compared++;
     rep->histogram[bucket(c->ulp)]++;
+    rep->log_hist[d.ulp_undefined ? IO_LOG_NONE : bit_length(c->ulp)]++;
+    if (rep->heat.max_ulp)
+        add_to_heat(&rep->heat, c);
     if (!d.ulp_undefined && (!rep->has_max_ulp || c->ulp > rep->max_ulp)) {
         rep->max_ulp = c->ulp;
         rep->has_max_ulp = true;
@@ -306,6 +346,11 @@ static void add_to_report(void *ctx, const tensor_elem_cmp *c)
 
 void io_report_free(io_report *rep)
 {
+    mem_free(rep->heat.max_ulp);
+    mem_free(rep->heat.count);
+    mem_free(rep->heat.differing);
+    rep->heat.max_ulp = NULL;
+    rep->heat.count = rep->heat.differing = NULL;
     mem_free(rep->shown);
     rep->shown = NULL;
     rep->nshown = rep->cap = 0;
@@ -317,7 +362,7 @@ irrun_status io_compare(const tensor *expected, const tensor *actual, const io_r
     memset(rep, 0, sizeof *rep);
     rep->type = expected->type;
     rep->rule = *rule;
-    rep->show = show ? *show : (io_show){ IO_REPORT_FIRST, false };
+    rep->show = show ? *show : (io_show){ IO_REPORT_FIRST, false, false };
     if (!shape_equal(&expected->type, &actual->type)) {
         char a[SHAPE_MAX_RANK * 21 + 64], b[SHAPE_MAX_RANK * 21 + 64];
         shape_format(&expected->type, a, (int)sizeof a);
@@ -330,6 +375,11 @@ irrun_status io_compare(const tensor *expected, const tensor *actual, const io_r
                         rule->zero != IO_ZERO_DEFAULT ? rule->zero
                         : exact                      ? IO_ZERO_DISTINCT
                                                      : IO_ZERO_EQUAL };
+    if (rep->show.heat && !heat_alloc(&rep->heat, &expected->type)) {
+        io_report_free(rep);
+        snprintf(why, why_size, "out of memory for the heat map");
+        return IRRUN_NOMEM;
+    }
     report_ctx rc = { expected, actual, rep };
     tensor_compare_each(expected, actual, part_matches, &x, add_to_report, &rc);
     if (rep->nomem) {
@@ -361,7 +411,7 @@ void io_diff_texts(const io_report *rep, const io_diff *d, char eb[IO_ELEM_TEXT_
         io_elem_value_text(elem, d->actual, av);
 }
 
-static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
+void io_index_text(const io_report *rep, const io_diff *d, char *buf, size_t size)
 {
     int64_t index[SHAPE_MAX_RANK];
     io_diff_index(rep, d, index);
@@ -373,7 +423,7 @@ static void index_text(const io_report *rep, const io_diff *d, char *buf, size_t
 }
 
 /* The shortest "%.*g" text that reads back as the same binary64. */
-static void shortest(double v, char *buf, size_t size)
+void io_shortest(double v, char *buf, size_t size)
 {
     for (int p = 1; p <= 17; p++) {
         snprintf(buf, size, "%.*g", p, v);
@@ -383,7 +433,7 @@ static void shortest(double v, char *buf, size_t size)
 }
 
 /* "3", or "none" for 2^64-1 and its reason */
-static void ulp_text(const io_diff *d, char *buf, size_t size)
+void io_ulp_text(const io_diff *d, char *buf, size_t size)
 {
     if (d->ulp_undefined)
         snprintf(buf, size, "none (%s)", d->ulp_undefined);
@@ -410,10 +460,17 @@ static void figure_text(const io_report *rep, const io_error_figure *f, const ch
         return;
     }
     char v[40], idx[SHAPE_MAX_RANK * 22 + 4], ev[IO_ELEM_TEXT_MAX], av[IO_ELEM_TEXT_MAX];
-    shortest(f->value, v, sizeof v);
-    index_text(rep, &f->where, idx, sizeof idx);
+    io_shortest(f->value, v, sizeof v);
+    io_index_text(rep, &f->where, idx, sizeof idx);
     io_diff_texts(rep, &f->where, NULL, NULL, ev, av);
     fprintf(out, "%s at %s (expected %s, actual %s)\n", v, idx, ev, av);
+}
+
+void io_diff_describe(const io_report *rep, const io_diff *d, io_diff_words *w)
+{
+    io_index_text(rep, d, w->index, sizeof w->index);
+    io_diff_texts(rep, d, w->expected_bits, w->actual_bits, w->expected_value, w->actual_value);
+    io_ulp_text(d, w->ulp, sizeof w->ulp);
 }
 
 void io_report_elements(const io_report *rep, FILE *out)
@@ -427,13 +484,10 @@ void io_report_elements(const io_report *rep, FILE *out)
     else
         fputs(rep->show.worst ? "  differing elements, worst first:\n" : "  first differing elements:\n", out);
     for (int64_t k = 0; k < rep->nshown; k++) {
-        const io_diff *d = &rep->shown[k];
-        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
-            av[IO_ELEM_TEXT_MAX], ulp[80];
-        index_text(rep, d, idx, sizeof idx);
-        io_diff_texts(rep, d, eb, ab, ev, av);
-        ulp_text(d, ulp, sizeof ulp);
-        fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %s\n", idx, ev, eb, av, ab, ulp);
+        io_diff_words w;
+        io_diff_describe(rep, &rep->shown[k], &w);
+        fprintf(out, "    %s: expected %s (%s), actual %s (%s), ULP %s\n", w.index, w.expected_value, w.expected_bits,
+                w.actual_value, w.actual_bits, w.ulp);
     }
 }
 
@@ -474,13 +528,13 @@ void io_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A finite binary64 as a JSON number with every digit of its exact
- * decimal value (glibc's printf is exact), so a reader gets the value
- * itself; "%g" drops trailing zeros. */
+/* A finite binary64 as a JSON number: the shortest decimal that reads
+ * back as the same binary64 (exact for a reader that rounds correctly, as
+ * JSON parsers do): 2, 0.1, 7.450580596923828e-09. */
 static void json_double(FILE *out, double v)
 {
-    char buf[1100];
-    snprintf(buf, sizeof buf, "%.800g", v);
+    char buf[40];
+    io_shortest(v, buf, sizeof buf);
     fputs(buf, out);
 }
 
@@ -609,22 +663,19 @@ void io_report_summary(const io_report *rep, char *buf, size_t size)
     if (n > 0 && (size_t)n < size && (rep->rule.has_atol || rep->rule.has_rtol)) {
         char a[40] = "none", r[40] = "none";
         if (rep->abs_error.has)
-            shortest(rep->abs_error.value, a, sizeof a);
+            io_shortest(rep->abs_error.value, a, sizeof a);
         if (rep->rel_error.has)
-            shortest(rep->rel_error.value, r, sizeof r);
+            io_shortest(rep->rel_error.value, r, sizeof r);
         n += snprintf(buf + n, size - (size_t)n, ", max abs error %s, max rel error %s", a, r);
     }
     if (n > 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, ")");
     if (rep->nshown && n > 0 && (size_t)n < size) {
-        const io_diff *d = &rep->shown[0];
-        char idx[SHAPE_MAX_RANK * 22 + 4], eb[IO_ELEM_TEXT_MAX], ab[IO_ELEM_TEXT_MAX], ev[IO_ELEM_TEXT_MAX],
-            av[IO_ELEM_TEXT_MAX], ulp[80];
-        index_text(rep, d, idx, sizeof idx);
-        io_diff_texts(rep, d, eb, ab, ev, av);
-        ulp_text(d, ulp, sizeof ulp);
+        io_diff_words w;
+        io_diff_describe(rep, &rep->shown[0], &w);
         snprintf(buf + n, size - (size_t)n, ", %s at %s: expected %s (%s), actual %s (%s), ULP %s",
-                 rep->show.worst ? "worst" : "first", idx, ev, eb, av, ab, ulp);
+                 rep->show.worst ? "worst" : "first", w.index, w.expected_value, w.expected_bits, w.actual_value,
+                 w.actual_bits, w.ulp);
     }
 }
 

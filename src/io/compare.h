@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "io/tensor_io.h"
+#include "util/membuf.h"
 #include "util/status.h"
 
 typedef enum {
@@ -75,7 +76,27 @@ enum { IO_SHOW_ALL = -1 };
 typedef struct {
     int64_t count;
     bool worst;
+    bool heat; /* also collect the heat map (io_heat), for HTML reports */
 } io_show;
+
+/* ULP distances by their bit length, for the HTML report's histogram:
+ * bucket 0 holds distance 0, bucket k (1..64) the distances 2^(k-1) to
+ * 2^k - 1, IO_LOG_NONE the elements without a distance (a NaN or an
+ * infinity against another value). */
+enum { IO_LOG_NONE = 65, IO_LOG_BUCKETS = 66 };
+
+/* The error over the first two dimensions (rank 2 and up), each cut into
+ * at most IO_HEAT_MAX bands of whole rows or columns: per cell the largest
+ * ULP distance of its elements (UINT64_MAX when one has none), how many
+ * there are and how many differ. */
+enum { IO_HEAT_MAX = 64 };
+typedef struct {
+    int rows, cols;        /* cells */
+    int64_t dim0, dim1;    /* the tensor's first two dimensions */
+    int64_t inner;         /* elements per (i, j): the product of the others */
+    uint64_t *max_ulp;     /* rows * cols, row-major */
+    int64_t *count, *differing;
+} io_heat;
 
 enum { IO_ELEM_BYTES_MAX = 16 }; /* complex<f64> */
 
@@ -112,6 +133,8 @@ typedef struct {
     uint64_t max_ulp;
     bool has_max_ulp;
     int64_t histogram[IO_HIST_BUCKETS]; /* without a distance: in ">8" */
+    int64_t log_hist[IO_LOG_BUCKETS];
+    io_heat heat; /* cells only when show.heat and the rank is 2 or more */
     int64_t nan_mismatches;
     int64_t inf_mismatches;
     int64_t negzero_mismatches;
@@ -139,11 +162,45 @@ void io_diff_index(const io_report *rep, const io_diff *d, int64_t index[SHAPE_M
 void io_diff_texts(const io_report *rep, const io_diff *d, char eb[IO_ELEM_TEXT_MAX], char ab[IO_ELEM_TEXT_MAX],
                    char ev[IO_ELEM_TEXT_MAX], char av[IO_ELEM_TEXT_MAX]);
 
+/* A listed element's index as "[0, 1]"; the shortest "%.*g" text that
+ * reads back as the same binary64; a ULP distance as "3", or "none (why)". */
+void io_index_text(const io_report *rep, const io_diff *d, char *buf, size_t size);
+void io_shortest(double v, char *buf, size_t size);
+void io_ulp_text(const io_diff *d, char *buf, size_t size);
+
+/* Everything a listed element prints as: its index, bits, values and ULP
+ * distance, by the three functions above and io_diff_texts. */
+typedef struct {
+    char index[SHAPE_MAX_RANK * 22 + 4];
+    char expected_bits[IO_ELEM_TEXT_MAX], actual_bits[IO_ELEM_TEXT_MAX];
+    char expected_value[IO_ELEM_TEXT_MAX], actual_value[IO_ELEM_TEXT_MAX];
+    char ulp[80];
+} io_diff_words;
+void io_diff_describe(const io_report *rep, const io_diff *d, io_diff_words *w);
+
 /* The report as text (several lines, "label" names the comparison) or as
  * one JSON object (without a newline: the caller places it). `extra`, when
  * not NULL, is written first inside the object (e.g. "\"result\": 0, "). */
 void io_report_text(const io_report *rep, const char *label, FILE *out);
 void io_report_json(const io_report *rep, const char *extra, FILE *out);
+
+/* An HTML page of reports (docs/tensor-files.md, "HTML reports"): one
+ * self-contained file, inline SVG and CSS, no script. Open it, add each
+ * report (written at once: the page streams), close it (the summary table,
+ * shown first through CSS, and the end of the page). */
+typedef struct {
+    FILE *out;
+    membuf rows; /* the summary rows, kept until close */
+    int count, failed;
+} io_html;
+irrun_status io_html_open(io_html *h, FILE *out, const char *title);
+/* Whether a report file's name asks for a page: it ends in ".html" or
+ * ".htm" (any case), the form when no --report says otherwise. */
+bool io_html_file_name(const char *path);
+void io_html_add(io_html *h, const io_report *rep, const char *label);
+/* IRRUN_NOMEM when a summary row could not be kept (the page is still
+ * closed); frees what open took. */
+irrun_status io_html_close(io_html *h);
 
 /* `s` as a JSON string, quoted and escaped. */
 void io_json_string(FILE *out, const char *s);

@@ -1,17 +1,38 @@
 #!/bin/sh
-# The Python package's tests (tests/python/test_irrun.py) with Debian's
-# python3 and python3-numpy (tools/deps.sh installs them), or the python3 on
-# PATH when there is no /usr/bin/python3; SKIP when NumPy is not importable.
-# Also checks that `pip install ./python` works offline, where pip is there
-# (nothing else is needed: the build backend is in python/backend). Needs
-# IRRUN (the command) and IRRUN_LIBRARY.
+# The Python package's tests (tests/python/test_irrun.py) in a virtual
+# environment of their own (PYTHON_ENV, default build/python-env) made from
+# /usr/bin/python3 (the python3 on PATH when there is none) with the
+# system's packages visible; pip installs the package's dependencies, numpy
+# and ml_dtypes, into it when they are not importable yet (nothing is
+# downloaded when they are: offline-safe once installed). When pip cannot
+# (offline, no venv module), the tests run with what the base python has,
+# and SKIP when that has no NumPy. Also checks that `pip install ./python`
+# works offline (nothing else is needed: the build backend is in
+# python/backend). Needs IRRUN (the command) and IRRUN_LIBRARY.
 set -eu
-py=/usr/bin/python3
-[ -x "$py" ] || py=$(command -v python3 || true)
-if [ -z "$py" ] || ! "$py" -c 'import numpy' 2>/dev/null; then
-    echo "python: SKIP: no python3 with numpy (apt-get install python3-numpy)"
+base=/usr/bin/python3
+[ -x "$base" ] || base=$(command -v python3 || true)
+[ -n "$base" ] || { echo "python: SKIP: no python3"; exit 0; }
+env=${PYTHON_ENV:-build/python-env}
+mkdir -p "$(dirname "$env")"
+env=$(cd "$(dirname "$env")" && pwd)/$(basename "$env")
+py=$base
+if [ -x "$env/bin/python" ] || "$base" -m venv --system-site-packages "$env" >/dev/null 2>&1; then
+    py=$env/bin/python
+    if ! "$py" -c 'import numpy, ml_dtypes' 2>/dev/null; then
+        echo "python: pip install numpy ml_dtypes into $env"
+        "$py" -m pip install --quiet --timeout 30 --retries 1 numpy ml_dtypes >"$env/pip.log" 2>&1 ||
+            echo "python: pip could not install numpy and ml_dtypes (offline?); see $env/pip.log"
+    fi
+else
+    echo "python: no venv module for $base: the tests use its own packages"
+fi
+if ! "$py" -c 'import numpy' 2>/dev/null; then
+    echo "python: SKIP: no numpy for $py (pip install numpy ml_dtypes, or apt-get install python3-numpy)"
     exit 0
 fi
+"$py" -c 'import ml_dtypes' 2>/dev/null ||
+    echo "python: ml_dtypes is not importable: its tests are skipped, the raw-storage path is tested"
 if [ -n "${SAN:-}" ]; then
     # a sanitized libirrun.so needs its runtimes loaded first; Python's own
     # allocations are not ours to check
@@ -41,16 +62,17 @@ if "$py" -m pip --version >/dev/null 2>&1; then
         { cat "$dir/pip.log"; echo "python: pip install --target ./python (offline) failed"; exit 1; }
     PYTHONPATH="$dir/site" check_import "$py" "$dir/site/irrun" ||
         { echo "python: the pip-installed package does not run"; exit 1; }
-    # in a virtual environment (Debian's own pip refuses to install outside
-    # one), with its dependency numpy found among the system's packages
-    if "$py" -m venv --system-site-packages "$dir/venv" >/dev/null 2>&1; then
-        PIP_NO_INDEX=1 "$dir/venv/bin/python" -m pip install --quiet ./python >"$dir/pip.log" 2>&1 ||
-            { cat "$dir/pip.log"; echo "python: pip install ./python (offline, in a venv) failed"; exit 1; }
-        check_import "$dir/venv/bin/python" "$dir/venv/lib" ||
-            { echo "python: the package pip installed in a venv does not run"; exit 1; }
-        venv="and in a venv "
+    # into the test environment itself, offline, without build isolation
+    # (its dependencies numpy and ml_dtypes are there already), then out again
+    if [ "$py" != "$base" ] && "$py" -c 'import ml_dtypes' 2>/dev/null; then
+        PIP_NO_INDEX=1 "$py" -m pip install --quiet --no-build-isolation ./python >"$dir/pip.log" 2>&1 ||
+            { cat "$dir/pip.log"; echo "python: pip install --no-build-isolation ./python (offline) failed"; exit 1; }
+        check_import "$py" "$env/lib" ||
+            { "$py" -m pip uninstall --quiet -y irrun; echo "python: the package pip installed in $env does not run"; exit 1; }
+        "$py" -m pip uninstall --quiet -y irrun >/dev/null 2>&1
+        venv="and into $env (no build isolation) "
     else
-        venv="(no venv module: the venv install not checked) "
+        venv="(no environment with ml_dtypes: the plain install not checked) "
     fi
     tree | diff "$dir/before" - >"$dir/diff" ||
         { cat "$dir/diff"; echo "python: pip install wrote into the tree"; exit 1; }

@@ -125,6 +125,15 @@ TYPES = {
 VALUE_BITS = {"i2": 2, "i4": 4, "ui2": 2, "ui4": 4, "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6}
 
 
+def storage(name, a):
+    """The bytes of an array of element type `name`; for int2/int4 only their
+    value bits (ml_dtypes keeps the rest of the byte zero, the CLI's plain
+    .npy files sign-extend: the same values)."""
+    if name in VALUE_BITS and name[0] in "iu":
+        return (np.frombuffer(a.tobytes(), np.uint8) & ((1 << VALUE_BITS[name]) - 1)).tobytes()
+    return a.tobytes()
+
+
 def random_elements(rng, name, dtype, n):
     """n elements of type `name` in its storage dtype, from random bits."""
     dtype = np.dtype(dtype)
@@ -160,11 +169,11 @@ class EveryType(unittest.TestCase):
                 got = irrun.run(program, [a, b])
                 want = cli_results(program, [fa, fb], 2, tmp)
                 with self.subTest(type=name):
-                    self.assertEqual(got[0].tobytes(), a.tobytes(), "input not passed through unchanged")
+                    self.assertEqual(storage(name, got[0]), storage(name, a), "input not passed through unchanged")
                     for g, w in zip(got, want):
                         self.assertEqual(g.shape, (3, 5))
                         self.assertEqual(g.dtype.itemsize, w.dtype.itemsize)
-                        self.assertEqual(g.tobytes(), w.tobytes())
+                        self.assertEqual(storage(name, g), storage(name, w))
 
 
 class Compare(unittest.TestCase):
@@ -206,6 +215,45 @@ class Compare(unittest.TestCase):
             irrun.compare(np.zeros(3, np.float32), np.zeros(4, np.float32))
 
 
+class Documents(unittest.TestCase):
+    """irrun.document and Report.worst (irrun_compare_document): the figures
+    worked out by hand. e against a: [0, 1] is 1 ULP off (2 + 2^-22), [1, 1]
+    a NaN against 4, [1, 0] 8 ULP off (3 + 8 * 2^-22)."""
+
+    E = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    A = np.array([[1.0, 2.0 + 2.0 ** -22], [3.0 + 8 * 2.0 ** -22, np.nan]], np.float32)
+
+    def test_worst_and_json(self):
+        rep = irrun.compare(self.E, self.A)
+        self.assertEqual([d.index for d in rep.first], [(0, 1), (1, 0), (1, 1)])
+        self.assertEqual([(d.index, d.ulp) for d in rep.worst], [((1, 1), None), ((1, 0), 8), ((0, 1), 1)])
+        doc = json.loads(irrun.document([rep, irrun.compare(self.E, self.E)], form="json", labels=["a", "same"],
+                                        limit=1))
+        first, second = doc["reports"]
+        self.assertEqual((first["label"], first["differing"], first["max_ulp"], first["order"]), ("a", 3, 8, "worst"))
+        self.assertEqual([e["index"] for e in first["elements"]], [[1, 1]])
+        self.assertEqual((second["label"], second["passed"], second["elements"]), ("same", True, []))
+        # 8 * 2^-22 is the largest absolute error, at [1, 0]
+        self.assertEqual(first["max_abs_error"]["value"], 8 * 2.0 ** -22)
+        every = json.loads(irrun.document([rep], form="json", limit=None, sort="index"))["reports"][0]
+        self.assertEqual([e["index"] for e in every["elements"]], [[0, 1], [1, 0], [1, 1]])
+
+    def test_html_and_text(self):
+        rep = irrun.compare(self.E, self.A)
+        page = irrun.document([rep], labels=["out"], title="t <1>")
+        self.assertTrue(page.startswith("<!DOCTYPE html>"))
+        self.assertIn("<title>t &lt;1&gt;</title>", page)
+        self.assertIn("1 comparison, 1 failed", page)
+        self.assertIn('class="heat"', page)  # rank 2
+        self.assertIn("ULP 8 to 15: 1 elements", page)
+        text = irrun.document([rep], form="text", labels=["out"])
+        self.assertTrue(text.startswith("out: tensor<2x2xf32> (rule: exact): 4 compared, 3 differing"), text)
+        with self.assertRaises(ValueError):
+            irrun.document([rep], labels=["a", "b"])
+        with self.assertRaises(irrun.Error):
+            irrun.document([rep], form="pdf")
+
+
 class Info(unittest.TestCase):
     def test_matches_cli_info(self):
         for name in ("f4E2M1FN", "f6E3M2FN", "f8E4M3FN", "f8E5M2FNUZ", "f8E8M0FNU", "bf16", "f16", "f32", "tf32"):
@@ -238,9 +286,9 @@ class Errors(unittest.TestCase):
         self.assertIn("<text>:2:10: error:", c.exception.message)
         program = os.path.join(VALIDATION, "matmul_f8.mlir")
         good = np.zeros((3, 2), np.uint8)
-        with self.assertRaises(irrun.Error) as c:  # float32 data is never reinterpreted as FP8
-            irrun.run(program, [np.zeros((2, 3), np.float32), good])
-        self.assertIn("float32", str(c.exception))
+        with self.assertRaises(irrun.Error) as c:  # int32 data is never reinterpreted as FP8
+            irrun.run(program, [np.zeros((2, 3), np.int32), good])
+        self.assertIn("int32", str(c.exception))
         with self.assertRaises(irrun.Error) as c:
             irrun.run(program, [np.zeros((3, 3), np.uint8), good])
         self.assertIn("tensor<3x3xf8E4M3FN>", str(c.exception))
@@ -377,10 +425,25 @@ class Values(unittest.TestCase):
                 (got,) = irrun.run(identity("tensor<2x%s>" % t), [good])
                 self.assertEqual(got.tolist(), [int(x) for x in good] if t != "i1" else [True, False])
 
-    def test_arrays_of_another_type_are_still_refused(self):
+    def test_float_arrays_are_values_rounded_once(self):
+        # a float32 or float64 array for an FP8 argument holds values: each rounded once (to nearest,
+        # ties to even), never read as bits; the patterns as in test_fp8_lists_are_rounded_not_taken_as_bits
+        p = identity("tensor<4xf8E4M3FN>")
+        for dtype in (np.float32, np.float64, ">f8"):
+            (got,) = irrun.run(p, [np.array([0.1, 448.0, 500.0, -2.5], dtype)])
+            self.assertEqual(bits(got), [0x1D, 0x7E, 0x7F, 0xC2])
+        # float64 for f32: 0.1 rounds to 0x3DCCCCCD; 1 + 2^-24 is halfway between 1 and 1 + 2^-23: even
+        (got,) = irrun.run(identity("tensor<2xf32>"), [np.array([0.1, 1 + 2.0 ** -24])])
+        self.assertEqual(bits(got), [0x3DCCCCCD, 0x3F800000])
+        # rank 0: np.float64(1.0625) halfway between 0x38 and 0x39: 0x38
+        (got,) = irrun.run(identity("tensor<f8E4M3FN>"), [np.float64(1.0625)])
+        self.assertEqual(bits(got.reshape(1)), [0x38])
+        # integers and booleans are still not taken for a float argument, nor floats for compare
         with self.assertRaises(irrun.Error) as c:
-            irrun.run(identity("tensor<2xf8E4M3FN>"), [np.array([0.5, 1.0], np.float32)])
+            irrun.run(identity("tensor<2xf8E4M3FN>"), [np.array([1, 2], np.int32)])
         self.assertIn("irrun.encode", str(c.exception))
+        with self.assertRaises(irrun.Error):
+            irrun.compare(np.zeros(2, np.float32), np.zeros(2, np.float32), type="f8E4M3FN")
 
 
 class Scalars(unittest.TestCase):
@@ -430,6 +493,7 @@ class Namespace(unittest.TestCase):
         for n in ("np", "os", "ctypes", "math", "lib"):
             self.assertNotIn(n, dir(irrun))
         self.assertEqual(irrun.__version__, irrun.version())
+        self.assertNotIn("jax", sys.modules)  # irrun.jax is imported only on request
 
 
 class EncodeDecode(unittest.TestCase):
@@ -522,12 +586,21 @@ class Readme(unittest.TestCase):
         self.assertIn("Report(passed=True", out.getvalue())
 
 
+LOW_PRECISION = ("f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E3M4", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ",
+                 "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ", "f8E8M0FNU", "bf16", "i2", "i4", "ui2", "ui4")
+
+
+def ml_dtypes_or_skip(test):
+    try:
+        import ml_dtypes
+    except ImportError:
+        test.skipTest("ml_dtypes is not installed: the uint8 path is the one tested")
+    return ml_dtypes
+
+
 class MlDtypes(unittest.TestCase):
     def test_ml_dtypes_arrays(self):
-        try:
-            import ml_dtypes
-        except ImportError:
-            self.skipTest("ml_dtypes is not installed: the uint8 path is the one tested")
+        ml_dtypes = ml_dtypes_or_skip(self)
         program = os.path.join(VALIDATION, "matmul_f8.mlir")
         lhs = raw_array(os.path.join(VALIDATION, "lhs.npy"), np.uint8).view(ml_dtypes.float8_e4m3fn)
         rhs = raw_array(os.path.join(VALIDATION, "rhs.npy"), np.uint8).view(ml_dtypes.float8_e4m3fn)
@@ -535,6 +608,89 @@ class MlDtypes(unittest.TestCase):
         self.assertEqual(got.dtype, np.dtype(ml_dtypes.float8_e4m3fn))
         self.assertEqual(got.tobytes(), npy_bytes(os.path.join(VALIDATION, "reference_out.npy"))[1])
         self.assertEqual(irrun.info("float8_e5m2").max, float(ml_dtypes.finfo(ml_dtypes.float8_e5m2).max))
+
+    def test_round_trip_every_low_precision_type(self):
+        """Every element of every type NumPy lacks, as an array of its ml_dtypes dtype, goes into a
+        program and comes back in the same dtype with the same bytes; its value (ml_dtypes' own
+        astype(float64), an independent model) is what irrun.decode says; and ml_dtypes' float64
+        values given as numbers come back as the same element (NaNs: as a NaN)."""
+        ml_dtypes = ml_dtypes_or_skip(self)
+        for name in LOW_PRECISION:
+            dtype = np.dtype(getattr(ml_dtypes, irrun._types.NAMES[name]))
+            with self.subTest(type=name):
+                if name in ("i2", "i4", "ui2", "ui4"):
+                    info = ml_dtypes.iinfo(dtype)
+                    every = np.arange(int(info.min), int(info.max) + 1).astype(dtype)
+                else:
+                    nbits = 16 if name == "bf16" else {"f4": 4, "f6": 6, "f8": 8}[name[:2]]
+                    every = np.arange(2 ** nbits, dtype=np.uint16 if nbits == 16 else np.uint8).view(dtype)
+                t = "tensor<%dx%s>" % (every.size, name)
+                (got,) = irrun.run(identity(t), [every])
+                self.assertEqual(got.dtype, dtype)
+                self.assertEqual(got.tobytes(), every.tobytes())
+                (got,) = irrun.run(identity(t), {"arg0": every})
+                self.assertEqual(got.tobytes(), every.tobytes())
+                if name[0] == "i" or name[0] == "u":
+                    (got,) = irrun.run(identity(t), [every.astype(np.int64).tolist()])
+                    self.assertEqual(got.tobytes(), every.tobytes())
+                    continue
+                with np.errstate(invalid="ignore"):  # the NaN patterns
+                    values = every.astype(np.float64)
+                decoded = irrun.decode(name, every)
+                nan = np.isnan(values)
+                self.assertEqual(np.isnan(decoded).tolist(), nan.tolist())
+                self.assertEqual(decoded[~nan].tolist(), values[~nan].tolist())
+                self.assertEqual(np.signbit(decoded[~nan]).tolist(), np.signbit(values[~nan]).tolist())
+                (got,) = irrun.run(identity(t), [values.tolist()])
+                self.assertEqual(got.dtype, dtype)
+                back = got.astype(np.float64)
+                self.assertEqual(np.isnan(back).tolist(), nan.tolist())
+                self.assertEqual(got[~nan].tobytes(), every[~nan].tobytes())
+
+    def test_rounding_agrees_with_ml_dtypes(self):
+        """Random float64 values rounded once into each float type: ml_dtypes' cast from float64 (a
+        model written apart from ir-run) and the input path agree, element for element (values past
+        the largest finite one are left out: formats without Inf differ in how they say overflow)."""
+        ml_dtypes = ml_dtypes_or_skip(self)
+        rng = np.random.default_rng(37)
+        for name in LOW_PRECISION[:12]:
+            dtype = np.dtype(getattr(ml_dtypes, irrun._types.NAMES[name]))
+            fmax = float(ml_dtypes.finfo(dtype).max)
+            x = rng.standard_normal(2000) * np.exp2(rng.integers(-12, 12, 2000))
+            x = x[np.abs(x) < fmax]
+            if name == "f8E8M0FNU":  # unsigned, no zero: positive normal values only
+                x = np.abs(x)
+                x = x[x >= float(ml_dtypes.finfo(dtype).tiny)]
+            with self.subTest(type=name):
+                (got,) = irrun.run(identity("tensor<%dx%s>" % (x.size, name)), [x])
+                want = x.astype(dtype)
+                self.assertEqual(got.dtype, dtype)
+                diff = np.flatnonzero(got.view(np.uint8 if dtype.itemsize == 1 else np.uint16) !=
+                                      want.view(np.uint8 if dtype.itemsize == 1 else np.uint16))
+                self.assertEqual(diff.size, 0, "first differing value %r" % (x[diff[:1]].tolist(),))
+
+
+class ArgumentNames(unittest.TestCase):
+    P = ("func.func @main(%arg0: tensor<2xf32> loc(\"x\"), %arg1: tensor<2xf32> loc(\"y\"), %arg2: tensor<f32>)"
+         " -> tensor<2xf32> {\n  %0 = stablehlo.subtract %arg0, %arg1 : tensor<2xf32>\n"
+         "  %1 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<2xf32>\n"
+         "  %2 = stablehlo.multiply %0, %1 : tensor<2xf32>\n  return %2 : tensor<2xf32>\n}\n")
+
+    def test_loc_names_as_jax_writes_them(self):
+        m = irrun.load(self.P)
+        self.assertEqual(m.entry().arg_names, ["x", "y", "arg2"])
+        for inputs in ({"x": [5, 7], "y": [1, 2], "arg2": 2}, {"arg0": [5, 7], "y": [1, 2], 2: 2.0}):
+            with self.subTest(keys=list(inputs)):
+                self.assertEqual(m.run(inputs)[0].tolist(), [8, 10])
+        with self.assertRaises(irrun.Error) as c:
+            m.run({"x": [5, 7], "z": [1, 2], "arg2": 2})
+        self.assertIn("x: tensor<2xf32>", str(c.exception))
+
+    def test_repeated_or_clashing_names_fall_back(self):
+        p = self.P.replace('loc(\"y\")', 'loc(\"x\")')
+        self.assertEqual(irrun.load(p).entry().arg_names, ["arg0", "arg1", "arg2"])
+        p = self.P.replace('loc(\"x\")', 'loc(\"arg1\")')
+        self.assertEqual(irrun.load(p).entry().arg_names, ["arg0", "y", "arg2"])
 
 
 if __name__ == "__main__":

@@ -266,6 +266,58 @@ START_TEST(compare_report)
 }
 END_TEST
 
+/* irrun_compare_document: compare_report's pair (3 of 6 differ, max ULP 2:
+ * [0, 1] 1 ULP, [0, 2] 2 ULP, [1, 1] -0 against +0) with an equal pair, as
+ * one JSON document, one page and one text; the worst listed first. */
+START_TEST(compare_document)
+{
+    const uint8_t e[6] = { 0x38, 0x40, 0x44, 0x7F, 0x00, 0x80 }, a[6] = { 0x38, 0x41, 0x46, 0x7F, 0x80, 0x80 };
+    irrun_tensor te[2] = { { .element_type = "f8E4M3FN", .rank = 2, .dims = { 2, 3 }, .data = e, .nbytes = 6 } };
+    te[1] = te[0];
+    irrun_tensor ta[2] = { te[0], te[0] };
+    ta[0].data = a;
+    const char *labels[2] = { "out0", "same" };
+    char *doc, *msg;
+    ck_assert_int_eq(irrun_compare_document(2, te, ta, NULL, labels, "json", 1, 1, NULL, &doc, &msg),
+                     IRRUN_CHECK_FAILED);
+    ck_assert_ptr_null(msg);
+    ck_assert_msg(strncmp(doc, "{\"reports\": [\n{\"label\": \"out0\", \"type\": \"tensor<2x3xf8E4M3FN>\"", 60) == 0,
+                  "%s", doc);
+    /* one element listed, the worst: [0, 2] at 2 ULP */
+    ck_assert_msg(strstr(doc, "\"order\": \"worst\", \"elements\": [{\"flat_index\": 2,") != NULL, "%s", doc);
+    ck_assert_msg(strstr(doc, "{\"label\": \"same\", \"type\": \"tensor<2x3xf8E4M3FN>\", \"rule\": \"exact\", "
+                              "\"passed\": true") != NULL, "%s", doc);
+    irrun_string_free(doc);
+    ck_assert_int_eq(irrun_compare_document(1, te, ta, NULL, NULL, "html", -1, 0, "a <b>", &doc, &msg),
+                     IRRUN_CHECK_FAILED);
+    ck_assert_msg(strstr(doc, "<title>a &lt;b&gt;</title>") && strstr(doc, "<h2>result 0</h2>") &&
+                      strstr(doc, "first 3 of 3 differing elements") && strstr(doc, "class=\"heat\"") &&
+                      strstr(doc, "ULP 2 to 3: 1 elements"),
+                  "%s", doc);
+    irrun_string_free(doc);
+    ck_assert_int_eq(irrun_compare_document(1, te + 1, ta + 1, NULL, labels + 1, "text", 10, 0, NULL, &doc, &msg),
+                     IRRUN_OK);
+    ck_assert_msg(strncmp(doc, "same: tensor<2x3xf8E4M3FN> (rule: exact): 6 compared, 0 differing\n", 60) == 0, "%s",
+                  doc);
+    irrun_string_free(doc);
+    ck_assert_int_eq(irrun_compare_document(1, te, ta, NULL, NULL, "pdf", 10, 0, NULL, &doc, &msg), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(doc);
+    ck_assert_msg(strstr(msg, "text, json or html") != NULL, "%s", msg);
+    irrun_string_free(msg);
+    ta[0].dims[0] = 3;
+    ta[0].dims[1] = 2;
+    ck_assert_int_eq(irrun_compare_document(1, te, ta, NULL, labels, "json", 10, 0, NULL, &doc, &msg),
+                     IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(doc);
+    ck_assert_msg(strncmp(msg, "out0: expected tensor<2x3xf8E4M3FN> but got tensor<3x2xf8E4M3FN>", 50) == 0, "%s",
+                  msg);
+    irrun_string_free(msg);
+    ck_assert_int_eq(irrun_compare_document(0, NULL, NULL, NULL, NULL, "json", 10, 0, NULL, &doc, &msg), IRRUN_OK);
+    ck_assert_str_eq(doc, "{\"reports\": [\n]}\n");
+    irrun_string_free(doc);
+}
+END_TEST
+
 /* A run's options are checked as the command line checks its own: a grid
  * dimension out of 1..1024 (0: none), a grid of more than 1024 processes,
  * an enum value that is none of its names, a negative thread count. A
@@ -1021,6 +1073,7 @@ int main(void)
     tcase_add_test(tc, run_results_and_messages);
     tcase_add_test(tc, checks_and_dot_accumulation);
     tcase_add_test(tc, compare_report);
+    tcase_add_test(tc, compare_document);
     tcase_add_test(tc, float_info);
     tcase_add_test(tc, run_options_checked);
     tcase_add_test(tc, null_pointers_refused);

@@ -701,7 +701,7 @@ START_TEST(compare_rules)
     io_report_free(&rep);
     /* the worst two: a NaN mismatch first (index 3 before 6), all of them
      * by index */
-    io_show worst2 = { 2, true }, all = { IO_SHOW_ALL, false }, worst_all = { IO_SHOW_ALL, true };
+    io_show worst2 = { 2, true, false }, all = { IO_SHOW_ALL, false, false }, worst_all = { IO_SHOW_ALL, true, false };
     ck_assert_int_eq(io_compare(te, ta, &exact, &worst2, &rep, why, sizeof why), IRRUN_CHECK_FAILED);
     ck_assert_int_eq(rep.nshown, 2);
     ck_assert_int_eq(rep.shown[0].flat_index, 3);
