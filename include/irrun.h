@@ -232,6 +232,9 @@ typedef struct {
     const char *const *keep_files;   /* files the run must never write over (probe files), or NULL */
     int nkeep_files;
     irrun_progress *progress;        /* NULL: nobody watches */
+    /* since 0.4 */
+    int emit_refined;                /* 1: print the program refined for the inputs (its entry's `?` dimensions
+                                      * made static, docs/shape-polymorphism.md) to the output instead of running it */
 } irrun_run_options;
 
 /* The defaults above. irrun_run checks every field: a mode or count out of

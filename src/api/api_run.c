@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chlo/chlo.h"
+#include "check/check.h"
 #include "interp/interp.h"
+#include "refine/refine.h"
 #include "parallel/grid.h"
 #include "runtime/rt_print.h"
 #include "io/probe.h"
@@ -230,6 +233,30 @@ static irrun_status hand_over(interp_outcome *oc, irrun_results *r)
     return IRRUN_OK;
 }
 
+/* A dynamic entry (issue 35, docs/shape-polymorphism.md): the module read
+ * again from its text, refined for these arguments and checked as a static
+ * program, so that the loaded module stays as it was for other runs. NULL
+ * with *s set after the messages went to src->out. */
+static ir_module *refined_module(const irrun_module *m, diag_source *src, const char *entry, tensor **args,
+                                 int nargs, irrun_status *s)
+{
+    *s = IRRUN_BAD_INPUT;
+    ir_module *ir = ir_parse(src, 0, m->len, m->first_line);
+    if (!ir || chlo_expand_module(ir, src) != 0 || check_module(ir, src) != 0) {
+        ir_module_free(ir);
+        return NULL;
+    }
+    const ir_func *f = interp_entry(ir, entry);
+    *s = refine_module(ir, src, &ir->funcs[f - ir->funcs], args, nargs);
+    if (*s == IRRUN_OK && check_module(ir, src) != 0)
+        *s = IRRUN_BAD_INPUT;
+    if (*s != IRRUN_OK) {
+        ir_module_free(ir);
+        return NULL;
+    }
+    return ir;
+}
+
 irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, const irrun_tensor *inputs,
                        int ninputs, irrun_results *r)
 {
@@ -286,8 +313,16 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         /* a copy per run: it counts the run's errors, and several threads
          * may run one module */
         diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs, .first_line = m->first_line };
-        interp_outcome oc;
-        s = interp_run_module(m->ir, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
+        interp_outcome oc = { 0 };
+        ir_module *refined = NULL;
+        const ir_module *run = m->ir;
+        if (refine_needed(interp_entry(m->ir, options->entry)))
+            run = refined = refined_module(m, &src, options->entry, args, ninputs, &s);
+        if (run && options->emit_refined)
+            s = ir_print_module(run, to) != 0 ? IRRUN_BAD_INPUT : IRRUN_OK;
+        else if (run)
+            s = interp_run_module(run, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
+        ir_module_free(refined);
         if (options->results == IRRUN_RESULTS_BOTH && oc.results) {
             irrun_status p = print_results(options, oc.results, oc.nresults, to);
             s = p != IRRUN_OK && s == IRRUN_OK ? p : s;

@@ -965,5 +965,10 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
                 FAIL(o->loc, "'%s' result #%d must be a tensor, got %s", ir_op_name(o->kind), i,
                      TS(&o->result_types[i]));
     }
+    /* dynamic types (issue 35): an op with a `?` in its signature is checked
+     * once refinement has made it static (docs/shape-polymorphism.md) */
+    for (int i = 0; i < o->noperands + o->nresults; i++)
+        if (!shape_is_static(i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands]))
+            return true;
     return rules_of[o->kind](c, o);
 }

@@ -1,0 +1,682 @@
+/* The refinement walk (docs/shape-polymorphism.md): the entry function's
+ * arguments take the inputs' types (REF's StablehloRefineArguments, with its
+ * errors), then every op in order gets its result types from its operands
+ * (refine_infer.c) and its known values (refine_fold.c); a call of a
+ * function with dynamic types gets a copy of that function refined for the
+ * call's argument types and known scalar arguments (one copy per distinct
+ * call); `custom_call @shape_assertion` is evaluated; the dynamic ops whose
+ * shape operands are known become their static ops (REF's
+ * StablehloCanonicalizeDynamism). The walk works on copies of the
+ * functions, so the module's text stays what it was until the end. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/arena.h"
+#include "ir/parse.h"
+#include "refine/refine_internal.h"
+#include "util/mem.h"
+
+/* Calls nest at most this deep while refining (a recursion is refused). */
+enum { REFINE_MAX_DEPTH = 64 };
+
+struct refine_spec {
+    int orig;                 /* index into refiner.orig */
+    int nargs;
+    tensor_type *args;
+    refine_known *known;      /* per argument (rank-0 integers only) */
+    ir_func *f;               /* the refined copy */
+    bool done;
+    refine_spec *next;
+};
+
+bool refine_error(refiner *r, src_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(r->src, loc, fmt, ap);
+    va_end(ap);
+    r->failed = true;
+    return false;
+}
+
+bool refine_oom(refiner *r)
+{
+    if (!r->nomem)
+        diag_error(r->src, (src_loc){ 0, 0 }, "out of memory");
+    r->nomem = r->failed = true;
+    return false;
+}
+
+const char *refine_type_str(const tensor_type *t)
+{
+    static _Thread_local char bufs[4][SHAPE_MAX_RANK * 21 + 96];
+    static _Thread_local int next;
+    char *b = bufs[next++ % 4];
+    shape_format(t, b, (int)sizeof bufs[0]);
+    return b;
+}
+
+bool refine_needed(const ir_func *f)
+{
+    for (int i = 0; f && i < f->nargs; i++)
+        if (!shape_is_static(&f->arg_types[i]))
+            return true;
+    return false;
+}
+
+/* ---- copies ------------------------------------------------------------ */
+
+static void *dup(refiner *r, const void *p, size_t n, size_t size)
+{
+    if (!n)
+        return (void *)p;
+    void *q = arena_alloc(r->m->arena, n, size);
+    if (!q)
+        return NULL;
+    memcpy(q, p, n * size);
+    return q;
+}
+
+static bool copy_block(refiner *r, ir_block *to, const ir_block *from);
+
+static bool copy_op(refiner *r, ir_op *to, const ir_op *from)
+{
+    *to = *from;
+    size_t ni = (size_t)from->noperands, nr = (size_t)from->nresults;
+    if ((ni && (!(to->operands = dup(r, from->operands, ni, sizeof(int))) ||
+                !(to->operand_types = dup(r, from->operand_types, ni, sizeof(tensor_type))))) ||
+        (nr && (!(to->results = dup(r, from->results, nr, sizeof(int))) ||
+                !(to->result_types = dup(r, from->result_types, nr, sizeof(tensor_type))))))
+        return refine_oom(r);
+    if (from->nregions) {
+        to->regions = arena_alloc(r->m->arena, (size_t)from->nregions, sizeof(ir_block));
+        if (!to->regions)
+            return refine_oom(r);
+        for (int g = 0; g < from->nregions; g++)
+            if (!copy_block(r, &to->regions[g], &from->regions[g]))
+                return false;
+    }
+    return true;
+}
+
+static bool copy_block(refiner *r, ir_block *to, const ir_block *from)
+{
+    *to = *from;
+    if (from->nargs && (!(to->args = dup(r, from->args, (size_t)from->nargs, sizeof(int))) ||
+                        !(to->arg_types = dup(r, from->arg_types, (size_t)from->nargs, sizeof(tensor_type)))))
+        return refine_oom(r);
+    if (from->nops) {
+        to->ops = arena_alloc(r->m->arena, (size_t)from->nops, sizeof(ir_op));
+        if (!to->ops)
+            return refine_oom(r);
+        for (int i = 0; i < from->nops; i++)
+            if (!copy_op(r, &to->ops[i], &from->ops[i]))
+                return false;
+    }
+    return true;
+}
+
+static ir_func *copy_func(refiner *r, const ir_func *from)
+{
+    ir_func *f = arena_alloc(r->m->arena, 1, sizeof *f);
+    if (!f)
+        return refine_oom(r), NULL;
+    *f = *from;
+    if ((f->nargs && !(f->arg_types = dup(r, from->arg_types, (size_t)f->nargs, sizeof(tensor_type)))) ||
+        (f->nresults && !(f->result_types = dup(r, from->result_types, (size_t)f->nresults, sizeof(tensor_type)))))
+        return refine_oom(r), NULL;
+    if (!copy_block(r, &f->body, &from->body))
+        return NULL;
+    return f;
+}
+
+/* ---- the walk -------------------------------------------------------------- */
+
+static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known);
+static bool refine_block(refiner *r, refine_frame *fr, ir_block *b);
+
+/* The refined type of a result written `have`, inferred `want`: a static
+ * written size stays and must agree with the inferred one; a `?` takes the
+ * inferred size; one left unknown is an error. */
+static bool settle(refiner *r, const ir_op *o, int k, const tensor_type *have, tensor_type *want)
+{
+    const char *op = o->from ? o->from : ir_op_name(o->kind);
+    if (!shape_is_tensor(have))
+        return true;
+    if (want->rank != have->rank || want->elem != have->elem)
+        return refine_error(r, o->loc, "'%s' result #%d is written %s but refines to %s", op, k,
+                            refine_type_str(have), refine_type_str(want));
+    for (int d = 0; d < have->rank; d++) {
+        if (!shape_dim_dynamic(have->dims[d]) && !shape_dim_dynamic(want->dims[d]) && have->dims[d] != want->dims[d])
+            return refine_error(r, o->loc,
+                                "'%s' result #%d is written %s, but its operands make dimension %d %lld, not %lld",
+                                op, k, refine_type_str(have), d, (long long)want->dims[d], (long long)have->dims[d]);
+        if (shape_dim_dynamic(want->dims[d]))
+            want->dims[d] = have->dims[d];
+        if (shape_dim_dynamic(want->dims[d]))
+            return refine_error(r, o->loc, "'%s' result #%d %s: dimension %d cannot be refined from the inputs", op, k,
+                                refine_type_str(have), d);
+        int64_t bound = shape_dim_bound(have->dims[d]);
+        if (bound >= 0 && want->dims[d] > bound)
+            return refine_error(r, o->loc, "'%s' result #%d %s: dimension %d refines to %lld, above its bound %lld", op,
+                                k, refine_type_str(have), d, (long long)want->dims[d], (long long)bound);
+    }
+    if (shape_count(want) < 0)
+        return refine_error(r, o->loc, "'%s' result #%d refines to %s, which has too many elements", op, k,
+                            refine_type_str(want));
+    return true;
+}
+
+/* A type `t` a value of type `have` takes: static dimensions must agree. */
+static bool compatible(const tensor_type *have, const tensor_type *t)
+{
+    if (shape_kind_of(have) != shape_kind_of(t) || have->elem != t->elem || have->rank != t->rank)
+        return shape_kind_of(have) != SHAPE_TENSOR && shape_kind_of(have) == shape_kind_of(t);
+    for (int d = 0; d < have->rank; d++)
+        if (!shape_dim_dynamic(have->dims[d]) && have->dims[d] != t->dims[d])
+            return false;
+    return true;
+}
+
+static void set_block_args(refine_frame *fr, ir_block *b, const tensor_type *types)
+{
+    for (int i = 0; i < b->nargs; i++) {
+        if (types)
+            b->arg_types[i] = types[i];
+        fr->types[b->args[i]] = b->arg_types[i];
+        fr->known[b->args[i]].known = false;
+    }
+}
+
+static const ir_op *terminator(const ir_block *b) { return b->nops ? &b->ops[b->nops - 1] : NULL; }
+
+/* ---- calls -------------------------------------------------------------- */
+
+static bool same_known(const refine_known *a, const refine_known *b)
+{
+    if (a->known != b->known)
+        return false;
+    return !a->known || (a->n == b->n && memcmp(a->v, b->v, (size_t)a->n * sizeof a->v[0]) == 0);
+}
+
+static bool has_dynamic_block(const ir_block *b)
+{
+    for (int i = 0; i < b->nargs; i++)
+        if (!shape_is_static(&b->arg_types[i]))
+            return true;
+    for (int i = 0; i < b->nops; i++) {
+        const ir_op *o = &b->ops[i];
+        for (int k = 0; k < o->noperands; k++)
+            if (!shape_is_static(&o->operand_types[k]))
+                return true;
+        for (int k = 0; k < o->nresults; k++)
+            if (!shape_is_static(&o->result_types[k]))
+                return true;
+        for (int g = 0; g < o->nregions; g++)
+            if (has_dynamic_block(&o->regions[g]))
+                return true;
+        if (o->kind == IR_OP_CALL || (o->kind == IR_OP_CUSTOM_CALL && o->a.custom_call.target &&
+                                      strcmp(o->a.custom_call.target, "shape_assertion") == 0))
+            return true; /* refined through: its callee may be dynamic */
+    }
+    return false;
+}
+
+/* The name of the k-th refined copy of a function named `base`: the first
+ * keeps the name, the others get `base_refinedK` (unused in m). */
+static const char *spec_name(refiner *r, const char *base, int k)
+{
+    if (k == 0)
+        return base;
+    size_t n = strlen(base) + 32;
+    char *s = arena_alloc(r->m->arena, n, 1);
+    if (!s)
+        return NULL;
+    for (int extra = 0;; extra++) {
+        snprintf(s, n, "%s_refined%d", base, k + extra);
+        if (!ir_module_find(r->m, s))
+            return s;
+    }
+}
+
+static bool refine_call(refiner *r, refine_frame *fr, ir_op *o)
+{
+    int gi = -1;
+    for (int i = 0; i < r->norig; i++)
+        if (strcmp(r->orig[i].name, o->a.call.name) == 0)
+            gi = i;
+    if (gi < 0)
+        return refine_error(r, o->loc, "'%s' to unknown function '@%s'", ir_op_name(o->kind), o->a.call.name);
+    const ir_func *g = &r->orig[gi];
+    if (g->nargs != o->noperands || g->nresults != o->nresults || !g->has_body)
+        return refine_error(r, o->loc, "'%s' does not match the signature of '@%s'", ir_op_name(o->kind), g->name);
+    if (!has_dynamic_block(&g->body) && !refine_needed(g)) {
+        for (int k = 0; k < g->nargs; k++)
+            if (!shape_equal(&o->operand_types[k], &g->arg_types[k]))
+                return refine_error(r, o->uses[k].loc, "'%s' argument #%d refines to %s but '@%s' takes %s",
+                                    ir_op_name(o->kind), k, refine_type_str(&o->operand_types[k]), g->name,
+                                    refine_type_str(&g->arg_types[k]));
+        for (int k = 0; k < o->nresults; k++)
+            o->result_types[k] = g->result_types[k];
+        return true;
+    }
+    for (int k = 0; k < g->nargs; k++)
+        if (!compatible(&g->arg_types[k], &o->operand_types[k]))
+            return refine_error(r, o->uses[k].loc, "'%s' argument #%d refines to %s, which '@%s' cannot take as %s",
+                                ir_op_name(o->kind), k, refine_type_str(&o->operand_types[k]), g->name,
+                                refine_type_str(&g->arg_types[k]));
+    /* the key: argument types and the values of known scalar integers */
+    refine_known *known = arena_alloc(r->m->arena, (size_t)(g->nargs ? g->nargs : 1), sizeof *known);
+    if (!known)
+        return refine_oom(r);
+    for (int k = 0; k < g->nargs; k++) {
+        const refine_known *kn = refine_operand_known(fr, o, k);
+        known[k].known = kn && o->operand_types[k].rank == 0;
+        if (known[k].known)
+            known[k] = *kn;
+    }
+    int count = 0;
+    refine_spec *s;
+    for (s = r->specs; s; s = s->next) {
+        if (s->orig != gi)
+            continue;
+        count++;
+        bool same = true;
+        for (int k = 0; k < g->nargs && same; k++)
+            same = shape_equal(&s->args[k], &o->operand_types[k]) && same_known(&s->known[k], &known[k]);
+        if (same)
+            break;
+    }
+    if (!s) {
+        if (r->depth >= REFINE_MAX_DEPTH)
+            return refine_error(r, o->loc, "'%s' to '@%s': calls nest deeper than %d while refining (a recursion?)",
+                                ir_op_name(o->kind), g->name, REFINE_MAX_DEPTH);
+        s = arena_alloc(r->m->arena, 1, sizeof *s);
+        if (!s || !(s->args = dup(r, o->operand_types, (size_t)g->nargs, sizeof(tensor_type))))
+            return refine_oom(r);
+        s->orig = gi;
+        s->nargs = g->nargs;
+        s->known = known;
+        if (!(s->f = copy_func(r, g)) || !(s->f->name = spec_name(r, g->name, count)))
+            return r->nomem || refine_oom(r);
+        s->next = r->specs;
+        r->specs = s;
+        r->depth++;
+        bool ok = refine_func(r, s->f, s->args, s->known);
+        r->depth--;
+        if (!ok)
+            return false;
+        s->done = true;
+    } else if (!s->done) {
+        return refine_error(r, o->loc, "'%s' to '@%s' while refining '@%s' itself (a recursion)", ir_op_name(o->kind),
+                            g->name, g->name);
+    }
+    o->a.call.name = s->f->name;
+    for (int k = 0; k < o->nresults; k++)
+        o->result_types[k] = s->f->result_types[k];
+    return true;
+}
+
+/* ---- custom calls ---------------------------------------------------------- */
+
+static const pattr *extra_attr(const ir_op *o, const char *key)
+{
+    const pentry *e = o->extra.head;
+    for (int i = 0; e && i < o->extra.n; i++, e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return e->val;
+    return NULL;
+}
+
+/* custom_call @shape_assertion(%ok, %v0, ...) {error_message = "... {0} ..."}
+ * (JAX's shape assertions): a known false predicate is an error with the
+ * message, its {k} replaced by the value of operand k + 1; a true one is
+ * dropped; an unknown one is an error (it could not be decided). */
+static bool shape_assertion(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
+{
+    const refine_known *ok = o->noperands > 0 ? refine_operand_known(fr, o, 0) : NULL;
+    if (!ok || ok->n != 1)
+        return refine_error(r, o->loc, "'@shape_assertion' predicate is not known after refinement");
+    if (ok->v[0]) {
+        *drop = true;
+        return true;
+    }
+    const pattr *msg = extra_attr(o, "error_message");
+    const char *text = msg && msg->kind == PA_STRING ? msg->text : "shape assertion failed";
+    char out[1024];
+    size_t at = 0;
+    for (const char *p = text; *p && at + 32 < sizeof out; p++) {
+        int k;
+        if (p[0] == '{' && p[1] >= '0' && p[1] <= '9' && p[2] == '}' && (k = p[1] - '0' + 1) < o->noperands) {
+            const refine_known *v = refine_operand_known(fr, o, k);
+            if (v && v->n == 1)
+                at += (size_t)snprintf(out + at, sizeof out - at, "%lld", (long long)v->v[0]);
+            else
+                at += (size_t)snprintf(out + at, sizeof out - at, "?");
+            p += 2;
+        } else {
+            out[at++] = *p;
+        }
+    }
+    out[at] = '\0';
+    return refine_error(r, o->loc, "shape assertion failed: %s", out);
+}
+
+/* custom_call with `indices_of_shape_operands`: result k's shape is the
+ * value of the k-th listed operand (REF's hlo::getShapeRefinements). */
+static bool custom_call_shapes(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
+{
+    const pattr *ix = extra_attr(o, "indices_of_shape_operands");
+    if (!ix || ix->kind != PA_DENSE || !ix->lit)
+        return true;
+    for (int64_t k = 0; k < ix->lit->count && k < o->nresults; k++) {
+        int64_t i = et_sign_extend(ix->lit->type.elem, et_load_bits(ix->lit->type.elem, ir_literal_at(ix->lit, k)));
+        const refine_known *kn = i >= 0 && i < o->noperands ? refine_operand_known(fr, o, (int)i) : NULL;
+        if (!kn || kn->n != want[k].rank)
+            return refine_error(r, o->loc, "'@%s' shape operand %lld is not a constant after refinement",
+                                o->a.custom_call.target, (long long)i);
+        for (int d = 0; d < want[k].rank; d++)
+            want[k].dims[d] = kn->v[d];
+    }
+    return true;
+}
+
+/* ---- canonical static ops (REF's StablehloCanonicalizeDynamism) ---------- */
+
+static bool ints_of(refiner *r, refine_frame *fr, const ir_op *o, int k, ir_ints *out)
+{
+    const refine_known *kn = refine_operand_known(fr, o, k);
+    if (!kn)
+        return false;
+    out->n = kn->n;
+    out->v = dup(r, kn->v, (size_t)(kn->n ? kn->n : 1), sizeof(int64_t));
+    return out->v != NULL || refine_oom(r);
+}
+
+/* The dynamic op o, its result static and its shape operands known, as its
+ * static op (its operands the first `keep`). */
+static bool canonicalize(refiner *r, refine_frame *fr, ir_op *o)
+{
+    ir_op_kind k = o->kind;
+    if (k == IR_OP_DYNAMIC_BROADCAST_IN_DIM) {
+        o->kind = IR_OP_BROADCAST_IN_DIM;
+        o->noperands = 1;
+    } else if (k == IR_OP_DYNAMIC_RESHAPE) {
+        o->kind = IR_OP_RESHAPE;
+        o->noperands = 1;
+    } else if (k == IR_OP_DYNAMIC_IOTA) {
+        o->kind = IR_OP_IOTA;
+        o->noperands = 0;
+    } else if (k == IR_OP_DYNAMIC_PAD) {
+        ir_ints lo, hi, in;
+        if (!ints_of(r, fr, o, 2, &lo) || !ints_of(r, fr, o, 3, &hi) || !ints_of(r, fr, o, 4, &in))
+            return !r->nomem;
+        o->a.pad.low = lo;
+        o->a.pad.high = hi;
+        o->a.pad.interior = in;
+        o->kind = IR_OP_PAD;
+        o->noperands = 2;
+    } else if (k == IR_OP_REAL_DYNAMIC_SLICE) {
+        ir_ints s, l, t;
+        if (!ints_of(r, fr, o, 1, &s) || !ints_of(r, fr, o, 2, &l) || !ints_of(r, fr, o, 3, &t))
+            return !r->nomem;
+        o->a.slice.start = s;
+        o->a.slice.limit = l;
+        o->a.slice.stride = t;
+        o->kind = IR_OP_SLICE;
+        o->noperands = 1;
+    } else if (k == IR_OP_DYNAMIC_GATHER) {
+        ir_ints s;
+        if (!ints_of(r, fr, o, 2, &s))
+            return !r->nomem;
+        o->a.index.slice_sizes = s;
+        o->kind = IR_OP_GATHER;
+        o->noperands = 2;
+    } else if (k == IR_OP_DYNAMIC_CONV) {
+        const refine_known *p = refine_operand_known(fr, o, 2);
+        int n = o->a.conv.in_spatial.n;
+        if (!p || p->n != 2 * n)
+            return true;
+        ir_ints lo = { n, arena_alloc(r->m->arena, (size_t)n + 1, sizeof(int64_t)) };
+        ir_ints hi = { n, arena_alloc(r->m->arena, (size_t)n + 1, sizeof(int64_t)) };
+        if (!lo.v || !hi.v)
+            return refine_oom(r);
+        for (int j = 0; j < n; j++) {
+            lo.v[j] = p->v[2 * j];
+            hi.v[j] = p->v[2 * j + 1];
+        }
+        o->a.conv.low = lo;
+        o->a.conv.high = hi;
+        o->kind = IR_OP_CONVOLUTION;
+        o->noperands = 2;
+    }
+    return true;
+}
+
+/* ---- ops ------------------------------------------------------------------- */
+
+/* Refines the regions of a control op: while (arguments = operands), if and
+ * case (no arguments); their results come from the branches' returns. */
+static bool refine_control(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
+{
+    for (int g = 0; g < o->nregions; g++) {
+        ir_block *b = &o->regions[g];
+        set_block_args(fr, b, o->kind == IR_OP_WHILE ? o->operand_types : NULL);
+        if (!refine_block(r, fr, b))
+            return false;
+    }
+    if (o->kind == IR_OP_WHILE) {
+        for (int k = 0; k < o->nresults && k < o->noperands; k++)
+            want[k] = o->operand_types[k];
+        return true;
+    }
+    for (int g = 0; g < o->nregions; g++) {
+        const ir_op *ret = terminator(&o->regions[g]);
+        for (int k = 0; ret && k < o->nresults && k < ret->noperands; k++) {
+            if (g == 0)
+                want[k] = ret->operand_types[k];
+            else if (!shape_equal(&want[k], &ret->operand_types[k]))
+                return refine_error(r, ret->loc, "'%s' branch #%d returns %s where branch #0 returns %s",
+                                    ir_op_name(o->kind), g, refine_type_str(&ret->operand_types[k]),
+                                    refine_type_str(&want[k]));
+        }
+    }
+    return true;
+}
+
+static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
+{
+    for (int i = 0; i < o->noperands; i++) {
+        const tensor_type *t = &fr->types[o->operands[i]];
+        if (!compatible(&o->operand_types[i], t))
+            return refine_error(r, o->uses[i].loc, "'%s' operand #%d is written %s but refines to %s",
+                                o->from ? o->from : ir_op_name(o->kind), i, refine_type_str(&o->operand_types[i]),
+                                refine_type_str(t));
+        o->operand_types[i] = *t;
+    }
+    tensor_type want[64], *w = want;
+    if (o->nresults > 64 && !(w = arena_alloc(r->m->arena, (size_t)o->nresults, sizeof *w)))
+        return refine_oom(r);
+    for (int k = 0; k < o->nresults; k++)
+        w[k] = o->result_types[k];
+    bool ok = true;
+    if (o->kind == IR_OP_WHILE || o->kind == IR_OP_IF || o->kind == IR_OP_CASE) {
+        ok = refine_control(r, fr, o, w);
+    } else if (o->kind == IR_OP_CALL) {
+        if (!refine_call(r, fr, o))
+            return false;
+        for (int k = 0; k < o->nresults; k++)
+            w[k] = o->result_types[k];
+    } else {
+        for (int g = 0; g < o->nregions && ok; g++) {
+            set_block_args(fr, &o->regions[g], NULL);
+            ok = refine_block(r, fr, &o->regions[g]);
+        }
+        if (ok && o->kind == IR_OP_CUSTOM_CALL && o->a.custom_call.target &&
+            strcmp(o->a.custom_call.target, "shape_assertion") == 0)
+            return shape_assertion(r, fr, o, drop);
+        if (ok && o->kind == IR_OP_CUSTOM_CALL)
+            ok = custom_call_shapes(r, fr, o, w);
+        if (ok)
+            ok = refine_infer(r, fr, o, w);
+    }
+    if (!ok)
+        return false;
+    for (int k = 0; k < o->nresults; k++) {
+        if (!settle(r, o, k, &o->result_types[k], &w[k]))
+            return false;
+        o->result_types[k] = w[k];
+        fr->types[o->results[k]] = w[k];
+        fr->known[o->results[k]].known = false;
+    }
+    refine_fold(fr, o);
+    return canonicalize(r, fr, o);
+}
+
+static bool refine_block(refiner *r, refine_frame *fr, ir_block *b)
+{
+    int out = 0;
+    for (int i = 0; i < b->nops; i++) {
+        bool drop = false;
+        if (!refine_op(r, fr, &b->ops[i], &drop))
+            return false;
+        if (!drop)
+            b->ops[out++] = b->ops[i];
+    }
+    b->nops = out;
+    return true;
+}
+
+/* Refines f (a copy) for arguments of types args whose values are known
+ * where known[k].known. */
+static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known)
+{
+    refine_frame fr = { .f = f };
+    size_t n = (size_t)(f->nvalues ? f->nvalues : 1);
+    fr.types = mem_calloc(n, sizeof *fr.types);
+    fr.known = mem_calloc(n, sizeof *fr.known);
+    bool ok = fr.types && fr.known;
+    if (!ok)
+        refine_oom(r);
+    if (ok) {
+        for (int k = 0; k < f->nargs; k++)
+            f->arg_types[k] = args[k];
+        set_block_args(&fr, &f->body, args);
+        for (int k = 0; k < f->nargs; k++)
+            if (known && known[k].known)
+                fr.known[f->body.args[k]] = known[k];
+        ok = refine_block(r, &fr, &f->body);
+    }
+    const ir_op *ret = ok ? terminator(&f->body) : NULL;
+    for (int k = 0; ok && ret && k < f->nresults && k < ret->noperands; k++) {
+        if (!compatible(&f->result_types[k], &ret->operand_types[k]))
+            ok = refine_error(r, ret->uses[k].loc, "'@%s' result #%d is declared %s but refines to %s", f->name, k,
+                              refine_type_str(&f->result_types[k]), refine_type_str(&ret->operand_types[k]));
+        else
+            f->result_types[k] = ret->operand_types[k];
+    }
+    mem_free(fr.types);
+    mem_free(fr.known);
+    return ok;
+}
+
+/* REF's StablehloRefineArguments' checks, in its words. */
+static bool check_args(refiner *r, const ir_func *f, tensor *const *args, int nargs)
+{
+    if (nargs != f->nargs)
+        return refine_error(r, f->loc, "number of refinements must match number of function operands %d vs %d", nargs,
+                            f->nargs);
+    for (int i = 0; i < nargs; i++) {
+        const tensor_type *t = &f->arg_types[i], *a = &args[i]->type;
+        if (shape_equal(t, a))
+            continue;
+        if (!shape_is_tensor(t) || !shape_is_tensor(a) || t->elem != a->elem)
+            return refine_error(r, f->loc, "invalid refinement for argument %d, refinement must be a tensor of %s in %s->%s",
+                                i, et_get(t->elem)->name, refine_type_str(t), refine_type_str(a));
+        if (t->rank != a->rank)
+            return refine_error(r, f->loc, "invalid refinement for argument %d, refinement rank must match operand rank "
+                                "in %s->%s", i, refine_type_str(t), refine_type_str(a));
+        for (int d = 0; d < t->rank; d++) {
+            if (!shape_dim_dynamic(t->dims[d]) && t->dims[d] != a->dims[d])
+                return refine_error(r, f->loc,
+                                    "invalid refinement for argument %d, refinement dimension sizes must match for "
+                                    "static dimensions in %s->%s (dimension %d is %lld, the input's is %lld)",
+                                    i, refine_type_str(t), refine_type_str(a), d, (long long)t->dims[d],
+                                    (long long)a->dims[d]);
+            int64_t b = shape_dim_bound(t->dims[d]);
+            if (b >= 0 && a->dims[d] > b)
+                return refine_error(r, f->loc, "invalid refinement for argument %d: dimension %d of %s is %lld, above "
+                                    "the bound %lld of %s", i, d, refine_type_str(a), (long long)a->dims[d],
+                                    (long long)b, refine_type_str(t));
+        }
+    }
+    return true;
+}
+
+/* The known values of the entry's small integer arguments. */
+static bool known_args(refiner *r, const ir_func *f, tensor *const *args, refine_known **out)
+{
+    refine_known *kn = arena_alloc(r->m->arena, (size_t)(f->nargs ? f->nargs : 1), sizeof *kn);
+    if (!kn)
+        return refine_oom(r);
+    for (int i = 0; i < f->nargs; i++) {
+        const tensor *t = args[i];
+        et_kind k = et_get(t->type.elem)->kind;
+        kn[i].known = false;
+        if (!shape_is_tensor(&t->type) || t->type.rank != 0 || (k != EK_SINT && k != EK_UINT && k != EK_BOOL))
+            continue;
+        kn[i].known = true;
+        kn[i].n = 1;
+        kn[i].v[0] = et_sign_extend(t->type.elem, et_load_bits(t->type.elem, tensor_at(t, 0)));
+    }
+    *out = kn;
+    return true;
+}
+
+irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tensor *const *args, int nargs)
+{
+    refiner r = { .m = m, .src = src, .norig = m->nfuncs };
+    int ei = (int)(entry - m->funcs);
+    refine_known *known = NULL;
+    if (!check_args(&r, entry, args, nargs) || !known_args(&r, entry, args, &known))
+        return r.nomem ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+    r.orig = dup(&r, m->funcs, (size_t)m->nfuncs, sizeof(ir_func));
+    if (!r.orig)
+        return IRRUN_NOMEM;
+    tensor_type *types = arena_alloc(m->arena, (size_t)(nargs ? nargs : 1), sizeof *types);
+    ir_func *main = types ? copy_func(&r, entry) : NULL;
+    if (!main)
+        return IRRUN_NOMEM;
+    for (int i = 0; i < nargs; i++)
+        types[i] = args[i]->type;
+    if (!refine_func(&r, main, types, known))
+        return r.nomem ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+    /* the module's functions: each refined copy where its original was (the
+     * entry's in its place), the originals that no call refined as they were */
+    int n = m->nfuncs;
+    for (refine_spec *s = r.specs; s; s = s->next)
+        n++;
+    ir_func *funcs = arena_alloc(m->arena, (size_t)n, sizeof *funcs);
+    if (!funcs)
+        return IRRUN_NOMEM;
+    int at = 0;
+    for (int i = 0; i < r.norig; i++) {
+        if (i == ei) {
+            funcs[at++] = *main;
+            continue;
+        }
+        int copies = 0;
+        for (int pass = 0; pass < 2; pass++) /* in the order they were made */
+            for (refine_spec *s = r.specs; s; s = s->next)
+                if (s->orig == i && (pass == 0 ? s->f->name == r.orig[i].name : s->f->name != r.orig[i].name)) {
+                    funcs[at++] = *s->f;
+                    copies++;
+                }
+        if (!copies)
+            funcs[at++] = r.orig[i];
+    }
+    m->funcs = funcs;
+    m->nfuncs = at;
+    return IRRUN_OK;
+}
