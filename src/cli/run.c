@@ -25,6 +25,7 @@
 #include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
+#include "cli/random_inputs.h"
 #include "util/mem.h"
 
 
@@ -34,6 +35,8 @@ typedef struct {
     const char *output_marker; /* between chunk outputs, then "\n" */
     const char *output;        /* -o */
     bool emit_ir;
+    bool refine;        /* --refine: --emit=ir prints the program refined for the inputs */
+    cli_random random;  /* --random-inputs SEED, --shape ARG=DIMS */
     const char *args_text;
     rt_options io;
     cli_files files_io; /* --input, --output-dir, --expect (src/cli/run_io.h) */
@@ -59,6 +62,10 @@ static void usage(FILE *out)
           "  --output-split-marker=STR        written between chunk outputs\n"
           "  -o FILE                          write results to FILE (never one of the inputs)\n"
           "  --emit=ir                        print the checked program instead of running it\n"
+          "  --refine                         with --emit=ir: print the program refined for the\n"
+          "                                   inputs' shapes (docs/shape-polymorphism.md)\n"
+          "  --random-inputs SEED             fill the arguments not given otherwise with reproducible values\n"
+          "  --shape ARG=DIMS                 the shape of a dynamic argument (3x4), '?=N' for all others\n"
           "  --entry NAME                     run function NAME\n"
           "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
           "  --strict-eq                      bitwise float equality in expect_eq*\n"
@@ -216,6 +223,20 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             if (missing || strcmp(v, "ir") != 0)
                 return usage_error("unknown --emit value '%s' (expected ir)", missing ? "" : v);
             o->emit_ir = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "refine", false, &v, &missing)) {
+            o->refine = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "random-inputs", true, &v, &missing)) {
+            if (missing || !cli_random_seed(&o->random, v, stderr))
+                return missing ? usage_error("option %s needs a seed", a) : IRRUN_BAD_INPUT;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "shape", true, &v, &missing)) {
+            if (missing || !cli_random_shape(&o->random, v, stderr))
+                return missing ? usage_error("option %s needs ARG=DIMS", a) : IRRUN_BAD_INPUT;
             continue;
         }
         if (opt_match(argv, argc, &i, "entry", true, &v, &missing)) {
@@ -401,6 +422,8 @@ static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *stat
     for (int i = 0; i < o->io.nargs; i++)
         args[i] = tensor_retain(o->io.args[i]);
     irrun_status s = cli_files_inputs(&o->files_io, f, args, stderr);
+    if (s == IRRUN_OK && o->random.on)
+        s = cli_random_fill(&o->random, f, args, stderr);
     for (int i = 0; i < f->nargs && s == IRRUN_OK; i++) {
         if (!args[i]) {
             fprintf(stderr, "ir-run: argument %d of @%s is given neither by --args nor by --input\n", i,
@@ -435,7 +458,7 @@ static irrun_dot_accumulation public_dot_mode(dot_accumulation d)
 static irrun_status run_checked(run_options *o, const irrun_module *m, const char *name, FILE *out, tally *t,
                                 bool *ran)
 {
-    const ir_func *f = o->files_io.ninputs ? interp_entry(m->ir, o->io.entry) : NULL;
+    const ir_func *f = o->files_io.ninputs || o->random.on ? interp_entry(m->ir, o->io.entry) : NULL;
     tensor **args = o->io.args;
     int nargs = o->io.nargs;
     irrun_status s = IRRUN_OK;
@@ -470,6 +493,7 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
     ro.replicas = o->io.replicas;
     ro.partitions = o->io.partitions;
     ro.probe_dir = o->probe_dir;
+    ro.emit_refined = o->emit_ir && o->refine;
     ro.keep_files = o->reads.paths;
     ro.nkeep_files = o->reads.n;
     if (s == IRRUN_OK) {
@@ -549,7 +573,7 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
     } else if (irrun_function_count(m) == 0) {
         empty = !no_function(o, src, line);
         s = empty ? IRRUN_OK : IRRUN_BAD_INPUT;
-    } else if (o->emit_ir) {
+    } else if (o->emit_ir && !o->refine) {
         char *ir;
         s = irrun_module_print(m, &ir);
         if (s == IRRUN_OK && fputs(ir, out) == EOF)
