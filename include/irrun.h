@@ -109,6 +109,7 @@ IRRUN_API void irrun_module_free(irrun_module *module);
  * or IRRUN_NOMEM. */
 IRRUN_API irrun_status irrun_module_print(const irrun_module *module, char **text);
 
+
 typedef enum { IRRUN_TYPE_TENSOR, IRRUN_TYPE_TOKEN, IRRUN_TYPE_TUPLE } irrun_type_kind;
 
 /* A value's type in a signature. A token or tuple has no element type
@@ -232,9 +233,6 @@ typedef struct {
     const char *const *keep_files;   /* files the run must never write over (probe files), or NULL */
     int nkeep_files;
     irrun_progress *progress;        /* NULL: nobody watches */
-    /* since 0.4 */
-    int emit_refined;                /* 1: print the program refined for the inputs (its entry's `?` dimensions
-                                      * made static, docs/shape-polymorphism.md) to the output instead of running it */
 } irrun_run_options;
 
 /* The defaults above. irrun_run checks every field: a mode or count out of
@@ -261,6 +259,18 @@ typedef struct {
 IRRUN_API irrun_status irrun_run(const irrun_module *module, const irrun_run_options *options,
                                  const irrun_tensor *inputs, int ninputs, irrun_results *results);
 IRRUN_API void irrun_results_free(irrun_results *results);
+
+/* The program refined for a run of `entry` (NULL: as irrun_run chooses) on
+ * `inputs` (docs/shape-polymorphism.md): an entry with `?` dimensions gets
+ * the inputs' shapes, and every shape in the program follows, as REF's
+ * "remove dynamism" pipeline makes it (`ir-run --emit=ir --refine`); an
+ * entry without `?` prints as irrun_module_print. IRRUN_OK with *text (free
+ * with irrun_string_free); IRRUN_BAD_INPUT with located messages in
+ * *diagnostics when it is not NULL (a failing shape assertion, an input
+ * that contradicts a static dimension, ...); IRRUN_NOMEM. */
+IRRUN_API irrun_status irrun_module_print_refined(const irrun_module *module, const char *entry,
+                                                  const irrun_tensor *inputs, int ninputs, char **text,
+                                                  char **diagnostics);
 
 /* ---- comparing ----------------------------------------------------------- */
 

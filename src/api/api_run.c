@@ -318,9 +318,7 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         const ir_module *run = m->ir;
         if (refine_needed(interp_entry(m->ir, options->entry)))
             run = refined = refined_module(m, &src, options->entry, args, ninputs, &s);
-        if (run && options->emit_refined)
-            s = ir_print_module(run, to) != 0 ? IRRUN_BAD_INPUT : IRRUN_OK;
-        else if (run)
+        if (run)
             s = interp_run_module(run, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
         ir_module_free(refined);
         if (options->results == IRRUN_RESULTS_BOTH && oc.results) {
@@ -353,4 +351,56 @@ void irrun_results_free(irrun_results *r)
     mem_free(r->output);
     mem_free(r->messages);
     memset(r, 0, sizeof *r);
+}
+
+irrun_status irrun_module_print_refined(const irrun_module *m, const char *entry, const irrun_tensor *inputs,
+                                        int ninputs, char **text, char **diagnostics)
+{
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!text)
+        return IRRUN_BAD_INPUT;
+    *text = NULL;
+    membuf out, err;
+    if (membuf_open(&out) != 0)
+        return IRRUN_NOMEM;
+    if (membuf_open(&err) != 0) {
+        mem_free(membuf_take(&out));
+        return IRRUN_NOMEM;
+    }
+    irrun_status s = IRRUN_BAD_INPUT;
+    tensor **args = NULL;
+    if (!m)
+        fputs("error: no module\n", err.f);
+    else if (ninputs < 0 || (ninputs > 0 && !inputs))
+        fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
+    else
+        args = take_inputs(inputs, ninputs, err.f, &s);
+    if (args) {
+        const ir_func *f = interp_entry(m->ir, entry);
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f, .first_line = m->first_line };
+        ir_module *refined = NULL;
+        s = IRRUN_OK;
+        if (!f)
+            s = (fprintf(err.f, "error: no entry function%s%s\n", entry ? " @" : "", entry ? entry : ""),
+                 IRRUN_BAD_INPUT);
+        else if (refine_needed(f))
+            refined = refined_module(m, &src, entry, args, ninputs, &s);
+        if (s == IRRUN_OK && ir_print_module(refined ? refined : m->ir, out.f) != 0)
+            s = IRRUN_NOMEM;
+        ir_module_free(refined);
+        release_all(args, ninputs);
+    }
+    char *printed = membuf_take(&out), *said = membuf_take(&err);
+    if (!printed || !said)
+        s = IRRUN_NOMEM;
+    if (s == IRRUN_OK)
+        *text = printed;
+    else
+        mem_free(printed);
+    if (diagnostics && said)
+        *diagnostics = said;
+    else
+        mem_free(said);
+    return s;
 }

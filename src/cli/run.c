@@ -493,14 +493,25 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
     ro.replicas = o->io.replicas;
     ro.partitions = o->io.partitions;
     ro.probe_dir = o->probe_dir;
-    ro.emit_refined = o->emit_ir && o->refine;
     ro.keep_files = o->reads.paths;
     ro.nkeep_files = o->reads.n;
     if (s == IRRUN_OK) {
         irrun_results res;
         ro.progress = cli_progress_watch(&o->progress, name);
         bool clean = !ferror(out);
-        s = irrun_run(m, &ro, inputs, nargs, &res);
+        if (o->emit_ir && o->refine) { /* --emit=ir --refine: the refined program, nothing run */
+            char *ir = NULL, *said = NULL;
+            s = irrun_module_print_refined(m, o->io.entry, inputs, nargs, &ir, &said);
+            if (said)
+                fputs(said, stderr);
+            if (ir && fputs(ir, out) == EOF)
+                s = IRRUN_BAD_INPUT;
+            irrun_string_free(ir);
+            irrun_string_free(said);
+            memset(&res, 0, sizeof res);
+        } else {
+            s = irrun_run(m, &ro, inputs, nargs, &res);
+        }
         cli_progress_unwatch();
         /* a result that could not be printed is reported by the library,
          * with the reason: not a second time here */
