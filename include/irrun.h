@@ -119,7 +119,7 @@ typedef struct {
     irrun_type_kind kind;
     const char *element_type;
     int rank;
-    const int64_t *dims;
+    const int64_t *dims; /* a `?` dimension is -1, a bounded one below -1 (docs/shape-polymorphism.md) */
     const char *text; /* "tensor<2x3xf8E4M3FN>", "!stablehlo.token", "tuple<...>" */
 } irrun_type;
 

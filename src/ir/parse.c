@@ -313,7 +313,7 @@ static bool parse_bounds(parse_state *ps, const char *s, size_t n, size_t *i, sr
     while (at < n && is_space(s[at]))
         at++;
     if (n - at < sizeof head - 1 || memcmp(s + at, head, sizeof head - 1) != 0) {
-        type_error(ps, loc_at(loc, s, at), "unsupported tensor encoding attribute (only #stablehlo.bounds<...>)");
+        type_error(ps, loc_at(loc, s, *i), "unsupported tensor encoding attribute (only #stablehlo.bounds<...>)");
         return false;
     }
     at += sizeof head - 1;
