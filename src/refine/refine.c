@@ -26,6 +26,7 @@ struct refine_spec {
     tensor_type *args;
     refine_known *known;      /* per argument (rank-0 integers only) */
     ir_func *f;               /* the refined copy */
+    refine_known *ret;        /* per result: its values when known */
     bool done;
     refine_spec *next;
 };
@@ -133,7 +134,8 @@ static ir_func *copy_func(refiner *r, const ir_func *from)
 
 /* ---- the walk -------------------------------------------------------------- */
 
-static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known);
+static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known,
+                        refine_known *ret_known);
 static bool refine_block(refiner *r, refine_frame *fr, ir_block *b);
 
 /* The refined type of a result written `have`, inferred `want`: a static
@@ -240,8 +242,41 @@ static const char *spec_name(refiner *r, const char *base, int k)
     }
 }
 
-static bool refine_call(refiner *r, refine_frame *fr, ir_op *o)
+/* A call of a static function with some known arguments: the values of
+ * its results from a scratch copy refined with them (the call keeps the
+ * function as it is; only the values are wanted, for shapes computed
+ * through helper functions such as JAX's @remainder). */
+static bool static_call_values(refiner *r, refine_frame *fr, const ir_op *o, const ir_func *g,
+                               const refine_known **ret)
 {
+    bool any = false;
+    for (int k = 0; k < o->noperands; k++)
+        any |= refine_operand_known(fr, o, k) != NULL;
+    if (!any || r->depth >= REFINE_MAX_DEPTH)
+        return true;
+    refine_known *known = arena_alloc(r->m->arena, (size_t)o->noperands, sizeof *known);
+    refine_known *out = arena_alloc(r->m->arena, (size_t)(o->nresults ? o->nresults : 1), sizeof *out);
+    ir_func *copy = known && out ? copy_func(r, g) : NULL;
+    if (!copy)
+        return r->nomem || refine_oom(r);
+    for (int k = 0; k < o->noperands; k++) {
+        const refine_known *kn = refine_operand_known(fr, o, k);
+        known[k].known = kn != NULL;
+        if (kn)
+            known[k] = *kn;
+    }
+    r->depth++;
+    bool ok = refine_func(r, copy, g->arg_types, known, out);
+    r->depth--;
+    if (ok)
+        *ret = out;
+    return ok;
+}
+
+/* *ret: the known values of the call's results (NULL: none known) */
+static bool refine_call(refiner *r, refine_frame *fr, ir_op *o, const refine_known **ret)
+{
+    *ret = NULL;
     int gi = -1;
     for (int i = 0; i < r->norig; i++)
         if (strcmp(r->orig[i].name, o->a.call.name) == 0)
@@ -259,7 +294,7 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o)
                                     refine_type_str(&g->arg_types[k]));
         for (int k = 0; k < o->nresults; k++)
             o->result_types[k] = g->result_types[k];
-        return true;
+        return static_call_values(r, fr, o, g, ret);
     }
     for (int k = 0; k < g->nargs; k++)
         if (!compatible(&g->arg_types[k], &o->operand_types[k]))
@@ -298,12 +333,14 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o)
         s->orig = gi;
         s->nargs = g->nargs;
         s->known = known;
+        if (!(s->ret = arena_alloc(r->m->arena, (size_t)(g->nresults ? g->nresults : 1), sizeof *s->ret)))
+            return refine_oom(r);
         if (!(s->f = copy_func(r, g)) || !(s->f->name = spec_name(r, g->name, count)))
             return r->nomem || refine_oom(r);
         s->next = r->specs;
         r->specs = s;
         r->depth++;
-        bool ok = refine_func(r, s->f, s->args, s->known);
+        bool ok = refine_func(r, s->f, s->args, s->known, s->ret);
         r->depth--;
         if (!ok)
             return false;
@@ -315,6 +352,7 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o)
     o->a.call.name = s->f->name;
     for (int k = 0; k < o->nresults; k++)
         o->result_types[k] = s->f->result_types[k];
+    *ret = s->ret;
     return true;
 }
 
@@ -501,10 +539,11 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
     for (int k = 0; k < o->nresults; k++)
         w[k] = o->result_types[k];
     bool ok = true;
+    const refine_known *call_known = NULL;
     if (o->kind == IR_OP_WHILE || o->kind == IR_OP_IF || o->kind == IR_OP_CASE) {
         ok = refine_control(r, fr, o, w);
     } else if (o->kind == IR_OP_CALL) {
-        if (!refine_call(r, fr, o))
+        if (!refine_call(r, fr, o, &call_known))
             return false;
         for (int k = 0; k < o->nresults; k++)
             w[k] = o->result_types[k];
@@ -530,6 +569,8 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         fr->types[o->results[k]] = w[k];
         fr->known[o->results[k]].known = false;
     }
+    for (int k = 0; call_known && k < o->nresults; k++)
+        fr->known[o->results[k]] = call_known[k];
     refine_fold(fr, o);
     return canonicalize(r, fr, o);
 }
@@ -550,7 +591,8 @@ static bool refine_block(refiner *r, refine_frame *fr, ir_block *b)
 
 /* Refines f (a copy) for arguments of types args whose values are known
  * where known[k].known. */
-static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known)
+static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const refine_known *known,
+                        refine_known *ret_known)
 {
     refine_frame fr = { .f = f };
     size_t n = (size_t)(f->nvalues ? f->nvalues : 1);
@@ -568,6 +610,7 @@ static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const r
                 fr.known[f->body.args[k]] = known[k];
         ok = refine_block(r, &fr, &f->body);
     }
+    refine_known *rk = ret_known;
     const ir_op *ret = ok ? terminator(&f->body) : NULL;
     for (int k = 0; ok && ret && k < f->nresults && k < ret->noperands; k++) {
         if (!compatible(&f->result_types[k], &ret->operand_types[k]))
@@ -575,6 +618,8 @@ static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const r
                               refine_type_str(&f->result_types[k]), refine_type_str(&ret->operand_types[k]));
         else
             f->result_types[k] = ret->operand_types[k];
+        if (ok && rk)
+            rk[k] = fr.known[ret->operands[k]];
     }
     mem_free(fr.types);
     mem_free(fr.known);
@@ -614,7 +659,8 @@ static bool check_args(refiner *r, const ir_func *f, tensor *const *args, int na
     return true;
 }
 
-/* The known values of the entry's small integer arguments. */
+/* The known values of the entry's small integer arguments (at most
+ * REFINE_KNOWN_MAX elements: JAX's dimension sizes, index vectors). */
 static bool known_args(refiner *r, const ir_func *f, tensor *const *args, refine_known **out)
 {
     refine_known *kn = arena_alloc(r->m->arena, (size_t)(f->nargs ? f->nargs : 1), sizeof *kn);
@@ -624,11 +670,12 @@ static bool known_args(refiner *r, const ir_func *f, tensor *const *args, refine
         const tensor *t = args[i];
         et_kind k = et_get(t->type.elem)->kind;
         kn[i].known = false;
-        if (!shape_is_tensor(&t->type) || t->type.rank != 0 || (k != EK_SINT && k != EK_UINT && k != EK_BOOL))
+        if (!shape_is_tensor(&t->type) || t->count > REFINE_KNOWN_MAX || (k != EK_SINT && k != EK_UINT && k != EK_BOOL))
             continue;
         kn[i].known = true;
-        kn[i].n = 1;
-        kn[i].v[0] = et_sign_extend(t->type.elem, et_load_bits(t->type.elem, tensor_at(t, 0)));
+        kn[i].n = (int)t->count;
+        for (int64_t j = 0; j < t->count; j++)
+            kn[i].v[j] = et_sign_extend(t->type.elem, et_load_bits(t->type.elem, tensor_at(t, j)));
     }
     *out = kn;
     return true;
@@ -650,7 +697,7 @@ irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tenso
         return IRRUN_NOMEM;
     for (int i = 0; i < nargs; i++)
         types[i] = args[i]->type;
-    if (!refine_func(&r, main, types, known))
+    if (!refine_func(&r, main, types, known, NULL))
         return r.nomem ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
     /* the module's functions: each refined copy where its original was (the
      * entry's in its place), the originals that no call refined as they were */

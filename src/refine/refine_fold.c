@@ -126,18 +126,25 @@ void refine_fold(refine_frame *fr, const ir_op *o)
             v[i] = bcast_at(a, &o->operand_types[0], &o->a.dims, idx);
         }
     } else if (k == IR_OP_CONCATENATE) {
-        int at = 0;
-        if (rt->rank != 1)
+        int64_t dim = o->a.concat_dim;
+        if (dim < 0 || dim >= rt->rank)
             return;
-        for (int j = 0; j < o->noperands; j++) {
-            const refine_known *x = refine_operand_known(fr, o, j);
-            if (!x)
+        for (int j = 0; j < o->noperands; j++)
+            if (!refine_operand_known(fr, o, j))
                 return;
-            for (int i = 0; i < x->n && at < n; i++)
-                v[at++] = x->v[i];
+        for (int i = 0; i < n; i++) {
+            shape_unravel(rt, i, idx);
+            int j = 0;
+            while (j < o->noperands && idx[dim] >= o->operand_types[j].dims[dim])
+                idx[dim] -= o->operand_types[j++].dims[dim];
+            if (j == o->noperands)
+                return;
+            const tensor_type *t = &o->operand_types[j];
+            int64_t flat = 0;
+            for (int d = 0; d < t->rank; d++)
+                flat = flat * t->dims[d] + idx[d];
+            v[i] = refine_operand_known(fr, o, j)->v[flat];
         }
-        if (at != n)
-            return;
     } else if (k == IR_OP_SLICE) {
         if (!a || rt->rank != 1)
             return;
