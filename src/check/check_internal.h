@@ -61,6 +61,7 @@ bool check_dynamic_slice(checker *c, ir_op *o);
 bool check_dynamic_update_slice(checker *c, ir_op *o);
 bool check_reduce_window(checker *c, ir_op *o);
 bool check_select_and_scatter(checker *c, ir_op *o);
+bool check_select_and_scatter_defaults(checker *c, ir_op *o);
 bool check_get_dimension_size(checker *c, ir_op *o);
 
 /* Sets the prefix of every interpreter.print of a resolved function: the

@@ -969,6 +969,6 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
      * once refinement has made it static (docs/shape-polymorphism.md) */
     for (int i = 0; i < o->noperands + o->nresults; i++)
         if (!shape_is_static(i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands]))
-            return true;
+            return o->kind != IR_OP_SELECT_AND_SCATTER || check_select_and_scatter_defaults(c, o);
     return rules_of[o->kind](c, o);
 }
