@@ -12,4 +12,9 @@
  * reporting every error found (on src). */
 int check_module(ir_module *m, diag_source *src);
 
+/* The rules of one op of a checked module's function f, its types made
+ * static by refinement (src/refine), before anything reads its attributes
+ * as valid. Returns 0, or -1 after reporting the error (on src). */
+int check_op(ir_module *m, diag_source *src, const ir_func *f, ir_op *o);
+
 #endif

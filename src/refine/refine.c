@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check/check.h"
 #include "ir/arena.h"
 #include "ir/parse.h"
 #include "refine/refine_internal.h"
@@ -569,6 +570,8 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         fr->types[o->results[k]] = w[k];
         fr->known[o->results[k]].known = false;
     }
+    if (check_op(r->m, r->src, fr->f, o) != 0) /* the op's own rules, now that it is static */
+        return r->failed = true, false;
     for (int k = 0; call_known && k < o->nresults; k++)
         fr->known[o->results[k]] = call_known[k];
     refine_fold(fr, o);

@@ -106,6 +106,16 @@ static void reduce(const ir_op *o, tensor_type *want)
             memcpy(want[k].dims, dims, (size_t)rank * sizeof *dims);
 }
 
+/* every entry of l in [0, rank): the rules that check it wait for the
+ * refined op, so its attributes are read with care until then */
+static bool in_range(const ir_ints *l, int rank)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] < 0 || l->v[i] >= rank)
+            return false;
+    return true;
+}
+
 static bool listed(const ir_ints *l, int64_t d)
 {
     for (int i = 0; i < l->n; i++)
@@ -119,6 +129,8 @@ static void dot_general(const ir_op *o, const ir_dot *dn, tensor_type *want)
     const tensor_type *a = &o->operand_types[0], *b = &o->operand_types[1];
     int rank = 0;
     int64_t dims[SHAPE_MAX_RANK];
+    if (!in_range(&dn->lhs_batch, a->rank) || dn->lhs_batch.n > SHAPE_MAX_RANK)
+        return;
     for (int i = 0; i < dn->lhs_batch.n; i++)
         dims[rank++] = a->dims[dn->lhs_batch.v[i]];
     for (int d = 0; d < a->rank; d++)
@@ -158,11 +170,15 @@ static void gather(const ir_op *o, const ir_ints *sizes, tensor_type *want)
     for (int i = 0; i < sizes->n && no < SHAPE_MAX_RANK; i++)
         if (!listed(&d->collapsed, i) && !listed(&d->operand_batch, i))
             offs[no++] = sizes->v[i];
-    if (want->rank != nb + no || no != d->window.n)
+    if (want->rank != nb + no || no != d->window.n || !in_range(&d->window, want->rank))
         return;
     int bi = 0, oi = 0;
-    for (int r = 0; r < want->rank; r++)
-        want->dims[r] = listed(&d->window, r) ? offs[oi++] : batch[bi++];
+    for (int r = 0; r < want->rank; r++) {
+        bool off = listed(&d->window, r);
+        if ((off && oi == no) || (!off && bi == nb))
+            return;
+        want->dims[r] = off ? offs[oi++] : batch[bi++];
+    }
 }
 
 static bool window(const ir_op *o, const ir_window *w, const tensor_type *x, tensor_type *want)
@@ -186,7 +202,12 @@ static void convolution(const ir_op *o, const int64_t *low, const int64_t *high,
 {
     const ir_conv *c = &o->a.conv;
     const tensor_type *x = &o->operand_types[0], *k = &o->operand_types[1];
-    if (want->rank != x->rank || c->batch_groups <= 0)
+    int n = c->in_spatial.n;
+    if (want->rank != x->rank || c->batch_groups <= 0 || c->in_batch < 0 || c->in_batch >= x->rank ||
+        c->kernel_out < 0 || c->kernel_out >= k->rank || c->out_batch < 0 || c->out_batch >= want->rank ||
+        c->out_feature < 0 || c->out_feature >= want->rank || !in_range(&c->in_spatial, x->rank) ||
+        !in_range(&c->kernel_spatial, k->rank) || !in_range(&c->out_spatial, want->rank) ||
+        c->kernel_spatial.n != n || c->out_spatial.n != n)
         return;
     want->dims[c->out_batch] = x->dims[c->in_batch] / c->batch_groups;
     want->dims[c->out_feature] = k->dims[c->kernel_out];
@@ -275,7 +296,8 @@ bool refine_infer(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
                 return refine_error(r, o->loc, "'%s' dimension %d of %s cannot be sliced from %lld to %lld",
                                     name(o), d, refine_type_str(a), (long long)s->v[d], (long long)l->v[d]);
     } else if (k == IR_OP_PAD) {
-        for (int d = 0; d < a->rank && d < want->rank && d < o->a.pad.low.n; d++)
+        for (int d = 0; d < a->rank && d < want->rank && d < o->a.pad.low.n && d < o->a.pad.high.n &&
+                        d < o->a.pad.interior.n; d++)
             if (shape_pad_size(a->dims[d], o->a.pad.low.v[d], o->a.pad.high.v[d], o->a.pad.interior.v[d],
                                &want->dims[d]) != SHAPE_PAD_OK)
                 return refine_error(r, o->loc, "'%s' cannot pad dimension %d of %s", name(o), d,
@@ -302,6 +324,8 @@ bool refine_infer(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
         convolution(o, o->a.conv.low.v, o->a.conv.high.v, want);
     } else if (k == IR_OP_DYNAMIC_CONV) {
         int n = o->a.conv.in_spatial.n;
+        if (n < 0 || n > SHAPE_MAX_RANK)
+            return refine_error(r, o->loc, "'%s' has %d spatial dimensions", name(o), n);
         int64_t p[2 * SHAPE_MAX_RANK], lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK];
         if (!amounts(r, fr, o, 2, 2 * n, p))
             return false;
