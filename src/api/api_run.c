@@ -257,6 +257,28 @@ static ir_module *refined_module(const irrun_module *m, diag_source *src, const 
     return ir;
 }
 
+/* The output and message streams of a call, and its inputs as tensors
+ * (args NULL and the reason on err when they cannot be taken). */
+static irrun_status open_call(membuf *out, membuf *err, const irrun_module *m, const irrun_tensor *inputs,
+                              int ninputs, tensor ***args)
+{
+    *args = NULL;
+    if (membuf_open(out) != 0)
+        return IRRUN_NOMEM;
+    if (membuf_open(err) != 0) {
+        mem_free(membuf_take(out));
+        return IRRUN_NOMEM;
+    }
+    irrun_status s = IRRUN_BAD_INPUT;
+    if (!m)
+        fputs("error: no module\n", err->f);
+    else if (ninputs < 0 || (ninputs > 0 && !inputs))
+        fprintf(err->f, "error: %d inputs given without an array of them\n", ninputs);
+    else
+        s = IRRUN_OK;
+    return s;
+}
+
 irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, const irrun_tensor *inputs,
                        int ninputs, irrun_results *r)
 {
@@ -269,21 +291,15 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         options = &defaults;
     }
     membuf out, err;
-    if (membuf_open(&out) != 0)
-        return IRRUN_NOMEM;
-    if (membuf_open(&err) != 0) {
-        mem_free(membuf_take(&out));
-        return IRRUN_NOMEM;
-    }
-    irrun_status s = IRRUN_BAD_INPUT;
-    tensor **args = NULL;
+    tensor **args;
     int replicas = 0, partitions = 0;
-    if (!m)
-        fputs("error: no module\n", err.f);
-    else if (ninputs < 0 || (ninputs > 0 && !inputs))
-        fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
-    else if (options_valid(options, err.f, &replicas, &partitions))
+    irrun_status s = open_call(&out, &err, m, inputs, ninputs, &args);
+    if (s == IRRUN_NOMEM)
+        return s;
+    if (s == IRRUN_OK && options_valid(options, err.f, &replicas, &partitions))
         args = take_inputs(inputs, ninputs, err.f, &s);
+    else
+        s = IRRUN_BAD_INPUT;
     if (args) {
         FILE *to = options->output ? options->output : out.f, *msgs = options->messages ? options->messages : err.f;
         rt_options io = {
@@ -362,19 +378,11 @@ irrun_status irrun_module_print_refined(const irrun_module *m, const char *entry
         return IRRUN_BAD_INPUT;
     *text = NULL;
     membuf out, err;
-    if (membuf_open(&out) != 0)
-        return IRRUN_NOMEM;
-    if (membuf_open(&err) != 0) {
-        mem_free(membuf_take(&out));
-        return IRRUN_NOMEM;
-    }
-    irrun_status s = IRRUN_BAD_INPUT;
-    tensor **args = NULL;
-    if (!m)
-        fputs("error: no module\n", err.f);
-    else if (ninputs < 0 || (ninputs > 0 && !inputs))
-        fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
-    else
+    tensor **args;
+    irrun_status s = open_call(&out, &err, m, inputs, ninputs, &args);
+    if (s == IRRUN_NOMEM)
+        return s;
+    if (s == IRRUN_OK)
         args = take_inputs(inputs, ninputs, err.f, &s);
     if (args) {
         const ir_func *f = interp_entry(m->ir, entry);

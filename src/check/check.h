@@ -17,4 +17,8 @@ int check_module(ir_module *m, diag_source *src);
  * as valid. Returns 0, or -1 after reporting the error (on src). */
 int check_op(ir_module *m, diag_source *src, const ir_func *f, ir_op *o);
 
+/* "tensor<2x3xf32>" in one of a few rotating buffers (valid for a few
+ * calls, enough for one message). */
+const char *check_type_str(const tensor_type *t);
+
 #endif

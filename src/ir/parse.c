@@ -374,10 +374,14 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             i++;
         if (i >= n)
             break;
-        if (s[i] >= '0' && s[i] <= '9') {
+        if ((s[i] >= '0' && s[i] <= '9') || s[i] == '?') {
             size_t start = i;
             int64_t d = 0;
-            while (i < n && s[i] >= '0' && s[i] <= '9') {
+            if (s[i] == '?') { /* a dynamic dimension (docs/shape-polymorphism.md) */
+                d = SHAPE_DYN;
+                i++;
+            }
+            while (d >= 0 && i < n && s[i] >= '0' && s[i] <= '9') {
                 if (d <= INT64_MAX / 100)
                     d = d * 10 + (s[i] - '0');
                 else
@@ -395,22 +399,6 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
                 return false;
             }
             t->dims[t->rank++] = d;
-            i++;
-            continue;
-        }
-        if (s[i] == '?') { /* a dynamic dimension (docs/shape-polymorphism.md) */
-            if (t->rank == SHAPE_MAX_RANK) {
-                type_error(ps, loc_at(loc, s, i), "tensor rank exceeds the limit of %d", SHAPE_MAX_RANK);
-                return false;
-            }
-            i++;
-            while (i < n && is_space(s[i]))
-                i++;
-            if (i >= n || s[i] != 'x') {
-                type_error(ps, loc_at(loc, s, i), "expected 'x' after a dimension in tensor type");
-                return false;
-            }
-            t->dims[t->rank++] = SHAPE_DYN;
             i++;
             continue;
         }

@@ -50,15 +50,6 @@ bool refine_oom(refiner *r)
     return false;
 }
 
-const char *refine_type_str(const tensor_type *t)
-{
-    static _Thread_local char bufs[4][SHAPE_MAX_RANK * 21 + 96];
-    static _Thread_local int next;
-    char *b = bufs[next++ % 4];
-    shape_format(t, b, (int)sizeof bufs[0]);
-    return b;
-}
-
 bool refine_needed(const ir_func *f)
 {
     for (int i = 0; f && i < f->nargs; i++)
@@ -142,32 +133,31 @@ static bool refine_block(refiner *r, refine_frame *fr, ir_block *b);
 /* The refined type of a result written `have`, inferred `want`: a static
  * written size stays and must agree with the inferred one; a `?` takes the
  * inferred size; one left unknown is an error. */
-static bool settle(refiner *r, const ir_op *o, int k, const tensor_type *have, tensor_type *want)
+static bool settle(refiner *r, const ir_op *o, const char *op, int k, const tensor_type *have, tensor_type *want)
 {
-    const char *op = o->from ? o->from : ir_op_name(o->kind);
     if (!shape_is_tensor(have))
         return true;
     if (want->rank != have->rank || want->elem != have->elem)
         return refine_error(r, o->loc, "'%s' result #%d is written %s but refines to %s", op, k,
-                            refine_type_str(have), refine_type_str(want));
+                            check_type_str(have), check_type_str(want));
     for (int d = 0; d < have->rank; d++) {
         if (!shape_dim_dynamic(have->dims[d]) && !shape_dim_dynamic(want->dims[d]) && have->dims[d] != want->dims[d])
             return refine_error(r, o->loc,
                                 "'%s' result #%d is written %s, but its operands make dimension %d %lld, not %lld",
-                                op, k, refine_type_str(have), d, (long long)want->dims[d], (long long)have->dims[d]);
+                                op, k, check_type_str(have), d, (long long)want->dims[d], (long long)have->dims[d]);
         if (shape_dim_dynamic(want->dims[d]))
             want->dims[d] = have->dims[d];
         if (shape_dim_dynamic(want->dims[d]))
             return refine_error(r, o->loc, "'%s' result #%d %s: dimension %d cannot be refined from the inputs", op, k,
-                                refine_type_str(have), d);
+                                check_type_str(have), d);
         int64_t bound = shape_dim_bound(have->dims[d]);
         if (bound >= 0 && want->dims[d] > bound)
             return refine_error(r, o->loc, "'%s' result #%d %s: dimension %d refines to %lld, above its bound %lld", op,
-                                k, refine_type_str(have), d, (long long)want->dims[d], (long long)bound);
+                                k, check_type_str(have), d, (long long)want->dims[d], (long long)bound);
     }
     if (shape_count(want) < 0)
         return refine_error(r, o->loc, "'%s' result #%d refines to %s, which has too many elements", op, k,
-                            refine_type_str(want));
+                            check_type_str(want));
     return true;
 }
 
@@ -291,8 +281,8 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o, const refine_kno
         for (int k = 0; k < g->nargs; k++)
             if (!shape_equal(&o->operand_types[k], &g->arg_types[k]))
                 return refine_error(r, o->uses[k].loc, "'%s' argument #%d refines to %s but '@%s' takes %s",
-                                    ir_op_name(o->kind), k, refine_type_str(&o->operand_types[k]), g->name,
-                                    refine_type_str(&g->arg_types[k]));
+                                    ir_op_name(o->kind), k, check_type_str(&o->operand_types[k]), g->name,
+                                    check_type_str(&g->arg_types[k]));
         for (int k = 0; k < o->nresults; k++)
             o->result_types[k] = g->result_types[k];
         return static_call_values(r, fr, o, g, ret);
@@ -300,8 +290,8 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o, const refine_kno
     for (int k = 0; k < g->nargs; k++)
         if (!compatible(&g->arg_types[k], &o->operand_types[k]))
             return refine_error(r, o->uses[k].loc, "'%s' argument #%d refines to %s, which '@%s' cannot take as %s",
-                                ir_op_name(o->kind), k, refine_type_str(&o->operand_types[k]), g->name,
-                                refine_type_str(&g->arg_types[k]));
+                                ir_op_name(o->kind), k, check_type_str(&o->operand_types[k]), g->name,
+                                check_type_str(&g->arg_types[k]));
     /* the key: argument types and the values of known scalar integers */
     refine_known *known = arena_alloc(r->m->arena, (size_t)(g->nargs ? g->nargs : 1), sizeof *known);
     if (!known)
@@ -423,73 +413,80 @@ static bool custom_call_shapes(refiner *r, refine_frame *fr, ir_op *o, tensor_ty
 
 /* ---- canonical static ops (REF's StablehloCanonicalizeDynamism) ---------- */
 
-static bool ints_of(refiner *r, refine_frame *fr, const ir_op *o, int k, ir_ints *out)
+/* Operands first .. first + n - 1 of o as n lists of their known values:
+ * false when one is not known (or out of memory: r->nomem). */
+static bool lists_of(refiner *r, refine_frame *fr, const ir_op *o, int first, int n, ir_ints *out)
 {
-    const refine_known *kn = refine_operand_known(fr, o, k);
-    if (!kn)
-        return false;
-    out->n = kn->n;
-    out->v = dup(r, kn->v, (size_t)(kn->n ? kn->n : 1), sizeof(int64_t));
-    return out->v != NULL || refine_oom(r);
+    for (int j = 0; j < n; j++) {
+        const refine_known *kn = refine_operand_known(fr, o, first + j);
+        if (!kn)
+            return false;
+        out[j].n = kn->n;
+        if (!(out[j].v = dup(r, kn->v, (size_t)(kn->n ? kn->n : 1), sizeof(int64_t))))
+            return refine_oom(r);
+    }
+    return true;
 }
 
-/* The dynamic op o, its result static and its shape operands known, as its
- * static op (its operands the first `keep`). */
-static bool canonicalize(refiner *r, refine_frame *fr, ir_op *o)
+/* A dynamic op whose shape operands are known becomes its static op (its
+ * operands the first ones), as StablehloCanonicalizeDynamism rewrites it;
+ * the ops whose result shape is an operand's value get it in *want, the
+ * others get theirs from the static op's shape rule (refine_infer.c). An
+ * op whose operands are not known stays as it is. */
+static const struct {
+    ir_op_kind from, to;
+    int keep;          /* operands the static op keeps */
+    int first, nlists; /* the shape operands */
+} rewrites[] = {
+    { IR_OP_DYNAMIC_BROADCAST_IN_DIM, IR_OP_BROADCAST_IN_DIM, 1, 1, 1 },
+    { IR_OP_DYNAMIC_RESHAPE, IR_OP_RESHAPE, 1, 1, 1 },
+    { IR_OP_DYNAMIC_IOTA, IR_OP_IOTA, 0, 0, 1 },
+    { IR_OP_DYNAMIC_PAD, IR_OP_PAD, 2, 2, 3 },
+    { IR_OP_REAL_DYNAMIC_SLICE, IR_OP_SLICE, 1, 1, 3 },
+    { IR_OP_DYNAMIC_GATHER, IR_OP_GATHER, 2, 2, 1 },
+    { IR_OP_DYNAMIC_CONV, IR_OP_CONVOLUTION, 2, 2, 1 },
+};
+
+static bool canonicalize(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
 {
-    ir_op_kind k = o->kind;
-    if (k == IR_OP_DYNAMIC_BROADCAST_IN_DIM) {
-        o->kind = IR_OP_BROADCAST_IN_DIM;
-        o->noperands = 1;
-    } else if (k == IR_OP_DYNAMIC_RESHAPE) {
-        o->kind = IR_OP_RESHAPE;
-        o->noperands = 1;
-    } else if (k == IR_OP_DYNAMIC_IOTA) {
-        o->kind = IR_OP_IOTA;
-        o->noperands = 0;
-    } else if (k == IR_OP_DYNAMIC_PAD) {
-        ir_ints lo, hi, in;
-        if (!ints_of(r, fr, o, 2, &lo) || !ints_of(r, fr, o, 3, &hi) || !ints_of(r, fr, o, 4, &in))
-            return !r->nomem;
-        o->a.pad.low = lo;
-        o->a.pad.high = hi;
-        o->a.pad.interior = in;
-        o->kind = IR_OP_PAD;
-        o->noperands = 2;
-    } else if (k == IR_OP_REAL_DYNAMIC_SLICE) {
-        ir_ints s, l, t;
-        if (!ints_of(r, fr, o, 1, &s) || !ints_of(r, fr, o, 2, &l) || !ints_of(r, fr, o, 3, &t))
-            return !r->nomem;
-        o->a.slice.start = s;
-        o->a.slice.limit = l;
-        o->a.slice.stride = t;
-        o->kind = IR_OP_SLICE;
-        o->noperands = 1;
-    } else if (k == IR_OP_DYNAMIC_GATHER) {
-        ir_ints s;
-        if (!ints_of(r, fr, o, 2, &s))
-            return !r->nomem;
-        o->a.index.slice_sizes = s;
-        o->kind = IR_OP_GATHER;
-        o->noperands = 2;
-    } else if (k == IR_OP_DYNAMIC_CONV) {
-        const refine_known *p = refine_operand_known(fr, o, 2);
-        int n = o->a.conv.in_spatial.n;
-        if (!p || p->n != 2 * n)
-            return true;
-        ir_ints lo = { n, arena_alloc(r->m->arena, (size_t)n + 1, sizeof(int64_t)) };
-        ir_ints hi = { n, arena_alloc(r->m->arena, (size_t)n + 1, sizeof(int64_t)) };
+    int e = 0, n = (int)(sizeof rewrites / sizeof rewrites[0]);
+    while (e < n && rewrites[e].from != o->kind)
+        e++;
+    ir_ints l[3];
+    if (e == n || !lists_of(r, fr, o, rewrites[e].first, rewrites[e].nlists, l))
+        return !r->nomem;
+    ir_op_kind to = rewrites[e].to;
+    if (to == IR_OP_BROADCAST_IN_DIM || to == IR_OP_RESHAPE || to == IR_OP_IOTA) {
+        if (l[0].n != want->rank)
+            return true; /* the checker's rules say what is wrong */
+        for (int d = 0; d < want->rank; d++) {
+            if (l[0].v[d] < 0)
+                return refine_error(r, o->uses[rewrites[e].first].loc,
+                                    "'%s' shape operand has a negative size %lld at dimension %d",
+                                    ir_op_name(o->kind), (long long)l[0].v[d], d);
+            want->dims[d] = l[0].v[d];
+        }
+    } else if (to == IR_OP_PAD) {
+        o->a.pad.low = l[0], o->a.pad.high = l[1], o->a.pad.interior = l[2];
+    } else if (to == IR_OP_SLICE) {
+        o->a.slice.start = l[0], o->a.slice.limit = l[1], o->a.slice.stride = l[2];
+    } else if (to == IR_OP_GATHER) {
+        o->a.index.slice_sizes = l[0];
+    } else { /* convolution: the padding's rows [lo, hi] apart */
+        int s = l[0].n / 2;
+        ir_ints lo = { s, arena_alloc(r->m->arena, (size_t)s + 1, sizeof(int64_t)) };
+        ir_ints hi = { s, arena_alloc(r->m->arena, (size_t)s + 1, sizeof(int64_t)) };
         if (!lo.v || !hi.v)
             return refine_oom(r);
-        for (int j = 0; j < n; j++) {
-            lo.v[j] = p->v[2 * j];
-            hi.v[j] = p->v[2 * j + 1];
+        for (int j = 0; j < s; j++) {
+            lo.v[j] = l[0].v[2 * j];
+            hi.v[j] = l[0].v[2 * j + 1];
         }
         o->a.conv.low = lo;
         o->a.conv.high = hi;
-        o->kind = IR_OP_CONVOLUTION;
-        o->noperands = 2;
     }
+    o->kind = to;
+    o->noperands = rewrites[e].keep;
     return true;
 }
 
@@ -517,8 +514,8 @@ static bool refine_control(refiner *r, refine_frame *fr, ir_op *o, tensor_type *
                 want[k] = ret->operand_types[k];
             else if (!shape_equal(&want[k], &ret->operand_types[k]))
                 return refine_error(r, ret->loc, "'%s' branch #%d returns %s where branch #0 returns %s",
-                                    ir_op_name(o->kind), g, refine_type_str(&ret->operand_types[k]),
-                                    refine_type_str(&want[k]));
+                                    ir_op_name(o->kind), g, check_type_str(&ret->operand_types[k]),
+                                    check_type_str(&want[k]));
         }
     }
     return true;
@@ -530,8 +527,8 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         const tensor_type *t = &fr->types[o->operands[i]];
         if (!compatible(&o->operand_types[i], t))
             return refine_error(r, o->uses[i].loc, "'%s' operand #%d is written %s but refines to %s",
-                                o->from ? o->from : ir_op_name(o->kind), i, refine_type_str(&o->operand_types[i]),
-                                refine_type_str(t));
+                                o->from ? o->from : ir_op_name(o->kind), i, check_type_str(&o->operand_types[i]),
+                                check_type_str(t));
         o->operand_types[i] = *t;
     }
     tensor_type want[64], *w = want;
@@ -541,6 +538,7 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         w[k] = o->result_types[k];
     bool ok = true;
     const refine_known *call_known = NULL;
+    const char *written = o->from ? o->from : ir_op_name(o->kind); /* the op as written, for messages */
     if (o->kind == IR_OP_WHILE || o->kind == IR_OP_IF || o->kind == IR_OP_CASE) {
         ok = refine_control(r, fr, o, w);
     } else if (o->kind == IR_OP_CALL) {
@@ -558,13 +556,15 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
             return shape_assertion(r, fr, o, drop);
         if (ok && o->kind == IR_OP_CUSTOM_CALL)
             ok = custom_call_shapes(r, fr, o, w);
+        if (ok && o->nresults == 1)
+            ok = canonicalize(r, fr, o, w);
         if (ok)
-            ok = refine_infer(r, fr, o, w);
+            ok = refine_infer(r, o, w);
     }
     if (!ok)
         return false;
     for (int k = 0; k < o->nresults; k++) {
-        if (!settle(r, o, k, &o->result_types[k], &w[k]))
+        if (!settle(r, o, written, k, &o->result_types[k], &w[k]))
             return false;
         o->result_types[k] = w[k];
         fr->types[o->results[k]] = w[k];
@@ -575,7 +575,7 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
     for (int k = 0; call_known && k < o->nresults; k++)
         fr->known[o->results[k]] = call_known[k];
     refine_fold(fr, o);
-    return canonicalize(r, fr, o);
+    return true;
 }
 
 static bool refine_block(refiner *r, refine_frame *fr, ir_block *b)
@@ -618,7 +618,7 @@ static bool refine_func(refiner *r, ir_func *f, const tensor_type *args, const r
     for (int k = 0; ok && ret && k < f->nresults && k < ret->noperands; k++) {
         if (!compatible(&f->result_types[k], &ret->operand_types[k]))
             ok = refine_error(r, ret->uses[k].loc, "'@%s' result #%d is declared %s but refines to %s", f->name, k,
-                              refine_type_str(&f->result_types[k]), refine_type_str(&ret->operand_types[k]));
+                              check_type_str(&f->result_types[k]), check_type_str(&ret->operand_types[k]));
         else
             f->result_types[k] = ret->operand_types[k];
         if (ok && rk)
@@ -641,22 +641,22 @@ static bool check_args(refiner *r, const ir_func *f, tensor *const *args, int na
             continue;
         if (!shape_is_tensor(t) || !shape_is_tensor(a) || t->elem != a->elem)
             return refine_error(r, f->loc, "invalid refinement for argument %d, refinement must be a tensor of %s in %s->%s",
-                                i, et_get(t->elem)->name, refine_type_str(t), refine_type_str(a));
+                                i, et_get(t->elem)->name, check_type_str(t), check_type_str(a));
         if (t->rank != a->rank)
             return refine_error(r, f->loc, "invalid refinement for argument %d, refinement rank must match operand rank "
-                                "in %s->%s", i, refine_type_str(t), refine_type_str(a));
+                                "in %s->%s", i, check_type_str(t), check_type_str(a));
         for (int d = 0; d < t->rank; d++) {
             if (!shape_dim_dynamic(t->dims[d]) && t->dims[d] != a->dims[d])
                 return refine_error(r, f->loc,
                                     "invalid refinement for argument %d, refinement dimension sizes must match for "
                                     "static dimensions in %s->%s (dimension %d is %lld, the input's is %lld)",
-                                    i, refine_type_str(t), refine_type_str(a), d, (long long)t->dims[d],
+                                    i, check_type_str(t), check_type_str(a), d, (long long)t->dims[d],
                                     (long long)a->dims[d]);
             int64_t b = shape_dim_bound(t->dims[d]);
             if (b >= 0 && a->dims[d] > b)
                 return refine_error(r, f->loc, "invalid refinement for argument %d: dimension %d of %s is %lld, above "
-                                    "the bound %lld of %s", i, d, refine_type_str(a), (long long)a->dims[d],
-                                    (long long)b, refine_type_str(t));
+                                    "the bound %lld of %s", i, d, check_type_str(a), (long long)a->dims[d],
+                                    (long long)b, check_type_str(t));
         }
     }
     return true;

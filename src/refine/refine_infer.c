@@ -6,19 +6,10 @@
  * static size). */
 #include <string.h>
 
+#include "check/check.h"
 #include "refine/refine_internal.h"
 
 static const char *name(const ir_op *o) { return o->from ? o->from : ir_op_name(o->kind); }
-
-/* The values of shape operand k as n sizes, or false (not known). */
-static bool sizes_of(refine_frame *fr, const ir_op *o, int k, int n, int64_t *out)
-{
-    const refine_known *kn = refine_operand_known(fr, o, k);
-    if (!kn || kn->n != n)
-        return false;
-    memcpy(out, kn->v, (size_t)n * sizeof *out);
-    return true;
-}
 
 /* The element-wise ops: the result has the shape of the operands (a rank-0
  * predicate or bound of select and clamp aside); operands that refine to
@@ -43,7 +34,7 @@ static bool elementwise(refiner *r, const ir_op *o, tensor_type *want)
         if (!shape_same_dims(t, shape))
             return refine_error(r, o->uses[i].loc,
                                 "'%s' operand #%d refines to %s, which contradicts operand #%d's %s", name(o), i,
-                                refine_type_str(t), at, refine_type_str(shape));
+                                check_type_str(t), at, check_type_str(shape));
     }
     for (int k = 0; k < o->nresults; k++)
         if (want[k].rank == shape->rank)
@@ -223,38 +214,21 @@ static void convolution(const ir_op *o, const int64_t *low, const int64_t *high,
     }
 }
 
-static bool dynamic_shape(refiner *r, refine_frame *fr, const ir_op *o, int k, tensor_type *want)
+/* A dynamic op still dynamic: refine.c made it static when its shape
+ * operands were known, so they are not; a result left with a `?` is an
+ * error (REF's refinement leaves the op dynamic, and its interpreter stops
+ * at a dynamic result type). */
+static bool unknown_shape(refiner *r, const ir_op *o, const tensor_type *want)
 {
-    int64_t s[SHAPE_MAX_RANK];
-    if (!sizes_of(fr, o, k, want->rank, s)) {
-        if (shape_is_static(want))
-            return true;
-        return refine_error(r, o->uses[k].loc,
-                            "'%s' shape operand is not a constant after refinement, so its result %s stays "
-                            "dynamic (REF's refinement leaves it so and its interpreter refuses it)",
-                            name(o), refine_type_str(want));
-    }
-    for (int d = 0; d < want->rank; d++) {
-        if (s[d] < 0)
-            return refine_error(r, o->uses[k].loc, "'%s' shape operand has a negative size %lld at dimension %d",
-                                name(o), (long long)s[d], d);
-        want->dims[d] = s[d];
-    }
-    return true;
-}
-
-/* Operand k of o as n known amounts (the dynamic ops' paddings and slice
- * bounds), or an error when they are not known. */
-static bool amounts(refiner *r, refine_frame *fr, const ir_op *o, int k, int n, int64_t *out)
-{
-    if (sizes_of(fr, o, k, n, out))
+    if (shape_is_static(want))
         return true;
-    return refine_error(r, o->uses[k].loc,
-                        "'%s' operand #%d is not a constant after refinement (REF's refinement needs it to be one)",
-                        name(o), k);
+    return refine_error(r, o->loc,
+                        "'%s' shape operands are not constants after refinement, so its result %s stays dynamic "
+                        "(REF's refinement leaves it so and its interpreter refuses it)",
+                        name(o), check_type_str(want));
 }
 
-bool refine_infer(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
+bool refine_infer(refiner *r, ir_op *o, tensor_type *want)
 {
     ir_op_kind k = o->kind;
     ir_kernel_family fam = ir_op_get(k)->family;
@@ -294,73 +268,34 @@ bool refine_infer(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
         for (int d = 0; d < a->rank && d < want->rank && d < s->n && d < l->n && d < t->n; d++)
             if (!shape_slice_count(a->dims[d], s->v[d], l->v[d], t->v[d], &want->dims[d]))
                 return refine_error(r, o->loc, "'%s' dimension %d of %s cannot be sliced from %lld to %lld",
-                                    name(o), d, refine_type_str(a), (long long)s->v[d], (long long)l->v[d]);
+                                    name(o), d, check_type_str(a), (long long)s->v[d], (long long)l->v[d]);
     } else if (k == IR_OP_PAD) {
         for (int d = 0; d < a->rank && d < want->rank && d < o->a.pad.low.n && d < o->a.pad.high.n &&
                         d < o->a.pad.interior.n; d++)
             if (shape_pad_size(a->dims[d], o->a.pad.low.v[d], o->a.pad.high.v[d], o->a.pad.interior.v[d],
                                &want->dims[d]) != SHAPE_PAD_OK)
                 return refine_error(r, o->loc, "'%s' cannot pad dimension %d of %s", name(o), d,
-                                    refine_type_str(a));
+                                    check_type_str(a));
     } else if (k == IR_OP_REDUCE) {
         reduce(o, want);
     } else if (k == IR_OP_REDUCE_WINDOW) {
         for (int i = 0; i < o->nresults; i++)
             if (want[i].rank == a->rank && !window(o, &o->a.window, a, &want[i]))
-                return refine_error(r, o->loc, "'%s' window does not fit %s", name(o), refine_type_str(a));
+                return refine_error(r, o->loc, "'%s' window does not fit %s", name(o), check_type_str(a));
     } else if (k == IR_OP_DOT_GENERAL) {
         dot_general(o, &o->a.dot, want);
     } else if (k == IR_OP_DOT) {
         dot(o, want);
     } else if (k == IR_OP_GATHER) {
         gather(o, &o->a.index.slice_sizes, want);
-    } else if (k == IR_OP_DYNAMIC_GATHER) {
-        int64_t s[SHAPE_MAX_RANK];
-        if (!amounts(r, fr, o, 2, a->rank, s))
-            return false;
-        ir_ints sizes = { a->rank, s };
-        gather(o, &sizes, want);
     } else if (k == IR_OP_CONVOLUTION) {
         convolution(o, o->a.conv.low.v, o->a.conv.high.v, want);
-    } else if (k == IR_OP_DYNAMIC_CONV) {
-        int n = o->a.conv.in_spatial.n;
-        if (n < 0 || n > SHAPE_MAX_RANK)
-            return refine_error(r, o->loc, "'%s' has %d spatial dimensions", name(o), n);
-        int64_t p[2 * SHAPE_MAX_RANK], lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK];
-        if (!amounts(r, fr, o, 2, 2 * n, p))
-            return false;
-        for (int j = 0; j < n; j++) {
-            lo[j] = p[2 * j];
-            hi[j] = p[2 * j + 1];
-        }
-        convolution(o, lo, hi, want);
     } else if (k == IR_OP_GET_DIMENSION_SIZE) {
         return true;
-    } else if (k == IR_OP_DYNAMIC_BROADCAST_IN_DIM || k == IR_OP_DYNAMIC_RESHAPE) {
-        return dynamic_shape(r, fr, o, 1, want);
-    } else if (k == IR_OP_DYNAMIC_IOTA) {
-        return dynamic_shape(r, fr, o, 0, want);
-    } else if (k == IR_OP_DYNAMIC_PAD) {
-        int64_t lo[SHAPE_MAX_RANK], hi[SHAPE_MAX_RANK], in[SHAPE_MAX_RANK];
-        if (!amounts(r, fr, o, 2, a->rank, lo) || !amounts(r, fr, o, 3, a->rank, hi) ||
-            !amounts(r, fr, o, 4, a->rank, in))
-            return false;
-        for (int d = 0; d < a->rank && d < want->rank; d++)
-            if (shape_pad_size(a->dims[d], lo[d], hi[d], in[d], &want->dims[d]) != SHAPE_PAD_OK)
-                return refine_error(r, o->loc, "'%s' cannot pad dimension %d of %s by %lld, %lld, %lld", name(o), d,
-                                    refine_type_str(a), (long long)lo[d], (long long)hi[d], (long long)in[d]);
-    } else if (k == IR_OP_REAL_DYNAMIC_SLICE) {
-        int64_t s[SHAPE_MAX_RANK], l[SHAPE_MAX_RANK], t[SHAPE_MAX_RANK];
-        if (!amounts(r, fr, o, 1, a->rank, s) || !amounts(r, fr, o, 2, a->rank, l) ||
-            !amounts(r, fr, o, 3, a->rank, t))
-            return false;
-        for (int d = 0; d < a->rank && d < want->rank; d++)
-            if (t[d] <= 0 || !shape_slice_count(a->dims[d], s[d], l[d], t[d], &want->dims[d]))
-                return refine_error(r, o->loc,
-                                    "'%s' dimension %d of %s cannot be sliced from %lld to %lld by %lld", name(o), d,
-                                    refine_type_str(a), (long long)s[d], (long long)l[d], (long long)t[d]);
-    } else if (k == IR_OP_RNG) {
-        return dynamic_shape(r, fr, o, 2, want);
+    } else if (k == IR_OP_DYNAMIC_BROADCAST_IN_DIM || k == IR_OP_DYNAMIC_RESHAPE || k == IR_OP_DYNAMIC_IOTA ||
+               k == IR_OP_DYNAMIC_PAD || k == IR_OP_REAL_DYNAMIC_SLICE || k == IR_OP_DYNAMIC_GATHER ||
+               k == IR_OP_DYNAMIC_CONV || k == IR_OP_RNG) {
+        return unknown_shape(r, o, want);
     }
     /* any other op: its written result types (a `?` there is reported) */
     return true;

@@ -41,9 +41,9 @@ bool refine_error(refiner *r, src_loc loc, const char *fmt, ...) __attribute__((
 bool refine_oom(refiner *r);
 
 /* The result types of o (written into want[0..nresults)) from its operand
- * types (o->operand_types, refined) and the known operand values; a `?` left
- * in want means "as written". False after an error. */
-bool refine_infer(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want);
+ * types (o->operand_types, refined); a `?` left in want means "as
+ * written". False after an error. */
+bool refine_infer(refiner *r, ir_op *o, tensor_type *want);
 
 /* The known values of o's results from its known operands (nothing when
  * they cannot be folded). */
@@ -51,8 +51,5 @@ void refine_fold(refine_frame *fr, const ir_op *o);
 
 /* Values of operand k of o, or NULL when not known. */
 const refine_known *refine_operand_known(const refine_frame *fr, const ir_op *o, int k);
-
-/* "tensor<2x?xf32>" in a rotating buffer (valid for a few calls). */
-const char *refine_type_str(const tensor_type *t);
 
 #endif
