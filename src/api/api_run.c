@@ -247,8 +247,9 @@ static ir_module *refined_module(const irrun_module *m, diag_source *src, const 
         return NULL;
     }
     const ir_func *f = interp_entry(ir, entry);
-    *s = refine_module(ir, src, &ir->funcs[f - ir->funcs], args, nargs);
-    if (*s == IRRUN_OK && check_module(ir, src) != 0)
+    bool chlo;
+    *s = refine_module(ir, src, &ir->funcs[f - ir->funcs], args, nargs, &chlo);
+    if (*s == IRRUN_OK && ((chlo && chlo_expand_module(ir, src) != 0) || check_module(ir, src) != 0))
         *s = IRRUN_BAD_INPUT;
     if (*s != IRRUN_OK) {
         ir_module_free(ir);

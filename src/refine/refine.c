@@ -58,6 +58,11 @@ bool refine_needed(const ir_func *f)
     return false;
 }
 
+static bool is_target(const ir_op *o, const char *target)
+{
+    return o->kind == IR_OP_CUSTOM_CALL && o->a.custom_call.target && strcmp(o->a.custom_call.target, target) == 0;
+}
+
 /* ---- copies ------------------------------------------------------------ */
 
 static void *dup(refiner *r, const void *p, size_t n, size_t size)
@@ -209,8 +214,7 @@ static bool has_dynamic_block(const ir_block *b)
         for (int g = 0; g < o->nregions; g++)
             if (has_dynamic_block(&o->regions[g]))
                 return true;
-        if (o->kind == IR_OP_CALL || (o->kind == IR_OP_CUSTOM_CALL && o->a.custom_call.target &&
-                                      strcmp(o->a.custom_call.target, "shape_assertion") == 0))
+        if (o->kind == IR_OP_CALL || is_target(o, "shape_assertion"))
             return true; /* refined through: its callee may be dynamic */
     }
     return false;
@@ -411,6 +415,34 @@ static bool custom_call_shapes(refiner *r, refine_frame *fr, ir_op *o, tensor_ty
     return true;
 }
 
+/* custom_call @stablehlo.dynamic_top_k(%x, %k) (JAX's top_k with a
+ * symbolic k): with k known, its results are x's shape with k last, and it
+ * becomes chlo.top_k (the caller expands chlo ops again; newer StableHLO's
+ * canonicalization makes the same rewrite). */
+static bool dynamic_top_k(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
+{
+    const refine_known *k = o->noperands == 2 ? refine_operand_known(fr, o, 1) : NULL;
+    const tensor_type *x = &o->operand_types[0];
+    if (o->nresults != 2 || x->rank < 1 || !k || k->n != 1)
+        return refine_error(r, o->loc, "'@stablehlo.dynamic_top_k' needs an operand, a known k and two results");
+    for (int i = 0; i < 2; i++) {
+        if (want[i].rank != x->rank)
+            return refine_error(r, o->loc, "'@stablehlo.dynamic_top_k' result #%d must have rank %d", i, x->rank);
+        memcpy(want[i].dims, x->dims, sizeof want[i].dims);
+        want[i].dims[x->rank - 1] = k->v[0];
+    }
+    return true;
+}
+
+static void to_chlo_top_k(refine_frame *fr, ir_op *o)
+{
+    int64_t k = refine_operand_known(fr, o, 1)->v[0];
+    o->kind = IR_OP_CHLO_TOP_K;
+    o->noperands = 1;
+    o->a.top_k.k = k;
+    o->a.top_k.largest = true;
+}
+
 /* ---- canonical static ops (REF's StablehloCanonicalizeDynamism) ---------- */
 
 /* Operands first .. first + n - 1 of o as n lists of their known values:
@@ -551,10 +583,11 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
             set_block_args(fr, &o->regions[g], NULL);
             ok = refine_block(r, fr, &o->regions[g]);
         }
-        if (ok && o->kind == IR_OP_CUSTOM_CALL && o->a.custom_call.target &&
-            strcmp(o->a.custom_call.target, "shape_assertion") == 0)
+        if (ok && is_target(o, "shape_assertion"))
             return shape_assertion(r, fr, o, drop);
-        if (ok && o->kind == IR_OP_CUSTOM_CALL)
+        if (ok && is_target(o, "stablehlo.dynamic_top_k"))
+            ok = dynamic_top_k(r, fr, o, w);
+        else if (ok && o->kind == IR_OP_CUSTOM_CALL)
             ok = custom_call_shapes(r, fr, o, w);
         if (ok && o->nresults == 1)
             ok = canonicalize(r, fr, o, w);
@@ -575,6 +608,10 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
     for (int k = 0; call_known && k < o->nresults; k++)
         fr->known[o->results[k]] = call_known[k];
     refine_fold(fr, o);
+    if (is_target(o, "stablehlo.dynamic_top_k")) {
+        to_chlo_top_k(fr, o);
+        r->chlo = true;
+    }
     return true;
 }
 
@@ -684,9 +721,11 @@ static bool known_args(refiner *r, const ir_func *f, tensor *const *args, refine
     return true;
 }
 
-irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tensor *const *args, int nargs)
+irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tensor *const *args, int nargs,
+                           bool *chlo)
 {
     refiner r = { .m = m, .src = src, .norig = m->nfuncs };
+    *chlo = false;
     int ei = (int)(entry - m->funcs);
     refine_known *known = NULL;
     if (!check_args(&r, entry, args, nargs) || !known_args(&r, entry, args, &known))
@@ -728,5 +767,6 @@ irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tenso
     }
     m->funcs = funcs;
     m->nfuncs = at;
+    *chlo = r.chlo;
     return IRRUN_OK;
 }

@@ -23,7 +23,10 @@ bool refine_needed(const ir_func *f);
  * (dimension sizes passed as values, as JAX's older exports do) are known
  * to the folding. IRRUN_OK, or IRRUN_BAD_INPUT after a located error on src
  * (an input that contradicts a static dimension, a failing shape
- * assertion, a shape that stays unknown), or IRRUN_NOMEM. */
-irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tensor *const *args, int nargs);
+ * assertion, a shape that stays unknown), or IRRUN_NOMEM. *chlo: the
+ * refined module has chlo ops to expand (chlo_expand_module) before it is
+ * checked (`@stablehlo.dynamic_top_k` became chlo.top_k). */
+irrun_status refine_module(ir_module *m, diag_source *src, ir_func *entry, tensor *const *args, int nargs,
+                           bool *chlo);
 
 #endif

@@ -34,6 +34,7 @@ typedef struct {
     int depth;
     bool failed;     /* an error was reported */
     bool nomem;
+    bool chlo;       /* a chlo op was made (dynamic_top_k): expand again */
 } refiner;
 
 /* Reports a located error and marks the refinement failed; returns false. */
