@@ -354,6 +354,10 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         if ((long)o->io.replicas * o->io.partitions > 1024)
             return usage_error("a grid of --replicas x --partitions has more than %s processes", "1024");
     }
+    if (o->refine && !o->emit_ir)
+        return usage_error("%s prints the refined program: it goes with --emit=ir", "--refine");
+    if (o->random.nshapes && !o->random.on)
+        return usage_error("%s gives the shapes of --random-inputs: give a seed too", "--shape");
     /* REF separates chunk results by a blank line; printed programs are
      * separated by the split marker, so the output reads back with
      * -split-input-file */
