@@ -87,15 +87,14 @@ static bool copy_op(refiner *r, ir_op *to, const ir_op *from)
         (nr && (!(to->results = dup(r, from->results, nr, sizeof(int))) ||
                 !(to->result_types = dup(r, from->result_types, nr, sizeof(tensor_type))))))
         return refine_oom(r);
-    if (from->nregions) {
-        to->regions = arena_alloc(r->m->arena, (size_t)from->nregions, sizeof(ir_block));
-        if (!to->regions)
-            return refine_oom(r);
-        for (int g = 0; g < from->nregions; g++)
-            if (!copy_block(r, &to->regions[g], &from->regions[g]))
-                return false;
-    }
-    return true;
+    if (!from->nregions)
+        return true;
+    if (!(to->regions = arena_alloc(r->m->arena, (size_t)from->nregions, sizeof(ir_block))))
+        return refine_oom(r);
+    int g = 0;
+    while (g < from->nregions && copy_block(r, &to->regions[g], &from->regions[g]))
+        g++;
+    return g == from->nregions;
 }
 
 static bool copy_block(refiner *r, ir_block *to, const ir_block *from)
