@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/refine/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -234,6 +234,13 @@ $(BUILD)/bench: $(BENCH_SRC) $(LIB)
 # exports with their inputs and the outputs their platform computed; not in
 # this repository): how many are read, run and match (tools/real_world.py).
 # Not part of check. REAL_WORLD=DIR names the collection.
+# StableHLO's testdata/dynamic (388 files), read from a stablehlo git
+# directory: parse, check, print back, run at two shapes (tools/dynamic_testdata.py).
+STABLEHLO_GIT ?= /work/.mirror/openxla+stablehlo/repo
+dynamic-testdata: all
+	@if [ -d "$(STABLEHLO_GIT)" ]; then python3 tools/dynamic_testdata.py --ir-run $(BIN) --repo $(STABLEHLO_GIT); \
+	else echo "dynamic-testdata: no stablehlo git directory at $(STABLEHLO_GIT) (make dynamic-testdata STABLEHLO_GIT=DIR)"; fi
+
 REAL_WORLD ?= ../shared/real-world
 real-world: all
 	@if [ -d "$(REAL_WORLD)" ]; then python3 tools/real_world.py --ir-run $(BIN) $(REAL_WORLD); \

@@ -109,6 +109,7 @@ IRRUN_API void irrun_module_free(irrun_module *module);
  * or IRRUN_NOMEM. */
 IRRUN_API irrun_status irrun_module_print(const irrun_module *module, char **text);
 
+
 typedef enum { IRRUN_TYPE_TENSOR, IRRUN_TYPE_TOKEN, IRRUN_TYPE_TUPLE } irrun_type_kind;
 
 /* A value's type in a signature. A token or tuple has no element type
@@ -118,7 +119,7 @@ typedef struct {
     irrun_type_kind kind;
     const char *element_type;
     int rank;
-    const int64_t *dims;
+    const int64_t *dims; /* a `?` dimension is -1, a bounded one below -1 (docs/shape-polymorphism.md) */
     const char *text; /* "tensor<2x3xf8E4M3FN>", "!stablehlo.token", "tuple<...>" */
 } irrun_type;
 
@@ -258,6 +259,18 @@ typedef struct {
 IRRUN_API irrun_status irrun_run(const irrun_module *module, const irrun_run_options *options,
                                  const irrun_tensor *inputs, int ninputs, irrun_results *results);
 IRRUN_API void irrun_results_free(irrun_results *results);
+
+/* The program refined for a run of `entry` (NULL: as irrun_run chooses) on
+ * `inputs` (docs/shape-polymorphism.md): an entry with `?` dimensions gets
+ * the inputs' shapes, and every shape in the program follows, as REF's
+ * "remove dynamism" pipeline makes it (`ir-run --emit=ir --refine`); an
+ * entry without `?` prints as irrun_module_print. IRRUN_OK with *text (free
+ * with irrun_string_free); IRRUN_BAD_INPUT with located messages in
+ * *diagnostics when it is not NULL (a failing shape assertion, an input
+ * that contradicts a static dimension, ...); IRRUN_NOMEM. */
+IRRUN_API irrun_status irrun_module_print_refined(const irrun_module *module, const char *entry,
+                                                  const irrun_tensor *inputs, int ninputs, char **text,
+                                                  char **diagnostics);
 
 /* ---- comparing ----------------------------------------------------------- */
 

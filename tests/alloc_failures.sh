@@ -72,5 +72,9 @@ probe custom-calls --interpret -split-input-file tests/interpret/custom_call.mli
 probe sdy-forms --emit=ir tests/parse/ok/sdy.mlir
 probe sdy-run --interpret -split-input-file tests/interpret/sdy.mlir
 probe deadlock tests/collective/fail/recv_cycle.mlir
+# shape refinement (docs/shape-polymorphism.md): a dynamic callee, the refined printout, random inputs
+probe dynamic-call tests/dynamic/call.mlir --args='[dense<[1,2,3]> : tensor<3xi32>]'
+probe dynamic-refine tests/dynamic/refine_emit.mlir --args='[dense<[1,2,3]> : tensor<3xi32>]' --emit=ir --refine
+probe dynamic-random tests/dynamic/gather.mlir --random-inputs 3 --shape 0=3x2
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

@@ -61,6 +61,9 @@ int main(void)
     puts("     tests/ops_doc.sh fails when this page is stale. Do not edit. -->\n");
     puts("Every op of ir-run's op table, one row each: the ops it runs, and the few it");
     puts("knows by name but refuses as REF does.");
+    puts("Any op's types may have `?` dimensions where the entry function's arguments");
+    puts("do: a run refines them from its inputs first, and the dynamic ops whose shape");
+    puts("operands are then known become their static ops (docs/shape-polymorphism.md).");
     puts("Operand, result and body counts are those the checker enforces before the");
     puts("op's own rules (\"any\": counted by those rules); element types are listed");
     puts("for the element-wise ops, whose checker takes them from the table. Ops");

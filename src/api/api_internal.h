@@ -37,4 +37,10 @@ void api_tensor_view(const tensor *t, irrun_tensor *out);
  * line's result files, which write the interpreter's tensors). */
 tensor *const *api_result_tensors(const irrun_results *results);
 
+/* A module read from src's text as every reader of the library reads it:
+ * parsed, quantized types lowered, chlo expanded (all of it decomposed when
+ * `decompose`), checked; NULL after the messages went to src->out
+ * (api_module.c). */
+ir_module *api_read_module(diag_source *src, size_t len, int first_line, bool decompose);
+
 #endif

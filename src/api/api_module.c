@@ -175,9 +175,8 @@ static irrun_status load(char *text, size_t len, int first_line, const char *nam
     irrun_status s = IRRUN_NOMEM;
     if (m->name) {
         diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line };
-        m->ir = ir_parse(&src, 0, len, first_line);
-        if (!m->ir || quant_lower_module(m->ir, &src) != 0 || chlo_expand_module(m->ir, &src) != 0 ||
-            check_module(m->ir, &src) != 0)
+        m->ir = api_read_module(&src, len, first_line, false);
+        if (!m->ir)
             s = IRRUN_BAD_INPUT;
         else if ((s = describe_functions(m)) != IRRUN_OK)
             fputs("error: out of memory\n", msgs.f);
@@ -287,6 +286,19 @@ static bool has_native(const ir_block *b)
     return false;
 }
 
+/* api_internal.h */
+ir_module *api_read_module(diag_source *src, size_t len, int first_line, bool decompose)
+{
+    ir_module *ir = ir_parse(src, 0, len, first_line);
+    if (ir && (quant_lower_module(ir, src) != 0 ||
+               (decompose ? chlo_expand_module_as(ir, src, true) : chlo_expand_module(ir, src)) != 0 ||
+               check_module(ir, src) != 0)) {
+        ir_module_free(ir);
+        ir = NULL;
+    }
+    return ir;
+}
+
 /* The module with every chlo op decomposed (docs/chlo.md: --emit=ir
  * prints what stablehlo-opt --chlo-legalize-to-stablehlo writes, also for
  * the ops that run natively): read again from its text; NULL when out of
@@ -297,11 +309,7 @@ static ir_module *decomposed(const irrun_module *m)
     if (membuf_open(&msgs) != 0)
         return NULL;
     diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs.f, .first_line = m->first_line };
-    ir_module *ir = ir_parse(&src, 0, m->len, m->first_line);
-    if (ir && (chlo_expand_module_as(ir, &src, true) != 0 || check_module(ir, &src) != 0)) {
-        ir_module_free(ir);
-        ir = NULL;
-    }
+    ir_module *ir = api_read_module(&src, m->len, m->first_line, true);
     mem_free(membuf_take(&msgs));
     return ir;
 }

@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chlo/chlo.h"
+#include "check/check.h"
 #include "interp/interp.h"
+#include "refine/refine.h"
 #include "parallel/grid.h"
 #include "runtime/rt_print.h"
 #include "io/probe.h"
@@ -230,6 +233,51 @@ static irrun_status hand_over(interp_outcome *oc, irrun_results *r)
     return IRRUN_OK;
 }
 
+/* A dynamic entry (issue 35, docs/shape-polymorphism.md): the module read
+ * again from its text, refined for these arguments and checked as a static
+ * program, so that the loaded module stays as it was for other runs. NULL
+ * with *s set after the messages went to src->out. */
+static ir_module *refined_module(const irrun_module *m, diag_source *src, const char *entry, tensor **args,
+                                 int nargs, irrun_status *s)
+{
+    *s = IRRUN_BAD_INPUT;
+    ir_module *ir = api_read_module(src, m->len, m->first_line, false);
+    if (!ir)
+        return NULL;
+    const ir_func *f = interp_entry(ir, entry);
+    bool chlo;
+    *s = refine_module(ir, src, &ir->funcs[f - ir->funcs], args, nargs, &chlo);
+    if (*s == IRRUN_OK && ((chlo && chlo_expand_module(ir, src) != 0) || check_module(ir, src) != 0))
+        *s = IRRUN_BAD_INPUT;
+    if (*s != IRRUN_OK) {
+        ir_module_free(ir);
+        return NULL;
+    }
+    return ir;
+}
+
+/* The output and message streams of a call, and its inputs as tensors
+ * (args NULL and the reason on err when they cannot be taken). */
+static irrun_status open_call(membuf *out, membuf *err, const irrun_module *m, const irrun_tensor *inputs,
+                              int ninputs, tensor ***args)
+{
+    *args = NULL;
+    if (membuf_open(out) != 0)
+        return IRRUN_NOMEM;
+    if (membuf_open(err) != 0) {
+        mem_free(membuf_take(out));
+        return IRRUN_NOMEM;
+    }
+    irrun_status s = IRRUN_BAD_INPUT;
+    if (!m)
+        fputs("error: no module\n", err->f);
+    else if (ninputs < 0 || (ninputs > 0 && !inputs))
+        fprintf(err->f, "error: %d inputs given without an array of them\n", ninputs);
+    else
+        s = IRRUN_OK;
+    return s;
+}
+
 irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, const irrun_tensor *inputs,
                        int ninputs, irrun_results *r)
 {
@@ -242,21 +290,15 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         options = &defaults;
     }
     membuf out, err;
-    if (membuf_open(&out) != 0)
-        return IRRUN_NOMEM;
-    if (membuf_open(&err) != 0) {
-        mem_free(membuf_take(&out));
-        return IRRUN_NOMEM;
-    }
-    irrun_status s = IRRUN_BAD_INPUT;
-    tensor **args = NULL;
+    tensor **args;
     int replicas = 0, partitions = 0;
-    if (!m)
-        fputs("error: no module\n", err.f);
-    else if (ninputs < 0 || (ninputs > 0 && !inputs))
-        fprintf(err.f, "error: %d inputs given without an array of them\n", ninputs);
-    else if (options_valid(options, err.f, &replicas, &partitions))
+    irrun_status s = open_call(&out, &err, m, inputs, ninputs, &args);
+    if (s == IRRUN_NOMEM)
+        return s;
+    if (s == IRRUN_OK && options_valid(options, err.f, &replicas, &partitions))
         args = take_inputs(inputs, ninputs, err.f, &s);
+    else
+        s = IRRUN_BAD_INPUT;
     if (args) {
         FILE *to = options->output ? options->output : out.f, *msgs = options->messages ? options->messages : err.f;
         rt_options io = {
@@ -286,8 +328,14 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         /* a copy per run: it counts the run's errors, and several threads
          * may run one module */
         diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs, .first_line = m->first_line };
-        interp_outcome oc;
-        s = interp_run_module(m->ir, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
+        interp_outcome oc = { 0 };
+        ir_module *refined = NULL;
+        const ir_module *run = m->ir;
+        if (refine_needed(interp_entry(m->ir, options->entry)))
+            run = refined = refined_module(m, &src, options->entry, args, ninputs, &s);
+        if (run)
+            s = interp_run_module(run, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
+        ir_module_free(refined);
         if (options->results == IRRUN_RESULTS_BOTH && oc.results) {
             irrun_status p = print_results(options, oc.results, oc.nresults, to);
             s = p != IRRUN_OK && s == IRRUN_OK ? p : s;
@@ -318,4 +366,48 @@ void irrun_results_free(irrun_results *r)
     mem_free(r->output);
     mem_free(r->messages);
     memset(r, 0, sizeof *r);
+}
+
+irrun_status irrun_module_print_refined(const irrun_module *m, const char *entry, const irrun_tensor *inputs,
+                                        int ninputs, char **text, char **diagnostics)
+{
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!text)
+        return IRRUN_BAD_INPUT;
+    *text = NULL;
+    membuf out, err;
+    tensor **args;
+    irrun_status s = open_call(&out, &err, m, inputs, ninputs, &args);
+    if (s == IRRUN_NOMEM)
+        return s;
+    if (s == IRRUN_OK)
+        args = take_inputs(inputs, ninputs, err.f, &s);
+    if (args) {
+        const ir_func *f = interp_entry(m->ir, entry);
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f, .first_line = m->first_line };
+        ir_module *refined = NULL;
+        s = IRRUN_OK;
+        if (!f)
+            s = (fprintf(err.f, "error: no entry function%s%s\n", entry ? " @" : "", entry ? entry : ""),
+                 IRRUN_BAD_INPUT);
+        else if (refine_needed(f))
+            refined = refined_module(m, &src, entry, args, ninputs, &s);
+        if (s == IRRUN_OK && ir_print_module(refined ? refined : m->ir, out.f) != 0)
+            s = IRRUN_NOMEM;
+        ir_module_free(refined);
+        release_all(args, ninputs);
+    }
+    char *printed = membuf_take(&out), *said = membuf_take(&err);
+    if (!printed || !said)
+        s = IRRUN_NOMEM;
+    if (s == IRRUN_OK)
+        *text = printed;
+    else
+        mem_free(printed);
+    if (diagnostics && said)
+        *diagnostics = said;
+    else
+        mem_free(said);
+    return s;
 }

@@ -432,3 +432,12 @@ int check_module(ir_module *m, diag_source *src)
     }
     return c.errors ? -1 : 0;
 }
+
+int check_op(ir_module *m, diag_source *src, const ir_func *f, ir_op *o)
+{
+    checker c = { .m = m, .src = src };
+    bool ok = check_op_rules(&c, f, o);
+    if (!ok && c.oom && !c.errors)
+        diag_error(src, o->loc, "out of memory");
+    return ok ? 0 : -1;
+}

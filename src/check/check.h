@@ -12,4 +12,13 @@
  * reporting every error found (on src). */
 int check_module(ir_module *m, diag_source *src);
 
+/* The rules of one op of a checked module's function f, its types made
+ * static by refinement (src/refine), before anything reads its attributes
+ * as valid. Returns 0, or -1 after reporting the error (on src). */
+int check_op(ir_module *m, diag_source *src, const ir_func *f, ir_op *o);
+
+/* "tensor<2x3xf32>" in one of a few rotating buffers (valid for a few
+ * calls, enough for one message). */
+const char *check_type_str(const tensor_type *t);
+
 #endif

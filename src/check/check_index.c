@@ -304,17 +304,27 @@ static bool default_list(checker *c, ir_ints *l, int rank, int64_t fill)
     return true;
 }
 
-bool check_select_and_scatter(checker *c, ir_op *o)
+/* select_and_scatter's window lists left out, as their defaults (also for
+ * an op with `?` types, whose rules wait for refinement: the printer and
+ * refinement read the lists) */
+bool check_select_and_scatter_defaults(checker *c, ir_op *o)
 {
-    const tensor_type *x = &o->operand_types[0], *src = &o->operand_types[1], *init = &o->operand_types[2];
+    int rank = o->operand_types[0].rank;
     ir_window *w = &o->a.window;
     w->base_dilations.n = w->window_dilations.n = -1;
     if (w->low.n < 0)
         w->high.n = -1;
-    if (!default_list(c, &w->dims, x->rank, 1) || !default_list(c, &w->strides, x->rank, 1) ||
-        !default_list(c, &w->base_dilations, x->rank, 1) || !default_list(c, &w->window_dilations, x->rank, 1) ||
-        !default_list(c, &w->low, x->rank, 0) || !default_list(c, &w->high, x->rank, 0))
+    return default_list(c, &w->dims, rank, 1) && default_list(c, &w->strides, rank, 1) &&
+           default_list(c, &w->base_dilations, rank, 1) && default_list(c, &w->window_dilations, rank, 1) &&
+           default_list(c, &w->low, rank, 0) && default_list(c, &w->high, rank, 0);
+}
+
+bool check_select_and_scatter(checker *c, ir_op *o)
+{
+    const tensor_type *x = &o->operand_types[0], *src = &o->operand_types[1], *init = &o->operand_types[2];
+    if (!check_select_and_scatter_defaults(c, o))
         return false;
+    ir_window *w = &o->a.window;
     if (src->elem != x->elem || init->elem != x->elem || init->rank != 0)
         FAIL(o->loc, "'stablehlo.select_and_scatter' needs a source of element type %s and a rank-0 init of it, got %s "
              "and %s", et_get(x->elem)->name, TS(src), TS(init));

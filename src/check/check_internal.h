@@ -3,6 +3,7 @@
 #ifndef IRRUN_CHECK_INTERNAL_H
 #define IRRUN_CHECK_INTERNAL_H
 
+#include "check/check.h"
 #include "ir/arena.h"
 #include "ir/ir.h"
 
@@ -19,9 +20,6 @@ typedef struct {
 void check_error(checker *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void check_warning(checker *c, src_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* "tensor<2x3xf32>" in one of a few rotating buffers (valid for a few
- * calls, enough for one message). */
-const char *check_type_str(const tensor_type *t);
 
 /* The rules of SPEC.md 4 and 5 for one op whose operands were resolved and
  * whose types match its signature. Reports and returns false on error. */
@@ -61,6 +59,7 @@ bool check_dynamic_slice(checker *c, ir_op *o);
 bool check_dynamic_update_slice(checker *c, ir_op *o);
 bool check_reduce_window(checker *c, ir_op *o);
 bool check_select_and_scatter(checker *c, ir_op *o);
+bool check_select_and_scatter_defaults(checker *c, ir_op *o);
 bool check_get_dimension_size(checker *c, ir_op *o);
 
 /* Sets the prefix of every interpreter.print of a resolved function: the

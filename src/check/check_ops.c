@@ -948,6 +948,34 @@ static const op_rules rules_of[IR_OP_COUNT] = {
 #undef OP
 };
 
+/* An op with `?` in its types (issue 35, docs/shape-polymorphism.md): its
+ * own rules wait for refinement; an element-wise op's shapes must already
+ * be compatible (SPEC.md: equal ranks, equal sizes where both are static;
+ * a rank-0 select predicate or clamp bound aside), and a unary or binary
+ * op's element type one of the table's. */
+static bool check_dynamic(checker *c, ir_op *o)
+{
+    if (o->kind == IR_OP_SELECT_AND_SCATTER)
+        return check_select_and_scatter_defaults(c, o);
+    if (!(ir_op_get(o->kind)->flags & IR_F_ELEMENTWISE) || !o->noperands)
+        return true;
+    const tensor_type *shape = &o->result_types[0];
+    for (int i = 0; i < o->noperands + o->nresults; i++) {
+        const tensor_type *t = i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands];
+        bool compatible = t->rank == shape->rank;
+        for (int d = 0; compatible && d < t->rank; d++)
+            compatible = shape_dim_dynamic(t->dims[d]) || shape_dim_dynamic(shape->dims[d]) ||
+                         t->dims[d] == shape->dims[d];
+        if (!compatible && !(t->rank == 0 && (o->kind == IR_OP_SELECT || o->kind == IR_OP_CLAMP)))
+            FAIL(i < o->noperands ? o->uses[i].loc : o->loc, "'%s' %s #%d has type %s, incompatible with %s",
+                 ir_op_name(o->kind), i < o->noperands ? "operand" : "result",
+                 i < o->noperands ? i : i - o->noperands, TS(t), TS(shape));
+    }
+    if (ir_op_is_unary(o->kind) || ir_op_is_binary(o->kind))
+        return elem_in(c, o, &o->operand_types[0], ir_op_get(o->kind)->elems);
+    return true;
+}
+
 /* The common rules (the table's operand and result counts), then the op's. */
 bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
 {
@@ -965,5 +993,10 @@ bool check_op_rules(checker *c, const ir_func *f, ir_op *o)
                 FAIL(o->loc, "'%s' result #%d must be a tensor, got %s", ir_op_name(o->kind), i,
                      TS(&o->result_types[i]));
     }
+    /* dynamic types (issue 35): an op with a `?` in its signature is checked
+     * once refinement has made it static (docs/shape-polymorphism.md) */
+    for (int i = 0; i < o->noperands + o->nresults; i++)
+        if (!shape_is_static(i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands]))
+            return check_dynamic(c, o);
     return rules_of[o->kind](c, o);
 }

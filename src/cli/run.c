@@ -25,6 +25,7 @@
 #include "core/tensor.h"
 #include "ir/ir.h"
 #include "util/diag.h"
+#include "cli/random_inputs.h"
 #include "util/mem.h"
 
 
@@ -34,6 +35,8 @@ typedef struct {
     const char *output_marker; /* between chunk outputs, then "\n" */
     const char *output;        /* -o */
     bool emit_ir;
+    bool refine;        /* --refine: --emit=ir prints the program refined for the inputs */
+    cli_random random;  /* --random-inputs SEED, --shape ARG=DIMS */
     const char *args_text;
     rt_options io;
     cli_files files_io; /* --input, --output-dir, --expect (src/cli/run_io.h) */
@@ -59,6 +62,10 @@ static void usage(FILE *out)
           "  --output-split-marker=STR        written between chunk outputs\n"
           "  -o FILE                          write results to FILE (never one of the inputs)\n"
           "  --emit=ir                        print the checked program instead of running it\n"
+          "  --refine                         with --emit=ir: print the program refined for the\n"
+          "                                   inputs' shapes (docs/shape-polymorphism.md)\n"
+          "  --random-inputs SEED             fill the arguments not given otherwise with reproducible values\n"
+          "  --shape ARG=DIMS                 the shape of a dynamic argument (3x4), '?=N' for all others\n"
           "  --entry NAME                     run function NAME\n"
           "  --args=[dense<..> : tensor<..>, ...]  entry arguments (or --args=@FILE)\n"
           "  --strict-eq                      bitwise float equality in expect_eq*\n"
@@ -220,6 +227,20 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             o->emit_ir = true;
             continue;
         }
+        if (opt_match(argv, argc, &i, "refine", false, &v, &missing)) {
+            o->refine = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "random-inputs", true, &v, &missing)) {
+            if (missing || !cli_random_seed(&o->random, v, stderr))
+                return missing ? usage_error("option %s needs a seed", a) : IRRUN_BAD_INPUT;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "shape", true, &v, &missing)) {
+            if (missing || !cli_random_shape(&o->random, v, stderr))
+                return missing ? usage_error("option %s needs ARG=DIMS", a) : IRRUN_BAD_INPUT;
+            continue;
+        }
         if (opt_match(argv, argc, &i, "entry", true, &v, &missing)) {
             if (missing)
                 return usage_error("option %s needs a function name", a);
@@ -335,6 +356,10 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         if ((long)o->io.replicas * o->io.partitions > 1024)
             return usage_error("a grid of --replicas x --partitions has more than %s processes", "1024");
     }
+    if (o->refine && !o->emit_ir)
+        return usage_error("%s prints the refined program: it goes with --emit=ir", "--refine");
+    if (o->random.nshapes && !o->random.on)
+        return usage_error("%s gives the shapes of --random-inputs: give a seed too", "--shape");
     /* REF separates chunk results by a blank line; printed programs are
      * separated by the split marker, so the output reads back with
      * -split-input-file */
@@ -403,6 +428,8 @@ static tensor **gather_args(run_options *o, const ir_func *f, irrun_status *stat
     for (int i = 0; i < o->io.nargs; i++)
         args[i] = tensor_retain(o->io.args[i]);
     irrun_status s = cli_files_inputs(&o->files_io, f, args, stderr);
+    if (s == IRRUN_OK && o->random.on)
+        s = cli_random_fill(&o->random, f, args, stderr);
     for (int i = 0; i < f->nargs && s == IRRUN_OK; i++) {
         if (!args[i]) {
             fprintf(stderr, "ir-run: argument %d of @%s is given neither by --args nor by --input\n", i,
@@ -437,7 +464,7 @@ static irrun_dot_accumulation public_dot_mode(dot_accumulation d)
 static irrun_status run_checked(run_options *o, const irrun_module *m, const char *name, FILE *out, tally *t,
                                 bool *ran)
 {
-    const ir_func *f = o->files_io.ninputs ? interp_entry(m->ir, o->io.entry) : NULL;
+    const ir_func *f = o->files_io.ninputs || o->random.on ? interp_entry(m->ir, o->io.entry) : NULL;
     tensor **args = o->io.args;
     int nargs = o->io.nargs;
     irrun_status s = IRRUN_OK;
@@ -478,7 +505,19 @@ static irrun_status run_checked(run_options *o, const irrun_module *m, const cha
         irrun_results res;
         ro.progress = cli_progress_watch(&o->progress, name);
         bool clean = !ferror(out);
-        s = irrun_run(m, &ro, inputs, nargs, &res);
+        if (o->emit_ir && o->refine) { /* --emit=ir --refine: the refined program, nothing run */
+            char *ir = NULL, *said = NULL;
+            s = irrun_module_print_refined(m, o->io.entry, inputs, nargs, &ir, &said);
+            if (said)
+                fputs(said, stderr);
+            if (ir && fputs(ir, out) == EOF)
+                s = IRRUN_BAD_INPUT;
+            irrun_string_free(ir);
+            irrun_string_free(said);
+            memset(&res, 0, sizeof res);
+        } else {
+            s = irrun_run(m, &ro, inputs, nargs, &res);
+        }
         cli_progress_unwatch();
         /* a result that could not be printed is reported by the library,
          * with the reason: not a second time here */
@@ -551,7 +590,7 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
     } else if (irrun_function_count(m) == 0) {
         empty = !no_function(o, src, line);
         s = empty ? IRRUN_OK : IRRUN_BAD_INPUT;
-    } else if (o->emit_ir) {
+    } else if (o->emit_ir && !o->refine) {
         char *ir;
         s = irrun_module_print(m, &ir);
         if (s == IRRUN_OK && fputs(ir, out) == EOF)

@@ -366,7 +366,12 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
             continue;
         }
         io_error e;
-        args[a] = io_read_file_opts(in->path, IO_FMT_UNKNOWN, &f->arg_types[a], &o->read_opts, &e);
+        /* a dynamic argument (docs/shape-polymorphism.md) takes the file's
+         * shape; refinement checks it against the static dimensions */
+        io_expect want = f->arg_types[a];
+        if (!shape_is_static(&want))
+            want.rank = -1;
+        args[a] = io_read_file_opts(in->path, IO_FMT_UNKNOWN, &want, &o->read_opts, &e);
         if (!args[a]) {
             fprintf(err, "ir-run: --input: %s\n", e.text);
             rc = IRRUN_BAD_INPUT;

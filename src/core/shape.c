@@ -65,6 +65,42 @@ static int put(char *buf, int size, int at, const char *text)
     return at + n;
 }
 
+/* `, #stablehlo.bounds<...>` when a `?` has a bound, then the closing '>' */
+static int format_bounds(const tensor_type *t, char *buf, int size, int at)
+{
+    bool any = false;
+    for (int d = 0; d < t->rank; d++)
+        any |= shape_dim_bound(t->dims[d]) >= 0;
+    if (any) {
+        char num[24];
+        at = put(buf, size, at, ", #stablehlo.bounds<");
+        for (int d = 0; d < t->rank; d++) {
+            int64_t b = shape_dim_bound(t->dims[d]);
+            if (b >= 0)
+                snprintf(num, sizeof num, "%s%lld", d ? ", " : "", (long long)b);
+            else
+                snprintf(num, sizeof num, "%s?", d ? ", " : "");
+            at = put(buf, size, at, num);
+        }
+        at = put(buf, size, at, ">");
+    }
+    return put(buf, size, at, ">");
+}
+
+bool shape_is_static(const tensor_type *t)
+{
+    if (shape_kind_of(t) == SHAPE_TUPLE) {
+        for (int i = 0; i < shape_tuple_size(t); i++)
+            if (!shape_is_static(shape_tuple_part(t, i)))
+                return false;
+        return true;
+    }
+    for (int d = 0; d < t->rank; d++)
+        if (shape_dim_dynamic(t->dims[d]))
+            return false;
+    return true;
+}
+
 static int format_at(const tensor_type *t, char *buf, int size, int at, bool quant)
 {
     char num[24];
@@ -72,14 +108,17 @@ static int format_at(const tensor_type *t, char *buf, int size, int at, bool qua
     case SHAPE_TENSOR:
         at = put(buf, size, at, "tensor<");
         for (int d = 0; d < t->rank; d++) {
-            snprintf(num, sizeof num, "%lldx", (long long)t->dims[d]);
+            if (shape_dim_dynamic(t->dims[d]))
+                snprintf(num, sizeof num, "?x");
+            else
+                snprintf(num, sizeof num, "%lldx", (long long)t->dims[d]);
             at = put(buf, size, at, num);
         }
         if (quant && shape_quant_of(t))
             at += shape_quant_format(shape_quant_of(t), at < size ? buf + at : NULL, at < size ? size - at : 0);
         else
             at = put(buf, size, at, et_get(t->elem)->name);
-        return put(buf, size, at, ">");
+        return format_bounds(t, buf, size, at);
     case SHAPE_TOKEN:
         return put(buf, size, at, "!stablehlo.token");
     case SHAPE_TUPLE:

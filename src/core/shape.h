@@ -65,6 +65,18 @@ static inline void shape_set_quant(tensor_type *t, const shape_quant *q)
 }
 /* ---- end quantized element types ---- */
 
+/* --- dynamic dimensions (issue 35; docs/shape-polymorphism.md) ---
+ * A dimension written `?` is SHAPE_DYN; a `?` with a bound b in the type's
+ * `#stablehlo.bounds<...>` encoding is SHAPE_DYN_BOUNDED(b) (below -1).
+ * Such a type has no element count (shape_count is -1): refinement (src/refine)
+ * replaces every one by a size before anything is computed. */
+#define SHAPE_DYN INT64_C(-1)
+#define SHAPE_DYN_BOUNDED(b) (INT64_C(-2) - (b))
+static inline bool shape_dim_dynamic(int64_t d) { return d < 0; }
+static inline int64_t shape_dim_bound(int64_t d) { return d <= -2 ? -2 - d : -1; } /* -1: unbounded */
+bool shape_is_static(const tensor_type *t); /* no `?` anywhere (tuples part by part) */
+/* --- end dynamic dimensions --- */
+
 static inline shape_kind shape_kind_of(const tensor_type *t)
 {
     return t->rank == SHAPE_RANK_TOKEN ? SHAPE_TOKEN : t->rank == SHAPE_RANK_TUPLE ? SHAPE_TUPLE : SHAPE_TENSOR;

@@ -308,6 +308,65 @@ static void type_error(parse_state *ps, src_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The encoding after ',' at s[*i]: only `#stablehlo.bounds<B, ...>`, one
+ * entry per dimension, a bound (an integer >= 0) on a `?` dimension or `?`
+ * (docs/shape-polymorphism.md); leaves *i at the closing '>' of the type. */
+static bool parse_bounds(parse_state *ps, const char *s, size_t n, size_t *i, src_loc loc, tensor_type *t)
+{
+    static const char head[] = "#stablehlo.bounds<";
+    size_t at = *i + 1;
+    while (at < n && is_space(s[at]))
+        at++;
+    if (n - at < sizeof head - 1 || memcmp(s + at, head, sizeof head - 1) != 0) {
+        type_error(ps, loc_at(loc, s, *i), "unsupported tensor encoding attribute (only #stablehlo.bounds<...>)");
+        return false;
+    }
+    at += sizeof head - 1;
+    for (int d = 0;; d++) {
+        while (at < n && is_space(s[at]))
+            at++;
+        if (d == t->rank) {
+            if (at >= n || s[at] != '>') {
+                type_error(ps, loc_at(loc, s, at), "#stablehlo.bounds needs one entry per dimension (%d)", t->rank);
+                return false;
+            }
+            at++;
+            break;
+        }
+        if (d > 0) {
+            if (at >= n || s[at] != ',') {
+                type_error(ps, loc_at(loc, s, at), "#stablehlo.bounds needs one entry per dimension (%d)", t->rank);
+                return false;
+            }
+            at++;
+            while (at < n && is_space(s[at]))
+                at++;
+        }
+        if (at < n && s[at] == '?') {
+            at++;
+            continue;
+        }
+        size_t start = at;
+        int64_t b = 0;
+        while (at < n && s[at] >= '0' && s[at] <= '9' && b <= INT64_MAX / 100)
+            b = b * 10 + (s[at++] - '0');
+        if (at == start || (at < n && s[at] >= '0' && s[at] <= '9')) {
+            type_error(ps, loc_at(loc, s, start), "expected a bound (an integer) or '?' in #stablehlo.bounds");
+            return false;
+        }
+        if (!shape_dim_dynamic(t->dims[d])) {
+            type_error(ps, loc_at(loc, s, start), "a bound is only allowed on a dynamic dimension ('?'), not on "
+                                                  "dimension %d of size %lld", d, (long long)t->dims[d]);
+            return false;
+        }
+        t->dims[d] = SHAPE_DYN_BOUNDED(b);
+    }
+    while (at < n && is_space(s[at]))
+        at++;
+    *i = at;
+    return true;
+}
+
 bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, tensor_type **out)
 {
     tensor_type *t = parse_alloc(ps, 1, sizeof *t);
@@ -320,10 +379,14 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             i++;
         if (i >= n)
             break;
-        if (s[i] >= '0' && s[i] <= '9') {
+        if ((s[i] >= '0' && s[i] <= '9') || s[i] == '?') {
             size_t start = i;
             int64_t d = 0;
-            while (i < n && s[i] >= '0' && s[i] <= '9') {
+            if (s[i] == '?') { /* a dynamic dimension (docs/shape-polymorphism.md) */
+                d = SHAPE_DYN;
+                i++;
+            }
+            while (d >= 0 && i < n && s[i] >= '0' && s[i] <= '9') {
                 if (d <= INT64_MAX / 100)
                     d = d * 10 + (s[i] - '0');
                 else
@@ -343,10 +406,6 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
             t->dims[t->rank++] = d;
             i++;
             continue;
-        }
-        if (s[i] == '?') {
-            type_error(ps, loc_at(loc, s, i), "unsupported dynamic dimension '?' (only static shapes are supported)");
-            return false;
         }
         if (s[i] == '*') {
             type_error(ps, loc_at(loc, s, i), "unsupported unranked tensor type (only static shapes are supported)");
@@ -395,15 +454,13 @@ bool parse_type_token(parse_state *ps, const char *s, size_t n, src_loc loc, ten
     after_elem:
         while (i < n && is_space(s[i]))
             i++;
-        if (i < n && s[i] == ',') {
-            type_error(ps, loc_at(loc, s, i), "unsupported tensor encoding attribute");
+        if (i < n && s[i] == ',' && !parse_bounds(ps, s, n, &i, loc, t))
             return false;
-        }
         if (i != n - 1 || s[i] != '>') {
             type_error(ps, loc_at(loc, s, i), "expected '>' at the end of the tensor type");
             return false;
         }
-        if (shape_count(t) < 0) {
+        if (shape_is_static(t) && shape_count(t) < 0) {
             type_error(ps, loc, "tensor type has too many elements (the limit is 2^36)");
             return false;
         }

@@ -210,6 +210,55 @@ START_TEST(checks_and_dot_accumulation)
 }
 END_TEST
 
+/* A dynamic entry (docs/shape-polymorphism.md): one module run at two
+ * shapes, each refined from the inputs; the refined printout; an input that
+ * contradicts a static dimension. */
+START_TEST(dynamic_shapes_refined)
+{
+    irrun_module *m = load("func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {\n"
+                           "  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xi32>) -> tensor<i32>\n"
+                           "  %s = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>\n"
+                           "  %i = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi32>) -> tensor<?xi32>\n"
+                           "  %y = stablehlo.add %x, %i : tensor<?xi32>\n"
+                           "  func.return %y : tensor<?xi32>\n}\n");
+    const irrun_function *f = irrun_function_find(m, NULL);
+    ck_assert_int_eq(f->args[0].dims[0], -1);
+    const int32_t three[3] = { 10, 20, 30 }, five[5] = { 1, 1, 1, 1, 1 };
+    irrun_run_options o;
+    irrun_run_options_init(&o);
+    o.results = IRRUN_RESULTS_RETURN;
+    irrun_results r;
+    irrun_tensor in = tensor1("i32", 3, three, sizeof three);
+    ck_assert_int_eq(irrun_run(m, &o, &in, 1, &r), IRRUN_OK);
+    ck_assert_int_eq(r.results[0].dims[0], 3);
+    const int32_t *y = r.results[0].data;
+    ck_assert(y[0] == 10 && y[1] == 21 && y[2] == 32);
+    irrun_results_free(&r);
+    in = tensor1("i32", 5, five, sizeof five);
+    ck_assert_int_eq(irrun_run(m, &o, &in, 1, &r), IRRUN_OK);
+    ck_assert_int_eq(r.results[0].dims[0], 5);
+    ck_assert_int_eq(((const int32_t *)r.results[0].data)[4], 5);
+    irrun_results_free(&r);
+    char *text, *said;
+    ck_assert_int_eq(irrun_module_print_refined(m, NULL, &in, 1, &text, &said), IRRUN_OK);
+    ck_assert_msg(strstr(text, "stablehlo.iota dim = 0 : tensor<5xi32>") != NULL, "%s", text);
+    irrun_string_free(text);
+    irrun_string_free(said);
+    irrun_module_free(m);
+
+    m = load("func.func @main(%x: tensor<?x2xi32>) -> tensor<?x2xi32> {\n  func.return %x : tensor<?x2xi32>\n}\n");
+    irrun_tensor wrong = { .element_type = "i32", .rank = 2, .dims = { 1, 3 }, .data = three, .nbytes = sizeof three };
+    ck_assert_int_eq(irrun_run(m, &o, &wrong, 1, &r), IRRUN_BAD_INPUT);
+    ck_assert_msg(strstr(r.messages, "prog.mlir:1:") && strstr(r.messages, "tensor<?x2xi32>->tensor<1x3xi32>"), "%s",
+                  r.messages);
+    irrun_results_free(&r);
+    ck_assert_int_eq(irrun_module_print_refined(m, NULL, &wrong, 1, &text, &said), IRRUN_BAD_INPUT);
+    ck_assert(text == NULL && strstr(said, "dimension 1 is 2, the input's is 3") != NULL);
+    irrun_string_free(said);
+    irrun_module_free(m);
+}
+END_TEST
+
 START_TEST(compare_report)
 {
     const uint8_t e[6] = { 0x38, 0x40, 0x44, 0x7F, 0x00, 0x80 }, a[6] = { 0x38, 0x41, 0x46, 0x7F, 0x80, 0x80 };
@@ -1087,6 +1136,7 @@ int main(void)
     tcase_add_test(tc, progress_names_the_op);
     tcase_add_test(tc, probes_into_a_directory);
     tcase_add_test(tc, inputs_used_in_place_stay_unchanged);
+    tcase_add_test(tc, dynamic_shapes_refined);
     tcase_add_test(tc, nothing_leaks);
     tcase_add_test(tc, allocation_failures);
     suite_add_tcase(s, tc);
