@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/bytecode/*.c src/check/*.c src/chlo/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: real-world all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: real-world bytecode-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -233,6 +233,13 @@ REAL_WORLD ?= ../shared/real-world
 real-world: all
 	@if [ -d "$(REAL_WORLD)" ]; then python3 tools/real_world.py --ir-run $(BIN) $(REAL_WORLD); \
 	else echo "real-world: no collection at $(REAL_WORLD) (make real-world REAL_WORLD=DIR)"; fi
+
+# StableHLO portable artifacts (MLIR bytecode at two VHLO targets) with REF's
+# output, not in this repository (tools/bytecode_testdata.sh, docs/bytecode.md).
+BYTECODE_DATA ?= ../shared/bytecode
+bytecode-testdata: all
+	@if [ -d "$(BYTECODE_DATA)" ]; then sh tools/bytecode_testdata.sh $(BYTECODE_DATA) $(BIN); \
+	else echo "bytecode-testdata: no artifacts at $(BYTECODE_DATA) (make bytecode-testdata BYTECODE_DATA=DIR)"; fi
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench
