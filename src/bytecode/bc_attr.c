@@ -341,6 +341,23 @@ static void vhlo_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
         bc_printf(r, b, "tensor<*x%s>", bc_get_type(r, &eat, bc_varint(r, c))->text);
         return;
     }
+    case 41: { /* ranked buffer: a memref */
+        uint64_t rank = bc_count(r, c, 1);
+        bc_puts(r, b, "memref<");
+        for (uint64_t i = 0; i < rank; i++) {
+            int64_t d = bc_svarint(r, c);
+            if (d == INT64_MIN)
+                bc_puts(r, b, "?x");
+            else
+                bc_printf(r, b, "%" PRId64 "x", d);
+        }
+        bc_cur eat = *c;
+        bc_printf(r, b, "%s>", bc_get_type(r, &eat, bc_varint(r, c))->text);
+        return;
+    }
+    case 42: /* future */
+        put_type_list(r, b, c, "!stablehlo.future<", ">");
+        return;
     default:
         bc_fail(r, &at, "unknown VHLO type code %" PRIu64, code);
     }
@@ -767,6 +784,49 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
         put_bounds(r, b, c);
         bc_putc(r, b, '>');
         return;
+    case 21: { /* sub_axis_info */
+        int64_t pre = bc_svarint(r, c), size = bc_svarint(r, c);
+        bc_printf(r, b, "(%" PRId64 ")%" PRId64, pre, size);
+        return;
+    }
+    case 22: { /* axis_ref */
+        bc_cur nat = *c;
+        bc_printf(r, b, "#stablehlo.axis_ref<name = %s", bc_get_attr(r, &nat, bc_varint(r, c))->text);
+        if (bc_varint(r, c)) {
+            bc_cur sat = *c;
+            bc_printf(r, b, ", sub_axis_info = %s", bc_get_attr(r, &sat, bc_varint(r, c))->text);
+        }
+        bc_putc(r, b, '>');
+        return;
+    }
+    case 23: { /* replica_group_mesh_axes: the mesh by name (a symbol) or written out */
+        bc_cur mat = *c;
+        bc_attr *mesh = bc_get_attr(r, &mat, bc_varint(r, c));
+        bc_puts(r, b, "#stablehlo.replica_group_mesh_axes<mesh = ");
+        if (mesh->kind == BV_STRING)
+            put_symbol(r, b, mesh->str);
+        else
+            bc_puts(r, b, mesh->text);
+        bc_cur aat = *c;
+        bc_printf(r, b, ", axes = %s>", bc_get_attr(r, &aat, bc_varint(r, c))->text);
+        return;
+    }
+    case 24: { /* mesh_axis */
+        bc_cur nat = *c;
+        bc_printf(r, b, "#stablehlo.mesh_axis<name = %s", bc_get_attr(r, &nat, bc_varint(r, c))->text);
+        bc_printf(r, b, ", size = %" PRId64 ">", bc_svarint(r, c));
+        return;
+    }
+    case 25: { /* mesh */
+        bc_cur aat = *c;
+        bc_printf(r, b, "#stablehlo.mesh<axes = %s", bc_get_attr(r, &aat, bc_varint(r, c))->text);
+        bc_cur dat = *c;
+        uint64_t d = bc_varint(r, c);
+        if (d & 1)
+            bc_printf(r, b, ", device_ids = %s", bc_get_attr(r, &dat, d >> 1)->text);
+        bc_putc(r, b, '>');
+        return;
+    }
     case 20: { /* result_accuracy */
         bc_puts(r, b, "#stablehlo.result_accuracy<atol = ");
         put_scale(r, b, c);

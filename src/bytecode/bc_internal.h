@@ -91,6 +91,7 @@ typedef struct bc_reader {
     FILE *err;
     void *allocs; /* every allocation, freed at the end */
     uint64_t version;
+    const char *producer; /* the header's producer string */
     const uint8_t *sec[BC_SECTIONS];
     size_t sec_len[BC_SECTIONS];
     bool has_sec[BC_SECTIONS];
@@ -160,6 +161,12 @@ typedef struct {
     char *props; /* `<{...}>` contents, or NULL */
     char *attrs; /* `{...}` contents, or NULL */
 } bc_conv;
+
+/* the newest VHLO version of bc_vhlo_ops.h (StableHLO's Version.h there) */
+#define BC_VHLO_NEWEST "1.20.0"
+enum { BC_VHLO_NEWEST_MAJOR = 1, BC_VHLO_NEWEST_MINOR = 20, BC_VHLO_NEWEST_PATCH = 0 };
+
+bool bc_vhlo_known(bc_str op);
 
 /* The names of a registered op's properties, in the order the bytecode
  * writes them (sorted), or NULL for an op without a table row. */

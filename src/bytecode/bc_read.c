@@ -332,7 +332,7 @@ static void read_vhlo_version(bc_reader *r, const uint8_t *data, size_t len)
     for (int i = 0; i < 3; i++)
         v[i] = bc_varint(r, &c);
     /* the newest VHLO version this reader knows (bc_vhlo_ops.h) */
-    static const uint64_t newest[3] = { 1, 20, 0 };
+    static const uint64_t newest[3] = { BC_VHLO_NEWEST_MAJOR, BC_VHLO_NEWEST_MINOR, BC_VHLO_NEWEST_PATCH };
     for (int i = 0; i < 3; i++) {
         if (v[i] < newest[i])
             return;
@@ -340,8 +340,8 @@ static void read_vhlo_version(bc_reader *r, const uint8_t *data, size_t len)
             bc_cur at = { data, data + len, "dialect" };
             bc_fail(r, &at,
                     "the artifact is VHLO version %" PRIu64 ".%" PRIu64 ".%" PRIu64
-                    ", newer than %d.%d.%d, the newest this reader knows",
-                    v[0], v[1], v[2], (int)newest[0], (int)newest[1], (int)newest[2]);
+                    ", newer than %s, the newest this reader knows",
+                    v[0], v[1], v[2], BC_VHLO_NEWEST);
         }
     }
 }
@@ -611,6 +611,9 @@ static void read_op(bc_reader *r, bc_cur *c, size_t scope, region_vals *rv, bool
         bc_fail(r, &at, "op name index %" PRIu64 " out of range (%zu names)", oi, r->nops);
     const bc_opname *on = &r->ops[oi];
     const bc_str *dialect = &r->dialects[on->dialect];
+    if (bc_str_is(*dialect, "vhlo") && !bc_vhlo_known(on->name))
+        bc_fail(r, &at, "unknown VHLO op 'vhlo.%.*s' (the artifact was written by %s; this reader knows VHLO up to %s)",
+                (int)on->name.len, (const char *)on->name.s, r->producer, BC_VHLO_NEWEST);
     uint8_t mask = bc_byte(r, c);
     if (mask & 0x80)
         bc_fail(r, &at, "unknown bits in the op's encoding mask 0x%02x", mask);
@@ -811,6 +814,7 @@ static void read_all(bc_reader *r)
     const uint8_t *nul = memchr(c.p, 0, (size_t)(c.end - c.p));
     if (!nul)
         bc_fail(r, &c, "the producer string has no NUL byte");
+    r->producer = (const char *)c.p;
     c.p = nul + 1;
     while (c.p < c.end) {
         bc_cur at = c;

@@ -36,6 +36,11 @@ static const bc_vhlo_row *vhlo_row(bc_str op)
     return NULL;
 }
 
+bool bc_vhlo_known(bc_str op)
+{
+    return vhlo_row(op) != NULL;
+}
+
 const char *const *bc_prop_names(const bc_str *dialect, bc_str op, size_t *n)
 {
     static const char *const module[] = { "sym_name", "sym_visibility", NULL };
