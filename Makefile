@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: real-world bytecode-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: real-world bytecode-testdata bytecode-vhlo all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -240,6 +240,17 @@ BYTECODE_DATA ?= ../shared/bytecode
 bytecode-testdata: all
 	@if [ -d "$(BYTECODE_DATA)" ]; then sh tools/bytecode_testdata.sh $(BYTECODE_DATA) $(BIN); \
 	else echo "bytecode-testdata: no artifacts at $(BYTECODE_DATA) (make bytecode-testdata BYTECODE_DATA=DIR)"; fi
+
+# the .mlir.bc files of StableHLO's stablehlo/tests/vhlo (every VHLO version)
+# against their .mlir sources, function by function (tools/bytecode_vhlo.py)
+STABLEHLO_GIT ?= ../.mirror/openxla+stablehlo/repo
+BC_TEXT := $(BUILD)/tools/bc_text
+$(BC_TEXT): tools/bc_text.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+bytecode-vhlo: all $(BC_TEXT)
+	python3 tools/bytecode_vhlo.py $(STABLEHLO_GIT) $(BIN) $(BC_TEXT)
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench

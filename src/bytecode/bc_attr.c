@@ -247,13 +247,15 @@ static void put_quant_storage(bc_reader *r, bc_buf *b, bool is_signed, const bc_
     }
 }
 
+/* A binary64 as MLIR prints a float attribute: 6 digits after the point
+ * in exponent form when that reads back exactly, all 17 otherwise. */
 static void put_scale(bc_reader *r, bc_buf *b, bc_cur *c)
 {
     double x = ieee_value(read_apint(r, c, 64), 11, 52);
     char num[40];
-    snprintf(num, sizeof num, "%.17g", x);
-    if (!strpbrk(num, ".en"))
-        strcat(num, ".0");
+    snprintf(num, sizeof num, "%.6e", x);
+    if (strtod(num, NULL) != x || isnan(x) || isinf(x))
+        snprintf(num, sizeof num, "%.16e", x);
     bc_puts(r, b, num);
 }
 
@@ -706,7 +708,10 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
             bc_fail(r, &vat, "value %" PRIu64 " of a %s attribute (0 to %zu)", v, kind, n - 1);
         a->kind = BV_ENUM;
         a->i = (int64_t)v;
-        bc_printf(r, b, "#stablehlo<%s %s>", kind, names[v]);
+        if (code == 19)
+            bc_printf(r, b, "#stablehlo.%s<%s>", kind, names[v]);
+        else
+            bc_printf(r, b, "#stablehlo<%s %s>", kind, names[v]);
         return;
     }
     switch (code) {

@@ -233,8 +233,16 @@ static void remove_defaults(conv *k)
     }
     if (op_is(k, "outfeed") && is_empty(k, find(k, "outfeed_config")))
         erase(k, "outfeed_config");
-    if (op_is(k, "send recv") && is_bool(find(k, "is_host_transfer"), false))
-        erase(k, "is_host_transfer");
+    if (op_is(k, "send recv")) {
+        if (is_bool(find(k, "is_host_transfer"), false))
+            erase(k, "is_host_transfer");
+        if (is_empty(k, find(k, "source_target_pairs")))
+            erase(k, "source_target_pairs");
+    }
+    ent *acc = find(k, "result_accuracy");
+    if (acc && strcmp(acc->a->text, "#stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, "
+                                     "mode = #stablehlo.result_accuracy_mode<DEFAULT>>") == 0)
+        acc->gone = true;
     if (op_is(k, "reduce_window select_and_scatter")) {
         if (is_splat(k, find(k, "window_strides"), 1))
             erase(k, "window_strides");
@@ -363,6 +371,37 @@ static void implode(conv *k)
         put_field(k, b, "rhs_contracting_dimensions", v[3], n[3]);
         bc_putc(r, b, '>');
         put_entry(k, k->out, "dot_dimension_numbers", bc_close(r, b));
+    }
+    if (op_is(k, "dot_general") && find(k, "lhs_precision_type")) { /* dot_general_v2 */
+        static const char *const fields[] = { "lhs_precision_type", "rhs_precision_type", "accumulation_type",
+                                              "lhs_component_count", "rhs_component_count",
+                                              "num_primitive_operations", "allow_imprecise_accumulation" };
+        enum { NF = sizeof fields / sizeof *fields };
+        ent *f[NF];
+        int none = 0;
+        for (int i = 0; i < NF; i++) {
+            f[i] = find(k, fields[i]);
+            if (!f[i])
+                bc_fail(r, k->at, "'dot_general' has no attribute '%s'", fields[i]);
+            none += strcmp(f[i]->a->text, "none") == 0;
+            f[i]->gone = true;
+        }
+        if (none != 0 && none != NF)
+            bc_fail(r, k->at, "'dot_general': an algorithm with only some of its fields");
+        if (!none) {
+            bc_buf *b = bc_open(r);
+            bc_puts(r, b, "#stablehlo.dot_algorithm<");
+            for (int i = 0; i < NF; i++) {
+                const bc_attr *a = f[i]->a;
+                bc_printf(r, b, "%s%s = ", i ? ", " : "", fields[i]);
+                if (a->kind == BV_INT)
+                    bc_printf(r, b, "%" PRId64, a->i);
+                else
+                    bc_puts(r, b, a->text);
+            }
+            bc_putc(r, b, '>');
+            put_entry(k, k->out, "algorithm", bc_close(r, b));
+        }
     }
     if (op_is(k, "gather dynamic_gather")) {
         take_ints(k, "offset_dims", &v[0], &n[0], true);
