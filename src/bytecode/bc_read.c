@@ -859,12 +859,9 @@ char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size
         return NULL;
     }
     read_all(r);
-    char *text = mem_alloc(r->out.n + 1);
-    if (!text)
-        bc_fail(r, NULL, "out of memory");
-    if (r->out.n)
-        memcpy(text, r->out.s, r->out.n);
-    text[r->out.n] = '\0';
+    bc_putn(r, &r->out, "", 0); /* an empty artifact's text is "" too */
+    char *text = r->out.s;      /* handed over, not copied: it may be large */
+    r->out.s = NULL;
     if (text_len)
         *text_len = r->out.n;
     free_all(r);
