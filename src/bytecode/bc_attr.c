@@ -259,6 +259,27 @@ static void put_scale(bc_reader *r, bc_buf *b, bc_cur *c)
     bc_puts(r, b, num);
 }
 
+static void complex_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
+{
+    bc_cur eat = *c;
+    bc_type *e = bc_get_type(r, &eat, bc_varint(r, c));
+    bc_printf(r, b, "complex<%s>", e->text);
+    t->elem_bits = 2 * e->elem_bits;
+}
+
+static void unranked_type(bc_reader *r, bc_buf *b, bc_cur *c)
+{
+    bc_cur eat = *c;
+    bc_printf(r, b, "tensor<*x%s>", bc_get_type(r, &eat, bc_varint(r, c))->text);
+}
+
+static void encoded_tensor(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
+{
+    bc_cur eat = *c;
+    bc_attr *enc = bc_get_attr(r, &eat, bc_varint(r, c));
+    put_tensor(r, b, c, t, enc->text);
+}
+
 static void vhlo_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
 {
     bc_cur at = *c;
@@ -270,25 +291,18 @@ static void vhlo_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
         return;
     }
     switch (code) {
-    case 1: { /* complex */
-        bc_cur eat = *c;
-        bc_type *e = bc_get_type(r, &eat, bc_varint(r, c));
-        bc_printf(r, b, "complex<%s>", e->text);
-        t->elem_bits = 2 * e->elem_bits;
+    case 1:
+        complex_type(r, b, c, t);
         return;
-    }
     case 8:
         put_function_type(r, b, c);
         return;
     case 20:
         put_tensor(r, b, c, t, NULL);
         return;
-    case 21: {
-        bc_cur eat = *c;
-        bc_attr *enc = bc_get_attr(r, &eat, bc_varint(r, c));
-        put_tensor(r, b, c, t, enc->text);
+    case 21:
+        encoded_tensor(r, b, c, t);
         return;
-    }
     case 23:
         put_type_list(r, b, c, "tuple<", ">");
         return;
@@ -338,11 +352,9 @@ static void vhlo_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
         }
         return;
     }
-    case 25: {
-        bc_cur eat = *c;
-        bc_printf(r, b, "tensor<*x%s>", bc_get_type(r, &eat, bc_varint(r, c))->text);
+    case 25:
+        unranked_type(r, b, c);
         return;
-    }
     case 41: { /* ranked buffer: a memref */
         uint64_t rank = bc_count(r, c, 1);
         bc_puts(r, b, "memref<");
@@ -391,30 +403,21 @@ static void builtin_type(bc_reader *r, bc_buf *b, bc_cur *c, bc_type *t)
     case 2:
         put_function_type(r, b, c);
         return;
-    case 9: {
-        bc_cur eat = *c;
-        bc_type *e = bc_get_type(r, &eat, bc_varint(r, c));
-        bc_printf(r, b, "complex<%s>", e->text);
-        t->elem_bits = 2 * e->elem_bits;
+    case 9:
+        complex_type(r, b, c, t);
         return;
-    }
     case 13:
         put_tensor(r, b, c, t, NULL);
         return;
-    case 14: {
-        bc_cur eat = *c;
-        bc_attr *enc = bc_get_attr(r, &eat, bc_varint(r, c));
-        put_tensor(r, b, c, t, enc->text);
+    case 14:
+        encoded_tensor(r, b, c, t);
         return;
-    }
     case 15:
         put_type_list(r, b, c, "tuple<", ">");
         return;
-    case 18: {
-        bc_cur eat = *c;
-        bc_printf(r, b, "tensor<*x%s>", bc_get_type(r, &eat, bc_varint(r, c))->text);
+    case 18:
+        unranked_type(r, b, c);
         return;
-    }
     case 19: {
         uint64_t rank = bc_count(r, c, 1);
         bc_puts(r, b, "vector<");
@@ -439,36 +442,54 @@ static void asm_entry(bc_reader *r, bc_buf *b, bc_cur *c)
     c->p = nul + 1;
 }
 
+/* The bookkeeping of reading one table entry: a second visit while it is
+ * being read is an entry containing itself; nesting is bounded. */
+static bool enter(bc_reader *r, const bc_cur *at, int *state, const char *what, uint64_t index)
+{
+    if (*state == 2)
+        return false;
+    if (*state == 1)
+        bc_fail(r, at, "%s %" PRIu64 " contains itself", what, index);
+    if (r->depth >= BC_MAX_DEPTH)
+        bc_fail(r, at, "%ss nested deeper than %d", what, BC_MAX_DEPTH);
+    *state = 1;
+    r->depth++;
+    return true;
+}
+
+static char *leave(bc_reader *r, const bc_cur *c, int *state, bc_buf *b, const char *what, uint64_t index)
+{
+    if (c->p != c->end)
+        bc_fail(r, c, "%zu bytes left after %s %" PRIu64, (size_t)(c->end - c->p), what, index);
+    r->depth--;
+    *state = 2;
+    return bc_close(r, b);
+}
+
+static void foreign(bc_reader *r, const bc_cur *c, int dialect, const char *what)
+{
+    char d[64];
+    bc_fail(r, c, "%s of dialect '%s' in its own encoding", what, dialect_name(r, dialect, d, sizeof d));
+}
+
 bc_type *bc_get_type(bc_reader *r, const bc_cur *at, uint64_t index)
 {
     if (index >= r->ntypes)
         bc_fail(r, at, "type index %" PRIu64 " out of range (%zu types)", index, r->ntypes);
     bc_type *t = &r->types[index];
-    if (t->state == 2)
+    if (!enter(r, at, &t->state, "type", index))
         return t;
-    if (t->state == 1)
-        bc_fail(r, at, "type %" PRIu64 " contains itself", index);
-    if (r->depth >= BC_MAX_DEPTH)
-        bc_fail(r, at, "types nested deeper than %d", BC_MAX_DEPTH);
-    t->state = 1;
-    r->depth++;
     bc_cur c = { t->data, t->data + t->len, "attribute/type" };
     bc_buf *b = bc_open(r);
-    if (!t->custom) {
+    if (!t->custom)
         asm_entry(r, b, &c);
-    } else if (t->dialect == r->vhlo) {
+    else if (t->dialect == r->vhlo)
         vhlo_type(r, b, &c, t);
-    } else if (t->dialect == r->builtin) {
+    else if (t->dialect == r->builtin)
         builtin_type(r, b, &c, t);
-    } else {
-        char d[64];
-        bc_fail(r, &c, "a type of dialect '%s' in its own encoding", dialect_name(r, t->dialect, d, sizeof d));
-    }
-    if (c.p != c.end)
-        bc_fail(r, &c, "%zu bytes left after type %" PRIu64, (size_t)(c.end - c.p), index);
-    t->text = bc_close(r, b);
-    r->depth--;
-    t->state = 2;
+    else
+        foreign(r, &c, t->dialect, "a type");
+    t->text = leave(r, &c, &t->state, b, "type", index);
     return t;
 }
 
@@ -693,6 +714,53 @@ static void put_scalar(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a, bool is_f
     }
 }
 
+/* ---- encodings both dialects share ------------------------------------------------ */
+
+static void shared_array(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
+{
+    a->kind = BV_ARRAY;
+    read_list(r, c, a, 1);
+    put_items(r, b, a, "[", "]");
+}
+
+static void shared_dict(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a, const bc_cur *at)
+{
+    a->kind = BV_DICT;
+    read_list(r, c, a, 2);
+    for (int i = 0; i < a->n; i++)
+        if (r->attrs[a->items[2 * i]].kind != BV_STRING)
+            bc_fail(r, at, "a dictionary key that is not a string");
+    put_dict(r, b, a);
+}
+
+static void shared_string(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
+{
+    a->kind = BV_STRING;
+    a->str = bc_string(r, c);
+    bc_put_string(r, b, a->str);
+}
+
+static void shared_type(bc_reader *r, bc_buf *b, bc_cur *c)
+{
+    bc_cur tat = *c;
+    put_type(r, b, &tat, bc_varint(r, c));
+}
+
+/* a ranked tensor type and its raw buffer (VHLO's tensor, builtin dense) */
+static void shared_tensor(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
+{
+    bc_cur tat = *c;
+    a->type = (int)bc_varint(r, c);
+    bc_type *t = bc_get_type(r, &tat, (uint64_t)a->type);
+    if (t->rank < 0)
+        bc_fail(r, &tat, "a tensor attribute of type %s", t->text);
+    uint64_t len = bc_varint(r, c);
+    a->str.s = bc_bytes(r, c, len);
+    a->str.len = (size_t)len;
+    a->kind = BV_TENSOR;
+    put_dense(r, b, a, &tat);
+}
+
 static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
 {
     bc_cur at = *c;
@@ -716,9 +784,7 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     }
     switch (code) {
     case 1:
-        a->kind = BV_ARRAY;
-        read_list(r, c, a, 1);
-        put_items(r, b, a, "[", "]");
+        shared_array(r, b, c, a);
         return;
     case 2: {
         bc_cur vat = *c;
@@ -740,12 +806,7 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
         return;
     }
     case 6:
-        a->kind = BV_DICT;
-        read_list(r, c, a, 2);
-        for (int i = 0; i < a->n; i++)
-            if (r->attrs[a->items[2 * i]].kind != BV_STRING)
-                bc_fail(r, &at, "a dictionary key that is not a string");
-        put_dict(r, b, a);
+        shared_dict(r, b, c, a, &at);
         return;
     case 8:
         put_scalar(r, b, c, a, true);
@@ -762,28 +823,14 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
         return;
     }
     case 14:
-        a->kind = BV_STRING;
-        a->str = bc_string(r, c);
-        bc_put_string(r, b, a->str);
+        shared_string(r, b, c, a);
         return;
-    case 15: {
-        bc_cur tat = *c;
-        a->type = (int)bc_varint(r, c);
-        bc_type *t = bc_get_type(r, &tat, (uint64_t)a->type);
-        if (t->rank < 0)
-            bc_fail(r, &tat, "a tensor attribute of type %s", t->text);
-        uint64_t len = bc_varint(r, c);
-        a->str.s = bc_bytes(r, c, len);
-        a->str.len = (size_t)len;
-        a->kind = BV_TENSOR;
-        put_dense(r, b, a, &tat);
+    case 15:
+        shared_tensor(r, b, c, a);
         return;
-    }
-    case 17: {
-        bc_cur tat = *c;
-        put_type(r, b, &tat, bc_varint(r, c));
+    case 17:
+        shared_type(r, b, c);
         return;
-    }
     case 18:
         bc_puts(r, b, "#stablehlo.type_extensions<bounds = ");
         put_bounds(r, b, c);
@@ -854,27 +901,16 @@ static void builtin_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     uint64_t code = bc_varint(r, c);
     switch (code) {
     case 0:
-        a->kind = BV_ARRAY;
-        read_list(r, c, a, 1);
-        put_items(r, b, a, "[", "]");
+        shared_array(r, b, c, a);
         return;
     case 1:
-        a->kind = BV_DICT;
-        read_list(r, c, a, 2);
-        for (int i = 0; i < a->n; i++)
-            if (r->attrs[a->items[2 * i]].kind != BV_STRING)
-                bc_fail(r, &at, "a dictionary key that is not a string");
-        put_dict(r, b, a);
+        shared_dict(r, b, c, a, &at);
         return;
     case 2:
-        a->kind = BV_STRING;
-        a->str = bc_string(r, c);
-        bc_put_string(r, b, a->str);
+        shared_string(r, b, c, a);
         return;
     case 3: {
-        a->kind = BV_STRING;
-        a->str = bc_string(r, c);
-        bc_put_string(r, b, a->str);
+        shared_string(r, b, c, a);
         bc_cur tat = *c;
         bc_printf(r, b, " : %s", bc_get_type(r, &tat, bc_varint(r, c))->text);
         return;
@@ -895,11 +931,9 @@ static void builtin_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
         }
         return;
     }
-    case 6: {
-        bc_cur tat = *c;
-        put_type(r, b, &tat, bc_varint(r, c));
+    case 6:
+        shared_type(r, b, c);
         return;
-    }
     case 7:
         bc_puts(r, b, "unit");
         return;
@@ -944,19 +978,9 @@ static void builtin_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
         bc_putc(r, b, '>');
         return;
     }
-    case 18: {
-        bc_cur tat = *c;
-        a->type = (int)bc_varint(r, c);
-        bc_type *t = bc_get_type(r, &tat, (uint64_t)a->type);
-        if (t->rank < 0)
-            bc_fail(r, &tat, "dense elements of type %s", t->text);
-        uint64_t len = bc_varint(r, c);
-        a->str.s = bc_bytes(r, c, len);
-        a->str.len = (size_t)len;
-        a->kind = BV_TENSOR;
-        put_dense(r, b, a, &tat);
+    case 18:
+        shared_tensor(r, b, c, a);
         return;
-    }
     case 21: {
         bc_cur dat = *c;
         bc_puts(r, b, bc_get_attr(r, &dat, bc_varint(r, c))->text);
@@ -973,14 +997,8 @@ bc_attr *bc_get_attr(bc_reader *r, const bc_cur *at, uint64_t index)
     if (index >= r->nattrs)
         bc_fail(r, at, "attribute index %" PRIu64 " out of range (%zu attributes)", index, r->nattrs);
     bc_attr *a = &r->attrs[index];
-    if (a->state == 2)
+    if (!enter(r, at, &a->state, "attribute", index))
         return a;
-    if (a->state == 1)
-        bc_fail(r, at, "attribute %" PRIu64 " contains itself", index);
-    if (r->depth >= BC_MAX_DEPTH)
-        bc_fail(r, at, "attributes nested deeper than %d", BC_MAX_DEPTH);
-    a->state = 1;
-    r->depth++;
     a->type = -1;
     bc_cur c = { a->data, a->data + a->len, "attribute/type" };
     bc_buf *b = bc_open(r);
@@ -993,13 +1011,8 @@ bc_attr *bc_get_attr(bc_reader *r, const bc_cur *at, uint64_t index)
     } else if (a->dialect == r->builtin) {
         builtin_attr(r, b, &c, a);
     } else {
-        char d[64];
-        bc_fail(r, &c, "an attribute of dialect '%s' in its own encoding", dialect_name(r, a->dialect, d, sizeof d));
+        foreign(r, &c, a->dialect, "an attribute");
     }
-    if (c.p != c.end)
-        bc_fail(r, &c, "%zu bytes left after attribute %" PRIu64, (size_t)(c.end - c.p), index);
-    a->text = bc_close(r, b);
-    r->depth--;
-    a->state = 2;
+    a->text = leave(r, &c, &a->state, b, "attribute", index);
     return a;
 }

@@ -337,10 +337,53 @@ static void put_conv_side(conv *k, bc_buf *b, char a, int64_t ad, char c, int64_
     bc_putc(k->r, b, ']');
 }
 
+/* the dimension numbers StableHLO groups into one attribute: its lists
+ * (an absent optional one is empty: an older op version), then
+ * index_vector_dim where there is one */
+typedef struct {
+    const char *ops, *key, *open;
+    const char *lists[5];
+    bool optional[5];
+    bool index_vector_dim;
+} dim_row;
+
+static const dim_row dim_rows[] = {
+    { "dot_general", "dot_dimension_numbers", "#stablehlo.dot<",
+      { "lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions" },
+      { false }, false },
+    { "gather dynamic_gather", "dimension_numbers", "#stablehlo.gather<",
+      { "offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+        "start_index_map" },
+      { false, false, true, true, false }, true },
+    { "scatter", "scatter_dimension_numbers", "#stablehlo.scatter<",
+      { "update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims",
+        "scatter_dims_to_operand_dims" },
+      { false, false, true, true, false }, true },
+};
+
+static void put_dims(conv *k, const dim_row *row)
+{
+    bc_reader *r = k->r;
+    int64_t *v[5], n[5];
+    int nl = 0;
+    for (; nl < 5 && row->lists[nl]; nl++)
+        take_ints(k, row->lists[nl], &v[nl], &n[nl], !row->optional[nl]);
+    int64_t ivd = row->index_vector_dim ? take_int(k, "index_vector_dim") : 0;
+    bc_buf *b = bc_open(r);
+    bc_puts(r, b, row->open);
+    for (int i = 0; i < nl; i++)
+        put_field(k, b, row->lists[i], v[i], n[i]);
+    if (row->index_vector_dim)
+        bc_printf(r, b, "%sindex_vector_dim = %" PRId64, b->s[b->n - 1] == '<' ? "" : ", ", ivd);
+    bc_putc(r, b, '>');
+    put_entry(k, k->out, row->key, bc_close(r, b));
+}
+
 static void implode(conv *k)
 {
     bc_reader *r = k->r;
-    int64_t *v[6], n[6];
+    int64_t *v[3], n[3];
     if (op_is(k, "convolution dynamic_conv")) {
         int64_t ib = take_int(k, "input_batch_dimension"), ifd = take_int(k, "input_feature_dimension");
         int64_t ki = take_int(k, "kernel_input_feature_dimension"), ko = take_int(k, "kernel_output_feature_dimension");
@@ -357,20 +400,6 @@ static void implode(conv *k)
         put_conv_side(k, b, 'b', ob, 'f', of, v[2], n[2]);
         bc_putc(r, b, '>');
         put_entry(k, k->out, "dimension_numbers", bc_close(r, b));
-    }
-    if (op_is(k, "dot_general")) {
-        take_ints(k, "lhs_batching_dimensions", &v[0], &n[0], true);
-        take_ints(k, "rhs_batching_dimensions", &v[1], &n[1], true);
-        take_ints(k, "lhs_contracting_dimensions", &v[2], &n[2], true);
-        take_ints(k, "rhs_contracting_dimensions", &v[3], &n[3], true);
-        bc_buf *b = bc_open(r);
-        bc_puts(r, b, "#stablehlo.dot<");
-        put_field(k, b, "lhs_batching_dimensions", v[0], n[0]);
-        put_field(k, b, "rhs_batching_dimensions", v[1], n[1]);
-        put_field(k, b, "lhs_contracting_dimensions", v[2], n[2]);
-        put_field(k, b, "rhs_contracting_dimensions", v[3], n[3]);
-        bc_putc(r, b, '>');
-        put_entry(k, k->out, "dot_dimension_numbers", bc_close(r, b));
     }
     if (op_is(k, "dot_general") && find(k, "lhs_precision_type")) { /* dot_general_v2 */
         static const char *const fields[] = { "lhs_precision_type", "rhs_precision_type", "accumulation_type",
@@ -403,40 +432,9 @@ static void implode(conv *k)
             put_entry(k, k->out, "algorithm", bc_close(r, b));
         }
     }
-    if (op_is(k, "gather dynamic_gather")) {
-        take_ints(k, "offset_dims", &v[0], &n[0], true);
-        take_ints(k, "collapsed_slice_dims", &v[1], &n[1], true);
-        take_ints(k, "operand_batching_dims", &v[2], &n[2], false);
-        take_ints(k, "start_indices_batching_dims", &v[3], &n[3], false);
-        take_ints(k, "start_index_map", &v[4], &n[4], true);
-        int64_t ivd = take_int(k, "index_vector_dim");
-        bc_buf *b = bc_open(r);
-        bc_puts(r, b, "#stablehlo.gather<");
-        put_field(k, b, "offset_dims", v[0], n[0]);
-        put_field(k, b, "collapsed_slice_dims", v[1], n[1]);
-        put_field(k, b, "operand_batching_dims", v[2], n[2]);
-        put_field(k, b, "start_indices_batching_dims", v[3], n[3]);
-        put_field(k, b, "start_index_map", v[4], n[4]);
-        bc_printf(r, b, "%sindex_vector_dim = %" PRId64 ">", b->s[b->n - 1] == '<' ? "" : ", ", ivd);
-        put_entry(k, k->out, "dimension_numbers", bc_close(r, b));
-    }
-    if (op_is(k, "scatter")) {
-        take_ints(k, "update_window_dims", &v[0], &n[0], true);
-        take_ints(k, "inserted_window_dims", &v[1], &n[1], true);
-        take_ints(k, "input_batching_dims", &v[2], &n[2], false);
-        take_ints(k, "scatter_indices_batching_dims", &v[3], &n[3], false);
-        take_ints(k, "scatter_dims_to_operand_dims", &v[4], &n[4], true);
-        int64_t ivd = take_int(k, "index_vector_dim");
-        bc_buf *b = bc_open(r);
-        bc_puts(r, b, "#stablehlo.scatter<");
-        put_field(k, b, "update_window_dims", v[0], n[0]);
-        put_field(k, b, "inserted_window_dims", v[1], n[1]);
-        put_field(k, b, "input_batching_dims", v[2], n[2]);
-        put_field(k, b, "scatter_indices_batching_dims", v[3], n[3]);
-        put_field(k, b, "scatter_dims_to_operand_dims", v[4], n[4]);
-        bc_printf(r, b, "%sindex_vector_dim = %" PRId64 ">", b->s[b->n - 1] == '<' ? "" : ", ", ivd);
-        put_entry(k, k->out, "scatter_dimension_numbers", bc_close(r, b));
-    }
+    for (size_t i = 0; i < sizeof dim_rows / sizeof *dim_rows; i++)
+        if (op_is(k, dim_rows[i].ops))
+            put_dims(k, &dim_rows[i]);
     if (op_is(k, "send recv")) {
         int64_t id = take_int(k, "channel_id"), type = take_int(k, "channel_type");
         bc_buf *b = bc_open(r);
