@@ -282,6 +282,8 @@ static int read_section(bc_reader *r, bc_cur *c, const uint8_t **data, size_t *l
     int id = id_align & 0x7f;
     if (id >= BC_SECTIONS)
         bc_fail(r, &at, "unknown section id %d (expected 0 to %d)", id, BC_SECTIONS - 1);
+    const char *outer = c->section;
+    c->section = section_names[id]; /* its header's errors name it */
     uint64_t length = bc_varint(r, c);
     if (id_align & 0x80) {
         bc_cur al = *c;
@@ -297,6 +299,7 @@ static int read_section(bc_reader *r, bc_cur *c, const uint8_t **data, size_t *l
     }
     *data = bc_bytes(r, c, length);
     *len = (size_t)length;
+    c->section = outer;
     return id;
 }
 
