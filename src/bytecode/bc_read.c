@@ -76,7 +76,8 @@ typedef struct node {
     max_align_t pad;
 } node;
 
-void *bc_alloc(bc_reader *r, size_t n)
+/* Like bc_alloc, not zeroed (texts, which may be large). */
+static void *alloc_raw(bc_reader *r, size_t n)
 {
     if (n > SIZE_MAX - sizeof(node))
         bc_fail(r, NULL, "out of memory");
@@ -85,8 +86,14 @@ void *bc_alloc(bc_reader *r, size_t n)
         bc_fail(r, NULL, "out of memory");
     k->next = r->allocs;
     r->allocs = k;
-    memset(k + 1, 0, n);
     return k + 1;
+}
+
+void *bc_alloc(bc_reader *r, size_t n)
+{
+    void *p = alloc_raw(r, n);
+    memset(p, 0, n);
+    return p;
 }
 
 static void free_all(bc_reader *r)
@@ -257,7 +264,7 @@ bc_buf *bc_open(bc_reader *r)
 
 char *bc_close(bc_reader *r, bc_buf *b)
 {
-    char *s = bc_alloc(r, b->n + 1);
+    char *s = alloc_raw(r, b->n + 1);
     if (b->n)
         memcpy(s, b->s, b->n);
     s[b->n] = '\0';
@@ -729,7 +736,7 @@ static void read_op(bc_reader *r, bc_cur *c, size_t scope, region_vals *rv, bool
     }
     bc_puts(r, &r->out, ")");
     if (conv.props)
-        bc_printf(r, &r->out, " <{%s}>", conv.props);
+        bc_puts(r, &r->out, " <{"), bc_puts(r, &r->out, conv.props), bc_puts(r, &r->out, "}>");
     if (nregions) {
         bc_cur rc = *c, *use = c;
         if (isolated && r->version >= V_LAZY_LOADING) {
@@ -759,7 +766,7 @@ static void read_op(bc_reader *r, bc_cur *c, size_t scope, region_vals *rv, bool
             bc_fail(r, &rc, "%zu bytes left after the op's regions", (size_t)(rc.end - rc.p));
     }
     if (conv.attrs)
-        bc_printf(r, &r->out, " {%s}", conv.attrs);
+        bc_puts(r, &r->out, " {"), bc_puts(r, &r->out, conv.attrs), bc_putc(r, &r->out, '}');
     bc_puts(r, &r->out, " : (");
     for (uint64_t i = 0; i < nopnd; i++)
         bc_printf(r, &r->out, "%s%s", i ? ", " : "", r->types[r->values[opnd[i]].type].text);
