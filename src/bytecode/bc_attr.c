@@ -438,6 +438,11 @@ static void asm_entry(bc_reader *r, bc_buf *b, bc_cur *c)
     const uint8_t *nul = memchr(c->p, 0, (size_t)(c->end - c->p));
     if (!nul)
         bc_fail(r, c, "an entry in assembly form without its NUL byte");
+    for (const uint8_t *p = c->p; p < nul; p++)
+        if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') {
+            bc_cur at = { p, c->end, c->section };
+            bc_fail(r, &at, "a control byte 0x%02x in an entry in assembly form", *p);
+        }
     bc_putn(r, b, (const char *)c->p, (size_t)(nul - c->p));
     c->p = nul + 1;
 }
@@ -758,7 +763,31 @@ static void shared_tensor(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     a->str.s = bc_bytes(r, c, len);
     a->str.len = (size_t)len;
     a->kind = BV_TENSOR;
+    if (len > BC_STREAM_BYTES && t->elem_bits != 1) {
+        /* large: a mark the final text expands from the file's bytes
+         * (bc_put_text), so the data is written once */
+        bc_printf(r, b, "%c%zu%c", BC_MARK_OPEN, (size_t)(a - r->attrs), BC_MARK_CLOSE);
+        return;
+    }
     put_dense(r, b, a, &tat);
+}
+
+void bc_put_text(bc_reader *r, bc_buf *b, const char *text)
+{
+    for (const char *p = text, *m; *p; p = m + 1) {
+        m = strchr(p, BC_MARK_OPEN);
+        if (!m) {
+            bc_puts(r, b, p);
+            return;
+        }
+        bc_putn(r, b, p, (size_t)(m - p));
+        char *end;
+        size_t index = (size_t)strtoull(m + 1, &end, 10);
+        if (index >= r->nattrs || *end != BC_MARK_CLOSE || r->attrs[index].kind != BV_TENSOR)
+            bc_fail(r, NULL, "internal: a bad tensor mark in the text"); /* asm_entry keeps them out */
+        put_dense(r, b, &r->attrs[index], NULL);
+        m = end;
+    }
 }
 
 static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)

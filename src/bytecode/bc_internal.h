@@ -122,6 +122,16 @@ typedef struct bc_reader {
 
 enum { BC_MAX_DEPTH = 200 };
 
+/* A tensor attribute of more bytes than this stands in the texts as a mark
+ * (BC_MARK_OPEN, its attribute index, BC_MARK_CLOSE), expanded only when
+ * the op is written out (bc_put_text): large data is formatted once, into
+ * the final text. The mark bytes never occur in the text otherwise
+ * (strings print control bytes escaped). */
+enum { BC_STREAM_BYTES = 4096 };
+#define BC_MARK_OPEN '\x01'
+#define BC_MARK_CLOSE '\x02'
+void bc_put_text(bc_reader *r, bc_buf *b, const char *text);
+
 /* bc_read.c */
 _Noreturn void bc_fail(bc_reader *r, const bc_cur *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void *bc_alloc(bc_reader *r, size_t n);

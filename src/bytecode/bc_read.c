@@ -736,7 +736,7 @@ static void read_op(bc_reader *r, bc_cur *c, size_t scope, region_vals *rv, bool
     }
     bc_puts(r, &r->out, ")");
     if (conv.props)
-        bc_puts(r, &r->out, " <{"), bc_puts(r, &r->out, conv.props), bc_puts(r, &r->out, "}>");
+        bc_puts(r, &r->out, " <{"), bc_put_text(r, &r->out, conv.props), bc_puts(r, &r->out, "}>");
     if (nregions) {
         bc_cur rc = *c, *use = c;
         if (isolated && r->version >= V_LAZY_LOADING) {
@@ -766,7 +766,7 @@ static void read_op(bc_reader *r, bc_cur *c, size_t scope, region_vals *rv, bool
             bc_fail(r, &rc, "%zu bytes left after the op's regions", (size_t)(rc.end - rc.p));
     }
     if (conv.attrs)
-        bc_puts(r, &r->out, " {"), bc_puts(r, &r->out, conv.attrs), bc_putc(r, &r->out, '}');
+        bc_puts(r, &r->out, " {"), bc_put_text(r, &r->out, conv.attrs), bc_putc(r, &r->out, '}');
     bc_puts(r, &r->out, " : (");
     for (uint64_t i = 0; i < nopnd; i++)
         bc_printf(r, &r->out, "%s%s", i ? ", " : "", r->types[r->values[opnd[i]].type].text);
@@ -845,6 +845,11 @@ static void read_all(bc_reader *r)
     read_properties(r);
     read_dialects(r);
     read_attr_type_offsets(r);
+    /* the text's likely size at once: tensors as hex, ops a few times
+     * their bytes (it still grows when attributes repeat) */
+    size_t guess = r->sec_len[SEC_ATTRTYPE] / 2 * 5 + r->sec_len[SEC_IR] * 16 + 4096;
+    if (guess < r->out_cap)
+        bc_putn(r, &r->out, "", 0), reserve(r, &r->out, guess);
     read_ir(r);
 }
 
