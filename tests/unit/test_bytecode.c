@@ -19,8 +19,10 @@
 
 /* ---- a small writer ------------------------------------------------------------ */
 
+enum { ART_MAX = 32768 };
+
 typedef struct {
-    unsigned char b[4096];
+    unsigned char b[ART_MAX];
     size_t n;
 } buf;
 
@@ -78,6 +80,7 @@ typedef struct {
     const char *op3; /* the name of the add op (an unknown one to test) */
     unsigned vhlo_major;
     bool self_attr;  /* the array attribute holds itself */
+    int count;       /* elements of each constant (0: 2) */
 } variant;
 
 /* The module `main() -> tensor<2xf32> { return [1, 2] + [3, 4] }` as
@@ -122,14 +125,19 @@ static size_t build(const variant *v, unsigned char *out)
     END_ENTRY();
     varint(&at, 14), varint(&at, S_EMPTY); /* a4: vhlo string "" */
     END_ENTRY();
-    static const float c1[2] = { 1.0f, 2.0f }, c2[2] = { 3.0f, 4.0f };
-    varint(&at, 15), varint(&at, 1), varint(&at, 8), bytes(&at, c1, 8); /* a5: tensor [1, 2] */
-    END_ENTRY();
-    varint(&at, 15), varint(&at, 1), varint(&at, 8), bytes(&at, c2, 8); /* a6: tensor [3, 4] */
-    END_ENTRY();
+    /* a5, a6: tensors [1, 2, 1, 2, ...] and [3, 4, 3, 4, ...] */
+    int count = v->count ? v->count : 2;
+    for (int c = 0; c < 2; c++) {
+        varint(&at, 15), varint(&at, 1), varint(&at, (uint64_t)count * 4);
+        for (int i = 0; i < count; i++) {
+            float x = (float)(2 * c + 1 + i % 2);
+            bytes(&at, &x, 4);
+        }
+        END_ENTRY();
+    }
     varint(&at, 4); /* t0: f32 */
     END_ENTRY();
-    varint(&at, 20), varint(&at, 1), svarint(&at, 2), varint(&at, 0); /* t1: tensor<2xf32> */
+    varint(&at, 20), varint(&at, 1), svarint(&at, count), varint(&at, 0); /* t1: tensor<Nxf32> */
     END_ENTRY();
     varint(&at, 8), varint(&at, 0), varint(&at, 1), varint(&at, 1); /* t2: () -> tensor<2xf32> */
     END_ENTRY();
@@ -205,8 +213,8 @@ static char *read_text(const unsigned char *data, size_t len, char **msg)
 
 START_TEST(reads_a_module)
 {
-    unsigned char a[4096];
-    variant v = { NULL, 1, false };
+    unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 0 };
     size_t n = build(&v, a);
     ck_assert(bc_is_bytecode(a, n));
     char *msg;
@@ -235,10 +243,34 @@ START_TEST(reads_a_module)
 }
 END_TEST
 
+/* constants of more than 4 KiB go to the text in one piece, straight from
+ * the file (bc_put_text): the same module, 1100 elements */
+START_TEST(large_tensors_read_the_same)
+{
+    static unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 1100 };
+    size_t n = build(&v, a);
+    char *msg;
+    char *text = read_text(a, n, &msg);
+    ck_assert_msg(text != NULL, "%s", msg);
+    ck_assert_ptr_nonnull(strstr(text, "{value = dense<\"0x0000803F00000040"));
+    ck_assert_ptr_nonnull(strstr(text, "{value = dense<\"0x0000404000008040"));
+    ck_assert_ptr_nonnull(strstr(text, "0000803F00000040\"> : tensor<1100xf32>} : () -> tensor<1100xf32>"));
+    ck_assert_ptr_null(strchr(text, '\x01'));
+    mem_free(text);
+    free(msg);
+    irrun_module *m;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_text((const char *)a, n, "big.mlirbc", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    irrun_module_free(m);
+}
+END_TEST
+
 START_TEST(every_truncation_is_located)
 {
-    unsigned char a[4096];
-    variant v = { NULL, 1, false };
+    unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 0 };
     size_t n = build(&v, a);
     for (size_t len = 0; len < n; len++) {
         unsigned char *copy = malloc(len ? len : 1); /* exactly len bytes: ASan sees a read past them */
@@ -257,8 +289,8 @@ END_TEST
 
 START_TEST(corruptions_never_crash)
 {
-    unsigned char a[4096];
-    variant v = { NULL, 1, false };
+    unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 0 };
     size_t n = build(&v, a);
     static const unsigned masks[] = { 0x01, 0x02, 0x80, 0xff };
     size_t before = mem_bytes_in_use();
@@ -280,22 +312,22 @@ END_TEST
 
 START_TEST(refusals_name_the_cause)
 {
-    unsigned char a[4096];
+    unsigned char a[ART_MAX];
     char *msg;
-    variant future = { NULL, 9, false };
+    variant future = { NULL, 9, false, 0 };
     size_t n = build(&future, a);
     ck_assert_ptr_null(read_text(a, n, &msg));
     ck_assert_msg(strstr(msg, "VHLO version 9.4.0, newer than") != NULL, "%s", msg);
     free(msg);
 
-    variant unknown = { "add_v9", 1, false };
+    variant unknown = { "add_v9", 1, false, 0 };
     n = build(&unknown, a);
     ck_assert_ptr_null(read_text(a, n, &msg));
     ck_assert_msg(strstr(msg, "(IR section): unknown VHLO op 'vhlo.add_v9' (the artifact was written by test") != NULL,
                   "%s", msg);
     free(msg);
 
-    variant self = { NULL, 1, true };
+    variant self = { NULL, 1, true, 0 };
     n = build(&self, a);
     ck_assert_ptr_null(read_text(a, n, &msg));
     ck_assert_msg(strstr(msg, "attribute 3 contains itself") != NULL, "%s", msg);
@@ -311,8 +343,8 @@ END_TEST
 
 START_TEST(out_of_memory_frees_everything)
 {
-    unsigned char a[4096];
-    variant v = { NULL, 1, false };
+    unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 0 };
     size_t n = build(&v, a);
     size_t before = mem_bytes_in_use();
     unsigned long start = mem_alloc_count();
@@ -337,9 +369,9 @@ END_TEST
  * harness's seeds, tests/fuzz/seeds.sh) */
 static int write_seeds(const char *dir)
 {
-    static const variant vs[] = { { NULL, 1, false }, { NULL, 9, false }, { "add_v9", 1, false }, { NULL, 1, true } };
+    static const variant vs[] = { { NULL, 1, false, 0 }, { NULL, 9, false, 0 }, { "add_v9", 1, false, 0 }, { NULL, 1, true, 0 } };
     for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) {
-        unsigned char a[4096];
+        unsigned char a[ART_MAX];
         size_t n = build(&vs[i], a);
         char path[4096];
         snprintf(path, sizeof path, "%s/bytecode-%zu.mlirbc", dir, i);
@@ -360,6 +392,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, reads_a_module);
+    tcase_add_test(tc, large_tensors_read_the_same);
     tcase_add_test(tc, every_truncation_is_located);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, refusals_name_the_cause);
