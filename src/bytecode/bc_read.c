@@ -518,8 +518,10 @@ static void put_value(bc_reader *r, bc_buf *b, const bc_value *v)
  * current scope's slots start. */
 static region_vals push_values(bc_reader *r, const bc_cur *at, uint64_t n)
 {
-    if (n > r->len)
-        bc_fail(r, at, "a region of %" PRIu64 " values in a file of %zu bytes", n, r->len);
+    /* each value is defined by a result or an argument of the region,
+     * which takes at least a byte of it */
+    if (n > (uint64_t)(at->end - at->p))
+        bc_fail(r, at, "a region of %" PRIu64 " values in %zu bytes", n, (size_t)(at->end - at->p));
     if (r->nvalues + n > r->values_cap) {
         size_t cap = r->values_cap ? r->values_cap : 64;
         while (cap < r->nvalues + n)
