@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/refine/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/bytecode/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/refine/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)
@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world bytecode-testdata bytecode-vhlo dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -254,6 +254,24 @@ QUANT_REF_OUT ?= ../shared/stablehlo-ref-out/quant
 quant-testdata: all
 	@if [ -d "$(STABLEHLO_GIT)" ] && [ -d "$(QUANT_REF_OUT)" ]; then sh tools/quant_testdata.sh $(STABLEHLO_GIT) $(QUANT_REF_OUT) $(BIN); \
 	else echo "quant-testdata: set STABLEHLO_GIT=DIR and QUANT_REF_OUT=DIR"; fi
+
+# StableHLO portable artifacts (MLIR bytecode at two VHLO targets) with REF's
+# output, not in this repository (tools/bytecode_testdata.sh, docs/bytecode.md).
+BYTECODE_DATA ?= ../shared/bytecode
+bytecode-testdata: all
+	@if [ -d "$(BYTECODE_DATA)" ]; then sh tools/bytecode_testdata.sh $(BYTECODE_DATA) $(BIN); \
+	else echo "bytecode-testdata: no artifacts at $(BYTECODE_DATA) (make bytecode-testdata BYTECODE_DATA=DIR)"; fi
+
+# the .mlir.bc files of StableHLO's stablehlo/tests/vhlo (every VHLO version)
+# against their .mlir sources, function by function (tools/bytecode_vhlo.py)
+STABLEHLO_GIT ?= ../.mirror/openxla+stablehlo/repo
+BC_TEXT := $(BUILD)/tools/bc_text
+$(BC_TEXT): tools/bc_text.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) $(LDLIBS_ALL)
+
+bytecode-vhlo: all $(BC_TEXT)
+	python3 tools/bytecode_vhlo.py $(STABLEHLO_GIT) $(BIN) $(BC_TEXT)
 
 bench: deps $(BIN) $(BUILD)/bench
 	./$(BUILD)/bench

@@ -48,7 +48,7 @@ done
 # the same inputs through the harnesses themselves (built by make check with
 # an ordinary main: tests/fuzz/replay_main.c)
 replay_dir=${REPLAY_DIR:-build/tests}
-for h in fuzz_program fuzz_args fuzz_manifest fuzz_tensor_files; do
+for h in fuzz_program fuzz_args fuzz_manifest fuzz_tensor_files fuzz_bytecode; do
     bin=$replay_dir/replay_$h
     [ -x "$bin" ] || { echo "FAIL: $bin missing (make check builds it)"; fail=1; continue; }
     for f in "$here/$h"/*; do

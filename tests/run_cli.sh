@@ -194,10 +194,30 @@ printf 'tensor<6xf8E4M3FN> {\n  [0.1015625, 448, -0, nan, 1.5, -0.001953125]\n}\
 cmp -s "$tmp/out" "$tmp/exact.want" || bad "--print-format=exact: $(cat "$tmp/out")"
 run 2 --print-format=exactly "$tmp/dec.mlir"
 grep -q "unknown --print-format 'exactly' (tensor, dense, decimal or exact)" "$tmp/err" || bad "--print-format=exactly: $(cat "$tmp/err")"
-# MLIR bytecode: one clear line, no binary echoed
+# MLIR bytecode that is not an artifact: one located line, no binary echoed
+# (the version varint 00 takes 8 more bytes: a version far past 6)
 printf 'ML\357R\000\001\002binary\n' >"$tmp/prog.mlirbc"
 run 2 "$tmp/prog.mlirbc"
-grep -q 'prog.mlirbc: error: MLIR bytecode is not supported yet: run `stablehlo-translate --deserialize` or `mlir-opt` first' "$tmp/err" || bad "bytecode message: $(cat "$tmp/err")"
+grep -q 'prog.mlirbc: error: byte 4 (header section): bytecode version [0-9]* is newer than 6, the newest this reader knows' "$tmp/err" || bad "bytecode message: $(cat "$tmp/err")"
+run 2 --split-input-file "$tmp/prog.mlirbc"
+grep -q 'prog.mlirbc: error: byte 4 (header section)' "$tmp/err" || bad "bytecode with --split-input-file: $(cat "$tmp/err")"
+# a VHLO artifact (the module tests/unit/test_bytecode.c writes byte by
+# byte: main() returns [1, 2] + [3, 4] as f32) runs from a file of any name
+# and from stdin, and --emit=ir prints the StableHLO it holds
+printf 'ML\357R\015test\000\001\045\005\001\007\007\007\003\011\001\013\001\003\013\003\011\017\023\027\033\002Q\037\035\017#\005\003\001\035\021\037\003\021\000\000\200?\000\000\000@\037\003\021\000\000@@\000\000\200@\011)\003\011\001\021\001\003\003\003\045\017\007\001\003\007\003\015\013\013\013\013//\003\007\007\023\023\004[\005\001\020\001\007\004M\003\001\005\003P\001\001\007\0049\003\007\021\005B\001\003\003\003\005B\001\005\003\003\007\006\001\003\003\005\001\003\011\004\001\003\005\010\027\007\013\007\005\007\003\011\003\013\003\015\000\223\023\003\013\025\017\031\021\017\013\021builtin\000vhlo\000module\000func_v1\000constant_v1\000add_v1\000return_v1\000main\000\000' >"$tmp/add.bin"
+run 0 "$tmp/add.bin"
+printf 'tensor<2xf32> {\n  [4.000000e+00, 6.000000e+00]\n}\n' >"$tmp/add.want"
+cmp -s "$tmp/out" "$tmp/add.want" || bad "artifact run: $(cat "$tmp/out" "$tmp/err")"
+"$IRRUN" - <"$tmp/add.bin" >"$tmp/out" 2>"$tmp/err" || bad "artifact on stdin: exit $?"
+cmp -s "$tmp/out" "$tmp/add.want" || bad "artifact on stdin: $(cat "$tmp/out" "$tmp/err")"
+run 0 --emit=ir --split-input-file "$tmp/add.bin"
+grep -q 'stablehlo.add %0, %1 : tensor<2xf32>' "$tmp/out" || bad "artifact --emit=ir: $(cat "$tmp/out" "$tmp/err")"
+printf 'suite: bytecode\ncases:\n  - name: artifact\n    program: add.bin\n    outputs:\n      - values: [4.0, 6.0]\n' >"$tmp/add.yaml"
+run 0 test "$tmp/add.yaml"
+grep -q '^PASS artifact$' "$tmp/out" || bad "artifact in a manifest: $(cat "$tmp/out" "$tmp/err")"
+head -c 100 "$tmp/add.bin" >"$tmp/cut.bin"
+run 2 "$tmp/cut.bin"
+grep -q 'cut.bin: error: byte [0-9]* (IR section): expected 45 bytes, only 6 remain' "$tmp/err" || bad "truncated artifact: $(cat "$tmp/err")"
 grep -q 'binary' "$tmp/err" && bad "bytecode echoed"
 # the summary line (F21): REF prints nothing but results and errors, so a
 # run without check ops prints none; -q drops it; an input that cannot be

@@ -17,7 +17,7 @@ import sys
 
 LAYERS = [
     'cli', 'api', 'interp', 'exec', 'runtime', 'sort', 'kernels/dot', 'kernels/chlo', 'kernels',
-    'kernels/complex', 'kernels/math', 'parallel', 'io', 'refine', 'quant', 'chlo', 'check', 'ir', 'core', 'types', 'util',
+    'kernels/complex', 'kernels/math', 'parallel', 'io', 'refine', 'quant', 'bytecode', 'chlo', 'check', 'ir', 'core', 'types', 'util',
 ]
 # the folders split by concern, where not even files within the folder may
 # depend on each other in a circle

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytecode/bc.h"
 #include "chlo/chlo.h"
 #include "quant/quant.h"
 #include "interp/interp.h"
@@ -195,6 +196,32 @@ static irrun_status load(char *text, size_t len, int first_line, const char *nam
     return s;
 }
 
+/* MLIR bytecode (a StableHLO portable artifact) read as the StableHLO text
+ * it holds (docs/bytecode.md): that text is what the module keeps, and the
+ * messages about it quote its lines. */
+static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, const char *name,
+                                  irrun_module **module, char **diagnostics)
+{
+    membuf msgs;
+    if (membuf_open(&msgs) != 0) {
+        mem_free(owned);
+        return IRRUN_NOMEM;
+    }
+    size_t text_len = 0;
+    char *text = bc_to_text(bytes, len, name, msgs.f, &text_len);
+    mem_free(owned); /* the artifact (when it is ours) goes before the parse */
+    char *said = membuf_take(&msgs);
+    if (!text) {
+        if (diagnostics)
+            *diagnostics = said;
+        else
+            mem_free(said);
+        return said ? IRRUN_BAD_INPUT : IRRUN_NOMEM;
+    }
+    mem_free(said);
+    return load(text, text_len, 1, name, module, diagnostics);
+}
+
 irrun_status irrun_module_load_text(const char *text, size_t len, const char *name, irrun_module **module,
                                     char **diagnostics)
 {
@@ -216,6 +243,8 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     if (first_line > 1 && lines > (size_t)(INT_MAX - first_line))
         return refuse(diagnostics, "first_line %d: the text's %zu more lines would be numbered past %d", first_line,
                       lines, INT_MAX);
+    if (bc_is_bytecode(text, len))
+        return load_bytecode(text, len, NULL, name ? name : "<text>", module, diagnostics);
     /* a copy: the caller's text may go, and the parser wants a NUL past the
      * end (as io_slurp gives) */
     char *copy = text ? mem_strndup(text, len) : NULL;
@@ -248,6 +277,8 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
         }
         return IRRUN_BAD_INPUT;
     }
+    if (bc_is_bytecode(text, len))
+        return load_bytecode(text, len, text, path, module, diagnostics);
     return load((char *)text, len, 1, path, module, diagnostics);
 }
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "api/api_internal.h"
+#include "bytecode/bc.h"
 #include "interp/interp.h"
 #include "runtime/rt_print.h"
 #include "cli/exit.h"
@@ -628,7 +629,8 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
         return;
     }
     diag_source src = { .name = strcmp(path, "-") == 0 ? "<stdin>" : path, .text = text, .len = len };
-    if (!o->split) {
+    /* bytecode is one module: no markers to split at (docs/bytecode.md) */
+    if (!o->split || bc_is_bytecode(text, len)) {
         if (!*first_output)
             fprintf(out, "%s\n", o->output_marker);
         *first_output = false;

@@ -24,6 +24,7 @@
 #include "cli/options.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
+#include "bytecode/bc.h"
 #include "chlo/chlo.h"
 #include "quant/quant.h"
 #include "interp/interp.h"
@@ -622,6 +623,17 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     if (!text) {
         fail(o, true, xstrdup(err.text));
         goto done;
+    }
+    if (bc_is_bytecode(text, len)) { /* a portable artifact: its text (docs/bytecode.md) */
+        size_t text_len;
+        char *t = bc_to_text(text, len, prog, stderr, &text_len);
+        mem_free(text);
+        text = (unsigned char *)t;
+        len = text_len;
+        if (!text) {
+            fail(o, true, xprintf("%s does not parse or check (see above)", prog));
+            goto done;
+        }
     }
     diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr };
     mod = ir_parse(&src, 0, len, 1);

@@ -27,6 +27,14 @@ fuzz_tensor_files)
     for f in "$top"/examples/*/*.npy; do seed "$f" 000; seed "$f" 022; done
     for f in "$top"/examples/*/*.yaml "$top"/tests/golden/*.yaml; do seed "$f" 002; seed "$f" 065; done
     printf '\001\070\100\110\177' >"$out/seed-bin" ;;
+fuzz_bytecode)
+    # the artifacts tests/unit/test_bytecode.c builds byte by byte (a VHLO
+    # module, a newer VHLO version, an unknown op, a self-containing
+    # attribute); the bare header when no unit test binary is built yet
+    for b in "$top"/build/tests/test_bytecode "$top"/build-fuzz/tests/test_bytecode; do
+        [ -x "$b" ] && IRRUN_BYTECODE_SEEDS=$out "$b" && break
+    done
+    printf 'ML\357R\015seed\000' >"$out/seed-header" ;;
 fuzz_manifest)
     for f in "$top"/examples/golden/*.yaml "$top"/tests/golden/*.yaml; do seed "$f"; done ;;
 esac

@@ -254,6 +254,36 @@ class Documents(unittest.TestCase):
             irrun.document([rep], form="pdf")
 
 
+# a StableHLO portable artifact (VHLO bytecode), the module
+# tests/unit/test_bytecode.c writes byte by byte: main() returns [1, 2] + [3, 4]
+ARTIFACT = (
+    b'ML\xefR\rtest\x00\x01%\x05\x01\x07\x07\x07\x03\t\x01\x0b\x01\x03\x0b'
+    b'\x03\t\x0f\x13\x17\x1b\x02Q\x1f\x1d\x0f#\x05\x03\x01\x1d\x11\x1f\x03\x11\x00\x00\x80?'
+    b'\x00\x00\x00@\x1f\x03\x11\x00\x00@@\x00\x00\x80@\t)\x03\t\x01\x11\x01\x03\x03'
+    b'\x03%\x0f\x07\x01\x03\x07\x03\r\x0b\x0b\x0b\x0b//\x03\x07\x07\x13\x13\x04[\x05\x01'
+    b'\x10\x01\x07\x04M\x03\x01\x05\x03P\x01\x01\x07\x049\x03\x07\x11\x05B\x01\x03\x03\x03'
+    b'\x05B\x01\x05\x03\x03\x07\x06\x01\x03\x03\x05\x01\x03\t\x04\x01\x03\x05\x08\x17\x07\x0b\x07'
+    b'\x05\x07\x03\t\x03\x0b\x03\r\x00\x93\x13\x03\x0b\x15\x0f\x19\x11\x0f\x0b\x11buil'
+    b'tin\x00vhlo\x00module\x00func_v1\x00'
+    b'constant_v1\x00add_v1\x00retur'
+    b'n_v1\x00main\x00\x00')
+
+
+class Bytecode(unittest.TestCase):
+    def test_artifact_from_bytes_and_file(self):
+        (got,) = irrun.run(irrun.load(ARTIFACT, "add.mlirbc"))
+        self.assertEqual(got.tolist(), [4.0, 6.0])
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "add.bin")
+            with open(path, "wb") as f:
+                f.write(ARTIFACT)
+            (got,) = irrun.load_file(path).run()
+            self.assertEqual(got.tolist(), [4.0, 6.0])
+        with self.assertRaises(irrun.Error) as e:
+            irrun.load(ARTIFACT[:100], "cut.mlirbc")
+        self.assertIn("cut.mlirbc: error: byte 94 (IR section): expected 45 bytes, only 6 remain", str(e.exception))
+
+
 class Info(unittest.TestCase):
     def test_matches_cli_info(self):
         for name in ("f4E2M1FN", "f6E3M2FN", "f8E4M3FN", "f8E5M2FNUZ", "f8E8M0FNU", "bf16", "f16", "f32", "tf32"):

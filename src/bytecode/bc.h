@@ -1,0 +1,20 @@
+/* Reading MLIR bytecode (StableHLO portable artifacts: the VHLO dialect of
+ * every version from 0.9.0) as the StableHLO text the front end reads.
+ * docs/bytecode.md says what is read and how VHLO is upgraded. */
+#ifndef IRRUN_BC_H
+#define IRRUN_BC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* True when the bytes start with MLIR's bytecode magic "ML\xefR". */
+bool bc_is_bytecode(const void *data, size_t len);
+
+/* The artifact `data` (len bytes) as StableHLO text in MLIR's generic form
+ * (mem_alloc'ed, NUL-terminated, its length in *text_len), or NULL after a
+ * located error ("NAME: error: byte N (SECTION section): ...") on `err`
+ * (out of memory included). Never reads outside data[0..len). */
+char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size_t *text_len);
+
+#endif

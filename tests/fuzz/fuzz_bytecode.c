@@ -1,0 +1,36 @@
+/* libFuzzer harness: bytes through the MLIR bytecode reader (src/bytecode,
+ * docs/bytecode.md) as `ir-run` reads an artifact: the text it holds, then
+ * parse, chlo, check and print. Bad input must end in a located error,
+ * never a crash, a read past the end, a leak, a hang or unbounded memory. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bytecode/bc.h"
+#include "check/check.h"
+#include "chlo/chlo.h"
+#include "ir/ir.h"
+#include "util/mem.h"
+
+static FILE *sink(void)
+{
+    static FILE *null;
+    if (!null)
+        null = fopen("/dev/null", "w");
+    return null;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    mem_set_limit(64u << 20);
+    size_t len;
+    char *text = bc_to_text(data, size, "fuzz.mlirbc", sink(), &len);
+    if (!text)
+        return 0;
+    diag_source src = { .name = "fuzz.mlirbc", .text = text, .len = len, .out = sink() };
+    ir_module *m = ir_parse(&src, 0, len, 1);
+    if (m && chlo_expand_module(m, &src) == 0 && check_module(m, &src) == 0)
+        ir_print_module(m, sink());
+    ir_module_free(m);
+    mem_free(text);
+    return 0;
+}
