@@ -660,7 +660,7 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
 /* A NaN element i (source pattern x) into float target part tk: SPEC.md
  * 3.6's NaN stored directly (nan_into), or the scalar routine where
  * nan_into does not apply (a finite-only target, the identity). */
-ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t x)
+ALWAYS_INLINE void st_nan(cvt c, int64_t i, int64_t tk, uint64_t x)
 {
     const fp_format *T = fp_fmt(et_get(c.to)->fmt);
     if (T->nan == FPN_NONE || c.from == c.to) {
@@ -668,28 +668,7 @@ ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t 
         return;
     }
     uint64_t b = nan_into(fp_fmt(et_get(c.from)->fmt), T, x);
-    switch (ts) {
-    case ES_FBYTE: st8(c.rs, tk, (uint8_t)b); return;
-    case ES_BF16:
-    case ES_F16: st16(c.rs, tk, (uint16_t)b); return;
-    case ES_F32: st32(c.rs, tk, (uint32_t)b); return;
-    case ES_F64: st64(c.rs, tk, b); return;
-    case ES_BOOL:
-    case ES_S8:
-    case ES_S16:
-    case ES_S32:
-    case ES_S64:
-    case ES_U8:
-    case ES_U16:
-    case ES_U32:
-    case ES_U64:
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        break;
-    }
-    cvt_one_scalar(c, i);
+    et_store_bits(c.to, c.rs + (size_t)tk * et_get(c.to)->bytes, b);
 }
 
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
@@ -703,13 +682,13 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
         if (fs == ES_F64) {
             double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
-                st_nan(c, ts, i, tk, f64_to_bits(d));
+                st_nan(c, i, tk, f64_to_bits(d));
             else
                 st_real(c, ts, tk, d, false, 0);
         } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
             float f = ld_f32(fs, c.xs, sk);
             if (f != f && is_float_storage(ts))
-                st_nan(c, ts, i, tk,
+                st_nan(c, i, tk,
                        fs == ES_F32 ? f32_to_bits(f) : ((const uint16_t *)(const void *)c.xs)[sk]);
             else
                 st_real(c, ts, tk, f, true, f);
@@ -929,7 +908,7 @@ static void small_by_scalar(cvt c, et_storage fs, int64_t i)
                               : ((const uint32_t *)(const void *)c.xs)[i * c.fstep];
     const fp_format *F = fp_fmt(et_get(c.from)->fmt);
     if ((x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits))
-        st_nan(c, ES_FBYTE, i, i, x);
+        st_nan(c, i, i, x);
     else
         cvt_one_scalar(c, i);
 }
