@@ -548,7 +548,7 @@ void bc_convert_op(bc_reader *r, const bc_cur *at, const bc_str *dialect, bc_str
         k.e[i].a = bc_get_attr(r, at, attrs[i].attr);
     }
     bool vhlo = bc_str_is(*dialect, "vhlo");
-    char name[160];
+    char name[sizeof "stablehlo." + 160]; /* room for every op name k.op can hold */
     if (vhlo) {
         const bc_vhlo_row *row = vhlo_row(op);
         if (!row)
@@ -567,7 +567,7 @@ void bc_convert_op(bc_reader *r, const bc_cur *at, const bc_str *dialect, bc_str
     } else {
         snprintf(name, sizeof name, "%.*s.%.*s", (int)dialect->len, (const char *)dialect->s, (int)op.len,
                  (const char *)op.s);
-        snprintf(k.op, sizeof k.op, "%s", name);
+        snprintf(k.op, sizeof k.op, "%.*s", (int)sizeof k.op - 1, name); /* a longer foreign name is cut: k.op only keys lookups */
     }
     k.out = bc_open(r);
     k.props = bc_open(r);
