@@ -266,12 +266,16 @@ static void run_conv(pool *p, tensor *out, void *arg)
     ck_assert_int_eq(kern_convolution(j->a, j->b, &j->cd, out), IRRUN_OK);
 }
 
-/* NHWC 2x9x9x6 input, HWIO 3x3x6x10 kernel, stride 1, padding 1. */
+/* NHWC 2x9x9x6 input, HWIO 3x3x6x20 kernel (a whole panel of sixteen
+ * output features and part of one), stride 1, padding 1; f8E4M3FN, bf16
+ * and f16 (every product exact in binary32: fused steps) and f32 (not). */
 START_TEST(conv_paths_agree)
 {
-    for (int mode = 0; mode < 2; mode++) {
-        tensor_type lt = { ET_F8E4M3FN, 4, { 2, 9, 9, 6 } }, kt = { ET_F8E4M3FN, 4, { 3, 3, 6, 10 } };
-        tensor_type ot = { ET_F8E4M3FN, 4, { 2, 9, 9, 10 } };
+    static const et_id types[] = { ET_F8E4M3FN, ET_BF16, ET_F16, ET_F32 };
+    for (int mode = 0; mode < 8; mode++) {
+        et_id t = types[mode / 2];
+        tensor_type lt = { t, 4, { 2, 9, 9, 6 } }, kt = { t, 4, { 3, 3, 6, 20 } };
+        tensor_type ot = { t, 4, { 2, 9, 9, 20 } };
         tensor *x = tensor_new(&lt), *k = tensor_new(&kt), *shape = tensor_new(&ot);
         fill(x);
         fill(k);
@@ -293,9 +297,11 @@ START_TEST(conv_paths_agree)
             cd->low[s] = 1;
         }
         cd->feature_groups = cd->batch_groups = 1;
-        cd->mode = mode ? KACC_TYPE : KACC_REF;
+        cd->mode = mode % 2 ? KACC_TYPE : KACC_REF;
         cd->acc = FP_F32;
-        three_ways(run_conv, &j, shape, mode ? "convolution f32 acc" : "convolution REF");
+        char what[64];
+        snprintf(what, sizeof what, "convolution %s %s", et_get(t)->name, mode % 2 ? "f32 acc" : "REF");
+        three_ways(run_conv, &j, shape, what);
         tensor_release(x);
         tensor_release(k);
         tensor_release(shape);

@@ -740,7 +740,7 @@ static void store_result(tensor *r, int64_t i, double v)
 /* The binary32 accumulator of result element i rounded into the result:
  * store_result's rules, without its binary64 detour where the result type
  * has a direct rounding. */
-static void store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
+void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
 {
     if (v != v) {
         store_result(r, i, v);
@@ -783,7 +783,7 @@ static void store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
  * most 24 bits together, products no finer than binary32's smallest
  * subnormal and below its overflow. A fused multiply-add then equals the
  * multiply and the add (docs/dot-accumulation.md). */
-static bool products_exact_in_f32(fp_id a, fp_id b)
+bool kern_products_exact_in_f32(fp_id a, fp_id b)
 {
     const fp_format *fa = fp_fmt(a), *fb = fp_fmt(b);
     return fa->mbits + fb->mbits + 2 <= 24 && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
@@ -830,7 +830,7 @@ static irrun_status acc_part(void *vj, int64_t i)
             int64_t n0 = p * KERN_ACC_PANEL, cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
             for (int64_t rr = 0; rr < rows; rr++)
                 for (int64_t c = 0; c < cols; c++)
-                    store_f32(j->r, (b * s.M + m0 + rr) * s.N + n0 + c, out[rr * KERN_ACC_PANEL + c], j->from_f32);
+                    kern_store_f32(j->r, (b * s.M + m0 + rr) * s.N + n0 + c, out[rr * KERN_ACC_PANEL + c], j->from_f32);
         }
         return IRRUN_OK;
     }
@@ -844,7 +844,7 @@ static irrun_status acc_part(void *vj, int64_t i)
         for (int64_t k = 0; k < s.K; k++)
             axpy_f32(acc, lrow[k], j->R + (b * s.K + k) * s.N, s.N);
         for (int64_t n = 0; n < s.N; n++)
-            store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
+            kern_store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
     }
     mem_free(acc);
     return IRRUN_OK;
@@ -987,7 +987,7 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
     if (R && dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec)) {
         fp_id lf = dd->lprec != FP_COUNT ? dd->lprec : af, rf = dd->rprec != FP_COUNT ? dd->rprec : bf;
-        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, products_exact_in_f32(lf, rf));
+        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, kern_products_exact_in_f32(lf, rf));
     } else if (R) {
         double *Ld = decode_values(L, dd->lprec);
         double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
