@@ -6,13 +6,16 @@
  * (docs/performance.md, "Model rows"). When a Python with jax is found
  * (JAX_PYTHON, else build/jax-env/bin/python, else python3), the same text
  * runs in XLA CPU on the same inputs and the same number of threads
- * (bench/models/xla.py), in this run, and the ratio ir-run / XLA is printed;
- * without jax the rows come without it. */
+ * (bench/models/xla.py), in this run, and the ratio ir-run / XLA is printed
+ * (of the best CPU times: the machine is shared, and a run's wall time
+ * grows with its neighbours' load; the wall ratio beside it); without jax
+ * the rows come without it. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -131,27 +134,43 @@ static size_t peak_rss(void)
     return kb * 1024;
 }
 
-/* Best ms of `reps` runs, or -1 when a run fails. */
-static double run_ms(const irrun_module *m, const irrun_tensor *in, int n, irrun_dot_accumulation acc, int reps)
+/* CPU seconds of the process: on a machine shared with neighbours, what
+ * a run cost (its wall time grows with the load; on one thread the CPU
+ * time does not). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    double wall, cpu; /* best ms of several runs, each */
+} timing;
+
+/* Best wall and CPU ms of `reps` runs; wall -1 when a run fails. */
+static timing run_ms(const irrun_module *m, const irrun_tensor *in, int n, irrun_dot_accumulation acc, int reps)
 {
     irrun_run_options o;
     irrun_run_options_init(&o);
     o.dot_accumulation = acc;
     o.threads = THREADS;
-    double best = 1e30;
+    timing best = { 1e30, 1e30 };
     for (int r = 0; r < reps; r++) {
         irrun_results res;
-        double t = bench_now();
+        double t = bench_now(), c = cpu_now();
         irrun_status st = irrun_run(m, &o, in, n, &res);
+        c = cpu_now() - c;
         t = bench_now() - t;
         if (st != IRRUN_OK)
             fprintf(stderr, "bench models: %s", res.messages);
         irrun_results_free(&res);
         if (st != IRRUN_OK)
-            return -1;
-        best = t < best ? t : best;
+            return (timing){ -1, -1 };
+        best.wall = t * 1e3 < best.wall ? t * 1e3 : best.wall;
+        best.cpu = c * 1e3 < best.cpu ? c * 1e3 : best.cpu;
     }
-    return best * 1e3;
+    return best;
 }
 
 static const char *jax_python(void)
@@ -164,13 +183,15 @@ static const char *jax_python(void)
     return "python3";
 }
 
-/* XLA CPU's best ms on the same program and inputs (written to files for
- * bench/models/xla.py), or -1 when there is no jax or it fails. */
-static double xla_ms(const model *md, const irrun_tensor *in, int reps)
+/* XLA CPU's best wall and CPU ms on the same program and inputs (written
+ * to files for bench/models/xla.py); wall -1 when there is no jax or it
+ * fails. */
+static timing xla_ms(const model *md, const irrun_tensor *in, int reps)
 {
     char dir[] = "/tmp/irrun-bench-XXXXXX", cmd[4096], path[128];
+    timing ms = { -1, -1 };
     if (!mkdtemp(dir))
-        return -1;
+        return ms;
     int len = snprintf(cmd, sizeof cmd, "%s bench/models/xla.py %s %d %d", jax_python(), md->file, THREADS, reps);
     for (int i = 0; i < md->ninputs; i++) {
         snprintf(path, sizeof path, "%s/%d.bin", dir, i);
@@ -178,7 +199,7 @@ static double xla_ms(const model *md, const irrun_tensor *in, int reps)
         if (!f || fwrite(in[i].data, 1, in[i].nbytes, f) != in[i].nbytes) {
             if (f)
                 fclose(f);
-            return -1;
+            return ms;
         }
         fclose(f);
         len += snprintf(cmd + len, sizeof cmd - (size_t)len, " %s:%s", path, in[i].element_type);
@@ -186,11 +207,10 @@ static double xla_ms(const model *md, const irrun_tensor *in, int reps)
             len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%c%lld", d ? 'x' : ':', (long long)in[i].dims[d]);
     }
     snprintf(cmd + len, sizeof cmd - (size_t)len, " 2>/dev/null");
-    double ms = -1;
     FILE *p = popen(cmd, "r");
     if (p) {
-        if (fscanf(p, "%lf", &ms) != 1)
-            ms = -1;
+        if (fscanf(p, "%lf %lf", &ms.wall, &ms.cpu) != 2)
+            ms.wall = -1;
         pclose(p);
     }
     for (int i = 0; i < md->ninputs; i++) {
@@ -201,12 +221,12 @@ static double xla_ms(const model *md, const irrun_tensor *in, int reps)
     return ms;
 }
 
-static void row(const char *label, double macs, double ms, double xla, size_t rss, size_t live)
+static void row(const char *label, double macs, timing t, timing xla, size_t rss, size_t live)
 {
-    printf("  %-18s %9.2f ms %9.3g MAC/s   peak RSS %6.1f MiB (2 x live + 16 MiB: %.1f)", label, ms,
-           macs / (ms * 1e-3), (double)rss / 1048576.0, (2.0 * (double)live + 16777216.0) / 1048576.0);
-    if (xla > 0)
-        printf("   %.2fx XLA", ms / xla);
+    printf("  %-17s %8.2f ms (CPU %8.2f) %9.3g MAC/s  peak RSS %5.1f MiB (bound %4.1f)", label, t.wall, t.cpu,
+           macs / (t.cpu * 1e-3), (double)rss / 1048576.0, (2.0 * (double)live + 16777216.0) / 1048576.0);
+    if (xla.wall > 0)
+        printf("  %.2fx XLA (wall %.2fx)", t.cpu / xla.cpu, t.wall / xla.wall);
     printf("\n");
 }
 
@@ -226,19 +246,19 @@ void bench_models(void)
                 ;
         mem_free(text);
         if (made == md->ninputs) {
-            double xla = xla_ms(md, in, REPS);
+            timing xla = xla_ms(md, in, REPS);
             printf("%s: %.3g MAC, live tensors %.1f MiB, XLA CPU %s", md->name, md->macs,
-                   (double)md->live / 1048576.0, xla > 0 ? "" : "not measured (no jax)\n");
-            if (xla > 0)
-                printf("%.2f ms (%.3g MAC/s)\n", xla, md->macs / (xla * 1e-3));
+                   (double)md->live / 1048576.0, xla.wall > 0 ? "" : "not measured (no jax)\n");
+            if (xla.wall > 0)
+                printf("%.2f ms (CPU %.2f, %.3g MAC/s)\n", xla.wall, xla.cpu, md->macs / (xla.cpu * 1e-3));
             static const struct {
                 const char *label;
                 irrun_dot_accumulation acc;
             } accs[] = { { "f32 accumulation", IRRUN_DOT_F32 }, { "REF rounding", IRRUN_DOT_REF } };
             for (size_t a = 0; a < 2; a++) {
                 reset_peak_rss();
-                double ms = run_ms(m, in, made, accs[a].acc, REPS);
-                if (ms < 0)
+                timing ms = run_ms(m, in, made, accs[a].acc, REPS);
+                if (ms.wall < 0)
                     printf("  %s: the run failed\n", accs[a].label);
                 else
                     row(accs[a].label, md->macs, ms, xla, peak_rss(), md->live);
