@@ -854,23 +854,60 @@ static irrun_status acc_part(void *vj, int64_t i)
  * FP_COUNT: as is) binary32 holds exactly, as binary32: directly for the
  * storage classes with a decoder, else through decode_values. false when
  * out of memory. */
+/* Whether decode_run reads x's elements (as they are) directly. */
+static bool direct_decode(const tensor *x, fp_id prec)
+{
+    const et_traits *tr = et_get(x->type.elem);
+    return (prec == FP_COUNT || prec == tr->fmt) && (tr->storage == ES_FBYTE || tr->storage == ES_BF16 ||
+                                                     tr->storage == ES_F16 || tr->storage == ES_F32);
+}
+
+/* Elements [at, at + n) of x (direct_decode) as binary32; bytes: the
+ * format's table of values when its elements are one byte. */
+static void decode_run(const tensor *x, const float *bytes, int64_t at, int64_t n, float *dst)
+{
+    switch (et_get(x->type.elem)->storage) {
+    case ES_FBYTE:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = bytes[((const uint8_t *)x->data)[at + i]];
+        return;
+    case ES_BF16:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = kern_bf16_to_f32(((const uint16_t *)x->data)[at + i]);
+        return;
+    case ES_F16:
+        for (int64_t i = 0; i < n; i++)
+            dst[i] = kern_f16_to_f32(((const uint16_t *)x->data)[at + i]);
+        return;
+    case ES_F32:
+        memcpy(dst, (const uint32_t *)x->data + at, (size_t)n * sizeof *dst);
+        return;
+    case ES_BOOL:
+    case ES_S8:
+    case ES_S16:
+    case ES_S32:
+    case ES_S64:
+    case ES_U8:
+    case ES_U16:
+    case ES_U32:
+    case ES_U64:
+    case ES_F64:
+    case ES_C64:
+    case ES_C128:
+    case ES_FLOAT:
+    case ES_COUNT:
+        return;
+    }
+}
+
 static bool decode_floats(const tensor *x, fp_id prec, float *dst)
 {
     const et_traits *tr = et_get(x->type.elem);
-    bool as_is = prec == FP_COUNT || prec == tr->fmt;
-    if (as_is && tr->storage == ES_FBYTE) {
-        const float *v = (const float *)fp_table_to_f32(tr->fmt);
-        if (!v)
+    if (direct_decode(x, prec)) {
+        const float *bytes = tr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(tr->fmt) : NULL;
+        if (tr->storage == ES_FBYTE && !bytes)
             return false;
-        for (int64_t i = 0; i < x->count; i++)
-            dst[i] = v[((const uint8_t *)x->data)[i]];
-        return true;
-    }
-    if (as_is && (tr->storage == ES_BF16 || tr->storage == ES_F16 || tr->storage == ES_F32)) {
-        for (int64_t i = 0; i < x->count; i++)
-            dst[i] = tr->storage == ES_BF16  ? kern_bf16_to_f32(((const uint16_t *)x->data)[i])
-                     : tr->storage == ES_F16 ? kern_f16_to_f32(((const uint16_t *)x->data)[i])
-                                             : bits_to_f32(((const uint32_t *)x->data)[i]);
+        decode_run(x, bytes, 0, x->count, dst);
         return true;
     }
     double *d = decode_values(x, prec);
@@ -894,27 +931,39 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
     acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, rows, (s.M + rows - 1) / rows,
                   fused_ok, NULL, r, s };
     size_t np = vector ? (size_t)(s.B * j.npanels * s.K * KERN_ACC_PANEL) : 0;
+    /* R goes straight into the panels when its elements decode directly */
+    bool rows_into_panels = vector && direct_decode(Rt, rprec);
+    const et_traits *rtr = et_get(Rt->type.elem);
+    const float *rbytes = rows_into_panels && rtr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(rtr->fmt) : NULL;
     float *L = mem_alloc((nl ? nl : 1) * sizeof *L);
-    float *R = mem_alloc((nr ? nr : 1) * sizeof *R);
-    float *panels = vector ? mem_calloc(np ? np : 1, sizeof *panels) : NULL;
+    float *R = mem_alloc(((rows_into_panels ? (size_t)s.N : nr) + 1) * sizeof *R);
+    float *panels = vector ? mem_alloc((np ? np : 1) * sizeof *panels) : NULL;
     irrun_status rc = IRRUN_NOMEM;
     if (et_get(r->type.elem)->storage == ES_FBYTE &&
         !(j.from_f32 = fp_table_from_f32(et_get(r->type.elem)->fmt, FPR_RNE)))
         goto done;
-    if (L && R && (panels || !vector) && decode_floats(Lt, lprec, L) && decode_floats(Rt, rprec, R)) {
+    if (rows_into_panels && rtr->storage == ES_FBYTE && !rbytes)
+        goto done;
+    if (L && R && (panels || !vector) && decode_floats(Lt, lprec, L) &&
+        (rows_into_panels || decode_floats(Rt, rprec, R))) {
         j.L = L;
         j.R = R;
-        if (vector) {
-            for (int64_t b = 0; b < s.B; b++)
+        /* row k of R (N values; decoded here when it goes straight into the
+         * panels) cut into the panels, the columns past N zero */
+        for (int64_t b = 0; vector && b < s.B; b++)
+            for (int64_t k = 0; k < s.K; k++) {
+                const float *row = R + (rows_into_panels ? 0 : (b * s.K + k) * s.N);
+                if (rows_into_panels)
+                    decode_run(Rt, rbytes, (b * s.K + k) * s.N, s.N, R);
                 for (int64_t p = 0; p < j.npanels; p++) {
                     int64_t n0 = p * KERN_ACC_PANEL;
                     int64_t cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
-                    float *panel = panels + (b * j.npanels + p) * s.K * KERN_ACC_PANEL;
-                    for (int64_t k = 0; k < s.K; k++)
-                        memcpy(panel + k * KERN_ACC_PANEL, R + (b * s.K + k) * s.N + n0, (size_t)cols * sizeof *R);
+                    float *dst = panels + ((b * j.npanels + p) * s.K + k) * KERN_ACC_PANEL;
+                    memcpy(dst, row + n0, (size_t)cols * sizeof *R);
+                    memset(dst + cols, 0, (size_t)(KERN_ACC_PANEL - cols) * sizeof *R);
                 }
-            j.panels = panels;
-        }
+            }
+        j.panels = vector ? panels : NULL;
         rc = pool_run(pl, s.B * j.parts_per_batch, acc_part, &j);
     }
 done:
