@@ -259,6 +259,36 @@ START_TEST(dot_paths_agree)
 }
 END_TEST
 
+/* bf16 products are exact in binary32 only between its over- and
+ * underflow: with values in range the vector loop fuses its steps, and
+ * with one that is not it must not: there row 7 x column 11 is 2^-149 +
+ * 2^-150, which a multiply then an add rounds to 2^-149 (the product ties
+ * to 0) and a fused step to 2^-148 (into an f32 result, which keeps it).
+ * Both as the generic loop. */
+START_TEST(dot_bf16_fused_by_range)
+{
+    for (int extreme = 0; extreme < 2; extreme++) {
+        tensor *a = matrix(ET_BF16, 45, 150), *b = matrix(ET_BF16, 150, 70);
+        tensor *shape = matrix(ET_F32, 45, 70);
+        for (int64_t i = 0; i < a->count; i++)
+            set(a, i, fp_from_double(FP_BF16, ldexp((double)(int64_t)(rnd() % 255 - 127), -(int)(rnd() % 20)), FPR_RNE));
+        for (int64_t i = 0; i < b->count; i++)
+            set(b, i, fp_from_double(FP_BF16, ldexp((double)(int64_t)(rnd() % 255 - 127), -(int)(rnd() % 20)), FPR_RNE));
+        if (extreme) {
+            for (int64_t k = 0; k < 150; k++)
+                set(a, 7 * 150 + k, fp_from_double(FP_BF16, k < 2 ? 0x1p-75 : 0.0, FPR_RNE));
+            set(b, 0 * 70 + 11, fp_from_double(FP_BF16, 0x1p-74, FPR_RNE));
+            set(b, 1 * 70 + 11, fp_from_double(FP_BF16, 0x1p-75, FPR_RNE));
+        }
+        job j = { a, b, NULL, plain_dims(KACC_TYPE), { 0 }, { 0 }, KB_ADD };
+        three_ways(run_dot, &j, shape, extreme ? "dot bf16 f32 acc, products underflow" : "dot bf16 f32 acc, in range");
+        tensor_release(a);
+        tensor_release(b);
+        tensor_release(shape);
+    }
+}
+END_TEST
+
 static void run_conv(pool *p, tensor *out, void *arg)
 {
     job *j = arg;
@@ -447,6 +477,7 @@ static Suite *suite(void)
     tcase_add_test(tc, chains_half_formats);
     tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
+    tcase_add_test(tc, dot_bf16_fused_by_range);
     tcase_add_test(tc, conv_paths_agree);
     tcase_add_test(tc, elementwise_and_reduce_paths_agree);
     suite_add_tcase(s, tc);

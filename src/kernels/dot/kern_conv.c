@@ -479,6 +479,9 @@ static irrun_status conv_typed(const tensor *lhs, const tensor *rhs, const kern_
         j.X = X;
         j.Wcols = Wcols;
         j.panels = vector ? panels : NULL;
+        /* as dot_general: the values may keep every product exact */
+        if (vector && !j.fused && kern_significands_fit_f32(et_get(lhs->type.elem)->fmt, et_get(rhs->type.elem)->fmt))
+            j.fused = kern_products_normal_f32(X->data, X->count, panels, p->groups * j.npanels * p->K * KERN_ACC_PANEL);
         rc = pool_run(cd->pool, p->groups * j.chunks, conv_typed_part, &j);
     }
     tensor_release(X);

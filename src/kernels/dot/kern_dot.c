@@ -14,6 +14,9 @@
  * instead (ref_chains, kern_dot_avx2.c), and f32 accumulation a blocked
  * micro-kernel (docs/dot-accumulation.md, "Implementation notes"). Large
  * dots run in parts of rows on the run's threads (docs/threads.md). */
+#include <float.h>
+#include <math.h>
+
 #include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/dot/kern_dot_simd.h"
@@ -786,8 +789,38 @@ void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
 bool kern_products_exact_in_f32(fp_id a, fp_id b)
 {
     const fp_format *fa = fp_fmt(a), *fb = fp_fmt(b);
-    return fa->mbits + fb->mbits + 2 <= 24 && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
+    return kern_significands_fit_f32(a, b) && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
            fa->emax + fb->emax + 2 <= 128;
+}
+
+bool kern_significands_fit_f32(fp_id a, fp_id b)
+{
+    return fp_fmt(a)->mbits + fp_fmt(b)->mbits + 2 <= 24;
+}
+
+/* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there
+ * is none). */
+static void finite_range(const float *v, int64_t n, float *lo, float *hi)
+{
+    float l = FLT_MAX, h = 0;
+    for (int64_t i = 0; i < n; i++) {
+        float x = fabsf(v[i]);
+        bool counted = x > 0 && x <= FLT_MAX; /* not zero, Inf or NaN */
+        l = counted && x < l ? x : l;
+        h = counted && x > h ? x : h;
+    }
+    *lo = h > 0 ? l : 0;
+    *hi = h;
+}
+
+bool kern_products_normal_f32(const float *a, int64_t na, const float *b, int64_t nb)
+{
+    float alo, ahi, blo, bhi;
+    finite_range(a, na, &alo, &ahi);
+    finite_range(b, nb, &blo, &bhi);
+    if (ahi == 0 || bhi == 0)
+        return true; /* every product is a zero, an Inf or a NaN */
+    return (double)ahi * bhi < 0x1p127 && (double)alo * blo >= 0x1p-126;
 }
 
 /* Rows of a part of the binary32 accumulation (a multiple of the 6-row
@@ -923,7 +956,7 @@ static bool decode_floats(const tensor *x, fp_id prec, float *dst)
  * rounded once; L is [B, M, K] and R [B, K, N], rounded to lprec / rprec.
  * fused_ok: every product is exact in f32. */
 static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id lprec, fp_id rprec, tensor *r,
-                            dot_sizes s, bool fused_ok)
+                            dot_sizes s, bool fused_ok, bool sig_fit)
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
     bool vector = isa_avx2();
@@ -964,6 +997,10 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
                 }
             }
         j.panels = vector ? panels : NULL;
+        /* the operands' values may keep every product exact where their
+         * formats do not (bf16: between the over- and underflow) */
+        if (vector && !j.fused && sig_fit)
+            j.fused = kern_products_normal_f32(L, (int64_t)nl, panels, (int64_t)np);
         rc = pool_run(pl, s.B * j.parts_per_batch, acc_part, &j);
     }
 done:
@@ -1036,7 +1073,8 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
     if (R && dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec)) {
         fp_id lf = dd->lprec != FP_COUNT ? dd->lprec : af, rf = dd->rprec != FP_COUNT ? dd->rprec : bf;
-        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, kern_products_exact_in_f32(lf, rf));
+        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, kern_products_exact_in_f32(lf, rf),
+                    kern_significands_fit_f32(lf, rf));
     } else if (R) {
         double *Ld = decode_values(L, dd->lprec);
         double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;
