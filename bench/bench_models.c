@@ -17,6 +17,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 
 #include "bench.h"
 #include "irrun.h"
@@ -113,6 +116,9 @@ static int make_input(const input_spec *sp, int which, irrun_tensor *t)
  * peak where Linux allows it (clear_refs 5). */
 static void reset_peak_rss(void)
 {
+#ifdef __GLIBC__
+    malloc_trim(0); /* the heap a model before this one left behind */
+#endif
     FILE *f = fopen("/proc/self/clear_refs", "w");
     if (f) {
         fputs("5", f);
@@ -232,7 +238,7 @@ static void row(const char *label, double macs, timing t, timing xla, size_t rss
 
 void bench_models(void)
 {
-    enum { REPS = 5 };
+    enum { REPS = 10 };
     printf("models (bench/models, %d thread; ratio = ir-run / XLA CPU through JAX, same inputs)\n", THREADS);
     for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
         const model *md = &models[k];
