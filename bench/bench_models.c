@@ -3,8 +3,9 @@
  * through the library as a user runs them, with REF's per-step rounding and
  * with --dot-accumulation=f32: ms per run (best of several), MAC/s, the
  * process's peak RSS during the runs and the live tensors it is held to
- * (docs/testing.md, "Whole models against XLA"). When a Python with jax is found
- * (JAX_PYTHON, else build/jax-env/bin/python, else python3), the same text
+ * (docs/testing.md, "Whole models against XLA"). When a Python with jax
+ * is found (JAX_PYTHON, else build/jax-env/bin/python, else python3), the
+ * same text
  * runs in XLA CPU on the same inputs and the same number of threads
  * (bench/models/xla.py), in this run, and the ratio ir-run / XLA is printed
  * (of the best CPU times: the machine is shared, and a run's wall time
