@@ -505,8 +505,9 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
 }
 
 /* Rows of a part of the vector chains: a panel of R and this many rows of
- * L stay in L2 while the rows are swept over it. */
-enum { CHAIN_ROWS = 32 };
+ * L stay in L2 while the rows are swept over it. PACK_K: steps of a strip
+ * when R is cut into panels. */
+enum { CHAIN_ROWS = 32, PACK_K = 64 };
 
 typedef struct {
     kern_chain_format cf;
@@ -617,13 +618,13 @@ static irrun_status chain_part(void *vj, int64_t i)
 static float largest_magnitude(const float *v, int64_t n)
 {
     float m = 0;
-    for (int64_t i = 0; i < n; i++) {
+    bool nan = false;
+    for (int64_t i = 0; i < n; i++) { /* no branch: the compiler's vector lanes */
         float a = fabsf(v[i]);
-        if (a != a)
-            return a;
+        nan |= a != a;
         m = a > m ? a : m;
     }
-    return m;
+    return nan ? fabsf(NAN) : m;
 }
 
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
@@ -649,7 +650,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     size_t nl = (size_t)(s.B * s.M * s.K);
     size_t np = (size_t)(s.B * j.npanels * s.K * KERN_CHAIN_PANEL);
     float *Lf = mem_alloc(nl * sizeof *Lf), *panels = mem_calloc(np, sizeof *panels);
-    float *col = mem_alloc((size_t)s.K * sizeof *col);
+    float *col = mem_alloc(PACK_K * sizeof *col);
     float *panel_max = mem_calloc((size_t)(s.B * j.npanels), sizeof *panel_max);
     float *row_max = mem_calloc((size_t)(s.B * s.M), sizeof *row_max);
     irrun_status rc = IRRUN_NOMEM;
@@ -658,18 +659,28 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
         decode_f32(t, L, (int64_t)nl, byte_values, Lf);
         for (int64_t i = 0; i < s.B * s.M; i++)
             row_max[i] = largest_magnitude(Lf + i * s.K, s.K);
+        /* a panel's columns in strips of PACK_K steps, so that the rows of
+         * the panel being written stay in L1 */
         for (int64_t b = 0; b < s.B; b++)
-            for (int64_t n = 0; n < s.N; n++) {
-                decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n) * s.K) * es, s.K, byte_values, col);
-                float *panel = panels + (b * j.npanels + n / KERN_CHAIN_PANEL) * s.K * KERN_CHAIN_PANEL;
-                float *pm = &panel_max[b * j.npanels + n / KERN_CHAIN_PANEL];
-                for (int64_t k = 0; k < s.K; k++) {
-                    col[k] *= cf->up;
-                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k];
+            for (int64_t p = 0; p < j.npanels; p++) {
+                float *panel = panels + (b * j.npanels + p) * s.K * KERN_CHAIN_PANEL;
+                float *pm = &panel_max[b * j.npanels + p];
+                int64_t n0 = p * KERN_CHAIN_PANEL;
+                int64_t cols = s.N - n0 < KERN_CHAIN_PANEL ? s.N - n0 : KERN_CHAIN_PANEL;
+                for (int64_t k0 = 0; k0 < s.K; k0 += PACK_K) {
+                    int64_t kn = s.K - k0 < PACK_K ? s.K - k0 : PACK_K;
+                    for (int64_t c = 0; c < cols; c++) {
+                        decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n0 + c) * s.K + k0) * es, kn,
+                                   byte_values, col);
+                        for (int64_t k = 0; k < kn; k++)
+                            col[k] *= cf->up;
+                        for (int64_t k = 0; k < kn; k++)
+                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k];
+                        float v = largest_magnitude(col, kn);
+                        if (*pm == *pm && !(v <= *pm))
+                            *pm = v; /* larger, or a NaN, which stays */
+                    }
                 }
-                float v = largest_magnitude(col, s.K);
-                if (*pm == *pm && !(v <= *pm))
-                    *pm = v; /* larger, or a NaN, which stays */
             }
         j.row_max = row_max;
         j.Lf = Lf;
