@@ -469,7 +469,9 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     return true;
 }
 
-/* binary32 values of n elements of type t (a chain format). */
+/* binary32 values of n elements of type t (a chain format, or f32 for the
+ * binary32 accumulation); byte_values: the format's table of values when
+ * its elements are one byte. */
 static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_values, float *dst)
 {
     switch (et_get(t)->storage) {
@@ -485,6 +487,9 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
         for (int64_t i = 0; i < n; i++)
             dst[i] = kern_f16_to_f32(((const uint16_t *)src)[i]);
         return;
+    case ES_F32:
+        memcpy(dst, src, (size_t)n * sizeof *dst);
+        return;
     case ES_BOOL:
     case ES_S8:
     case ES_S16:
@@ -494,7 +499,6 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
     case ES_U16:
     case ES_U32:
     case ES_U64:
-    case ES_F32:
     case ES_F64:
     case ES_C64:
     case ES_C128:
@@ -898,50 +902,12 @@ static irrun_status acc_part(void *vj, int64_t i)
  * FP_COUNT: as is) binary32 holds exactly, as binary32: directly for the
  * storage classes with a decoder, else through decode_values. false when
  * out of memory. */
-/* Whether decode_run reads x's elements (as they are) directly. */
+/* Whether decode_f32 reads x's elements (as they are) directly. */
 static bool direct_decode(const tensor *x, fp_id prec)
 {
     const et_traits *tr = et_get(x->type.elem);
     return (prec == FP_COUNT || prec == tr->fmt) && (tr->storage == ES_FBYTE || tr->storage == ES_BF16 ||
                                                      tr->storage == ES_F16 || tr->storage == ES_F32);
-}
-
-/* Elements [at, at + n) of x (direct_decode) as binary32; bytes: the
- * format's table of values when its elements are one byte. */
-static void decode_run(const tensor *x, const float *bytes, int64_t at, int64_t n, float *dst)
-{
-    switch (et_get(x->type.elem)->storage) {
-    case ES_FBYTE:
-        for (int64_t i = 0; i < n; i++)
-            dst[i] = bytes[((const uint8_t *)x->data)[at + i]];
-        return;
-    case ES_BF16:
-        for (int64_t i = 0; i < n; i++)
-            dst[i] = kern_bf16_to_f32(((const uint16_t *)x->data)[at + i]);
-        return;
-    case ES_F16:
-        for (int64_t i = 0; i < n; i++)
-            dst[i] = kern_f16_to_f32(((const uint16_t *)x->data)[at + i]);
-        return;
-    case ES_F32:
-        memcpy(dst, (const uint32_t *)x->data + at, (size_t)n * sizeof *dst);
-        return;
-    case ES_BOOL:
-    case ES_S8:
-    case ES_S16:
-    case ES_S32:
-    case ES_S64:
-    case ES_U8:
-    case ES_U16:
-    case ES_U32:
-    case ES_U64:
-    case ES_F64:
-    case ES_C64:
-    case ES_C128:
-    case ES_FLOAT:
-    case ES_COUNT:
-        return;
-    }
 }
 
 static bool decode_floats(const tensor *x, fp_id prec, float *dst)
@@ -951,7 +917,7 @@ static bool decode_floats(const tensor *x, fp_id prec, float *dst)
         const float *bytes = tr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(tr->fmt) : NULL;
         if (tr->storage == ES_FBYTE && !bytes)
             return false;
-        decode_run(x, bytes, 0, x->count, dst);
+        decode_f32(x->type.elem, x->data, x->count, bytes, dst);
         return true;
     }
     double *d = decode_values(x, prec);
@@ -998,7 +964,8 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
             for (int64_t k = 0; k < s.K; k++) {
                 const float *row = R + (rows_into_panels ? 0 : (b * s.K + k) * s.N);
                 if (rows_into_panels)
-                    decode_run(Rt, rbytes, (b * s.K + k) * s.N, s.N, R);
+                    decode_f32(Rt->type.elem, (const unsigned char *)Rt->data + (size_t)((b * s.K + k) * s.N) * rtr->bytes,
+                               s.N, rbytes, R);
                 for (int64_t p = 0; p < j.npanels; p++) {
                     int64_t n0 = p * KERN_ACC_PANEL;
                     int64_t cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
