@@ -403,11 +403,9 @@ static irrun_status conv_typed_part(void *vj, int64_t part)
             kern_acc_f32_avx2((const float *)L, p->K, rows, p->K, j->panels + (g * j->npanels + q) * p->K * KERN_ACC_PANEL,
                               o32, j->fused);
             int64_t o0 = q * KERN_ACC_PANEL, cols = p->Og - o0 < KERN_ACC_PANEL ? p->Og - o0 : KERN_ACC_PANEL;
-            for (int64_t i = 0; i < rows; i++) {
-                int64_t at = result_at(p, m0 + i, g);
-                for (int64_t o = 0; o < cols; o++)
-                    kern_store_f32(j->r, at + (o0 + o) * p->rf, o32[i * KERN_ACC_PANEL + o], j->from_f32);
-            }
+            for (int64_t i = 0; i < rows; i++)
+                kern_store_f32_run(j->r, result_at(p, m0 + i, g) + o0 * p->rf, p->rf, o32 + i * KERN_ACC_PANEL, cols,
+                                   j->from_f32);
         }
     } else if (j->f32) {
         float *o32 = (float *)out;
@@ -415,11 +413,8 @@ static irrun_status conv_typed_part(void *vj, int64_t part)
          * never stored */
         for (int64_t i = 0; i < rows; i += 4)
             block4_f32((const float *)L + i * p->K, (const float *)Wg, o32 + i * ld, p->K, ld);
-        for (int64_t i = 0; i < rows; i++) {
-            int64_t at = result_at(p, m0 + i, g);
-            for (int64_t o = 0; o < p->Og; o++)
-                kern_store_f32(j->r, at + o * p->rf, o32[i * ld + o], j->from_f32);
-        }
+        for (int64_t i = 0; i < rows; i++)
+            kern_store_f32_run(j->r, result_at(p, m0 + i, g), p->rf, o32 + i * ld, p->Og, j->from_f32);
     } else {
         const double *Ld = (const double *)L, *Wd = (const double *)Wg;
         for (int64_t i = 0; i < rows; i++) {

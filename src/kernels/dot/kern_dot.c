@@ -796,6 +796,23 @@ void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
     store_result(r, i, v);
 }
 
+void kern_store_f32_run(tensor *r, int64_t at, int64_t stride, const float *v, int64_t n, const uint8_t *from_f32)
+{
+    et_storage st = et_get(r->type.elem)->storage;
+    if (st == ES_BF16) { /* the common case in a loop of its own */
+        uint16_t *d = (uint16_t *)r->data + at;
+        for (int64_t k = 0; k < n; k++) {
+            if (v[k] != v[k])
+                kern_store_f32(r, at + k * stride, v[k], from_f32);
+            else
+                d[k * stride] = kern_f32_to_bf16(v[k]);
+        }
+        return;
+    }
+    for (int64_t k = 0; k < n; k++)
+        kern_store_f32(r, at + k * stride, v[k], from_f32);
+}
+
 /* Whether every product of a value of format a (after its precision
  * rounding) and one of format b is exact in binary32: significands of at
  * most 24 bits together, products no finer than binary32's smallest
@@ -877,8 +894,7 @@ static irrun_status acc_part(void *vj, int64_t i)
                               j->panels + (b * j->npanels + p) * s.K * KERN_ACC_PANEL, out, j->fused);
             int64_t n0 = p * KERN_ACC_PANEL, cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
             for (int64_t rr = 0; rr < rows; rr++)
-                for (int64_t c = 0; c < cols; c++)
-                    kern_store_f32(j->r, (b * s.M + m0 + rr) * s.N + n0 + c, out[rr * KERN_ACC_PANEL + c], j->from_f32);
+                kern_store_f32_run(j->r, (b * s.M + m0 + rr) * s.N + n0, 1, out + rr * KERN_ACC_PANEL, cols, j->from_f32);
         }
         return IRRUN_OK;
     }

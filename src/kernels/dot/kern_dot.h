@@ -53,6 +53,8 @@ bool kern_products_exact_in_f32(fp_id a, fp_id b);
 bool kern_significands_fit_f32(fp_id a, fp_id b);
 bool kern_products_normal_f32(const float *a, int64_t na, const float *b, int64_t nb);
 void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32);
+/* The same for n sums v[0..n) into elements at, at + stride, ... */
+void kern_store_f32_run(tensor *r, int64_t at, int64_t stride, const float *v, int64_t n, const uint8_t *from_f32);
 
 /* convolution (SPEC.md 9.5.3). Dimension numbers as in ir_conv (tensor
  * dimensions; spatial lists of nspatial entries), window lists per spatial
