@@ -834,6 +834,10 @@ bool kern_significands_fit_f32(fp_id a, fp_id b)
  * is none). */
 static void finite_range(const float *v, int64_t n, float *lo, float *hi)
 {
+    if (isa_avx2()) {
+        kern_finite_range_avx2(v, n, lo, hi);
+        return;
+    }
     float l = FLT_MAX, h = 0;
     for (int64_t i = 0; i < n; i++) {
         float x = fabsf(v[i]);
