@@ -26,6 +26,7 @@ void bench_dot(void);
 void bench_collective(void);
 void bench_quant(void); /* quantized dot_general and uniform_quantize (issue 34) */
 void bench_chlo(void); /* the chlo rows of issue 33 */
+void bench_models(void); /* whole models against XLA CPU (issue 38) */
 /* Parses, checks and runs a program; its running time in seconds, or -1 if
  * it is rejected or fails. peak_bytes (may be NULL): the allocator's peak
  * above what was in use before the parse (the module's literals count). */

@@ -259,6 +259,36 @@ START_TEST(dot_paths_agree)
 }
 END_TEST
 
+/* bf16 products are exact in binary32 only between its over- and
+ * underflow: with values in range the vector loop fuses its steps, and
+ * with one that is not it must not: there row 7 x column 11 is 2^-149 +
+ * 2^-150, which a multiply then an add rounds to 2^-149 (the product ties
+ * to 0) and a fused step to 2^-148 (into an f32 result, which keeps it).
+ * Both as the generic loop. */
+START_TEST(dot_bf16_fused_by_range)
+{
+    for (int extreme = 0; extreme < 2; extreme++) {
+        tensor *a = matrix(ET_BF16, 45, 150), *b = matrix(ET_BF16, 150, 70);
+        tensor *shape = matrix(ET_F32, 45, 70);
+        for (int64_t i = 0; i < a->count; i++)
+            set(a, i, fp_from_double(FP_BF16, ldexp((double)(int64_t)(rnd() % 255 - 127), -(int)(rnd() % 20)), FPR_RNE));
+        for (int64_t i = 0; i < b->count; i++)
+            set(b, i, fp_from_double(FP_BF16, ldexp((double)(int64_t)(rnd() % 255 - 127), -(int)(rnd() % 20)), FPR_RNE));
+        if (extreme) {
+            for (int64_t k = 0; k < 150; k++)
+                set(a, 7 * 150 + k, fp_from_double(FP_BF16, k < 2 ? 0x1p-75 : 0.0, FPR_RNE));
+            set(b, 0 * 70 + 11, fp_from_double(FP_BF16, 0x1p-74, FPR_RNE));
+            set(b, 1 * 70 + 11, fp_from_double(FP_BF16, 0x1p-75, FPR_RNE));
+        }
+        job j = { a, b, NULL, plain_dims(KACC_TYPE), { 0 }, { 0 }, KB_ADD };
+        three_ways(run_dot, &j, shape, extreme ? "dot bf16 f32 acc, products underflow" : "dot bf16 f32 acc, in range");
+        tensor_release(a);
+        tensor_release(b);
+        tensor_release(shape);
+    }
+}
+END_TEST
+
 static void run_conv(pool *p, tensor *out, void *arg)
 {
     job *j = arg;
@@ -266,12 +296,16 @@ static void run_conv(pool *p, tensor *out, void *arg)
     ck_assert_int_eq(kern_convolution(j->a, j->b, &j->cd, out), IRRUN_OK);
 }
 
-/* NHWC 2x9x9x6 input, HWIO 3x3x6x10 kernel, stride 1, padding 1. */
+/* NHWC 2x9x9x6 input, HWIO 3x3x6x20 kernel (a whole panel of sixteen
+ * output features and part of one), stride 1, padding 1; f8E4M3FN, bf16
+ * and f16 (every product exact in binary32: fused steps) and f32 (not). */
 START_TEST(conv_paths_agree)
 {
-    for (int mode = 0; mode < 2; mode++) {
-        tensor_type lt = { ET_F8E4M3FN, 4, { 2, 9, 9, 6 } }, kt = { ET_F8E4M3FN, 4, { 3, 3, 6, 10 } };
-        tensor_type ot = { ET_F8E4M3FN, 4, { 2, 9, 9, 10 } };
+    static const et_id types[] = { ET_F8E4M3FN, ET_BF16, ET_F16, ET_F32 };
+    for (int mode = 0; mode < 8; mode++) {
+        et_id t = types[mode / 2];
+        tensor_type lt = { t, 4, { 2, 9, 9, 6 } }, kt = { t, 4, { 3, 3, 6, 20 } };
+        tensor_type ot = { t, 4, { 2, 9, 9, 20 } };
         tensor *x = tensor_new(&lt), *k = tensor_new(&kt), *shape = tensor_new(&ot);
         fill(x);
         fill(k);
@@ -293,9 +327,11 @@ START_TEST(conv_paths_agree)
             cd->low[s] = 1;
         }
         cd->feature_groups = cd->batch_groups = 1;
-        cd->mode = mode ? KACC_TYPE : KACC_REF;
+        cd->mode = mode % 2 ? KACC_TYPE : KACC_REF;
         cd->acc = FP_F32;
-        three_ways(run_conv, &j, shape, mode ? "convolution f32 acc" : "convolution REF");
+        char what[64];
+        snprintf(what, sizeof what, "convolution %s %s", et_get(t)->name, mode % 2 ? "f32 acc" : "REF");
+        three_ways(run_conv, &j, shape, what);
         tensor_release(x);
         tensor_release(k);
         tensor_release(shape);
@@ -441,6 +477,7 @@ static Suite *suite(void)
     tcase_add_test(tc, chains_half_formats);
     tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
+    tcase_add_test(tc, dot_bf16_fused_by_range);
     tcase_add_test(tc, conv_paths_agree);
     tcase_add_test(tc, elementwise_and_reduce_paths_agree);
     suite_add_tcase(s, tc);

@@ -27,8 +27,11 @@
 #include <string.h>
 
 #include "kernels/dot/kern_dot.h"
+#include "kernels/dot/kern_dot_simd.h"
 #include "kernels/kern.h"
 #include "kernels/math/kern_ieee.h"
+#include "types/fptables.h"
+#include "util/isa.h"
 #include "util/mem.h"
 
 /* Bytes of patch rows gathered at once: a chunk stays in L2 while the
@@ -362,6 +365,10 @@ typedef struct {
     const kern_conv_dims *cd;
     const tensor *X;
     const unsigned char *Wcols; /* every group's kernel columns [K, ld] */
+    const float *panels;        /* vector loop: every group's [npanels][K][16], else NULL */
+    int64_t npanels;
+    const uint8_t *from_f32;    /* the result's rounding table when it is one byte */
+    bool fused;                 /* every product is exact in binary32 */
     unsigned char pad[8];
     bool f32;
     size_t es;
@@ -387,17 +394,27 @@ static irrun_status conv_typed_part(void *vj, int64_t part)
     }
     const unsigned char *Wg = j->Wcols + (size_t)(g * p->K * ld) * j->es;
     gather_rows(p, j->cd, j->X->data, j->pad, j->es, g, m0, rows, L, p->K);
-    if (j->f32) {
+    if (j->panels) {
+        /* dot_general's binary32 micro-kernel: the same k order and, fused
+         * only where every product is exact, the same roundings as
+         * block4_f32 below */
+        float *o32 = (float *)out;
+        for (int64_t q = 0; q < j->npanels; q++) {
+            kern_acc_f32_avx2((const float *)L, p->K, rows, p->K, j->panels + (g * j->npanels + q) * p->K * KERN_ACC_PANEL,
+                              o32, j->fused);
+            int64_t o0 = q * KERN_ACC_PANEL, cols = p->Og - o0 < KERN_ACC_PANEL ? p->Og - o0 : KERN_ACC_PANEL;
+            for (int64_t i = 0; i < rows; i++)
+                kern_store_f32_run(j->r, result_at(p, m0 + i, g) + o0 * p->rf, p->rf, o32 + i * KERN_ACC_PANEL, cols,
+                                   j->from_f32);
+        }
+    } else if (j->f32) {
         float *o32 = (float *)out;
         /* rows past `rows` in the last block are zero patches: computed,
          * never stored */
         for (int64_t i = 0; i < rows; i += 4)
             block4_f32((const float *)L + i * p->K, (const float *)Wg, o32 + i * ld, p->K, ld);
-        for (int64_t i = 0; i < rows; i++) {
-            int64_t at = result_at(p, m0 + i, g);
-            for (int64_t o = 0; o < p->Og; o++)
-                store_value(j->r, at + o * p->rf, o32[i * ld + o]);
-        }
+        for (int64_t i = 0; i < rows; i++)
+            kern_store_f32_run(j->r, result_at(p, m0 + i, g), p->rf, o32 + i * ld, p->Og, j->from_f32);
     } else {
         const double *Ld = (const double *)L, *Wd = (const double *)Wg;
         for (int64_t i = 0; i < rows; i++) {
@@ -426,25 +443,46 @@ static irrun_status conv_typed(const tensor *lhs, const tensor *rhs, const kern_
     /* binary32 holds every operand value exactly unless an operand is f64 */
     bool f32 = cd->acc == FP_F32 && lhs->type.elem != ET_F64 && rhs->type.elem != ET_F64;
     et_id wt = f32 ? ET_F32 : ET_F64;
-    typed_job j = { p, cd, NULL, NULL, { 0 }, f32, f32 ? sizeof(float) : sizeof(double), 0, 0, 0, r };
+    typed_job j = { p, cd, NULL, NULL, NULL, 0, NULL, false, { 0 }, f32, f32 ? sizeof(float) : sizeof(double), 0, 0, 0, r };
     j.ld = f32 ? (p->Og + 7) / 8 * 8 : p->Og;
+    bool vector = f32 && isa_avx2();
+    j.npanels = (p->Og + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL;
+    j.fused = kern_products_exact_in_f32(et_get(lhs->type.elem)->fmt, et_get(rhs->type.elem)->fmt);
     j.mc = pool_tiny_parts(cd->pool) ? 4 : chunk_rows(p, j.es, 4);
     if (j.mc > (p->M + 3) / 4 * 4)
         j.mc = (p->M + 3) / 4 * 4;
     j.chunks = (p->M + j.mc - 1) / j.mc;
     tensor *X = NULL, *W = NULL;
     unsigned char *Wcols = mem_alloc((size_t)(p->groups * p->K * j.ld) * j.es + 1);
+    float *panels = vector ? mem_calloc((size_t)(p->groups * j.npanels * p->K * KERN_ACC_PANEL) + 1, sizeof *panels)
+                           : NULL;
     irrun_status rc = IRRUN_NOMEM;
-    if (Wcols && pad_value(lhs->type.elem, wt, j.pad) && operands(lhs, rhs, cd, wt, false, &X, &W)) {
-        for (int64_t g = 0; g < p->groups; g++)
-            kernel_columns(p, W->data, j.es, g, Wcols + (size_t)(g * p->K * j.ld) * j.es, j.ld);
+    bool ok = Wcols && (panels || !vector);
+    if (ok && f32 && et_get(r->type.elem)->storage == ES_FBYTE)
+        ok = (j.from_f32 = fp_table_from_f32(et_get(r->type.elem)->fmt, FPR_RNE)) != NULL;
+    if (ok && pad_value(lhs->type.elem, wt, j.pad) && operands(lhs, rhs, cd, wt, false, &X, &W)) {
+        for (int64_t g = 0; g < p->groups; g++) {
+            unsigned char *Wg = Wcols + (size_t)(g * p->K * j.ld) * j.es;
+            kernel_columns(p, W->data, j.es, g, Wg, j.ld);
+            for (int64_t q = 0; vector && q < j.npanels; q++) {
+                int64_t o0 = q * KERN_ACC_PANEL, cols = p->Og - o0 < KERN_ACC_PANEL ? p->Og - o0 : KERN_ACC_PANEL;
+                float *panel = panels + (g * j.npanels + q) * p->K * KERN_ACC_PANEL;
+                for (int64_t k = 0; k < p->K; k++)
+                    memcpy(panel + k * KERN_ACC_PANEL, (const float *)Wg + k * j.ld + o0, (size_t)cols * sizeof *panel);
+            }
+        }
         j.X = X;
         j.Wcols = Wcols;
+        j.panels = vector ? panels : NULL;
+        /* as dot_general: the values may keep every product exact */
+        if (vector && !j.fused && kern_significands_fit_f32(et_get(lhs->type.elem)->fmt, et_get(rhs->type.elem)->fmt))
+            j.fused = kern_products_normal_f32(X->data, X->count, panels, p->groups * j.npanels * p->K * KERN_ACC_PANEL);
         rc = pool_run(cd->pool, p->groups * j.chunks, conv_typed_part, &j);
     }
     tensor_release(X);
     tensor_release(W);
     mem_free(Wcols);
+    mem_free(panels);
     return rc;
 }
 

@@ -14,6 +14,9 @@
  * instead (ref_chains, kern_dot_avx2.c), and f32 accumulation a blocked
  * micro-kernel (docs/dot-accumulation.md, "Implementation notes"). Large
  * dots run in parts of rows on the run's threads (docs/threads.md). */
+#include <float.h>
+#include <math.h>
+
 #include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/dot/kern_dot_simd.h"
@@ -466,7 +469,9 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     return true;
 }
 
-/* binary32 values of n elements of type t (a chain format). */
+/* binary32 values of n elements of type t (a chain format, or f32 for the
+ * binary32 accumulation); byte_values: the format's table of values when
+ * its elements are one byte. */
 static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_values, float *dst)
 {
     switch (et_get(t)->storage) {
@@ -482,6 +487,9 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
         for (int64_t i = 0; i < n; i++)
             dst[i] = kern_f16_to_f32(((const uint16_t *)src)[i]);
         return;
+    case ES_F32:
+        memcpy(dst, src, (size_t)n * sizeof *dst);
+        return;
     case ES_BOOL:
     case ES_S8:
     case ES_S16:
@@ -491,7 +499,6 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
     case ES_U16:
     case ES_U32:
     case ES_U64:
-    case ES_F32:
     case ES_F64:
     case ES_C64:
     case ES_C128:
@@ -502,8 +509,9 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
 }
 
 /* Rows of a part of the vector chains: a panel of R and this many rows of
- * L stay in L2 while the rows are swept over it. */
-enum { CHAIN_ROWS = 32 };
+ * L stay in L2 while the rows are swept over it. PACK_K: steps of a strip
+ * when R is cut into panels. */
+enum { CHAIN_ROWS = 32, PACK_K = 64 };
 
 typedef struct {
     kern_chain_format cf;
@@ -614,13 +622,13 @@ static irrun_status chain_part(void *vj, int64_t i)
 static float largest_magnitude(const float *v, int64_t n)
 {
     float m = 0;
-    for (int64_t i = 0; i < n; i++) {
+    bool nan = false;
+    for (int64_t i = 0; i < n; i++) { /* no branch: the compiler's vector lanes */
         float a = fabsf(v[i]);
-        if (a != a)
-            return a;
+        nan |= a != a;
         m = a > m ? a : m;
     }
-    return m;
+    return nan ? fabsf(NAN) : m;
 }
 
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
@@ -646,7 +654,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     size_t nl = (size_t)(s.B * s.M * s.K);
     size_t np = (size_t)(s.B * j.npanels * s.K * KERN_CHAIN_PANEL);
     float *Lf = mem_alloc(nl * sizeof *Lf), *panels = mem_calloc(np, sizeof *panels);
-    float *col = mem_alloc((size_t)s.K * sizeof *col);
+    float *col = mem_alloc(PACK_K * sizeof *col);
     float *panel_max = mem_calloc((size_t)(s.B * j.npanels), sizeof *panel_max);
     float *row_max = mem_calloc((size_t)(s.B * s.M), sizeof *row_max);
     irrun_status rc = IRRUN_NOMEM;
@@ -655,18 +663,28 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
         decode_f32(t, L, (int64_t)nl, byte_values, Lf);
         for (int64_t i = 0; i < s.B * s.M; i++)
             row_max[i] = largest_magnitude(Lf + i * s.K, s.K);
+        /* a panel's columns in strips of PACK_K steps, so that the rows of
+         * the panel being written stay in L1 */
         for (int64_t b = 0; b < s.B; b++)
-            for (int64_t n = 0; n < s.N; n++) {
-                decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n) * s.K) * es, s.K, byte_values, col);
-                float *panel = panels + (b * j.npanels + n / KERN_CHAIN_PANEL) * s.K * KERN_CHAIN_PANEL;
-                float *pm = &panel_max[b * j.npanels + n / KERN_CHAIN_PANEL];
-                for (int64_t k = 0; k < s.K; k++) {
-                    col[k] *= cf->up;
-                    panel[k * KERN_CHAIN_PANEL + n % KERN_CHAIN_PANEL] = col[k];
+            for (int64_t p = 0; p < j.npanels; p++) {
+                float *panel = panels + (b * j.npanels + p) * s.K * KERN_CHAIN_PANEL;
+                float *pm = &panel_max[b * j.npanels + p];
+                int64_t n0 = p * KERN_CHAIN_PANEL;
+                int64_t cols = s.N - n0 < KERN_CHAIN_PANEL ? s.N - n0 : KERN_CHAIN_PANEL;
+                for (int64_t k0 = 0; k0 < s.K; k0 += PACK_K) {
+                    int64_t kn = s.K - k0 < PACK_K ? s.K - k0 : PACK_K;
+                    for (int64_t c = 0; c < cols; c++) {
+                        decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n0 + c) * s.K + k0) * es, kn,
+                                   byte_values, col);
+                        for (int64_t k = 0; k < kn; k++)
+                            col[k] *= cf->up;
+                        for (int64_t k = 0; k < kn; k++)
+                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k];
+                        float v = largest_magnitude(col, kn);
+                        if (*pm == *pm && !(v <= *pm))
+                            *pm = v; /* larger, or a NaN, which stays */
+                    }
                 }
-                float v = largest_magnitude(col, s.K);
-                if (*pm == *pm && !(v <= *pm))
-                    *pm = v; /* larger, or a NaN, which stays */
             }
         j.row_max = row_max;
         j.Lf = Lf;
@@ -740,7 +758,7 @@ static void store_result(tensor *r, int64_t i, double v)
 /* The binary32 accumulator of result element i rounded into the result:
  * store_result's rules, without its binary64 detour where the result type
  * has a direct rounding. */
-static void store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
+void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
 {
     if (v != v) {
         store_result(r, i, v);
@@ -778,16 +796,67 @@ static void store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32)
     store_result(r, i, v);
 }
 
+void kern_store_f32_run(tensor *r, int64_t at, int64_t stride, const float *v, int64_t n, const uint8_t *from_f32)
+{
+    et_storage st = et_get(r->type.elem)->storage;
+    if (st == ES_BF16) { /* the common case in a loop of its own */
+        uint16_t *d = (uint16_t *)r->data + at;
+        for (int64_t k = 0; k < n; k++) {
+            if (v[k] != v[k])
+                kern_store_f32(r, at + k * stride, v[k], from_f32);
+            else
+                d[k * stride] = kern_f32_to_bf16(v[k]);
+        }
+        return;
+    }
+    for (int64_t k = 0; k < n; k++)
+        kern_store_f32(r, at + k * stride, v[k], from_f32);
+}
+
 /* Whether every product of a value of format a (after its precision
  * rounding) and one of format b is exact in binary32: significands of at
  * most 24 bits together, products no finer than binary32's smallest
  * subnormal and below its overflow. A fused multiply-add then equals the
  * multiply and the add (docs/dot-accumulation.md). */
-static bool products_exact_in_f32(fp_id a, fp_id b)
+bool kern_products_exact_in_f32(fp_id a, fp_id b)
 {
     const fp_format *fa = fp_fmt(a), *fb = fp_fmt(b);
-    return fa->mbits + fb->mbits + 2 <= 24 && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
+    return kern_significands_fit_f32(a, b) && fa->emin - (int)fa->mbits + fb->emin - (int)fb->mbits >= -149 &&
            fa->emax + fb->emax + 2 <= 128;
+}
+
+bool kern_significands_fit_f32(fp_id a, fp_id b)
+{
+    return fp_fmt(a)->mbits + fp_fmt(b)->mbits + 2 <= 24;
+}
+
+/* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there
+ * is none). */
+static void finite_range(const float *v, int64_t n, float *lo, float *hi)
+{
+    if (isa_avx2()) {
+        kern_finite_range_avx2(v, n, lo, hi);
+        return;
+    }
+    float l = FLT_MAX, h = 0;
+    for (int64_t i = 0; i < n; i++) {
+        float x = fabsf(v[i]);
+        bool counted = x > 0 && x <= FLT_MAX; /* not zero, Inf or NaN */
+        l = counted && x < l ? x : l;
+        h = counted && x > h ? x : h;
+    }
+    *lo = h > 0 ? l : 0;
+    *hi = h;
+}
+
+bool kern_products_normal_f32(const float *a, int64_t na, const float *b, int64_t nb)
+{
+    float alo, ahi, blo, bhi;
+    finite_range(a, na, &alo, &ahi);
+    finite_range(b, nb, &blo, &bhi);
+    if (ahi == 0 || bhi == 0)
+        return true; /* every product is a zero, an Inf or a NaN */
+    return (double)ahi * bhi < 0x1p127 && (double)alo * blo >= 0x1p-126;
 }
 
 /* Rows of a part of the binary32 accumulation (a multiple of the 6-row
@@ -829,8 +898,7 @@ static irrun_status acc_part(void *vj, int64_t i)
                               j->panels + (b * j->npanels + p) * s.K * KERN_ACC_PANEL, out, j->fused);
             int64_t n0 = p * KERN_ACC_PANEL, cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
             for (int64_t rr = 0; rr < rows; rr++)
-                for (int64_t c = 0; c < cols; c++)
-                    store_f32(j->r, (b * s.M + m0 + rr) * s.N + n0 + c, out[rr * KERN_ACC_PANEL + c], j->from_f32);
+                kern_store_f32_run(j->r, (b * s.M + m0 + rr) * s.N + n0, 1, out + rr * KERN_ACC_PANEL, cols, j->from_f32);
         }
         return IRRUN_OK;
     }
@@ -844,7 +912,7 @@ static irrun_status acc_part(void *vj, int64_t i)
         for (int64_t k = 0; k < s.K; k++)
             axpy_f32(acc, lrow[k], j->R + (b * s.K + k) * s.N, s.N);
         for (int64_t n = 0; n < s.N; n++)
-            store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
+            kern_store_f32(j->r, (b * s.M + m) * s.N + n, acc[n], j->from_f32);
     }
     mem_free(acc);
     return IRRUN_OK;
@@ -854,23 +922,22 @@ static irrun_status acc_part(void *vj, int64_t i)
  * FP_COUNT: as is) binary32 holds exactly, as binary32: directly for the
  * storage classes with a decoder, else through decode_values. false when
  * out of memory. */
+/* Whether decode_f32 reads x's elements (as they are) directly. */
+static bool direct_decode(const tensor *x, fp_id prec)
+{
+    const et_traits *tr = et_get(x->type.elem);
+    return (prec == FP_COUNT || prec == tr->fmt) && (tr->storage == ES_FBYTE || tr->storage == ES_BF16 ||
+                                                     tr->storage == ES_F16 || tr->storage == ES_F32);
+}
+
 static bool decode_floats(const tensor *x, fp_id prec, float *dst)
 {
     const et_traits *tr = et_get(x->type.elem);
-    bool as_is = prec == FP_COUNT || prec == tr->fmt;
-    if (as_is && tr->storage == ES_FBYTE) {
-        const float *v = (const float *)fp_table_to_f32(tr->fmt);
-        if (!v)
+    if (direct_decode(x, prec)) {
+        const float *bytes = tr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(tr->fmt) : NULL;
+        if (tr->storage == ES_FBYTE && !bytes)
             return false;
-        for (int64_t i = 0; i < x->count; i++)
-            dst[i] = v[((const uint8_t *)x->data)[i]];
-        return true;
-    }
-    if (as_is && (tr->storage == ES_BF16 || tr->storage == ES_F16 || tr->storage == ES_F32)) {
-        for (int64_t i = 0; i < x->count; i++)
-            dst[i] = tr->storage == ES_BF16  ? kern_bf16_to_f32(((const uint16_t *)x->data)[i])
-                     : tr->storage == ES_F16 ? kern_f16_to_f32(((const uint16_t *)x->data)[i])
-                                             : bits_to_f32(((const uint32_t *)x->data)[i]);
+        decode_f32(x->type.elem, x->data, x->count, bytes, dst);
         return true;
     }
     double *d = decode_values(x, prec);
@@ -886,7 +953,7 @@ static bool decode_floats(const tensor *x, fp_id prec, float *dst)
  * rounded once; L is [B, M, K] and R [B, K, N], rounded to lprec / rprec.
  * fused_ok: every product is exact in f32. */
 static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id lprec, fp_id rprec, tensor *r,
-                            dot_sizes s, bool fused_ok)
+                            dot_sizes s, bool fused_ok, bool sig_fit)
 {
     size_t nl = (size_t)(s.B * s.M * s.K), nr = (size_t)(s.B * s.K * s.N);
     bool vector = isa_avx2();
@@ -894,27 +961,44 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
     acc_job j = { NULL, NULL, NULL, (s.N + KERN_ACC_PANEL - 1) / KERN_ACC_PANEL, rows, (s.M + rows - 1) / rows,
                   fused_ok, NULL, r, s };
     size_t np = vector ? (size_t)(s.B * j.npanels * s.K * KERN_ACC_PANEL) : 0;
+    /* R goes straight into the panels when its elements decode directly */
+    bool rows_into_panels = vector && direct_decode(Rt, rprec);
+    const et_traits *rtr = et_get(Rt->type.elem);
+    const float *rbytes = rows_into_panels && rtr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(rtr->fmt) : NULL;
     float *L = mem_alloc((nl ? nl : 1) * sizeof *L);
-    float *R = mem_alloc((nr ? nr : 1) * sizeof *R);
-    float *panels = vector ? mem_calloc(np ? np : 1, sizeof *panels) : NULL;
+    float *R = mem_alloc(((rows_into_panels ? (size_t)s.N : nr) + 1) * sizeof *R);
+    float *panels = vector ? mem_alloc((np ? np : 1) * sizeof *panels) : NULL;
     irrun_status rc = IRRUN_NOMEM;
     if (et_get(r->type.elem)->storage == ES_FBYTE &&
         !(j.from_f32 = fp_table_from_f32(et_get(r->type.elem)->fmt, FPR_RNE)))
         goto done;
-    if (L && R && (panels || !vector) && decode_floats(Lt, lprec, L) && decode_floats(Rt, rprec, R)) {
+    if (rows_into_panels && rtr->storage == ES_FBYTE && !rbytes)
+        goto done;
+    if (L && R && (panels || !vector) && decode_floats(Lt, lprec, L) &&
+        (rows_into_panels || decode_floats(Rt, rprec, R))) {
         j.L = L;
         j.R = R;
-        if (vector) {
-            for (int64_t b = 0; b < s.B; b++)
+        /* row k of R (N values; decoded here when it goes straight into the
+         * panels) cut into the panels, the columns past N zero */
+        for (int64_t b = 0; vector && b < s.B; b++)
+            for (int64_t k = 0; k < s.K; k++) {
+                const float *row = R + (rows_into_panels ? 0 : (b * s.K + k) * s.N);
+                if (rows_into_panels)
+                    decode_f32(Rt->type.elem, (const unsigned char *)Rt->data + (size_t)((b * s.K + k) * s.N) * rtr->bytes,
+                               s.N, rbytes, R);
                 for (int64_t p = 0; p < j.npanels; p++) {
                     int64_t n0 = p * KERN_ACC_PANEL;
                     int64_t cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
-                    float *panel = panels + (b * j.npanels + p) * s.K * KERN_ACC_PANEL;
-                    for (int64_t k = 0; k < s.K; k++)
-                        memcpy(panel + k * KERN_ACC_PANEL, R + (b * s.K + k) * s.N + n0, (size_t)cols * sizeof *R);
+                    float *dst = panels + ((b * j.npanels + p) * s.K + k) * KERN_ACC_PANEL;
+                    memcpy(dst, row + n0, (size_t)cols * sizeof *R);
+                    memset(dst + cols, 0, (size_t)(KERN_ACC_PANEL - cols) * sizeof *R);
                 }
-            j.panels = panels;
-        }
+            }
+        j.panels = vector ? panels : NULL;
+        /* the operands' values may keep every product exact where their
+         * formats do not (bf16: between the over- and underflow) */
+        if (vector && !j.fused && sig_fit)
+            j.fused = kern_products_normal_f32(L, (int64_t)nl, panels, (int64_t)np);
         rc = pool_run(pl, s.B * j.parts_per_batch, acc_part, &j);
     }
 done:
@@ -987,7 +1071,8 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     fp_id af = et_get(a->type.elem)->fmt, bf = et_get(b->type.elem)->fmt;
     if (R && dd->acc == FP_F32 && exact_in_f32(af, dd->lprec) && exact_in_f32(bf, dd->rprec)) {
         fp_id lf = dd->lprec != FP_COUNT ? dd->lprec : af, rf = dd->rprec != FP_COUNT ? dd->rprec : bf;
-        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, products_exact_in_f32(lf, rf));
+        rc = acc_f32(dd->pool, L, R, dd->lprec, dd->rprec, r, s, kern_products_exact_in_f32(lf, rf),
+                    kern_significands_fit_f32(lf, rf));
     } else if (R) {
         double *Ld = decode_values(L, dd->lprec);
         double *Rd = Ld ? decode_values(R, dd->rprec) : NULL;

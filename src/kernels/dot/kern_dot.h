@@ -36,6 +36,26 @@ tensor *kern_relayout(const tensor *x, const int64_t *perm, et_id elem);
  * them its patch rows. */
 irrun_status kern_dot_rows(et_id t, const void *L, const void *R, void *out, int64_t M, int64_t N, int64_t K);
 
+/* Pieces of dot_general's binary32 accumulation that convolution shares:
+ * whether every product of a value of format a and one of format b is exact
+ * in binary32 (a fused multiply-add then equals the multiply and the add),
+ * and a binary32 sum rounded into element i of r as dot_general stores it
+ * (a NaN becomes the result's conversion of the positive quiet NaN;
+ * from_f32: fp_table_from_f32 of the result's format when its elements are
+ * one byte, else unused). */
+bool kern_products_exact_in_f32(fp_id a, fp_id b);
+/* The same for the values at hand: whether the significands of a and b fit
+ * in binary32's together, and whether every product of a nonzero finite
+ * value of a[0..na) and one of b[0..nb) lies in binary32's normal range
+ * (then, the significands fitting, each is exact: a fused multiply-add
+ * equals the multiply and the add there too; products of a zero, an Inf or
+ * a NaN are the same either way). */
+bool kern_significands_fit_f32(fp_id a, fp_id b);
+bool kern_products_normal_f32(const float *a, int64_t na, const float *b, int64_t nb);
+void kern_store_f32(tensor *r, int64_t i, float v, const uint8_t *from_f32);
+/* The same for n sums v[0..n) into elements at, at + stride, ... */
+void kern_store_f32_run(tensor *r, int64_t at, int64_t stride, const float *v, int64_t n, const uint8_t *from_f32);
+
 /* convolution (SPEC.md 9.5.3). Dimension numbers as in ir_conv (tensor
  * dimensions; spatial lists of nspatial entries), window lists per spatial
  * dimension (the high padding follows from the result shape). KACC_TYPE

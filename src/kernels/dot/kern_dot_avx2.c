@@ -276,6 +276,42 @@ AVX2 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, c
     }
 }
 
+/* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there is
+ * none), on the patterns: positive binary32 patterns order as integers. */
+AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
+{
+    const __m256i abs = _mm256_set1_epi32(0x7FFFFFFF), inf = _mm256_set1_epi32(0x7F800000);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i l = inf, h = zero;
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(v + i)), abs);
+        __m256i counted = _mm256_and_si256(_mm256_cmpgt_epi32(a, zero), _mm256_cmpgt_epi32(inf, a));
+        l = _mm256_min_epi32(l, _mm256_blendv_epi8(inf, a, counted));
+        h = _mm256_max_epi32(h, _mm256_and_si256(a, counted));
+    }
+    uint32_t lb[8], hb[8], lo_bits = 0x7F800000u, hi_bits = 0;
+    _mm256_storeu_si256((__m256i *)(void *)lb, l);
+    _mm256_storeu_si256((__m256i *)(void *)hb, h);
+    for (int k = 0; k < 8; k++) {
+        lo_bits = lb[k] < lo_bits ? lb[k] : lo_bits;
+        hi_bits = hb[k] > hi_bits ? hb[k] : hi_bits;
+    }
+    for (; i < n; i++) {
+        uint32_t a;
+        memcpy(&a, v + i, sizeof a);
+        a &= 0x7FFFFFFFu;
+        if (a > 0 && a < 0x7F800000u) {
+            lo_bits = a < lo_bits ? a : lo_bits;
+            hi_bits = a > hi_bits ? a : hi_bits;
+        }
+    }
+    if (hi_bits == 0)
+        lo_bits = 0;
+    memcpy(lo, &lo_bits, sizeof *lo);
+    memcpy(hi, &hi_bits, sizeof *hi);
+}
+
 #else
 
 /* Never called: isa_avx2() is false on other hosts. */
@@ -288,6 +324,11 @@ void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *l
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused)
 {
     (void)A, (void)lda, (void)M, (void)K, (void)P, (void)out, (void)fused;
+}
+
+void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
+{
+    (void)v, (void)n, (void)lo, (void)hi;
 }
 
 #endif

@@ -82,4 +82,8 @@ enum { KERN_ACC_PANEL = 16 };
  * that it equals a multiply then an add). */
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused);
 
+/* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there is
+ * none): whether the f32 accumulation may fuse (kern_products_normal_f32). */
+void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi);
+
 #endif
