@@ -82,4 +82,14 @@ enum { KERN_ACC_PANEL = 16 };
  * that it equals a multiply then an add). */
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused);
 
+/* Integer dot products on 16-bit lanes (kern_dot.c, "Integers in 16-bit
+ * lanes"). P holds npanels panels of KERN_I16_PANEL result columns, each
+ * Kp / 2 pairs of vectors: pair p of panel j is the 16 values
+ * R[8j][2p], R[8j][2p+1], R[8j+1][2p], ..., R[8j+7][2p+1] (Kp even, zero
+ * padded). For m < M and every column c < 8 * npanels: out[m * ldo + c] =
+ * the sum over k < Kp of L[m * lda + k] * R[c][k], mod 2^32. */
+enum { KERN_I16_PANEL = 8 };
+void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,
+                       int32_t *out, int64_t ldo);
+
 #endif
