@@ -1,0 +1,104 @@
+/* uniform_quantize f32 -> storage in one pass: what the lowered ops
+ * (src/quant/quant_lower.c, `quantize`: divide, add, clamp,
+ * round_nearest_even, convert) compute, element by element:
+ *
+ *   v = x / f32(s)            the divide kernel: one IEEE f32 divide
+ *   v = v + f32(z)            the add kernel: one IEEE f32 add
+ *   v = clamp(f32(lo), v, f32(hi))   a NaN stays a NaN; numbers clamp
+ *   v = round_nearest_even(v) a NaN stays a NaN
+ *   q = convert(v)            NaN -> 0; in range (v is an integer of
+ *                             [lo, hi]) exact; 2^31 -> INT32_MAX (i32's
+ *                             hi, f32(2^31 - 1), saturates)
+ *
+ * A NaN's payload decides nothing (convert gives 0 for every NaN), and a
+ * -0 converts to 0 like +0, so only the values of the steps matter, which
+ * IEEE fixes. The AVX2 loop beside it (kern_quant_avx2.c) computes the
+ * same per lane; IRRUN_ISA=generic runs this one. Parts of a fixed size
+ * run on the pool's threads. */
+#include "kernels/kern_quant.h"
+
+#include <math.h>
+
+#include "util/isa.h"
+
+enum { QUANT_PART = 1 << 16 };
+
+static bool applies(const shape_quant *q)
+{
+    const et_traits *tr = et_get(q->storage);
+    return (tr->kind == EK_SINT || (tr->kind == EK_UINT && tr->bytes < 4)) &&
+           (tr->bytes == 1 || tr->bytes == 2 || tr->bytes == 4);
+}
+
+static int64_t q_one(float x, const kern_qparam *p)
+{
+    float v = x / p->scale;
+    v = v + p->zp;
+    if (v != v)
+        return 0;
+    v = v < p->lo ? p->lo : v;
+    v = v > p->hi ? p->hi : v;
+    v = nearbyintf(v);
+    return v >= 2147483648.0f ? INT32_MAX : (int64_t)v;
+}
+
+static void q_portable(const float *x, int64_t n, const kern_qparam *p, unsigned bytes, void *out)
+{
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t v = (uint64_t)q_one(x[i], p);
+        if (bytes == 1)
+            ((uint8_t *)out)[i] = (uint8_t)v;
+        else if (bytes == 2)
+            ((uint16_t *)out)[i] = (uint16_t)v;
+        else
+            ((uint32_t *)out)[i] = (uint32_t)v;
+    }
+}
+
+typedef struct {
+    const float *x;
+    unsigned char *out;
+    const shape_quant *q;
+    int64_t count, inner, channels;
+    unsigned bytes;
+    bool uns, avx2;
+} q_job;
+
+/* Elements [i * QUANT_PART, ...) as runs of one channel each */
+static irrun_status q_part(void *vj, int64_t part)
+{
+    const q_job *j = vj;
+    int64_t e = part * QUANT_PART, end = e + QUANT_PART < j->count ? e + QUANT_PART : j->count;
+    while (e < end) {
+        int64_t c = j->q->axis < 0 ? 0 : (e / j->inner) % j->channels;
+        int64_t stop = (e / j->inner + 1) * j->inner;
+        stop = stop < end ? stop : end;
+        kern_qparam p = { (float)j->q->scales[c], (float)(double)j->q->zero_points[c], (float)j->q->min,
+                          (float)j->q->max };
+        int64_t done = j->avx2 ? kern_quantize_avx2(j->x + e, stop - e, &p, j->bytes, j->uns,
+                                                    j->out + (size_t)e * j->bytes)
+                               : 0;
+        q_portable(j->x + e + done, stop - e - done, &p, j->bytes, j->out + (size_t)(e + done) * j->bytes);
+        e = stop;
+    }
+    return IRRUN_OK;
+}
+
+irrun_status kern_quantize(pool *p, const tensor *x, const shape_quant *q, tensor *r)
+{
+    if (x->type.elem != ET_F32 || r->type.elem != q->storage || !applies(q) || x->count != r->count)
+        return IRRUN_UNSUPPORTED;
+    if (r->count == 0)
+        return IRRUN_OK;
+    int64_t inner = x->count, channels = 1;
+    if (q->axis >= 0) {
+        channels = x->type.dims[q->axis];
+        inner = 1;
+        for (int d = q->axis + 1; d < x->type.rank; d++)
+            inner *= x->type.dims[d];
+    }
+    const et_traits *tr = et_get(q->storage);
+    q_job j = { x->data, r->data, q, x->count, inner > 0 ? inner : 1, channels, tr->bytes, tr->kind == EK_UINT,
+                isa_avx2() };
+    return pool_run(p, (x->count + QUANT_PART - 1) / QUANT_PART, q_part, &j);
+}
