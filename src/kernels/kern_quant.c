@@ -21,7 +21,9 @@
 
 #include "util/isa.h"
 
-enum { QUANT_PART = 1 << 16 };
+/* Elements per part on threads (a few under IRRUN_TEST_TINY_PARTS, so
+ * that tests meet channel runs cut by parts) */
+enum { QUANT_PART = 1 << 16, QUANT_TINY_PART = 37 };
 
 static bool applies(const shape_quant *q)
 {
@@ -60,15 +62,16 @@ typedef struct {
     unsigned char *out;
     const shape_quant *q;
     int64_t count, inner, channels;
+    int64_t part;
     unsigned bytes;
     bool uns, avx2;
 } q_job;
 
-/* Elements [i * QUANT_PART, ...) as runs of one channel each */
+/* Elements [part * j->part, ...) as runs of one channel each */
 static irrun_status q_part(void *vj, int64_t part)
 {
     const q_job *j = vj;
-    int64_t e = part * QUANT_PART, end = e + QUANT_PART < j->count ? e + QUANT_PART : j->count;
+    int64_t e = part * j->part, end = e + j->part < j->count ? e + j->part : j->count;
     while (e < end) {
         int64_t c = j->q->axis < 0 ? 0 : (e / j->inner) % j->channels;
         int64_t stop = (e / j->inner + 1) * j->inner;
@@ -98,7 +101,8 @@ irrun_status kern_quantize(pool *p, const tensor *x, const shape_quant *q, tenso
             inner *= x->type.dims[d];
     }
     const et_traits *tr = et_get(q->storage);
-    q_job j = { x->data, r->data, q, x->count, inner > 0 ? inner : 1, channels, tr->bytes, tr->kind == EK_UINT,
-                isa_avx2() };
-    return pool_run(p, (x->count + QUANT_PART - 1) / QUANT_PART, q_part, &j);
+    int64_t part = pool_tiny_parts(p) ? QUANT_TINY_PART : QUANT_PART;
+    q_job j = { x->data, r->data, q, x->count, inner > 0 ? inner : 1, channels, part, tr->bytes,
+                tr->kind == EK_UINT, isa_avx2() };
+    return pool_run(p, (x->count + part - 1) / part, q_part, &j);
 }
