@@ -1,7 +1,7 @@
 /* The element-wise ops (SPEC.md 4.3-4.32): one whole-tensor kernel call
  * each, on the run's threads when the result is large. */
 #include "exec/exec.h"
-#include "kernels/kern_quant.h"
+#include "kernels/quant/kern_quant.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 

@@ -15,7 +15,7 @@
  * IEEE fixes. The AVX2 loop beside it (kern_quant_avx2.c) computes the
  * same per lane; IRRUN_ISA=generic runs this one. Parts of a fixed size
  * run on the pool's threads. */
-#include "kernels/kern_quant.h"
+#include "kernels/quant/kern_quant.h"
 
 #include <math.h>
 

@@ -13,7 +13,7 @@
  *    i32 storage) to INT32_MAX (convert saturates);
  *  - the packs saturate, but every value already lies in the storage's
  *    range, so they only narrow. */
-#include "kernels/kern_quant.h"
+#include "kernels/quant/kern_quant.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 
