@@ -57,21 +57,23 @@ static void q_portable(const float *x, int64_t n, const kern_qparam *p, unsigned
     }
 }
 
+/* The tensor cut into parts of `part` elements; a part's elements run in
+ * runs of one channel each (channels of `inner` consecutive elements; per
+ * tensor one run) */
 typedef struct {
     const float *x;
     unsigned char *out;
     const shape_quant *q;
-    int64_t count, inner, channels;
-    int64_t part;
+    int64_t count, inner, channels, part;
     unsigned bytes;
     bool uns, avx2;
 } q_job;
 
-/* Elements [part * j->part, ...) as runs of one channel each */
 static irrun_status q_part(void *vj, int64_t part)
 {
     const q_job *j = vj;
-    int64_t e = part * j->part, end = e + j->part < j->count ? e + j->part : j->count;
+    int64_t e = part * j->part;
+    int64_t end = j->count - e < j->part ? j->count : e + j->part;
     while (e < end) {
         int64_t c = j->q->axis < 0 ? 0 : (e / j->inner) % j->channels;
         int64_t stop = (e / j->inner + 1) * j->inner;
