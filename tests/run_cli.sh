@@ -332,6 +332,26 @@ grep -q 'stablehlo.sort' "$tmp/out" || bad "--emit=ir does not print top_k's sor
 cp "$tmp/out" "$tmp/emitted.mlir"
 run 0 "$tmp/emitted.mlir" --args="$chlo_args"
 cmp -s "$tmp/out" "$tmp/native" || bad "the emitted decomposition runs to other values: $(diff "$tmp/out" "$tmp/native")"
+# uniform_quantize runs natively (docs/quantization.md "Native
+# uniform_quantize"): the values worked out by hand (1/0.5 - 3 = -1,
+# 0.25/0.5 - 3 = -2.5 -> -2 and 0.75/0.5 - 3 = -1.5 -> -2 to even, NaN -> 0,
+# 197 -> 127, -203 -> -128; per channel 1/0.5 = 2, 0.125 + 255 -> 255,
+# 3 + 10 = 13, 50 + 255 -> 255, -400 + 10 -> 0), the same as the lowered
+# ops (IRRUN_QUANT=decompose); --emit=ir prints the lowered ops, which run
+# to the same stdout
+quant_args='[dense<[[1.0, 0.25, 0.75], [0x7FC00000, 100.0, -100.0]]> : tensor<2x3xf32>]'
+run 0 $D/quant_native.mlir --args="$quant_args"
+printf 'tensor<2x3xi8> {\n  [\n    [-1, -2, -2],\n    [0, 127, -128]\n  ]\n}\ntensor<2x3xui8> {\n  [\n    [2, 255, 13],\n    [0, 255, 0]\n  ]\n}\n' >"$tmp/want"
+cmp -s "$tmp/out" "$tmp/want" || bad "native uniform_quantize: $(diff "$tmp/out" "$tmp/want")"
+IRRUN_QUANT=decompose "$IRRUN" $D/quant_native.mlir --args="$quant_args" >"$tmp/out" 2>"$tmp/err" ||
+    bad "IRRUN_QUANT=decompose run: $(cat "$tmp/err")"
+cmp -s "$tmp/out" "$tmp/want" || bad "lowered uniform_quantize: $(diff "$tmp/out" "$tmp/want")"
+run 0 --emit=ir $D/quant_native.mlir
+grep -q 'uniform_quantize' "$tmp/out" && bad "--emit=ir keeps a uniform_quantize: $(grep uniform_quantize "$tmp/out")"
+grep -q 'stablehlo.round_nearest_even' "$tmp/out" || bad "--emit=ir does not print the lowered quantize"
+cp "$tmp/out" "$tmp/emitted.mlir"
+run 0 "$tmp/emitted.mlir" --args="$quant_args"
+cmp -s "$tmp/out" "$tmp/want" || bad "the emitted lowering runs to other values: $(diff "$tmp/out" "$tmp/want")"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"
