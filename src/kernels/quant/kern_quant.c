@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "util/isa.h"
+#include "util/mem.h"
 
 /* Elements per part on threads (a few under IRRUN_TEST_TINY_PARTS, so
  * that tests meet channel runs cut by parts) */
@@ -32,10 +33,10 @@ static bool applies(const shape_quant *q)
            (tr->bytes == 1 || tr->bytes == 2 || tr->bytes == 4);
 }
 
-static int64_t q_one(float x, const kern_qparam *p)
+static int64_t q_one(float x, float s, float z, const kern_qparam *p)
 {
-    float v = x / p->scale;
-    v = v + p->zp;
+    float v = x / s;
+    v = v + z;
     if (v != v)
         return 0;
     v = v < p->lo ? p->lo : v;
@@ -47,7 +48,7 @@ static int64_t q_one(float x, const kern_qparam *p)
 static void q_portable(const float *x, int64_t n, const kern_qparam *p, unsigned bytes, void *out)
 {
     for (int64_t i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)q_one(x[i], p);
+        uint64_t v = (uint64_t)q_one(x[i], p->s[p->vary ? i : 0], p->z[p->vary ? i : 0], p);
         if (bytes == 1)
             ((uint8_t *)out)[i] = (uint8_t)v;
         else if (bytes == 2)
@@ -57,33 +58,57 @@ static void q_portable(const float *x, int64_t n, const kern_qparam *p, unsigned
     }
 }
 
-/* The tensor cut into parts of `part` elements; a part's elements run in
- * runs of one channel each (channels of `inner` consecutive elements; per
- * tensor one run) */
+/* The tensor cut into parts of `part` elements. Element e's channel is
+ * (e / inner) % channels. When inner is short (runs of one channel too
+ * short for the vector loop) and the period inner * channels is at most
+ * QUANT_PERIOD, srep and zrep hold every element's f32 scale and zero
+ * point over one period and QUANT_CHUNK more, and a part runs in chunks
+ * of QUANT_CHUNK from its offset in the period; otherwise in runs of one
+ * channel with the channel's parameters broadcast. */
+enum { QUANT_PERIOD = 1 << 14, QUANT_CHUNK = 256, QUANT_SHORT = 64 };
+
 typedef struct {
     const float *x;
     unsigned char *out;
     const shape_quant *q;
-    int64_t count, inner, channels, part;
+    int64_t count, inner, channels, part, period;
+    const float *srep, *zrep;
     unsigned bytes;
     bool uns, avx2;
 } q_job;
+
+static void q_run(const q_job *j, int64_t e, int64_t n, const kern_qparam *p)
+{
+    int64_t done = j->avx2 ? kern_quantize_avx2(j->x + e, n, p, j->bytes, j->uns, j->out + (size_t)e * j->bytes) : 0;
+    kern_qparam rest = *p;
+    if (rest.vary) {
+        rest.s += done;
+        rest.z += done;
+    }
+    q_portable(j->x + e + done, n - done, &rest, j->bytes, j->out + (size_t)(e + done) * j->bytes);
+}
 
 static irrun_status q_part(void *vj, int64_t part)
 {
     const q_job *j = vj;
     int64_t e = part * j->part;
     int64_t end = j->count - e < j->part ? j->count : e + j->part;
+    float lo = (float)j->q->min, hi = (float)j->q->max;
     while (e < end) {
-        int64_t c = j->q->axis < 0 ? 0 : (e / j->inner) % j->channels;
-        int64_t stop = (e / j->inner + 1) * j->inner;
-        stop = stop < end ? stop : end;
-        kern_qparam p = { (float)j->q->scales[c], (float)(double)j->q->zero_points[c], (float)j->q->min,
-                          (float)j->q->max };
-        int64_t done = j->avx2 ? kern_quantize_avx2(j->x + e, stop - e, &p, j->bytes, j->uns,
-                                                    j->out + (size_t)e * j->bytes)
-                               : 0;
-        q_portable(j->x + e + done, stop - e - done, &p, j->bytes, j->out + (size_t)(e + done) * j->bytes);
+        int64_t stop;
+        if (j->period) {
+            stop = end - e < QUANT_CHUNK ? end : e + QUANT_CHUNK;
+            int64_t at = e % j->period;
+            kern_qparam p = { j->srep + at, j->zrep + at, true, lo, hi };
+            q_run(j, e, stop - e, &p);
+        } else {
+            int64_t c = (e / j->inner) % j->channels;
+            stop = (e / j->inner + 1) * j->inner;
+            stop = stop < end ? stop : end;
+            float s = (float)j->q->scales[c], z = (float)(double)j->q->zero_points[c];
+            kern_qparam p = { &s, &z, false, lo, hi };
+            q_run(j, e, stop - e, &p);
+        }
         e = stop;
     }
     return IRRUN_OK;
@@ -104,7 +129,23 @@ irrun_status kern_quantize(pool *p, const tensor *x, const shape_quant *q, tenso
     }
     const et_traits *tr = et_get(q->storage);
     int64_t part = pool_tiny_parts(p) ? QUANT_TINY_PART : QUANT_PART;
-    q_job j = { x->data, r->data, q, x->count, inner > 0 ? inner : 1, channels, part, tr->bytes,
+    q_job j = { x->data, r->data, q, x->count, inner, channels, part, 0, NULL, NULL, tr->bytes,
                 tr->kind == EK_UINT, isa_avx2() };
-    return pool_run(p, (x->count + part - 1) / part, q_part, &j);
+    float *rep = NULL;
+    if (q->axis >= 0 && inner < QUANT_SHORT && inner * channels <= QUANT_PERIOD) {
+        j.period = inner * channels;
+        rep = mem_alloc((size_t)(j.period + QUANT_CHUNK) * 2 * sizeof *rep);
+        if (!rep)
+            return IRRUN_NOMEM;
+        for (int64_t i = 0; i < j.period + QUANT_CHUNK; i++) {
+            int64_t c = (i / inner) % channels;
+            rep[i] = (float)q->scales[c];
+            rep[j.period + QUANT_CHUNK + i] = (float)(double)q->zero_points[c];
+        }
+        j.srep = rep;
+        j.zrep = rep + j.period + QUANT_CHUNK;
+    }
+    irrun_status rc = pool_run(p, (x->count + part - 1) / part, q_part, &j);
+    mem_free(rep);
+    return rc;
 }

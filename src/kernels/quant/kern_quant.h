@@ -17,9 +17,12 @@
  * anything else. */
 irrun_status kern_quantize(pool *p, const tensor *x, const shape_quant *q, tensor *r);
 
-/* The parameters of one run of elements, as f32. */
+/* The parameters of a run of elements, as f32: scale and zero point s[0]
+ * and z[0] for every element, or (vary) s[i] and z[i] for element i. */
 typedef struct {
-    float scale, zp, lo, hi;
+    const float *s, *z;
+    bool vary;
+    float lo, hi;
 } kern_qparam;
 
 /* The AVX2 loop (kern_quant_avx2.c): elements [0, m) of x into out (bytes

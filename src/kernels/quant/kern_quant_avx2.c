@@ -23,12 +23,12 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 typedef struct {
-    __m256 s, z, lo, hi, top;
+    __m256 lo, hi, top;
 } q_consts;
 
-static ALWAYS_INLINE AVX2 __m256i q_lanes(const q_consts *c, const float *x)
+static ALWAYS_INLINE AVX2 __m256i q_lanes(const q_consts *c, const float *x, __m256 s, __m256 z)
 {
-    __m256 v = _mm256_add_ps(_mm256_div_ps(_mm256_loadu_ps(x), c->s), c->z);
+    __m256 v = _mm256_add_ps(_mm256_div_ps(_mm256_loadu_ps(x), s), z);
     v = _mm256_min_ps(c->hi, _mm256_max_ps(c->lo, v));
     v = _mm256_round_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256i q = _mm256_cvtps_epi32(v);
@@ -37,15 +37,24 @@ static ALWAYS_INLINE AVX2 __m256i q_lanes(const q_consts *c, const float *x)
     return _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), big);
 }
 
-AVX2 int64_t kern_quantize_avx2(const float *x, int64_t n, const kern_qparam *p, unsigned bytes, bool uns, void *out)
+/* lanes i .. i + 7 with their parameters: broadcast, or loaded (vary) */
+static ALWAYS_INLINE AVX2 __m256i q_at(bool vary, const q_consts *c, const kern_qparam *p, const float *x,
+                                       int64_t i)
 {
-    q_consts c = { _mm256_set1_ps(p->scale), _mm256_set1_ps(p->zp), _mm256_set1_ps(p->lo), _mm256_set1_ps(p->hi),
-                   _mm256_set1_ps(2147483648.0f) };
+    __m256 s = vary ? _mm256_loadu_ps(p->s + i) : _mm256_set1_ps(p->s[0]);
+    __m256 z = vary ? _mm256_loadu_ps(p->z + i) : _mm256_set1_ps(p->z[0]);
+    return q_lanes(c, x + i, s, z);
+}
+
+static ALWAYS_INLINE AVX2 int64_t q_loop(bool vary, const float *x, int64_t n, const kern_qparam *p, unsigned bytes,
+                                         bool uns, void *out)
+{
+    q_consts c = { _mm256_set1_ps(p->lo), _mm256_set1_ps(p->hi), _mm256_set1_ps(2147483648.0f) };
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        __m256i v0 = q_lanes(&c, x + i), v1 = q_lanes(&c, x + i + 8);
-        __m256i v2 = q_lanes(&c, x + i + 16), v3 = q_lanes(&c, x + i + 24);
+        __m256i v0 = q_at(vary, &c, p, x, i), v1 = q_at(vary, &c, p, x, i + 8);
+        __m256i v2 = q_at(vary, &c, p, x, i + 16), v3 = q_at(vary, &c, p, x, i + 24);
         if (bytes == 4) {
             __m256i *o = (__m256i *)((int32_t *)out + i);
             _mm256_storeu_si256(o, v0);
@@ -65,6 +74,11 @@ AVX2 int64_t kern_quantize_avx2(const float *x, int64_t n, const kern_qparam *p,
         }
     }
     return i;
+}
+
+AVX2 int64_t kern_quantize_avx2(const float *x, int64_t n, const kern_qparam *p, unsigned bytes, bool uns, void *out)
+{
+    return p->vary ? q_loop(true, x, n, p, bytes, uns, out) : q_loop(false, x, n, p, bytes, uns, out);
 }
 
 #else
