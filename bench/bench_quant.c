@@ -6,7 +6,7 @@
  * lowered (for the dot also the lowering's widening converts and
  * zero-point subtractions) and a slice of 4 elements of its result, which
  * is returned still quantized, so no copy of the whole result is timed.
- * The best of three runs; the CPU time of the run is printed too: on a
+ * The best of five runs; the CPU time of the run is printed too: on a
  * loaded machine the wall time counts the other processes' turns, the CPU
  * time only the run's own. */
 #include <stdint.h>
@@ -62,7 +62,7 @@ static void row(const char *name, const char *text, tensor **args, int nargs, do
                 size_t bytes)
 {
     double best = -1, cpu = -1;
-    for (int rep = 0; rep < 3; rep++) {
+    for (int rep = 0; rep < 5; rep++) {
         double c = 0, t = bench_run_program_args(text, strlen(text), args, nargs, 1, NULL, &c);
         if (t < 0) {
             printf("%s: program rejected or failed\n", name);
