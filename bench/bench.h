@@ -33,5 +33,9 @@ void bench_models(void); /* whole models against XLA CPU (issue 38) */
 double bench_run_program(const char *text, size_t len, size_t *peak_bytes);
 /* The same on `threads` threads (0: the run's default). */
 double bench_run_program_on(const char *text, size_t len, size_t *peak_bytes, int threads);
+/* The same with entry arguments; *cpu (may be NULL): the run's CPU time. */
+struct tensor;
+double bench_run_program_args(const char *text, size_t len, struct tensor **args, int nargs, int threads,
+                              size_t *peak_bytes, double *cpu);
 
 #endif

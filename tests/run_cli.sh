@@ -317,21 +317,38 @@ grep -qF "custom_call_unknown.mlir:5:8: error: custom call target '@lapack_sgetr
 run 2 $D/custom_call_unknown.mlir --entry shard --args='[dense<1.0> : tensor<2x4xf32>]'
 grep -qF "custom_call_unknown.mlir:9:8: error: '@SPMDFullToShardShape' changes the shape of operand #0 (tensor<2x4xf32> to tensor<1x4xf32>)" "$tmp/err" ||
     bad "a shard shape that changes: $(cat "$tmp/err")"
+# ops kept for a native kernel: FILE run on ARGS gives $tmp/want, and so
+# does it with ENV=decompose (every op lowered) and the program --emit=ir
+# prints (left in $tmp/out for the caller's checks)
+native_and_lowered() { # ENV FILE ARGS
+    run 0 "$2" --args="$3"
+    cmp -s "$tmp/out" "$tmp/want" || bad "$2 native: $(diff "$tmp/out" "$tmp/want")"
+    env "$1=decompose" "$IRRUN" "$2" --args="$3" >"$tmp/out" 2>"$tmp/err" || bad "$1=decompose run: $(cat "$tmp/err")"
+    cmp -s "$tmp/out" "$tmp/want" || bad "$2 with $1=decompose: $(diff "$tmp/out" "$tmp/want")"
+    run 0 --emit=ir "$2"
+    cp "$tmp/out" "$tmp/emitted.mlir"
+    run 0 "$tmp/emitted.mlir" --args="$3"
+    cmp -s "$tmp/out" "$tmp/want" || bad "the emitted program of $2 runs to other values: $(diff "$tmp/out" "$tmp/want")"
+    cp "$tmp/emitted.mlir" "$tmp/out"
+}
 # chlo ops run natively (docs/chlo.md "Native kernels"): the same stdout
 # as their decomposition (IRRUN_CHLO=decompose); --emit=ir prints the
 # decomposition, which runs to the same stdout too
 chlo_args='[dense<[[0.5, -1.5, 3.0, 0x7FC00001], [-0.0, 2.0, 2.0, -4.25]]> : tensor<2x4xf32>, dense<[1.0, -2.0, 0.25, 8.0]> : tensor<4xf32>]'
-run 0 $D/chlo_native.mlir --args="$chlo_args"
-cp "$tmp/out" "$tmp/native"
-IRRUN_CHLO=decompose "$IRRUN" $D/chlo_native.mlir --args="$chlo_args" >"$tmp/out" 2>"$tmp/err" ||
-    bad "IRRUN_CHLO=decompose run: $(cat "$tmp/err")"
-cmp -s "$tmp/out" "$tmp/native" || bad "native and decomposed chlo runs differ: $(diff "$tmp/out" "$tmp/native")"
-run 0 --emit=ir $D/chlo_native.mlir
+"$IRRUN" $D/chlo_native.mlir --args="$chlo_args" >"$tmp/want" 2>"$tmp/err" || bad "chlo native run: $(cat "$tmp/err")"
+native_and_lowered IRRUN_CHLO $D/chlo_native.mlir "$chlo_args"
 grep -q 'chlo\.' "$tmp/out" && bad "--emit=ir keeps a chlo op: $(grep 'chlo\.' "$tmp/out")"
 grep -q 'stablehlo.sort' "$tmp/out" || bad "--emit=ir does not print top_k's sort"
-cp "$tmp/out" "$tmp/emitted.mlir"
-run 0 "$tmp/emitted.mlir" --args="$chlo_args"
-cmp -s "$tmp/out" "$tmp/native" || bad "the emitted decomposition runs to other values: $(diff "$tmp/out" "$tmp/native")"
+# uniform_quantize runs natively (docs/quantization.md "Native
+# uniform_quantize"): the values worked out by hand (1/0.5 - 3 = -1,
+# 0.25/0.5 - 3 = -2.5 -> -2 and 0.75/0.5 - 3 = -1.5 -> -2 to even, NaN -> 0,
+# 197 -> 127, -203 -> -128; per channel 1/0.5 = 2, 0.125 + 255 -> 255,
+# 3 + 10 = 13, 50 + 255 -> 255, -400 + 10 -> 0), also by the lowered ops
+# (IRRUN_QUANT=decompose) and the lowering --emit=ir prints
+printf 'tensor<2x3xi8> {\n  [\n    [-1, -2, -2],\n    [0, 127, -128]\n  ]\n}\ntensor<2x3xui8> {\n  [\n    [2, 255, 13],\n    [0, 255, 0]\n  ]\n}\n' >"$tmp/want"
+native_and_lowered IRRUN_QUANT $D/quant_native.mlir '[dense<[[1.0, 0.25, 0.75], [0x7FC00000, 100.0, -100.0]]> : tensor<2x3xf32>]'
+grep -q 'uniform_quantize' "$tmp/out" && bad "--emit=ir keeps a uniform_quantize: $(grep uniform_quantize "$tmp/out")"
+grep -q 'stablehlo.round_nearest_even' "$tmp/out" || bad "--emit=ir does not print the lowered quantize"
 # the checker of this script can fail
 ( run 0 --no-such-option ) | grep -q FAIL || bad "run() cannot fail"
 [ $fail -eq 0 ] && echo "run_cli: all passed"

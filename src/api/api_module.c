@@ -303,8 +303,8 @@ const char *irrun_function_arg_name(const irrun_module *m, const irrun_function 
     return index >= 0 && index < f->nargs && f->arg_locs ? f->arg_locs[index] : NULL;
 }
 
-/* Whether a block (or a body inside it) has a chlo op kept for its native
- * kernel (ir_op.native). */
+/* Whether a block (or a body inside it) has a chlo op (or a
+ * uniform_quantize) kept for its native kernel (ir_op.native). */
 static bool has_native(const ir_block *b)
 {
     for (int i = 0; i < b->nops; i++) {
@@ -321,7 +321,7 @@ static bool has_native(const ir_block *b)
 ir_module *api_read_module(diag_source *src, size_t len, int first_line, bool decompose)
 {
     ir_module *ir = ir_parse(src, 0, len, first_line);
-    if (ir && (quant_lower_module(ir, src) != 0 ||
+    if (ir && ((decompose ? quant_lower_module_as(ir, src, true) : quant_lower_module(ir, src)) != 0 ||
                (decompose ? chlo_expand_module_as(ir, src, true) : chlo_expand_module(ir, src)) != 0 ||
                check_module(ir, src) != 0)) {
         ir_module_free(ir);
@@ -330,10 +330,10 @@ ir_module *api_read_module(diag_source *src, size_t len, int first_line, bool de
     return ir;
 }
 
-/* The module with every chlo op decomposed (docs/chlo.md: --emit=ir
- * prints what stablehlo-opt --chlo-legalize-to-stablehlo writes, also for
- * the ops that run natively): read again from its text; NULL when out of
- * memory. */
+/* The module with every chlo op decomposed and every quantized op lowered
+ * (docs/chlo.md, docs/quantization.md: --emit=ir prints what
+ * stablehlo-opt --chlo-legalize-to-stablehlo writes, also for the ops that
+ * run natively): read again from its text; NULL when out of memory. */
 static ir_module *decomposed(const irrun_module *m)
 {
     membuf msgs;

@@ -1,6 +1,7 @@
 /* The element-wise ops (SPEC.md 4.3-4.32): one whole-tensor kernel call
  * each, on the run's threads when the result is large. */
 #include "exec/exec.h"
+#include "kernels/quant/kern_quant.h"
 
 #define IN(k) fr->slots[op->operands[k]]
 
@@ -41,3 +42,14 @@ int exec_clamp(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 }
 
 #undef IN
+
+/* uniform_quantize reaches a run only when src/quant kept it for its
+ * native kernel (ir_op.native, f32 -> the storage of op->a.quant,
+ * docs/quantization.md "Native uniform_quantize"); otherwise it is
+ * lowered when read and never runs as such. */
+int exec_uniform_quantize(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
+{
+    if (!op->native || !op->a.quant)
+        return exec_refused(c, fr, op, res);
+    return rt_status(c, op, kern_quantize(rt_pool(c, res[0]->count), fr->slots[op->operands[0]], op->a.quant, res[0]));
+}

@@ -614,6 +614,7 @@ static bool attrs_none(parse_state *ps, pop *p, ir_op *o)
 #define attrs_parts attrs_none
 #define attrs_refused attrs_none /* the checker refuses the op whatever it carries */
 #define attrs_chlo_unary attrs_none
+#define attrs_uniform_quantize attrs_none /* src/quant sets ir_op.a.quant when it keeps the op */
 
 static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
 {

@@ -373,7 +373,9 @@ struct ir_op {
     const char *from; /* an op of a chlo op's decomposition (src/chlo): that
                          op's name, which messages about its operands give */
     bool native;      /* a chlo op kept by src/chlo: run by its native kernel
-                         (src/exec/exec_chlo.c, docs/chlo.md "Native kernels") */
+                         (src/exec/exec_chlo.c, docs/chlo.md "Native kernels");
+                         a uniform_quantize kept by src/quant (a.quant,
+                         docs/quantization.md "Native uniform_quantize") */
 
     int noperands;
     int *operands; /* value ids (after check) */
@@ -415,6 +417,7 @@ struct ir_op {
         struct { ir_ints low, high, interior; } pad;           /* PAD */
         struct { ir_ints dims; } reduce;                       /* REDUCE (body: regions[0]) */
         ir_dot dot;                                  /* DOT_GENERAL, DOT */
+        const shape_quant *quant; /* UNIFORM_QUANTIZE kept native by src/quant: the result's parameters */
         ir_index_dims index;                         /* GATHER, SCATTER */
         ir_ints slice_sizes;                         /* DYNAMIC_SLICE */
         ir_window window;                            /* REDUCE_WINDOW, SELECT_AND_SCATTER */

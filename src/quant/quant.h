@@ -14,4 +14,10 @@
  * or when out of memory. */
 int quant_lower_module(ir_module *m, diag_source *src);
 
+/* The same; with decompose, no op is kept for a native kernel (ir_op.native:
+ * uniform_quantize f32 -> quantized, docs/quantization.md): everything is
+ * lowered, as --emit=ir prints it. quant_lower_module decomposes when
+ * IRRUN_QUANT=decompose is in the environment. */
+int quant_lower_module_as(ir_module *m, diag_source *src, bool decompose);
+
 #endif

@@ -17,6 +17,7 @@
  * compute the same elements). */
 #include "quant/quant.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "chlo/chlo_build.h"
@@ -465,7 +466,20 @@ static bool op_has_quant(const ir_op *o)
     return false;
 }
 
-static bool lower_op(chlo_b *b, ir_op *o)
+/* ---- native uniform_quantize (docs/quantization.md) ------------------
+ * An f32 -> quantized uniform_quantize of a static shape is lowered (its
+ * checks, its ops built) and then kept as the op itself, marked to run by
+ * its native kernel (ir_op.native, a.quant: src/kernels/kern_quant.c,
+ * bit-identical to the lowered ops), unless the lowering is asked for
+ * whole (quant_lower_module_as, IRRUN_QUANT=decompose, --emit=ir). Every
+ * storage type of a quantized type runs natively. */
+static bool keep_native(const ir_op *o)
+{
+    const tensor_type *in = &o->operand_types[0];
+    return in->elem == ET_F32 && !qof(in) && shape_is_tensor(in) && shape_count(in) >= 0;
+}
+
+static bool lower_op(chlo_b *b, ir_op *o, bool decompose)
 {
     for (int i = 0; i < o->noperands; i++)
         if (shape_kind_of(&o->operand_types[i]) == SHAPE_TUPLE && has_quant(&o->operand_types[i]))
@@ -493,10 +507,24 @@ static bool lower_op(chlo_b *b, ir_op *o)
     }
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
+    int at = b->nops;
     qv res;
     bool ok = false;
     switch (r) {
-    case Q_QUANTIZE: ok = lower_uniform_quantize(b, o, xs, &res); break;
+    case Q_QUANTIZE:
+        ok = lower_uniform_quantize(b, o, xs, &res);
+        if (ok && !b->oom && !b->failed && !decompose && keep_native(o)) {
+            b->nops = at; /* the lowered ops are dropped (their arena memory stays) */
+            const shape_quant *q = qof(&o->result_types[0]);
+            strip(o->result_types, o->nresults);
+            chlo_keep(b, o);
+            if (b->oom)
+                return false;
+            b->ops[b->nops - 1].native = true;
+            b->ops[b->nops - 1].a.quant = q;
+            return true;
+        }
+        break;
     case Q_DEQUANTIZE: ok = lower_uniform_dequantize(b, o, xs, &res); break;
     case Q_ADD: ok = lower_add(b, o, xs, &res); break;
     case Q_QDQ: ok = lower_qdq(b, o, xs, &res); break;
@@ -519,8 +547,7 @@ static bool lower_op(chlo_b *b, ir_op *o)
 
 static bool lower_one(void *ctx, chlo_b *b, ir_op *o)
 {
-    (void)ctx;
-    return lower_op(b, o);
+    return lower_op(b, o, *(const bool *)ctx);
 }
 
 static void strip_args(ir_block *blk)
@@ -530,10 +557,16 @@ static void strip_args(ir_block *blk)
 
 int quant_lower_module(ir_module *m, diag_source *src)
 {
+    const char *e = getenv("IRRUN_QUANT");
+    return quant_lower_module_as(m, src, e && strcmp(e, "decompose") == 0);
+}
+
+int quant_lower_module_as(ir_module *m, diag_source *src, bool decompose)
+{
     for (int f = 0; f < m->nfuncs; f++) {
         strip(m->funcs[f].arg_types, m->funcs[f].nargs);
         strip(m->funcs[f].result_types, m->funcs[f].nresults);
     }
-    chlo_pass p = { op_has_quant, lower_one, strip_args, NULL };
+    chlo_pass p = { op_has_quant, lower_one, strip_args, &decompose };
     return chlo_run_pass(m, src, &p);
 }

@@ -289,6 +289,55 @@ START_TEST(dot_bf16_fused_by_range)
 }
 END_TEST
 
+/* Integer dots in 16-bit lanes (kern_dot.c, "Integers in 16-bit lanes"):
+ * every integer type of at most 32 bits, sizes with row, column and odd-K
+ * tails; 32-bit operands in the i16 range (extremes often, and all
+ * -2^15 so that vpmaddwd's one overflowing pair sum and the i32 sums'
+ * wrap-around are met) and one just outside it (the storage class's loop
+ * then runs). Fast, generic ISA, three threads and the definition
+ * (kern_dot_general_generic) agree. */
+static void fill_int(tensor *x, int how)
+{
+    et_id t = x->type.elem;
+    bool wide = et_get(t)->value_bits == 32;
+    for (int64_t i = 0; i < x->count; i++) {
+        uint64_t r = rnd(), bits = r & et_value_mask(t);
+        if (wide || how == 1) {
+            int64_t v = how == 1 ? -32768 : r % 4 == 0 ? (r >> 8) % 2 ? 32767 : -32768
+                                                         : (int64_t)((r >> 8) % 65536) - 32768;
+            bits = (uint64_t)v & et_value_mask(t);
+        }
+        set(x, i, bits);
+    }
+    if (how == 2)
+        set(x, x->count / 2, 32768);
+}
+
+START_TEST(int_dot_lanes_agree)
+{
+    et_id types[] = { ET_I8, ET_UI8, ET_I16, ET_UI16, ET_I32, ET_UI32, ET_I4, ET_UI2 };
+    int64_t sizes[][3] = { { 45, 151, 70 }, { 4, 2, 16 }, { 7, 1, 9 }, { 1, 300, 1 }, { 33, 64, 24 } };
+    for (size_t n = 0; n < sizeof types / sizeof types[0]; n++)
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+            for (int how = 0; how < 3; how++) {
+                et_id t = types[n];
+                int64_t M = sizes[z][0], K = sizes[z][1], N = sizes[z][2];
+                tensor *a = matrix(t, M, K), *b = matrix(t, K, N), *shape = matrix(t, M, N);
+                fill_int(a, how);
+                fill_int(b, how == 1 ? 1 : 0);
+                char what[96];
+                snprintf(what, sizeof what, "int dot %s %lldx%lldx%lld fill %d", et_get(t)->name, (long long)M,
+                         (long long)K, (long long)N, how);
+                job j = { a, b, NULL, plain_dims(KACC_REF), { 0 }, { 0 }, KB_ADD };
+                three_ways(run_dot, &j, shape, what);
+                check_against_generic(a, b, what);
+                tensor_release(a);
+                tensor_release(b);
+                tensor_release(shape);
+            }
+}
+END_TEST
+
 static void run_conv(pool *p, tensor *out, void *arg)
 {
     job *j = arg;
@@ -478,6 +527,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
     tcase_add_test(tc, dot_bf16_fused_by_range);
+    tcase_add_test(tc, int_dot_lanes_agree);
     tcase_add_test(tc, conv_paths_agree);
     tcase_add_test(tc, elementwise_and_reduce_paths_agree);
     suite_add_tcase(s, tc);

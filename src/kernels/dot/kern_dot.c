@@ -700,6 +700,123 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     return rc;
 }
 
+/* --- integers in 16-bit lanes ----------------------------------------
+ *
+ * An integer result of N <= 32 bits is the sum mod 2^N of the products
+ * (REF_INT above), so any order of the adds gives it, and so does the sum
+ * mod 2^32 cut to N bits. Each operand is read as a signed integer of its
+ * storage width, congruent to its value mod 2^width (>= 2^N). When every
+ * one lies in [-2^15, 2^15) (always for 8- and 16-bit storage; checked for
+ * 32-bit), vpmaddwd computes l0 * r0 + l1 * r1 for pairs of them: each
+ * product lies in (-2^30, 2^30], their sum in (-2^31, 2^31], and the one
+ * sum out of the i32 range, 2^31 from four -2^15, comes out as -2^31,
+ * which is 2^31 mod 2^32; vpaddd adds mod 2^32. So the lanes hold the sum
+ * mod 2^32 exactly, whatever the K and the order. The quantized
+ * dot_general's lowering (docs/quantization.md) gives this kernel i32
+ * operands that are i8 or i16 storage minus a zero point. */
+
+static bool int16_class(et_storage st)
+{
+    return st == ES_S8 || st == ES_U8 || st == ES_S16 || st == ES_U16 || st == ES_S32 || st == ES_U32;
+}
+
+/* x[i] of storage class st (int16_class), as a signed integer of its width */
+static int32_t signed_at(et_storage st, const void *x, int64_t i)
+{
+    if (st == ES_S8 || st == ES_U8)
+        return ((const int8_t *)x)[i];
+    if (st == ES_S16 || st == ES_U16)
+        return ((const int16_t *)x)[i];
+    return ((const int32_t *)x)[i];
+}
+
+static void store_low(et_storage st, void *out, int64_t i, int32_t v)
+{
+    if (st == ES_S8 || st == ES_U8)
+        ((uint8_t *)out)[i] = (uint8_t)(uint32_t)v;
+    else if (st == ES_S16 || st == ES_U16)
+        ((uint16_t *)out)[i] = (uint16_t)(uint32_t)v;
+    else
+        ((uint32_t *)out)[i] = (uint32_t)v;
+}
+
+/* Whether every element of x[0..n) of class st fits in 16 bits signed */
+static bool fits_i16(et_storage st, const void *x, int64_t n)
+{
+    if (st != ES_S32 && st != ES_U32)
+        return true;
+    const int32_t *v = x;
+    int32_t lo = 0, hi = 0;
+    for (int64_t i = 0; i < n; i++) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+    }
+    return lo >= INT16_MIN && hi <= INT16_MAX;
+}
+
+typedef struct {
+    et_storage st;
+    const int16_t *L, *P; /* [B][M][Kp]; [B][npanels][Kp / 2][8][2] */
+    void *out;
+    dot_sizes s;
+    int64_t Kp, npanels, rows, parts_per_batch;
+} i16_job;
+
+static irrun_status i16_part(void *vj, int64_t i)
+{
+    const i16_job *j = vj;
+    int64_t b = i / j->parts_per_batch, m0 = (i % j->parts_per_batch) * j->rows;
+    int64_t rows = j->s.M - m0 < j->rows ? j->s.M - m0 : j->rows, ldo = j->npanels * KERN_I16_PANEL;
+    int32_t *acc = mem_alloc((size_t)(rows * ldo) * sizeof *acc);
+    if (!acc)
+        return IRRUN_NOMEM;
+    kern_dot_i16_avx2(j->L + (b * j->s.M + m0) * j->Kp, j->Kp, rows, j->Kp, j->P + b * j->npanels * j->Kp * 8,
+                      j->npanels, acc, ldo);
+    for (int64_t m = 0; m < rows; m++)
+        for (int64_t n = 0; n < j->s.N; n++)
+            store_low(j->st, j->out, (b * j->s.M + m0 + m) * j->s.N + n, acc[m * ldo + n]);
+    mem_free(acc);
+    return IRRUN_OK;
+}
+
+/* The REF loop of an integer type t on AVX2 lanes, or IRRUN_UNSUPPORTED
+ * when t or the operands' values do not allow it (the caller then runs
+ * the storage class's loop, which gives the same bits). */
+static irrun_status ref_int16(pool *pl, et_id t, const void *L, const void *R, void *out, dot_sizes s)
+{
+    et_storage st = et_get(t)->storage;
+    if (!int16_class(st) || et_get(t)->value_bits > 32 || !fits_i16(st, L, s.B * s.M * s.K) ||
+        !fits_i16(st, R, s.B * s.N * s.K))
+        return IRRUN_UNSUPPORTED;
+    int64_t Kp = (s.K + 1) / 2 * 2, npanels = (s.N + KERN_I16_PANEL - 1) / KERN_I16_PANEL;
+    int16_t *Lp = mem_calloc((size_t)(s.B * s.M * Kp), sizeof *Lp);
+    int16_t *Pp = Lp ? mem_calloc((size_t)(s.B * npanels * Kp * KERN_I16_PANEL), sizeof *Pp) : NULL;
+    irrun_status rc = IRRUN_NOMEM;
+    if (Pp) {
+        for (int64_t bm = 0; bm < s.B * s.M; bm++)
+            for (int64_t k = 0; k < s.K; k++)
+                Lp[bm * Kp + k] = (int16_t)signed_at(st, L, bm * s.K + k);
+        for (int64_t b = 0; b < s.B; b++)
+            for (int64_t n = 0; n < s.N; n++) {
+                int16_t *col = Pp + ((b * npanels + n / KERN_I16_PANEL) * Kp) * KERN_I16_PANEL +
+                               (n % KERN_I16_PANEL) * 2;
+                const int64_t from = (b * s.N + n) * s.K;
+                for (int64_t k = 0; k < s.K; k++)
+                    col[(k / 2) * 2 * KERN_I16_PANEL + k % 2] = (int16_t)signed_at(st, R, from + k);
+            }
+        /* at least 32 rows a part (each part streams the whole of P) */
+        int64_t rows = rows_per_part(pl, s);
+        rows = pool_tiny_parts(pl) ? rows : rows < 32 ? 32 : rows / 4 * 4;
+        i16_job j = { st, Lp, Pp, out, s, Kp, npanels, rows, (s.M + rows - 1) / rows };
+        rc = pool_run(pl, s.B * j.parts_per_batch, i16_part, &j);
+        if (rc == IRRUN_OK)
+            kern_int_normalize(t, out, s.B * s.M * s.N);
+    }
+    mem_free(Lp);
+    mem_free(Pp);
+    return rc;
+}
+
 /* REF accumulation on packed operands (L [B, M, K], R [B, N, K], both of
  * type t): the vector chains when the host and the format allow, else the
  * storage class's loop (or the generic one) over parts of rows. */
@@ -707,6 +824,11 @@ static irrun_status ref_dot(pool *pl, et_id t, bool generic, const void *L, cons
                             dot_sizes s)
 {
     kern_chain_format cf;
+    if (!generic && isa_avx2()) {
+        irrun_status rc = ref_int16(pl, t, L, R, out, s);
+        if (rc != IRRUN_UNSUPPORTED)
+            return rc;
+    }
     if (!generic && isa_avx2() && chain_format(t, &cf))
         return ref_chains(pl, t, &cf, L, R, out, s);
     ref_loop loop = generic ? NULL : ref_loops[et_get(t)->storage];

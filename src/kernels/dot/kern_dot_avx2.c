@@ -312,6 +312,60 @@ AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi
     memcpy(hi, &hi_bits, sizeof *hi);
 }
 
+/* --- integers in 16-bit lanes --------------------------------------- */
+
+/* rows x (panels * 8) results: each step broadcasts the pair (L[m][2p],
+ * L[m][2p+1]) and multiplies it into a panel's pair vector by vpmaddwd,
+ * whose adjacent-product sums go into 32-bit lanes; vpaddd wraps mod 2^32
+ * (kern_dot.c says why the sums are then exact mod 2^32). */
+static ALWAYS_INLINE AVX2 void i16_block(int rows, int panels, const int16_t *L, int64_t lda, int64_t pairs,
+                                         const int16_t *P, int64_t pstride, int32_t *out, int64_t ldo)
+{
+    __m256i acc[4][2];
+    for (int r = 0; r < 4; r++)
+        acc[r][0] = acc[r][1] = _mm256_setzero_si256();
+    for (int64_t p = 0; p < pairs; p++) {
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)(P + p * 16));
+        __m256i b1 = panels > 1 ? _mm256_loadu_si256((const __m256i *)(P + pstride + p * 16)) : b0;
+        for (int r = 0; r < rows; r++) {
+            int32_t w;
+            memcpy(&w, L + r * lda + 2 * p, sizeof w);
+            __m256i a = _mm256_set1_epi32(w);
+            acc[r][0] = _mm256_add_epi32(acc[r][0], _mm256_madd_epi16(a, b0));
+            if (panels > 1)
+                acc[r][1] = _mm256_add_epi32(acc[r][1], _mm256_madd_epi16(a, b1));
+        }
+    }
+    for (int r = 0; r < rows; r++) {
+        _mm256_storeu_si256((__m256i *)(out + r * ldo), acc[r][0]);
+        if (panels > 1)
+            _mm256_storeu_si256((__m256i *)(out + r * ldo + 8), acc[r][1]);
+    }
+}
+
+AVX2 void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,
+                            int32_t *out, int64_t ldo)
+{
+    int64_t pairs = Kp / 2, pstride = Kp * KERN_I16_PANEL;
+    for (int64_t j = 0; j < npanels; j += 2) {
+        const int16_t *Pj = P + j * pstride;
+        int panels = npanels - j >= 2 ? 2 : 1;
+        int64_t m = 0;
+        for (; m + 4 <= M; m += 4) {
+            if (panels == 2)
+                i16_block(4, 2, L + m * lda, lda, pairs, Pj, pstride, out + m * ldo + j * 8, ldo);
+            else
+                i16_block(4, 1, L + m * lda, lda, pairs, Pj, pstride, out + m * ldo + j * 8, ldo);
+        }
+        for (; m < M; m++) {
+            if (panels == 2)
+                i16_block(1, 2, L + m * lda, lda, pairs, Pj, pstride, out + m * ldo + j * 8, ldo);
+            else
+                i16_block(1, 1, L + m * lda, lda, pairs, Pj, pstride, out + m * ldo + j * 8, ldo);
+        }
+    }
+}
+
 #else
 
 /* Never called: isa_avx2() is false on other hosts. */
@@ -329,6 +383,12 @@ void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const 
 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
 {
     (void)v, (void)n, (void)lo, (void)hi;
+}
+
+void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,
+                       int32_t *out, int64_t ldo)
+{
+    (void)L, (void)lda, (void)M, (void)Kp, (void)P, (void)npanels, (void)out, (void)ldo;
 }
 
 #endif

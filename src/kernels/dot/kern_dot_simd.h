@@ -86,4 +86,14 @@ void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const 
  * none): whether the f32 accumulation may fuse (kern_products_normal_f32). */
 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi);
 
+/* Integer dot products on 16-bit lanes (kern_dot.c, "Integers in 16-bit
+ * lanes"). P holds npanels panels of KERN_I16_PANEL result columns, each
+ * Kp / 2 pairs of vectors: pair p of panel j is the 16 values
+ * R[8j][2p], R[8j][2p+1], R[8j+1][2p], ..., R[8j+7][2p+1] (Kp even, zero
+ * padded). For m < M and every column c < 8 * npanels: out[m * ldo + c] =
+ * the sum over k < Kp of L[m * lda + k] * R[c][k], mod 2^32. */
+enum { KERN_I16_PANEL = 8 };
+void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,
+                       int32_t *out, int64_t ldo);
+
 #endif
