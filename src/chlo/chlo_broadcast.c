@@ -32,7 +32,8 @@ static const ir_op_kind hlo_of[IR_OP_COUNT] = {
 
 static bool fail(chlo_b *b, const ir_op *o, const char *msg)
 {
-    diag_error(b->src, o->loc, "'%s' %s", ir_op_name(o->kind), msg);
+    if (b->src) /* none: refinement asks for a shape (chlo_result_shape) */
+        diag_error(b->src, o->loc, "'%s' %s", ir_op_name(o->kind), msg);
     b->failed = true;
     return false;
 }
@@ -81,20 +82,38 @@ static bool operand_map(chlo_b *b, const ir_op *o, const tensor_type *t, int ran
     return true;
 }
 
-chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
+/* Result dimension *m meets operand dimension n (numpy's rule: a 1
+ * stretches; a `?` of a kept op meets any size, the result taking the other
+ * size unless that is 1). */
+static bool meet(chlo_b *b, const ir_op *o, int64_t n, int64_t *m)
+{
+    char msg[160];
+    if (n == 1 || n == *m || (shape_dim_dynamic(n) && *m != 1))
+        return true;
+    if (*m == 1 || shape_dim_dynamic(*m)) {
+        *m = n;
+        return true;
+    }
+    snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n, (long long)*m);
+    return fail(b, o, msg);
+}
+
+/* A broadcasting binary's checks and its result type rr (r: its shape with
+ * the operands' element type; map: each operand's dimensions in it). */
+static bool binary_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *r, tensor_type *rr,
+                        int64_t (*map)[SHAPE_MAX_RANK])
 {
     char msg[512];
-    chlo_v dummy = x[0];
     ir_op_kind k = hlo_of[o->kind];
     if (o->noperands != 2 || o->nresults != 1)
-        return fail(b, o, "takes two operands and has one result"), dummy;
+        return fail(b, o, "takes two operands and has one result");
     for (int i = 0; i < 2; i++)
-        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
-            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (!shape_is_tensor(&x[i].t) || (!dyn && shape_count(&x[i].t) < 0))
+            return fail(b, o, "operands must be tensors of a static shape");
     et_id e = x[0].t.elem;
     if (x[1].t.elem != e) {
         snprintf(msg, sizeof msg, "operands have element types %s and %s", et_get(e)->name, et_get(x[1].t.elem)->name);
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
     bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
               : k == IR_OP_CHLO_NEXT_AFTER || k == IR_OP_CHLO_POLYGAMMA || k == IR_OP_CHLO_ZETA
@@ -104,31 +123,33 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
                                        : (ir_op_get(k)->elems & elem_class(e)) != 0;
     if (!ok) {
         snprintf(msg, sizeof msg, "does not take element type %s (as '%s')", et_get(e)->name, ir_op_name(k));
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
     /* the result shape: numpy's rule */
     int rank = x[0].t.rank > x[1].t.rank ? x[0].t.rank : x[1].t.rank;
-    tensor_type r = { e, rank, { 0 } };
-    et_id re = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
-    int64_t map[2][SHAPE_MAX_RANK];
+    *r = (tensor_type){ e, rank, { 0 } };
     for (int d = 0; d < rank; d++)
-        r.dims[d] = 1;
+        r->dims[d] = 1;
     for (int i = 0; i < 2; i++) {
         if (!operand_map(b, o, &x[i].t, rank, map[i]))
-            return dummy;
-        for (int j = 0; j < x[i].t.rank; j++) {
-            int64_t n = x[i].t.dims[j], *m = &r.dims[map[i][j]];
-            if (n != 1 && *m != 1 && n != *m) {
-                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
-                         (long long)*m);
-                return fail(b, o, msg), dummy;
-            }
-            if (n != 1)
-                *m = n;
-        }
+            return false;
+        for (int j = 0; j < x[i].t.rank; j++)
+            if (!meet(b, o, x[i].t.dims[j], &r->dims[map[i][j]]))
+                return false;
     }
-    tensor_type rr = r;
-    rr.elem = re;
+    *rr = *r;
+    rr->elem = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
+    return true;
+}
+
+chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    chlo_v dummy = x[0];
+    ir_op_kind k = hlo_of[o->kind];
+    tensor_type r, rr;
+    int64_t map[2][SHAPE_MAX_RANK];
+    if (!binary_type(b, o, x, false, &r, &rr, map))
+        return dummy;
     if (!shape_equal(&rr, &o->result_types[0]))
         return wrong_result(b, o, &rr), dummy;
     chlo_v in[2];
@@ -167,40 +188,75 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
 /* broadcast_select(pred, on_true, on_false): the three aligned at the end
  * (numpy's rule, no broadcast_dimensions); a rank-0 pred stays as it is
  * (stablehlo.select takes it), the others broadcast to the result. */
-chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+/* broadcast_select's checks and its result type r. */
+static bool select_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *r)
 {
     char msg[512];
-    chlo_v dummy = x[0];
     if (o->noperands != 3 || o->nresults != 1)
-        return fail(b, o, "takes three operands and has one result"), dummy;
+        return fail(b, o, "takes three operands and has one result");
     int rank = 0;
     for (int i = 0; i < 3; i++) {
-        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
-            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (!shape_is_tensor(&x[i].t) || (!dyn && shape_count(&x[i].t) < 0))
+            return fail(b, o, "operands must be tensors of a static shape");
         if (x[i].t.rank > rank)
             rank = x[i].t.rank;
     }
     if (x[0].t.elem != ET_I1)
-        return fail(b, o, "pred must be of i1"), dummy;
+        return fail(b, o, "pred must be of i1");
     if (x[1].t.elem != x[2].t.elem) {
         snprintf(msg, sizeof msg, "on_true and on_false have element types %s and %s", et_get(x[1].t.elem)->name,
                  et_get(x[2].t.elem)->name);
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
-    tensor_type r = { x[1].t.elem, rank, { 0 } };
+    *r = (tensor_type){ x[1].t.elem, rank, { 0 } };
     for (int d = 0; d < rank; d++)
-        r.dims[d] = 1;
+        r->dims[d] = 1;
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < x[i].t.rank; j++) {
-            int64_t n = x[i].t.dims[j], *m = &r.dims[rank - x[i].t.rank + j];
-            if (n != 1 && *m != 1 && n != *m) {
-                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
-                         (long long)*m);
-                return fail(b, o, msg), dummy;
-            }
-            if (n != 1)
-                *m = n;
-        }
+        for (int j = 0; j < x[i].t.rank; j++)
+            if (!meet(b, o, x[i].t.dims[j], &r->dims[rank - x[i].t.rank + j]))
+                return false;
+    return true;
+}
+
+/* The result type of a broadcasting op from its operands' types (select's
+ * included); false after an error (b->failed). */
+static bool broadcast_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *rr)
+{
+    tensor_type r;
+    int64_t map[2][SHAPE_MAX_RANK];
+    if (o->kind == IR_OP_CHLO_BROADCAST_SELECT)
+        return select_type(b, o, x, dyn, rr);
+    return binary_type(b, o, x, dyn, &r, rr, map);
+}
+
+chlo_v chlo_broadcast_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    tensor_type rr;
+    if (broadcast_type(b, o, x, true, &rr) && !chlo_fits(&o->result_types[0], &rr))
+        wrong_result(b, o, &rr);
+    return x[0];
+}
+
+bool chlo_broadcast_shape(const ir_op *o, tensor_type *want)
+{
+    chlo_v x[3];
+    chlo_b b = { .from = ir_op_name(o->kind) };
+    for (int i = 0; i < o->noperands && i < 3; i++)
+        x[i].t = o->operand_types[i];
+    tensor_type rr;
+    if (o->noperands < 2 || o->noperands > 3 || !broadcast_type(&b, o, x, true, &rr) || rr.rank != want->rank)
+        return false;
+    memcpy(want->dims, rr.dims, sizeof want->dims);
+    return true;
+}
+
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    chlo_v dummy = x[0];
+    tensor_type r;
+    if (!select_type(b, o, x, false, &r))
+        return dummy;
+    int rank = r.rank;
     if (!shape_equal(&r, &o->result_types[0]))
         return wrong_result(b, o, &r), dummy;
     chlo_v in[3];
@@ -238,22 +294,31 @@ chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
 
 /* chlo.constant_like on a static shape: a stablehlo.constant of the result
  * type holding the value (the pass's DenseElementsAttr splat). */
-chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x)
+/* constant_like's checks: the result of the operand's shape (with `dyn`,
+ * `?` dimensions fit any size). */
+static bool like_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn)
 {
     tensor_type want = x[0].t;
+    if (o->noperands != 1 || o->nresults != 1)
+        return fail(b, o, "takes one operand and has one result");
+    if (!shape_is_tensor(&x[0].t) || (!dyn && shape_count(&x[0].t) < 0))
+        return fail(b, o, "operand must be a tensor of a static shape");
     want.elem = o->result_types[0].elem;
-    if (o->noperands != 1 || o->nresults != 1) {
-        fail(b, o, "takes one operand and has one result");
+    if (!(dyn ? chlo_fits(&o->result_types[0], &want) : shape_equal(&want, &o->result_types[0])))
+        return fail(b, o, "result must have the operand's shape");
+    return true;
+}
+
+chlo_v chlo_constant_like_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    like_type(b, o, x, true);
+    return x[0];
+}
+
+chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    if (!like_type(b, o, x, false))
         return x[0];
-    }
-    if (!shape_is_tensor(&x[0].t) || shape_count(&x[0].t) < 0) {
-        fail(b, o, "operand must be a tensor of a static shape");
-        return x[0];
-    }
-    if (!shape_equal(&want, &o->result_types[0])) {
-        fail(b, o, "result must have the operand's shape");
-        return x[0];
-    }
     int at = b->nops;
     chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
     if (!b->oom)

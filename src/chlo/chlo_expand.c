@@ -33,6 +33,8 @@ typedef struct {
     const char *accepts; /* the same, in words */
     bool pred;           /* the result is i1 of the operand's shape, not the operand's type */
     bool own;            /* the expander checks the types itself (b->failed) */
+    chlo_expander defer; /* an own op with `?` types: its checks that need no
+                            static shape (NULL: all wait for refinement) */
 } chlo_rule;
 
 static const chlo_rule rules[IR_OP_COUNT] = {
@@ -43,32 +45,32 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
     [IR_OP_CHLO_POLYGAMMA] = { chlo_polygamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
     [IR_OP_CHLO_ZETA] = { chlo_zeta, FLOAT4 | FP8, UPCAST_WORDS, false, false },
-    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_ZETA] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_ZETA] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false, false },
     [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4 | FP8, "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16, f32 and f64", false, false },
-    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
+    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true, chlo_top_k_defer },
+    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
-    [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_ADD] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_SUB] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_MUL] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_DIV] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_MAX] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_MIN] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_REM] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_POW] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_ATAN2] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_AND] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_OR] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_XOR] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true, chlo_constant_like_defer },
+    [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_ADD] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_SUB] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_MUL] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_DIV] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_MAX] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_MIN] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_REM] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_POW] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_ATAN2] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_AND] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_OR] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_XOR] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
     [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
     [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
@@ -124,8 +126,9 @@ static const char *type_text(const tensor_type *t, char *buf, int size)
 }
 
 /* The operand and result types of a chlo op: tensors of a static shape and
- * an accepted element type, the result of the operand's type. */
-static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
+ * an accepted element type, the result of the operand's type; with `dyn`
+ * (the op is kept until refinement), dimensions `?` fit any size. */
+static bool check_types(walker *w, const ir_op *o, const chlo_rule *r, bool dyn)
 {
     const char *name = ir_op_name(o->kind);
     char b1[256], b2[256];
@@ -136,12 +139,12 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
     }
     const tensor_type *t = &o->operand_types[0];
     for (int i = 1; i < nops; i++)
-        if (!shape_equal(&o->operand_types[i], t)) {
+        if (!(dyn ? chlo_fits(&o->operand_types[i], t) : shape_equal(&o->operand_types[i], t))) {
             diag_error(w->src, o->loc, "'%s' operand #%d has type %s, operand #0 %s (no implicit broadcasting)", name, i,
                        type_text(&o->operand_types[i], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
             return false;
         }
-    if (!shape_is_tensor(t) || shape_count(t) < 0) {
+    if (!shape_is_tensor(t) || (!dyn && shape_count(t) < 0)) {
         diag_error(w->src, o->loc, "'%s' operand must be a tensor of a static shape, got %s", name,
                    type_text(t, b1, (int)sizeof b1));
         return false;
@@ -154,12 +157,24 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
     tensor_type want = *t;
     if (r->pred)
         want.elem = ET_I1;
-    if (!shape_equal(&want, &o->result_types[0])) {
+    if (!(dyn ? chlo_fits(&o->result_types[0], &want) : shape_equal(&want, &o->result_types[0]))) {
         diag_error(w->src, o->loc, "'%s' result type %s should be %s", name,
                    type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(&want, b2, (int)sizeof b2));
         return false;
     }
     return true;
+}
+
+/* A `?` in an operand or result type: the op waits for refinement. */
+static bool is_dynamic(const ir_op *o)
+{
+    for (int i = 0; i < o->noperands; i++)
+        if (!shape_is_static(&o->operand_types[i]))
+            return true;
+    for (int k = 0; k < o->nresults; k++)
+        if (!shape_is_static(&o->result_types[k]))
+            return true;
+    return false;
 }
 
 static bool is_chlo(ir_op_kind k)
@@ -177,7 +192,8 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
                    ir_op_name(o->kind));
         return false;
     }
-    if (!r->own && !check_types(w, o, r))
+    bool dyn = is_dynamic(o);
+    if (!r->own && !check_types(w, o, r, dyn))
         return false;
     chlo_v x[4];
     memset(x, 0, sizeof x);
@@ -187,6 +203,14 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     }
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
+    if (dyn) { /* kept as it is until refinement makes it static */
+        if (r->own && r->defer && (r->defer(b, o, x), b->failed))
+            return false;
+        chlo_keep(b, o);
+        if (!b->oom)
+            b->ops[b->nops - 1].deferred = true;
+        return !b->oom;
+    }
     int at = b->nops;
     chlo_v res = r->expand(b, o, x);
     if (b->oom || b->failed)
@@ -197,9 +221,30 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
         if (b->oom)
             return false;
         b->ops[b->nops - 1].native = true;
+        b->ops[b->nops - 1].deferred = false;
         return true;
     }
     return chlo_define(b, res, o);
+}
+
+bool chlo_result_shapes(const ir_op *o, tensor_type *want)
+{
+    const tensor_type *x = o->noperands > 0 ? &o->operand_types[0] : NULL;
+    if (rules[o->kind].defer == chlo_broadcast_defer) {
+        chlo_broadcast_shape(o, want); /* when they do not broadcast, the expansion says why */
+        return true;
+    }
+    bool like = !rules[o->kind].own || o->kind == IR_OP_CHLO_CONSTANT_LIKE; /* the operand's shape */
+    if (!x || !shape_is_tensor(x) || (!like && o->kind != IR_OP_CHLO_TOP_K))
+        return false;
+    for (int k = 0; k < o->nresults; k++) {
+        if (want[k].rank != x->rank || (!like && x->rank < 1))
+            return true;
+        memcpy(want[k].dims, x->dims, sizeof want[k].dims);
+        if (o->kind == IR_OP_CHLO_TOP_K)
+            want[k].dims[x->rank - 1] = o->a.top_k.k;
+    }
+    return true;
 }
 
 static bool pick_chlo(const ir_op *o) { return is_chlo(o->kind); }

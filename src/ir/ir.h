@@ -374,6 +374,10 @@ struct ir_op {
                          op's name, which messages about its operands give */
     bool native;      /* a chlo op kept by src/chlo: run by its native kernel
                          (src/exec/exec_chlo.c, docs/chlo.md "Native kernels") */
+    bool deferred;    /* a chlo op with `?` in its types kept by src/chlo (its
+                         element types and ranks checked) until refinement
+                         makes them static and expands it
+                         (docs/shape-polymorphism.md "chlo ops") */
 
     int noperands;
     int *operands; /* value ids (after check) */

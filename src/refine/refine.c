@@ -611,6 +611,8 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         to_chlo_top_k(fr, o);
         r->chlo = true;
     }
+    if (o->deferred) /* a chlo op kept with `?` types, static now */
+        r->chlo = true;
     return true;
 }
 
