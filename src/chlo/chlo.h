@@ -22,9 +22,11 @@ int chlo_expand_module_as(ir_module *m, diag_source *src, bool decompose);
 
 /* Refinement (src/refine) of a chlo op kept with `?` types (ir_op.deferred):
  * the dimensions of its results want[0..nresults) from its refined operand
- * types (operands that do not fit leave want as it is: the expansion after
- * refinement says why). False for scan and ragged_dot, whose written result
- * types stay (a `?` there is an error of the refinement). */
-bool chlo_result_shapes(const ir_op *o, tensor_type *want);
+ * types. 1: done (operands of an element-wise op or top_k that do not fit
+ * leave want as it is: the expansion after refinement says why); -1: the
+ * operands of a broadcasting op do not broadcast (reported on src); 0: scan
+ * and ragged_dot, whose written result types stay (a `?` there is an error
+ * of the refinement). */
+int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src);
 
 #endif

@@ -32,8 +32,7 @@ static const ir_op_kind hlo_of[IR_OP_COUNT] = {
 
 static bool fail(chlo_b *b, const ir_op *o, const char *msg)
 {
-    if (b->src) /* none: refinement asks for a shape (chlo_result_shape) */
-        diag_error(b->src, o->loc, "'%s' %s", ir_op_name(o->kind), msg);
+    diag_error(b->src, o->loc, "'%s' %s", ir_op_name(o->kind), msg);
     b->failed = true;
     return false;
 }
@@ -237,16 +236,17 @@ chlo_v chlo_broadcast_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
     return x[0];
 }
 
-bool chlo_broadcast_shape(const ir_op *o, tensor_type *want)
+bool chlo_broadcast_shape(const ir_op *o, tensor_type *want, diag_source *src)
 {
     chlo_v x[3];
-    chlo_b b = { .from = ir_op_name(o->kind) };
+    chlo_b b = { .from = ir_op_name(o->kind), .src = src };
     for (int i = 0; i < o->noperands && i < 3; i++)
         x[i].t = o->operand_types[i];
     tensor_type rr;
-    if (o->noperands < 2 || o->noperands > 3 || !broadcast_type(&b, o, x, true, &rr) || rr.rank != want->rank)
+    if (!broadcast_type(&b, o, x, true, &rr))
         return false;
-    memcpy(want->dims, rr.dims, sizeof want->dims);
+    if (rr.rank == want->rank) /* else the expansion says so */
+        memcpy(want->dims, rr.dims, sizeof want->dims);
     return true;
 }
 

@@ -227,24 +227,22 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     return chlo_define(b, res, o);
 }
 
-bool chlo_result_shapes(const ir_op *o, tensor_type *want)
+int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src)
 {
     const tensor_type *x = o->noperands > 0 ? &o->operand_types[0] : NULL;
-    if (rules[o->kind].defer == chlo_broadcast_defer) {
-        chlo_broadcast_shape(o, want); /* when they do not broadcast, the expansion says why */
-        return true;
-    }
+    if (rules[o->kind].defer == chlo_broadcast_defer)
+        return chlo_broadcast_shape(o, want, src) ? 1 : -1;
     bool like = !rules[o->kind].own || o->kind == IR_OP_CHLO_CONSTANT_LIKE; /* the operand's shape */
     if (!x || !shape_is_tensor(x) || (!like && o->kind != IR_OP_CHLO_TOP_K))
-        return false;
+        return 0;
     for (int k = 0; k < o->nresults; k++) {
         if (want[k].rank != x->rank || (!like && x->rank < 1))
-            return true;
+            return 1;
         memcpy(want[k].dims, x->dims, sizeof want[k].dims);
         if (o->kind == IR_OP_CHLO_TOP_K)
             want[k].dims[x->rank - 1] = o->a.top_k.k;
     }
-    return true;
+    return 1;
 }
 
 static bool pick_chlo(const ir_op *o) { return is_chlo(o->kind); }

@@ -44,8 +44,8 @@ chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast_defer(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_constant_like_defer(chlo_b *b, const ir_op *o, const chlo_v *x);
 /* a broadcasting op's result dimensions from its operand types into want
- * (false, nothing reported, when they do not broadcast) */
-bool chlo_broadcast_shape(const ir_op *o, tensor_type *want);
+ * (false after reporting on src that they do not broadcast) */
+bool chlo_broadcast_shape(const ir_op *o, tensor_type *want, diag_source *src);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);

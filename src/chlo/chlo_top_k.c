@@ -7,8 +7,7 @@
 
 static bool fail(chlo_b *b, const ir_op *o, const char *what)
 {
-    if (b->src)
-        diag_error(b->src, o->loc, "'chlo.top_k' %s", what);
+    diag_error(b->src, o->loc, "'chlo.top_k' %s", what);
     b->failed = true;
     return false;
 }

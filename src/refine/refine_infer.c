@@ -234,8 +234,9 @@ bool refine_infer(refiner *r, ir_op *o, tensor_type *want)
     ir_op_kind k = o->kind;
     ir_kernel_family fam = ir_op_get(k)->family;
     const tensor_type *a = o->noperands > 0 ? &o->operand_types[0] : NULL;
-    if (o->deferred && chlo_result_shapes(o, want)) /* a chlo op kept with `?` types */
-        return true;
+    int shaped = o->deferred ? chlo_result_shapes(o, want, r->src) : 0; /* a chlo op kept with `?` types */
+    if (shaped != 0)
+        return shaped > 0 || (r->failed = true, false);
     if (k == IR_OP_BITCAST_CONVERT) {
         bitcast(o, want);
     } else if (k == IR_OP_RESHAPE) {
