@@ -483,6 +483,14 @@ static bool lower_op(chlo_b *b, ir_op *o)
     memset(x, 0, sizeof x);
     if (o->noperands > 3 && r != Q_QDQ)
         r = Q_REFUSE;
+    /* its scales and zero points become constants of the operand's shape,
+     * and the lowering runs before refinement (docs/quantization.md) */
+    for (int i = 0; r != Q_REFUSE && i < o->noperands + o->nresults; i++) {
+        const tensor_type *t = i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands];
+        if (!shape_is_static(t))
+            return refuse(b, o, t, "ir-run lowers a quantized op on static shapes only, and this lowering runs "
+                                   "before a `?` dimension is refined");
+    }
     qv *xs = o->noperands > 3 ? chlo_alloc(b, (size_t)o->noperands, sizeof *xs) : x;
     if (!xs)
         return false;
