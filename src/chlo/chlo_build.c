@@ -44,6 +44,16 @@ bool chlo_fits(const tensor_type *a, const tensor_type *b)
     return true;
 }
 
+const tensor_type *chlo_dynamic_type(const ir_op *o)
+{
+    for (int i = 0; i < o->noperands + o->nresults; i++) {
+        const tensor_type *t = i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands];
+        if (!shape_is_static(t))
+            return t;
+    }
+    return NULL;
+}
+
 void chlo_keep(chlo_b *b, const ir_op *o)
 {
     ir_op *d = append(b);

@@ -165,18 +165,6 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r, bool dyn)
     return true;
 }
 
-/* A `?` in an operand or result type: the op waits for refinement. */
-static bool is_dynamic(const ir_op *o)
-{
-    for (int i = 0; i < o->noperands; i++)
-        if (!shape_is_static(&o->operand_types[i]))
-            return true;
-    for (int k = 0; k < o->nresults; k++)
-        if (!shape_is_static(&o->result_types[k]))
-            return true;
-    return false;
-}
-
 static bool is_chlo(ir_op_kind k)
 {
     return strncmp(ir_op_name(k), "chlo.", 5) == 0;
@@ -192,7 +180,7 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
                    ir_op_name(o->kind));
         return false;
     }
-    bool dyn = is_dynamic(o);
+    bool dyn = chlo_dynamic_type(o) != NULL; /* the op waits for refinement */
     if (!r->own && !check_types(w, o, r, dyn))
         return false;
     chlo_v x[4];

@@ -485,12 +485,10 @@ static bool lower_op(chlo_b *b, ir_op *o)
         r = Q_REFUSE;
     /* its scales and zero points become constants of the operand's shape,
      * and the lowering runs before refinement (docs/quantization.md) */
-    for (int i = 0; r != Q_REFUSE && i < o->noperands + o->nresults; i++) {
-        const tensor_type *t = i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands];
-        if (!shape_is_static(t))
-            return refuse(b, o, t, "ir-run lowers a quantized op on static shapes only, and this lowering runs "
-                                   "before a `?` dimension is refined");
-    }
+    const tensor_type *dyn = r != Q_REFUSE ? chlo_dynamic_type(o) : NULL;
+    if (dyn)
+        return refuse(b, o, dyn, "ir-run lowers a quantized op on static shapes only, and this lowering runs "
+                                 "before a `?` dimension is refined");
     qv *xs = o->noperands > 3 ? chlo_alloc(b, (size_t)o->noperands, sizeof *xs) : x;
     if (!xs)
         return false;
