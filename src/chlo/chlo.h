@@ -24,9 +24,8 @@ int chlo_expand_module_as(ir_module *m, diag_source *src, bool decompose);
  * the dimensions of its results want[0..nresults) from its refined operand
  * types. 1: done (operands of an element-wise op or top_k that do not fit
  * leave want as it is: the expansion after refinement says why); -1: the
- * operands of a broadcasting op do not broadcast (reported on src); 0: scan
- * and ragged_dot, whose written result types stay (a `?` there is an error
- * of the refinement). */
+ * operands of a broadcasting op do not broadcast (reported on src); 0: an
+ * op that is never kept (the written result types stay). */
 int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src);
 
 #endif

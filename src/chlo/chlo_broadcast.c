@@ -294,31 +294,22 @@ chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x)
 
 /* chlo.constant_like on a static shape: a stablehlo.constant of the result
  * type holding the value (the pass's DenseElementsAttr splat). */
-/* constant_like's checks: the result of the operand's shape (with `dyn`,
- * `?` dimensions fit any size). */
-static bool like_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn)
-{
-    tensor_type want = x[0].t;
-    if (o->noperands != 1 || o->nresults != 1)
-        return fail(b, o, "takes one operand and has one result");
-    if (!shape_is_tensor(&x[0].t) || (!dyn && shape_count(&x[0].t) < 0))
-        return fail(b, o, "operand must be a tensor of a static shape");
-    want.elem = o->result_types[0].elem;
-    if (!(dyn ? chlo_fits(&o->result_types[0], &want) : shape_equal(&want, &o->result_types[0])))
-        return fail(b, o, "result must have the operand's shape");
-    return true;
-}
-
-chlo_v chlo_constant_like_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
-{
-    like_type(b, o, x, true);
-    return x[0];
-}
-
 chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
-    if (!like_type(b, o, x, false))
+    tensor_type want = x[0].t;
+    want.elem = o->result_types[0].elem;
+    if (o->noperands != 1 || o->nresults != 1) {
+        fail(b, o, "takes one operand and has one result");
         return x[0];
+    }
+    if (!shape_is_tensor(&x[0].t) || shape_count(&x[0].t) < 0) {
+        fail(b, o, "operand must be a tensor of a static shape");
+        return x[0];
+    }
+    if (!shape_equal(&want, &o->result_types[0])) {
+        fail(b, o, "result must have the operand's shape");
+        return x[0];
+    }
     int at = b->nops;
     chlo_v r = chlo_op(b, IR_OP_CONSTANT, NULL, 0, &o->result_types[0]);
     if (!b->oom)

@@ -52,7 +52,7 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true, chlo_top_k_defer },
     [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
-    [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true, chlo_constant_like_defer },
+    [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true },
     [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
     [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
@@ -192,7 +192,12 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
     if (dyn) { /* kept as it is until refinement makes it static */
-        if (r->own && r->defer && (r->defer(b, o, x), b->failed))
+        if (r->own && !r->defer) {
+            diag_error(w->src, o->loc, "'%s' with `?` in its types is not supported yet "
+                       "(docs/shape-polymorphism.md \"chlo ops\")", ir_op_name(o->kind));
+            return false;
+        }
+        if (r->own && (r->defer(b, o, x), b->failed))
             return false;
         chlo_keep(b, o);
         if (!b->oom)
@@ -220,7 +225,7 @@ int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src)
     const tensor_type *x = o->noperands > 0 ? &o->operand_types[0] : NULL;
     if (rules[o->kind].defer == chlo_broadcast_defer)
         return chlo_broadcast_shape(o, want, src) ? 1 : -1;
-    bool like = !rules[o->kind].own || o->kind == IR_OP_CHLO_CONSTANT_LIKE; /* the operand's shape */
+    bool like = !rules[o->kind].own; /* the operand's shape */
     if (!x || !shape_is_tensor(x) || (!like && o->kind != IR_OP_CHLO_TOP_K))
         return 0;
     for (int k = 0; k < o->nresults; k++) {
