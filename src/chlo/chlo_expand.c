@@ -33,8 +33,6 @@ typedef struct {
     const char *accepts; /* the same, in words */
     bool pred;           /* the result is i1 of the operand's shape, not the operand's type */
     bool own;            /* the expander checks the types itself (b->failed) */
-    chlo_expander defer; /* an own op with `?` types: its checks that need no
-                            static shape (NULL: all wait for refinement) */
 } chlo_rule;
 
 static const chlo_rule rules[IR_OP_COUNT] = {
@@ -45,32 +43,32 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_DIGAMMA] = { chlo_digamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
     [IR_OP_CHLO_POLYGAMMA] = { chlo_polygamma, FLOAT4 | FP8, UPCAST_WORDS, false, false },
     [IR_OP_CHLO_ZETA] = { chlo_zeta, FLOAT4 | FP8, UPCAST_WORDS, false, false },
-    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_ZETA] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_POLYGAMMA] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_ZETA] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_BESSEL_I1E] = { chlo_bessel_i1e, FLOAT4, FLOAT4_WORDS, false, false },
     [IR_OP_CHLO_NEXT_AFTER] = { chlo_next_after, FLOAT4 | FP8, "f8E4M3B11FNUZ, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f16, bf16, f32 and f64", false, false },
-    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true, chlo_top_k_defer },
-    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_TOP_K] = { chlo_top_k, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SELECT] = { chlo_broadcast_select, 0, "", false, true },
     [IR_OP_CHLO_CONSTANT] = { chlo_constant, 0, "", false, true },
     [IR_OP_CHLO_CONSTANT_LIKE] = { chlo_constant_like, 0, "", false, true },
-    [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_ADD] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_SUB] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_MUL] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_DIV] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_MAX] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_MIN] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_REM] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_POW] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_ATAN2] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_AND] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_OR] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_XOR] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
-    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true, chlo_broadcast_defer },
+    [IR_OP_CHLO_BROADCAST_COMPARE] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_COMPLEX] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_NEXT_AFTER] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_ADD] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SUB] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MUL] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_DIV] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MAX] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_MIN] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_REM] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_POW] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_ATAN2] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_AND] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_OR] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_XOR] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_LEFT] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_ARITHMETIC] = { chlo_broadcast, 0, "", false, true },
+    [IR_OP_CHLO_BROADCAST_SHIFT_RIGHT_LOGICAL] = { chlo_broadcast, 0, "", false, true },
     [IR_OP_CHLO_TAN] = { chlo_tan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
     [IR_OP_CHLO_ATAN] = { chlo_atan, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
     [IR_OP_CHLO_ATANH] = { chlo_atanh, FLOAT4 | FP8 | CPLX, IN_TYPE_WORDS, false, false },
@@ -89,6 +87,17 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_SCAN] = { chlo_scan, 0, "", false, true },
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4 | T(ET_F8E5M2), "f8E5M2, f16, bf16, f32 and f64", true, false },
 };
+
+/* The own-rule ops kept with `?` types: their checks that need no static
+ * shape (an own-rule op not here is refused with `?` types). */
+#define BCAST(op) [IR_OP_CHLO_BROADCAST_##op] = chlo_broadcast_defer
+static const chlo_expander defer_rules[IR_OP_COUNT] = {
+    BCAST(ADD), BCAST(SUB), BCAST(MUL), BCAST(DIV), BCAST(MAX), BCAST(MIN), BCAST(REM), BCAST(POW), BCAST(ATAN2),
+    BCAST(AND), BCAST(OR), BCAST(XOR), BCAST(SHIFT_LEFT), BCAST(SHIFT_RIGHT_ARITHMETIC), BCAST(SHIFT_RIGHT_LOGICAL),
+    BCAST(COMPARE), BCAST(COMPLEX), BCAST(NEXT_AFTER), BCAST(POLYGAMMA), BCAST(ZETA), BCAST(SELECT),
+    [IR_OP_CHLO_TOP_K] = chlo_top_k_defer,
+};
+#undef BCAST
 
 /* ---- native kernels (docs/chlo.md "Native kernels") ----------------------
  * The (op, operand element type) pairs that src/exec/exec_chlo.c runs with a
@@ -192,12 +201,13 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
     if (dyn) { /* kept as it is until refinement makes it static */
-        if (r->own && !r->defer) {
+        chlo_expander defer = defer_rules[o->kind];
+        if (r->own && !defer) {
             diag_error(w->src, o->loc, "'%s' with `?` in its types is not supported yet "
                        "(docs/shape-polymorphism.md \"chlo ops\")", ir_op_name(o->kind));
             return false;
         }
-        if (r->own && (r->defer(b, o, x), b->failed))
+        if (r->own && (defer(b, o, x), b->failed))
             return false;
         chlo_keep(b, o);
         if (!b->oom)
@@ -223,7 +233,7 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
 int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src)
 {
     const tensor_type *x = o->noperands > 0 ? &o->operand_types[0] : NULL;
-    if (rules[o->kind].defer == chlo_broadcast_defer)
+    if (defer_rules[o->kind] == chlo_broadcast_defer)
         return chlo_broadcast_shape(o, want, src) ? 1 : -1;
     bool like = !rules[o->kind].own; /* the operand's shape */
     if (!x || !shape_is_tensor(x) || (!like && o->kind != IR_OP_CHLO_TOP_K))
