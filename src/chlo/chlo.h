@@ -9,9 +9,12 @@
 #include "ir/ir.h"
 
 /* Replaces every chlo op of m (in every function and nested region) by its
- * decomposition. Returns 0, or -1 after reporting an error on src (a chlo
- * op whose element type the decomposition does not accept, a type it cannot
- * have) or when out of memory. */
+ * decomposition; one with a `?` in its types is checked as far as its
+ * static sizes allow and kept, marked ir_op.deferred, for the expansion
+ * after refinement (docs/shape-polymorphism.md "chlo ops"). Returns 0, or
+ * -1 after reporting an error on src (a chlo op whose element type the
+ * decomposition does not accept, a type it cannot have) or when out of
+ * memory. */
 int chlo_expand_module(ir_module *m, diag_source *src);
 
 /* The same; the ops with a native kernel bit-identical to their
