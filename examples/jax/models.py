@@ -35,7 +35,7 @@ def layer_norm(x, eps=1e-5):
     x32 = x.astype(jnp.float32)
     mean = jnp.mean(x32, axis=-1, keepdims=True)
     c = x32 - mean
-    var = jnp.mean(c * c, axis=-1, keepdims=True)  # not jnp.square: chlo.square (README.md)
+    var = jnp.mean(jnp.square(c), axis=-1, keepdims=True)  # chlo.square (README.md)
     return (c * jax.lax.rsqrt(var + eps)).astype(BF16)
 
 

@@ -236,18 +236,22 @@ static irrun_status hand_over(interp_outcome *oc, irrun_results *r)
 /* A dynamic entry (issue 35, docs/shape-polymorphism.md): the module read
  * again from its text, refined for these arguments and checked as a static
  * program, so that the loaded module stays as it was for other runs. NULL
- * with *s set after the messages went to src->out. */
+ * with *s set after the messages went to src->out. `decompose`: every chlo
+ * op decomposed, none kept for a native kernel (for printing, as --emit=ir
+ * prints a static module). */
 static ir_module *refined_module(const irrun_module *m, diag_source *src, const char *entry, tensor **args,
-                                 int nargs, irrun_status *s)
+                                 int nargs, bool decompose, irrun_status *s)
 {
     *s = IRRUN_BAD_INPUT;
-    ir_module *ir = api_read_module(src, m->len, m->first_line, false);
+    ir_module *ir = api_read_module(src, m->len, m->first_line, decompose);
     if (!ir)
         return NULL;
     const ir_func *f = interp_entry(ir, entry);
     bool chlo;
     *s = refine_module(ir, src, &ir->funcs[f - ir->funcs], args, nargs, &chlo);
-    if (*s == IRRUN_OK && ((chlo && chlo_expand_module(ir, src) != 0) || check_module(ir, src) != 0))
+    if (*s == IRRUN_OK &&
+        ((chlo && (decompose ? chlo_expand_module_as(ir, src, true) : chlo_expand_module(ir, src)) != 0) ||
+         check_module(ir, src) != 0))
         *s = IRRUN_BAD_INPUT;
     if (*s != IRRUN_OK) {
         ir_module_free(ir);
@@ -332,7 +336,7 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
         ir_module *refined = NULL;
         const ir_module *run = m->ir;
         if (refine_needed(interp_entry(m->ir, options->entry)))
-            run = refined = refined_module(m, &src, options->entry, args, ninputs, &s);
+            run = refined = refined_module(m, &src, options->entry, args, ninputs, false, &s);
         if (run)
             s = interp_run_module(run, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
         ir_module_free(refined);
@@ -392,7 +396,7 @@ irrun_status irrun_module_print_refined(const irrun_module *m, const char *entry
             s = (fprintf(err.f, "error: no entry function%s%s\n", entry ? " @" : "", entry ? entry : ""),
                  IRRUN_BAD_INPUT);
         else if (refine_needed(f))
-            refined = refined_module(m, &src, entry, args, ninputs, &s);
+            refined = refined_module(m, &src, entry, args, ninputs, true, &s);
         if (s == IRRUN_OK && ir_print_module(refined ? refined : m->ir, out.f) != 0)
             s = IRRUN_NOMEM;
         ir_module_free(refined);

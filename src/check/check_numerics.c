@@ -77,10 +77,11 @@ bool check_refused(checker *c, ir_op *o)
 
 /* A chlo op reaches the checker only from a caller that skipped
  * chlo_expand_module (src/chlo/chlo.h), or kept by it for a native kernel
- * (ir_op.native) after it checked the op's types. */
+ * (ir_op.native) or until refinement (ir_op.deferred) after it checked the
+ * op's types. */
 bool check_chlo(checker *c, ir_op *o)
 {
-    if (o->native)
+    if (o->native || o->deferred)
         return true;
     FAIL(o->loc, "'%s' runs only through its StableHLO decomposition (src/chlo)", ir_op_name(o->kind));
 }

@@ -81,20 +81,38 @@ static bool operand_map(chlo_b *b, const ir_op *o, const tensor_type *t, int ran
     return true;
 }
 
-chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
+/* Result dimension *m meets operand dimension n (numpy's rule: a 1
+ * stretches; a `?` of a kept op meets any size, the result taking the other
+ * size unless that is 1). */
+static bool meet(chlo_b *b, const ir_op *o, int64_t n, int64_t *m)
+{
+    char msg[160];
+    if (n == 1 || n == *m || (shape_dim_dynamic(n) && *m != 1))
+        return true;
+    if (*m == 1 || shape_dim_dynamic(*m)) {
+        *m = n;
+        return true;
+    }
+    snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n, (long long)*m);
+    return fail(b, o, msg);
+}
+
+/* A broadcasting binary's checks and its result type rr (r: its shape with
+ * the operands' element type; map: each operand's dimensions in it). */
+static bool binary_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *r, tensor_type *rr,
+                        int64_t (*map)[SHAPE_MAX_RANK])
 {
     char msg[512];
-    chlo_v dummy = x[0];
     ir_op_kind k = hlo_of[o->kind];
     if (o->noperands != 2 || o->nresults != 1)
-        return fail(b, o, "takes two operands and has one result"), dummy;
+        return fail(b, o, "takes two operands and has one result");
     for (int i = 0; i < 2; i++)
-        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
-            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (!shape_is_tensor(&x[i].t) || (!dyn && shape_count(&x[i].t) < 0))
+            return fail(b, o, "operands must be tensors of a static shape");
     et_id e = x[0].t.elem;
     if (x[1].t.elem != e) {
         snprintf(msg, sizeof msg, "operands have element types %s and %s", et_get(e)->name, et_get(x[1].t.elem)->name);
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
     bool ok = k == IR_OP_COMPLEX      ? e == ET_F32 || e == ET_F64
               : k == IR_OP_CHLO_NEXT_AFTER || k == IR_OP_CHLO_POLYGAMMA || k == IR_OP_CHLO_ZETA
@@ -104,31 +122,33 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
                                        : (ir_op_get(k)->elems & elem_class(e)) != 0;
     if (!ok) {
         snprintf(msg, sizeof msg, "does not take element type %s (as '%s')", et_get(e)->name, ir_op_name(k));
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
     /* the result shape: numpy's rule */
     int rank = x[0].t.rank > x[1].t.rank ? x[0].t.rank : x[1].t.rank;
-    tensor_type r = { e, rank, { 0 } };
-    et_id re = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
-    int64_t map[2][SHAPE_MAX_RANK];
+    *r = (tensor_type){ e, rank, { 0 } };
     for (int d = 0; d < rank; d++)
-        r.dims[d] = 1;
+        r->dims[d] = 1;
     for (int i = 0; i < 2; i++) {
         if (!operand_map(b, o, &x[i].t, rank, map[i]))
-            return dummy;
-        for (int j = 0; j < x[i].t.rank; j++) {
-            int64_t n = x[i].t.dims[j], *m = &r.dims[map[i][j]];
-            if (n != 1 && *m != 1 && n != *m) {
-                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
-                         (long long)*m);
-                return fail(b, o, msg), dummy;
-            }
-            if (n != 1)
-                *m = n;
-        }
+            return false;
+        for (int j = 0; j < x[i].t.rank; j++)
+            if (!meet(b, o, x[i].t.dims[j], &r->dims[map[i][j]]))
+                return false;
     }
-    tensor_type rr = r;
-    rr.elem = re;
+    *rr = *r;
+    rr->elem = k == IR_OP_COMPARE ? ET_I1 : k == IR_OP_COMPLEX ? (e == ET_F32 ? ET_C64 : ET_C128) : e;
+    return true;
+}
+
+chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    chlo_v dummy = x[0];
+    ir_op_kind k = hlo_of[o->kind];
+    tensor_type r, rr;
+    int64_t map[2][SHAPE_MAX_RANK];
+    if (!binary_type(b, o, x, false, &r, &rr, map))
+        return dummy;
     if (!shape_equal(&rr, &o->result_types[0]))
         return wrong_result(b, o, &rr), dummy;
     chlo_v in[2];
@@ -167,40 +187,76 @@ chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x)
 /* broadcast_select(pred, on_true, on_false): the three aligned at the end
  * (numpy's rule, no broadcast_dimensions); a rank-0 pred stays as it is
  * (stablehlo.select takes it), the others broadcast to the result. */
-chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+/* broadcast_select's checks and its result type r. */
+static bool select_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *r)
 {
     char msg[512];
-    chlo_v dummy = x[0];
     if (o->noperands != 3 || o->nresults != 1)
-        return fail(b, o, "takes three operands and has one result"), dummy;
+        return fail(b, o, "takes three operands and has one result");
     int rank = 0;
     for (int i = 0; i < 3; i++) {
-        if (!shape_is_tensor(&x[i].t) || shape_count(&x[i].t) < 0)
-            return fail(b, o, "operands must be tensors of a static shape"), dummy;
+        if (!shape_is_tensor(&x[i].t) || (!dyn && shape_count(&x[i].t) < 0))
+            return fail(b, o, "operands must be tensors of a static shape");
         if (x[i].t.rank > rank)
             rank = x[i].t.rank;
     }
     if (x[0].t.elem != ET_I1)
-        return fail(b, o, "pred must be of i1"), dummy;
+        return fail(b, o, "pred must be of i1");
     if (x[1].t.elem != x[2].t.elem) {
         snprintf(msg, sizeof msg, "on_true and on_false have element types %s and %s", et_get(x[1].t.elem)->name,
                  et_get(x[2].t.elem)->name);
-        return fail(b, o, msg), dummy;
+        return fail(b, o, msg);
     }
-    tensor_type r = { x[1].t.elem, rank, { 0 } };
+    *r = (tensor_type){ x[1].t.elem, rank, { 0 } };
     for (int d = 0; d < rank; d++)
-        r.dims[d] = 1;
+        r->dims[d] = 1;
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < x[i].t.rank; j++) {
-            int64_t n = x[i].t.dims[j], *m = &r.dims[rank - x[i].t.rank + j];
-            if (n != 1 && *m != 1 && n != *m) {
-                snprintf(msg, sizeof msg, "operand dimensions %lld and %lld do not broadcast", (long long)n,
-                         (long long)*m);
-                return fail(b, o, msg), dummy;
-            }
-            if (n != 1)
-                *m = n;
-        }
+        for (int j = 0; j < x[i].t.rank; j++)
+            if (!meet(b, o, x[i].t.dims[j], &r->dims[rank - x[i].t.rank + j]))
+                return false;
+    return true;
+}
+
+/* The result type of a broadcasting op from its operands' types (select's
+ * included); false after an error (b->failed). */
+static bool broadcast_type(chlo_b *b, const ir_op *o, const chlo_v *x, bool dyn, tensor_type *rr)
+{
+    tensor_type r;
+    int64_t map[2][SHAPE_MAX_RANK];
+    if (o->kind == IR_OP_CHLO_BROADCAST_SELECT)
+        return select_type(b, o, x, dyn, rr);
+    return binary_type(b, o, x, dyn, &r, rr, map);
+}
+
+chlo_v chlo_broadcast_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    tensor_type rr;
+    if (broadcast_type(b, o, x, true, &rr) && !chlo_fits(&o->result_types[0], &rr))
+        wrong_result(b, o, &rr);
+    return x[0];
+}
+
+bool chlo_broadcast_shape(const ir_op *o, tensor_type *want, diag_source *src)
+{
+    chlo_v x[3];
+    chlo_b b = { .from = ir_op_name(o->kind), .src = src };
+    for (int i = 0; i < o->noperands && i < 3; i++)
+        x[i].t = o->operand_types[i];
+    tensor_type rr;
+    if (!broadcast_type(&b, o, x, true, &rr))
+        return false;
+    if (rr.rank == want->rank) /* else the expansion says so */
+        memcpy(want->dims, rr.dims, sizeof want->dims);
+    return true;
+}
+
+chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    chlo_v dummy = x[0];
+    tensor_type r;
+    if (!select_type(b, o, x, false, &r))
+        return dummy;
+    int rank = r.rank;
     if (!shape_equal(&r, &o->result_types[0]))
         return wrong_result(b, o, &r), dummy;
     chlo_v in[3];

@@ -32,6 +32,28 @@ static ir_op *append(chlo_b *b)
     return o;
 }
 
+bool chlo_fits(const tensor_type *a, const tensor_type *b)
+{
+    if (!shape_is_tensor(a) || !shape_is_tensor(b))
+        return shape_equal(a, b);
+    if (a->elem != b->elem || a->rank != b->rank)
+        return false;
+    for (int d = 0; d < a->rank; d++)
+        if (a->dims[d] != b->dims[d] && !shape_dim_dynamic(a->dims[d]) && !shape_dim_dynamic(b->dims[d]))
+            return false;
+    return true;
+}
+
+const tensor_type *chlo_dynamic_type(const ir_op *o)
+{
+    for (int i = 0; i < o->noperands + o->nresults; i++) {
+        const tensor_type *t = i < o->noperands ? &o->operand_types[i] : &o->result_types[i - o->noperands];
+        if (!shape_is_static(t))
+            return t;
+    }
+    return NULL;
+}
+
 void chlo_keep(chlo_b *b, const ir_op *o)
 {
     ir_op *d = append(b);

@@ -26,6 +26,14 @@ typedef struct {
     bool failed;       /* it did */
 } chlo_b;
 
+/* Whether a value of type a can be one of type b: the same element type and
+ * rank, and each dimension the same where both are static (a `?` fits any
+ * size). On static types the same as shape_equal. */
+bool chlo_fits(const tensor_type *a, const tensor_type *b);
+
+/* The first operand or result type of o with a `?`, or NULL. */
+const tensor_type *chlo_dynamic_type(const ir_op *o);
+
 /* Appends a copy of `o` (the ops around the chlo ones). */
 void chlo_keep(chlo_b *b, const ir_op *o);
 

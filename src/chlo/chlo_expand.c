@@ -88,6 +88,17 @@ static const chlo_rule rules[IR_OP_COUNT] = {
     [IR_OP_CHLO_IS_NEG_INF] = { chlo_is_neg_inf, FLOAT4 | T(ET_F8E5M2), "f8E5M2, f16, bf16, f32 and f64", true, false },
 };
 
+/* The own-rule ops kept with `?` types: their checks that need no static
+ * shape (an own-rule op not here is refused with `?` types). */
+#define BCAST(op) [IR_OP_CHLO_BROADCAST_##op] = chlo_broadcast_defer
+static const chlo_expander defer_rules[IR_OP_COUNT] = {
+    BCAST(ADD), BCAST(SUB), BCAST(MUL), BCAST(DIV), BCAST(MAX), BCAST(MIN), BCAST(REM), BCAST(POW), BCAST(ATAN2),
+    BCAST(AND), BCAST(OR), BCAST(XOR), BCAST(SHIFT_LEFT), BCAST(SHIFT_RIGHT_ARITHMETIC), BCAST(SHIFT_RIGHT_LOGICAL),
+    BCAST(COMPARE), BCAST(COMPLEX), BCAST(NEXT_AFTER), BCAST(POLYGAMMA), BCAST(ZETA), BCAST(SELECT),
+    [IR_OP_CHLO_TOP_K] = chlo_top_k_defer,
+};
+#undef BCAST
+
 /* ---- native kernels (docs/chlo.md "Native kernels") ----------------------
  * The (op, operand element type) pairs that src/exec/exec_chlo.c runs with a
  * kernel bit-identical to the decomposition: the op is checked and its
@@ -124,8 +135,9 @@ static const char *type_text(const tensor_type *t, char *buf, int size)
 }
 
 /* The operand and result types of a chlo op: tensors of a static shape and
- * an accepted element type, the result of the operand's type. */
-static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
+ * an accepted element type, the result of the operand's type; with `dyn`
+ * (the op is kept until refinement), dimensions `?` fit any size. */
+static bool check_types(walker *w, const ir_op *o, const chlo_rule *r, bool dyn)
 {
     const char *name = ir_op_name(o->kind);
     char b1[256], b2[256];
@@ -136,12 +148,12 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
     }
     const tensor_type *t = &o->operand_types[0];
     for (int i = 1; i < nops; i++)
-        if (!shape_equal(&o->operand_types[i], t)) {
+        if (!(dyn ? chlo_fits(&o->operand_types[i], t) : shape_equal(&o->operand_types[i], t))) {
             diag_error(w->src, o->loc, "'%s' operand #%d has type %s, operand #0 %s (no implicit broadcasting)", name, i,
                        type_text(&o->operand_types[i], b1, (int)sizeof b1), type_text(t, b2, (int)sizeof b2));
             return false;
         }
-    if (!shape_is_tensor(t) || shape_count(t) < 0) {
+    if (!shape_is_tensor(t) || (!dyn && shape_count(t) < 0)) {
         diag_error(w->src, o->loc, "'%s' operand must be a tensor of a static shape, got %s", name,
                    type_text(t, b1, (int)sizeof b1));
         return false;
@@ -154,7 +166,7 @@ static bool check_types(walker *w, const ir_op *o, const chlo_rule *r)
     tensor_type want = *t;
     if (r->pred)
         want.elem = ET_I1;
-    if (!shape_equal(&want, &o->result_types[0])) {
+    if (!(dyn ? chlo_fits(&o->result_types[0], &want) : shape_equal(&want, &o->result_types[0]))) {
         diag_error(w->src, o->loc, "'%s' result type %s should be %s", name,
                    type_text(&o->result_types[0], b1, (int)sizeof b1), type_text(&want, b2, (int)sizeof b2));
         return false;
@@ -177,7 +189,8 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
                    ir_op_name(o->kind));
         return false;
     }
-    if (!r->own && !check_types(w, o, r))
+    bool dyn = chlo_dynamic_type(o) != NULL; /* the op waits for refinement */
+    if (!r->own && !check_types(w, o, r, dyn))
         return false;
     chlo_v x[4];
     memset(x, 0, sizeof x);
@@ -187,6 +200,20 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
     }
     b->loc = o->loc;
     b->from = ir_op_name(o->kind);
+    if (dyn) { /* kept as it is until refinement makes it static */
+        chlo_expander defer = defer_rules[o->kind];
+        if (r->own && !defer) {
+            diag_error(w->src, o->loc, "'%s' with `?` in its types is not supported yet "
+                       "(docs/shape-polymorphism.md \"chlo ops\")", ir_op_name(o->kind));
+            return false;
+        }
+        if (r->own && (defer(b, o, x), b->failed))
+            return false;
+        chlo_keep(b, o);
+        if (!b->oom)
+            b->ops[b->nops - 1].deferred = true;
+        return !b->oom;
+    }
     int at = b->nops;
     chlo_v res = r->expand(b, o, x);
     if (b->oom || b->failed)
@@ -197,9 +224,28 @@ static bool expand_op(walker *w, chlo_b *b, const ir_op *o)
         if (b->oom)
             return false;
         b->ops[b->nops - 1].native = true;
+        b->ops[b->nops - 1].deferred = false;
         return true;
     }
     return chlo_define(b, res, o);
+}
+
+int chlo_result_shapes(const ir_op *o, tensor_type *want, diag_source *src)
+{
+    const tensor_type *x = o->noperands > 0 ? &o->operand_types[0] : NULL;
+    if (defer_rules[o->kind] == chlo_broadcast_defer)
+        return chlo_broadcast_shape(o, want, src) ? 1 : -1;
+    bool like = !rules[o->kind].own; /* the operand's shape */
+    if (!x || !shape_is_tensor(x) || (!like && o->kind != IR_OP_CHLO_TOP_K))
+        return 0;
+    for (int k = 0; k < o->nresults; k++) {
+        if (want[k].rank != x->rank || (!like && x->rank < 1))
+            return 1;
+        memcpy(want[k].dims, x->dims, sizeof want[k].dims);
+        if (o->kind == IR_OP_CHLO_TOP_K)
+            want[k].dims[x->rank - 1] = o->a.top_k.k;
+    }
+    return 1;
 }
 
 static bool pick_chlo(const ir_op *o) { return is_chlo(o->kind); }

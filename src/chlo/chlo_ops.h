@@ -32,12 +32,19 @@ chlo_v chlo_ragged_dot(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_top_k.c (checks its own types) */
 chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x);
+/* the checks of an op with `?` types kept until refinement (b->failed) */
+chlo_v chlo_top_k_defer(chlo_b *b, const ir_op *o, const chlo_v *x);
 
 /* chlo_broadcast.c (checks its own types) */
 chlo_v chlo_broadcast(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_broadcast_select(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_constant(chlo_b *b, const ir_op *o, const chlo_v *x);
 chlo_v chlo_constant_like(chlo_b *b, const ir_op *o, const chlo_v *x);
+/* the same checks for an op with `?` types, kept until refinement */
+chlo_v chlo_broadcast_defer(chlo_b *b, const ir_op *o, const chlo_v *x);
+/* a broadcasting op's result dimensions from its operand types into want
+ * (false after reporting on src that they do not broadcast) */
+bool chlo_broadcast_shape(const ir_op *o, tensor_type *want, diag_source *src);
 
 /* chlo_trig.c */
 chlo_v chlo_tan(chlo_b *b, const ir_op *o, const chlo_v *x);

@@ -12,13 +12,15 @@ static bool fail(chlo_b *b, const ir_op *o, const char *what)
     return false;
 }
 
-static bool check(chlo_b *b, const ir_op *o, int64_t *kk)
+/* Its types (with `dyn`: a `?` fits any size, k checked against a static
+ * last dimension only); *kk: k. */
+static bool check(chlo_b *b, const ir_op *o, bool dyn, int64_t *kk)
 {
     char msg[512], t1[200], t2[200];
     if (o->noperands != 1 || o->nresults != 2)
         return fail(b, o, "takes one operand and has two results");
     const tensor_type *t = &o->operand_types[0];
-    if (!shape_is_tensor(t) || t->rank < 1 || shape_count(t) < 0)
+    if (!shape_is_tensor(t) || t->rank < 1 || (!dyn && shape_count(t) < 0))
         return fail(b, o, "operand must be a tensor of rank 1 or more and a static shape");
     if (et_get(t->elem)->kind == EK_COMPLEX) {
         snprintf(msg, sizeof msg, "does not take element type %s (it compares with GT)", et_get(t->elem)->name);
@@ -29,7 +31,7 @@ static bool check(chlo_b *b, const ir_op *o, int64_t *kk)
     int64_t k = o->a.top_k.k, last = t->dims[t->rank - 1];
     if (k < 0)
         return fail(b, o, "k must not be negative");
-    if (k > last) {
+    if (k > last && !shape_dim_dynamic(last)) {
         snprintf(msg, sizeof msg, "k = %lld exceeds the last dimension, %lld", (long long)k, (long long)last);
         return fail(b, o, msg);
     }
@@ -38,7 +40,7 @@ static bool check(chlo_b *b, const ir_op *o, int64_t *kk)
     i.elem = ET_I32;
     const tensor_type *want[2] = { &v, &i };
     for (int r = 0; r < 2; r++)
-        if (!shape_equal(&o->result_types[r], want[r])) {
+        if (!(dyn ? chlo_fits(&o->result_types[r], want[r]) : shape_equal(&o->result_types[r], want[r]))) {
             if (shape_format(&o->result_types[r], t1, (int)sizeof t1) >= (int)sizeof t1)
                 strcpy(t1 + sizeof t1 - 4, "...");
             if (shape_format(want[r], t2, (int)sizeof t2) >= (int)sizeof t2)
@@ -69,7 +71,7 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
     int64_t k = 0;
     chlo_v dummy = x[0];
-    if (!check(b, o, &k))
+    if (!check(b, o, false, &k))
         return dummy;
     chlo_v v = x[0];
     int last = v.t.rank - 1;
@@ -96,4 +98,11 @@ chlo_v chlo_top_k(chlo_b *b, const ir_op *o, const chlo_v *x)
     chlo_v out[2];
     chlo_op_n(b, IR_OP_OPTIMIZATION_BARRIER, res, 2, bt, 2, out);
     return out[0];
+}
+
+chlo_v chlo_top_k_defer(chlo_b *b, const ir_op *o, const chlo_v *x)
+{
+    int64_t k;
+    check(b, o, true, &k);
+    return x[0];
 }

@@ -376,6 +376,10 @@ struct ir_op {
                          (src/exec/exec_chlo.c, docs/chlo.md "Native kernels");
                          a uniform_quantize kept by src/quant (a.quant,
                          docs/quantization.md "Native uniform_quantize") */
+    bool deferred;    /* a chlo op with `?` in its types kept by src/chlo (its
+                         element types and ranks checked) until refinement
+                         makes them static and expands it
+                         (docs/shape-polymorphism.md "chlo ops") */
 
     int noperands;
     int *operands; /* value ids (after check) */

@@ -501,8 +501,44 @@ static void print_tolerance(FILE *out, double t)
 /* Each prints the op after its result names: `NAME operands attrs : types`. */
 
 /* `OP %a[, %b[, %c]] : T` (or a function type when the types differ) */
+static void print_generic(printer *p, const ir_op *o, int indent);
+
+/* ---- chlo ops kept with `?` types (ir_op.deferred; src/chlo) ---- */
+static bool chlo_has_attrs(const ir_op *o)
+{
+    return o->kind == IR_OP_CHLO_TOP_K || o->kind == IR_OP_CHLO_BROADCAST_COMPARE ||
+           (strncmp(ir_op_name(o->kind), "chlo.broadcast_", 15) == 0 && o->a.bcast.dims.n > 0);
+}
+
+static void print_chlo_attrs(FILE *out, const ir_op *o)
+{
+    if (o->kind == IR_OP_CHLO_TOP_K) {
+        fprintf(out, " {k = %" PRId64 " : i64}", o->a.top_k.k);
+        return;
+    }
+    const char *sep = " {";
+    if (o->a.bcast.dims.n > 0) {
+        fputs(" {broadcast_dimensions = array<i64", out);
+        for (int i = 0; i < o->a.bcast.dims.n; i++)
+            fprintf(out, i ? ", %" PRId64 : ": %" PRId64, o->a.bcast.dims.v[i]);
+        fputc('>', out);
+        sep = ", ";
+    }
+    if (o->kind == IR_OP_CHLO_BROADCAST_COMPARE) {
+        fprintf(out, "%scomparison_direction = #chlo<comparison_direction %s>", sep, ir_cmp_dir_name(o->a.bcast.dir));
+        if (o->a.bcast.type != IR_CMPT_ABSENT)
+            fprintf(out, ", compare_type = #chlo<comparison_type %s>", ir_cmp_type_name(o->a.bcast.type));
+    }
+    fputc('}', out);
+}
+/* ---- end of chlo ops kept with `?` types ---- */
+
 static void print_operands_op(printer *p, const ir_op *o)
 {
+    if (chlo_has_attrs(o)) { /* in the generic form, where their attributes go */
+        print_generic(p, o, 0);
+        return;
+    }
     fprintf(p->out, "%s ", ir_op_name(o->kind));
     print_values(p, o->operands, o->noperands);
     print_kept(p->out, &o->extra);
@@ -1062,6 +1098,8 @@ static void print_clauses(printer *p, const ir_op *o)
 static void print_generic_attrs(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
+    if (chlo_has_attrs(o))
+        print_chlo_attrs(out, o);
     if (o->kind == IR_OP_SORT)
         fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
                 o->a.sort.is_stable ? "true" : "false");
@@ -1246,7 +1284,7 @@ static void print_op(printer *p, const ir_op *o, int indent)
     case IR_FORM_OPERANDS: print_operands_fn(p, o); return;
     case IR_FORM_DYNAMIC_SLICE: print_dynamic_slice(p, o); return;
     case IR_FORM_CONVOLUTION: print_convolution(p, o); return;
-    case IR_FORM_TOP_K: /* never: chlo ops are decomposed when read */
+    case IR_FORM_TOP_K: /* a chlo op kept with `?` types (ir_op.deferred) */
     case IR_FORM_SCAN: print_generic(p, o, indent); return;
     case IR_FORM_DIMENSION:
         fprintf(p->out, "%s ", ir_op_name(o->kind));

@@ -497,6 +497,12 @@ static bool lower_op(chlo_b *b, ir_op *o, bool decompose)
     memset(x, 0, sizeof x);
     if (o->noperands > 3 && r != Q_QDQ)
         r = Q_REFUSE;
+    /* its scales and zero points become constants of the operand's shape,
+     * and the lowering runs before refinement (docs/quantization.md) */
+    const tensor_type *dyn = r != Q_REFUSE ? chlo_dynamic_type(o) : NULL;
+    if (dyn)
+        return refuse(b, o, dyn, "ir-run lowers a quantized op on static shapes only, and this lowering runs "
+                                 "before a `?` dimension is refined");
     qv *xs = o->noperands > 3 ? chlo_alloc(b, (size_t)o->noperands, sizeof *xs) : x;
     if (!xs)
         return false;

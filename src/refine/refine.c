@@ -213,7 +213,7 @@ static bool has_dynamic_block(const ir_block *b)
         for (int g = 0; g < o->nregions; g++)
             if (has_dynamic_block(&o->regions[g]))
                 return true;
-        if (o->kind == IR_OP_CALL || is_target(o, "shape_assertion"))
+        if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE || is_target(o, "shape_assertion"))
             return true; /* refined through: its callee may be dynamic */
     }
     return false;
@@ -572,7 +572,7 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
     const char *written = o->from ? o->from : ir_op_name(o->kind); /* the op as written, for messages */
     if (o->kind == IR_OP_WHILE || o->kind == IR_OP_IF || o->kind == IR_OP_CASE) {
         ok = refine_control(r, fr, o, w);
-    } else if (o->kind == IR_OP_CALL) {
+    } else if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE) { /* a composite: its decomposition */
         if (!refine_call(r, fr, o, &call_known))
             return false;
         for (int k = 0; k < o->nresults; k++)
@@ -611,6 +611,8 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         to_chlo_top_k(fr, o);
         r->chlo = true;
     }
+    if (o->deferred) /* a chlo op kept with `?` types, static now */
+        r->chlo = true;
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check/check.h"
+#include "chlo/chlo.h"
 #include "refine/refine_internal.h"
 
 static const char *name(const ir_op *o) { return o->from ? o->from : ir_op_name(o->kind); }
@@ -233,6 +234,9 @@ bool refine_infer(refiner *r, ir_op *o, tensor_type *want)
     ir_op_kind k = o->kind;
     ir_kernel_family fam = ir_op_get(k)->family;
     const tensor_type *a = o->noperands > 0 ? &o->operand_types[0] : NULL;
+    int shaped = o->deferred ? chlo_result_shapes(o, want, r->src) : 0; /* a chlo op kept with `?` types */
+    if (shaped != 0)
+        return shaped > 0 || (r->failed = true, false);
     if (k == IR_OP_BITCAST_CONVERT) {
         bitcast(o, want);
     } else if (k == IR_OP_RESHAPE) {

@@ -118,6 +118,51 @@ class Check(unittest.TestCase):
             self.assertEqual(p.returncode, 0, p.stderr.decode())
 
 
+def poly(x):
+    """GELU (erf), top_k, gammaln (lgamma) and square over a batch of rows."""
+    g = jax.nn.gelu(x, approximate=False)
+    v, i = jax.lax.top_k(g, 2)
+    return jnp.square(g), v, i, jax.scipy.special.gammaln(jnp.abs(x) + 0.5)
+
+
+class ShapePolymorphic(unittest.TestCase):
+    """A symbolic batch dimension (docs/shape-polymorphism.md "chlo ops"):
+    jit(...).lower writes chlo ops on `?` types (erfc, lgamma, square, top_k)
+    and the batch size as a leading i32 argument; jax.export decomposes
+    them itself but writes top_k as a composite. Each runs at two batch
+    sizes against XLA CPU's outputs, within 1e-6 (JAX's f32 tolerance)."""
+
+    def run_at(self, text, leading, n):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "m.mlir"), "w", encoding="utf-8") as fh:
+                fh.write(text)
+            x = np.random.default_rng(n).standard_normal((n, 4)).astype(np.float32)
+            np.save(os.path.join(tmp, "x.npy"), x)
+            cmd = [IRRUN, "m.mlir"] + (["--args", "[dense<%d> : tensor<i32>]" % n] if leading else [])
+            cmd += ["--input", "%d=x.npy" % (1 if leading else 0), "--rtol", "1e-6", "--atol", "1e-6"]
+            for k, o in enumerate(jax.jit(poly)(x)):
+                np.save(os.path.join(tmp, "e%d.npy" % k), np.asarray(o))
+                cmd += ["--expect", "%d=e%d.npy" % (k, k)]
+            p = subprocess.run(cmd, cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            self.assertEqual(p.returncode, 0, p.stderr.decode())
+            self.assertIn("tensor<%dx2xi32>" % n, p.stderr.decode() + p.stdout.decode())
+
+    def test_lowered_chlo_ops(self):
+        spec = jax.ShapeDtypeStruct(jax.export.symbolic_shape("b, 4"), jnp.float32)
+        text = jax.jit(poly).lower(spec).as_text()
+        for op in ("chlo.erfc", "chlo.lgamma", "chlo.square", "chlo.top_k", "tensor<?x4xf32>"):
+            self.assertIn(op, text)
+        for n in (2, 5):
+            self.run_at(text, True, n)
+
+    def test_exported_composite(self):
+        spec = jax.ShapeDtypeStruct(jax.export.symbolic_shape("b, 4"), jnp.float32)
+        text = jax.export.export(jax.jit(poly))(spec).mlir_module()
+        self.assertIn('stablehlo.composite "chlo.top_k"', text)
+        for n in (2, 5):
+            self.run_at(text, False, n)
+
+
 class Backend(unittest.TestCase):
     def test_it_is_xla_cpu(self):
         self.assertEqual(jax.devices()[0].platform, "cpu")
