@@ -363,10 +363,13 @@ typedef uint64_t cv_u64 __attribute__((vector_size(32)));
             cv_i64 u;                                                                            \
             memcpy(&u, x + i, sizeof u);                                                         \
             cv_i64 a = u & INT64_MAX, sign = CV_SHR(u, 48) & 0x8000;                              \
-            cv_i64 out;                                                                          \
-            IEEE16_LANES(out, a, sign, mbits, bias);                                             \
+            /* the number steps see Inf in a NaN's lane: its sums stay in range */               \
+            cv_i64 is_nan = a > (int64_t)0x7FF0000000000000, inf = { 0x7FF0000000000000,          \
+                0x7FF0000000000000, 0x7FF0000000000000, 0x7FF0000000000000 };                     \
+            cv_i64 num = CV_SEL(is_nan, inf, a), out;                                            \
+            IEEE16_LANES(out, num, sign, mbits, bias);                                           \
             cv_i64 nan = (CV_SHR(a, 52 - mbits) & frac) | qnan | sign;                           \
-            out = CV_SEL(a > (int64_t)0x7FF0000000000000, nan, out);                             \
+            out = CV_SEL(is_nan, nan, out);                                                      \
             CV_STORE16(r + i, out);                                                              \
         }                                                                                        \
     }
