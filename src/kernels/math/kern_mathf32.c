@@ -446,23 +446,24 @@ static void class_constants(kern_mathf32_fn fn, uint32_t konst[3])
  * is the f32 operand made quiet: sign and payload kept. Where the library
  * does this on representatives (both signs, quiet and signaling, extreme
  * and mixed payloads), the NaN lanes take x | the quiet bit instead of the
- * definition, in the vector code, so that a tensor of NaNs runs as fast as
- * one of ordinary values (issue 38); the exhaustive run of
- * tools/verify_mathf32.c checks every NaN pattern against its definition.
- * Checked per call of n >= 64 elements (a short call takes the definition
- * on its NaN lanes); all ones when the rule holds, else 0. */
-static uint32_t nan_rule(kern_mathf32_fn fn, int64_t n)
+ * definition, so that a tensor of NaNs runs as fast as one of ordinary
+ * values (issue 38); the exhaustive run of tools/verify_mathf32.c checks
+ * every NaN pattern against its definition. Checked per call of n >= 64
+ * elements (a short call takes the definition on its NaN lanes). Both paths
+ * patch the NaN lanes among those the band left undecided (a NaN lane
+ * always is), so ordinary operands pay nothing for it. */
+static bool nan_rule(kern_mathf32_fn fn, int64_t n)
 {
     static const uint32_t representative[] = {
         0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFF800001u, 0x7FFFFFFFu,
         0xFFFFFFFFu, 0x7FAAAAAAu, 0xFFD55555u, 0x7FBFFFFFu, 0xFFC00001u,
     };
     if (n < 64)
-        return 0;
+        return false;
     for (size_t c = 0; c < sizeof representative / sizeof representative[0]; c++)
         if (kern_f32_classb(libm_fn[fn], representative[c]) != (representative[c] | 0x00400000u))
-            return 0;
-    return 0xFFFFFFFFu;
+            return false;
+    return true;
 }
 
 static unsigned block(kern_mathf32_fn fn, const uint32_t *restrict x, uint32_t *restrict r,
@@ -490,7 +491,8 @@ static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, i
     uint32_t in[BLOCK], out[BLOCK];
     unsigned char bad[BLOCK];
     int64_t slow = 0;
-    uint32_t konst[3], nan_quiet = nan_rule(fn, n);
+    uint32_t konst[3];
+    bool nan_quiet = nan_rule(fn, n);
     class_constants(fn, konst);
     for (int64_t at = 0; at < n; at += BLOCK) {
         int nb = n - at < BLOCK ? (int)(n - at) : BLOCK;
@@ -755,9 +757,8 @@ AVX2_INLINE __m128 take4(__m128 keep, __m128 v, __m128 cond, int *taken)
     return _mm_blendv_ps(keep, v, cond);
 }
 
-/* konst: the function's class constants (class_constants); nan_quiet:
- * nan_rule's mask */
-AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, __m128 nan_quiet, int *bad)
+/* konst: the function's class constants (class_constants) */
+AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
 {
     const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
     int special, taken = 0;
@@ -801,8 +802,6 @@ AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, 
     case KM_EXPM1:
     case KM_COUNT: break;
     }
-    __m128 nan = _mm_and_ps(_mm_cmp_ps(xs, xs, _CMP_UNORD_Q), nan_quiet);
-    v = take4(v, _mm_or_ps(xs, _mm_castsi128_ps(_mm_set1_epi32(0x00400000))), nan, &taken);
     *bad = (*bad | special) & ~taken;
     return v;
 }
@@ -813,7 +812,8 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
     int64_t slow = 0;
     uint32_t konst[3];
     class_constants(fn, konst);
-    __m128 nan_quiet = _mm_castsi128_ps(_mm_set1_epi32((int)nan_rule(fn, n)));
+    bool nan_quiet = nan_rule(fn, n);
+    const __m128 quiet = _mm_castsi128_ps(_mm_set1_epi32(0x00400000));
     for (int64_t at = 0; at < n; at += 8) {
         uint32_t xs[8], ys[8];
         const uint32_t *src = x + at;
@@ -825,8 +825,14 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
         }
         __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
         int b0, b1;
-        __m128 y0 = round4(fn, x0, konst, nan_quiet, &b0), y1 = round4(fn, x1, konst, nan_quiet, &b1);
+        __m128 y0 = round4(fn, x0, konst, &b0), y1 = round4(fn, x1, konst, &b1);
         unsigned bad = ((unsigned)b1 << 4 | (unsigned)b0) & ((1u << nb) - 1);
+        if (bad && nan_quiet) { /* NaN lanes (always in bad): x made quiet */
+            __m128 n0 = _mm_cmp_ps(x0, x0, _CMP_UNORD_Q), n1 = _mm_cmp_ps(x1, x1, _CMP_UNORD_Q);
+            y0 = _mm_blendv_ps(y0, _mm_or_ps(x0, quiet), n0);
+            y1 = _mm_blendv_ps(y1, _mm_or_ps(x1, quiet), n1);
+            bad &= ~(unsigned)(_mm_movemask_ps(n1) << 4 | _mm_movemask_ps(n0));
+        }
         if (nb == 8 && !bad) {
             _mm_storeu_ps((float *)(r + at), y0);
             _mm_storeu_ps((float *)(r + at) + 4, y1);
