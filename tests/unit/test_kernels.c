@@ -658,6 +658,41 @@ START_TEST(scalar_steps_nan_rule)
 }
 END_TEST
 
+/* f64 cbrt through kern_unary takes subnormal operands without subnormal
+ * arithmetic (issue 38): the same bits as glibc's cbrt on 200,000
+ * subnormals (random fractions of every length, both signs) mixed with
+ * zeros, the normal range's ends, infinities and NaNs, in tensors long
+ * enough for the fast loop and in short ones. */
+START_TEST(cbrt_f64_subnormals)
+{
+    enum { N = 200000 };
+    tensor_type ty = { ET_F64, 1, { N } };
+    tensor *x = tensor_new(&ty), *r = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_ptr_nonnull(r);
+    uint64_t *xv = x->data, s = 12345;
+    static const uint64_t edge[] = { 0, UINT64_C(0x8000000000000000), 1, UINT64_C(0x000FFFFFFFFFFFFF),
+                                     UINT64_C(0x0010000000000000), UINT64_C(0x7FF0000000000000),
+                                     UINT64_C(0xFFF0000000000001), UINT64_C(0x7FEFFFFFFFFFFFFF) };
+    for (int64_t i = 0; i < N; i++) {
+        uint64_t u = xorshift64(&s);
+        xv[i] = i % 97 < 8 ? edge[i % 97] : (u & UINT64_C(0x800FFFFFFFFFFFFF)) >> (i % 3 ? 0 : u % 52);
+    }
+    int64_t lens[] = { N, 63, 5 };
+    int bad = 0;
+    for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        tensor xs = tensor_view(ET_F64, lens[l], x->data), rs = tensor_view(ET_F64, lens[l], r->data);
+        ck_assert_int_eq(kern_unary(KU_CBRT, &xs, &rs), IRRUN_OK);
+        const uint64_t *rv = r->data;
+        for (int64_t i = 0; i < lens[l]; i++)
+            bad += rv[i] != f64_to_bits(cbrt(bits_to_f64(xv[i])));
+    }
+    ck_assert_int_eq(bad, 0);
+    tensor_release(x);
+    tensor_release(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("kernels");
@@ -678,6 +713,7 @@ static Suite *suite(void)
     tcase_add_test(tc, layout_pad_negative);
     tcase_add_test(tc, layout_split_over_threads);
     tcase_add_test(tc, scalar_steps_nan_rule);
+    tcase_add_test(tc, cbrt_f64_subnormals);
     suite_add_tcase(s, tc);
     return s;
 }
