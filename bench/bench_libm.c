@@ -22,7 +22,7 @@
 #include "util/bitcast.h"
 #include "util/xorshift.h"
 
-enum { N = 1 << 20, REPS = 5 };
+enum { N = 1 << 20, REPS = 7 };
 
 static tensor *vec(et_id t, int64_t n)
 {
