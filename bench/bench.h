@@ -20,6 +20,8 @@ void bench_control(void);
 void bench_index(void);
 void bench_numerics(void);
 void bench_math(void);
+/* issue 38: f64 functions against glibc, special values (bench_libm.c) */
+void bench_math_libm(void);
 void bench_conv(void);
 void bench_table(void); /* the op x type table of issue 16 */
 void bench_dot(void);

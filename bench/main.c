@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         { "numerics", bench_numerics }, { "math", bench_math },     { "conv", bench_conv },
         { "dot", bench_dot },         { "collective", bench_collective }, { "memory", bench_memory },
         { "table", bench_table },     { "quant", bench_quant },     { "chlo", bench_chlo },
-        { "models", bench_models }, /* issue 38 */
+        { "models", bench_models },   { "libm", bench_math_libm }, /* issue 38 */
     };
     printf("ratio = time of the kernel / time of memcpy of the same input bytes, same run\n");
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {

@@ -249,7 +249,11 @@ static inline __attribute__((always_inline)) bool half_step_value(kern_binop op,
     case KB_AND: case KB_OR: case KB_XOR: case KB_COUNT: *done = 0; return true;
     }
     if (*v != *v) {
-        *done = (uint16_t)fp_arith(f, op == KB_ADD ? FPOP_ADD : FPOP_MUL, a, b);
+        /* SPEC.md 3.7: a NaN operand's NaN, made quiet (a chain of NaNs
+         * stays out of fp_arith); fp_arith for an invalid operation */
+        *done = p != p   ? (uint16_t)kern_quiet(f, a)
+                : q != q ? (uint16_t)kern_quiet(f, b)
+                         : (uint16_t)fp_arith(f, op == KB_ADD ? FPOP_ADD : FPOP_MUL, a, b);
         return true;
     }
     return false;

@@ -9,6 +9,7 @@
 #include "kernels/dot/kern_dot.h"
 #include "kernels/kern.h"
 #include "kernels/math/kern_ieee.h"
+#include "kernels/math/kern_ieee_arith.h"
 #include "types/fparith.h"
 #include "types/fptables.h"
 #include "util/xorshift.h"
@@ -610,6 +611,88 @@ START_TEST(f32_to_half_roundings)
 }
 END_TEST
 
+/* The scalar class-A steps the reduce and dot kernels share
+ * (kern_ieee_arith.h) take SPEC.md 3.7's NaN inline (issue 38): against
+ * fp_arith and fp_quiet on pairs of NaNs (both signs, quiet and
+ * signaling, payloads at both ends), a NaN and an ordinary value or an
+ * infinity in either order, and the invalid operations, for every
+ * operation, in f32, f64, bf16 and f16 (maximum and minimum too). */
+START_TEST(scalar_steps_nan_rule)
+{
+    static const uint64_t f32v[] = { 0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFFBFFFFFu, 0x7FFFFFFFu,
+                                     0xFFA55555u, 0x7F800000u, 0xFF800000u, 0x3F800000u, 0x00000000u,
+                                     0x80000000u, 0x00000001u };
+    static const uint64_t f64v[] = { UINT64_C(0x7FF8000000000000), UINT64_C(0xFFF8000000000000),
+                                     UINT64_C(0x7FF0000000000001), UINT64_C(0xFFF7FFFFFFFFFFFF),
+                                     UINT64_C(0x7FFFFFFFFFFFFFFF), UINT64_C(0xFFF5555555555555),
+                                     UINT64_C(0x7FF0000000000000), UINT64_C(0xFFF0000000000000),
+                                     UINT64_C(0x3FF0000000000000), 0, UINT64_C(0x8000000000000000), 1 };
+    static const uint64_t bf16v[] = { 0x7FC0, 0xFFC0, 0x7F81, 0xFFBF, 0x7FFF, 0xFFA5, 0x7F80, 0xFF80, 0x3F80, 0, 0x8000, 1 };
+    static const uint64_t f16v[] = { 0x7E00, 0xFE00, 0x7C01, 0xFDFF, 0x7FFF, 0xFD55, 0x7C00, 0xFC00, 0x3C00, 0, 0x8000, 1 };
+    static const fp_binop ops[] = { FPOP_ADD, FPOP_SUB, FPOP_MUL, FPOP_DIV, FPOP_REM };
+    int bad = 0;
+    for (size_t i = 0; i < 12; i++)
+        for (size_t j = 0; j < 12; j++) {
+            for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+                bad += kern_f32_arith(ops[o], (uint32_t)f32v[i], (uint32_t)f32v[j]) !=
+                       (uint32_t)fp_arith(FP_F32, ops[o], f32v[i], f32v[j]);
+                bad += kern_f64_arith(ops[o], f64v[i], f64v[j]) != fp_arith(FP_F64, ops[o], f64v[i], f64v[j]);
+            }
+            static const struct {
+                fp_id f;
+                const uint64_t *v;
+            } fm[] = { { FP_F32, f32v }, { FP_F64, f64v }, { FP_BF16, bf16v }, { FP_F16, f16v } };
+            for (size_t k = 0; k < 4; k++) {
+                fp_id f = fm[k].f;
+                uint64_t a = fm[k].v[i], b = fm[k].v[j];
+                double va = fp_to_double(f, a), vb = fp_to_double(f, b);
+                if (va != va)
+                    bad += kern_quiet(f, a) != fp_quiet(f, a);
+                for (int mx = 0; mx < 2; mx++) {
+                    uint64_t want = va != va ? fp_quiet(f, a) : vb != vb ? fp_quiet(f, b) : kern_fmaxmin(f, mx, a, b, va, vb);
+                    bad += kern_fmaxmin(f, mx, a, b, va, vb) != want;
+                }
+            }
+        }
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* f64 cbrt through kern_unary takes subnormal operands without subnormal
+ * arithmetic (issue 38): the same bits as glibc's cbrt on 200,000
+ * subnormals (random fractions of every length, both signs) mixed with
+ * zeros, the normal range's ends, infinities and NaNs, in tensors long
+ * enough for the fast loop and in short ones. */
+START_TEST(cbrt_f64_subnormals)
+{
+    enum { N = 200000 };
+    tensor_type ty = { ET_F64, 1, { N } };
+    tensor *x = tensor_new(&ty), *r = tensor_new(&ty);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_ptr_nonnull(r);
+    uint64_t *xv = x->data, s = 12345;
+    static const uint64_t edge[] = { 0, UINT64_C(0x8000000000000000), 1, UINT64_C(0x000FFFFFFFFFFFFF),
+                                     UINT64_C(0x0010000000000000), UINT64_C(0x7FF0000000000000),
+                                     UINT64_C(0xFFF0000000000001), UINT64_C(0x7FEFFFFFFFFFFFFF) };
+    for (int64_t i = 0; i < N; i++) {
+        uint64_t u = xorshift64(&s);
+        xv[i] = i % 97 < 8 ? edge[i % 97] : (u & UINT64_C(0x800FFFFFFFFFFFFF)) >> (i % 3 ? 0 : u % 52);
+    }
+    int64_t lens[] = { N, 63, 5 };
+    int bad = 0;
+    for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        tensor xs = tensor_view(ET_F64, lens[l], x->data), rs = tensor_view(ET_F64, lens[l], r->data);
+        ck_assert_int_eq(kern_unary(KU_CBRT, &xs, &rs), IRRUN_OK);
+        const uint64_t *rv = r->data;
+        for (int64_t i = 0; i < lens[l]; i++)
+            bad += rv[i] != f64_to_bits(cbrt(bits_to_f64(xv[i])));
+    }
+    ck_assert_int_eq(bad, 0);
+    tensor_release(x);
+    tensor_release(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("kernels");
@@ -629,6 +712,8 @@ static Suite *suite(void)
     tcase_add_test(tc, compare_totalorder);
     tcase_add_test(tc, layout_pad_negative);
     tcase_add_test(tc, layout_split_over_threads);
+    tcase_add_test(tc, scalar_steps_nan_rule);
+    tcase_add_test(tc, cbrt_f64_subnormals);
     suite_add_tcase(s, tc);
     return s;
 }
