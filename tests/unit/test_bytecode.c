@@ -273,6 +273,75 @@ START_TEST(large_tensors_read_the_same)
 }
 END_TEST
 
+/* the same through bc_to_text_blobs (as the API reads): the constants
+ * stand in the text as blobs, their bytes beside it, pointing into the
+ * artifact; the module built from them holds 1, 2, 1, 2, ... and 3, 4, ...
+ * (printed as hex: 1.0f is 0x3F800000, little-endian 0000803F); the
+ * module read again from its text (--emit=ir with a chlo op, a dynamic
+ * entry) finds them in the literals */
+START_TEST(large_tensors_go_beside_the_text)
+{
+    static unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 1100 };
+    size_t n = build(&v, a);
+    size_t text_len, nblobs = 0;
+    diag_blob *blobs = NULL;
+    char *t = bc_to_text_blobs(a, n, "t.mlirbc", stderr, &text_len, &blobs, &nblobs);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_eq(nblobs, 2);
+    ck_assert_ptr_nonnull(strstr(t, "{value = dense<\x03" "0> : tensor<1100xf32>}"));
+    ck_assert_ptr_nonnull(strstr(t, "{value = dense<\x03" "1> : tensor<1100xf32>}"));
+    ck_assert_msg(strstr(t, "\"0x") == NULL, "%s", t);
+    for (size_t k = 0; k < 2; k++) {
+        ck_assert_uint_eq(blobs[k].len, 4400);
+        ck_assert(blobs[k].data > a && blobs[k].data + blobs[k].len <= a + n);
+        float x[2];
+        memcpy(x, blobs[k].data, sizeof x);
+        ck_assert(x[0] == (float)(2 * k + 1) && x[1] == (float)(2 * k + 2));
+    }
+    mem_free(t);
+    mem_free(blobs);
+    irrun_module *m;
+    char *diag, *printed;
+    ck_assert_int_eq(irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag), IRRUN_OK);
+    memset(a, 0, n); /* the module keeps nothing of the caller's bytes */
+    ck_assert_int_eq(irrun_module_print(m, &printed), IRRUN_OK);
+    ck_assert_ptr_nonnull(strstr(printed, "dense<\"0x0000803F000000400000803F"));
+    ck_assert_ptr_nonnull(strstr(printed, "dense<\"0x00004040000080400000404000008040"));
+    irrun_string_free(printed);
+    irrun_string_free(diag);
+    irrun_module_free(m);
+}
+END_TEST
+
+/* every allocation of the API's load failing in turn (the blob table
+ * included) frees everything; the load fails, or succeeds when only a
+ * message buffer was refused */
+START_TEST(large_tensors_out_of_memory)
+{
+    static unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 1100 };
+    size_t n = build(&v, a);
+    size_t before = mem_bytes_in_use();
+    unsigned long start = mem_alloc_count();
+    irrun_module *m;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    irrun_module_free(m);
+    unsigned long total = mem_alloc_count() - start;
+    for (unsigned long k = 1; k <= total; k++) {
+        mem_fail_at(k);
+        irrun_status s = irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag);
+        mem_fail_at(0);
+        if (s == IRRUN_OK) /* an allocation only for messages may fail quietly */
+            irrun_module_free(m);
+        irrun_string_free(diag);
+        ck_assert_uint_eq(mem_bytes_in_use(), before);
+    }
+}
+END_TEST
+
 START_TEST(every_truncation_is_located)
 {
     unsigned char a[ART_MAX];
@@ -399,6 +468,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, reads_a_module);
     tcase_add_test(tc, large_tensors_read_the_same);
+    tcase_add_test(tc, large_tensors_go_beside_the_text);
+    tcase_add_test(tc, large_tensors_out_of_memory);
     tcase_add_test(tc, every_truncation_is_located);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, refusals_name_the_cause);
