@@ -5,10 +5,17 @@ tensors"): `main() -> tensor<4xf32>` returning the first four elements of one
 f32 constant of N elements (element i is i mod 1024). Built byte by byte
 from the format (the same layout as tests/unit/test_bytecode.c writes).
 
-usage: bc_big.py OUT [N]   (N defaults to 25M: a 100 MB artifact)
+usage: bc_big.py OUT [N]        (N defaults to 25M: a 100 MB artifact)
+       bc_big.py --measure BIN  (`make bytecode-large`: writes the artifact
+       to a temporary file, runs `cat` and `BIN FILE` on it 7 times each and
+       prints the least CPU time and the largest peak RSS of each; BIN must
+       print elements 0 to 3)
 """
+import os
 import struct
+import subprocess
 import sys
+import tempfile
 
 
 def varint(v):
@@ -27,9 +34,44 @@ def section(sid, data):
     return bytes([sid]) + varint(len(data)) + data
 
 
+def cost(argv):
+    """CPU seconds (user + system) and peak RSS (KiB) of one run"""
+    with open(os.devnull, "wb") as null:
+        p = subprocess.Popen(argv, stdout=subprocess.PIPE if argv[0] != "cat" else null)
+        out = p.stdout.read() if p.stdout else b""
+        _, status, ru = os.wait4(p.pid, 0)
+    if status != 0:
+        sys.exit(f"bc_big: {' '.join(argv)} failed")
+    if argv[0] != "cat" and b"[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]" not in out:
+        sys.exit(f"bc_big: {' '.join(argv)} printed {out[:200]!r}")
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+
+
+def measure(binary):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "big.mlirbc")
+        # written by another process: a child's peak RSS starts at its
+        # parent's, which must stay small
+        subprocess.run([sys.executable, __file__, path], check=True)
+        size = os.path.getsize(path)
+        res = {}
+        for name, argv in (("cat", ["cat", path]), ("ir-run", [binary, path])):
+            runs = [cost(argv) for _ in range(7)]
+            res[name] = (min(r[0] for r in runs), max(r[1] for r in runs))
+        print(f"artifact: {size / 1e6:.0f} MB (one f32 constant of 25M elements, 4 of them returned)")
+        for name, (cpu, rss) in res.items():
+            print(f"{name}: {cpu * 1000:.0f} ms CPU, peak RSS {rss / 1024:.0f} MiB")
+        print(f"ir-run / cat: {res['ir-run'][0] / max(res['cat'][0], 1e-3):.1f}x the CPU time")
+
+
 def main():
-    out = sys.argv[1]
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 25_000_000
+    if sys.argv[1] == "--measure":
+        measure(sys.argv[2])
+        return
+    write(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 25_000_000)
+
+
+def write(out, n):
     strs = ["builtin", "vhlo", "module", "func_v1", "constant_v1", "slice_v1", "return_v1", "main", ""]
     S = {s: i for i, s in enumerate(strs)}
     f = bytearray(b"ML\xefR") + varint(6) + b"big\0"
