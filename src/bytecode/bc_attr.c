@@ -781,6 +781,11 @@ static bool raw_fits(bc_reader *r, const bc_attr *a)
     int64_t count = bc_tensor_count(t);
     if (t->elem_bits < 8 || t->elem_bits % 8 || count < 0)
         return false;
+    /* element types ir-run has values of: `index` and quantized tensors
+     * are kept as written by the front end, which must see their text */
+    const char *e = r->types[t->elem].text;
+    if (!e || e[0] == '!' || strcmp(e, "index") == 0)
+        return false;
     size_t es = (size_t)t->elem_bits / 8;
     return a->str.len == es || ((size_t)count <= SIZE_MAX / es && a->str.len == (size_t)count * es);
 }

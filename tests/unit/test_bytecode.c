@@ -444,7 +444,10 @@ END_TEST
  * harness's seeds, tests/fuzz/seeds.sh) */
 static int write_seeds(const char *dir)
 {
-    static const variant vs[] = { { NULL, 1, false, 0 }, { NULL, 9, false, 0 }, { "add_v9", 1, false, 0 }, { NULL, 1, true, 0 } };
+    static const variant vs[] = {
+        { NULL, 1, false, 0 }, { NULL, 9, false, 0 }, { "add_v9", 1, false, 0 }, { NULL, 1, true, 0 },
+        { NULL, 1, false, 1100 }, /* large tensors: blobs beside the text */
+    };
     for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) {
         unsigned char a[ART_MAX];
         size_t n = build(&vs[i], a);
