@@ -405,8 +405,8 @@ static bool read_raw_blob(lit_reader *r)
     diag_blob *b = &src->blobs[k];
     blob_mode mode = blob_layout(r, b->len);
     if (mode == BLOB_NONE)
-        FAIL(at, "the data has %zu bytes but %s needs %lld (or %zu for a splat)", b->len, r->tr->name,
-             (long long)r->count * (long long)r->esize, r->esize);
+        FAIL(at, "the data has %zu bytes but %lld elements of %s need %lld (or %zu for a splat)", b->len,
+             (long long)r->count, r->tr->name, (long long)r->count * (long long)r->esize, r->esize);
     unsigned char tmp[16] = { 0 };
     unsigned char *dst = blob_dest(r, mode, b->len, tmp, sizeof tmp);
     if (!dst)

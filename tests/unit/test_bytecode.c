@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bytecode/bc.h"
+#include "ir/ir.h"
 #include "irrun.h"
 #include "util/mem.h"
 
@@ -314,6 +315,78 @@ START_TEST(large_tensors_go_beside_the_text)
 }
 END_TEST
 
+/* The front end's side of a blob (diag_blob): `dense<\x03K>` takes blob
+ * K's bytes (all the elements, or one for a splat); the first read points
+ * the blob at the literal it built, so the text reads again without the
+ * artifact's bytes; a blob of the wrong size is a located error. */
+static ir_module *parse_with(const char *text, diag_blob *blobs, size_t n, bool rebind, char **msg)
+{
+    size_t len = 0;
+    FILE *out = open_memstream(msg, &len);
+    ck_assert_ptr_nonnull(out);
+    diag_source src = { .name = "b.mlir", .text = text, .len = strlen(text), .out = out,
+                        .blobs = blobs, .nblobs = n, .rebind_blobs = rebind };
+    ir_module *m = ir_parse(&src, 0, src.len, 1);
+    fclose(out);
+    return m;
+}
+
+static const ir_literal *first_constant(const ir_module *m) { return &m->funcs[0].body.ops[0].a.constant; }
+
+START_TEST(blobs_in_the_text_reader)
+{
+    static const char text[] = "func.func @main() -> (tensor<3xf32>, tensor<2xi16>) {\n"
+                               "  %0 = stablehlo.constant dense<\x03" "0> : tensor<3xf32>\n"
+                               "  %1 = stablehlo.constant dense<\x03" "1> : tensor<2xi16>\n"
+                               "  func.return %0, %1 : tensor<3xf32>, tensor<2xi16>\n}\n";
+    float f[3] = { 1.5f, -2.0f, 0.25f };
+    unsigned char h[2] = { 0x34, 0x12 }; /* one i16, 0x1234: a splat */
+    diag_blob blobs[2] = { { (const unsigned char *)f, sizeof f }, { h, sizeof h } };
+    char *msg;
+    ir_module *m = parse_with(text, blobs, 2, true, &msg);
+    ck_assert_msg(m != NULL, "%s", msg);
+    free(msg);
+    const ir_literal *l = first_constant(m);
+    ck_assert_uint_eq(l->nbytes, sizeof f);
+    ck_assert_mem_eq(l->data, f, sizeof f);
+    const ir_literal *l1 = &m->funcs[0].body.ops[1].a.constant;
+    ck_assert_uint_eq(l1->count, 2);
+    int16_t v[2];
+    memcpy(v, l1->data, sizeof v);
+    ck_assert(v[0] == 0x1234 && v[1] == 0x1234);
+    /* rebound: the literals' bytes, the caller's gone */
+    ck_assert_ptr_eq(blobs[0].data, l->data);
+    ck_assert_uint_eq(blobs[1].len, 4);
+    memset(f, 0, sizeof f);
+    memset(h, 0, sizeof h);
+    ir_module *again = parse_with(text, blobs, 2, false, &msg);
+    ck_assert_msg(again != NULL, "%s", msg);
+    free(msg);
+    ck_assert_mem_eq(first_constant(again)->data, l->data, 12);
+    ck_assert_ptr_eq(blobs[0].data, l->data); /* not rebound to the second module */
+    memcpy(v, again->funcs[0].body.ops[1].a.constant.data, sizeof v);
+    ck_assert(v[0] == 0x1234 && v[1] == 0x1234);
+    ir_module_free(again);
+    ir_module_free(m);
+    /* a blob of the wrong size, a blob not in the table, no table */
+    unsigned char odd[5] = { 0 };
+    diag_blob bad[2] = { { odd, 5 }, { odd, 4 } };
+    static const struct {
+        size_t n;
+        const char *want;
+    } cases[] = {
+        { 2, "b.mlir:2:33: error: the data has 5 bytes but 3 elements of f32 need 12 (or 4 for a splat)" },
+        { 0, "b.mlir:2:33: error: unexpected byte 0x03 in dense literal" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ir_module *x = parse_with(text, cases[i].n ? bad : NULL, cases[i].n, true, &msg);
+        ck_assert_ptr_null(x);
+        ck_assert_msg(strncmp(msg, cases[i].want, strlen(cases[i].want)) == 0, "%s", msg);
+        free(msg);
+    }
+}
+END_TEST
+
 /* every allocation of the API's load failing in turn (the blob table
  * included) frees everything; the load fails, or succeeds when only a
  * message buffer was refused */
@@ -472,6 +545,7 @@ int main(void)
     tcase_add_test(tc, reads_a_module);
     tcase_add_test(tc, large_tensors_read_the_same);
     tcase_add_test(tc, large_tensors_go_beside_the_text);
+    tcase_add_test(tc, blobs_in_the_text_reader);
     tcase_add_test(tc, large_tensors_out_of_memory);
     tcase_add_test(tc, every_truncation_is_located);
     tcase_add_test(tc, corruptions_never_crash);
