@@ -80,5 +80,11 @@ probe dynamic-random tests/dynamic/gather.mlir --random-inputs 3 --shape 0=3x2
 # tests/run_cli.sh): the bytecode reader and its text through the front end
 printf 'ML\357R\015test\000\001\045\005\001\007\007\007\003\011\001\013\001\003\013\003\011\017\023\027\033\002Q\037\035\017#\005\003\001\035\021\037\003\021\000\000\200?\000\000\000@\037\003\021\000\000@@\000\000\200@\011)\003\011\001\021\001\003\003\003\045\017\007\001\003\007\003\015\013\013\013\013//\003\007\007\023\023\004[\005\001\020\001\007\004M\003\001\005\003P\001\001\007\0049\003\007\021\005B\001\003\003\003\005B\001\005\003\003\007\006\001\003\003\005\001\003\011\004\001\003\005\010\027\007\013\007\005\007\003\011\003\013\003\015\000\223\023\003\013\025\017\031\021\017\013\021builtin\000vhlo\000module\000func_v1\000constant_v1\000add_v1\000return_v1\000main\000\000' >"$out/add.mlirbc"
 probe bytecode "$out/add.mlirbc"
+# its large tensors beside the text as blobs (tools/bc_big.py: one constant
+# of 2000 f32 elements)
+if command -v python3 >/dev/null 2>&1; then
+    python3 "$(dirname "$0")/../tools/bc_big.py" "$out/big.mlirbc" 2000
+    probe bytecode-large "$out/big.mlirbc"
+fi
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

@@ -219,6 +219,23 @@ head -c 100 "$tmp/add.bin" >"$tmp/cut.bin"
 run 2 "$tmp/cut.bin"
 grep -q 'cut.bin: error: byte [0-9]* (IR section): expected 45 bytes, only 6 remain' "$tmp/err" || bad "truncated artifact: $(cat "$tmp/err")"
 grep -q 'binary' "$tmp/err" && bad "bytecode echoed"
+# a large constant (tools/bc_big.py: 2000 f32 elements, element i is
+# i mod 1024, the first four returned) goes beside the text as a blob
+# (docs/bytecode.md): run, stdin, --emit=ir and a manifest read its bytes
+if command -v python3 >/dev/null 2>&1; then
+    python3 "$(dirname "$0")/../tools/bc_big.py" "$tmp/big.bin" 2000
+    printf 'tensor<4xf32> {\n  [0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]\n}\n' >"$tmp/big.want"
+    run 0 "$tmp/big.bin"
+    cmp -s "$tmp/out" "$tmp/big.want" || bad "large artifact run: $(cat "$tmp/out" "$tmp/err")"
+    "$IRRUN" - <"$tmp/big.bin" >"$tmp/out" 2>"$tmp/err" || bad "large artifact on stdin: exit $?"
+    cmp -s "$tmp/out" "$tmp/big.want" || bad "large artifact on stdin: $(cat "$tmp/out" "$tmp/err")"
+    run 0 --emit=ir "$tmp/big.bin"
+    grep -q 'stablehlo.constant dense<"0x000000000000803F0000004000004040' "$tmp/out" ||
+        bad "large artifact --emit=ir: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+    printf 'cases:\n  - name: big\n    program: big.bin\n    outputs:\n      - values: [0.0, 1.0, 2.0, 3.0]\n' >"$tmp/big.yaml"
+    run 0 test "$tmp/big.yaml"
+    grep -q '^PASS big$' "$tmp/out" || bad "large artifact in a manifest: $(cat "$tmp/out" "$tmp/err")"
+fi
 # the summary line (F21): REF prints nothing but results and errors, so a
 # run without check ops prints none; -q drops it; an input that cannot be
 # read is not a failed program; results come out before what follows them

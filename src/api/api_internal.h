@@ -15,6 +15,8 @@ struct irrun_module {
     char *text;        /* the program: run-time errors quote its lines */
     size_t len;
     int first_line;    /* of the file `text` was cut from */
+    diag_blob *blobs;  /* the tensors `text` names (bytecode): the literals' bytes */
+    size_t nblobs;
     int nfuncs;
     irrun_function *funcs;
     irrun_type *types; /* every function's arguments, then its results */

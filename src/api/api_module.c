@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@ void irrun_module_free(irrun_module *m)
     mem_free(m->funcs);
     mem_free(m->name);
     mem_free(m->text);
+    mem_free(m->blobs);
     mem_free(m);
 }
 
@@ -155,9 +157,11 @@ static irrun_status refuse(char **diagnostics, const char *fmt, ...)
     return IRRUN_BAD_INPUT;
 }
 
-/* Takes `text` (mem_alloc'ed, freed here on failure). */
-static irrun_status load(char *text, size_t len, int first_line, const char *name, irrun_module **module,
-                         char **diagnostics)
+/* Takes `text` and `blobs` (mem_alloc'ed, freed here on failure). The
+ * blobs' bytes need to last only through the parse: from then on they are
+ * the literals' (diag_source.rebind_blobs). */
+static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs, int first_line, const char *name,
+                         irrun_module **module, char **diagnostics)
 {
     *module = NULL;
     if (diagnostics)
@@ -167,15 +171,19 @@ static irrun_status load(char *text, size_t len, int first_line, const char *nam
     if (!m || membuf_open(&msgs) != 0) {
         mem_free(m);
         mem_free(text);
+        mem_free(blobs);
         return IRRUN_NOMEM;
     }
     m->text = text;
     m->len = len;
+    m->blobs = blobs;
+    m->nblobs = nblobs;
     m->first_line = first_line;
     m->name = mem_strndup(name, strlen(name));
     irrun_status s = IRRUN_NOMEM;
     if (m->name) {
-        diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line };
+        diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line,
+                            .blobs = blobs, .nblobs = nblobs, .rebind_blobs = true };
         m->ir = api_read_module(&src, len, first_line, false);
         if (!m->ir)
             s = IRRUN_BAD_INPUT;
@@ -207,11 +215,12 @@ static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, co
         mem_free(owned);
         return IRRUN_NOMEM;
     }
-    size_t text_len = 0;
-    char *text = bc_to_text(bytes, len, name, msgs.f, &text_len);
-    mem_free(owned); /* the artifact (when it is ours) goes before the parse */
+    size_t text_len = 0, nblobs = 0;
+    diag_blob *blobs = NULL;
+    char *text = bc_to_text_blobs(bytes, len, name, msgs.f, &text_len, &blobs, &nblobs);
     char *said = membuf_take(&msgs);
     if (!text) {
+        mem_free(owned);
         if (diagnostics)
             *diagnostics = said;
         else
@@ -219,7 +228,17 @@ static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, co
         return said ? IRRUN_BAD_INPUT : IRRUN_NOMEM;
     }
     mem_free(said);
-    return load(text, text_len, 1, name, module, diagnostics);
+    /* the large tensors go from the artifact into the literals, not
+     * through the text; the artifact (when it is ours) goes after that */
+    irrun_status s = load(text, text_len, blobs, nblobs, 1, name, module, diagnostics);
+    /* a blob no literal was built from still points into the artifact:
+     * nothing to read again */
+    uintptr_t from = (uintptr_t)bytes, to = from + len;
+    for (size_t k = 0; s == IRRUN_OK && k < nblobs; k++)
+        if ((uintptr_t)blobs[k].data >= from && (uintptr_t)blobs[k].data < to)
+            blobs[k] = (diag_blob){ NULL, 0 };
+    mem_free(owned);
+    return s;
 }
 
 irrun_status irrun_module_load_text(const char *text, size_t len, const char *name, irrun_module **module,
@@ -250,7 +269,7 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     char *copy = text ? mem_strndup(text, len) : NULL;
     if (!copy)
         return text ? IRRUN_NOMEM : refuse(diagnostics, "the text is NULL");
-    return load(copy, len, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
+    return load(copy, len, NULL, 0, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
 }
 
 irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
@@ -279,7 +298,7 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
     }
     if (bc_is_bytecode(text, len))
         return load_bytecode(text, len, text, path, module, diagnostics);
-    return load((char *)text, len, 1, path, module, diagnostics);
+    return load((char *)text, len, NULL, 0, 1, path, module, diagnostics);
 }
 
 int irrun_function_count(const irrun_module *m) { return m ? m->nfuncs : 0; }
@@ -339,7 +358,8 @@ static ir_module *decomposed(const irrun_module *m)
     membuf msgs;
     if (membuf_open(&msgs) != 0)
         return NULL;
-    diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs.f, .first_line = m->first_line };
+    diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs.f, .first_line = m->first_line,
+                        .blobs = m->blobs, .nblobs = m->nblobs };
     ir_module *ir = api_read_module(&src, m->len, m->first_line, true);
     mem_free(membuf_take(&msgs));
     return ir;

@@ -331,7 +331,8 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
             io.probes = &store;
         /* a copy per run: it counts the run's errors, and several threads
          * may run one module */
-        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs, .first_line = m->first_line };
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs, .first_line = m->first_line,
+                            .blobs = m->blobs, .nblobs = m->nblobs };
         interp_outcome oc = { 0 };
         ir_module *refined = NULL;
         const ir_module *run = m->ir;
@@ -389,7 +390,8 @@ irrun_status irrun_module_print_refined(const irrun_module *m, const char *entry
         args = take_inputs(inputs, ninputs, err.f, &s);
     if (args) {
         const ir_func *f = interp_entry(m->ir, entry);
-        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f, .first_line = m->first_line };
+        diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = err.f, .first_line = m->first_line,
+                            .blobs = m->blobs, .nblobs = m->nblobs };
         ir_module *refined = NULL;
         s = IRRUN_OK;
         if (!f)

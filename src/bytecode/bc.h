@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/diag.h"
+
 /* True when the bytes start with MLIR's bytecode magic "ML\xefR". */
 bool bc_is_bytecode(const void *data, size_t len);
 
@@ -16,5 +18,13 @@ bool bc_is_bytecode(const void *data, size_t len);
  * located error ("NAME: error: byte N (SECTION section): ...") on `err`
  * (out of memory included). Never reads outside data[0..len). */
 char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size_t *text_len);
+
+/* The same, with every tensor of more than 4 KiB that the literal reader
+ * takes as raw bytes left out of the text: the text names it `dense<\x03K>`
+ * (diag_blob) and (*blobs)[K] points at its bytes in `data`. *blobs
+ * (mem_alloc'ed, NULL when there is none) and its length *nblobs are the
+ * caller's, set only on success. */
+char *bc_to_text_blobs(const void *data, size_t len, const char *name, FILE *err, size_t *text_len,
+                       diag_blob **blobs, size_t *nblobs);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bytecode/bc_internal.h"
+#include "util/mem.h"
 
 static const char *dialect_name(bc_reader *r, int d, char *tmp, size_t n)
 {
@@ -772,6 +773,41 @@ static void shared_tensor(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     put_dense(r, b, a, &tat);
 }
 
+/* Whether the literal reader takes the tensor's bytes as they are: whole
+ * bytes per element, all the elements or one (a splat). */
+static bool raw_fits(bc_reader *r, const bc_attr *a)
+{
+    const bc_type *t = &r->types[a->type];
+    int64_t count = bc_tensor_count(t);
+    if (t->elem_bits < 8 || t->elem_bits % 8 || count < 0)
+        return false;
+    /* element types ir-run has values of: `index` and quantized tensors
+     * are kept as written by the front end, which must see their text */
+    const char *e = r->types[t->elem].text;
+    if (!e || e[0] == '!' || strcmp(e, "index") == 0)
+        return false;
+    size_t es = (size_t)t->elem_bits / 8;
+    return a->str.len == es || ((size_t)count <= SIZE_MAX / es && a->str.len == (size_t)count * es);
+}
+
+/* `dense<\x03K> : type`, K the tensor's place in the blob table */
+static void put_blob(bc_reader *r, bc_buf *b, bc_attr *a)
+{
+    if (!a->blob) {
+        if (r->nblobs == r->blobs_cap) {
+            size_t cap = r->blobs_cap ? 2 * r->blobs_cap : 8;
+            diag_blob *n = cap < SIZE_MAX / sizeof *n ? mem_realloc(r->blobs, cap * sizeof *n) : NULL;
+            if (!n)
+                bc_fail(r, NULL, "out of memory");
+            r->blobs = n;
+            r->blobs_cap = cap;
+        }
+        r->blobs[r->nblobs++] = (diag_blob){ a->str.s, a->str.len };
+        a->blob = r->nblobs;
+    }
+    bc_printf(r, b, "dense<%c%zu> : %s", DIAG_BLOB_MARK, a->blob - 1, r->types[a->type].text);
+}
+
 void bc_put_text(bc_reader *r, bc_buf *b, const char *text)
 {
     for (const char *p = text, *m; *p; p = m + 1) {
@@ -785,7 +821,11 @@ void bc_put_text(bc_reader *r, bc_buf *b, const char *text)
         size_t index = (size_t)strtoull(m + 1, &end, 10);
         if (index >= r->nattrs || *end != BC_MARK_CLOSE || r->attrs[index].kind != BV_TENSOR)
             bc_fail(r, NULL, "internal: a bad tensor mark in the text"); /* asm_entry keeps them out */
-        put_dense(r, b, &r->attrs[index], NULL);
+        bc_attr *a = &r->attrs[index];
+        if (r->want_blobs && raw_fits(r, a))
+            put_blob(r, b, a);
+        else
+            put_dense(r, b, a, NULL);
         m = end;
     }
 }

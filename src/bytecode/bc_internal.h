@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/diag.h"
+
 /* growable text */
 typedef struct {
     char *s;
@@ -56,6 +58,7 @@ typedef struct {
     int type;
     int n;
     int *items;
+    size_t blob; /* 1 + its index in the blob table once written as one */
 } bc_attr;
 
 typedef struct {
@@ -116,6 +119,9 @@ typedef struct bc_reader {
     int next_name;
     bc_value *values;
     size_t nvalues, values_cap;
+    bool want_blobs; /* large tensors as blobs beside the text (bc_to_text_blobs) */
+    diag_blob *blobs;
+    size_t nblobs, blobs_cap;
     bc_buf tmp[2 * 200 + 16]; /* the open scratch buffers, a stack */
     int ntmp;
 } bc_reader;

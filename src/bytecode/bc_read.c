@@ -107,6 +107,8 @@ static void free_all(bc_reader *r)
     r->out.s = NULL;
     mem_free(r->values);
     r->values = NULL;
+    mem_free(r->blobs);
+    r->blobs = NULL;
     for (size_t i = 0; i < sizeof r->tmp / sizeof *r->tmp; i++) {
         mem_free(r->tmp[i].s);
         r->tmp[i].s = NULL;
@@ -857,6 +859,12 @@ static void read_all(bc_reader *r)
 
 char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size_t *text_len)
 {
+    return bc_to_text_blobs(data, len, name, err, text_len, NULL, NULL);
+}
+
+char *bc_to_text_blobs(const void *data, size_t len, const char *name, FILE *err, size_t *text_len,
+                       diag_blob **blobs, size_t *nblobs)
+{
     /* the state lives behind a pointer that longjmp leaves alone */
     bc_reader *const r = mem_calloc(1, sizeof *r);
     if (!r) {
@@ -867,6 +875,7 @@ char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size
     r->len = len;
     r->name = name ? name : "<bytecode>";
     r->err = err;
+    r->want_blobs = blobs != NULL;
     /* text per byte of input: types and attributes are shared by index, so
      * a few hundred bytes may print many times; tensors print as hex (2x) */
     r->out_cap = len > (SIZE_MAX - (64u << 20)) / 64 ? SIZE_MAX : len * 64 + (64u << 20);
@@ -881,6 +890,11 @@ char *bc_to_text(const void *data, size_t len, const char *name, FILE *err, size
     r->out.s = NULL;
     if (text_len)
         *text_len = r->out.n;
+    if (blobs) {
+        *blobs = r->blobs;
+        *nblobs = r->nblobs;
+        r->blobs = NULL;
+    }
     free_all(r);
     mem_free(r);
     return text;

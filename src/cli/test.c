@@ -611,7 +611,9 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     tensor **args = mem_calloc((size_t)nin + 1, sizeof *args);
     size_t len = 0;
     io_error err;
-    unsigned char *text = prog ? io_slurp(prog, &len, &err) : NULL;
+    unsigned char *text = prog ? io_slurp(prog, &len, &err) : NULL, *artifact = NULL;
+    diag_blob *blobs = NULL;
+    size_t nblobs = 0;
     ir_module *mod = NULL;
     interp_outcome out = { 0 };
     io_inputs reads;
@@ -624,10 +626,10 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
         fail(o, true, xstrdup(err.text));
         goto done;
     }
-    if (bc_is_bytecode(text, len)) { /* a portable artifact: its text (docs/bytecode.md) */
+    if (bc_is_bytecode(text, len)) { /* a portable artifact: its text, its large tensors beside it (docs/bytecode.md) */
         size_t text_len;
-        char *t = bc_to_text(text, len, prog, stderr, &text_len);
-        mem_free(text);
+        char *t = bc_to_text_blobs(text, len, prog, stderr, &text_len, &blobs, &nblobs);
+        artifact = text;
         text = (unsigned char *)t;
         len = text_len;
         if (!text) {
@@ -635,8 +637,11 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
             goto done;
         }
     }
-    diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr };
+    diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr, .blobs = blobs,
+                        .nblobs = nblobs };
     mod = ir_parse(&src, 0, len, 1);
+    mem_free(artifact); /* the blobs' bytes are in the literals now */
+    artifact = NULL;
     if (!mod || quant_lower_module(mod, &src) != 0 || chlo_expand_module(mod, &src) != 0 || check_module(mod, &src) != 0) {
         fail(o, true, xprintf("%s does not parse or check (see above)", prog));
         goto done;
@@ -763,6 +768,8 @@ done:
     mem_free(args);
     ir_module_free(mod);
     mem_free(text);
+    mem_free(artifact);
+    mem_free(blobs);
     mem_free(prog);
 }
 

@@ -126,6 +126,10 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
     /* read in growing chunks rather than trusting the size, so pipes and
      * files changing under us are handled alike */
     size_t cap = limit < 4096 ? (size_t)limit : 4096, n = 0;
+    /* a file's size is the likely length: one read into a buffer of it
+     * and a byte more (which sees the end), no copies as it grows */
+    if (!is_stdin && (uint64_t)st.st_size >= cap && (uint64_t)st.st_size < SIZE_MAX - 2)
+        cap = (uint64_t)st.st_size + 1 < limit ? (size_t)st.st_size + 1 : (size_t)limit;
     unsigned char *buf = mem_alloc(cap + 1);
     bool too_big = false, read_failed = false;
     int saved = 0;

@@ -36,11 +36,13 @@ void arena_free(ir_arena *a)
     mem_free(a);
 }
 
+/* zeroed: calloc, which large blocks get from the system already zero
+ * (a 100 MB literal is not written twice) */
 static chunk *new_chunk(size_t size)
 {
     if (size > SIZE_MAX - sizeof(chunk))
         return NULL;
-    chunk *c = mem_alloc(sizeof(chunk) + size);
+    chunk *c = mem_calloc(1, sizeof(chunk) + size);
     if (c) {
         c->size = size;
         c->used = 0;
@@ -71,7 +73,6 @@ void *arena_alloc(ir_arena *a, size_t count, size_t size)
         } else {
             a->head = c;
         }
-        memset(c->data, 0, n);
         return c->data;
     }
     if (!a->head || a->head->size - a->head->used < n) {

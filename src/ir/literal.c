@@ -290,6 +290,68 @@ static bool read_element(lit_reader *r, unsigned char *dst)
     return true;
 }
 
+/* How a blob of nbytes fills the literal: exactly count*size, one element
+ * (splat), or i1 packed. */
+typedef enum { BLOB_FULL, BLOB_SPLAT, BLOB_PACKED, BLOB_NONE } blob_mode;
+
+static blob_mode blob_layout(const lit_reader *r, size_t nbytes)
+{
+    if (nbytes == (size_t)r->count * r->esize)
+        return BLOB_FULL;
+    if (nbytes == r->esize)
+        return BLOB_SPLAT; /* for a zero-element type too, as MLIR reads it */
+    if (r->elem == ET_I1 && r->count > 0 && nbytes == (size_t)((r->count + 7) / 8))
+        return BLOB_PACKED;
+    return BLOB_NONE;
+}
+
+/* Where a blob's bytes go: the literal (full) or a small buffer. */
+static unsigned char *blob_dest(lit_reader *r, blob_mode mode, size_t nbytes, unsigned char *tmp, size_t tmp_size)
+{
+    if (mode == BLOB_FULL)
+        return r->out;
+    if (mode == BLOB_PACKED && nbytes > tmp_size)
+        return parse_alloc(r->ps, nbytes, 1);
+    return tmp;
+}
+
+/* The elements from the blob's bytes at dst (SPEC 2.8 for i1 and the
+ * sub-byte types); `at` locates the errors. */
+static bool blob_finish(lit_reader *r, const char *at, blob_mode mode, const unsigned char *dst)
+{
+    int64_t count = r->count;
+    size_t esize = r->esize;
+    bool i1 = r->elem == ET_I1;
+    if (i1 && mode == BLOB_SPLAT && dst[0] != 0x00 && dst[0] != 0x01 && dst[0] != 0xFF) {
+        /* SPEC 2.8: other single bytes are the bit-packed form */
+        if (count > 8)
+            FAIL(at, "a one-byte i1 splat must be 00, 01 or FF");
+        mode = BLOB_PACKED;
+    }
+    if (mode == BLOB_PACKED) {
+        /* bit k of the buffer (LSB first) is element k */
+        for (int64_t k = 0; k < count; k++)
+            r->out[k] = (dst[k / 8] >> (k % 8)) & 1;
+    } else if (mode == BLOB_SPLAT) {
+        for (int64_t k = 0; k < count; k++)
+            memcpy(r->out + (size_t)k * esize, dst, esize);
+    }
+    /* sub-byte and i1 elements: readers ignore the upper bits (SPEC 2.8) and
+     * the runtime layout sign-extends signed ones */
+    unsigned bits = r->tr->value_bits;
+    if (bits < 8 && mode != BLOB_PACKED) {
+        if (i1) {
+            for (int64_t k = 0; k < count; k++)
+                r->out[k] = r->out[k] != 0;
+        } else {
+            for (int64_t k = 0; k < count; k++)
+                et_store_bits(r->elem, r->out + k, r->out[k]);
+        }
+    }
+    r->filled = count;
+    return true;
+}
+
 static bool read_hex_blob(lit_reader *r)
 {
     const char *q = r->p + 1, *e = r->end;
@@ -300,70 +362,63 @@ static bool read_hex_blob(lit_reader *r)
         FAIL(q, "expected a hex string \"0x...\" in dense literal");
     const char *h = q + 2;
     size_t digits = (size_t)(close - h), nbytes = digits / 2;
-    size_t esize = r->esize;
-    int64_t count = r->count;
-    bool i1 = r->elem == ET_I1;
-    /* which layout: exactly count*size, one element (splat), or i1 packed */
-    enum { FULL, SPLAT, PACKED, NONE } mode = NONE;
-    if (digits % 2 == 0) {
-        if (nbytes == (size_t)count * esize)
-            mode = FULL;
-        else if (nbytes == esize)
-            mode = SPLAT; /* for a zero-element type too, as MLIR reads it */
-        else if (i1 && count > 0 && nbytes == (size_t)((count + 7) / 8))
-            mode = PACKED;
-    }
+    blob_mode mode = digits % 2 ? BLOB_NONE : blob_layout(r, nbytes);
     /* decode the bytes straight into the output buffer (or a small temp) */
     unsigned char tmp[16] = { 0 };
-    unsigned char *dst = mode == FULL ? r->out : tmp;
-    if (mode == PACKED && nbytes > sizeof tmp && !(dst = parse_alloc(r->ps, nbytes, 1)))
+    unsigned char *dst = blob_dest(r, mode, nbytes, tmp, sizeof tmp);
+    if (!dst)
         return false;
     const unsigned char *u = (const unsigned char *)h;
     unsigned bad = 0;
-    for (size_t i = 0; mode != NONE && i < nbytes; i++) {
+    for (size_t i = 0; mode != BLOB_NONE && i < nbytes; i++) {
         unsigned hi = hex_nibble[u[2 * i]], lo = hex_nibble[u[2 * i + 1]];
         bad |= hi | lo;
         dst[i] = (unsigned char)(hi << 4 | lo);
     }
     /* the errors in their order: a bad digit anywhere, an odd count, a
      * size (a blob of the right size was checked as it was decoded) */
-    if (mode == NONE || (bad & 0x10)) {
+    if (mode == BLOB_NONE || (bad & 0x10)) {
         for (const char *x = h; x < close; x++)
             if (hex_nibble[(unsigned char)*x] & 0x10)
                 FAIL(x, "invalid hex digit in hex string");
         if (digits % 2)
             FAIL(h, "hex string has an odd number of digits");
         FAIL(h, "hex string has %zu bytes but %s needs %lld (or %zu for a splat)", nbytes, r->tr->name,
-             (long long)count * (long long)esize, esize);
-    }
-    if (i1 && mode == SPLAT && dst[0] != 0x00 && dst[0] != 0x01 && dst[0] != 0xFF) {
-        /* SPEC 2.8: other single bytes are the bit-packed form */
-        if (count > 8)
-            FAIL(h, "a one-byte i1 splat must be 00, 01 or FF");
-        mode = PACKED;
-    }
-    if (mode == PACKED) {
-        /* bit k of the buffer (LSB first) is element k */
-        for (int64_t k = 0; k < count; k++)
-            r->out[k] = (dst[k / 8] >> (k % 8)) & 1;
-    } else if (mode == SPLAT) {
-        for (int64_t k = 0; k < count; k++)
-            memcpy(r->out + (size_t)k * esize, dst, esize);
-    }
-    /* sub-byte and i1 elements: readers ignore the upper bits (SPEC 2.8) and
-     * the runtime layout sign-extends signed ones */
-    unsigned bits = r->tr->value_bits;
-    if (bits < 8 && mode != PACKED) {
-        if (i1) {
-            for (int64_t k = 0; k < count; k++)
-                r->out[k] = r->out[k] != 0;
-        } else {
-            for (int64_t k = 0; k < count; k++)
-                et_store_bits(r->elem, r->out + k, r->out[k]);
-        }
+             (long long)r->count * (long long)r->esize, r->esize);
     }
     r->p = close + 1;
-    r->filled = count;
+    return blob_finish(r, h, mode, dst);
+}
+
+/* `\x03k`: blob k of the source (diag_blob: a bytecode artifact's tensor,
+ * its bytes copied in once, never through text). */
+static bool read_raw_blob(lit_reader *r)
+{
+    const char *at = r->p;
+    diag_source *src = r->ps->src;
+    size_t k = 0;
+    const char *d = at + 1;
+    while (d < r->end && *d >= '0' && *d <= '9' && k < SIZE_MAX / 10 - 1)
+        k = k * 10 + (size_t)(*d++ - '0');
+    if (d == at + 1 || !src->blobs || k >= src->nblobs)
+        FAIL(at, "unexpected byte 0x03 in dense literal");
+    diag_blob *b = &src->blobs[k];
+    blob_mode mode = blob_layout(r, b->len);
+    if (mode == BLOB_NONE)
+        FAIL(at, "the data has %zu bytes but %lld elements of %s need %lld (or %zu for a splat)", b->len,
+             (long long)r->count, r->tr->name, (long long)r->count * (long long)r->esize, r->esize);
+    unsigned char tmp[16] = { 0 };
+    unsigned char *dst = blob_dest(r, mode, b->len, tmp, sizeof tmp);
+    if (!dst)
+        return false;
+    memcpy(dst, b->data, b->len);
+    r->p = d;
+    if (!blob_finish(r, at, mode, dst))
+        return false;
+    if (src->rebind_blobs) { /* later reads of the text take the literal's copy */
+        b->data = r->out;
+        b->len = (size_t)r->count * r->esize;
+    }
     return true;
 }
 
@@ -438,7 +493,7 @@ bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, i
     size_t nbytes = (size_t)r->count * r->esize;
     skip_ws(r);
     /* one element for every position, kept once */
-    lit->splat = r->count >= 2 && r->p < r->end && *r->p != '"' && *r->p != '[';
+    lit->splat = r->count >= 2 && r->p < r->end && *r->p != '"' && *r->p != '[' && *r->p != DIAG_BLOB_MARK;
     if (lit->splat)
         nbytes = r->esize;
     r->out = parse_alloc(ps, nbytes ? nbytes : 1, 1);
@@ -456,6 +511,9 @@ bool literal_build(parse_state *ps, const ptok *body, const tensor_type *type, i
     }
     if (*r->p == '"') {
         if (!read_hex_blob(r))
+            return false;
+    } else if (*r->p == DIAG_BLOB_MARK) {
+        if (!read_raw_blob(r))
             return false;
     } else if (*r->p == '[') {
         if (type->rank == 0)

@@ -4,6 +4,7 @@
 #define IRRUN_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -14,6 +15,15 @@ typedef struct {
 
 /* One source buffer as the user sees it: the whole file, so line numbers of
  * chunks stay those of the original file. */
+/* A tensor's bytes decoded outside the text (MLIR bytecode, src/bytecode):
+ * the text names blob k as `dense<\x03k>` (DIAG_BLOB_MARK, a byte no text
+ * token holds), and the literal reader copies the bytes in. */
+typedef struct {
+    const unsigned char *data;
+    size_t len;
+} diag_blob;
+#define DIAG_BLOB_MARK '\x03'
+
 typedef struct {
     const char *name; /* file name as given, "<stdin>" for - */
     const char *text; /* whole file */
@@ -21,6 +31,9 @@ typedef struct {
     FILE *out;        /* where diagnostics go (stderr by default) */
     int errors;       /* number of errors reported */
     int first_line;   /* the file's line `text` starts at (0: 1, the whole file) */
+    diag_blob *blobs; /* the blobs `text` names (NULL: none) */
+    size_t nblobs;
+    bool rebind_blobs; /* the parse points each blob at the literal built from it */
 } diag_source;
 
 void diag_error(diag_source *src, src_loc loc, const char *fmt, ...)

@@ -1,7 +1,8 @@
 /* libFuzzer harness: bytes through the MLIR bytecode reader (src/bytecode,
- * docs/bytecode.md) as `ir-run` reads an artifact: the text it holds, then
- * parse, chlo, check and print. Bad input must end in a located error,
- * never a crash, a read past the end, a leak, a hang or unbounded memory. */
+ * docs/bytecode.md) as `ir-run` reads an artifact: the text it holds (its
+ * large tensors beside it as blobs), then parse, chlo, check and print.
+ * Bad input must end in a located error, never a crash, a read past the
+ * end, a leak, a hang or unbounded memory. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,15 +23,19 @@ static FILE *sink(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     mem_set_limit(64u << 20);
-    size_t len;
-    char *text = bc_to_text(data, size, "fuzz.mlirbc", sink(), &len);
+    size_t len, nblobs;
+    diag_blob *blobs;
+    char *text = bc_to_text_blobs(data, size, "fuzz.mlirbc", sink(), &len, &blobs, &nblobs);
     if (!text)
         return 0;
-    diag_source src = { .name = "fuzz.mlirbc", .text = text, .len = len, .out = sink() };
+    /* large tensors beside the text, as the API reads them */
+    diag_source src = { .name = "fuzz.mlirbc", .text = text, .len = len, .out = sink(),
+                        .blobs = blobs, .nblobs = nblobs, .rebind_blobs = true };
     ir_module *m = ir_parse(&src, 0, len, 1);
     if (m && chlo_expand_module(m, &src) == 0 && check_module(m, &src) == 0)
         ir_print_module(m, sink());
     ir_module_free(m);
+    mem_free(blobs);
     mem_free(text);
     return 0;
 }

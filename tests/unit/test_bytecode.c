@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bytecode/bc.h"
+#include "ir/ir.h"
 #include "irrun.h"
 #include "util/mem.h"
 
@@ -273,6 +274,147 @@ START_TEST(large_tensors_read_the_same)
 }
 END_TEST
 
+/* the same through bc_to_text_blobs (as the API reads): the constants
+ * stand in the text as blobs, their bytes beside it, pointing into the
+ * artifact; the module built from them holds 1, 2, 1, 2, ... and 3, 4, ...
+ * (printed as hex: 1.0f is 0x3F800000, little-endian 0000803F); the
+ * module read again from its text (--emit=ir with a chlo op, a dynamic
+ * entry) finds them in the literals */
+START_TEST(large_tensors_go_beside_the_text)
+{
+    static unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 1100 };
+    size_t n = build(&v, a);
+    size_t text_len, nblobs = 0;
+    diag_blob *blobs = NULL;
+    char *t = bc_to_text_blobs(a, n, "t.mlirbc", stderr, &text_len, &blobs, &nblobs);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_eq(nblobs, 2);
+    ck_assert_ptr_nonnull(strstr(t, "{value = dense<\x03" "0> : tensor<1100xf32>}"));
+    ck_assert_ptr_nonnull(strstr(t, "{value = dense<\x03" "1> : tensor<1100xf32>}"));
+    ck_assert_msg(strstr(t, "\"0x") == NULL, "%s", t);
+    for (size_t k = 0; k < 2; k++) {
+        ck_assert_uint_eq(blobs[k].len, 4400);
+        ck_assert(blobs[k].data > a && blobs[k].data + blobs[k].len <= a + n);
+        float x[2];
+        memcpy(x, blobs[k].data, sizeof x);
+        ck_assert(x[0] == (float)(2 * k + 1) && x[1] == (float)(2 * k + 2));
+    }
+    mem_free(t);
+    mem_free(blobs);
+    irrun_module *m;
+    char *diag, *printed;
+    ck_assert_int_eq(irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag), IRRUN_OK);
+    memset(a, 0, n); /* the module keeps nothing of the caller's bytes */
+    ck_assert_int_eq(irrun_module_print(m, &printed), IRRUN_OK);
+    ck_assert_ptr_nonnull(strstr(printed, "dense<\"0x0000803F000000400000803F"));
+    ck_assert_ptr_nonnull(strstr(printed, "dense<\"0x00004040000080400000404000008040"));
+    irrun_string_free(printed);
+    irrun_string_free(diag);
+    irrun_module_free(m);
+}
+END_TEST
+
+/* The front end's side of a blob (diag_blob): `dense<\x03K>` takes blob
+ * K's bytes (all the elements, or one for a splat); the first read points
+ * the blob at the literal it built, so the text reads again without the
+ * artifact's bytes; a blob of the wrong size is a located error. */
+static ir_module *parse_with(const char *text, diag_blob *blobs, size_t n, bool rebind, char **msg)
+{
+    size_t len = 0;
+    FILE *out = open_memstream(msg, &len);
+    ck_assert_ptr_nonnull(out);
+    diag_source src = { .name = "b.mlir", .text = text, .len = strlen(text), .out = out,
+                        .blobs = blobs, .nblobs = n, .rebind_blobs = rebind };
+    ir_module *m = ir_parse(&src, 0, src.len, 1);
+    fclose(out);
+    return m;
+}
+
+static const ir_literal *first_constant(const ir_module *m) { return &m->funcs[0].body.ops[0].a.constant; }
+
+START_TEST(blobs_in_the_text_reader)
+{
+    static const char text[] = "func.func @main() -> (tensor<3xf32>, tensor<2xi16>) {\n"
+                               "  %0 = stablehlo.constant dense<\x03" "0> : tensor<3xf32>\n"
+                               "  %1 = stablehlo.constant dense<\x03" "1> : tensor<2xi16>\n"
+                               "  func.return %0, %1 : tensor<3xf32>, tensor<2xi16>\n}\n";
+    float f[3] = { 1.5f, -2.0f, 0.25f };
+    unsigned char h[2] = { 0x34, 0x12 }; /* one i16, 0x1234: a splat */
+    diag_blob blobs[2] = { { (const unsigned char *)f, sizeof f }, { h, sizeof h } };
+    char *msg;
+    ir_module *m = parse_with(text, blobs, 2, true, &msg);
+    ck_assert_msg(m != NULL, "%s", msg);
+    free(msg);
+    const ir_literal *l = first_constant(m);
+    ck_assert_uint_eq(l->nbytes, sizeof f);
+    ck_assert_mem_eq(l->data, f, sizeof f);
+    const ir_literal *l1 = &m->funcs[0].body.ops[1].a.constant;
+    ck_assert_uint_eq(l1->count, 2);
+    int16_t v[2];
+    memcpy(v, l1->data, sizeof v);
+    ck_assert(v[0] == 0x1234 && v[1] == 0x1234);
+    /* rebound: the literals' bytes, the caller's gone */
+    ck_assert_ptr_eq(blobs[0].data, l->data);
+    ck_assert_uint_eq(blobs[1].len, 4);
+    memset(f, 0, sizeof f);
+    memset(h, 0, sizeof h);
+    ir_module *again = parse_with(text, blobs, 2, false, &msg);
+    ck_assert_msg(again != NULL, "%s", msg);
+    free(msg);
+    ck_assert_mem_eq(first_constant(again)->data, l->data, 12);
+    ck_assert_ptr_eq(blobs[0].data, l->data); /* not rebound to the second module */
+    memcpy(v, again->funcs[0].body.ops[1].a.constant.data, sizeof v);
+    ck_assert(v[0] == 0x1234 && v[1] == 0x1234);
+    ir_module_free(again);
+    ir_module_free(m);
+    /* a blob of the wrong size, a blob not in the table, no table */
+    unsigned char odd[5] = { 0 };
+    diag_blob bad[2] = { { odd, 5 }, { odd, 4 } };
+    static const struct {
+        size_t n;
+        const char *want;
+    } cases[] = {
+        { 2, "b.mlir:2:33: error: the data has 5 bytes but 3 elements of f32 need 12 (or 4 for a splat)" },
+        { 0, "b.mlir:2:33: error: unexpected byte 0x03 in dense literal" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ir_module *x = parse_with(text, cases[i].n ? bad : NULL, cases[i].n, true, &msg);
+        ck_assert_ptr_null(x);
+        ck_assert_msg(strncmp(msg, cases[i].want, strlen(cases[i].want)) == 0, "%s", msg);
+        free(msg);
+    }
+}
+END_TEST
+
+/* every allocation of the API's load failing in turn (the blob table
+ * included) frees everything; the load fails, or succeeds when only a
+ * message buffer was refused */
+START_TEST(large_tensors_out_of_memory)
+{
+    static unsigned char a[ART_MAX];
+    variant v = { NULL, 1, false, 1100 };
+    size_t n = build(&v, a);
+    size_t before = mem_bytes_in_use();
+    unsigned long start = mem_alloc_count();
+    irrun_module *m;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    irrun_module_free(m);
+    unsigned long total = mem_alloc_count() - start;
+    for (unsigned long k = 1; k <= total; k++) {
+        mem_fail_at(k);
+        irrun_status s = irrun_module_load_text((const char *)a, n, "t.mlirbc", &m, &diag);
+        mem_fail_at(0);
+        if (s == IRRUN_OK) /* an allocation only for messages may fail quietly */
+            irrun_module_free(m);
+        irrun_string_free(diag);
+        ck_assert_uint_eq(mem_bytes_in_use(), before);
+    }
+}
+END_TEST
+
 START_TEST(every_truncation_is_located)
 {
     unsigned char a[ART_MAX];
@@ -375,7 +517,10 @@ END_TEST
  * harness's seeds, tests/fuzz/seeds.sh) */
 static int write_seeds(const char *dir)
 {
-    static const variant vs[] = { { NULL, 1, false, 0 }, { NULL, 9, false, 0 }, { "add_v9", 1, false, 0 }, { NULL, 1, true, 0 } };
+    static const variant vs[] = {
+        { NULL, 1, false, 0 }, { NULL, 9, false, 0 }, { "add_v9", 1, false, 0 }, { NULL, 1, true, 0 },
+        { NULL, 1, false, 1100 }, /* large tensors: blobs beside the text */
+    };
     for (size_t i = 0; i < sizeof vs / sizeof *vs; i++) {
         unsigned char a[ART_MAX];
         size_t n = build(&vs[i], a);
@@ -399,6 +544,9 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, reads_a_module);
     tcase_add_test(tc, large_tensors_read_the_same);
+    tcase_add_test(tc, large_tensors_go_beside_the_text);
+    tcase_add_test(tc, blobs_in_the_text_reader);
+    tcase_add_test(tc, large_tensors_out_of_memory);
     tcase_add_test(tc, every_truncation_is_located);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, refusals_name_the_cause);
