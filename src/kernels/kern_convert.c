@@ -49,6 +49,13 @@ static void int_value(et_id t, uint64_t bits, uint64_t *mag, bool *neg)
     }
 }
 
+/* Whether x is a NaN of F, an IEEE-style format (exponent all ones, a
+ * fraction): fp_is_nan's answer without its call, for the scalar loop. */
+static inline bool ieee_nan(const fp_format *F, uint64_t x)
+{
+    return (x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits);
+}
+
 /* SPEC.md 3.6's NaN -> float rules for a NaN x of IEEE-style format F into
  * another format T with a NaN (finite-only targets take the general
  * routine): what fp_convert returns, without decoding, so that a tensor
@@ -78,7 +85,7 @@ static uint64_t cvt_real(et_id from, uint64_t x, et_id to)
     const et_traits *ft = et_get(from), *tt = et_get(to);
     if (ft->kind == EK_FLOAT) {
         const fp_format *F = fp_fmt(ft->fmt);
-        if (F->nan == FPN_IEEE && (x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits) &&
+        if (F->nan == FPN_IEEE && ieee_nan(F, x) &&
             tt->kind == EK_FLOAT && ft->fmt != tt->fmt && fp_fmt(tt->fmt)->nan != FPN_NONE)
             return nan_into(F, fp_fmt(tt->fmt), x);
         switch (tt->kind) {
@@ -910,7 +917,7 @@ static void small_by_scalar(cvt c, et_storage fs, int64_t i)
     uint64_t x = fs == ES_F64 ? ((const uint64_t *)(const void *)c.xs)[i * c.fstep]
                               : ((const uint32_t *)(const void *)c.xs)[i * c.fstep];
     const fp_format *F = fp_fmt(et_get(c.from)->fmt);
-    if ((x & ~F->sign_mask) > (((UINT64_C(1) << F->ebits) - 1) << F->mbits))
+    if (ieee_nan(F, x))
         st_nan(c, i, i, x);
     else
         cvt_one_scalar(c, i);
