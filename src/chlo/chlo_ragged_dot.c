@@ -186,7 +186,7 @@ static chlo_v mask(chlo_b *b, chlo_v lhs, chlo_v zero, chlo_v start, chlo_v limi
 
 chlo_v chlo_ragged_dot(chlo_b *b, const ir_op *o, const chlo_v *x)
 {
-    enum mode mode;
+    enum mode mode = NON_CONTRACTING; /* set by check; gcc -O1 cannot see it (TSAN=1 build) */
     chlo_v dummy = x[0];
     if (!check(b, o, &mode))
         return dummy;
