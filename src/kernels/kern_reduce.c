@@ -206,6 +206,19 @@ static irrun_status fold_trailing(kern_binop op, bool acc_left, const tensor *x,
  * NaN and signed-zero rule. */
 enum { FOLD_LANES = 8 };
 
+/* A quiet NaN accumulator on the left of + or * is final: SPEC 3.7 gives
+ * it back unchanged whatever the operand (a chain of NaNs keeps its first
+ * NaN). So rows whose accumulators have all settled stop early, checked
+ * every SETTLE_STEPS steps: an all-NaN row, or +Inf meeting -Inf, costs no
+ * more than an ordinary one (issue 38). SETTLED_* tell a quiet NaN of the
+ * accumulator's format; integers never settle. */
+enum { SETTLE_STEPS = 64 };
+#define SETTLED_F64(a) (((a) & UINT64_C(0x7FF8000000000000)) == UINT64_C(0x7FF8000000000000))
+#define SETTLED_F32(a) (((a) & 0x7FC00000u) == 0x7FC00000u)
+#define SETTLED_BF16(a) (((a) & 0x7FC0u) == 0x7FC0u)
+#define SETTLED_F16(a) (((a) & 0x7E00u) == 0x7E00u)
+#define SETTLED_NEVER(a) ((void)(a), false)
+
 static inline __attribute__((always_inline)) uint64_t step_f64(kern_binop op, uint64_t a, uint64_t b)
 {
     switch (op) {
@@ -309,22 +322,31 @@ typedef struct {
  * T: the element (or complex part) type; P: parts per element (1, or 2
  * for complex); STEP(acc, x) gives one step of one lane (both parts for a
  * complex: it updates ACC_RE/ACC_IM from X_RE/X_IM). */
-#define DIRECT_FOLD(T, A, LOAD_INIT, STEP) PER_OP(DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP))
-#define DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP)                                                  \
+#define DIRECT_FOLD(T, A, LOAD_INIT, STEP, SETTLED) PER_OP(DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP, SETTLED))
+#define DIRECT_FOLD_OP(T, A, LOAD_INIT, STEP, SETTLED)                                         \
     {                                                                                          \
         const T *x = j->x->data;                                                               \
         T *o = j->r->data;                                                                     \
         A start = LOAD_INIT;                                                                   \
+        const bool absorbs = acc_left && (op == KB_ADD || op == KB_MUL);                       \
         int64_t i = lo;                                                                        \
         for (; i + FOLD_LANES <= hi; i += FOLD_LANES) {                                        \
             A acc[FOLD_LANES];                                                                 \
             for (int g = 0; g < FOLD_LANES; g++)                                               \
                 acc[g] = start;                                                                \
             const T *row = x + i * R;                                                          \
-            for (int64_t k = 0; k < R; k++) {                                                  \
-                _Pragma("GCC unroll 8")                                                        \
+            for (int64_t k0 = 0; k0 < R; k0 += SETTLE_STEPS) {                                 \
+                int64_t k1 = k0 + SETTLE_STEPS < R ? k0 + SETTLE_STEPS : R;                    \
+                for (int64_t k = k0; k < k1; k++) {                                            \
+                    _Pragma("GCC unroll 8")                                                    \
+                    for (int g = 0; g < FOLD_LANES; g++)                                       \
+                        acc[g] = STEP(acc[g], row[g * R + k]);                                 \
+                }                                                                              \
+                bool all = absorbs;                                                            \
                 for (int g = 0; g < FOLD_LANES; g++)                                           \
-                    acc[g] = STEP(acc[g], row[g * R + k]);                                     \
+                    all &= SETTLED(acc[g]);                                                    \
+                if (all)                                                                       \
+                    break;                                                                     \
             }                                                                                  \
             for (int g = 0; g < FOLD_LANES; g++)                                               \
                 o[i + g] = (T)acc[g];                                                          \
@@ -332,8 +354,13 @@ typedef struct {
         for (; i < hi; i++) {                                                                  \
             A acc = start;                                                                     \
             const T *row = x + i * R;                                                          \
-            for (int64_t k = 0; k < R; k++)                                                    \
-                acc = STEP(acc, row[k]);                                                       \
+            for (int64_t k0 = 0; k0 < R; k0 += SETTLE_STEPS) {                                 \
+                int64_t k1 = k0 + SETTLE_STEPS < R ? k0 + SETTLE_STEPS : R;                    \
+                for (int64_t k = k0; k < k1; k++)                                              \
+                    acc = STEP(acc, row[k]);                                                   \
+                if (absorbs && SETTLED(acc))                                                   \
+                    break;                                                                     \
+            }                                                                                  \
             o[i] = (T)acc;                                                                     \
         }                                                                                      \
     }
@@ -424,16 +451,16 @@ static irrun_status direct_part(void *vj, int64_t part)
 #define ADD32(a, b) kern_f32_arith(FPOP_ADD, a, b)
 #define VAL64(a) bits_to_f64(a)
 #define VAL32(a) ((double)bits_to_f32(a))
-    case ES_F64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_F64) break;
-    case ES_F32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_F32) break;
-    case ES_BF16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_BF16) break;
-    case ES_F16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16) break;
+    case ES_F64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_F64, SETTLED_F64) break;
+    case ES_F32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_F32, SETTLED_F32) break;
+    case ES_BF16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_BF16, SETTLED_BF16) break;
+    case ES_F16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16, SETTLED_F16) break;
     case ES_S64:
-    case ES_U64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_I64) break;
-    case ES_S32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_I32) break;
-    case ES_U32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_U32) break;
-    case ES_S16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_I16) break;
-    case ES_U16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_U16) break;
+    case ES_U64: DIRECT_FOLD(uint64_t, uint64_t, *(const uint64_t *)j->init->data, S_I64, SETTLED_NEVER) break;
+    case ES_S32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_I32, SETTLED_NEVER) break;
+    case ES_U32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_U32, SETTLED_NEVER) break;
+    case ES_S16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_I16, SETTLED_NEVER) break;
+    case ES_U16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_U16, SETTLED_NEVER) break;
     case ES_C64: {
 #define STEP2(AR_, AI_, XR_, XI_)                                                              \
     do {                                                                                       \
@@ -548,7 +575,7 @@ __attribute__((target("f16c"))) static irrun_status direct_part_f16c(void *vj, i
     int64_t R = j->R, lo = part * j->per_part;
     int64_t hi = lo + j->per_part < j->r->count ? lo + j->per_part : j->r->count;
 #define S_F16_HW(a, b) (uint32_t)STEP_OF(step_f16_hw(op, a, b), step_f16_hw(op, b, a))
-    DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16_HW)
+    DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_F16_HW, SETTLED_F16)
 #undef S_F16_HW
     return IRRUN_OK;
 }
