@@ -206,9 +206,9 @@ static irrun_status fold_trailing(kern_binop op, bool acc_left, const tensor *x,
  * NaN and signed-zero rule. */
 enum { FOLD_LANES = 8 };
 
-/* A quiet NaN accumulator on the left of + or * is final: SPEC 3.7 gives
- * it back unchanged whatever the operand (a chain of NaNs keeps its first
- * NaN). So rows whose accumulators have all settled stop early, checked
+/* A quiet NaN accumulator on the left of +, *, maximum or minimum is
+ * final: SPEC 3.7 and 4.11 give it back unchanged whatever the operand (a
+ * chain of NaNs keeps its first NaN). So rows whose accumulators have all settled stop early, checked
  * every SETTLE_STEPS steps: an all-NaN row, or +Inf meeting -Inf, costs no
  * more than an ordinary one (issue 38). SETTLED_* tell a quiet NaN of the
  * accumulator's format; integers never settle. */
@@ -328,7 +328,7 @@ typedef struct {
         const T *x = j->x->data;                                                               \
         T *o = j->r->data;                                                                     \
         A start = LOAD_INIT;                                                                   \
-        const bool absorbs = acc_left && (op == KB_ADD || op == KB_MUL);                       \
+        const bool absorbs = acc_left;                                                         \
         int64_t i = lo;                                                                        \
         for (; i + FOLD_LANES <= hi; i += FOLD_LANES) {                                        \
             A acc[FOLD_LANES];                                                                 \
