@@ -232,6 +232,15 @@ typedef struct {
     unsigned sh;             /* integer -> 8-bit storage: the sub-byte wrap */
     uint8_t mask;
     bool sgn;
+    /* A NaN of an IEEE-style float source into a float target with a NaN
+     * (not the identity): nan_into's pattern, precomputed per call as
+     * nan_base[sign] | the source fraction (nan_frac) shifted right by
+     * nan_shift (left where negative); and the patterns of +-Inf
+     * (inf_res[sign]) from an f32 or f64 source. So a tensor full of NaN
+     * or Inf stores constants instead of calling the scalar routine. */
+    bool nan_direct, inf_direct;
+    int nan_shift;
+    uint64_t nan_base[2], nan_frac, inf_res[2];
 } cvt;
 
 ALWAYS_INLINE int64_t ld_int(et_storage s, const unsigned char *x, int64_t k)
@@ -444,9 +453,38 @@ __attribute__((target("avx2"))) static void f32_f16_vec_avx2(const float *x, int
     }
     }
 
-/* A real f32 source or complex<f32>'s real parts into f16 (AVX2 hosts):
- * by blocks of the loop above, the tail by the scalar routine. */
-static void f32_to_f16_run(cvt c, int64_t n)
+/* kern_f32_to_bf16 over 8 lanes, from f32 (fstep 1) or the real parts of
+ * complex<f32> (fstep 2); a NaN lane takes SPEC.md 3.6's NaN: quiet, sign
+ * and the fraction's top 7 bits kept. */
+__attribute__((target("avx2"))) static void f32_bf16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
+                                                               int64_t n)
+{
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    for (int64_t i = 0; i < n; i += 8) {
+        __m256i u;
+        if (fstep == 1) {
+            u = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
+        } else {
+            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
+            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i + 8));
+            u = _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(v0, even),
+                                          _mm256_permutevar8x32_epi32(v1, even), 0x20);
+        }
+        __m256i rr = _mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)),
+                                      _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1)));
+        __m256i res = _mm256_srli_epi32(rr, 16);
+        __m256i nan = _mm256_or_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x0040));
+        __m256i is_nan = _mm256_cmpgt_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)),
+                                            _mm256_set1_epi32(0x7F800000));
+        res = _mm256_blendv_epi8(res, nan, is_nan);
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
+        _mm_storeu_si128((__m128i *)(void *)(r + i), _mm256_castsi256_si128(p));
+    }
+}
+
+/* A real f32 source or complex<f32>'s real parts into f16 or bf16 (AVX2
+ * hosts): by blocks of the loops above, the tail by the scalar routine. */
+static void f32_to_ieee16_run(cvt c, int64_t n, bool bf16)
 {
     enum { BLOCK = 256 };
     const float *x = (const void *)c.xs;
@@ -454,7 +492,10 @@ static void f32_to_f16_run(cvt c, int64_t n)
     int64_t i = 0;
     for (; i + 8 <= n; i += BLOCK) {
         int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
-        f32_f16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k);
+        if (bf16)
+            f32_bf16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k);
+        else
+            f32_f16_vec_avx2(x + i * c.fstep, c.fstep, r + i, k);
         if (k < BLOCK) {
             i += k;
             break;
@@ -670,15 +711,33 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
 /* A NaN element i (source pattern x) into float target part tk: SPEC.md
  * 3.6's NaN stored directly (nan_into), or the scalar routine where
  * nan_into does not apply (a finite-only target, the identity). */
-ALWAYS_INLINE void st_nan(cvt c, int64_t i, int64_t tk, uint64_t x)
+ALWAYS_INLINE void st_bits(et_storage ts, unsigned char *r, int64_t k, uint64_t b)
 {
-    const fp_format *T = fp_fmt(et_get(c.to)->fmt);
-    if (T->nan == FPN_NONE || c.from == c.to) {
+    switch (ts) {
+    case ES_FBYTE: st8(r, k, (uint8_t)b); return;
+    case ES_BF16:
+    case ES_F16: st16(r, k, (uint16_t)b); return;
+    case ES_F32: st32(r, k, (uint32_t)b); return;
+    case ES_F64: st64(r, k, b); return;
+    case ES_BOOL: case ES_S8: case ES_U8: case ES_S16: case ES_U16: case ES_S32: case ES_U32:
+    case ES_S64: case ES_U64: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT: break;
+    }
+}
+
+/* x: a NaN pattern of the source, neg its sign */
+ALWAYS_INLINE uint64_t nan_direct_bits(const cvt *c, uint64_t x, bool neg)
+{
+    uint64_t f = x & c->nan_frac;
+    return c->nan_base[neg] | (c->nan_shift >= 0 ? f >> c->nan_shift : f << -c->nan_shift);
+}
+
+ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t x, bool neg)
+{
+    if (!c.nan_direct) {
         cvt_one_scalar(c, i);
         return;
     }
-    uint64_t b = nan_into(fp_fmt(et_get(c.from)->fmt), T, x);
-    et_store_bits(c.to, c.rs + (size_t)tk * et_get(c.to)->bytes, b);
+    st_bits(ts, c.rs, tk, nan_direct_bits(&c, x, neg));
 }
 
 /* Elements [0, n): the loop for one pair; fs and ts are constants where it
@@ -692,14 +751,15 @@ ALWAYS_INLINE void cvt_pair_steps(cvt c, et_storage fs, et_storage ts, int64_t n
         if (fs == ES_F64) {
             double d = ((const double *)(const void *)c.xs)[sk];
             if (d != d && is_float_storage(ts))
-                st_nan(c, i, tk, f64_to_bits(d));
+                st_nan(c, ts, i, tk, f64_to_bits(d), signbit(d) != 0);
             else
                 st_real(c, ts, tk, d, false, 0);
         } else if (fs == ES_BF16 || fs == ES_F16 || fs == ES_F32) {
             float f = ld_f32(fs, c.xs, sk);
             if (f != f && is_float_storage(ts))
-                st_nan(c, i, tk,
-                       fs == ES_F32 ? f32_to_bits(f) : ((const uint16_t *)(const void *)c.xs)[sk]);
+                st_nan(c, ts, i, tk,
+                       fs == ES_F32 ? f32_to_bits(f) : ((const uint16_t *)(const void *)c.xs)[sk],
+                       signbit(f) != 0);
             else
                 st_real(c, ts, tk, f, true, f);
         } else {
@@ -842,13 +902,48 @@ AVX2_FN static inline __m256i small_index_f32x8(__m256i x)
     return _mm256_or_si256(idx, nan);
 }
 
-/* The indices of k elements (a multiple of 8) from element i0 on; whether
- * any is SMALL_BY_SCALAR. */
-AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *xs, int64_t i0, int64_t fstep,
-                                           uint32_t *idx, int64_t k)
+/* An index with SMALL_DIRECT set carries the target's pattern in its low
+ * byte: a NaN or an infinity of f32 or f64, whose result cvt precomputed
+ * (special_results), so that a tensor of them needs no scalar routine. */
+#define SMALL_DIRECT (UINT32_C(1) << 30)
+
+/* The lanes of ix whose element is a NaN (or, from f64, an infinity)
+ * replaced by SMALL_DIRECT | its pattern. h: the elements' bits (f32) or
+ * their high halves (f64, with low_nz the lanes whose low half is not
+ * zero), in ix's lane order. */
+AVX2_FN static inline __m256i small_specials(__m256i ix, __m256i h, __m256i low_nz, const cvt *c, bool wide)
+{
+    const __m256i tag = _mm256_set1_epi32((int32_t)SMALL_DIRECT);
+    __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
+    __m256i expall = _mm256_set1_epi32(wide ? 0x7FF00000 : 0x7F800000);
+    __m256i at_inf = _mm256_cmpeq_epi32(a, expall), neg = _mm256_srai_epi32(h, 31);
+    __m256i is_nan = _mm256_or_si256(_mm256_cmpgt_epi32(a, expall), _mm256_and_si256(at_inf, low_nz));
+    if (c->nan_direct) {
+        /* the fraction's top bits: in the high half for f64 (nan_shift >= 49) */
+        int sh = wide ? c->nan_shift - 32 : c->nan_shift;
+        __m256i frac = _mm256_and_si256(h, _mm256_set1_epi32((int32_t)(c->nan_frac >> (wide ? 32 : 0))));
+        __m256i v = _mm256_blendv_epi8(_mm256_set1_epi32((int32_t)c->nan_base[0]),
+                                       _mm256_set1_epi32((int32_t)c->nan_base[1]), neg);
+        v = _mm256_or_si256(_mm256_or_si256(v, _mm256_srl_epi32(frac, _mm_cvtsi32_si128(sh))), tag);
+        ix = _mm256_blendv_epi8(ix, v, is_nan);
+    }
+    if (wide && c->inf_direct) {
+        __m256i v = _mm256_blendv_epi8(_mm256_set1_epi32((int32_t)c->inf_res[0]),
+                                       _mm256_set1_epi32((int32_t)c->inf_res[1]), neg);
+        ix = _mm256_blendv_epi8(ix, _mm256_or_si256(v, tag), _mm256_andnot_si256(low_nz, at_inf));
+    }
+    return ix;
+}
+
+/* The indices of k elements (a multiple of 8) from element i0 on; bit 0:
+ * whether any is SMALL_BY_SCALAR or SMALL_DIRECT, bit 1: whether any is
+ * SMALL_BY_SCALAR. */
+AVX2_FN static int small_index_block_avx2(const cvt *c, et_storage fs, const unsigned char *xs, int64_t i0,
+                                           int64_t fstep, uint32_t *idx, int64_t k)
 {
     const __m256i all = _mm256_set1_epi32(-1), even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    __m256i bad = _mm256_setzero_si256();
+    const __m256i tag = _mm256_set1_epi32((int32_t)SMALL_DIRECT); /* (SMALL_BY_SCALAR has it too) */
+    __m256i bad = _mm256_setzero_si256(), scalar = _mm256_setzero_si256();
     switch (fs) {
     case ES_F32:
         for (int64_t j = 0; j < k; j += 8) {
@@ -859,8 +954,9 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
                     _mm256_permutevar8x32_epi32(v, even),
                     _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x + 8)), even),
                     0x20);
-            __m256i ix = small_index_f32x8(v);
-            bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            __m256i ix = small_specials(small_index_f32x8(v), v, _mm256_setzero_si256(), c, false);
+            bad = _mm256_or_si256(bad, _mm256_and_si256(ix, tag));
+            scalar = _mm256_or_si256(scalar, _mm256_cmpeq_epi32(ix, all));
             _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
         }
         break;
@@ -868,9 +964,16 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
         if (fstep == 1) {
             for (int64_t j = 0; j < k; j += 8) {
                 const double *x = (const double *)(const void *)xs + i0 + j;
-                __m256i ix = small_index_f64x8(_mm256_loadu_pd(x), _mm256_loadu_pd(x + 4));
-                ix = _mm256_permute4x64_epi64(ix, 0xD8);
-                bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+                __m256d d0 = _mm256_loadu_pd(x), d1 = _mm256_loadu_pd(x + 4);
+                __m256i ix = small_index_f64x8(d0, d1);
+                /* the halves in small_index_f64x8's lane order */
+                __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
+                __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
+                __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+                __m256i low_nz = _mm256_xor_si256(_mm256_cmpeq_epi32(l, _mm256_setzero_si256()), all);
+                ix = _mm256_permute4x64_epi64(small_specials(ix, h, low_nz, c, true), 0xD8);
+                bad = _mm256_or_si256(bad, _mm256_and_si256(ix, tag));
+                scalar = _mm256_or_si256(scalar, _mm256_cmpeq_epi32(ix, all));
                 _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
             }
             break;
@@ -881,6 +984,7 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
         for (int64_t j = 0; j < k; j += 4) {
             __m128i ix = small_index_f64x4(_mm256_castpd_si256(exact_f64x4(fs, xs, i0 + j, fstep)));
             bad = _mm256_or_si256(bad, _mm256_castsi128_si256(_mm_cmpeq_epi32(ix, _mm256_castsi256_si128(all))));
+            scalar = bad;
             _mm_storeu_si128((__m128i *)(void *)(idx + j), ix);
         }
         break;
@@ -891,6 +995,7 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
             __m256i ix = small_index_f64x8(rounded_f64x4(x, fs == ES_U64), rounded_f64x4(x + 32, fs == ES_U64));
             ix = _mm256_permute4x64_epi64(ix, 0xD8);
             bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
+            scalar = bad;
             _mm256_storeu_si256((__m256i *)(void *)(idx + j), ix);
         }
         break;
@@ -898,7 +1003,7 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
     case ES_F16: case ES_C64: case ES_C128: case ES_FLOAT: case ES_COUNT:
         break;
     }
-    return !_mm256_testz_si256(bad, bad);
+    return (_mm256_testz_si256(bad, bad) ? 0 : 1) | (_mm256_testz_si256(scalar, scalar) ? 0 : 2);
 }
 
 /* A small-format target from f64, f32 (or the real parts of a complex
@@ -908,19 +1013,24 @@ AVX2_FN static bool small_index_block_avx2(et_storage fs, const unsigned char *x
  * routine: a NaN of f32 or f64 by SPEC.md 3.6 directly (st_nan), the rest
  * (binary64s outside binary32's normal range, integers near a rounding
  * boundary) by that routine. */
-static void small_by_scalar(cvt c, et_storage fs, int64_t i)
+static void small_by_scalar(const cvt *c, et_storage fs, int64_t i)
 {
     if (fs != ES_F64 && fs != ES_F32) { /* an integer source */
-        cvt_one_scalar(c, i);
+        cvt_one_scalar(*c, i);
         return;
     }
-    uint64_t x = fs == ES_F64 ? ((const uint64_t *)(const void *)c.xs)[i * c.fstep]
-                              : ((const uint32_t *)(const void *)c.xs)[i * c.fstep];
-    const fp_format *F = fp_fmt(et_get(c.from)->fmt);
-    if (ieee_nan(F, x))
-        st_nan(c, i, i, x);
+    bool wide = fs == ES_F64;
+    uint64_t x = wide ? ((const uint64_t *)(const void *)c->xs)[i * c->fstep]
+                      : ((const uint32_t *)(const void *)c->xs)[i * c->fstep];
+    uint64_t inf = wide ? UINT64_C(0x7FF0000000000000) : 0x7F800000u;
+    uint64_t mag = x & (wide ? INT64_MAX : INT32_MAX);
+    bool neg = x != mag;
+    if (mag > inf && c->nan_direct)
+        c->rs[i] = (uint8_t)nan_direct_bits(c, x, neg);
+    else if (mag == inf && c->inf_direct)
+        c->rs[i] = (uint8_t)c->inf_res[neg];
     else
-        cvt_one_scalar(c, i);
+        cvt_one_scalar(*c, i);
 }
 
 static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
@@ -931,12 +1041,18 @@ static int64_t small_run_avx2(cvt c, et_storage fs, int64_t n)
     int64_t i = 0;
     while (n - i >= 8) {
         int64_t k = n - i < BLOCK ? (n - i) & ~(int64_t)7 : BLOCK;
-        if (small_index_block_avx2(fs, c.xs, i, c.fstep, idx, k)) {
-            for (int64_t j = 0; j < k; j++)
-                if (idx[j] == SMALL_BY_SCALAR)
-                    small_by_scalar(c, fs, i + j);
-                else
-                    r[i + j] = c.small[idx[j]];
+        int marks = small_index_block_avx2(&c, fs, c.xs, i, c.fstep, idx, k);
+        if (marks) {
+            /* (a table index is below 2^17: the masked read is in range) */
+            for (int64_t j = 0; j < k; j++) {
+                uint32_t ix = idx[j];
+                uint8_t v = c.small[ix & 0x1FFFF];
+                r[i + j] = ix < SMALL_DIRECT ? v : (uint8_t)ix;
+            }
+            if (marks & 2)
+                for (int64_t j = 0; j < k; j++)
+                    if (idx[j] == SMALL_BY_SCALAR)
+                        small_by_scalar(&c, fs, i + j);
         } else {
             for (int64_t j = 0; j < k; j++)
                 r[i + j] = c.small[idx[j]];
@@ -1110,8 +1226,8 @@ ALWAYS_INLINE void cvt_pair(cvt c, et_storage fs, et_storage ts, int64_t n)
         f64_to_ieee16_run(c, n, ts == ES_BF16 ? 7 : 10, ts == ES_BF16 ? 127 : 15);
         return;
     }
-    if (fs == ES_F32 && ts == ES_F16 && c.tstep == 1 && isa_avx2()) {
-        f32_to_f16_run(c, n);
+    if (fs == ES_F32 && (ts == ES_F16 || ts == ES_BF16) && c.tstep == 1 && isa_avx2()) {
+        f32_to_ieee16_run(c, n, ts == ES_BF16);
         return;
     }
     if ((fs == ES_S64 || fs == ES_U64) && c.fstep == 1 &&
@@ -1288,6 +1404,33 @@ enum { HALF_TABLE_MIN = 1 << 17 };
 
 /* n elements of from at xs into to at rs, complex sides through their real
  * parts; IRRUN_UNSUPPORTED where cvt_run has no loop for the pair. */
+/* cvt's precomputed NaN and Inf results for a float source and target */
+static void special_results(cvt *c, const et_traits *ft, const et_traits *tt)
+{
+    bool float_src = ft->storage == ES_F64 || ft->storage == ES_F32 || ft->storage == ES_BF16 ||
+                     ft->storage == ES_F16;
+    if (!float_src || !is_float_storage(tt->storage))
+        return;
+    const fp_format *F = fp_fmt(ft->fmt), *T = fp_fmt(tt->fmt);
+    if (T->nan != FPN_NONE && c->from != c->to) {
+        c->nan_direct = true;
+        /* nan_into of a pattern whose fraction is zero gives the bits that
+         * do not come from the source's fraction */
+        c->nan_base[0] = nan_into(F, T, 0);
+        c->nan_base[1] = nan_into(F, T, F->sign_mask);
+        if (T->nan == FPN_IEEE) {
+            c->nan_frac = (UINT64_C(1) << F->mbits) - 1;
+            c->nan_shift = (int)F->mbits - (int)T->mbits;
+        }
+    }
+    if (ft->storage == ES_F64 || ft->storage == ES_F32) {
+        uint64_t inf = ((UINT64_C(1) << F->ebits) - 1) << F->mbits;
+        c->inf_direct = true;
+        c->inf_res[0] = cvt_real(c->from, inf, c->to);
+        c->inf_res[1] = cvt_real(c->from, inf | F->sign_mask, c->to);
+    }
+}
+
 static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs, int64_t n)
 {
     et_id fp = et_part(from), tp = et_part(to);
@@ -1298,6 +1441,7 @@ static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs,
               .tstep = tp != to ? 2 : 1, .mask = 0xFF };
     if (tt->storage == ES_FBYTE && !(c.small = fp_table_from_f32(tt->fmt, FPR_RNE)))
         return IRRUN_NOMEM;
+    special_results(&c, ft, tt);
     unsigned w = tt->value_bits;
     if (tt->kind == EK_SINT) {
         c.hi = ldexp(1.0, (int)w - 1);
