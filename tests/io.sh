@@ -288,6 +288,13 @@ st=$?
 [ "$st" = 2 ] && ok || bad "-o /dev/stdin on the program: exit $st, want 2"
 expect_in err "refusing to overwrite an input of this run (standard input)"
 cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin was written to"
+# ... and when standard input is a pipe: writing a large result into the
+# pipe this run reads from would block for ever
+printf 'func.func @main() -> tensor<100000xf32> {\n  %%c = stablehlo.constant dense<1.5> : tensor<100000xf32>\n  func.return %%c : tensor<100000xf32>\n}\n' >bigres.mlir
+cat bigres.mlir | timeout 20 "$IRRUN" -o /dev/stdin >out 2>err
+st=$?
+[ "$st" = 2 ] && ok || bad "-o /dev/stdin on a program piped in: exit $st, want 2"
+expect_in err "refusing to overwrite an input of this run (standard input)"
 "$IRRUN" -o "$tmp/prog.mlir" <prog.mlir >out 2>err
 [ $? = 2 ] && ok || bad "-o naming the file behind stdin (no FILE) was not refused"
 cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin (no FILE) was written to"
