@@ -314,12 +314,18 @@ cp two.mlir two_b.mlir
 npy be0.npy '<f4' '(2,)' '\001\000\200\077\000\000\000\100'
 npy be1.npy '<f4' '(2,)' '\003\000\200\100\000\000\000\101'
 expect_rc 0 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --expect 1=be1.npy --max-ulp 3
-expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 1): 2 compared, 0 differing"
-expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 3): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 0 vs be0.npy: tensor<2xf32> (rule: ulp <= 1): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 1 vs be1.npy: tensor<2xf32> (rule: ulp <= 3): 2 compared, 0 differing"
+# the same result against two files, in two programs: each report says
+# which program (chunk), result and file, as the JSON entries do
+expect_rc 1 "$IRRUN" two.mlir two_b.mlir --expect 0=be0.npy --expect 0=be1.npy
+expect_in "$tmp/err" "two.mlir, chunk 0: result 0 vs be0.npy: tensor<2xf32> (rule: exact): 2 compared, 1 differing"
+expect_in "$tmp/err" "two.mlir, chunk 0: result 0 vs be1.npy: tensor<2xf32> (rule: exact): 2 compared, 2 differing"
+expect_in "$tmp/err" "two_b.mlir, chunk 1: result 0 vs be1.npy: tensor<2xf32> (rule: exact): 2 compared, 2 differing"
 # each --expect's own options replace the default's of the same name only
 expect_rc 1 "$IRRUN" two.mlir --max-ulp 3 --nan any --expect 0=be0.npy --expect 1=be1.npy --max-ulp 2
-expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 3, nan any): 2 compared, 0 differing"
-expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 2, nan any): 2 compared, 1 differing"
+expect_in "$tmp/err" "two.mlir: result 0 vs be0.npy: tensor<2xf32> (rule: ulp <= 3, nan any): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 1 vs be1.npy: tensor<2xf32> (rule: ulp <= 2, nan any): 2 compared, 1 differing"
 expect_rc 2 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --max-ulp 2
 expect_in "$tmp/err" "ir-run: --max-ulp is given twice for --expect 0=be0.npy"
 expect_rc 2 "$IRRUN" two.mlir --atol 1 --atol 2 --expect 0=be0.npy

@@ -497,7 +497,7 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
         }
         /* the interpreter is the reference: it is the expected side */
         io_report rep;
-        char why[256], label[64];
+        char why[256];
         irrun_status c = io_compare(actual, backend, &x->rule, &o->show, &rep, why, sizeof why);
         char *keys = NULL;
         if ((c == IRRUN_OK || c == IRRUN_CHECK_FAILED) && o->report_json &&
@@ -513,16 +513,17 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
                 if (o->json_entries++)
                     fputs(",\n", out);
                 io_report_json(&rep, keys, out);
-            } else if (o->report_html) {
+            } else {
+                /* which program (chunk), result and file, as JSON says */
                 char head[600];
                 if (chunk >= 0)
                     snprintf(head, sizeof head, "%s, chunk %d: result %d vs %s", program, chunk, x->index, x->path);
                 else
                     snprintf(head, sizeof head, "%s: result %d vs %s", program, x->index, x->path);
-                io_html_add(&o->html, &rep, head);
-            } else {
-                snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
-                io_report_text(&rep, label, out);
+                if (o->report_html)
+                    io_html_add(&o->html, &rep, head);
+                else
+                    io_report_text(&rep, head, out);
             }
             rc = cli_worse(rc, c);
         }
