@@ -288,6 +288,13 @@ st=$?
 [ "$st" = 2 ] && ok || bad "-o /dev/stdin on the program: exit $st, want 2"
 expect_in err "refusing to overwrite an input of this run (standard input)"
 cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin was written to"
+# ... and when standard input is a pipe: writing a large result into the
+# pipe this run reads from would block for ever
+printf 'func.func @main() -> tensor<100000xf32> {\n  %%c = stablehlo.constant dense<1.5> : tensor<100000xf32>\n  func.return %%c : tensor<100000xf32>\n}\n' >bigres.mlir
+cat bigres.mlir | timeout 20 "$IRRUN" -o /dev/stdin >out 2>err
+st=$?
+[ "$st" = 2 ] && ok || bad "-o /dev/stdin on a program piped in: exit $st, want 2"
+expect_in err "refusing to overwrite an input of this run (standard input)"
 "$IRRUN" -o "$tmp/prog.mlir" <prog.mlir >out 2>err
 [ $? = 2 ] && ok || bad "-o naming the file behind stdin (no FILE) was not refused"
 cmp -s prog.mlir q.mlir && ok || bad "the program read from stdin (no FILE) was written to"
@@ -307,12 +314,18 @@ cp two.mlir two_b.mlir
 npy be0.npy '<f4' '(2,)' '\001\000\200\077\000\000\000\100'
 npy be1.npy '<f4' '(2,)' '\003\000\200\100\000\000\000\101'
 expect_rc 0 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --expect 1=be1.npy --max-ulp 3
-expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 1): 2 compared, 0 differing"
-expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 3): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 0 vs be0.npy: tensor<2xf32> (rule: ulp <= 1): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 1 vs be1.npy: tensor<2xf32> (rule: ulp <= 3): 2 compared, 0 differing"
+# the same result against two files, in two programs: each report says
+# which program (chunk), result and file, as the JSON entries do
+expect_rc 1 "$IRRUN" two.mlir two_b.mlir --expect 0=be0.npy --expect 0=be1.npy
+expect_in "$tmp/err" "two.mlir, chunk 0: result 0 vs be0.npy: tensor<2xf32> (rule: exact): 2 compared, 1 differing"
+expect_in "$tmp/err" "two.mlir, chunk 0: result 0 vs be1.npy: tensor<2xf32> (rule: exact): 2 compared, 2 differing"
+expect_in "$tmp/err" "two_b.mlir, chunk 1: result 0 vs be1.npy: tensor<2xf32> (rule: exact): 2 compared, 2 differing"
 # each --expect's own options replace the default's of the same name only
 expect_rc 1 "$IRRUN" two.mlir --max-ulp 3 --nan any --expect 0=be0.npy --expect 1=be1.npy --max-ulp 2
-expect_in "$tmp/err" "result 0 vs backend: tensor<2xf32> (rule: ulp <= 3, nan any): 2 compared, 0 differing"
-expect_in "$tmp/err" "result 1 vs backend: tensor<2xf32> (rule: ulp <= 2, nan any): 2 compared, 1 differing"
+expect_in "$tmp/err" "two.mlir: result 0 vs be0.npy: tensor<2xf32> (rule: ulp <= 3, nan any): 2 compared, 0 differing"
+expect_in "$tmp/err" "two.mlir: result 1 vs be1.npy: tensor<2xf32> (rule: ulp <= 2, nan any): 2 compared, 1 differing"
 expect_rc 2 "$IRRUN" two.mlir --expect 0=be0.npy --max-ulp 1 --max-ulp 2
 expect_in "$tmp/err" "ir-run: --max-ulp is given twice for --expect 0=be0.npy"
 expect_rc 2 "$IRRUN" two.mlir --atol 1 --atol 2 --expect 0=be0.npy

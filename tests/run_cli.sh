@@ -319,6 +319,12 @@ cmp -s "$tmp/out" "$tmp/want" || bad "--input by loc names: $(cat "$tmp/out" "$t
 run 2 $D/jax_names.mlir --input w="$tmp/x.yaml"
 grep -qF 'ir-run: --input w: @main has no such argument; give an index or a name: 0 = %arg0 or x, 1 = %arg1 or y, 2 = %arg2 or z, 3 = %arg3' "$tmp/err" ||
     bad "unknown --input name: $(cat "$tmp/err")"
+# a location name two arguments share names neither: an error, never the
+# first of them
+printf 'func.func @main(%%arg0: tensor<2xf32> loc("x"), %%arg1: tensor<2xf32> loc("x")) -> tensor<2xf32> {\n  func.return %%arg1 : tensor<2xf32>\n}\n' >"$tmp/twice_x.mlir"
+run 2 "$tmp/twice_x.mlir" --input x="$tmp/x.yaml" --input 1="$tmp/y.yaml"
+grep -qF 'ir-run: --input x: the name of several arguments of @main (0, 1), through their locations; give an index' "$tmp/err" ||
+    bad "--input by a shared loc name: $(cat "$tmp/out" "$tmp/err")"
 # custom calls (docs/syntax.md, "Custom calls"): a target without reference
 # semantics checks and prints with a located warning (exit 0), and running
 # it is a located error in the same words; a shard shape that changes is an

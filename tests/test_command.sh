@@ -150,6 +150,12 @@ printf 'cases:\n  - name: x\n    program: loop.mlir\n    max_while_iterations: 0
 expect_rc 2 "$IRRUN" test loop_bad.yaml
 expect_in err "loop_bad.yaml:4:27: error: max_while_iterations must be a positive integer"
 expect_rc 2 "$IRRUN" test --max-while-iterations=-1 loop.yaml
+# too large: the message gives the limit (as the run command's does)
+printf 'cases:\n  - name: x\n    program: loop.mlir\n    max_while_iterations: 18446744073709551616\n' >loop_big.yaml
+expect_rc 2 "$IRRUN" test loop_big.yaml
+expect_in err "loop_big.yaml:4:27: error: max_while_iterations must be a positive integer, at most 18446744073709551615"
+expect_rc 2 "$IRRUN" test --max-while-iterations=18446744073709551616 loop.yaml
+expect_in err "bad value '18446744073709551616' for --max-while-iterations (expected a positive integer, at most 18446744073709551615)"
 
 # ---- the failing outputs' reports: --show, --sort, JUnit (F7, F8, F15) ---------
 # nan_and_ulp: golden [[5.5, -2.5], [4.5, NaN]] against the result

@@ -295,9 +295,16 @@ irrun_status cli_files_add_reads(const cli_files *o, io_inputs *reads)
     return IRRUN_OK;
 }
 
+/* name (NUL-terminated, may be NULL) equals key[0..klen) */
+static bool same_name(const char *name, const char *key, size_t klen)
+{
+    return name && strlen(name) == klen && memcmp(name, key, klen) == 0;
+}
+
 /* The argument an --input key names: a decimal index, an argument name
  * (with or without '%'), or the name its `loc("name")` gives (JAX's
- * argument names). -1 when none. */
+ * argument names). -1 when none, -2 when the key is a location name
+ * several arguments share. */
 static int arg_of(const ir_func *f, const char *key, size_t klen)
 {
     int idx;
@@ -309,15 +316,21 @@ static int arg_of(const ir_func *f, const char *key, size_t klen)
     }
     for (int a = 0; a < f->nargs && f->values; a++) {
         const char *name = f->values[f->body.args[a]].name;
-        if (name && strlen(name) == klen && memcmp(name, key, klen) == 0)
+        if (same_name(name, key, klen))
             return a;
     }
+    /* a location name two arguments share names neither (as in Python's
+     * arg_names) */
+    int found = -1;
     for (int a = 0; a < f->nargs && f->arg_locs; a++) {
         const char *name = f->arg_locs[a];
-        if (name && strlen(name) == klen && memcmp(name, key, klen) == 0)
-            return a;
+        if (same_name(name, key, klen)) {
+            if (found >= 0)
+                return -2;
+            found = a;
+        }
     }
-    return -1;
+    return found;
 }
 
 /* What an --input key may be for f: "0 = %arg0 or x, 1 = %arg1, ..." (the
@@ -348,6 +361,15 @@ irrun_status cli_files_inputs(const cli_files *o, const ir_func *f, tensor **arg
         const cli_files_input *in = &o->inputs[k];
         size_t klen = (size_t)(in->path - 1 - in->key);
         int a = arg_of(f, in->key, klen);
+        if (a == -2) {
+            fprintf(err, "ir-run: --input %.*s: the name of several arguments of @%s (", (int)klen, in->key, f->name);
+            for (int b = 0, n = 0; b < f->nargs; b++)
+                if (same_name(f->arg_locs[b], in->key, klen))
+                    fprintf(err, "%s%d", n++ ? ", " : "", b);
+            fputs("), through their locations; give an index\n", err);
+            rc = IRRUN_BAD_INPUT;
+            continue;
+        }
         if (a < 0) {
             fprintf(err, "ir-run: --input %.*s: @%s has no such argument; ", (int)klen, in->key, f->name);
             if (f->nargs) {
@@ -475,7 +497,7 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
         }
         /* the interpreter is the reference: it is the expected side */
         io_report rep;
-        char why[256], label[64];
+        char why[256];
         irrun_status c = io_compare(actual, backend, &x->rule, &o->show, &rep, why, sizeof why);
         char *keys = NULL;
         if ((c == IRRUN_OK || c == IRRUN_CHECK_FAILED) && o->report_json &&
@@ -491,16 +513,17 @@ irrun_status cli_files_results(cli_files *o, const io_inputs *reads, const char 
                 if (o->json_entries++)
                     fputs(",\n", out);
                 io_report_json(&rep, keys, out);
-            } else if (o->report_html) {
+            } else {
+                /* which program (chunk), result and file, as JSON says */
                 char head[600];
                 if (chunk >= 0)
                     snprintf(head, sizeof head, "%s, chunk %d: result %d vs %s", program, chunk, x->index, x->path);
                 else
                     snprintf(head, sizeof head, "%s: result %d vs %s", program, x->index, x->path);
-                io_html_add(&o->html, &rep, head);
-            } else {
-                snprintf(label, sizeof label, "result %d vs %s", x->index, "backend");
-                io_report_text(&rep, label, out);
+                if (o->report_html)
+                    io_html_add(&o->html, &rep, head);
+                else
+                    io_report_text(&rep, head, out);
             }
             rc = cli_worse(rc, c);
         }

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -268,7 +269,7 @@ static bool apply_settings(manifest *m, yaml_node_t *map, run_settings *rs)
     if ((n = map_get(m, map, "max_while_iterations")) != NULL) {
         unsigned long v = positive(sval(n));
         if (!v) {
-            manifest_error(m, n, "max_while_iterations must be a positive integer");
+            manifest_error(m, n, "max_while_iterations must be a positive integer, at most %lu", ULONG_MAX);
             ok = false;
         } else {
             rs->max_while = v;
@@ -1149,8 +1150,10 @@ irrun_status cmd_test(int argc, char **argv)
             co.run.dot_acc = (dot_accumulation)dot_mode(v);
         } else if ((r = cli_opt_value("test", "--max-while-iterations", argc, argv, &i, &v)) != 0) {
             if (r < 0 || !positive(v)) {
+                char want[64];
+                snprintf(want, sizeof want, "a positive integer, at most %lu", ULONG_MAX);
                 if (r > 0)
-                    cli_opt_bad_value("test", "--max-while-iterations", v, "a positive integer");
+                    cli_opt_bad_value("test", "--max-while-iterations", v, want);
                 mem_free(paths);
                 return IRRUN_BAD_INPUT;
             }

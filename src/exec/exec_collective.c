@@ -304,7 +304,7 @@ static int fold_group(rt_ctx *c, rt_frame *fr, const ir_op *op, meeting *s)
 {
     int *order = s->order;
     ascending(s, order);
-    bool shared = rt_region_pure(&op->regions[0]);
+    bool shared = rt_region_pure(fr->f, &op->regions[0]);
     for (int i = 0; i < s->n && shared; i++)
         shared = shared && grid_member_op(s->m, i) == op;
     int rc = 0;

@@ -96,10 +96,11 @@ irrun_status io_inputs_add(io_inputs *in, const char *path)
     if (strcmp(path, "-") == 0) {
         /* standard input has no name to compare, but /dev/stdin or a path
          * of the file behind it would name it: its identity, when it is a
-         * regular file (a terminal or a pipe is not overwritten by writing
-         * to it) */
+         * regular file or a pipe (writing into the pipe this process reads
+         * from blocks for ever once the pipe is full); a terminal is not
+         * overwritten by writing to it */
         struct stat st;
-        if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+        if (fstat(STDIN_FILENO, &st) == 0 && (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode))) {
             in->stdin_file = true;
             in->stdin_dev = st.st_dev;
             in->stdin_ino = st.st_ino;

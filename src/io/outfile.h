@@ -27,7 +27,8 @@ typedef struct {
 struct io_inputs {
     const char **paths;
     int n, cap;
-    bool stdin_file; /* "-" was added and standard input is a regular file: */
+    bool stdin_file; /* "-" was added and standard input is a regular file
+                        or a pipe: */
     dev_t stdin_dev; /* its identity */
     ino_t stdin_ino;
 };

@@ -175,11 +175,13 @@ typedef struct {
 } rt_lanes;
 
 bool rt_region_lane_safe(const ir_func *f, const ir_block *body);
-/* A body that only computes its results: no op flagged IR_F_SIDE_EFFECTS
- * or IR_F_CHECK (collectives, prints, probes, checks), no call, composite
- * or custom_call, in it or in any region nested in it. How often and on
- * which process it runs cannot change what a run prints or returns. */
-bool rt_region_pure(const ir_block *body);
+/* A body (of f) that only computes its results from its arguments: no op
+ * flagged IR_F_SIDE_EFFECTS or IR_F_CHECK (collectives, prints, probes,
+ * checks), no call, composite or custom_call, and no value read from
+ * outside it (which may differ between processes: a replica_id computed
+ * before it), in it or in any region nested in it. How often and on which
+ * process it runs cannot change what a run prints or returns. */
+bool rt_region_pure(const ir_func *f, const ir_block *body);
 /* A body of two arguments that is `return OP(arg0, arg1)` (or with the
  * arguments swapped: *first_left false) for an op of the BINARY family:
  * reduce and scatter run it as a kernel. */

@@ -322,8 +322,12 @@ bool rt_region_binop_body(const ir_block *body, kern_binop *op, bool *acc_left)
     return true;
 }
 
-bool rt_region_pure(const ir_block *body)
+/* No effects in body or below (rt_region_pure's first half); marks in
+ * inside[] the values body and its nested regions define. */
+static bool effect_free(const ir_block *body, bool *inside)
 {
+    for (int b = 0; b < body->nargs; b++)
+        inside[body->args[b]] = true;
     for (int i = 0; i < body->nops; i++) {
         const ir_op *o = &body->ops[i];
         if (ir_op_get(o->kind)->flags & (IR_F_SIDE_EFFECTS | IR_F_CHECK))
@@ -331,10 +335,36 @@ bool rt_region_pure(const ir_block *body)
         if (o->kind == IR_OP_CALL || o->kind == IR_OP_COMPOSITE || o->kind == IR_OP_CUSTOM_CALL)
             return false;
         for (int r = 0; r < o->nregions; r++)
-            if (!rt_region_pure(&o->regions[r]))
+            if (!effect_free(&o->regions[r], inside))
+                return false;
+        for (int r = 0; r < o->nresults; r++)
+            inside[o->results[r]] = true;
+    }
+    return true;
+}
+
+/* Every operand in body or below is one of the values marked inside[]. */
+static bool reads_only_inside(const ir_block *body, const bool *inside)
+{
+    for (int i = 0; i < body->nops; i++) {
+        const ir_op *o = &body->ops[i];
+        for (int a = 0; a < o->noperands; a++)
+            if (!inside[o->operands[a]])
+                return false;
+        for (int r = 0; r < o->nregions; r++)
+            if (!reads_only_inside(&o->regions[r], inside))
                 return false;
     }
     return true;
+}
+
+bool rt_region_pure(const ir_func *f, const ir_block *body)
+{
+    /* out of memory: not known to be pure, which is always safe */
+    bool *inside = mem_calloc((size_t)(f->nvalues ? f->nvalues : 1), sizeof *inside);
+    bool pure = inside && effect_free(body, inside) && reads_only_inside(body, inside);
+    mem_free(inside);
+    return pure;
 }
 
 bool rt_region_lane_safe(const ir_func *f, const ir_block *body)

@@ -68,3 +68,32 @@ module @two_functions {
     func.return
   }
 }
+
+// -----
+
+// A body without effects that reads a value from outside it, one that
+// differs between the processes (each one's replica_id, 0 and 1): each
+// process folds every element with its own value, as REF does, never one
+// share each. Operand [1, 2] on both; element i is x[i] + x[i] + r, so
+// process 0 gets [1 + 1 + 0, 2 + 2 + 0] = [2, 4] and process 1
+// [1 + 1 + 1, 2 + 2 + 1] = [3, 5] (shared out: [2, 5] on both).
+module @outside_value {
+  func.func @f(%x: tensor<2xi32>) -> tensor<2xi32> {
+    %id = stablehlo.replica_id : tensor<ui32>
+    %r0 = stablehlo.convert %id : (tensor<ui32>) -> tensor<i32>
+    %r = "stablehlo.all_reduce"(%x) ({
+      ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+        %s = stablehlo.add %a, %b : tensor<i32>
+        %t = stablehlo.add %s, %r0 : tensor<i32>
+        stablehlo.return %t : tensor<i32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    return %r : tensor<2xi32>
+  }
+  func.func @main() {
+    %x = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+    %r:2 = "interpreter.run_parallel"(%x, %x) {programs = [[@f], [@f]]} : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[2, 4]> : tensor<2xi32>
+    check.expect_eq_const %r#1, dense<[3, 5]> : tensor<2xi32>
+    func.return
+  }
+}
