@@ -173,6 +173,65 @@ START_TEST(chains_saturate_and_overflow)
 }
 END_TEST
 
+/* Rows whose 64 accumulators all reach +-Inf in the first steps, in the
+ * formats that overflow to Inf (the kernel's settled steps, issue 38):
+ * later products of the top binades with random signs, some of them exactly
+ * at max plus half an ulp (the first product that rounds to Inf), some just
+ * below it (round to max), NaNs and zeros times Inf. */
+START_TEST(chains_settled_at_inf)
+{
+    et_id t = (et_id)_i;
+    int st = et_get(t)->storage;
+    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+        return;
+    fp_id f = et_get(t)->fmt;
+    const fp_format *F = fp_fmt(f);
+    if (!F->has_inf)
+        return;
+    double top = fp_to_double(f, F->max_bits);
+    int e;
+    frexp(top, &e); /* top's binade is 2^(e - 1) */
+    enum { M = 9, K = 300, N = 64 };
+    tensor *l = matrix(t, M, K), *r = matrix(t, K, N);
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t k = 0; k < K; k++) {
+            /* a significand in [1, 2) on the format's grid: in max's binade at
+             * a few steps (products around max), small elsewhere */
+            double sig = 1.0 + (double)(rnd() % 8) / 8.0;
+            bool big = k == 60 || k == 90 || k == 120 || k == 200;
+            double v = ldexp(sig, big ? e - 1 : -(int)(rnd() % 3));
+            if (rnd() % 2)
+                v = -v;
+            if (k == 0)
+                v = m % 2 ? HUGE_VAL : -HUGE_VAL;     /* every lane Inf at once */
+            else if (k == 60 && m == 6)
+                v = ldexp(1.375, e - 1); /* x 1.375: past max, short of half its ulp (3 bits) */
+            else if (k == 60 && m == 5)
+                v = ldexp(-1.5, e - 1);  /* x 1.25: 1.875 2^(e-1), the first Inf of 2 bits */
+            else if (m == 7 && k == 150)
+                v = NAN;
+            else if (m == 8 && k == 100)
+                v = 0.0;                             /* 0 x Inf at row 0 of r */
+            set(l, m * K + k, fp_from_double(f, v, FPR_RNE));
+        }
+    for (int64_t k = 0; k < K; k++)
+        for (int64_t j = 0; j < N; j++) {
+            double sig = 1.0 + (double)(rnd() % 8) / 8.0;
+            double v = ldexp(sig, -(int)(rnd() % 2));
+            if (k > 0 && rnd() % 2)
+                v = -v;
+            if (k == 100 && j % 3 == 0)
+                v = HUGE_VAL;
+            if (k == 60)
+                v = j % 2 ? 1.25 : 1.375;
+            set(r, k * N + j, fp_from_double(f, v, FPR_RNE));
+        }
+    check_against_generic(l, r, et_get(t)->name);
+    tensor_release(l);
+    tensor_release(r);
+}
+END_TEST
+
 /* --- the same bits on every path -------------------------------------- */
 
 typedef void (*compute_fn)(pool *p, tensor *out, void *arg);
@@ -525,6 +584,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, chains_small_formats_exhaustive, 0, ET_COUNT);
     tcase_add_test(tc, chains_half_formats);
     tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
+    tcase_add_loop_test(tc, chains_settled_at_inf, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
     tcase_add_test(tc, dot_bf16_fused_by_range);
     tcase_add_test(tc, int_dot_lanes_agree);

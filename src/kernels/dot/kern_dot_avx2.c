@@ -100,6 +100,38 @@ static ALWAYS_INLINE AVX2 bool all_nan(const __m256 *a)
     return nan == UINT64_MAX;
 }
 
+/* Whether every accumulator of the row is +-Inf or NaN. */
+static ALWAYS_INLINE AVX2 bool all_nonfinite(const chain_consts *c, const __m256 *a)
+{
+    __m256 m = _mm256_and_ps(a[0], c->expmask);
+    for (int i = 1; i < 8; i++)
+        m = _mm256_and_ps(m, _mm256_and_ps(a[i], c->expmask));
+    return _mm256_movemask_ps(_mm256_cmp_ps(m, c->expmask, _CMP_EQ_OQ)) == 0xFF;
+}
+
+/* Steps k0 .. K-1 of a row whose accumulators are all +-Inf or NaN, in a
+ * format that overflows to Inf: such a sum changes only into a NaN, by a
+ * rounded product that is a NaN or an infinity of the other sign, and a
+ * rounded product is infinite exactly when |p| >= thr (max plus half its
+ * ulp: max's last bit is odd, so the tie rounds up). So each step adds 0
+ * for a product below thr, and the product times FLT_MAX (+-Inf, as thr >= 2;
+ * a NaN stays a NaN) for the others. The lanes that end as NaN are redone
+ * as every NaN lane is. */
+static ALWAYS_INLINE AVX2 void settled_steps(const chain_consts *c, __m256 *a, const float *l, const float *P,
+                                             __m256 thr, int64_t k0, int64_t K)
+{
+    const __m256 huge = _mm256_set1_ps(3.40282347e38f);
+    const float *p = P + k0 * KERN_CHAIN_PANEL;
+    for (int64_t k = k0; k < K; k++, p += KERN_CHAIN_PANEL) {
+        __m256 x = _mm256_broadcast_ss(l + k);
+        for (int i = 0; i < 8; i++) {
+            __m256 pr = _mm256_mul_ps(x, _mm256_loadu_ps(p + 8 * i));
+            __m256 big = _mm256_cmp_ps(_mm256_and_ps(pr, c->absmask), thr, _CMP_NLT_UQ);
+            a[i] = _mm256_add_ps(a[i], _mm256_mul_ps(_mm256_and_ps(pr, big), huge));
+        }
+    }
+}
+
 /* The largest |accumulator| of the row as a pattern: positive binary32
  * patterns order as integers, and NaN and Inf above every finite one. */
 static ALWAYS_INLINE AVX2 uint32_t largest_pattern(const chain_consts *c, const __m256 *a)
@@ -123,10 +155,19 @@ static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern
 {
     double pm = (double)lmax * pmax;
     if (!(pm * (1.0 + f->rel) <= f->max)) {
+        /* (max + half its ulp: frexp's exponent less one is max's binade) */
+        int e;
+        frexpf(f->max, &e);
+        float thr = f->max + ldexpf(f->rel, e - 1);
         for (int64_t k0 = 0; k0 < K; k0 += CHAIN_BLOCK) {
-            chain_steps(STEP_BOTH, o, c, a, l, P, k0, K - k0 < CHAIN_BLOCK ? K : k0 + CHAIN_BLOCK);
+            int64_t k1 = K - k0 < CHAIN_BLOCK ? K : k0 + CHAIN_BLOCK;
+            chain_steps(STEP_BOTH, o, c, a, l, P, k0, k1);
             if (all_nan(a))
                 break; /* every lane is redone; the definition stops at its NaN too */
+            if (o == KERN_CHAIN_OVF_INF && thr >= 2.0f && all_nonfinite(c, a)) {
+                settled_steps(c, a, l, P, _mm256_set1_ps(thr), k1, K);
+                break;
+            }
         }
         /* Inf and overflow follow IEEE in the lanes as in REF, Inf - Inf
          * and 0 * Inf included; only the bits of a NaN (which operand's,
@@ -155,6 +196,8 @@ static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern
         chain_steps(STEP_SUM, o, c, a, l, P, k0, k1);
         if (o == KERN_CHAIN_OVF_NAN && all_nan(a))
             break; /* absorbing: every lane's result is known */
+        if (o == KERN_CHAIN_OVF_INF && all_nonfinite(c, a))
+            break; /* finite products (checked above) leave Inf and NaN as they are */
     }
     return 0;
 }
