@@ -255,6 +255,9 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     if (!module)
         return refuse(diagnostics, "the module's out-parameter is NULL");
     *module = NULL;
+    /* (an artifact has no lines: its 100 MB are not scanned for them) */
+    if (bc_is_bytecode(text, len))
+        return load_bytecode(text, len, NULL, name ? name : "<text>", module, diagnostics);
     /* every line's number must fit the int locations count in */
     size_t lines = 0;
     for (const char *p = text, *end = text ? text + len : NULL; p && (p = memchr(p, '\n', (size_t)(end - p))); p++)
@@ -262,8 +265,6 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     if (first_line > 1 && lines > (size_t)(INT_MAX - first_line))
         return refuse(diagnostics, "first_line %d: the text's %zu more lines would be numbered past %d", first_line,
                       lines, INT_MAX);
-    if (bc_is_bytecode(text, len))
-        return load_bytecode(text, len, NULL, name ? name : "<text>", module, diagnostics);
     /* a copy: the caller's text may go, and the parser wants a NUL past the
      * end (as io_slurp gives) */
     char *copy = text ? mem_strndup(text, len) : NULL;
