@@ -260,9 +260,17 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
     /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
      * elsewhere its value is never used */
     int nr = 0;
-    for (int i = 0; i < n; i++) {
-        m->idx[nr] = i;
-        nr += m->x.f[i] < 0.5f;
+    for (int v = 0; v < nv; v++) {
+        vi below = m->x.v[v] < splat(0.5f);
+        bool some = false;
+        for (int i = 0; i < W; i++)
+            some |= below[i] != 0;
+        if (!some) /* (JAX's arguments are mostly positive: most vectors have none) */
+            continue;
+        for (int i = v * W; i < (v + 1) * W; i++) {
+            m->idx[nr] = i;
+            nr += m->x.f[i] < 0.5f;
+        }
     }
     for (int j = 0; j < nr; j++)
         m->den.u[j] = m->s.u[m->idx[j]];

@@ -109,6 +109,7 @@
  * same bits. */
 #include "kernels/math/kern_mathf32.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "kernels/math/kern_expparts.h"
@@ -430,7 +431,7 @@ double (*kern_f32_math_libm(kern_mathf32_fn fn))(double) { return libm_fn[fn]; }
  * for sine, cosine and tan): the definition of one operand of each. The
  * exhaustive run of tools/verify_mathf32.c checks that every operand of a
  * class shares its bits. */
-static void class_constants(kern_mathf32_fn fn, uint32_t konst[3])
+static void class_constants_of(kern_mathf32_fn fn, uint32_t konst[3])
 {
     static const uint32_t representative[KM_COUNT][3] = {
         [KM_LOG] = { 0x00000000u, 0xBF800000u, 0x7F800000u },   /* +0, -1, +Inf */
@@ -448,22 +449,51 @@ static void class_constants(kern_mathf32_fn fn, uint32_t konst[3])
  * and mixed payloads), the NaN lanes take x | the quiet bit instead of the
  * definition, so that a tensor of NaNs runs as fast as one of ordinary
  * values (issue 38); the exhaustive run of tools/verify_mathf32.c checks
- * every NaN pattern against its definition. Checked per call of n >= 64
- * elements (a short call takes the definition on its NaN lanes). Both paths
+ * every NaN pattern against its definition. Found once per process
+ * (library_facts) and used by calls of n >= 64 elements (a short call
+ * takes the definition on its NaN lanes). Both paths
  * patch the NaN lanes among those the band left undecided (a NaN lane
  * always is), so ordinary operands pay nothing for it. */
-static bool nan_rule(kern_mathf32_fn fn, int64_t n)
+static bool nan_rule_of(kern_mathf32_fn fn)
 {
     static const uint32_t representative[] = {
         0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0xFF800001u, 0x7FFFFFFFu,
         0xFFFFFFFFu, 0x7FAAAAAAu, 0xFFD55555u, 0x7FBFFFFFu, 0xFFC00001u,
     };
-    if (n < 64)
-        return false;
     for (size_t c = 0; c < sizeof representative / sizeof representative[0]; c++)
         if (kern_f32_classb(libm_fn[fn], representative[c]) != (representative[c] | 0x00400000u))
             return false;
     return true;
+}
+
+/* What the two checks above find is a fact of the process's library, the
+ * same on every call: found on a function's first call of 64 elements or
+ * more and kept (a call of 512 elements, as chlo.lgamma's blocks make,
+ * paid 13 library calls for them: a tenth of its instructions). Threads
+ * that find it together store the same values; the state is written after
+ * them (release) and read before them (acquire). */
+static _Atomic uint32_t known_konst[KM_COUNT][3];
+static _Atomic int known_state[KM_COUNT]; /* 0: not yet; 1: NaN rule off; 2: on */
+
+static void library_facts(kern_mathf32_fn fn, int64_t n, uint32_t konst[3], bool *nan_quiet)
+{
+    int state = atomic_load_explicit(&known_state[fn], memory_order_acquire);
+    if (state == 0 && n >= 64) {
+        uint32_t k[3];
+        class_constants_of(fn, k);
+        for (int c = 0; c < 3; c++)
+            atomic_store_explicit(&known_konst[fn][c], k[c], memory_order_relaxed);
+        state = nan_rule_of(fn) ? 2 : 1;
+        atomic_store_explicit(&known_state[fn], state, memory_order_release);
+    }
+    if (state == 0) { /* a short call finds only the constants (NaN lanes: the definition) */
+        class_constants_of(fn, konst);
+        *nan_quiet = false;
+        return;
+    }
+    for (int c = 0; c < 3; c++)
+        konst[c] = atomic_load_explicit(&known_konst[fn][c], memory_order_relaxed);
+    *nan_quiet = state == 2 && n >= 64;
 }
 
 static unsigned block(kern_mathf32_fn fn, const uint32_t *restrict x, uint32_t *restrict r,
@@ -492,8 +522,8 @@ static int64_t run_generic(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r, i
     unsigned char bad[BLOCK];
     int64_t slow = 0;
     uint32_t konst[3];
-    bool nan_quiet = nan_rule(fn, n);
-    class_constants(fn, konst);
+    bool nan_quiet;
+    library_facts(fn, n, konst, &nan_quiet);
     for (int64_t at = 0; at < n; at += BLOCK) {
         int nb = n - at < BLOCK ? (int)(n - at) : BLOCK;
         memcpy(in, x + at, (size_t)nb * sizeof *in);
@@ -811,8 +841,8 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
 {
     int64_t slow = 0;
     uint32_t konst[3];
-    class_constants(fn, konst);
-    bool nan_quiet = nan_rule(fn, n);
+    bool nan_quiet;
+    library_facts(fn, n, konst, &nan_quiet);
     const __m128 quiet = _mm_castsi128_ps(_mm_set1_epi32(0x00400000));
     for (int64_t at = 0; at < n; at += 8) {
         uint32_t xs[8], ys[8];
