@@ -176,7 +176,7 @@ static lgamma_consts lgamma_consts_get(void)
 }
 
 typedef struct {
-    lanes x, r, z, a, t, u, s, l1, la, den;
+    lanes x, r, z, a, t, u, l1, la, den;
     int idx[BLOCK];
     lgamma_consts K;
     float alpha[7], beta[5]; /* erf's */
@@ -203,8 +203,8 @@ ALWAYS_INLINE vf erf_elem(const block_mem *m, vf x, bool ex)
     return clamp(-1.0f, e, 1.0f);
 }
 
-/* Before the transcendental steps: z, the series a, t, z / (g + 1/2) (for
- * log_plus_one) and pi * frac (for sine), for vectors [0, nv). */
+/* Before the transcendental steps: z, the series a, t and z / (g + 1/2)
+ * (for log_plus_one), for vectors [0, nv). */
 ALWAYS_INLINE void lgamma_a(block_mem *m, int nv, bool ex)
 {
     const lgamma_consts *K = &m->K;
@@ -219,10 +219,20 @@ ALWAYS_INLINE void lgamma_a(block_mem *m, int nv, bool ex)
         m->a.v[i] = a;
         m->t.v[i] = ADD(splat(K->gh), z);
         m->u.v[i] = DIV(z, splat(K->gh));
-        vf ax = vabs(x);
+    }
+}
+
+/* pi * frac for sine, in place over vectors [0, nv) of v: the arguments of
+ * the reflection lanes only, gathered (the decomposition computes it for
+ * every element and selects it only below 1/2) */
+ALWAYS_INLINE void lgamma_reflection_arg(const lgamma_consts *K, vf *v, int nv, bool ex)
+{
+    vf half = splat(0.5f), one = splat(1.0f);
+    for (int i = 0; i < nv; i++) {
+        vf ax = vabs(v[i]);
         vf frac = SUB(ax, floor_abs(ax, ex));
         frac = sel(half < frac, SUB(one, frac), frac);
-        m->s.v[i] = MUL(splat(K->pi), frac);
+        v[i] = MUL(splat(K->pi), frac);
     }
 }
 
@@ -272,7 +282,8 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
         }
     }
     for (int j = 0; j < nr; j++)
-        m->den.u[j] = m->s.u[m->idx[j]];
+        m->den.u[j] = m->x.u[m->idx[j]];
+    lgamma_reflection_arg(&m->K, m->den.v, (nr + W - 1) / W, ex);
     kern_f32_math(KM_SIN, m->den.u, m->den.u, nr);
     kern_f32_math(KM_LOG, m->den.u, m->den.u, nr);
     for (int j = nr - 1; j >= 0; j--) /* idx[j] >= j: back to front */
