@@ -415,6 +415,26 @@ static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
 #endif
 
 #if defined(__x86_64__) || defined(__i386__)
+/* The bits of 8 f32 elements from element i on: of f32 (fstep 1) or the
+ * real parts of complex<f32> (fstep 2). */
+__attribute__((target("avx2"))) static inline __m256i f32x8_bits(const float *x, int64_t i, int64_t fstep)
+{
+    if (fstep == 1)
+        return _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
+    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i + 8));
+    return _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(v0, even), _mm256_permutevar8x32_epi32(v1, even),
+                                     0x20);
+}
+
+/* The low 16 bits of 8 lanes (each below 2^16) stored at r. */
+__attribute__((target("avx2"))) static inline void store_u16x8(uint16_t *r, __m256i v)
+{
+    __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
+    _mm_storeu_si128((__m128i *)(void *)r, _mm256_castsi256_si128(p));
+}
+
 /* kern_f32_to_f16 over 8 lanes of 32 bits, its three ways computed and
  * one taken per lane by mask, from f32 (fstep 1) or the real parts of
  * complex<f32> (fstep 2), NaNs included. Signed compares: the magnitudes
@@ -422,17 +442,8 @@ static void f64_to_ieee16_run(cvt c, int64_t n, unsigned mbits, int bias)
 __attribute__((target("avx2"))) static void f32_f16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
                                                               int64_t n)
 {
-    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     for (int64_t i = 0; i < n; i += 8) {
-        __m256i u;
-        if (fstep == 1) {
-            u = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
-        } else {
-            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
-            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i + 8));
-            u = _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(v0, even),
-                                          _mm256_permutevar8x32_epi32(v1, even), 0x20);
-        }
+        __m256i u = f32x8_bits(x, i, fstep);
         __m256i sign = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x8000));
         __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF));
         __m256i rr = _mm256_add_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0xFFF)),
@@ -448,8 +459,7 @@ __attribute__((target("avx2"))) static void f32_f16_vec_avx2(const float *x, int
                                       _mm256_and_si256(_mm256_srli_epi32(a, 13), _mm256_set1_epi32(0x3FF)));
         res = _mm256_blendv_epi8(res, nan, _mm256_cmpgt_epi32(a, _mm256_set1_epi32(0x7F800000)));
         res = _mm256_or_si256(res, sign);
-        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
-        _mm_storeu_si128((__m128i *)(void *)(r + i), _mm256_castsi256_si128(p));
+        store_u16x8(r + i, res);
     }
     }
 
@@ -459,17 +469,8 @@ __attribute__((target("avx2"))) static void f32_f16_vec_avx2(const float *x, int
 __attribute__((target("avx2"))) static void f32_bf16_vec_avx2(const float *x, int64_t fstep, uint16_t *r,
                                                                int64_t n)
 {
-    const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     for (int64_t i = 0; i < n; i += 8) {
-        __m256i u;
-        if (fstep == 1) {
-            u = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
-        } else {
-            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i));
-            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 2 * i + 8));
-            u = _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(v0, even),
-                                          _mm256_permutevar8x32_epi32(v1, even), 0x20);
-        }
+        __m256i u = f32x8_bits(x, i, fstep);
         __m256i rr = _mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7FFF)),
                                       _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1)));
         __m256i res = _mm256_srli_epi32(rr, 16);
@@ -477,8 +478,7 @@ __attribute__((target("avx2"))) static void f32_bf16_vec_avx2(const float *x, in
         __m256i is_nan = _mm256_cmpgt_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x7FFFFFFF)),
                                             _mm256_set1_epi32(0x7F800000));
         res = _mm256_blendv_epi8(res, nan, is_nan);
-        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(res, res), 0x08);
-        _mm_storeu_si128((__m128i *)(void *)(r + i), _mm256_castsi256_si128(p));
+        store_u16x8(r + i, res);
     }
 }
 
