@@ -34,6 +34,8 @@ static const struct {
     { "cu_threefry2x32_ffi", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
     { "hip_threefry2x32", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
     { "hip_threefry2x32_ffi", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
+    { "stablehlo.dynamic_reduce_window", IR_OP_CUSTOM_CALL, IR_CC_DYN_REDUCE_WINDOW },
+    { "stablehlo.dynamic_rng_bit_generator", IR_OP_CUSTOM_CALL, IR_CC_DYN_RNG },
 };
 
 #define ERR(loc, ...)                      \
@@ -138,6 +140,15 @@ bool build_custom_call(parse_state *ps, pop *p, ir_op *o)
             cc->callee_name = e->val->items.head->val->text;
     }
     return cc->kind != IR_CC_APPROX_TOP_K || approx_top_k_config(ps, p, cc);
+}
+
+const pattr *ir_extra_attr(const ir_op *o, const char *key)
+{
+    const pentry *e = o->extra.head;
+    for (int i = 0; e && i < o->extra.n; i++, e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return e->val;
+    return NULL;
 }
 
 /* ---- printing ----------------------------------------------------------- */

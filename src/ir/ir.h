@@ -324,7 +324,9 @@ typedef enum {
     IR_CC_IDENTITY,    /* an annotation: results = operands */
     IR_CC_RESHARD,     /* SPMD shape changes: an identity when the types are equal */
     IR_CC_APPROX_TOP_K,
-    IR_CC_THREEFRY     /* Threefry-2x32, 20 rounds */
+    IR_CC_THREEFRY,    /* Threefry-2x32, 20 rounds */
+    IR_CC_DYN_REDUCE_WINDOW, /* @stablehlo.dynamic_reduce_window: reduce_window after refinement */
+    IR_CC_DYN_RNG      /* @stablehlo.dynamic_rng_bit_generator: rng_bit_generator after refinement */
 } ir_cc_kind;
 
 /* custom_call: its target and the attributes it runs with. */
