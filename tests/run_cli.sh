@@ -320,11 +320,12 @@ run 2 $D/jax_names.mlir --input w="$tmp/x.yaml"
 grep -qF 'ir-run: --input w: @main has no such argument; give an index or a name: 0 = %arg0 or x, 1 = %arg1 or y, 2 = %arg2 or z, 3 = %arg3' "$tmp/err" ||
     bad "unknown --input name: $(cat "$tmp/err")"
 # custom calls (docs/syntax.md, "Custom calls"): a target without reference
-# semantics checks and prints with a located warning (exit 0), and running
+# semantics checks and prints (its attributes as written) with a located
+# warning (exit 0), and running
 # it is a located error in the same words; a shard shape that changes is an
 # error when it runs
 run 0 --emit=ir $D/custom_call_unknown.mlir
-grep -q 'stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) : (tensor<2x4xf32>) -> tensor<2x4xf32>' "$tmp/out" ||
+grep -qF 'stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {mhlo.backend_config = {}, api_version = 4 : i32} : (tensor<2x4xf32>) -> tensor<2x4xf32>' "$tmp/out" ||
     bad "--emit=ir of an unknown custom call target: $(cat "$tmp/out")"
 grep -qF "custom_call_unknown.mlir:5:8: warning: custom call target '@lapack_sgetrf_ffi': no reference semantics exist for it (running it is an error)" "$tmp/err" ||
     bad "no located warning for an unknown custom call target: $(cat "$tmp/err")"

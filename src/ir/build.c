@@ -1835,6 +1835,7 @@ bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, 
         return false;
     f->loc = sym.loc;
     f->is_private = visibility && strcmp(visibility, "private") == 0;
+    f->visibility = visibility;
     f->has_body = body != NULL;
     f->nresults = results ? results->n : 0;
     f->result_types = types_array(ps, results, f->nresults);

@@ -150,31 +150,3 @@ const pattr *ir_extra_attr(const ir_op *o, const char *key)
             return e->val;
     return NULL;
 }
-
-/* ---- printing ----------------------------------------------------------- */
-
-void ir_print_custom_call_attrs(FILE *out, const ir_op *o)
-{
-    const ir_custom_call *cc = &o->a.custom_call;
-    const char *sep = " {";
-    if (cc->callee_name) {
-        fprintf(out, "%scalled_computations = [@%s]", sep, cc->callee_name);
-        sep = ", ";
-    }
-    if (cc->has_side_effect) {
-        fprintf(out, "%shas_side_effect = true", sep);
-        sep = ", ";
-    }
-    if (cc->kind == IR_CC_APPROX_TOP_K) {
-        fprintf(out, "%smhlo.backend_config = {aggregate_to_topk = %s, ", sep,
-                cc->aggregate_to_topk ? "true" : "false");
-        if (cc->is_fallback)
-            fputs("is_fallback = true, ", out);
-        fprintf(out, "recall_target = %.9g : f32, reduction_dim = %lld : i64, reduction_input_size_override = "
-                "%lld : i64, top_k = %lld : i64}", (double)cc->recall_target, (long long)cc->reduction_dim,
-                (long long)cc->size_override, (long long)cc->top_k);
-        sep = ", ";
-    }
-    if (sep[0] == ',')
-        fputc('}', out);
-}

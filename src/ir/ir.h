@@ -491,6 +491,7 @@ typedef struct ir_func {
     src_loc loc;      /* of the symbol */
     bool has_body;    /* false for external declarations (cannot be called) */
     bool is_private;
+    const char *visibility; /* as written ("public", "private", "nested"), or NULL: printed back */
     int nargs;
     tensor_type *arg_types;
     int nresults;
@@ -538,9 +539,6 @@ int ir_print_module(const ir_module *m, FILE *out);
 /* Prints the attribute dictionary (` {...}`) of a distributed op of SPEC.md
  * 9.6 in the generic form; nothing for other ops (print_distributed.c). */
 void ir_print_distributed_attrs(FILE *out, const ir_op *o);
-/* Prints the attributes a custom_call runs with (` {...}`, nothing when
- * none: build_custom_call.c). */
-void ir_print_custom_call_attrs(FILE *out, const ir_op *o);
 
 /* Prints a literal as `dense<...> : tensor<...>` (exactly re-parsable). */
 int ir_print_literal(const ir_literal *lit, FILE *out);

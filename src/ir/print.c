@@ -294,16 +294,43 @@ static void print_symbol_call(printer *p, const ir_op *o, const char *name, cons
     print_fn_type(out, o);
 }
 
-/* `stablehlo.custom_call @target(%a) {the attributes it runs with} : ...` */
+static bool has_key(const ir_attrs *x, const char *key)
+{
+    const pentry *e = x->head;
+    for (int i = 0; e && i < x->n; i++, e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return true;
+    return false;
+}
+
+/* `stablehlo.custom_call @target(%a) {attrs} : ...`: its attributes as
+ * written (api_version, backend_config, layouts, ...: docs/syntax.md), but
+ * the generic form's call_target_name, which is the symbol; a callee or a
+ * side effect set without its attribute (an op built by ir-run) added. */
 static void print_custom_call(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
+    const ir_custom_call *cc = &o->a.custom_call;
     fputs("stablehlo.custom_call ", out);
-    print_symbol(out, o->a.custom_call.target);
+    print_symbol(out, cc->target);
     fputc('(', out);
     print_values(p, o->operands, o->noperands);
     fputc(')', out);
-    ir_print_custom_call_attrs(out, o);
+    bool callee = cc->callee_name && !has_key(&o->extra, "called_computations");
+    bool effect = cc->has_side_effect && !has_key(&o->extra, "has_side_effect");
+    int kept = o->extra.n - has_key(&o->extra, "call_target_name");
+    if (kept || callee || effect) {
+        fputs(" {", out);
+        int n = print_entries(out, o->extra.head, 0, "call_target_name");
+        if (callee) {
+            fputs(n++ ? ", called_computations = [" : "called_computations = [", out);
+            print_symbol(out, cc->callee_name);
+            fputc(']', out);
+        }
+        if (effect)
+            fputs(n ? ", has_side_effect = true" : "has_side_effect = true", out);
+        fputc('}', out);
+    }
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -543,7 +570,21 @@ static void print_operands_op(printer *p, const ir_op *o)
     print_values(p, o->operands, o->noperands);
     print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
-    same_or_fn(p->out, o);
+    const char *name = ir_op_name(o->kind);
+    const tensor_type *t = o->operand_types;
+    if (strncmp(name, "chlo.", 5) == 0 && strncmp(name, "chlo.broadcast_", 15) != 0) {
+        /* MLIR's chlo form: `T1[, T2] -> R` */
+        print_types(p->out, t, o->noperands);
+        fputs(" -> ", p->out);
+        print_type(p->out, &o->result_types[0]);
+    } else if (o->kind == IR_OP_SELECT && shape_equal(&t[1], &t[2]) && shape_equal(&t[1], &o->result_types[0])) {
+        print_types(p->out, t, 2); /* MLIR's `pred type, result type` */
+    } else if (o->kind == IR_OP_RESHAPE || o->kind == IR_OP_BITCAST_CONVERT || o->kind == IR_OP_SELECT ||
+               strncmp(name, "chlo.", 5) == 0) {
+        print_fn_type(p->out, o); /* no single-type form in MLIR */
+    } else {
+        same_or_fn(p->out, o);
+    }
 }
 
 static void print_constant(printer *p, const ir_op *o)
@@ -583,7 +624,10 @@ static void print_dims(printer *p, const ir_op *o)
     print_ints(out, &o->a.dims);
     print_kept(out, &o->extra);
     fputs(" : ", out);
-    same_or_fn(out, o);
+    if (o->kind == IR_OP_REVERSE) /* the one of these MLIR also writes with a single type */
+        same_or_fn(out, o);
+    else
+        print_fn_type(out, o);
 }
 
 static void print_concatenate(printer *p, const ir_op *o)
@@ -1337,8 +1381,8 @@ static int print_func(FILE *out, const ir_func *f, int indent)
     }
     indent_to(out, indent);
     fputs("func.func ", out);
-    if (f->is_private)
-        fputs("private ", out);
+    if (f->visibility)
+        fprintf(out, "%s ", f->visibility);
     print_symbol(out, f->name);
     fputc('(', out);
     if (f->has_body)
