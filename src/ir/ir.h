@@ -263,6 +263,8 @@ typedef struct {
  * source_target_pairs, flattened: pair k is (pairs.v[2k], pairs.v[2k+1]). */
 typedef struct {
     int64_t channel;      /* channel_handle's handle (0 when absent) */
+    int64_t channel_type; /* its type (printed back, not used) */
+    bool has_channel;     /* channel_handle was written */
     bool use_global_ids;  /* use_global_device_ids */
     bool dynamic_root;    /* has_dynamic_root: the last operand holds the roots */
     int ngroups;
@@ -316,6 +318,15 @@ typedef struct {
 
 typedef struct ir_op ir_op;
 struct ir_func;
+
+/* The optional attributes an op's text wrote (ir_op.written, build.c):
+ * --emit=ir prints them back even when they hold their defaults, as MLIR
+ * keeps them (an op ir-run builds prints only what differs from the
+ * defaults). */
+enum {
+    IR_W_WINDOW_STRIDES = 1, IR_W_BASE_DILATIONS = 2, IR_W_WINDOW_DILATIONS = 4, IR_W_PADDING = 8,
+    IR_W_LHS_DILATION = 16, IR_W_RHS_DILATION = 32, IR_W_WINDOW_REVERSAL = 64, IR_W_IS_STABLE = 128
+};
 
 /* What a custom_call target means (build_custom_call.c, docs/syntax.md
  * "Custom calls"); the check.* targets become the check ops instead. */
@@ -408,6 +419,7 @@ struct ir_op {
     ir_block *regions;
 
     ir_attrs extra; /* attributes kept as written (mhlo.sharding, ...) */
+    unsigned written; /* IR_W_x: optional attributes written */
 
     union {
         ir_literal constant;                         /* CONSTANT */

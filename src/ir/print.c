@@ -1016,12 +1016,12 @@ static void print_convolution(printer *p, const ir_op *o)
     print_conv_list(out, cv->out_batch, 'b', cv->out_feature, 'f', &cv->out_spatial);
     fputs(", window = {", out);
     const char *sep = "";
-    if (!all_equal(&cv->strides, 1)) {
+    if ((o->written & IR_W_WINDOW_STRIDES) || !all_equal(&cv->strides, 1)) {
         fputs("stride = ", out);
         print_ints(out, &cv->strides);
         sep = ", ";
     }
-    if (!all_equal(&cv->low, 0) || !all_equal(&cv->high, 0)) {
+    if ((o->written & IR_W_PADDING) || !all_equal(&cv->low, 0) || !all_equal(&cv->high, 0)) {
         fprintf(out, "%spad = [", sep);
         for (int i = 0; i < cv->low.n; i++)
             fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", cv->low.v[i],
@@ -1029,17 +1029,17 @@ static void print_convolution(printer *p, const ir_op *o)
         fputc(']', out);
         sep = ", ";
     }
-    if (!all_equal(&cv->lhs_dilation, 1)) {
+    if ((o->written & IR_W_LHS_DILATION) || !all_equal(&cv->lhs_dilation, 1)) {
         fprintf(out, "%slhs_dilate = ", sep);
         print_ints(out, &cv->lhs_dilation);
         sep = ", ";
     }
-    if (!all_equal(&cv->rhs_dilation, 1)) {
+    if ((o->written & IR_W_RHS_DILATION) || !all_equal(&cv->rhs_dilation, 1)) {
         fprintf(out, "%srhs_dilate = ", sep);
         print_ints(out, &cv->rhs_dilation);
         sep = ", ";
     }
-    if (!all_equal(&cv->reversal, 0)) {
+    if ((o->written & IR_W_WINDOW_REVERSAL) || !all_equal(&cv->reversal, 0)) {
         fprintf(out, "%sreverse = [", sep);
         for (int i = 0; i < cv->reversal.n; i++)
             fprintf(out, i ? ", %s" : "%s", cv->reversal.v[i] ? "true" : "false");
@@ -1144,9 +1144,12 @@ static void print_generic_attrs(printer *p, const ir_op *o)
     FILE *out = p->out;
     if (chlo_has_attrs(o))
         print_chlo_attrs(out, o);
-    if (o->kind == IR_OP_SORT)
-        fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
-                o->a.sort.is_stable ? "true" : "false");
+    if (o->kind == IR_OP_SORT) {
+        fprintf(out, " {dimension = %" PRId64 " : i64", o->a.sort.dimension);
+        if (o->a.sort.is_stable || (o->written & IR_W_IS_STABLE))
+            fprintf(out, ", is_stable = %s", o->a.sort.is_stable ? "true" : "false");
+        fputc('}', out);
+    }
     if (o->kind == IR_OP_DYNAMIC_GATHER) {
         static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
                                               "start_indices_batching_dims", "start_index_map" };
@@ -1174,11 +1177,17 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         fputc('}', out);
     }
     if (o->kind == IR_OP_REDUCE_WINDOW || o->kind == IR_OP_SELECT_AND_SCATTER) {
+        /* window_dimensions always (select_and_scatter: its defaults
+         * filled by the checker), the others as written or when they
+         * differ from their defaults (1s, padding 0s) */
         const ir_window *w = &o->a.window;
         const ir_ints *lists[4] = { &w->dims, &w->strides, &w->base_dilations, &w->window_dilations };
         static const char *const names[4] = { "window_dimensions", "window_strides", "base_dilations",
                                               "window_dilations" };
+        static const unsigned bits[4] = { 0, IR_W_WINDOW_STRIDES, IR_W_BASE_DILATIONS, IR_W_WINDOW_DILATIONS };
         for (int l = 0; l < (o->kind == IR_OP_REDUCE_WINDOW ? 4 : 2); l++) {
+            if (l && !(o->written & bits[l]) && all_equal(lists[l], 1))
+                continue;
             fprintf(out, l ? ", %s = array<i64" : " {%s = array<i64", names[l]);
             for (int i = 0; i < lists[l]->n; i++)
                 fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
@@ -1186,10 +1195,14 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         }
         /* no rows (rank 0): `dense<>`, as MLIR prints a tensor without
          * elements; `dense<[]>` would be a 0-element list of rank 1 */
-        fputs(", padding = dense<", out);
-        for (int i = 0; i < w->low.n; i++)
-            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
-        fprintf(out, "%s> : tensor<%dx2xi64>}", w->low.n ? "]" : "", w->low.n);
+        if ((o->written & IR_W_PADDING) || !all_equal(&w->low, 0) || !all_equal(&w->high, 0)) {
+            fputs(", padding = dense<", out);
+            for (int i = 0; i < w->low.n; i++)
+                fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[[%" PRId64 ", %" PRId64 "]", w->low.v[i],
+                        w->high.v[i]);
+            fprintf(out, "%s> : tensor<%dx2xi64>", w->low.n ? "]" : "", w->low.n);
+        }
+        fputc('}', out);
     }
     if (o->kind == IR_OP_TRIANGULAR_SOLVE) {
         static const char *const t[3] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };

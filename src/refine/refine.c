@@ -592,6 +592,7 @@ static bool to_reduce_window(refiner *r, refine_frame *fr, ir_op *o)
     o->noperands = 2 * n;
     memset(&o->a, 0, sizeof o->a);
     o->a.window = (ir_window){ l[0], l[1], l[2], l[3], lo, hi };
+    o->written = IR_W_WINDOW_STRIDES | IR_W_BASE_DILATIONS | IR_W_WINDOW_DILATIONS | IR_W_PADDING; /* as operands */
     o->nregions = 1;
     o->regions = body;
     o->extra = (ir_attrs){ 0 }; /* api_version, called_computations: the custom call's */
