@@ -621,6 +621,8 @@ static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
     pentry *e;
     if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &o->a.constant))
         return false;
+    if (p->name && strcmp(p->name, "arith.constant") == 0)
+        o->from = "arith.constant"; /* its messages and --emit=ir name it so */
     if (!p->sig) {
         o->nresults = 1;
         o->result_types[0] = o->a.constant.type;

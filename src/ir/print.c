@@ -589,7 +589,9 @@ static void print_operands_op(printer *p, const ir_op *o)
 
 static void print_constant(printer *p, const ir_op *o)
 {
-    fputs(ir_op_name(o->kind), p->out);
+    /* arith.constant (issue 32: runs as stablehlo.constant) prints as written */
+    bool arith = o->from && strcmp(o->from, "arith.constant") == 0;
+    fputs(arith ? o->from : ir_op_name(o->kind), p->out);
     print_kept(p->out, &o->extra);
     fputc(' ', p->out);
     ir_print_literal(&o->a.constant, p->out);
