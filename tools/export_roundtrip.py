@@ -69,7 +69,8 @@ def resources_as_dense(text):
     m = RESOURCES.search(text)
     if not m or 'dense_resource<' not in text:
         return text
-    blobs = {k.strip('"'): v[8:] for k, v in BLOB.findall(m.group(0))}
+    builtin = re.search(r'\bbuiltin\s*:\s*\{([^}]*)\}', m.group(0))
+    blobs = {k.strip('"'): v[8:] for k, v in BLOB.findall(builtin.group(1) if builtin else '')}
     body = text[:m.start()] + text[m.end():]
 
     def one(u):
