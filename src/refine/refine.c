@@ -555,11 +555,10 @@ static bool rename_block(refiner *r, ir_block *b, const char *prefix)
  * func.return is a stablehlo.return. */
 static ir_block *body_region(refiner *r, const ir_func *f)
 {
-    ir_block *b = arena_alloc(r->m->arena, 1, sizeof *b);
-    if (!b)
-        return refine_oom(r), NULL;
-    if (!copy_block(r, b, &f->body) || !rename_block(r, b, f->name))
+    ir_func *copy = copy_func(r, f);
+    if (!copy || !rename_block(r, &copy->body, f->name))
         return NULL;
+    ir_block *b = &copy->body;
     if (b->nops && b->ops[b->nops - 1].kind == IR_OP_RETURN)
         b->ops[b->nops - 1].kind = IR_OP_REGION_RETURN;
     return b;
