@@ -329,6 +329,11 @@ grep -qF 'stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {mhlo.backend_config =
     bad "--emit=ir of an unknown custom call target: $(cat "$tmp/out")"
 grep -qF "custom_call_unknown.mlir:5:8: warning: custom call target '@lapack_sgetrf_ffi': no reference semantics exist for it (running it is an error)" "$tmp/err" ||
     bad "no located warning for an unknown custom call target: $(cat "$tmp/err")"
+# a manual computation over 2 devices under --partitions 2: the grid runs
+# the global program on each process and does not split the body (issue 32)
+run 2 tests/collective/fail/sdy_manual_two_devices.mlir --partitions 2
+grep -qF "sdy_manual_two_devices.mlir:11:10: error: 'sdy.manual_computation' runs its body on 2 devices (the product of the sizes of its manual axes); the --replicas/--partitions grid runs the whole program on each process and ir-run does not split a manual computation over it (SPMD partitioning is not implemented)" "$tmp/err" ||
+    bad "manual computation under --partitions: $(cat "$tmp/err")"
 run 2 $D/custom_call_unknown.mlir --args='[dense<1.0> : tensor<2x4xf32>]'
 grep -qF "custom_call_unknown.mlir:5:8: error: custom call target '@lapack_sgetrf_ffi': no reference semantics exist for it" "$tmp/err" ||
     bad "running an unknown custom call target: $(cat "$tmp/err")"
