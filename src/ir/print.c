@@ -897,14 +897,14 @@ static void print_variadic(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
     fputs(ir_op_name(o->kind), out);
-    if (o->kind == IR_OP_OPTIMIZATION_BARRIER) {
+    if (o->kind == IR_OP_OPTIMIZATION_BARRIER) { /* MLIR's form: attributes first */
+        print_kept(out, &o->extra);
         if (o->noperands == 0) {
             fputs(" ()", out);
             return;
         }
         fputc(' ', out);
         print_values(p, o->operands, o->noperands);
-        print_kept(out, &o->extra);
         fputs(" : ", out);
         print_types(out, o->operand_types, o->noperands);
         return;
