@@ -577,6 +577,11 @@ static bool to_reduce_window(refiner *r, refine_frame *fr, ir_op *o)
     if (!lists_of(r, fr, o, 2 * n, 5, l))
         return !r->nomem && refine_error(r, o->loc, "'@stablehlo.dynamic_reduce_window' window operands are not "
                                          "constants after refinement");
+    for (int j = 0; j < 5; j++)
+        if (l[j].n != (j < 4 ? rank : 2 * rank))
+            return refine_error(r, o->uses[2 * n + j].loc, "'@stablehlo.dynamic_reduce_window' window operand #%d "
+                                "holds %d values after refinement, not %d", 2 * n + j, l[j].n,
+                                j < 4 ? rank : 2 * rank);
     const ir_func *f = o->a.custom_call.callee;
     ir_block *body = f ? body_region(r, f) : NULL;
     ir_ints lo = { rank, arena_alloc(r->m->arena, (size_t)rank + 1, sizeof(int64_t)) };
