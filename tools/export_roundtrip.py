@@ -37,7 +37,7 @@ are outside this comparison.
 Needs jax (`pip install jax[cpu]`: jaxlib carries MLIR with the StableHLO
 dialects); not part of `make check`. Usage:
 
-  export_roundtrip.py [--ir-run PATH] [--verbose] [--show N] [DIR]
+  export_roundtrip.py [--ir-run PATH] [--verbose] [--show N] [--every-file] [DIR]
 
 Prints the counts per source and class and the first lines of each
 difference; exits 0 (it reports; it does not judge)."""
@@ -159,6 +159,8 @@ def main():
     ap.add_argument('--ir-run', default=os.path.join(here, '..', 'build', 'ir-run'))
     ap.add_argument('--verbose', action='store_true')
     ap.add_argument('--show', type=int, default=3, help='differences shown per class and source')
+    ap.add_argument('--every-file', action='store_true',
+                    help="every .mlir of the collection, the manifest's REF copies (.wrapped, .clean) too")
     a = ap.parse_args()
     irrun = os.path.abspath(a.ir_run)
     sources = []
@@ -167,7 +169,10 @@ def main():
             mf = os.path.join(a.dir, d, 'manifest.json')
             if os.path.isfile(mf):
                 progs = json.load(open(mf))['programs']
-                sources.append((d, [os.path.join(a.dir, d, p['program']) for p in progs]))
+                names = [p['program'] for p in progs]
+                if a.every_file:  # also the REF copies: NAME.wrapped.mlir, NAME.clean.mlir
+                    names = sorted(f for f in os.listdir(os.path.join(a.dir, d)) if f.endswith('.mlir'))
+                sources.append((d, [os.path.join(a.dir, d, n) for n in names]))
     elif a.dir:
         print('export_roundtrip: no collection at %s (tests only)' % a.dir)
     tests = os.path.join(here, '..', 'tests')
