@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world bytecode-testdata bytecode-vhlo bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -245,6 +245,14 @@ REAL_WORLD ?= ../shared/real-world
 real-world: all
 	@if [ -d "$(REAL_WORLD)" ]; then python3 tools/real_world.py --ir-run $(BIN) $(REAL_WORLD); \
 	else echo "real-world: no collection at $(REAL_WORLD) (make real-world REAL_WORLD=DIR)"; fi
+
+# --emit=ir read back by MLIR (jaxlib's bindings stand in for stablehlo-opt):
+# the collection above and tests/roundtrip, tests/parse/ok
+# (tools/export_roundtrip.py, docs/syntax.md "Read back by MLIR"); needs a
+# python with jax (pip install jax[cpu]); not part of check
+JAX_PYTHON ?= python3
+export-roundtrip: all
+	@$(JAX_PYTHON) tools/export_roundtrip.py --ir-run $(BIN) $(REAL_WORLD)
 
 # stablehlo/testdata/quantized and tests/interpret/quantized_ops.mlir of a
 # StableHLO clone against REF's outputs (tools/quant_testdata.sh; neither

@@ -1035,7 +1035,7 @@ op_body:
         $$ = while_op(ps, $1, $3, $6, $7, $8, $10, L(@9), $12, $14, L(@13));
         NEED($$);
     }
-  | T_VARIADIC uses_opt dict_opt ':' sig {
+  | T_VARIADIC uses dict_opt ':' sig {
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
         NEED($$);
         $$->uses = $2;
@@ -1043,11 +1043,31 @@ op_body:
             merge(&$$->attrs, $3);
         set_sig($$, $5);
     }
+  | T_VARIADIC dict_opt ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        if ($2)
+            merge(&$$->attrs, $2);
+        set_sig($$, $4);
+    }
+    /* MLIR's optimization_barrier: its attributes before the operands */
+  | T_VARIADIC dict uses ':' sig {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        $$->uses = $3;
+        merge(&$$->attrs, $2);
+        set_sig($$, $5);
+    }
   | T_VARIADIC '(' ')' dict_opt {
         $$ = pop_new(ps, $1.kind, L(@1), NULL);
         NEED($$);
         if ($4)
             merge(&$$->attrs, $4);
+    }
+  | T_VARIADIC dict '(' ')' {
+        $$ = pop_new(ps, $1.kind, L(@1), NULL);
+        NEED($$);
+        merge(&$$->attrs, $2);
     }
   | T_GET_TUPLE_ELEMENT use '[' INT ']' dict_opt ':' sig {
         $$ = pop_new(ps, $1.kind, L(@1), NULL);

@@ -326,14 +326,20 @@ run 2 "$tmp/twice_x.mlir" --input x="$tmp/x.yaml" --input 1="$tmp/y.yaml"
 grep -qF 'ir-run: --input x: the name of several arguments of @main (0, 1), through their locations; give an index' "$tmp/err" ||
     bad "--input by a shared loc name: $(cat "$tmp/out" "$tmp/err")"
 # custom calls (docs/syntax.md, "Custom calls"): a target without reference
-# semantics checks and prints with a located warning (exit 0), and running
+# semantics checks and prints (its attributes as written) with a located
+# warning (exit 0), and running
 # it is a located error in the same words; a shard shape that changes is an
 # error when it runs
 run 0 --emit=ir $D/custom_call_unknown.mlir
-grep -q 'stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) : (tensor<2x4xf32>) -> tensor<2x4xf32>' "$tmp/out" ||
+grep -qF 'stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {mhlo.backend_config = {}, api_version = 4 : i32} : (tensor<2x4xf32>) -> tensor<2x4xf32>' "$tmp/out" ||
     bad "--emit=ir of an unknown custom call target: $(cat "$tmp/out")"
 grep -qF "custom_call_unknown.mlir:5:8: warning: custom call target '@lapack_sgetrf_ffi': no reference semantics exist for it (running it is an error)" "$tmp/err" ||
     bad "no located warning for an unknown custom call target: $(cat "$tmp/err")"
+# a manual computation over 2 devices under --partitions 2: the grid runs
+# the global program on each process and does not split the body (issue 32)
+run 2 tests/collective/fail/sdy_manual_two_devices.mlir --partitions 2
+grep -qF "sdy_manual_two_devices.mlir:11:10: error: 'sdy.manual_computation' runs its body on 2 devices (the product of the sizes of its manual axes); the --replicas/--partitions grid runs the whole program on each process and ir-run does not split a manual computation over it (SPMD partitioning is not implemented)" "$tmp/err" ||
+    bad "manual computation under --partitions: $(cat "$tmp/err")"
 run 2 $D/custom_call_unknown.mlir --args='[dense<1.0> : tensor<2x4xf32>]'
 grep -qF "custom_call_unknown.mlir:5:8: error: custom call target '@lapack_sgetrf_ffi': no reference semantics exist for it" "$tmp/err" ||
     bad "running an unknown custom call target: $(cat "$tmp/err")"

@@ -957,6 +957,9 @@ static bool check_dynamic(checker *c, ir_op *o)
 {
     if (o->kind == IR_OP_SELECT_AND_SCATTER)
         return check_select_and_scatter_defaults(c, o);
+    if (o->kind == IR_OP_CUSTOM_CALL && (o->a.custom_call.kind == IR_CC_DYN_REDUCE_WINDOW ||
+                                         o->a.custom_call.kind == IR_CC_DYN_RNG))
+        return check_custom_call(c, o); /* their rules are written for `?` types */
     if (!(ir_op_get(o->kind)->flags & IR_F_ELEMENTWISE) || !o->noperands)
         return true;
     const tensor_type *shape = &o->result_types[0];

@@ -248,6 +248,10 @@ int exec_custom_call(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
     case IR_CC_THREEFRY:
         run_threefry(fr, op, res);
         return 0;
+    case IR_CC_DYN_REDUCE_WINDOW:
+    case IR_CC_DYN_RNG:
+        return rt_error(c, op->loc, "custom call target '@%s' runs only as the op that shape refinement makes of "
+                        "it (in a program whose entry has `?` dimensions; docs/shape-polymorphism.md)", cc->target);
     }
     return rt_error(c, op->loc, "custom call target '@%s': no reference semantics exist for it", cc->target);
 }

@@ -34,6 +34,12 @@ static int64_t manual_devices(const ir_op *op)
 int exec_sdy_manual_computation(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
     int64_t n = manual_devices(op);
+    if (n > 1 && c->proc) /* --replicas/--partitions: each process runs the whole (global) program */
+        return rt_error(c, op->loc,
+                        "'sdy.manual_computation' runs its body on %" PRId64 " devices (the product of the sizes of "
+                        "its manual axes); the --replicas/--partitions grid runs the whole program on each process "
+                        "and ir-run does not split a manual computation over it (SPMD partitioning is not "
+                        "implemented)", n);
     if (n > 1)
         return rt_error(c, op->loc,
                         "'sdy.manual_computation' runs its body on %" PRId64 " devices (the product of the sizes of "

@@ -621,6 +621,8 @@ static bool attrs_constant(parse_state *ps, pop *p, ir_op *o)
     pentry *e;
     if (!need(ps, p, "value", &e) || !attr_literal(ps, p, e, &o->a.constant))
         return false;
+    if (p->name && strcmp(p->name, "arith.constant") == 0)
+        o->from = "arith.constant"; /* its messages and --emit=ir name it so */
     if (!p->sig) {
         o->nresults = 1;
         o->result_types[0] = o->a.constant.type;
@@ -1411,19 +1413,20 @@ static bool attr_flag(parse_state *ps, pop *p, const char *key, bool *out)
 }
 
 /* #stablehlo.channel_handle<handle = H, type = T>: both fields required;
- * the type is not used (9.6.2). */
-static bool attr_channel(parse_state *ps, pop *p, int64_t *channel)
+ * the type is not used (9.6.2), only printed back. */
+static bool attr_channel(parse_state *ps, pop *p, ir_collective *col)
 {
     pentry *e = find(p, "channel_handle");
-    *channel = 0;
+    int64_t *channel = &col->channel, *type = &col->channel_type;
+    *channel = *type = 0;
     if (!e)
         return true;
+    col->has_channel = true;
     const pattr *a = e->val;
     if (!a || a->kind != PA_STRUCT || !a->text || strcmp(a->text, "#stablehlo.channel_handle") != 0)
         ERR(a ? a->loc : e->loc, "'%s' attribute 'channel_handle' must be #stablehlo.channel_handle<handle = N, type = N>",
             p->name);
     bool seen[2] = { false, false };
-    int64_t type;
     for (const pentry *f = a->items.head; f; f = f->next) {
         int k = f->key && strcmp(f->key, "handle") == 0 ? 0 : f->key && strcmp(f->key, "type") == 0 ? 1 : -1;
         if (k < 0)
@@ -1431,7 +1434,7 @@ static bool attr_channel(parse_state *ps, pop *p, int64_t *channel)
         if (seen[k])
             ERR(f->loc, "'%s' channel_handle repeats the field '%s'", p->name, f->key);
         seen[k] = true;
-        if (!attr_int(ps, p, e, f->val, k == 0 ? channel : &type))
+        if (!attr_int(ps, p, e, f->val, k == 0 ? channel : type))
             return false;
     }
     if (!seen[0] || !seen[1])
@@ -1603,7 +1606,7 @@ static bool attr_optional_int(parse_state *ps, pop *p, const char *key, bool req
 static bool attrs_collective(parse_state *ps, pop *p, ir_op *o)
 {
     ir_collective *col = &o->a.coll;
-    if (!attr_channel(ps, p, &col->channel) || !attr_flag(ps, p, "use_global_device_ids", &col->use_global_ids) ||
+    if (!attr_channel(ps, p, col) || !attr_flag(ps, p, "use_global_device_ids", &col->use_global_ids) ||
         !attr_flag(ps, p, "has_dynamic_root", &col->dynamic_root))
         return false;
     bool pairs = o->kind == IR_OP_COLLECTIVE_PERMUTE;
@@ -1800,6 +1803,12 @@ ir_op *build_op(parse_state *ps, pop *p)
     }
     o->results = parse_alloc(ps, (size_t)(o->nresults ? o->nresults : 1), sizeof(int));
     o->dead = NULL;
+    /* in the order of the IR_W_x bits (ir.h) */
+    static const char *const optional[] = { "window_strides", "base_dilations", "window_dilations", "padding",
+                                            "lhs_dilation", "rhs_dilation", "window_reversal", "is_stable" };
+    for (unsigned k = 0; k < sizeof optional / sizeof optional[0]; k++)
+        if (build_peek(p, optional[k]))
+            o->written |= 1u << k;
     if (!o->results || !build_keep(ps, &p->attrs, &o->extra))
         return NULL;
     return o;
@@ -1835,6 +1844,7 @@ bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args, 
         return false;
     f->loc = sym.loc;
     f->is_private = visibility && strcmp(visibility, "private") == 0;
+    f->visibility = visibility;
     f->has_body = body != NULL;
     f->nresults = results ? results->n : 0;
     f->result_types = types_array(ps, results, f->nresults);

@@ -34,6 +34,8 @@ static const struct {
     { "cu_threefry2x32_ffi", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
     { "hip_threefry2x32", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
     { "hip_threefry2x32_ffi", IR_OP_CUSTOM_CALL, IR_CC_THREEFRY },
+    { "stablehlo.dynamic_reduce_window", IR_OP_CUSTOM_CALL, IR_CC_DYN_REDUCE_WINDOW },
+    { "stablehlo.dynamic_rng_bit_generator", IR_OP_CUSTOM_CALL, IR_CC_DYN_RNG },
 };
 
 #define ERR(loc, ...)                      \
@@ -140,30 +142,11 @@ bool build_custom_call(parse_state *ps, pop *p, ir_op *o)
     return cc->kind != IR_CC_APPROX_TOP_K || approx_top_k_config(ps, p, cc);
 }
 
-/* ---- printing ----------------------------------------------------------- */
-
-void ir_print_custom_call_attrs(FILE *out, const ir_op *o)
+const pattr *ir_extra_attr(const ir_op *o, const char *key)
 {
-    const ir_custom_call *cc = &o->a.custom_call;
-    const char *sep = " {";
-    if (cc->callee_name) {
-        fprintf(out, "%scalled_computations = [@%s]", sep, cc->callee_name);
-        sep = ", ";
-    }
-    if (cc->has_side_effect) {
-        fprintf(out, "%shas_side_effect = true", sep);
-        sep = ", ";
-    }
-    if (cc->kind == IR_CC_APPROX_TOP_K) {
-        fprintf(out, "%smhlo.backend_config = {aggregate_to_topk = %s, ", sep,
-                cc->aggregate_to_topk ? "true" : "false");
-        if (cc->is_fallback)
-            fputs("is_fallback = true, ", out);
-        fprintf(out, "recall_target = %.9g : f32, reduction_dim = %lld : i64, reduction_input_size_override = "
-                "%lld : i64, top_k = %lld : i64}", (double)cc->recall_target, (long long)cc->reduction_dim,
-                (long long)cc->size_override, (long long)cc->top_k);
-        sep = ", ";
-    }
-    if (sep[0] == ',')
-        fputc('}', out);
+    const pentry *e = o->extra.head;
+    for (int i = 0; e && i < o->extra.n; i++, e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return e->val;
+    return NULL;
 }

@@ -263,6 +263,8 @@ typedef struct {
  * source_target_pairs, flattened: pair k is (pairs.v[2k], pairs.v[2k+1]). */
 typedef struct {
     int64_t channel;      /* channel_handle's handle (0 when absent) */
+    int64_t channel_type; /* its type (printed back, not used) */
+    bool has_channel;     /* channel_handle was written */
     bool use_global_ids;  /* use_global_device_ids */
     bool dynamic_root;    /* has_dynamic_root: the last operand holds the roots */
     int ngroups;
@@ -317,6 +319,15 @@ typedef struct {
 typedef struct ir_op ir_op;
 struct ir_func;
 
+/* The optional attributes an op's text wrote (ir_op.written, build.c):
+ * --emit=ir prints them back even when they hold their defaults, as MLIR
+ * keeps them (an op ir-run builds prints only what differs from the
+ * defaults). */
+enum {
+    IR_W_WINDOW_STRIDES = 1, IR_W_BASE_DILATIONS = 2, IR_W_WINDOW_DILATIONS = 4, IR_W_PADDING = 8,
+    IR_W_LHS_DILATION = 16, IR_W_RHS_DILATION = 32, IR_W_WINDOW_REVERSAL = 64, IR_W_IS_STABLE = 128
+};
+
 /* What a custom_call target means (build_custom_call.c, docs/syntax.md
  * "Custom calls"); the check.* targets become the check ops instead. */
 typedef enum {
@@ -324,7 +335,9 @@ typedef enum {
     IR_CC_IDENTITY,    /* an annotation: results = operands */
     IR_CC_RESHARD,     /* SPMD shape changes: an identity when the types are equal */
     IR_CC_APPROX_TOP_K,
-    IR_CC_THREEFRY     /* Threefry-2x32, 20 rounds */
+    IR_CC_THREEFRY,    /* Threefry-2x32, 20 rounds */
+    IR_CC_DYN_REDUCE_WINDOW, /* @stablehlo.dynamic_reduce_window: reduce_window after refinement */
+    IR_CC_DYN_RNG      /* @stablehlo.dynamic_rng_bit_generator: rng_bit_generator after refinement */
 } ir_cc_kind;
 
 /* custom_call: its target and the attributes it runs with. */
@@ -406,6 +419,7 @@ struct ir_op {
     ir_block *regions;
 
     ir_attrs extra; /* attributes kept as written (mhlo.sharding, ...) */
+    unsigned written; /* IR_W_x: optional attributes written */
 
     union {
         ir_literal constant;                         /* CONSTANT */
@@ -489,6 +503,7 @@ typedef struct ir_func {
     src_loc loc;      /* of the symbol */
     bool has_body;    /* false for external declarations (cannot be called) */
     bool is_private;
+    const char *visibility; /* as written ("public", "private", "nested"), or NULL: printed back */
     int nargs;
     tensor_type *arg_types;
     int nresults;
@@ -536,9 +551,6 @@ int ir_print_module(const ir_module *m, FILE *out);
 /* Prints the attribute dictionary (` {...}`) of a distributed op of SPEC.md
  * 9.6 in the generic form; nothing for other ops (print_distributed.c). */
 void ir_print_distributed_attrs(FILE *out, const ir_op *o);
-/* Prints the attributes a custom_call runs with (` {...}`, nothing when
- * none: build_custom_call.c). */
-void ir_print_custom_call_attrs(FILE *out, const ir_op *o);
 
 /* Prints a literal as `dense<...> : tensor<...>` (exactly re-parsable). */
 int ir_print_literal(const ir_literal *lit, FILE *out);

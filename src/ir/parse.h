@@ -255,6 +255,9 @@ ir_op *build_op(parse_state *ps, pop *p);
 /* custom_call's target and attributes into o->a.custom_call, or a check
  * target into that check op's kind (build_custom_call.c). */
 bool build_custom_call(parse_state *ps, pop *p, ir_op *o);
+/* The value of o's kept attribute `key` (o->extra), or NULL when absent or
+ * a unit entry. */
+const pattr *ir_extra_attr(const ir_op *o, const char *key);
 bool build_func(parse_state *ps, ptok sym, const char *visibility, ulist *args,
                 tlist *results, plist *attrs, pblock *body);
 /* `"func.func"() <{function_type = ..., sym_name = "f", ...}> ({ ^bb0(...):

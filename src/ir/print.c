@@ -294,16 +294,43 @@ static void print_symbol_call(printer *p, const ir_op *o, const char *name, cons
     print_fn_type(out, o);
 }
 
-/* `stablehlo.custom_call @target(%a) {the attributes it runs with} : ...` */
+static bool has_key(const ir_attrs *x, const char *key)
+{
+    const pentry *e = x->head;
+    for (int i = 0; e && i < x->n; i++, e = e->next)
+        if (e->key && strcmp(e->key, key) == 0)
+            return true;
+    return false;
+}
+
+/* `stablehlo.custom_call @target(%a) {attrs} : ...`: its attributes as
+ * written (api_version, backend_config, layouts, ...: docs/syntax.md), but
+ * the generic form's call_target_name, which is the symbol; a callee or a
+ * side effect set without its attribute (an op built by ir-run) added. */
 static void print_custom_call(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
+    const ir_custom_call *cc = &o->a.custom_call;
     fputs("stablehlo.custom_call ", out);
-    print_symbol(out, o->a.custom_call.target);
+    print_symbol(out, cc->target);
     fputc('(', out);
     print_values(p, o->operands, o->noperands);
     fputc(')', out);
-    ir_print_custom_call_attrs(out, o);
+    bool callee = cc->callee_name && !has_key(&o->extra, "called_computations");
+    bool effect = cc->has_side_effect && !has_key(&o->extra, "has_side_effect");
+    int kept = o->extra.n - has_key(&o->extra, "call_target_name");
+    if (kept || callee || effect) {
+        fputs(" {", out);
+        int n = print_entries(out, o->extra.head, 0, "call_target_name");
+        if (callee) {
+            fputs(n++ ? ", called_computations = [" : "called_computations = [", out);
+            print_symbol(out, cc->callee_name);
+            fputc(']', out);
+        }
+        if (effect)
+            fputs(n ? ", has_side_effect = true" : "has_side_effect = true", out);
+        fputc('}', out);
+    }
     fputs(" : ", out);
     print_fn_type(out, o);
 }
@@ -543,12 +570,28 @@ static void print_operands_op(printer *p, const ir_op *o)
     print_values(p, o->operands, o->noperands);
     print_kept(p->out, &o->extra);
     fputs(" : ", p->out);
-    same_or_fn(p->out, o);
+    const char *name = ir_op_name(o->kind);
+    const tensor_type *t = o->operand_types;
+    if (strncmp(name, "chlo.", 5) == 0 && strncmp(name, "chlo.broadcast_", 15) != 0) {
+        /* MLIR's chlo form: `T1[, T2] -> R` */
+        print_types(p->out, t, o->noperands);
+        fputs(" -> ", p->out);
+        print_type(p->out, &o->result_types[0]);
+    } else if (o->kind == IR_OP_SELECT && shape_equal(&t[1], &t[2]) && shape_equal(&t[1], &o->result_types[0])) {
+        print_types(p->out, t, 2); /* MLIR's `pred type, result type` */
+    } else if (o->kind == IR_OP_RESHAPE || o->kind == IR_OP_BITCAST_CONVERT || o->kind == IR_OP_SELECT ||
+               strncmp(name, "chlo.", 5) == 0) {
+        print_fn_type(p->out, o); /* no single-type form in MLIR */
+    } else {
+        same_or_fn(p->out, o);
+    }
 }
 
 static void print_constant(printer *p, const ir_op *o)
 {
-    fputs(ir_op_name(o->kind), p->out);
+    /* arith.constant (issue 32: runs as stablehlo.constant) prints as written */
+    bool arith = o->from && strcmp(o->from, "arith.constant") == 0;
+    fputs(arith ? o->from : ir_op_name(o->kind), p->out);
     print_kept(p->out, &o->extra);
     fputc(' ', p->out);
     ir_print_literal(&o->a.constant, p->out);
@@ -583,7 +626,10 @@ static void print_dims(printer *p, const ir_op *o)
     print_ints(out, &o->a.dims);
     print_kept(out, &o->extra);
     fputs(" : ", out);
-    same_or_fn(out, o);
+    if (o->kind == IR_OP_REVERSE) /* the one of these MLIR also writes with a single type */
+        same_or_fn(out, o);
+    else
+        print_fn_type(out, o);
 }
 
 static void print_concatenate(printer *p, const ir_op *o)
@@ -851,14 +897,14 @@ static void print_variadic(printer *p, const ir_op *o)
 {
     FILE *out = p->out;
     fputs(ir_op_name(o->kind), out);
-    if (o->kind == IR_OP_OPTIMIZATION_BARRIER) {
+    if (o->kind == IR_OP_OPTIMIZATION_BARRIER) { /* MLIR's form: attributes first */
+        print_kept(out, &o->extra);
         if (o->noperands == 0) {
             fputs(" ()", out);
             return;
         }
         fputc(' ', out);
         print_values(p, o->operands, o->noperands);
-        print_kept(out, &o->extra);
         fputs(" : ", out);
         print_types(out, o->operand_types, o->noperands);
         return;
@@ -972,12 +1018,12 @@ static void print_convolution(printer *p, const ir_op *o)
     print_conv_list(out, cv->out_batch, 'b', cv->out_feature, 'f', &cv->out_spatial);
     fputs(", window = {", out);
     const char *sep = "";
-    if (!all_equal(&cv->strides, 1)) {
+    if ((o->written & IR_W_WINDOW_STRIDES) || !all_equal(&cv->strides, 1)) {
         fputs("stride = ", out);
         print_ints(out, &cv->strides);
         sep = ", ";
     }
-    if (!all_equal(&cv->low, 0) || !all_equal(&cv->high, 0)) {
+    if ((o->written & IR_W_PADDING) || !all_equal(&cv->low, 0) || !all_equal(&cv->high, 0)) {
         fprintf(out, "%spad = [", sep);
         for (int i = 0; i < cv->low.n; i++)
             fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[%" PRId64 ", %" PRId64 "]", cv->low.v[i],
@@ -985,17 +1031,17 @@ static void print_convolution(printer *p, const ir_op *o)
         fputc(']', out);
         sep = ", ";
     }
-    if (!all_equal(&cv->lhs_dilation, 1)) {
+    if ((o->written & IR_W_LHS_DILATION) || !all_equal(&cv->lhs_dilation, 1)) {
         fprintf(out, "%slhs_dilate = ", sep);
         print_ints(out, &cv->lhs_dilation);
         sep = ", ";
     }
-    if (!all_equal(&cv->rhs_dilation, 1)) {
+    if ((o->written & IR_W_RHS_DILATION) || !all_equal(&cv->rhs_dilation, 1)) {
         fprintf(out, "%srhs_dilate = ", sep);
         print_ints(out, &cv->rhs_dilation);
         sep = ", ";
     }
-    if (!all_equal(&cv->reversal, 0)) {
+    if ((o->written & IR_W_WINDOW_REVERSAL) || !all_equal(&cv->reversal, 0)) {
         fprintf(out, "%sreverse = [", sep);
         for (int i = 0; i < cv->reversal.n; i++)
             fprintf(out, i ? ", %s" : "%s", cv->reversal.v[i] ? "true" : "false");
@@ -1100,9 +1146,12 @@ static void print_generic_attrs(printer *p, const ir_op *o)
     FILE *out = p->out;
     if (chlo_has_attrs(o))
         print_chlo_attrs(out, o);
-    if (o->kind == IR_OP_SORT)
-        fprintf(out, " {dimension = %" PRId64 " : i64, is_stable = %s}", o->a.sort.dimension,
-                o->a.sort.is_stable ? "true" : "false");
+    if (o->kind == IR_OP_SORT) {
+        fprintf(out, " {dimension = %" PRId64 " : i64", o->a.sort.dimension);
+        if (o->a.sort.is_stable || (o->written & IR_W_IS_STABLE))
+            fprintf(out, ", is_stable = %s", o->a.sort.is_stable ? "true" : "false");
+        fputc('}', out);
+    }
     if (o->kind == IR_OP_DYNAMIC_GATHER) {
         static const char *const names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
                                               "start_indices_batching_dims", "start_index_map" };
@@ -1130,11 +1179,17 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         fputc('}', out);
     }
     if (o->kind == IR_OP_REDUCE_WINDOW || o->kind == IR_OP_SELECT_AND_SCATTER) {
+        /* window_dimensions always (select_and_scatter: its defaults
+         * filled by the checker), the others as written or when they
+         * differ from their defaults (1s, padding 0s) */
         const ir_window *w = &o->a.window;
         const ir_ints *lists[4] = { &w->dims, &w->strides, &w->base_dilations, &w->window_dilations };
         static const char *const names[4] = { "window_dimensions", "window_strides", "base_dilations",
                                               "window_dilations" };
+        static const unsigned bits[4] = { 0, IR_W_WINDOW_STRIDES, IR_W_BASE_DILATIONS, IR_W_WINDOW_DILATIONS };
         for (int l = 0; l < (o->kind == IR_OP_REDUCE_WINDOW ? 4 : 2); l++) {
+            if (l && !(o->written & bits[l]) && all_equal(lists[l], 1))
+                continue;
             fprintf(out, l ? ", %s = array<i64" : " {%s = array<i64", names[l]);
             for (int i = 0; i < lists[l]->n; i++)
                 fprintf(out, i ? ", %" PRId64 : ": %" PRId64, lists[l]->v[i]);
@@ -1142,10 +1197,14 @@ static void print_generic_attrs(printer *p, const ir_op *o)
         }
         /* no rows (rank 0): `dense<>`, as MLIR prints a tensor without
          * elements; `dense<[]>` would be a 0-element list of rank 1 */
-        fputs(", padding = dense<", out);
-        for (int i = 0; i < w->low.n; i++)
-            fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[[%" PRId64 ", %" PRId64 "]", w->low.v[i], w->high.v[i]);
-        fprintf(out, "%s> : tensor<%dx2xi64>}", w->low.n ? "]" : "", w->low.n);
+        if ((o->written & IR_W_PADDING) || !all_equal(&w->low, 0) || !all_equal(&w->high, 0)) {
+            fputs(", padding = dense<", out);
+            for (int i = 0; i < w->low.n; i++)
+                fprintf(out, i ? ", [%" PRId64 ", %" PRId64 "]" : "[[%" PRId64 ", %" PRId64 "]", w->low.v[i],
+                        w->high.v[i]);
+            fprintf(out, "%s> : tensor<%dx2xi64>", w->low.n ? "]" : "", w->low.n);
+        }
+        fputc('}', out);
     }
     if (o->kind == IR_OP_TRIANGULAR_SOLVE) {
         static const char *const t[3] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
@@ -1337,8 +1396,8 @@ static int print_func(FILE *out, const ir_func *f, int indent)
     }
     indent_to(out, indent);
     fputs("func.func ", out);
-    if (f->is_private)
-        fputs("private ", out);
+    if (f->visibility)
+        fprintf(out, "%s ", f->visibility);
     print_symbol(out, f->name);
     fputc('(', out);
     if (f->has_body)

@@ -86,8 +86,10 @@ void ir_print_distributed_attrs(FILE *out, const ir_op *o)
                 "split_dimension = %" PRId64 " : i64, concat_dimension = %" PRId64 " : i64, split_count = %" PRId64
                 " : i64",
                 col->dim, col->concat_dim, col->split_count);
-    /* the channel type is not kept (9.6.2 ignores it): printed as 0 */
-    fprintf(entry(out, &n), "channel_handle = #stablehlo.channel_handle<handle = %" PRId64 ", type = 0>", col->channel);
+    /* as written (9.6.2 ignores the type); absent stays absent */
+    if (col->has_channel)
+        fprintf(entry(out, &n), "channel_handle = #stablehlo.channel_handle<handle = %" PRId64 ", type = %" PRId64 ">",
+                col->channel, col->channel_type);
     if (o->kind == IR_OP_COLLECTIVE_PERMUTE)
         print_pairs(entry(out, &n), &col->pairs);
     else if (collective)

@@ -352,15 +352,6 @@ static bool refine_call(refiner *r, refine_frame *fr, ir_op *o, const refine_kno
 
 /* ---- custom calls ---------------------------------------------------------- */
 
-static const pattr *extra_attr(const ir_op *o, const char *key)
-{
-    const pentry *e = o->extra.head;
-    for (int i = 0; e && i < o->extra.n; i++, e = e->next)
-        if (e->key && strcmp(e->key, key) == 0)
-            return e->val;
-    return NULL;
-}
-
 /* custom_call @shape_assertion(%ok, %v0, ...) {error_message = "... {0} ..."}
  * (JAX's shape assertions): a known false predicate is an error with the
  * message, its {k} replaced by the value of operand k + 1; a true one is
@@ -374,7 +365,7 @@ static bool shape_assertion(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         *drop = true;
         return true;
     }
-    const pattr *msg = extra_attr(o, "error_message");
+    const pattr *msg = ir_extra_attr(o, "error_message");
     const char *text = msg && msg->kind == PA_STRING ? msg->text : "shape assertion failed";
     char out[1024];
     size_t at = 0;
@@ -399,7 +390,7 @@ static bool shape_assertion(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
  * value of the k-th listed operand (REF's hlo::getShapeRefinements). */
 static bool custom_call_shapes(refiner *r, refine_frame *fr, ir_op *o, tensor_type *want)
 {
-    const pattr *ix = extra_attr(o, "indices_of_shape_operands");
+    const pattr *ix = ir_extra_attr(o, "indices_of_shape_operands");
     if (!ix || ix->kind != PA_DENSE || !ix->lit)
         return true;
     for (int64_t k = 0; k < ix->lit->count && k < o->nresults; k++) {
@@ -521,6 +512,115 @@ static bool canonicalize(refiner *r, refine_frame *fr, ir_op *o, tensor_type *wa
     return true;
 }
 
+/* ---- custom calls that become ops (StableHLO's shape refinement) -------- */
+
+/* The names of a copied block's values made `FUNC/NAME`: no name written
+ * in a program has a '/', so none collides with a value of the function
+ * that now holds the block. */
+static bool rename_uses(refiner *r, ir_use **u, int n, const char *prefix)
+{
+    if (!n)
+        return true;
+    ir_use *v = dup(r, *u, (size_t)n, sizeof **u);
+    if (!v)
+        return refine_oom(r);
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(prefix) + strlen(v[i].name) + 2;
+        char *name = arena_alloc(r->m->arena, len, 1);
+        if (!name)
+            return refine_oom(r);
+        snprintf(name, len, "%s/%s", prefix, v[i].name);
+        v[i].name = name;
+    }
+    *u = v;
+    return true;
+}
+
+static bool rename_block(refiner *r, ir_block *b, const char *prefix)
+{
+    if (!rename_uses(r, &b->arg_names, b->nargs, prefix))
+        return false;
+    for (int i = 0; i < b->nops; i++) {
+        ir_op *o = &b->ops[i];
+        if (!rename_uses(r, &o->uses, o->noperands, prefix) || !rename_uses(r, &o->defs, o->ndefs, prefix))
+            return false;
+        for (int g = 0; g < o->nregions; g++)
+            if (!rename_block(r, &o->regions[g], prefix))
+                return false;
+    }
+    return true;
+}
+
+/* Function f's body as the region of an op: a renamed copy whose
+ * func.return is a stablehlo.return. */
+static ir_block *body_region(refiner *r, const ir_func *f)
+{
+    ir_func *copy = copy_func(r, f);
+    if (!copy || !rename_block(r, &copy->body, f->name))
+        return NULL;
+    ir_block *b = &copy->body;
+    if (b->nops && b->ops[b->nops - 1].kind == IR_OP_RETURN)
+        b->ops[b->nops - 1].kind = IR_OP_REGION_RETURN;
+    return b;
+}
+
+/* custom_call @stablehlo.dynamic_reduce_window(inputs, inits,
+ * window_dimensions, window_strides, base_dilations, window_dilations,
+ * padding) {called_computations = [@body]} (JAX's reduce_window on `?`
+ * shapes; its operands and body were checked at load): with the five
+ * window operands known it becomes reduce_window, its body a copy of @body
+ * (StableHLO's shape refinement makes the same rewrite). */
+static bool to_reduce_window(refiner *r, refine_frame *fr, ir_op *o)
+{
+    int n = (o->noperands - 5) / 2, rank = o->operand_types[0].rank;
+    ir_ints l[5];
+    if (!lists_of(r, fr, o, 2 * n, 5, l))
+        return !r->nomem && refine_error(r, o->loc, "'@stablehlo.dynamic_reduce_window' window operands are not "
+                                         "constants after refinement");
+    for (int j = 0; j < 5; j++)
+        if (l[j].n != (j < 4 ? rank : 2 * rank))
+            return refine_error(r, o->uses[2 * n + j].loc, "'@stablehlo.dynamic_reduce_window' window operand #%d "
+                                "holds %d values after refinement, not %d", 2 * n + j, l[j].n,
+                                j < 4 ? rank : 2 * rank);
+    const ir_func *f = o->a.custom_call.callee;
+    ir_block *body = f ? body_region(r, f) : NULL;
+    ir_ints lo = { rank, arena_alloc(r->m->arena, (size_t)rank + 1, sizeof(int64_t)) };
+    ir_ints hi = { rank, arena_alloc(r->m->arena, (size_t)rank + 1, sizeof(int64_t)) };
+    if (!body || !lo.v || !hi.v)
+        return r->nomem || refine_oom(r);
+    for (int d = 0; d < rank; d++) {
+        lo.v[d] = l[4].v[2 * d];
+        hi.v[d] = l[4].v[2 * d + 1];
+    }
+    o->kind = IR_OP_REDUCE_WINDOW;
+    o->noperands = 2 * n;
+    memset(&o->a, 0, sizeof o->a);
+    o->a.window = (ir_window){ l[0], l[1], l[2], l[3], lo, hi };
+    o->written = IR_W_WINDOW_STRIDES | IR_W_BASE_DILATIONS | IR_W_WINDOW_DILATIONS | IR_W_PADDING; /* as operands */
+    o->nregions = 1;
+    o->regions = body;
+    o->extra = (ir_attrs){ 0 }; /* api_version, called_computations: the custom call's */
+    return true;
+}
+
+/* custom_call @stablehlo.dynamic_rng_bit_generator(state, shape): with its
+ * output's shape known it would be rng_bit_generator, whose bits SPEC
+ * leaves to the implementation and which ir-run refuses (docs/semantics.md,
+ * decision 41): a located error that says so. */
+static bool dynamic_rng(refiner *r, refine_frame *fr, ir_op *o)
+{
+    const refine_known *kn = refine_operand_known(fr, o, 1);
+    tensor_type out = o->result_types[1];
+    if (!kn || kn->n != out.rank)
+        return refine_error(r, o->loc, "'@stablehlo.dynamic_rng_bit_generator' output_shape is not a constant after "
+                            "refinement");
+    for (int d = 0; d < out.rank; d++)
+        out.dims[d] = kn->v[d];
+    return refine_error(r, o->loc, "'@stablehlo.dynamic_rng_bit_generator' refines to 'stablehlo.rng_bit_generator' "
+                        "with output %s, which ir-run refuses: its bits are the implementation's (docs/semantics.md, "
+                        "decision 41)", check_type_str(&out));
+}
+
 /* ---- ops ------------------------------------------------------------------- */
 
 /* Refines the regions of a control op: while (arguments = operands), if and
@@ -584,6 +684,10 @@ static bool refine_op(refiner *r, refine_frame *fr, ir_op *o, bool *drop)
         }
         if (ok && is_target(o, "shape_assertion"))
             return shape_assertion(r, fr, o, drop);
+        if (ok && is_target(o, "stablehlo.dynamic_rng_bit_generator"))
+            return dynamic_rng(r, fr, o);
+        if (ok && is_target(o, "stablehlo.dynamic_reduce_window"))
+            ok = to_reduce_window(r, fr, o);
         if (ok && is_target(o, "stablehlo.dynamic_top_k"))
             ok = dynamic_top_k(r, fr, o, w);
         else if (ok && o->kind == IR_OP_CUSTOM_CALL)

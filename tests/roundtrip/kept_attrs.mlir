@@ -17,7 +17,7 @@ module @jit_f attributes {jax.uses_shape_polymorphism = false, mhlo.num_partitio
       stablehlo.return %p : tensor<i1>
     }) {dimension = 0 : i64, is_stable = true, mhlo.frontend_attributes = {k = "v"}} : (tensor<4xi32>) -> tensor<4xi32>
     %8 = call @g(%7) {jax.call = "x"} : (tensor<4xi32>) -> tensor<4xi32>
-    %9 = stablehlo.optimization_barrier %8 {note = "b"} : tensor<4xi32>
+    %9 = stablehlo.optimization_barrier {note = "b"} %8 : tensor<4xi32>
     return %9, %5 : tensor<4xi32>, tensor<i32>
   }
   func.func private @g(%arg0: tensor<4xi32>) -> tensor<4xi32> attributes {llvm.emit_c_interface, sym.note = "g"} {
