@@ -207,13 +207,12 @@ typedef struct {
     int bits; /* storage bits of one element in a dense buffer */
 } simple_type;
 
-/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode). */
-static const simple_type *vhlo_simple(uint64_t code)
-{
-    static const struct {
-        uint64_t code;
-        simple_type t;
-    } rows[] = {
+/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode): the
+ * reader decodes them and the writer (bc_write.c) encodes them from it. */
+static const struct {
+    uint64_t code;
+    simple_type t;
+} vhlo_simple_rows[] = {
         { 0, { "i1", 1 } },          { 2, { "bf16", 16 } },        { 3, { "f16", 16 } },
         { 4, { "f32", 32 } },        { 5, { "f64", 64 } },         { 6, { "f8E4M3FN", 8 } },
         { 7, { "f8E5M2", 8 } },      { 9, { "index", 64 } },       { 31, { "i2", 8 } },
@@ -225,11 +224,22 @@ static const simple_type *vhlo_simple(uint64_t code)
         { 29, { "f8E4M3B11FNUZ", 8 } }, { 33, { "none", 0 } },     { 34, { "tf32", 32 } },
         { 35, { "f8E4M3", 8 } },     { 36, { "f8E3M4", 8 } },      { 37, { "f4E2M1FN", 8 } },
         { 38, { "f6E2M3FN", 8 } },   { 39, { "f6E3M2FN", 8 } },    { 40, { "f8E8M0FNU", 8 } },
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
-        if (rows[i].code == code)
-            return &rows[i].t;
+};
+
+static const simple_type *vhlo_simple(uint64_t code)
+{
+    for (size_t i = 0; i < sizeof vhlo_simple_rows / sizeof *vhlo_simple_rows; i++)
+        if (vhlo_simple_rows[i].code == code)
+            return &vhlo_simple_rows[i].t;
     return NULL;
+}
+
+int bc_vhlo_type_code(const char *text)
+{
+    for (size_t i = 0; i < sizeof vhlo_simple_rows / sizeof *vhlo_simple_rows; i++)
+        if (strcmp(vhlo_simple_rows[i].t.text, text) == 0)
+            return (int)vhlo_simple_rows[i].code;
+    return -1;
 }
 
 static void put_quant_storage(bc_reader *r, bc_buf *b, bool is_signed, const bc_type *st, int64_t lo, int64_t hi)
@@ -637,7 +647,7 @@ static void put_dict(bc_reader *r, bc_buf *b, const bc_attr *a)
     bc_putc(r, b, '}');
 }
 
-static const char *const *vhlo_enum(int code, const char **kind, size_t *n)
+const char *const *bc_vhlo_enum(int code, const char **kind, size_t *n)
 {
     static const char *const dir[] = { "EQ", "NE", "GE", "GT", "LE", "LT" };
     static const char *const cmp[] = { "NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED" };
@@ -837,7 +847,7 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     a->code = (int)code;
     const char *kind;
     size_t n;
-    const char *const *names = code <= 64 ? vhlo_enum((int)code, &kind, &n) : NULL;
+    const char *const *names = code <= 64 ? bc_vhlo_enum((int)code, &kind, &n) : NULL;
     if (names) {
         bc_cur vat = *c;
         uint64_t v = bc_varint(r, c);

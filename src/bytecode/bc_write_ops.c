@@ -1,0 +1,382 @@
+/* Each op's VHLO attributes, as StableHLO's StablehloLegalizeToVhlo makes
+ * them from a StableHLO op: dimension lists as tensor<N x i64>, the grouped
+ * dimension numbers of dot_general, gather, scatter and convolution spread
+ * into their fields, the enums by name (bc_vhlo_enum), absent attributes
+ * with their defaults (`defaults` below). The check and interpreter ops
+ * keep their builtin attributes (bw_foreign_attrs). Which attributes an op
+ * has at the target is the op row's business (bc_write.c). */
+#include <string.h>
+
+#include "bytecode/bc_write_internal.h"
+#include "types/fpformat.h"
+
+static void put(bw *w, bw_attrs *at, const char *key, uint64_t attr, bool is_default)
+{
+    if (at->n == BW_MAX_ATTRS)
+        bw_fail(w, w->at, "more than %d attributes on one op", BW_MAX_ATTRS);
+    at->v[at->n].key = key;
+    at->v[at->n].attr = attr;
+    at->is_default[at->n++] = is_default;
+}
+
+static void put_ints(bw *w, bw_attrs *at, const char *key, const ir_ints *v)
+{
+    put(w, at, key, bw_ints(w, v->v, v->n, 0, false), v->n == 0);
+}
+
+static void put_i64(bw *w, bw_attrs *at, const char *key, int64_t v)
+{
+    put(w, at, key, bw_i64(w, v), false);
+}
+
+static void put_i32(bw *w, bw_attrs *at, const char *key, int64_t v)
+{
+    tensor_type t = { .elem = ET_I32, .rank = 0 };
+    put(w, at, key, bw_int_attr(w, &t, v, false), false);
+}
+
+static void put_bool(bw *w, bw_attrs *at, const char *key, bool v)
+{
+    put(w, at, key, bw_bool(w, v, false), !v);
+}
+
+static void put_precision(bw *w, bw_attrs *at, const ir_precision *p, int n)
+{
+    uint64_t items[64];
+    if (n > 64)
+        bw_fail(w, w->at, "more than 64 precisions");
+    bool dflt = true;
+    for (int i = 0; i < n; i++) {
+        items[i] = bw_enum(w, 11, ir_precision_name(p[i]));
+        dflt &= p[i] == IR_PREC_DEFAULT;
+    }
+    put(w, at, "precision_config", bw_list(w, items, n, false), dflt);
+}
+
+static uint64_t fp_type_attr(bw *w, fp_id f)
+{
+    const char *name = fp_fmt(f)->name;
+    int code = bc_vhlo_type_code(name);
+    if (code < 0)
+        bw_fail(w, w->at, "the dot algorithm's type %s has no VHLO type", name);
+    bw_buf *b = bw_open(w);
+    bw_varint(w, b, (uint64_t)code);
+    uint64_t t = bw_type_entry(w, bw_dialect(w, "vhlo"), b);
+    bw_close(w);
+    return bw_type_attr(w, t, false);
+}
+
+static void dot_general(bw *w, bw_attrs *at, const ir_dot *d)
+{
+    put_ints(w, at, "lhs_batching_dimensions", &d->lhs_batch);
+    put_ints(w, at, "rhs_batching_dimensions", &d->rhs_batch);
+    put_ints(w, at, "lhs_contracting_dimensions", &d->lhs_contract);
+    put_ints(w, at, "rhs_contracting_dimensions", &d->rhs_contract);
+    at->is_default[at->n - 4] = at->is_default[at->n - 3] = at->is_default[at->n - 2] = at->is_default[at->n - 1] =
+        false;
+    put_precision(w, at, d->precision, d->nprecision);
+    static const char *const fields[] = { "lhs_precision_type", "rhs_precision_type", "accumulation_type",
+                                          "lhs_component_count", "rhs_component_count",
+                                          "num_primitive_operations", "allow_imprecise_accumulation" };
+    const ir_dot_algorithm *a = &d->algorithm;
+    for (int i = 0; i < 7; i++) {
+        uint64_t v;
+        if (!d->has_algorithm)
+            v = bw_none_type_attr(w);
+        else if (i < 3)
+            v = fp_type_attr(w, i == 0 ? a->lhs_precision : i == 1 ? a->rhs_precision : a->accumulation);
+        else if (i < 6)
+            v = bw_i64(w, i == 3 ? a->lhs_component_count : i == 4 ? a->rhs_component_count
+                                                                   : a->num_primitive_operations);
+        else
+            v = bw_bool(w, a->allow_imprecise_accumulation, false);
+        put(w, at, fields[i], v, !d->has_algorithm);
+    }
+}
+
+static void index_dims(bw *w, bw_attrs *at, const ir_index_dims *d, const char *const names[5])
+{
+    const ir_ints *lists[5] = { &d->window, &d->collapsed, &d->operand_batch, &d->index_batch, &d->index_map };
+    for (int i = 0; i < 5; i++) {
+        put_ints(w, at, names[i], lists[i]);
+        at->is_default[at->n - 1] = (i == 2 || i == 3) && lists[i]->n == 0;
+    }
+    put_i64(w, at, "index_vector_dim", d->index_vector_dim);
+}
+
+/* [low, high] pairs as an N x 2 matrix */
+static void padding(bw *w, bw_attrs *at, const ir_ints *low, const ir_ints *high, bool dflt_zero)
+{
+    int n = low->n;
+    int64_t *v = bw_alloc(w, (size_t)n * 2 * sizeof *v + 1);
+    bool zero = true;
+    for (int i = 0; i < n; i++) {
+        v[2 * i] = low->v[i];
+        v[2 * i + 1] = i < high->n ? high->v[i] : 0;
+        zero &= v[2 * i] == 0 && v[2 * i + 1] == 0;
+    }
+    put(w, at, "padding", bw_ints(w, v, 2 * n, 2, false), dflt_zero && zero);
+}
+
+static void window(bw *w, bw_attrs *at, const ir_window *x, bool dilations)
+{
+    put_ints(w, at, "window_dimensions", &x->dims);
+    put_ints(w, at, "window_strides", &x->strides);
+    if (dilations) {
+        put_ints(w, at, "base_dilations", &x->base_dilations);
+        put_ints(w, at, "window_dilations", &x->window_dilations);
+    }
+    padding(w, at, &x->low, &x->high, false);
+}
+
+static void convolution(bw *w, bw_attrs *at, const ir_conv *c, bool dynamic)
+{
+    put_i64(w, at, "batch_group_count", c->batch_groups);
+    put_i64(w, at, "feature_group_count", c->feature_groups);
+    put_i64(w, at, "input_batch_dimension", c->in_batch);
+    put_i64(w, at, "input_feature_dimension", c->in_feature);
+    put_ints(w, at, "input_spatial_dimensions", &c->in_spatial);
+    put_i64(w, at, "kernel_input_feature_dimension", c->kernel_in);
+    put_i64(w, at, "kernel_output_feature_dimension", c->kernel_out);
+    put_ints(w, at, "kernel_spatial_dimensions", &c->kernel_spatial);
+    put_i64(w, at, "output_batch_dimension", c->out_batch);
+    put_i64(w, at, "output_feature_dimension", c->out_feature);
+    put_ints(w, at, "output_spatial_dimensions", &c->out_spatial);
+    put_ints(w, at, "lhs_dilation", &c->lhs_dilation);
+    put_ints(w, at, "rhs_dilation", &c->rhs_dilation);
+    put_ints(w, at, "window_strides", &c->strides);
+    put(w, at, "window_reversal", bw_ints(w, c->reversal.v, c->reversal.n, 0, true), false);
+    if (!dynamic)
+        padding(w, at, &c->low, &c->high, false);
+    for (int i = 0; i < at->n; i++)
+        at->is_default[i] = false;
+    put_precision(w, at, c->precision, c->nprecision);
+}
+
+static const char *const gather_names[5] = { "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                             "start_indices_batching_dims", "start_index_map" };
+static const char *const scatter_names[5] = { "update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                              "scatter_indices_batching_dims", "scatter_dims_to_operand_dims" };
+
+/* The default of an attribute the op leaves out (StablehloLegalizeToVhlo's
+ * addDefaults), by name. */
+static uint64_t default_of(bw *w, const char *key, bool *found)
+{
+    *found = true;
+    static const char *const falses[] = { "indices_are_sorted", "unique_indices", "is_stable", "has_side_effect",
+                                          "use_global_device_ids", "has_dynamic_root" };
+    for (size_t i = 0; i < sizeof falses / sizeof *falses; i++)
+        if (strcmp(key, falses[i]) == 0)
+            return bw_bool(w, false, false);
+    if (strcmp(key, "result_accuracy") == 0) {
+        uint64_t mode = bw_enum(w, 19, "DEFAULT");
+        bw_buf *b = bw_open(w);
+        bw_varint(w, b, 20);
+        bw_svarint(w, b, 0); /* atol 0.0 */
+        bw_svarint(w, b, 0); /* rtol 0.0 */
+        bw_svarint(w, b, 0); /* ulps */
+        bw_varint(w, b, mode);
+        uint64_t r = bw_attr(w, bw_dialect(w, "vhlo"), b);
+        bw_close(w);
+        return r;
+    }
+    if (strcmp(key, "composite_attributes") == 0)
+        return bw_dict(w, NULL, 0, false);
+    if (strcmp(key, "version") == 0) {
+        tensor_type t = { .elem = ET_I32, .rank = 0 };
+        return bw_int_attr(w, &t, 0, false);
+    }
+    *found = false;
+    return 0;
+}
+
+/* the attributes the builders keep as written (o->extra) that the op's
+ * VHLO rows name, and the defaults of the rest */
+static void fill(bw *w, const ir_op *o, bw_attrs *at)
+{
+    const char *name = ir_op_name(o->kind);
+    const char *base = o->kind == IR_OP_REGION_RETURN || o->kind == IR_OP_RETURN ? "return" : strchr(name, '.') + 1;
+    size_t nrows;
+    const bc_vhlo_row *rows = bc_vhlo_op_rows(&nrows);
+    size_t n = strlen(base);
+    for (size_t r = 0; r < nrows; r++) {
+        if (strncmp(rows[r].name, base, n) != 0 || strncmp(rows[r].name + n, "_v", 2) != 0)
+            continue;
+        for (int k = 0; rows[r].attrs[k]; k++) {
+            const char *key = rows[r].attrs[k];
+            bool have = false;
+            for (int i = 0; i < at->n; i++)
+                have |= strcmp(at->v[i].key, key) == 0;
+            if (have)
+                continue;
+            int i = 0;
+            for (const pentry *e = o->extra.head; e && i < o->extra.n; e = e->next, i++)
+                if (e->val && strcmp(e->key, key) == 0) {
+                    put(w, at, key, bw_kept(w, e->val, false), false);
+                    have = true;
+                    break;
+                }
+            if (have)
+                continue;
+            bool found;
+            uint64_t d = default_of(w, key, &found);
+            if (found)
+                put(w, at, key, d, true);
+        }
+    }
+}
+
+void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
+{
+    at->n = 0;
+    switch (o->kind) {
+    case IR_OP_CONSTANT:
+        put(w, at, "value", bw_literal(w, &o->a.constant, false), false);
+        break;
+    case IR_OP_IOTA:
+        put_i64(w, at, "iota_dimension", o->a.iota_dim);
+        break;
+    case IR_OP_CONCATENATE:
+        put_i64(w, at, "dimension", o->a.concat_dim);
+        break;
+    case IR_OP_COMPARE:
+        put(w, at, "comparison_direction", bw_enum(w, 3, ir_cmp_dir_name(o->a.compare.dir)), false);
+        put(w, at, "compare_type",
+            bw_enum(w, 4, o->a.compare.type == IR_CMPT_ABSENT ? "NOTYPE" : ir_cmp_type_name(o->a.compare.type)),
+            o->a.compare.type == IR_CMPT_ABSENT);
+        break;
+    case IR_OP_TRANSPOSE:
+        put_ints(w, at, "permutation", &o->a.dims);
+        break;
+    case IR_OP_BROADCAST_IN_DIM:
+        put_ints(w, at, "broadcast_dimensions", &o->a.dims);
+        break;
+    case IR_OP_REVERSE:
+    case IR_OP_MAP:
+        put_ints(w, at, "dimensions", &o->a.dims);
+        break;
+    case IR_OP_REDUCE:
+        put_ints(w, at, "dimensions", &o->a.reduce.dims);
+        break;
+    case IR_OP_SLICE:
+        put_ints(w, at, "start_indices", &o->a.slice.start);
+        put_ints(w, at, "limit_indices", &o->a.slice.limit);
+        put_ints(w, at, "strides", &o->a.slice.stride);
+        break;
+    case IR_OP_PAD:
+        put_ints(w, at, "edge_padding_low", &o->a.pad.low);
+        put_ints(w, at, "edge_padding_high", &o->a.pad.high);
+        put_ints(w, at, "interior_padding", &o->a.pad.interior);
+        break;
+    case IR_OP_DOT_GENERAL:
+        dot_general(w, at, &o->a.dot);
+        break;
+    case IR_OP_DOT:
+        put_precision(w, at, o->a.dot.precision, o->a.dot.nprecision);
+        break;
+    case IR_OP_GATHER:
+    case IR_OP_DYNAMIC_GATHER:
+        index_dims(w, at, &o->a.index, gather_names);
+        if (o->kind == IR_OP_GATHER)
+            put_ints(w, at, "slice_sizes", &o->a.index.slice_sizes), at->is_default[at->n - 1] = false;
+        break;
+    case IR_OP_SCATTER:
+        index_dims(w, at, &o->a.index, scatter_names);
+        break;
+    case IR_OP_DYNAMIC_SLICE:
+        put_ints(w, at, "slice_sizes", &o->a.slice_sizes);
+        break;
+    case IR_OP_REDUCE_WINDOW:
+        window(w, at, &o->a.window, true);
+        break;
+    case IR_OP_SELECT_AND_SCATTER:
+        window(w, at, &o->a.window, false);
+        break;
+    case IR_OP_SORT:
+        put_i64(w, at, "dimension", o->a.sort.dimension);
+        put_bool(w, at, "is_stable", o->a.sort.is_stable);
+        break;
+    case IR_OP_GET_TUPLE_ELEMENT:
+        put_i32(w, at, "index", o->a.tuple_index);
+        break;
+    case IR_OP_GET_DIMENSION_SIZE:
+        put_i64(w, at, "dimension", o->a.dimension);
+        break;
+    case IR_OP_FFT: {
+        static const char *const types[] = { "FFT", "IFFT", "RFFT", "IRFFT" };
+        put(w, at, "fft_type", bw_enum(w, 7, types[o->a.fft.type]), false);
+        put_ints(w, at, "fft_length", &o->a.fft.length);
+        break;
+    }
+    case IR_OP_REDUCE_PRECISION:
+        put_i32(w, at, "exponent_bits", o->a.reduce_precision.exponent_bits);
+        put_i32(w, at, "mantissa_bits", o->a.reduce_precision.mantissa_bits);
+        break;
+    case IR_OP_TRIANGULAR_SOLVE: {
+        static const char *const tr[] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
+        put_bool(w, at, "left_side", o->a.tsolve.left_side);
+        put_bool(w, at, "lower", o->a.tsolve.lower);
+        put_bool(w, at, "unit_diagonal", o->a.tsolve.unit_diagonal);
+        put(w, at, "transpose_a", bw_enum(w, 16, tr[o->a.tsolve.transpose_a]), false);
+        break;
+    }
+    case IR_OP_CALL:
+        put(w, at, "callee", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
+        break;
+    case IR_OP_COMPOSITE:
+        put(w, at, "name", bw_str_attr(w, o->a.call.composite, strlen(o->a.call.composite), false), false);
+        put(w, at, "decomposition", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
+        break;
+    case IR_OP_CONVOLUTION:
+    case IR_OP_DYNAMIC_CONV:
+        convolution(w, at, &o->a.conv, o->kind == IR_OP_DYNAMIC_CONV);
+        break;
+    default:
+        break;
+    }
+    fill(w, o, at);
+}
+
+bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
+{
+    at->n = 0;
+    const ir_check *c = &o->a.check;
+    tensor_type u64 = { .elem = ET_UI64, .rank = 0 }, u32 = { .elem = ET_UI32, .rank = 0 };
+    switch (o->kind) {
+    case IR_OP_CHECK_EXPECT_EQ_CONST:
+    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+        if (c->custom_call)
+            return false;
+        put(w, at, "value", bw_literal(w, &c->expected, true), false);
+        if (o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
+            uint64_t bits;
+            memcpy(&bits, &c->tolerance, sizeof bits);
+            put(w, at, "tolerance", bw_float_attr(w, ET_F64, bits, true), false);
+        }
+        return true;
+    case IR_OP_CHECK_EXPECT_CLOSE:
+        if (c->custom_call)
+            return false;
+        put(w, at, "max_ulp_difference", bw_int_attr(w, &u64, (int64_t)c->max_ulp, true), false);
+        put(w, at, "min_ulp_difference", bw_int_attr(w, &u64, (int64_t)c->min_ulp, true), false);
+        return true;
+    case IR_OP_CHECK_EXPECT_SERIALIZED_EQ:
+        put(w, at, "probe_id", bw_str_attr(w, o->a.probe.id, strlen(o->a.probe.id), true), false);
+        put(w, at, "iteration", bw_int_attr(w, &u32, o->a.probe.iteration, true), false);
+        return true;
+    case IR_OP_INTERPRETER_PROBE:
+        put(w, at, "probe_id", bw_str_attr(w, o->a.probe.id, strlen(o->a.probe.id), true), false);
+        return true;
+    case IR_OP_INTERPRETER_PRINT:
+        return true;
+    default:
+        if (ir_op_get(o->kind)->form != IR_FORM_CHECK2 || c->custom_call)
+            return false;
+        if (strstr(ir_op_name(o->kind), "almost")) {
+            uint64_t bits;
+            memcpy(&bits, &c->tolerance, sizeof bits);
+            put(w, at, "tolerance", bw_float_attr(w, ET_F64, bits, true), false);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# --emit=bytecode round trips (docs/bytecode.md "Writing"; make check runs
+# this with IRRUN=path/to/ir-run): every chunk of the given files (default
+# tests/interpret/*.mlir) is written as a portable artifact at the current
+# VHLO target and at the oldest target that can express it (found by
+# starting at 0.9.0 and moving to the version each refusal names), read back
+# by ir-run, and must print the same stdout and the same --emit=ir as the
+# text chunk. A chunk ir-run does not write yet (the refusal says "not
+# written") is counted apart, with its reason; any other difference fails.
+# Usage: tests/bytecode_write.sh [FILE...]
+IRRUN=${IRRUN:-build/ir-run}
+dir=$(dirname "$0")
+[ $# -gt 0 ] || set -- "$dir"/interpret/*.mlir
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+skip=0
+for f in "$@"; do
+    rm -f "$tmp"/chunk.*
+    # cut at REF's chunk marker, as --split-input-file does
+    awk -v out="$tmp/chunk." 'BEGIN { n = 0; f = out n }
+        /^\/\/ -----/ { n++; f = out n; next } { print > f }' "$f"
+    for c in "$tmp"/chunk.*; do
+        [ -s "$c" ] || continue
+        name="$(basename "$f"):$(echo "$c" | sed 's/.*\.//')"
+        probes="$tmp/probes"
+        rm -rf "$probes"; mkdir "$probes"
+        "$IRRUN" --probe-output-dir "$probes" "$c" >"$tmp/want.out" 2>/dev/null
+        want_rc=$?
+        "$IRRUN" --emit=ir "$c" >"$tmp/want.ir" 2>/dev/null || continue
+        target=current
+        ok=1
+        for round in current oldest; do
+            if [ "$round" = oldest ]; then
+                target=0.9.0
+                while :; do
+                    "$IRRUN" --emit=bytecode --target=$target -o "$tmp/a.mlirbc" "$c" 2>"$tmp/err" && break
+                    next=$(sed -n 's/.*needs VHLO \([0-9.]*\) or newer.*/\1/p' "$tmp/err" | head -n 1)
+                    if [ -z "$next" ] || [ "$next" = "$target" ]; then
+                        echo "FAIL: $name: no oldest target: $(head -n 1 "$tmp/err")"
+                        ok=0
+                        break
+                    fi
+                    target=$next
+                done
+                [ "$ok" -eq 1 ] || break
+            elif ! "$IRRUN" --emit=bytecode --target=current -o "$tmp/a.mlirbc" "$c" 2>"$tmp/err"; then
+                if grep -q "not written" "$tmp/err"; then
+                    skip=$((skip + 1))
+                    echo "SKIP: $name: $(head -n 1 "$tmp/err")"
+                    ok=2
+                    break
+                fi
+                echo "FAIL: $name: --emit=bytecode: $(head -n 1 "$tmp/err")"
+                ok=0
+                break
+            fi
+            rm -rf "$probes"; mkdir "$probes"
+            "$IRRUN" --probe-output-dir "$probes" "$tmp/a.mlirbc" >"$tmp/got.out" 2>"$tmp/err"
+            rc=$?
+            # an artifact is always a module: the text's implicit one prints bare
+            "$IRRUN" --emit=ir "$tmp/a.mlirbc" 2>>"$tmp/err" |
+                if head -n 1 "$tmp/want.ir" | grep -q '^module'; then cat; else
+                    sed -e '1{/^module {$/d;}' -e '${/^}$/d;}' -e 's/^  //'; fi >"$tmp/got.ir"
+            if [ "$rc" -ne "$want_rc" ] || ! cmp -s "$tmp/want.out" "$tmp/got.out"; then
+                echo "FAIL: $name at $target: stdout or status differs ($rc, want $want_rc): $(head -n 1 "$tmp/err")"
+                ok=0
+            elif ! cmp -s "$tmp/want.ir" "$tmp/got.ir"; then
+                echo "FAIL: $name at $target: --emit=ir differs"
+                diff "$tmp/want.ir" "$tmp/got.ir" | head -n 6
+                ok=0
+            fi
+            [ "$ok" -eq 1 ] || break
+        done
+        if [ "$ok" -eq 1 ]; then
+            pass=$((pass + 1))
+        elif [ "$ok" -eq 0 ]; then
+            fail=$((fail + 1))
+        fi
+    done
+done
+echo "bytecode_write: $pass chunks round-trip at current and their oldest target, $fail fail, $skip not written yet"
+[ "$fail" -eq 0 ]
