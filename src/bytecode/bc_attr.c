@@ -121,8 +121,12 @@ static void put_float(bc_reader *r, bc_buf *b, uint64_t v, int bits, const char 
     }
     char num[40];
     snprintf(num, sizeof num, "%.17g", x);
-    if (!strpbrk(num, ".en"))
-        strcat(num, ".0");
+    if (!strpbrk(num, ".n")) { /* MLIR's float literal needs its point: 1e-13 is 1.0e-13 */
+        char *e = strchr(num, 'e');
+        size_t at = e ? (size_t)(e - num) : strlen(num);
+        memmove(num + at + 2, num + at, strlen(num + at) + 1);
+        memcpy(num + at, ".0", 2);
+    }
     bc_printf(r, b, "%s : %s", num, type);
 }
 

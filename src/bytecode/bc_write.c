@@ -17,7 +17,7 @@
 
 /* bytecode format versions (MLIR's Encoding.h), as the reader names them */
 enum { V_DIALECT_VERSIONING = 1, V_LAZY_LOADING = 2, V_USE_LIST_ORDERING = 3, V_ELIDE_UNKNOWN_BLOCK_ARG_LOC = 4 };
-enum { SEC_STRING = 0, SEC_DIALECT = 1, SEC_ATTRTYPE = 2, SEC_ATTRTYPE_OFFSET = 3, SEC_IR = 4 };
+enum { SEC_STRING = 0, SEC_DIALECT = 1, SEC_ATTRTYPE = 2, SEC_ATTRTYPE_OFFSET = 3, SEC_IR = 4, SEC_PROPERTIES = 5 };
 enum { M_ATTRS = 0x01, M_RESULTS = 0x02, M_OPERANDS = 0x04, M_REGIONS = 0x10 };
 
 /* ---- errors and memory ------------------------------------------------------ */
@@ -553,6 +553,8 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
         tensor_type t = { .elem = ET_I64, .rank = 0 };
         if (a->type && shape_is_tensor(a->type))
             t.elem = a->type->elem;
+        else if (a->type_word && et_lookup(a->type_word, strlen(a->type_word)) >= 0)
+            t.elem = (et_id)et_lookup(a->type_word, strlen(a->type_word));
         return bw_int_attr(w, &t, v, builtin);
     }
     case PA_WORD:
@@ -714,25 +716,35 @@ static const bc_vhlo_row *first_with(const char *base, const char *key)
 
 static void write_block(bw *w, bw_buf *out, const ir_func *f, const ir_block *blk, size_t base);
 
+/* an isolated region's own IR section (bytecode 2 and later) */
+static bw_buf *nested_open(bw *w)
+{
+    if (w->nopen == (int)(sizeof w->nested / sizeof *w->nested))
+        bw_fail(w, w->at, "isolated regions nested too deeply");
+    bw_buf *b = &w->nested[w->nopen++];
+    b->n = 0;
+    return b;
+}
+
+static void nested_close(bw *w, bw_buf *out)
+{
+    bw_buf *b = &w->nested[--w->nopen];
+    bw_byte(w, out, SEC_IR);
+    bw_varint(w, out, b->n);
+    bw_bytes(w, out, b->p, b->n);
+}
+
 static void write_regions(bw *w, bw_buf *out, const ir_func *f, const ir_block *regions, int n, size_t base,
                           bool isolated)
 {
     bw_varint(w, out, ((uint64_t)n << 1) | isolated);
     bw_buf *into = out;
-    bw_buf local = { 0 };
     if (isolated && w->version >= V_LAZY_LOADING)
-        into = &local;
-    /* freed with the writer if a region fails */
-    w->open_sections[w->nopen++] = &local;
+        into = nested_open(w);
     for (int i = 0; i < n; i++)
         write_block(w, into, f, &regions[i], base);
-    if (into == &local) {
-        bw_byte(w, out, SEC_IR);
-        bw_varint(w, out, local.n);
-        bw_bytes(w, out, local.p, local.n);
-    }
-    w->nopen--;
-    mem_free(local.p);
+    if (into != out)
+        nested_close(w, out);
 }
 
 static void write_op(bw *w, bw_buf *out, const ir_func *f, const ir_op *o, size_t base);
@@ -816,7 +828,7 @@ static uint64_t vhlo_attr_dict(bw *w, const ir_op *o, const char *base, const bc
         items[n].key = e->key;
         items[n++].attr = bw_kept(w, e->val, false);
     }
-    return bw_dict(w, items, n, false);
+    return bw_dict(w, items, n, true); /* an op's dictionary is builtin, its values VHLO */
 }
 
 static void write_op(bw *w, bw_buf *out, const ir_func *f, const ir_op *o, size_t base)
@@ -904,7 +916,7 @@ static void write_func(bw *w, bw_buf *out, const ir_func *f)
     if (f->attrs.n)
         bw_fail(w, f->loc, "function attributes are not written as bytecode yet");
     (void)row;
-    uint64_t dict = bw_dict(w, items, 5, false);
+    uint64_t dict = bw_dict(w, items, 5, true);
     bw_varint(w, out, op_name(w, "vhlo", row->name));
     bw_byte(w, out, M_ATTRS | M_REGIONS);
     bw_varint(w, out, w->unknown_loc);
@@ -947,20 +959,14 @@ static void write_module(bw *w, bw_buf *ir, const ir_module *m)
     if (n)
         bw_varint(w, ir, dict);
     bw_varint(w, ir, 2 | 1); /* one region, isolated */
-    bw_buf body = { 0 };
-    w->open_sections[w->nopen++] = &body;
-    bw_varint(w, &body, 1);
-    bw_varint(w, &body, 0);
-    bw_varint(w, &body, (uint64_t)m->nfuncs << 1);
+    bw_buf *body = w->version >= V_LAZY_LOADING ? nested_open(w) : ir;
+    bw_varint(w, body, 1);
+    bw_varint(w, body, 0);
+    bw_varint(w, body, (uint64_t)m->nfuncs << 1);
     for (int f = 0; f < m->nfuncs; f++)
-        write_func(w, &body, &m->funcs[f]);
-    if (w->version >= V_LAZY_LOADING) {
-        bw_byte(w, ir, SEC_IR);
-        bw_varint(w, ir, body.n);
-    }
-    bw_bytes(w, ir, body.p, body.n);
-    w->nopen--;
-    mem_free(body.p);
+        write_func(w, body, &m->funcs[f]);
+    if (body != ir)
+        nested_close(w, ir);
 }
 
 /* ---- the container ------------------------------------------------------------------- */
@@ -1067,6 +1073,12 @@ static void write_all(bw *w, const ir_module *m, bw_buf *out)
     section(w, out, SEC_ATTRTYPE_OFFSET, off);
     section(w, out, SEC_IR, ir);
     section(w, out, SEC_STRING, s);
+    if (w->version >= 5) { /* MLIR's reader wants the properties section from 5 on: empty, the
+                              attributes are in each op's dictionary */
+        bw_buf *p = &w->sec[SEC_PROPERTIES];
+        bw_varint(w, p, 0);
+        section(w, out, 8, p); /* the properties section's id */
+    }
 }
 
 static void free_writer(bw *w)
@@ -1075,11 +1087,11 @@ static void free_writer(bw *w)
         next = k->next;
         mem_free(k);
     }
-    for (int i = 0; i < w->nopen; i++)
-        mem_free(w->open_sections[i]->p);
+    for (size_t i = 0; i < sizeof w->nested / sizeof *w->nested; i++)
+        mem_free(w->nested[i].p);
     for (int i = 0; i < BW_MAX_TMP; i++)
         mem_free(w->tmp[i].p);
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         mem_free(w->sec[i].p);
     mem_free(w->data.p);
     mem_free(w->entries);

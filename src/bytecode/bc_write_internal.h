@@ -65,10 +65,10 @@ typedef struct bw {
     int *slots;
     size_t slots_cap;
     bw_buf data;
-    bw_buf sec[5];
+    bw_buf sec[6]; /* string, dialect, attribute/type, offsets, IR, properties */
     bw_buf tmp[BW_MAX_TMP];
     int ntmp;
-    bw_buf *open_sections[256];
+    bw_buf nested[256]; /* the isolated regions being written, a stack (kept for reuse) */
     int nopen;
     uint64_t unknown_loc;
     size_t *vmap; /* value id -> bytecode value number, per function */
