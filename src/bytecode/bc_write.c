@@ -813,7 +813,7 @@ static uint64_t vhlo_attr_dict(bw *w, const ir_op *o, const char *base, const bc
         for (int i = 0; i < n; i++)
             have |= strcmp(items[i].key, row->attrs[k]) == 0;
         if (!have)
-            bw_fail(w, o->loc, "'%s': ir-run does not write its attribute '%s' (vhlo.%s) yet", ir_op_name(o->kind),
+            bw_fail(w, o->loc, "'%s': its attribute '%s' (vhlo.%s) is not written yet", ir_op_name(o->kind),
                     row->attrs[k], row->name);
     }
     int i = 0;
@@ -852,8 +852,8 @@ static void write_op(bw *w, bw_buf *out, const ir_func *f, const ir_op *o, size_
         has_dict = at.n > 0 || o->extra.n > 0;
     } else {
         if (!bw_foreign_attrs(w, o, &at))
-            bw_fail(w, o->loc, "'%s' is not written as bytecode yet (ir-run writes the StableHLO ops, check and "
-                               "interpreter ops)", name);
+            bw_fail(w, o->loc, "'%s' is not written yet (ir-run writes the StableHLO ops, the check and "
+                               "interpreter ops as bytecode)", name);
         opname = op_name(w, dialect, dot + 1);
         for (int i = 0; i < o->extra.n; i++)
             bw_fail(w, o->loc, "'%s': kept attributes on a non-StableHLO op are not written yet", name);

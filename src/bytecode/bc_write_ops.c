@@ -226,6 +226,44 @@ static void fill(bw *w, const ir_op *o, bw_attrs *at)
     }
 }
 
+/* The distributed ops (SPEC.md 9.6): channel_handle as VHLO's channel_id,
+ * the groups as an N x cols matrix padded with -1, the pairs N x 2. */
+static void collective(bw *w, const ir_op *o, bw_attrs *at)
+{
+    const ir_collective *c = &o->a.coll;
+    put(w, at, "channel_id", bw_i64(w, c->channel), c->channel == 0);
+    bool groups = o->kind != IR_OP_COLLECTIVE_PERMUTE;
+    if (groups) {
+        int64_t cols = c->group_cols;
+        int n = c->ngroups;
+        int64_t *v = bw_alloc(w, (size_t)n * (size_t)cols * sizeof *v + 1);
+        for (int g = 0; g < n; g++)
+            for (int64_t k = 0; k < cols; k++) {
+                int at_k = c->group_start[g] + (int)k;
+                v[(int64_t)g * cols + k] = at_k < c->group_start[g + 1] ? c->ids[at_k] : -1;
+            }
+        put(w, at, "replica_groups", bw_ints(w, v, (int)(n * cols), cols ? cols : 0, false), false);
+        if (cols == 0) /* no groups: tensor<0x0xi64> */
+            at->v[at->n - 1].attr = bw_ints(w, NULL, 0, 0, false);
+    } else {
+        put(w, at, "source_target_pairs", bw_ints(w, c->pairs.v, c->pairs.n, 2, false), false);
+    }
+    if (o->kind == IR_OP_ALL_REDUCE || o->kind == IR_OP_ALL_GATHER || o->kind == IR_OP_REDUCE_SCATTER ||
+        o->kind == IR_OP_COLLECTIVE_REDUCE)
+        put_bool(w, at, "use_global_device_ids", c->use_global_ids);
+    if (o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE)
+        put_bool(w, at, "has_dynamic_root", c->dynamic_root);
+    if (o->kind == IR_OP_ALL_GATHER)
+        put_i64(w, at, "all_gather_dim", c->dim);
+    if (o->kind == IR_OP_REDUCE_SCATTER)
+        put_i64(w, at, "scatter_dimension", c->dim);
+    if (o->kind == IR_OP_ALL_TO_ALL) {
+        put_i64(w, at, "split_dimension", c->dim);
+        put_i64(w, at, "concat_dimension", c->concat_dim);
+        put_i64(w, at, "split_count", c->split_count);
+    }
+}
+
 void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
 {
     at->n = 0;
@@ -327,6 +365,15 @@ void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
         put(w, at, "name", bw_str_attr(w, o->a.call.composite, strlen(o->a.call.composite), false), false);
         put(w, at, "decomposition", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
         break;
+    case IR_OP_ALL_REDUCE:
+    case IR_OP_ALL_GATHER:
+    case IR_OP_ALL_TO_ALL:
+    case IR_OP_REDUCE_SCATTER:
+    case IR_OP_COLLECTIVE_PERMUTE:
+    case IR_OP_COLLECTIVE_BROADCAST:
+    case IR_OP_COLLECTIVE_REDUCE:
+        collective(w, o, at);
+        break;
     case IR_OP_CONVOLUTION:
     case IR_OP_DYNAMIC_CONV:
         convolution(w, at, &o->a.conv, o->kind == IR_OP_DYNAMIC_CONV);
@@ -335,6 +382,18 @@ void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
         break;
     }
     fill(w, o, at);
+}
+
+/* a builtin FlatSymbolRefAttr */
+static uint64_t symbol(bw *w, const char *name)
+{
+    uint64_t s = bw_str_attr(w, name, strlen(name), true);
+    bw_buf *b = bw_open(w);
+    bw_varint(w, b, 4);
+    bw_varint(w, b, s);
+    uint64_t r = bw_attr(w, bw_dialect(w, "builtin"), b);
+    bw_close(w);
+    return r;
 }
 
 bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
@@ -369,6 +428,23 @@ bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
         return true;
     case IR_OP_INTERPRETER_PRINT:
         return true;
+    case IR_OP_RUN_PARALLEL: {
+        const ir_run_parallel *p = &o->a.par;
+        uint64_t *rows = bw_alloc(w, (size_t)p->rows * sizeof *rows + 1);
+        uint64_t *row = bw_alloc(w, (size_t)(p->cols > p->ninfeed ? p->cols : p->ninfeed) * sizeof *row + 1);
+        for (int r = 0; r < p->rows; r++) {
+            for (int k = 0; k < p->cols; k++)
+                row[k] = symbol(w, p->names[r * p->cols + k]);
+            rows[r] = bw_list(w, row, p->cols, true);
+        }
+        put(w, at, "programs", bw_list(w, rows, p->rows, true), false);
+        if (p->ninfeed) {
+            for (int k = 0; k < p->ninfeed; k++)
+                row[k] = symbol(w, p->infeed[k]);
+            put(w, at, "infeed", bw_list(w, row, p->ninfeed, true), false);
+        }
+        return true;
+    }
     default:
         if (ir_op_get(o->kind)->form != IR_FORM_CHECK2 || c->custom_call)
             return false;
