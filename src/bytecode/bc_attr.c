@@ -211,23 +211,47 @@ typedef struct {
     int bits; /* storage bits of one element in a dense buffer */
 } simple_type;
 
-/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode): the
- * reader decodes them and the writer (bc_write.c) encodes them from it. */
+/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode) and the
+ * first VHLO version that has each (VhloTypes.td): the reader decodes them
+ * and the writer (bc_write.c) encodes them from it. */
 static const struct {
     uint64_t code;
     simple_type t;
+    const char *since;
 } vhlo_simple_rows[] = {
-        { 0, { "i1", 1 } },          { 2, { "bf16", 16 } },        { 3, { "f16", 16 } },
-        { 4, { "f32", 32 } },        { 5, { "f64", 64 } },         { 6, { "f8E4M3FN", 8 } },
-        { 7, { "f8E5M2", 8 } },      { 9, { "index", 64 } },       { 31, { "i2", 8 } },
-        { 10, { "i4", 8 } },         { 11, { "i8", 8 } },          { 12, { "i16", 16 } },
-        { 13, { "i32", 32 } },       { 14, { "i64", 64 } },        { 32, { "ui2", 8 } },
-        { 15, { "ui4", 8 } },        { 16, { "ui8", 8 } },         { 17, { "ui16", 16 } },
-        { 18, { "ui32", 32 } },      { 19, { "ui64", 64 } },       { 22, { "!stablehlo.token", 0 } },
-        { 26, { "!shape.witness", 0 } }, { 27, { "f8E4M3FNUZ", 8 } }, { 28, { "f8E5M2FNUZ", 8 } },
-        { 29, { "f8E4M3B11FNUZ", 8 } }, { 33, { "none", 0 } },     { 34, { "tf32", 32 } },
-        { 35, { "f8E4M3", 8 } },     { 36, { "f8E3M4", 8 } },      { 37, { "f4E2M1FN", 8 } },
-        { 38, { "f6E2M3FN", 8 } },   { 39, { "f6E3M2FN", 8 } },    { 40, { "f8E8M0FNU", 8 } },
+    { 0, { "i1", 1 }, "0.9.0" },
+    { 2, { "bf16", 16 }, "0.9.0" },
+    { 3, { "f16", 16 }, "0.9.0" },
+    { 4, { "f32", 32 }, "0.9.0" },
+    { 5, { "f64", 64 }, "0.9.0" },
+    { 6, { "f8E4M3FN", 8 }, "0.9.0" },
+    { 7, { "f8E5M2", 8 }, "0.9.0" },
+    { 9, { "index", 64 }, "0.9.0" },
+    { 31, { "i2", 8 }, "1.2.0" },
+    { 10, { "i4", 8 }, "0.9.0" },
+    { 11, { "i8", 8 }, "0.9.0" },
+    { 12, { "i16", 16 }, "0.9.0" },
+    { 13, { "i32", 32 }, "0.9.0" },
+    { 14, { "i64", 64 }, "0.9.0" },
+    { 32, { "ui2", 8 }, "1.2.0" },
+    { 15, { "ui4", 8 }, "0.9.0" },
+    { 16, { "ui8", 8 }, "0.9.0" },
+    { 17, { "ui16", 16 }, "0.9.0" },
+    { 18, { "ui32", 32 }, "0.9.0" },
+    { 19, { "ui64", 64 }, "0.9.0" },
+    { 22, { "!stablehlo.token", 0 }, "0.9.0" },
+    { 26, { "!shape.witness", 0 }, "0.9.0" },
+    { 27, { "f8E4M3FNUZ", 8 }, "0.10.0" },
+    { 28, { "f8E5M2FNUZ", 8 }, "0.10.0" },
+    { 29, { "f8E4M3B11FNUZ", 8 }, "0.11.0" },
+    { 33, { "none", 0 }, "1.6.0" },
+    { 34, { "tf32", 32 }, "1.6.0" },
+    { 35, { "f8E4M3", 8 }, "1.7.0" },
+    { 36, { "f8E3M4", 8 }, "1.7.0" },
+    { 37, { "f4E2M1FN", 8 }, "1.8.0" },
+    { 38, { "f6E2M3FN", 8 }, "1.8.0" },
+    { 39, { "f6E3M2FN", 8 }, "1.8.0" },
+    { 40, { "f8E8M0FNU", 8 }, "1.8.0" },
 };
 
 static const simple_type *vhlo_simple(uint64_t code)
@@ -238,11 +262,13 @@ static const simple_type *vhlo_simple(uint64_t code)
     return NULL;
 }
 
-int bc_vhlo_type_code(const char *text)
+int bc_vhlo_type_code(const char *text, const char **since)
 {
     for (size_t i = 0; i < sizeof vhlo_simple_rows / sizeof *vhlo_simple_rows; i++)
-        if (strcmp(vhlo_simple_rows[i].t.text, text) == 0)
+        if (strcmp(vhlo_simple_rows[i].t.text, text) == 0) {
+            *since = vhlo_simple_rows[i].since;
             return (int)vhlo_simple_rows[i].code;
+        }
     return -1;
 }
 

@@ -166,9 +166,9 @@ int64_t bc_tensor_count(const bc_type *t);
 bool bc_tensor_ints(bc_reader *r, const bc_attr *a, int64_t **out, int64_t *n);
 /* The tables the reader decodes with and the writer (bc_write.c) encodes
  * with: the VHLO type code of an element type without parameters ("f32":
- * 4; -1 when none), the names of VHLO enum attribute `code` (NULL when it
+ * 4; -1 when none) and the first version that has it, the names of VHLO enum attribute `code` (NULL when it
  * is no enum; *kind its StableHLO name, *n how many). */
-int bc_vhlo_type_code(const char *text);
+int bc_vhlo_type_code(const char *text, const char **since);
 const char *const *bc_vhlo_enum(int code, const char **kind, size_t *n);
 
 /* bc_vhlo.c */

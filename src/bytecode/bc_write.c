@@ -20,6 +20,8 @@ enum { V_DIALECT_VERSIONING = 1, V_LAZY_LOADING = 2, V_USE_LIST_ORDERING = 3, V_
 enum { SEC_STRING = 0, SEC_DIALECT = 1, SEC_ATTRTYPE = 2, SEC_ATTRTYPE_OFFSET = 3, SEC_IR = 4, SEC_PROPERTIES = 5 };
 enum { M_ATTRS = 0x01, M_RESULTS = 0x02, M_OPERANDS = 0x04, M_REGIONS = 0x10 };
 
+static int major_minor_patch(const char *s, int v[3]);
+
 /* ---- errors and memory ------------------------------------------------------ */
 
 void bw_fail(bw *w, src_loc loc, const char *fmt, ...)
@@ -206,6 +208,14 @@ void bw_close(bw *w)
 
 /* ---- types ------------------------------------------------------------------- */
 
+/* refuses what VHLO got at version `since`, later than the target */
+void bw_since(bw *w, const char *since, const char *what)
+{
+    int v[3];
+    if (major_minor_patch(since, v) && bw_version_cmp(w->target, v) < 0)
+        bw_fail(w, w->at, "%s needs VHLO %s or newer; the target is %s", what, since, w->target_text);
+}
+
 static uint64_t elem_type(bw *w, et_id e, bool builtin)
 {
     const char *name = et_get(e)->name;
@@ -248,9 +258,11 @@ static uint64_t elem_type(bw *w, et_id e, bool builtin)
         bw_varint(w, b, 1);
         bw_varint(w, b, part);
     } else {
-        int code = bc_vhlo_type_code(name);
+        const char *since;
+    int code = bc_vhlo_type_code(name, &since);
         if (code < 0)
             bw_fail(w, w->at, "element type %s has no VHLO type", name);
+        bw_since(w, since, name);
         bw_varint(w, b, (uint64_t)code);
     }
     r = bw_type_entry(w, d, b);
@@ -494,10 +506,17 @@ uint64_t bw_literal(bw *w, const ir_literal *l, bool builtin)
  * (tensor<N x i1> for booleans), or N/cols x cols for a matrix. */
 uint64_t bw_ints(bw *w, const int64_t *v, int n, int64_t cols, bool bools)
 {
+    return bw_matrix(w, v, cols ? n / cols : n, cols ? cols : -1, bools);
+}
+
+/* rows x cols (cols -1: a list of `rows`) */
+uint64_t bw_matrix(bw *w, const int64_t *v, int64_t rows, int64_t cols, bool bools)
+{
+    int n = (int)(cols < 0 ? rows : rows * cols);
     ir_literal l = { 0 };
     l.type.elem = bools ? ET_I1 : ET_I64;
-    l.type.rank = cols ? 2 : 1;
-    l.type.dims[0] = cols ? (cols ? n / cols : 0) : n;
+    l.type.rank = cols >= 0 ? 2 : 1;
+    l.type.dims[0] = rows;
     l.type.dims[1] = cols;
     l.count = n;
     unsigned char *data = bw_alloc(w, (size_t)n * 8 + 1);

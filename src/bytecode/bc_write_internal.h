@@ -88,6 +88,7 @@ int bw_dialect(bw *w, const char *name);
 uint64_t bw_attr(bw *w, int d, const bw_buf *b);
 uint64_t bw_type_entry(bw *w, int d, const bw_buf *b);
 int bw_version_cmp(const int a[3], const int b[3]);
+void bw_since(bw *w, const char *since, const char *what);
 const bc_vhlo_row *bw_row(bw *w, const char *base, const char *shown);
 
 /* attributes (builtin: in the builtin dialect, else VHLO) */
@@ -101,6 +102,7 @@ uint64_t bw_i64(bw *w, int64_t v);
 uint64_t bw_float_attr(bw *w, et_id e, uint64_t bits, bool builtin);
 uint64_t bw_literal(bw *w, const ir_literal *l, bool builtin);
 uint64_t bw_ints(bw *w, const int64_t *v, int n, int64_t cols, bool bools);
+uint64_t bw_matrix(bw *w, const int64_t *v, int64_t rows, int64_t cols, bool bools);
 uint64_t bw_enum(bw *w, int code, const char *name);
 uint64_t bw_type_attr(bw *w, uint64_t type, bool builtin);
 uint64_t bw_none_type_attr(bw *w);

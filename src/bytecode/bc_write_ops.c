@@ -56,9 +56,11 @@ static void put_precision(bw *w, bw_attrs *at, const ir_precision *p, int n)
 static uint64_t fp_type_attr(bw *w, fp_id f)
 {
     const char *name = fp_fmt(f)->name;
-    int code = bc_vhlo_type_code(name);
+    const char *since;
+    int code = bc_vhlo_type_code(name, &since);
     if (code < 0)
         bw_fail(w, w->at, "the dot algorithm's type %s has no VHLO type", name);
+    bw_since(w, since, name);
     bw_buf *b = bw_open(w);
     bw_varint(w, b, (uint64_t)code);
     uint64_t t = bw_type_entry(w, bw_dialect(w, "vhlo"), b);
@@ -242,9 +244,7 @@ static void collective(bw *w, const ir_op *o, bw_attrs *at)
                 int at_k = c->group_start[g] + (int)k;
                 v[(int64_t)g * cols + k] = at_k < c->group_start[g + 1] ? c->ids[at_k] : -1;
             }
-        put(w, at, "replica_groups", bw_ints(w, v, (int)(n * cols), cols ? cols : 0, false), false);
-        if (cols == 0) /* no groups: tensor<0x0xi64> */
-            at->v[at->n - 1].attr = bw_ints(w, NULL, 0, 0, false);
+        put(w, at, "replica_groups", bw_matrix(w, v, n, cols, false), false);
     } else {
         put(w, at, "source_target_pairs", bw_ints(w, c->pairs.v, c->pairs.n, 2, false), false);
     }
