@@ -861,11 +861,15 @@ static void write_op(bw *w, bw_buf *out, const ir_func *f, const ir_op *o, size_
     bw_attrs at = { 0 };
     uint64_t opname, dict = 0;
     bool has_dict;
-    bool vhlo = strcmp(dialect, "stablehlo") == 0 || strcmp(dialect, "func") == 0;
+    /* a check op written as a custom_call stays one (print.c prints it so) */
+    bool as_custom_call = o->kind == IR_OP_CUSTOM_CALL || (ir_op_is_check(o->kind) && o->a.check.custom_call);
+    bool vhlo = strcmp(dialect, "stablehlo") == 0 || strcmp(dialect, "func") == 0 || as_custom_call;
     if (vhlo) {
-        const char *base_name = o->kind == IR_OP_REGION_RETURN || o->kind == IR_OP_RETURN ? "return" : dot + 1;
+        const char *base_name = o->kind == IR_OP_REGION_RETURN || o->kind == IR_OP_RETURN ? "return"
+                                : as_custom_call                                         ? "custom_call"
+                                                                                         : dot + 1;
         const bc_vhlo_row *row = bw_row(w, base_name, name);
-        bw_op_attrs(w, o, &at);
+        bw_op_attrs(w, o, base_name, &at);
         opname = op_name(w, "vhlo", row->name);
         dict = vhlo_attr_dict(w, o, base_name, row, &at);
         has_dict = at.n > 0 || o->extra.n > 0;

@@ -108,8 +108,9 @@ uint64_t bw_type_attr(bw *w, uint64_t type, bool builtin);
 uint64_t bw_none_type_attr(bw *w);
 uint64_t bw_kept(bw *w, const pattr *a, bool builtin);
 
-/* bc_write_ops.c: the VHLO attributes of a StableHLO or func op */
-void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at);
+/* bc_write_ops.c: the VHLO attributes of a StableHLO or func op, whose
+ * VHLO name without version is `base` ("gather", "custom_call") */
+void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at);
 /* the builtin attributes of a check or interpreter op; false for an op of
  * another dialect the writer does not know */
 bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at);

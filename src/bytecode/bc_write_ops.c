@@ -5,6 +5,7 @@
  * with their defaults (`defaults` below). The check and interpreter ops
  * keep their builtin attributes (bw_foreign_attrs). Which attributes an op
  * has at the target is the op row's business (bc_write.c). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bytecode/bc_write_internal.h"
@@ -184,6 +185,21 @@ static uint64_t default_of(bw *w, const char *key, bool *found)
     }
     if (strcmp(key, "composite_attributes") == 0)
         return bw_dict(w, NULL, 0, false);
+    static const char *const empty_lists[] = { "called_computations", "operand_layouts", "result_layouts",
+                                               "output_operand_aliases", "result_tilings" };
+    for (size_t i = 0; i < sizeof empty_lists / sizeof *empty_lists; i++)
+        if (strcmp(key, empty_lists[i]) == 0)
+            return bw_list(w, NULL, 0, false);
+    if (strcmp(key, "backend_config") == 0)
+        return bw_str_attr(w, "", 0, false);
+    if (strcmp(key, "api_version") == 0) { /* API_VERSION_ORIGINAL */
+        bw_buf *b = bw_open(w);
+        bw_varint(w, b, 5);
+        bw_varint(w, b, 1);
+        uint64_t r = bw_attr(w, bw_dialect(w, "vhlo"), b);
+        bw_close(w);
+        return r;
+    }
     if (strcmp(key, "version") == 0) {
         tensor_type t = { .elem = ET_I32, .rank = 0 };
         return bw_int_attr(w, &t, 0, false);
@@ -194,10 +210,8 @@ static uint64_t default_of(bw *w, const char *key, bool *found)
 
 /* the attributes the builders keep as written (o->extra) that the op's
  * VHLO rows name, and the defaults of the rest */
-static void fill(bw *w, const ir_op *o, bw_attrs *at)
+static void fill(bw *w, const ir_op *o, const char *base, bw_attrs *at)
 {
-    const char *name = ir_op_name(o->kind);
-    const char *base = o->kind == IR_OP_REGION_RETURN || o->kind == IR_OP_RETURN ? "return" : strchr(name, '.') + 1;
     size_t nrows;
     const bc_vhlo_row *rows = bc_vhlo_op_rows(&nrows);
     size_t n = strlen(base);
@@ -214,7 +228,16 @@ static void fill(bw *w, const ir_op *o, bw_attrs *at)
             int i = 0;
             for (const pentry *e = o->extra.head; e && i < o->extra.n; e = e->next, i++)
                 if (e->val && strcmp(e->key, key) == 0) {
-                    put(w, at, key, bw_kept(w, e->val, false), false);
+                    if (strcmp(key, "api_version") == 0 && e->val->kind == PA_INT) { /* an enum in VHLO */
+                        uint64_t v = (uint64_t)strtoll(e->val->text, NULL, 0);
+                        bw_buf *b = bw_open(w);
+                        bw_varint(w, b, 5);
+                        bw_varint(w, b, v);
+                        put(w, at, key, bw_attr(w, bw_dialect(w, "vhlo"), b), v == 1);
+                        bw_close(w);
+                    } else {
+                        put(w, at, key, bw_kept(w, e->val, false), false);
+                    }
                     have = true;
                     break;
                 }
@@ -264,9 +287,32 @@ static void collective(bw *w, const ir_op *o, bw_attrs *at)
     }
 }
 
-void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
+/* custom_call: its target, side effect and callee as print.c writes
+ * them; a check op written as a custom_call keeps its target name */
+static void custom_call(bw *w, const ir_op *o, bw_attrs *at)
+{
+    const ir_custom_call *cc = &o->a.custom_call;
+    bool check = o->kind != IR_OP_CUSTOM_CALL;
+    const char *target = check ? ir_op_name(o->kind) : cc->target;
+    if (!check && cc->kind == IR_CC_APPROX_TOP_K)
+        bw_fail(w, o->loc, "'@ApproxTopK' and its backend_config are not written yet");
+    put(w, at, "call_target_name", bw_str_attr(w, target, strlen(target), false), false);
+    if (o->kind != IR_OP_CHECK_EQ)
+        put_bool(w, at, "has_side_effect", check || cc->has_side_effect);
+    if (!check && cc->callee_name) {
+        uint64_t callee = bw_str_attr(w, cc->callee_name, strlen(cc->callee_name), false);
+        put(w, at, "called_computations", bw_list(w, &callee, 1, false), false);
+    }
+}
+
+void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
 {
     at->n = 0;
+    if (strcmp(base, "custom_call") == 0) {
+        custom_call(w, o, at);
+        fill(w, o, base, at);
+        return;
+    }
     switch (o->kind) {
     case IR_OP_CONSTANT:
         put(w, at, "value", bw_literal(w, &o->a.constant, false), false);
@@ -381,7 +427,7 @@ void bw_op_attrs(bw *w, const ir_op *o, bw_attrs *at)
     default:
         break;
     }
-    fill(w, o, at);
+    fill(w, o, base, at);
 }
 
 /* a builtin FlatSymbolRefAttr */
