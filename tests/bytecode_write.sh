@@ -28,7 +28,11 @@ for f in "$@"; do
         rm -rf "$probes"; mkdir "$probes"
         "$IRRUN" --probe-output-dir "$probes" "$c" >"$tmp/want.out" 2>/dev/null
         want_rc=$?
-        "$IRRUN" --emit=ir "$c" >"$tmp/want.ir" 2>/dev/null || continue
+        # an attribute written out with its default value is dropped when an
+        # artifact is read, as StableHLO's VhloLegalizeToStablehlo drops it
+        "$IRRUN" --emit=ir "$c" 2>/dev/null | sed -e 's/, indices_are_sorted = false//g' \
+            -e 's/, unique_indices = false//g' >"$tmp/want.ir"
+        [ -s "$tmp/want.ir" ] || continue
         target=current
         ok=1
         for round in current oldest; do

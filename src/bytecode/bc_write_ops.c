@@ -313,119 +313,78 @@ void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
         fill(w, o, base, at);
         return;
     }
-    switch (o->kind) {
-    case IR_OP_CONSTANT:
+    if (o->kind == IR_OP_CONSTANT) {
         put(w, at, "value", bw_literal(w, &o->a.constant, false), false);
-        break;
-    case IR_OP_IOTA:
+    } else if (o->kind == IR_OP_IOTA) {
         put_i64(w, at, "iota_dimension", o->a.iota_dim);
-        break;
-    case IR_OP_CONCATENATE:
+    } else if (o->kind == IR_OP_CONCATENATE) {
         put_i64(w, at, "dimension", o->a.concat_dim);
-        break;
-    case IR_OP_COMPARE:
+    } else if (o->kind == IR_OP_COMPARE) {
         put(w, at, "comparison_direction", bw_enum(w, 3, ir_cmp_dir_name(o->a.compare.dir)), false);
         put(w, at, "compare_type",
             bw_enum(w, 4, o->a.compare.type == IR_CMPT_ABSENT ? "NOTYPE" : ir_cmp_type_name(o->a.compare.type)),
             o->a.compare.type == IR_CMPT_ABSENT);
-        break;
-    case IR_OP_TRANSPOSE:
+    } else if (o->kind == IR_OP_TRANSPOSE) {
         put_ints(w, at, "permutation", &o->a.dims);
-        break;
-    case IR_OP_BROADCAST_IN_DIM:
+    } else if (o->kind == IR_OP_BROADCAST_IN_DIM) {
         put_ints(w, at, "broadcast_dimensions", &o->a.dims);
-        break;
-    case IR_OP_REVERSE:
-    case IR_OP_MAP:
+    } else if (o->kind == IR_OP_REVERSE || o->kind == IR_OP_MAP) {
         put_ints(w, at, "dimensions", &o->a.dims);
-        break;
-    case IR_OP_REDUCE:
+    } else if (o->kind == IR_OP_REDUCE) {
         put_ints(w, at, "dimensions", &o->a.reduce.dims);
-        break;
-    case IR_OP_SLICE:
+    } else if (o->kind == IR_OP_SLICE) {
         put_ints(w, at, "start_indices", &o->a.slice.start);
         put_ints(w, at, "limit_indices", &o->a.slice.limit);
         put_ints(w, at, "strides", &o->a.slice.stride);
-        break;
-    case IR_OP_PAD:
+    } else if (o->kind == IR_OP_PAD) {
         put_ints(w, at, "edge_padding_low", &o->a.pad.low);
         put_ints(w, at, "edge_padding_high", &o->a.pad.high);
         put_ints(w, at, "interior_padding", &o->a.pad.interior);
-        break;
-    case IR_OP_DOT_GENERAL:
+    } else if (o->kind == IR_OP_DOT_GENERAL) {
         dot_general(w, at, &o->a.dot);
-        break;
-    case IR_OP_DOT:
+    } else if (o->kind == IR_OP_DOT) {
         put_precision(w, at, o->a.dot.precision, o->a.dot.nprecision);
-        break;
-    case IR_OP_GATHER:
-    case IR_OP_DYNAMIC_GATHER:
+    } else if (o->kind == IR_OP_GATHER || o->kind == IR_OP_DYNAMIC_GATHER) {
         index_dims(w, at, &o->a.index, gather_names);
         if (o->kind == IR_OP_GATHER)
             put_ints(w, at, "slice_sizes", &o->a.index.slice_sizes), at->is_default[at->n - 1] = false;
-        break;
-    case IR_OP_SCATTER:
+    } else if (o->kind == IR_OP_SCATTER) {
         index_dims(w, at, &o->a.index, scatter_names);
-        break;
-    case IR_OP_DYNAMIC_SLICE:
+    } else if (o->kind == IR_OP_DYNAMIC_SLICE) {
         put_ints(w, at, "slice_sizes", &o->a.slice_sizes);
-        break;
-    case IR_OP_REDUCE_WINDOW:
+    } else if (o->kind == IR_OP_REDUCE_WINDOW) {
         window(w, at, &o->a.window, true);
-        break;
-    case IR_OP_SELECT_AND_SCATTER:
+    } else if (o->kind == IR_OP_SELECT_AND_SCATTER) {
         window(w, at, &o->a.window, false);
-        break;
-    case IR_OP_SORT:
+    } else if (o->kind == IR_OP_SORT) {
         put_i64(w, at, "dimension", o->a.sort.dimension);
         put_bool(w, at, "is_stable", o->a.sort.is_stable);
-        break;
-    case IR_OP_GET_TUPLE_ELEMENT:
+    } else if (o->kind == IR_OP_GET_TUPLE_ELEMENT) {
         put_i32(w, at, "index", o->a.tuple_index);
-        break;
-    case IR_OP_GET_DIMENSION_SIZE:
+    } else if (o->kind == IR_OP_GET_DIMENSION_SIZE) {
         put_i64(w, at, "dimension", o->a.dimension);
-        break;
-    case IR_OP_FFT: {
+    } else if (o->kind == IR_OP_FFT) {
         static const char *const types[] = { "FFT", "IFFT", "RFFT", "IRFFT" };
         put(w, at, "fft_type", bw_enum(w, 7, types[o->a.fft.type]), false);
         put_ints(w, at, "fft_length", &o->a.fft.length);
-        break;
-    }
-    case IR_OP_REDUCE_PRECISION:
+    } else if (o->kind == IR_OP_REDUCE_PRECISION) {
         put_i32(w, at, "exponent_bits", o->a.reduce_precision.exponent_bits);
         put_i32(w, at, "mantissa_bits", o->a.reduce_precision.mantissa_bits);
-        break;
-    case IR_OP_TRIANGULAR_SOLVE: {
+    } else if (o->kind == IR_OP_TRIANGULAR_SOLVE) {
         static const char *const tr[] = { "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT" };
         put_bool(w, at, "left_side", o->a.tsolve.left_side);
         put_bool(w, at, "lower", o->a.tsolve.lower);
         put_bool(w, at, "unit_diagonal", o->a.tsolve.unit_diagonal);
         put(w, at, "transpose_a", bw_enum(w, 16, tr[o->a.tsolve.transpose_a]), false);
-        break;
-    }
-    case IR_OP_CALL:
+    } else if (o->kind == IR_OP_CALL) {
         put(w, at, "callee", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
-        break;
-    case IR_OP_COMPOSITE:
+    } else if (o->kind == IR_OP_COMPOSITE) {
         put(w, at, "name", bw_str_attr(w, o->a.call.composite, strlen(o->a.call.composite), false), false);
         put(w, at, "decomposition", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
-        break;
-    case IR_OP_ALL_REDUCE:
-    case IR_OP_ALL_GATHER:
-    case IR_OP_ALL_TO_ALL:
-    case IR_OP_REDUCE_SCATTER:
-    case IR_OP_COLLECTIVE_PERMUTE:
-    case IR_OP_COLLECTIVE_BROADCAST:
-    case IR_OP_COLLECTIVE_REDUCE:
+    } else if (o->kind == IR_OP_ALL_REDUCE || o->kind == IR_OP_ALL_GATHER || o->kind == IR_OP_ALL_TO_ALL || o->kind == IR_OP_REDUCE_SCATTER || o->kind == IR_OP_COLLECTIVE_PERMUTE || o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE) {
         collective(w, o, at);
-        break;
-    case IR_OP_CONVOLUTION:
-    case IR_OP_DYNAMIC_CONV:
+    } else if (o->kind == IR_OP_CONVOLUTION || o->kind == IR_OP_DYNAMIC_CONV) {
         convolution(w, at, &o->a.conv, o->kind == IR_OP_DYNAMIC_CONV);
-        break;
-    default:
-        break;
     }
     fill(w, o, base, at);
 }
@@ -447,9 +406,7 @@ bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
     at->n = 0;
     const ir_check *c = &o->a.check;
     tensor_type u64 = { .elem = ET_UI64, .rank = 0 }, u32 = { .elem = ET_UI32, .rank = 0 };
-    switch (o->kind) {
-    case IR_OP_CHECK_EXPECT_EQ_CONST:
-    case IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST:
+    if (o->kind == IR_OP_CHECK_EXPECT_EQ_CONST || o->kind == IR_OP_CHECK_EXPECT_ALMOST_EQ_CONST) {
         if (c->custom_call)
             return false;
         put(w, at, "value", bw_literal(w, &c->expected, true), false);
@@ -459,22 +416,22 @@ bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
             put(w, at, "tolerance", bw_float_attr(w, ET_F64, bits, true), false);
         }
         return true;
-    case IR_OP_CHECK_EXPECT_CLOSE:
+    } else if (o->kind == IR_OP_CHECK_EXPECT_CLOSE) {
         if (c->custom_call)
             return false;
         put(w, at, "max_ulp_difference", bw_int_attr(w, &u64, (int64_t)c->max_ulp, true), false);
         put(w, at, "min_ulp_difference", bw_int_attr(w, &u64, (int64_t)c->min_ulp, true), false);
         return true;
-    case IR_OP_CHECK_EXPECT_SERIALIZED_EQ:
+    } else if (o->kind == IR_OP_CHECK_EXPECT_SERIALIZED_EQ) {
         put(w, at, "probe_id", bw_str_attr(w, o->a.probe.id, strlen(o->a.probe.id), true), false);
         put(w, at, "iteration", bw_int_attr(w, &u32, o->a.probe.iteration, true), false);
         return true;
-    case IR_OP_INTERPRETER_PROBE:
+    } else if (o->kind == IR_OP_INTERPRETER_PROBE) {
         put(w, at, "probe_id", bw_str_attr(w, o->a.probe.id, strlen(o->a.probe.id), true), false);
         return true;
-    case IR_OP_INTERPRETER_PRINT:
+    } else if (o->kind == IR_OP_INTERPRETER_PRINT) {
         return true;
-    case IR_OP_RUN_PARALLEL: {
+    } else if (o->kind == IR_OP_RUN_PARALLEL) {
         const ir_run_parallel *p = &o->a.par;
         uint64_t *rows = bw_alloc(w, (size_t)p->rows * sizeof *rows + 1);
         uint64_t *row = bw_alloc(w, (size_t)(p->cols > p->ninfeed ? p->cols : p->ninfeed) * sizeof *row + 1);
@@ -490,8 +447,7 @@ bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
             put(w, at, "infeed", bw_list(w, row, p->ninfeed, true), false);
         }
         return true;
-    }
-    default:
+    } else {
         if (ir_op_get(o->kind)->form != IR_FORM_CHECK2 || c->custom_call)
             return false;
         if (strstr(ir_op_name(o->kind), "almost")) {

@@ -988,7 +988,9 @@ irrun_status cmd_run(int argc, char **argv)
     }
     if (t.status == IRRUN_OK)
         run_all(&o, out, &t);
-    if (o.output && out != stdout) {
+    if (o.output && out != stdout && o.emit_bytecode && t.status != IRRUN_OK) {
+        io_outfile_discard(&of); /* no artifact at all rather than a part of one */
+    } else if (o.output && out != stdout) {
         irrun_status c = io_outfile_commit(&of, &err);
         if (c != IRRUN_OK) {
             if (!o.out_error_said)
