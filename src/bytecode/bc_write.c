@@ -733,6 +733,23 @@ static const bc_vhlo_row *first_with(const char *base, const char *key)
     return NULL;
 }
 
+/* The first version of op `base` after `row` whose row lacks `key`. */
+static const bc_vhlo_row *first_without(const char *base, const char *key, const bc_vhlo_row *row)
+{
+    size_t n;
+    const bc_vhlo_row *rows = bc_vhlo_op_rows(&n);
+    for (size_t i = (size_t)(row - rows) + 1; i < n; i++) {
+        if (!row_of(rows[i].name, base))
+            continue;
+        bool has = false;
+        for (int k = 0; rows[i].attrs[k]; k++)
+            has |= strcmp(rows[i].attrs[k], key) == 0;
+        if (!has)
+            return &rows[i];
+    }
+    return NULL;
+}
+
 static void write_block(bw *w, bw_buf *out, const ir_func *f, const ir_block *blk, size_t base);
 
 /* an isolated region's own IR section (bytecode 2 and later) */
@@ -831,9 +848,17 @@ static uint64_t vhlo_attr_dict(bw *w, const ir_op *o, const char *base, const bc
         bool have = false;
         for (int i = 0; i < n; i++)
             have |= strcmp(items[i].key, row->attrs[k]) == 0;
-        if (!have)
+        if (!have) {
+            /* an attribute a later version dropped (dynamic_conv_v1's padding, an operand
+               from v2 on): the version that dropped it is the first ir-run writes */
+            const bc_vhlo_row *later = first_without(base, row->attrs[k], row);
+            if (later)
+                bw_fail(w, o->loc, "'%s' needs VHLO %s or newer (vhlo.%s; vhlo.%s before it has attribute '%s', "
+                        "which ir-run does not write); the target is %s", ir_op_name(o->kind), later->since,
+                        later->name, row->name, row->attrs[k], w->target_text);
             bw_fail(w, o->loc, "'%s': its attribute '%s' (vhlo.%s) is not written yet", ir_op_name(o->kind),
                     row->attrs[k], row->name);
+        }
     }
     int i = 0;
     for (const pentry *e = o->extra.head; e && i < o->extra.n; e = e->next, i++) {
