@@ -397,16 +397,11 @@ uint64_t bw_list(bw *w, const uint64_t *items, int n, bool builtin)
     return r;
 }
 
-/* items: keys and values in pairs; keys sorted as MLIR keeps them */
-static int cmp_keys(const void *a, const void *b)
-{
-    const bw_named *x = a, *y = b;
-    return strcmp(x->key, y->key);
-}
-
+/* A dictionary in the order given: the order the program wrote its kept
+ * attributes, which --emit=ir prints back (MLIR sorts a dictionary when it
+ * reads one, so its order is free). */
 uint64_t bw_dict(bw *w, bw_named *items, int n, bool builtin)
 {
-    qsort(items, (size_t)n, sizeof *items, cmp_keys);
     uint64_t *keys = bw_alloc(w, (size_t)n * sizeof *keys + 1);
     for (int i = 0; i < n; i++)
         keys[i] = bw_str_attr(w, items[i].key, strlen(items[i].key), builtin);
