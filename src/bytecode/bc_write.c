@@ -610,8 +610,37 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
         break;
     case PA_TYPE:
         return bw_type_attr(w, bw_type(w, a->type, builtin), builtin);
-    case PA_FLOAT:
-    case PA_ENUM:
+    case PA_ENUM: { /* #stablehlo<kind VALUE>, #stablehlo.kind<VALUE> */
+        const char *kind = a->word2;
+        const char *dot = a->text ? strchr(a->text, '.') : NULL;
+        if (!kind && dot)
+            kind = dot + 1;
+        for (int code = 0; kind && !builtin && code < 64; code++) {
+            const char *k;
+            size_t n;
+            if (bc_vhlo_enum(code, &k, &n) && strcmp(k, kind) == 0)
+                return bw_enum(w, code, a->word);
+        }
+        break;
+    }
+    case PA_FLOAT: { /* f32 and f64 */
+        et_id e = ET_F64;
+        if (a->type_word && et_lookup(a->type_word, strlen(a->type_word)) >= 0)
+            e = (et_id)et_lookup(a->type_word, strlen(a->type_word));
+        if (e != ET_F32 && e != ET_F64)
+            break;
+        double x = strtod(a->text, NULL) * (a->neg ? -1.0 : 1.0);
+        uint64_t bits = 0;
+        if (e == ET_F32) {
+            float f = (float)x;
+            uint32_t b32;
+            memcpy(&b32, &f, sizeof b32);
+            bits = b32;
+        } else {
+            memcpy(&bits, &x, sizeof bits);
+        }
+        return bw_float_attr(w, e, bits, builtin);
+    }
     case PA_STRUCT:
     case PA_ALIAS:
     case PA_LOC:
@@ -620,8 +649,9 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
     case PA_OPAQUE:
         break;
     }
-    bw_fail(w, a->loc, "this attribute is not written as bytecode yet (ir-run writes integers, booleans, "
-                       "strings, symbols, arrays, dictionaries, dense tensors and types)");
+    bw_fail(w, a->loc, "this attribute is not written as bytecode yet (ir-run writes integers, f32 and f64 "
+                       "floats, booleans, strings, symbols, arrays, dictionaries, dense tensors, types and "
+                       "StableHLO enums)");
 }
 
 /* ---- ops and regions ------------------------------------------------------------------ */

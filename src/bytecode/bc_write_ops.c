@@ -190,8 +190,17 @@ static uint64_t default_of(bw *w, const char *key, bool *found)
     for (size_t i = 0; i < sizeof empty_lists / sizeof *empty_lists; i++)
         if (strcmp(key, empty_lists[i]) == 0)
             return bw_list(w, NULL, 0, false);
-    if (strcmp(key, "backend_config") == 0)
+    if (strcmp(key, "backend_config") == 0 || strcmp(key, "infeed_config") == 0 ||
+        strcmp(key, "outfeed_config") == 0)
         return bw_str_attr(w, "", 0, false);
+    if (strcmp(key, "known_expanding_dimensions") == 0 || strcmp(key, "known_nonexpanding_dimensions") == 0)
+        return bw_ints(w, NULL, 0, 0, false);
+    if (strcmp(key, "source_target_pairs") == 0)
+        return bw_matrix(w, NULL, 0, 2, false);
+    if (strcmp(key, "is_host_transfer") == 0)
+        return bw_bool(w, false, false);
+    if (strcmp(key, "layout") == 0) /* infeed's: none */
+        return bw_list(w, NULL, 0, false);
     if (strcmp(key, "api_version") == 0) { /* API_VERSION_ORIGINAL */
         bw_buf *b = bw_open(w);
         bw_varint(w, b, 5);
@@ -257,7 +266,7 @@ static void collective(bw *w, const ir_op *o, bw_attrs *at)
 {
     const ir_collective *c = &o->a.coll;
     put(w, at, "channel_id", bw_i64(w, c->channel), c->channel == 0);
-    bool groups = o->kind != IR_OP_COLLECTIVE_PERMUTE;
+    bool groups = o->kind != IR_OP_COLLECTIVE_PERMUTE && o->kind != IR_OP_SEND && o->kind != IR_OP_RECV;
     if (groups) {
         int64_t cols = c->group_cols;
         int n = c->ngroups;
@@ -269,13 +278,16 @@ static void collective(bw *w, const ir_op *o, bw_attrs *at)
             }
         put(w, at, "replica_groups", bw_matrix(w, v, n, cols, false), false);
     } else {
-        put(w, at, "source_target_pairs", bw_ints(w, c->pairs.v, c->pairs.n, 2, false), false);
+        put(w, at, "source_target_pairs", bw_matrix(w, c->pairs.v, c->pairs.n / 2, 2, false),
+            o->kind != IR_OP_COLLECTIVE_PERMUTE && c->pairs.n == 0);
     }
     if (o->kind == IR_OP_ALL_REDUCE || o->kind == IR_OP_ALL_GATHER || o->kind == IR_OP_REDUCE_SCATTER ||
         o->kind == IR_OP_COLLECTIVE_REDUCE)
         put_bool(w, at, "use_global_device_ids", c->use_global_ids);
     if (o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE)
         put_bool(w, at, "has_dynamic_root", c->dynamic_root);
+    if (o->kind == IR_OP_SEND || o->kind == IR_OP_RECV) /* the type is not kept: 0, as --emit=ir prints it */
+        put_i64(w, at, "channel_type", 0);
     if (o->kind == IR_OP_ALL_GATHER)
         put_i64(w, at, "all_gather_dim", c->dim);
     if (o->kind == IR_OP_REDUCE_SCATTER)
@@ -315,7 +327,7 @@ void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
     }
     if (o->kind == IR_OP_CONSTANT) {
         put(w, at, "value", bw_literal(w, &o->a.constant, false), false);
-    } else if (o->kind == IR_OP_IOTA) {
+    } else if (o->kind == IR_OP_IOTA || o->kind == IR_OP_DYNAMIC_IOTA) {
         put_i64(w, at, "iota_dimension", o->a.iota_dim);
     } else if (o->kind == IR_OP_CONCATENATE) {
         put_i64(w, at, "dimension", o->a.concat_dim);
@@ -326,7 +338,7 @@ void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
             o->a.compare.type == IR_CMPT_ABSENT);
     } else if (o->kind == IR_OP_TRANSPOSE) {
         put_ints(w, at, "permutation", &o->a.dims);
-    } else if (o->kind == IR_OP_BROADCAST_IN_DIM) {
+    } else if (o->kind == IR_OP_BROADCAST_IN_DIM || o->kind == IR_OP_DYNAMIC_BROADCAST_IN_DIM) {
         put_ints(w, at, "broadcast_dimensions", &o->a.dims);
     } else if (o->kind == IR_OP_REVERSE || o->kind == IR_OP_MAP) {
         put_ints(w, at, "dimensions", &o->a.dims);
@@ -381,7 +393,10 @@ void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
     } else if (o->kind == IR_OP_COMPOSITE) {
         put(w, at, "name", bw_str_attr(w, o->a.call.composite, strlen(o->a.call.composite), false), false);
         put(w, at, "decomposition", bw_str_attr(w, o->a.call.name, strlen(o->a.call.name), false), false);
-    } else if (o->kind == IR_OP_ALL_REDUCE || o->kind == IR_OP_ALL_GATHER || o->kind == IR_OP_ALL_TO_ALL || o->kind == IR_OP_REDUCE_SCATTER || o->kind == IR_OP_COLLECTIVE_PERMUTE || o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE) {
+    } else if (o->kind == IR_OP_ALL_REDUCE || o->kind == IR_OP_ALL_GATHER || o->kind == IR_OP_ALL_TO_ALL ||
+               o->kind == IR_OP_REDUCE_SCATTER || o->kind == IR_OP_COLLECTIVE_PERMUTE ||
+               o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE || o->kind == IR_OP_SEND ||
+               o->kind == IR_OP_RECV) {
         collective(w, o, at);
     } else if (o->kind == IR_OP_CONVOLUTION || o->kind == IR_OP_DYNAMIC_CONV) {
         convolution(w, at, &o->a.conv, o->kind == IR_OP_DYNAMIC_CONV);
