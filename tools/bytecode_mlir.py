@@ -25,7 +25,7 @@ deserialized module, both parsed and printed by jaxlib, must be equal.
 The check and interpreter ops are no dialect jaxlib knows: the context
 allows unregistered dialects. Not part of `make check` (CI has no jax):
 `make bytecode-mlir`.
-Usage: tools/bytecode_mlir.py IRRUN BC_TEXT [--stablehlo GIT] [--data DIR] [FILE.mlir ...]
+Usage: tools/bytecode_mlir.py IRRUN BC_TEXT [--stablehlo GIT [--no-vhlo]] [--data DIR] [FILE.mlir ...]
 """
 import os
 import re
@@ -57,7 +57,10 @@ def run(args, data=None):
 
 
 def git_show(repo, path):
+    """path as REV:FILE; a file missing at the REF commit is taken from HEAD"""
     r, out, _ = run(["git", "-C", repo, "show", path])
+    if r != 0 and path.startswith(REF_COMMIT + ":"):
+        r, out, _ = run(["git", "-C", repo, "show", "HEAD:" + path[len(REF_COMMIT) + 1:]])
     return out if r == 0 else None
 
 
@@ -213,12 +216,16 @@ def main():
     args = sys.argv[1:]
     irrun, bc_text = args[0], args[1]
     repo = data = None
+    no_vhlo = False
     files = []
     i = 2
     while i < len(args):
         if args[i] == "--stablehlo":
             repo = args[i + 1]
             i += 2
+        elif args[i] == "--no-vhlo":
+            no_vhlo = True
+            i += 1
         elif args[i] == "--data":
             data = args[i + 1]
             i += 2
@@ -248,7 +255,7 @@ def main():
                 counts.add("(shared program without its source)", False)
                 continue
             one_program(irrun, bc_text, tmp, base, text, counts)
-    if repo:
+    if repo and not no_vhlo:
         vhlo_files(irrun, bc_text, repo, tmp, counts)
     sys.exit(0 if counts.show() else 1)
 
