@@ -101,9 +101,21 @@ static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 }
 
 /* Interning in one table: entries are (kind, dialect, bytes) kept in w->data. */
+static int intern_ext(bw *w, int kind, int dialect, bool custom, const void *p, size_t n, const uint8_t *ext,
+                      size_t ext_len);
+
 static int intern(bw *w, int kind, int dialect, bool custom, const void *p, size_t n)
 {
+    return intern_ext(w, kind, dialect, custom, p, n, NULL, 0);
+}
+
+/* An entry of n bytes at p followed by ext_len bytes at ext, which stay
+ * where they are (a large tensor's bytes are copied once, into the output). */
+static int intern_ext(bw *w, int kind, int dialect, bool custom, const void *p, size_t n, const uint8_t *ext,
+                      size_t ext_len)
+{
     uint64_t h = hash_bytes(UINT64_C(14695981039346656037) ^ (uint64_t)(kind * 31 + dialect * 2 + custom), p, n);
+    h = hash_bytes(h, ext, ext_len);
     if (w->nentries * 2 + 2 > w->slots_cap) {
         size_t cap = w->slots_cap ? w->slots_cap * 2 : 256;
         if (cap > SIZE_MAX / sizeof(int))
@@ -127,7 +139,8 @@ static int intern(bw *w, int kind, int dialect, bool custom, const void *p, size
     for (; w->slots[k] >= 0; k = (k + 1) & (w->slots_cap - 1)) {
         const bw_entry *e = &w->entries[w->slots[k]];
         if (e->hash == h && e->kind == kind && e->dialect == dialect && e->custom == custom && e->len == n &&
-            memcmp(w->data.p + e->off, p, n) == 0)
+            memcmp(w->data.p + e->off, p, n) == 0 && e->ext_len == ext_len &&
+            (ext_len == 0 || memcmp(e->ext, ext, ext_len) == 0))
             return e->index;
     }
     grow(w, (void **)&w->entries, &w->entries_cap, w->nentries + 1, sizeof *w->entries);
@@ -138,6 +151,8 @@ static int intern(bw *w, int kind, int dialect, bool custom, const void *p, size
     e->custom = custom;
     e->off = w->data.n;
     e->len = n;
+    e->ext = ext;
+    e->ext_len = ext_len;
     e->index = (int)w->count[kind]++;
     bw_bytes(w, &w->data, p, n);
     w->slots[k] = (int)w->nentries++;
@@ -484,6 +499,12 @@ uint64_t bw_literal(bw *w, const ir_literal *l, bool builtin)
     } else {
         size_t nbytes = (size_t)n * tr->bytes;
         bw_varint(w, b, nbytes);
+        if (nbytes > 4096 && !(tr->value_bits < 8 && tr->kind != EK_FLOAT)) { /* as they are, not copied */
+            uint64_t r = (uint64_t)intern_ext(w, BW_ATTR, bw_dialect(w, builtin ? "builtin" : "vhlo"), true, b->p,
+                                              b->n, l->data, nbytes);
+            bw_close(w);
+            return r;
+        }
         if (tr->value_bits < 8 && tr->kind != EK_FLOAT) {
             uint8_t mask = (uint8_t)((1u << tr->value_bits) - 1);
             for (size_t i = 0; i < nbytes; i++)
@@ -1099,7 +1120,7 @@ static void write_all(bw *w, const ir_module *m, bw_buf *out)
         i = j;
     }
     /* attributes and types: the data, then the offsets grouped by dialect */
-    bw_buf *at = &w->sec[SEC_ATTRTYPE], *off = &w->sec[SEC_ATTRTYPE_OFFSET];
+    bw_buf *off = &w->sec[SEC_ATTRTYPE_OFFSET];
     bw_varint(w, off, w->count[BW_ATTR]);
     bw_varint(w, off, w->count[BW_TYPE]);
     for (int kind = BW_ATTR; kind <= BW_TYPE; kind++) {
@@ -1121,8 +1142,7 @@ static void write_all(bw *w, const ir_module *m, bw_buf *out)
                 const bw_entry *x = &w->entries[e];
                 if (x->kind != kind)
                     continue;
-                bw_bytes(w, at, w->data.p + x->off, x->len);
-                bw_varint(w, off, ((uint64_t)x->len << 1) | x->custom);
+                bw_varint(w, off, ((uint64_t)(x->len + x->ext_len) << 1) | x->custom);
             }
             i = j;
         }
@@ -1142,7 +1162,22 @@ static void write_all(bw *w, const ir_module *m, bw_buf *out)
         bw_byte(w, s, 0);
     }
     section(w, out, SEC_DIALECT, d);
-    section(w, out, SEC_ATTRTYPE, at);
+    /* the attribute/type section straight from the entries, in index order
+       (attributes, then types, as the offsets list them) */
+    size_t total = 0;
+    for (size_t i = 0; i < w->nentries; i++)
+        if (w->entries[i].kind == BW_ATTR || w->entries[i].kind == BW_TYPE)
+            total += w->entries[i].len + w->entries[i].ext_len;
+    bw_byte(w, out, SEC_ATTRTYPE);
+    bw_varint(w, out, total);
+    for (int kind = BW_ATTR; kind <= BW_TYPE; kind++)
+        for (size_t i = 0; i < w->nentries; i++) {
+            const bw_entry *x = &w->entries[i];
+            if (x->kind != kind)
+                continue;
+            bw_bytes(w, out, w->data.p + x->off, x->len);
+            bw_bytes(w, out, x->ext, x->ext_len);
+        }
     section(w, out, SEC_ATTRTYPE_OFFSET, off);
     section(w, out, SEC_IR, ir);
     section(w, out, SEC_STRING, s);

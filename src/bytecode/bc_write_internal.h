@@ -25,6 +25,8 @@ typedef struct {
     int kind, dialect;
     bool custom;
     size_t off, len; /* its bytes in bw.data */
+    const uint8_t *ext; /* then ext_len bytes not copied (a large tensor's, in the module) */
+    size_t ext_len;
     int index;       /* among its kind */
 } bw_entry;
 
