@@ -50,7 +50,8 @@ for f in "$@"; do
         # an integer's ` : i64` is MLIR's default type, written or not (both sides)
         "$IRRUN" --emit=ir "$c" 2>/dev/null | sed -e 's/, indices_are_sorted = false//g' -e 's/ : i64\([],}]\)/\1/g' \
             -e 's/, unique_indices = false//g' -e 's/ {\(in\|out\)feed_config = ""}//g' \
-            -e 's/, precision_config = \[#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>\]//g' >"$tmp/want.ir"
+            -e 's/, precision_config = \[#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>\]//g' \
+            -e 's/, precision = \[DEFAULT, DEFAULT\]//g' >"$tmp/want.ir"
         [ -s "$tmp/want.ir" ] || continue
         target=current
         ok=1

@@ -940,11 +940,14 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     case 17:
         shared_type(r, b, c);
         return;
-    case 18:
-        bc_puts(r, b, "#stablehlo.type_extensions<bounds = ");
-        put_bounds(r, b, c);
-        bc_putc(r, b, '>');
+    case 18: { /* StableHLO prints its TypeExtensionsAttr as #stablehlo.bounds<4, ?> */
+        bc_buf *l = bc_open(r);
+        put_bounds(r, l, c);
+        char *list = bc_close(r, l);
+        list[strlen(list) - 1] = '\0';
+        bc_printf(r, b, "#stablehlo.bounds<%s>", list + 1);
         return;
+    }
     case 21: { /* sub_axis_info */
         int64_t pre = bc_svarint(r, c), size = bc_svarint(r, c);
         bc_printf(r, b, "(%" PRId64 ")%" PRId64, pre, size);

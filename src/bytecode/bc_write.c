@@ -576,6 +576,43 @@ uint64_t bw_none_type_attr(bw *w)
     return bw_type_attr(w, t, false);
 }
 
+/* #stablehlo.result_accuracy<atol = A, rtol = R, ulps = U, mode = M> as
+ * VHLO's result_accuracy_v1: the tolerances as binary64 bits, ulps, the
+ * mode attribute. */
+static uint64_t result_accuracy(bw *w, const pattr *a)
+{
+    double tol[2] = { 0, 0 };
+    int64_t ulps = 0;
+    const pattr *mode = NULL;
+    for (const pentry *e = a->items.head; e; e = e->next) {
+        if (!e->key || !e->val)
+            continue;
+        const pattr *v = e->val;
+        if ((strcmp(e->key, "atol") == 0 || strcmp(e->key, "rtol") == 0) &&
+            (v->kind == PA_FLOAT || v->kind == PA_INT))
+            tol[e->key[0] == 'r'] = strtod(v->text, NULL) * (v->neg ? -1.0 : 1.0);
+        else if (strcmp(e->key, "ulps") == 0 && v->kind == PA_INT)
+            ulps = strtoll(v->text, NULL, 0) * (v->neg ? -1 : 1);
+        else if (strcmp(e->key, "mode") == 0 && v->kind == PA_ENUM)
+            mode = v;
+        else
+            bw_fail(w, e->loc, "'%s' in a result_accuracy is not written", e->key);
+    }
+    uint64_t m = mode ? bw_kept(w, mode, false) : bw_enum(w, 19, "DEFAULT");
+    bw_buf *b = bw_open(w);
+    bw_varint(w, b, 20);
+    for (int i = 0; i < 2; i++) {
+        uint64_t bits;
+        memcpy(&bits, &tol[i], sizeof bits);
+        bw_svarint(w, b, (int64_t)bits);
+    }
+    bw_svarint(w, b, ulps);
+    bw_varint(w, b, m);
+    uint64_t r = bw_attr(w, bw_dialect(w, "vhlo"), b);
+    bw_close(w);
+    return r;
+}
+
 /* An attribute kept as written (pattr), as convertGeneric makes it VHLO
  * (builtin for the module and the other dialects' ops). */
 uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
@@ -663,6 +700,9 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
         return bw_float_attr(w, e, bits, builtin);
     }
     case PA_STRUCT:
+        if (!builtin && a->text && strcmp(a->text, "#stablehlo.result_accuracy") == 0)
+            return result_accuracy(w, a);
+        break;
     case PA_ALIAS:
     case PA_LOC:
     case PA_FNTYPE:
