@@ -206,6 +206,12 @@ static uint64_t asm_entry(bw *w, int kind, int d, const char *text)
     return (uint64_t)intern(w, kind, d, false, text, strlen(text) + 1);
 }
 
+/* An attribute of dialect `dialect` in its assembly form (chlo's enums). */
+uint64_t bw_asm_attr(bw *w, const char *dialect, const char *text)
+{
+    return asm_entry(w, BW_ATTR, bw_dialect(w, dialect), text);
+}
+
 /* A scratch buffer for one entry's encoding (a stack: entries nest). */
 bw_buf *bw_open(bw *w)
 {
@@ -283,6 +289,12 @@ static uint64_t elem_type(bw *w, et_id e, bool builtin)
     r = bw_type_entry(w, d, b);
     bw_close(w);
     return r;
+}
+
+/* the builtin element type e (for a DenseArrayAttr) */
+uint64_t bw_type_attr_elem(bw *w, et_id e)
+{
+    return elem_type(w, e, true);
 }
 
 uint64_t bw_type(bw *w, const tensor_type *t, bool builtin)

@@ -109,6 +109,8 @@ uint64_t bw_enum(bw *w, int code, const char *name);
 uint64_t bw_type_attr(bw *w, uint64_t type, bool builtin);
 uint64_t bw_none_type_attr(bw *w);
 uint64_t bw_kept(bw *w, const pattr *a, bool builtin);
+uint64_t bw_asm_attr(bw *w, const char *dialect, const char *text);
+uint64_t bw_type_attr_elem(bw *w, et_id e);
 
 /* bc_write_ops.c: the VHLO attributes of a StableHLO or func op, whose
  * VHLO name without version is `base` ("gather", "custom_call") */

@@ -404,6 +404,47 @@ void bw_op_attrs(bw *w, const ir_op *o, const char *base, bw_attrs *at)
     fill(w, o, base, at);
 }
 
+/* A chlo op ir-run keeps (a native kernel, or `?` types until refinement):
+ * chlo's attributes as print.c writes them (builtin, and chlo's own enums
+ * in their text form); the chlo ops with other attributes are not written. */
+static bool chlo_attrs(bw *w, const ir_op *o, bw_attrs *at)
+{
+    ir_op_form form = ir_op_get(o->kind)->form;
+    tensor_type i64 = { .elem = ET_I64, .rank = 0 };
+    if (o->kind == IR_OP_CHLO_TOP_K) {
+        put(w, at, "k", bw_int_attr(w, &i64, o->a.top_k.k, true), false);
+        return true;
+    }
+    if (form != IR_FORM_UNARY && form != IR_FORM_BINARY && form != IR_FORM_TERNARY)
+        return false;
+    if (strncmp(ir_op_name(o->kind), "chlo.broadcast_", 15) != 0)
+        return true;
+    const ir_ints *d = &o->a.bcast.dims;
+    if (d->n > 0) { /* array<i64: ...>: a builtin DenseArrayAttr */
+        uint64_t ty = bw_type_attr_elem(w, ET_I64);
+        bw_buf *b = bw_open(w);
+        bw_varint(w, b, 17);
+        bw_varint(w, b, ty);
+        bw_varint(w, b, (uint64_t)d->n);
+        bw_varint(w, b, (uint64_t)d->n * 8);
+        for (int i = 0; i < d->n; i++)
+            for (int k = 0; k < 8; k++)
+                bw_byte(w, b, (uint8_t)((uint64_t)d->v[i] >> (8 * k)));
+        put(w, at, "broadcast_dimensions", bw_attr(w, bw_dialect(w, "builtin"), b), false);
+        bw_close(w);
+    }
+    if (o->kind == IR_OP_CHLO_BROADCAST_COMPARE) {
+        char text[96];
+        snprintf(text, sizeof text, "#chlo<comparison_direction %s>", ir_cmp_dir_name(o->a.bcast.dir));
+        put(w, at, "comparison_direction", bw_asm_attr(w, "chlo", text), false);
+        if (o->a.bcast.type != IR_CMPT_ABSENT) {
+            snprintf(text, sizeof text, "#chlo<comparison_type %s>", ir_cmp_type_name(o->a.bcast.type));
+            put(w, at, "compare_type", bw_asm_attr(w, "chlo", text), false);
+        }
+    }
+    return true;
+}
+
 /* a builtin FlatSymbolRefAttr */
 static uint64_t symbol(bw *w, const char *name)
 {
@@ -462,6 +503,8 @@ bool bw_foreign_attrs(bw *w, const ir_op *o, bw_attrs *at)
             put(w, at, "infeed", bw_list(w, row, p->ninfeed, true), false);
         }
         return true;
+    } else if (strncmp(ir_op_name(o->kind), "chlo.", 5) == 0) {
+        return chlo_attrs(w, o, at);
     } else {
         if (ir_op_get(o->kind)->form != IR_FORM_CHECK2 || c->custom_call)
             return false;
