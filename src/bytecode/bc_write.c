@@ -664,7 +664,8 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
             if (!e->val && a->kind == PA_DICT && builtin)
                 items[i] = simple(w, true, 0, 7, NULL, 0);
             else if (!e->val)
-                bw_fail(w, e->loc, "a unit attribute cannot be written in a VHLO dictionary");
+                bw_fail(w, e->loc, "a unit attribute in a VHLO dictionary is not written: VHLO has none "
+                                   "(StableHLO's legalization refuses it too)");
             else
                 items[i] = bw_kept(w, e->val, builtin);
             named[i].key = e->key ? e->key : "";
@@ -966,7 +967,8 @@ static uint64_t vhlo_attr_dict(bw *w, const ir_op *o, const char *base, const bc
         if (taken)
             continue;
         if (!e->val)
-            bw_fail(w, e->loc, "a unit attribute '%s' cannot be written on a VHLO op", e->key);
+            bw_fail(w, e->loc, "the unit attribute '%s' is not written: VHLO has none (StableHLO's legalization "
+                               "refuses it too)", e->key);
         items[n].key = e->key;
         items[n++].attr = bw_kept(w, e->val, false);
     }
