@@ -625,6 +625,41 @@ static uint64_t result_accuracy(bw *w, const pattr *a)
     return r;
 }
 
+/* a list of integers written [a, b, ...] as VHLO writes it: count, values */
+static void int_list(bw *w, bw_buf *b, const pattr *v, src_loc loc)
+{
+    if (!v || v->kind != PA_ARRAY)
+        bw_fail(w, loc, "an output_operand_alias field that is not a list of integers is not written");
+    bw_varint(w, b, (uint64_t)v->items.n);
+    for (const pentry *e = v->items.head; e; e = e->next) {
+        if (!e->val || e->val->kind != PA_INT)
+            bw_fail(w, loc, "an output_operand_alias field that is not a list of integers is not written");
+        bw_svarint(w, b, strtoll(e->val->text, NULL, 0) * (e->val->neg ? -1 : 1));
+    }
+}
+
+/* #stablehlo.output_operand_alias<output_tuple_indices = [..], operand_index
+ * = N, operand_tuple_indices = [..]> as VHLO's output_operand_alias_v1 */
+static uint64_t output_operand_alias(bw *w, const pattr *a)
+{
+    const pattr *f[3] = { NULL, NULL, NULL };
+    static const char *const names[3] = { "output_tuple_indices", "operand_index", "operand_tuple_indices" };
+    for (const pentry *e = a->items.head; e; e = e->next)
+        for (int i = 0; i < 3; i++)
+            if (e->key && strcmp(e->key, names[i]) == 0)
+                f[i] = e->val;
+    if (!f[1] || f[1]->kind != PA_INT)
+        bw_fail(w, a->loc, "an output_operand_alias without its operand_index is not written");
+    bw_buf *b = bw_open(w);
+    bw_varint(w, b, 10);
+    int_list(w, b, f[0], a->loc);
+    bw_svarint(w, b, strtoll(f[1]->text, NULL, 0) * (f[1]->neg ? -1 : 1));
+    int_list(w, b, f[2], a->loc);
+    uint64_t r = bw_attr(w, bw_dialect(w, "vhlo"), b);
+    bw_close(w);
+    return r;
+}
+
 /* An attribute kept as written (pattr), as convertGeneric makes it VHLO
  * (builtin for the module and the other dialects' ops). */
 uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
@@ -715,6 +750,8 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
     case PA_STRUCT:
         if (!builtin && a->text && strcmp(a->text, "#stablehlo.result_accuracy") == 0)
             return result_accuracy(w, a);
+        if (!builtin && a->text && strcmp(a->text, "#stablehlo.output_operand_alias") == 0)
+            return output_operand_alias(w, a);
         break;
     case PA_ALIAS:
     case PA_LOC:
@@ -724,8 +761,8 @@ uint64_t bw_kept(bw *w, const pattr *a, bool builtin)
         break;
     }
     bw_fail(w, a->loc, "this attribute is not written as bytecode yet (ir-run writes integers, f32 and f64 "
-                       "floats, booleans, strings, symbols, arrays, dictionaries, dense tensors, types and "
-                       "StableHLO enums)");
+                       "floats, booleans, strings, symbols, arrays, dictionaries, dense tensors, types, "
+                       "StableHLO enums, result_accuracy and output_operand_alias)");
 }
 
 /* ---- ops and regions ------------------------------------------------------------------ */
