@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-mlir bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -280,6 +280,16 @@ $(BC_TEXT): tools/bc_text.c $(LIB)
 
 bytecode-vhlo: all $(BC_TEXT)
 	python3 tools/bytecode_vhlo.py $(STABLEHLO_GIT) $(BIN) $(BC_TEXT)
+
+# (issue 36) --emit=bytecode against MLIR: jaxlib's StableHLO bindings as
+# stablehlo-translate read ir-run's artifacts and write their own for ir-run,
+# for tests/interpret and the shared programs; and the vhlo .mlir.bc files
+# against jaxlib (tools/bytecode_mlir.py, docs/bytecode.md "Writing"). Not
+# in check: needs jax (pip install jax[cpu]) in JAX_PYTHON's environment.
+JAX_PYTHON ?= python3
+bytecode-mlir: all $(BC_TEXT)
+	$(JAX_PYTHON) tools/bytecode_mlir.py $(BIN) $(BC_TEXT) --stablehlo $(STABLEHLO_GIT) \
+	    $(if $(wildcard $(BYTECODE_DATA)),--data $(BYTECODE_DATA)) tests/interpret/*.mlir
 
 # a generated 100 MB artifact (one large constant): ir-run's CPU time and
 # peak memory against cat's (tools/bc_big.py, docs/bytecode.md)

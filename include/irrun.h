@@ -109,6 +109,16 @@ IRRUN_API void irrun_module_free(irrun_module *module);
  * or IRRUN_NOMEM. */
 IRRUN_API irrun_status irrun_module_print(const irrun_module *module, char **text);
 
+/* (issue 36) The checked program as a StableHLO portable artifact: MLIR
+ * bytecode of the VHLO dialect at version `target` ("X.Y.Z", "current" or
+ * "minimum"; docs/bytecode.md "Writing"), the module irrun_module_print
+ * prints. IRRUN_OK with *bytes (its length in *len; free with
+ * irrun_string_free); IRRUN_BAD_INPUT when the target cannot express the
+ * program or is no version, with located messages in *diagnostics (free
+ * with irrun_string_free; NULL on success); IRRUN_NOMEM. */
+IRRUN_API irrun_status irrun_module_write_bytecode(const irrun_module *module, const char *target, char **bytes,
+                                                   size_t *len, char **diagnostics);
+
 
 typedef enum { IRRUN_TYPE_TENSOR, IRRUN_TYPE_TOKEN, IRRUN_TYPE_TUPLE } irrun_type_kind;
 

@@ -86,5 +86,10 @@ if command -v python3 >/dev/null 2>&1; then
     python3 "$(dirname "$0")/../tools/bc_big.py" "$out/big.mlirbc" 2000
     probe bytecode-large "$out/big.mlirbc"
 fi
+# the bytecode writer (--emit=bytecode, docs/bytecode.md "Writing"): checks,
+# regions and collectives at the current target and at the oldest, to -o
+probe bytecode-write --emit=bytecode -o "$out/w.mlirbc" tests/interpret/checks.mlir
+probe bytecode-write-old --emit=bytecode --target=minimum -o "$out/w.mlirbc" tests/interpret/nested_regions.mlir
+probe bytecode-write-refused --emit=bytecode --target=0.9.0 -o "$out/w.mlirbc" tests/interpret/chlo_fp8.mlir
 [ $fail -eq 0 ] && echo "alloc_failures: $runs runs, no crash"
 exit $fail

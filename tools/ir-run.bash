@@ -8,7 +8,7 @@ float4_e2m1fn float6_e2m3fn float6_e3m2fn float8_e3m4 float8_e4m3 float8_e4m3fn 
 _ir_run_element_types="i1 i2 i4 i8 i16 i32 i64 ui2 ui4 ui8 ui16 ui32 ui64 f4E2M1FN f6E2M3FN f6E3M2FN f8E3M4 f8E4M3 f8E4M3FN f8E4M3FNUZ f8E4M3B11FNUZ f8E5M2 f8E5M2FNUZ f8E8M0FNU bf16 f16 f32 f64 complex<f32> complex<f64>
 bool int2 int4 int8 int16 int32 int64 uint2 uint4 uint8 uint16 uint32 uint64 float4_e2m1fn float6_e2m3fn float6_e3m2fn float8_e3m4 float8_e4m3 float8_e4m3fn float8_e4m3fnuz float8_e4m3b11fnuz float8_e5m2 float8_e5m2fnuz float8_e8m0fnu bfloat16 float16 float32 float64 complex64 complex128"
 _ir_run_commands="info table encode decode compare test help"
-_ir_run_run_options="--interpret --split-input-file --output-split-marker= -o --emit=ir --refine --random-inputs --shape --entry --args= --strict-eq --max-while-iterations= --dot-accumulation= --threads --replicas --partitions --print-format= --interpreter-print-dense --mlir-print-elementsattrs-with-hex-if-larger= --input --output-dir --output-format --npy-descr --expect --max-ulp --atol --rtol --nan --signed-zero --inf --report --report-file --show --report-limit --sort --convert-exact --reshape --probe-output-dir --require-functions -q --quiet -j --jobs --help --version"
+_ir_run_run_options="--interpret --split-input-file --output-split-marker= -o --emit=ir --emit=bytecode --target= --refine --random-inputs --shape --entry --args= --strict-eq --max-while-iterations= --dot-accumulation= --threads --replicas --partitions --print-format= --interpreter-print-dense --mlir-print-elementsattrs-with-hex-if-larger= --input --output-dir --output-format --npy-descr --expect --max-ulp --atol --rtol --nan --signed-zero --inf --report --report-file --show --report-limit --sort --convert-exact --reshape --probe-output-dir --require-functions -q --quiet -j --jobs --help --version"
 _ir_run_compare_options="--type --shape --format --max-ulp --atol --rtol --nan --signed-zero --inf --report --report-file --show --report-limit --sort --convert-exact --reshape --help"
 _ir_run_test_options="--junit --filter --update --quiet --dot-accumulation= --max-while-iterations= --show --report-limit --sort --shard -j --jobs --help"
 _ir_run_encode_options="--mode --seed --help"
@@ -18,7 +18,8 @@ _ir_run_values() {
     case $1 in
     --dot-accumulation) echo "ref algorithm f32 f64" ;;
     --print-format) echo "tensor dense decimal exact" ;;
-    --emit) echo "ir" ;;
+    --emit) echo "ir bytecode" ;;
+    --target) echo "current minimum 1.20.0 1.17.0 0.9.0" ;;
     --output-format | --format) echo "npy bin yaml" ;;
     --npy-descr) echo "u1 plain name" ;;
     --report) echo "text json html" ;;

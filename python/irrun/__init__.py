@@ -182,6 +182,24 @@ class Module:
                 "@" + name if name else "main (and not exactly one function)", self.name, names))
         return Function(f, self._handle)
 
+    def to_bytecode(self, target="current"):
+        """The program as a StableHLO portable artifact (bytes): MLIR bytecode
+        of VHLO at version `target` ("X.Y.Z", "current", "minimum"), as
+        `ir-run --emit=bytecode --target=...` writes it (docs/bytecode.md).
+        Raises Error when the target cannot express the program."""
+        data = _ctypes.c_void_p()
+        n = _ctypes.c_size_t()
+        diag = _ctypes.c_void_p()
+        status = _lib.irrun_module_write_bytecode(self._handle, target.encode(), _ctypes.byref(data),
+                                                  _ctypes.byref(n), _ctypes.byref(diag))
+        said = _message(diag.value)
+        if status != _capi.OK:
+            raise Error(status, said)
+        try:
+            return _ctypes.string_at(data.value, n.value)
+        finally:
+            _lib.irrun_string_free(data.value)
+
     def run(self, inputs=(), entry=None, dot_accumulation=None, strict_eq=False, max_while_iterations=0):
         """See irrun.run."""
         r = _run(self, inputs, entry, dot_accumulation, strict_eq, max_while_iterations)

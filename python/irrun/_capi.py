@@ -198,6 +198,8 @@ _proto("irrun_module_load_text", ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t,
 _proto("irrun_module_load_file", ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
        ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_module_free", None, ctypes.c_void_p)
+_proto("irrun_module_write_bytecode", ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p),
+       ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_void_p))
 _proto("irrun_function_count", ctypes.c_int, ctypes.c_void_p)
 _proto("irrun_function_at", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_int)
 _proto("irrun_function_find", ctypes.POINTER(Function), ctypes.c_void_p, ctypes.c_char_p)

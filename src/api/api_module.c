@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bytecode/bc.h"
+#include "bytecode/bc_write.h"
 #include "chlo/chlo.h"
 #include "quant/quant.h"
 #include "interp/interp.h"
@@ -364,6 +365,46 @@ static ir_module *decomposed(const irrun_module *m)
     ir_module *ir = api_read_module(&src, m->len, m->first_line, true);
     mem_free(membuf_take(&msgs));
     return ir;
+}
+
+/* (issue 36) --emit=bytecode: the module irrun_module_print prints, as an
+ * artifact (src/bytecode/bc_write.c) */
+irrun_status irrun_module_write_bytecode(const irrun_module *m, const char *target, char **bytes, size_t *len,
+                                         char **diagnostics)
+{
+    if (diagnostics)
+        *diagnostics = NULL;
+    if (!bytes || !len || !m || !target)
+        return IRRUN_BAD_INPUT;
+    *bytes = NULL;
+    *len = 0;
+    bool native = false;
+    for (int f = 0; f < m->ir->nfuncs && !native; f++)
+        native = m->ir->funcs[f].has_body && has_native(&m->ir->funcs[f].body);
+    ir_module *ir = native ? decomposed(m) : m->ir;
+    membuf msgs;
+    if (!ir || membuf_open(&msgs) != 0) {
+        if (native)
+            ir_module_free(ir);
+        return IRRUN_NOMEM;
+    }
+    diag_source src = { .name = m->name, .text = m->text, .len = m->len, .out = msgs.f,
+                        .first_line = m->first_line, .blobs = m->blobs, .nblobs = m->nblobs };
+    unsigned char *out = bc_write_module(ir, target, &src, len);
+    if (native)
+        ir_module_free(ir);
+    char *said = membuf_take(&msgs);
+    if (!out) {
+        bool nomem = !said || strstr(said, "out of memory") != NULL;
+        if (diagnostics)
+            *diagnostics = said;
+        else
+            mem_free(said);
+        return nomem ? IRRUN_NOMEM : IRRUN_BAD_INPUT;
+    }
+    mem_free(said);
+    *bytes = (char *)out;
+    return IRRUN_OK;
 }
 
 irrun_status irrun_module_print(const irrun_module *m, char **text)

@@ -121,8 +121,12 @@ static void put_float(bc_reader *r, bc_buf *b, uint64_t v, int bits, const char 
     }
     char num[40];
     snprintf(num, sizeof num, "%.17g", x);
-    if (!strpbrk(num, ".en"))
-        strcat(num, ".0");
+    if (!strpbrk(num, ".n")) { /* MLIR's float literal needs its point: 1e-13 is 1.0e-13 */
+        char *e = strchr(num, 'e');
+        size_t at = e ? (size_t)(e - num) : strlen(num);
+        memmove(num + at + 2, num + at, strlen(num + at) + 1);
+        memcpy(num + at, ".0", 2);
+    }
     bc_printf(r, b, "%s : %s", num, type);
 }
 
@@ -207,29 +211,65 @@ typedef struct {
     int bits; /* storage bits of one element in a dense buffer */
 } simple_type;
 
-/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode). */
+/* VHLO type codes without parameters (VhloBytecode.cpp's TypeCode) and the
+ * first VHLO version that has each (VhloTypes.td): the reader decodes them
+ * and the writer (bc_write.c) encodes them from it. */
+static const struct {
+    uint64_t code;
+    simple_type t;
+    const char *since;
+} vhlo_simple_rows[] = {
+    { 0, { "i1", 1 }, "0.9.0" },
+    { 2, { "bf16", 16 }, "0.9.0" },
+    { 3, { "f16", 16 }, "0.9.0" },
+    { 4, { "f32", 32 }, "0.9.0" },
+    { 5, { "f64", 64 }, "0.9.0" },
+    { 6, { "f8E4M3FN", 8 }, "0.9.0" },
+    { 7, { "f8E5M2", 8 }, "0.9.0" },
+    { 9, { "index", 64 }, "0.9.0" },
+    { 31, { "i2", 8 }, "1.2.0" },
+    { 10, { "i4", 8 }, "0.9.0" },
+    { 11, { "i8", 8 }, "0.9.0" },
+    { 12, { "i16", 16 }, "0.9.0" },
+    { 13, { "i32", 32 }, "0.9.0" },
+    { 14, { "i64", 64 }, "0.9.0" },
+    { 32, { "ui2", 8 }, "1.2.0" },
+    { 15, { "ui4", 8 }, "0.9.0" },
+    { 16, { "ui8", 8 }, "0.9.0" },
+    { 17, { "ui16", 16 }, "0.9.0" },
+    { 18, { "ui32", 32 }, "0.9.0" },
+    { 19, { "ui64", 64 }, "0.9.0" },
+    { 22, { "!stablehlo.token", 0 }, "0.9.0" },
+    { 26, { "!shape.witness", 0 }, "0.9.0" },
+    { 27, { "f8E4M3FNUZ", 8 }, "0.10.0" },
+    { 28, { "f8E5M2FNUZ", 8 }, "0.10.0" },
+    { 29, { "f8E4M3B11FNUZ", 8 }, "0.11.0" },
+    { 33, { "none", 0 }, "1.6.0" },
+    { 34, { "tf32", 32 }, "1.6.0" },
+    { 35, { "f8E4M3", 8 }, "1.7.0" },
+    { 36, { "f8E3M4", 8 }, "1.7.0" },
+    { 37, { "f4E2M1FN", 8 }, "1.8.0" },
+    { 38, { "f6E2M3FN", 8 }, "1.8.0" },
+    { 39, { "f6E3M2FN", 8 }, "1.8.0" },
+    { 40, { "f8E8M0FNU", 8 }, "1.8.0" },
+};
+
 static const simple_type *vhlo_simple(uint64_t code)
 {
-    static const struct {
-        uint64_t code;
-        simple_type t;
-    } rows[] = {
-        { 0, { "i1", 1 } },          { 2, { "bf16", 16 } },        { 3, { "f16", 16 } },
-        { 4, { "f32", 32 } },        { 5, { "f64", 64 } },         { 6, { "f8E4M3FN", 8 } },
-        { 7, { "f8E5M2", 8 } },      { 9, { "index", 64 } },       { 31, { "i2", 8 } },
-        { 10, { "i4", 8 } },         { 11, { "i8", 8 } },          { 12, { "i16", 16 } },
-        { 13, { "i32", 32 } },       { 14, { "i64", 64 } },        { 32, { "ui2", 8 } },
-        { 15, { "ui4", 8 } },        { 16, { "ui8", 8 } },         { 17, { "ui16", 16 } },
-        { 18, { "ui32", 32 } },      { 19, { "ui64", 64 } },       { 22, { "!stablehlo.token", 0 } },
-        { 26, { "!shape.witness", 0 } }, { 27, { "f8E4M3FNUZ", 8 } }, { 28, { "f8E5M2FNUZ", 8 } },
-        { 29, { "f8E4M3B11FNUZ", 8 } }, { 33, { "none", 0 } },     { 34, { "tf32", 32 } },
-        { 35, { "f8E4M3", 8 } },     { 36, { "f8E3M4", 8 } },      { 37, { "f4E2M1FN", 8 } },
-        { 38, { "f6E2M3FN", 8 } },   { 39, { "f6E3M2FN", 8 } },    { 40, { "f8E8M0FNU", 8 } },
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
-        if (rows[i].code == code)
-            return &rows[i].t;
+    for (size_t i = 0; i < sizeof vhlo_simple_rows / sizeof *vhlo_simple_rows; i++)
+        if (vhlo_simple_rows[i].code == code)
+            return &vhlo_simple_rows[i].t;
     return NULL;
+}
+
+int bc_vhlo_type_code(const char *text, const char **since)
+{
+    for (size_t i = 0; i < sizeof vhlo_simple_rows / sizeof *vhlo_simple_rows; i++)
+        if (strcmp(vhlo_simple_rows[i].t.text, text) == 0) {
+            *since = vhlo_simple_rows[i].since;
+            return (int)vhlo_simple_rows[i].code;
+        }
+    return -1;
 }
 
 static void put_quant_storage(bc_reader *r, bc_buf *b, bool is_signed, const bc_type *st, int64_t lo, int64_t hi)
@@ -637,7 +677,7 @@ static void put_dict(bc_reader *r, bc_buf *b, const bc_attr *a)
     bc_putc(r, b, '}');
 }
 
-static const char *const *vhlo_enum(int code, const char **kind, size_t *n)
+const char *const *bc_vhlo_enum(int code, const char **kind, size_t *n)
 {
     static const char *const dir[] = { "EQ", "NE", "GE", "GT", "LE", "LT" };
     static const char *const cmp[] = { "NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED" };
@@ -837,7 +877,7 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     a->code = (int)code;
     const char *kind;
     size_t n;
-    const char *const *names = code <= 64 ? vhlo_enum((int)code, &kind, &n) : NULL;
+    const char *const *names = code <= 64 ? bc_vhlo_enum((int)code, &kind, &n) : NULL;
     if (names) {
         bc_cur vat = *c;
         uint64_t v = bc_varint(r, c);
@@ -900,11 +940,14 @@ static void vhlo_attr(bc_reader *r, bc_buf *b, bc_cur *c, bc_attr *a)
     case 17:
         shared_type(r, b, c);
         return;
-    case 18:
-        bc_puts(r, b, "#stablehlo.type_extensions<bounds = ");
-        put_bounds(r, b, c);
-        bc_putc(r, b, '>');
+    case 18: { /* StableHLO prints its TypeExtensionsAttr as #stablehlo.bounds<4, ?> */
+        bc_buf *l = bc_open(r);
+        put_bounds(r, l, c);
+        char *list = bc_close(r, l);
+        list[strlen(list) - 1] = '\0';
+        bc_printf(r, b, "#stablehlo.bounds<%s>", list + 1);
         return;
+    }
     case 21: { /* sub_axis_info */
         int64_t pre = bc_svarint(r, c), size = bc_svarint(r, c);
         bc_printf(r, b, "(%" PRId64 ")%" PRId64, pre, size);

@@ -164,6 +164,12 @@ void bc_put_string(bc_reader *r, bc_buf *b, bc_str s);
 void bc_put_key(bc_reader *r, bc_buf *b, bc_str s);
 int64_t bc_tensor_count(const bc_type *t);
 bool bc_tensor_ints(bc_reader *r, const bc_attr *a, int64_t **out, int64_t *n);
+/* The tables the reader decodes with and the writer (bc_write.c) encodes
+ * with: the VHLO type code of an element type without parameters ("f32":
+ * 4; -1 when none) and the first version that has it, the names of VHLO enum attribute `code` (NULL when it
+ * is no enum; *kind its StableHLO name, *n how many). */
+int bc_vhlo_type_code(const char *text, const char **since);
+const char *const *bc_vhlo_enum(int code, const char **kind, size_t *n);
 
 /* bc_vhlo.c */
 typedef struct {
@@ -183,6 +189,16 @@ typedef struct {
 enum { BC_VHLO_NEWEST_MAJOR = 1, BC_VHLO_NEWEST_MINOR = 20, BC_VHLO_NEWEST_PATCH = 0 };
 
 bool bc_vhlo_known(bc_str op);
+
+/* One VHLO op (bc_vhlo_ops.h): name with version, the first and last VHLO
+ * version that has it ("current": still the newest), its attributes sorted. */
+enum { BC_VHLO_MAX_ATTRS = 17 };
+typedef struct {
+    const char *name, *since, *until;
+    const char *attrs[BC_VHLO_MAX_ATTRS + 1];
+} bc_vhlo_row;
+/* The rows of every VHLO op, for the writer (bc_write.c). */
+const bc_vhlo_row *bc_vhlo_op_rows(size_t *n);
 
 /* The names of a registered op's properties, in the order the bytecode
  * writes them (sorted), or NULL for an op without a table row. */

@@ -36,6 +36,12 @@ static const bc_vhlo_row *vhlo_row(bc_str op)
     return NULL;
 }
 
+const bc_vhlo_row *bc_vhlo_op_rows(size_t *n)
+{
+    *n = sizeof bc_vhlo_ops / sizeof *bc_vhlo_ops;
+    return bc_vhlo_ops;
+}
+
 bool bc_vhlo_known(bc_str op)
 {
     return vhlo_row(op) != NULL;

@@ -3,11 +3,7 @@
  * and last version, and the names of its attributes sorted, the order in
  * which MLIR bytecode writes an op's properties (bytecode version 5 and
  * later). Generated once from VhloOps.td; data, not code. */
-enum { BC_VHLO_MAX_ATTRS = 17 };
-typedef struct {
-    const char *name, *since, *until;
-    const char *attrs[BC_VHLO_MAX_ATTRS + 1];
-} bc_vhlo_row;
+/* (bc_vhlo_row: bc_internal.h) */
 
 static const bc_vhlo_row bc_vhlo_ops[] = {
     { "abs_v1", "0.9.0", "current", { NULL } },

@@ -36,6 +36,8 @@ typedef struct {
     const char *output_marker; /* between chunk outputs, then "\n" */
     const char *output;        /* -o */
     bool emit_ir;
+    bool emit_bytecode; /* --emit=bytecode: the program as a portable artifact (docs/bytecode.md) */
+    const char *target; /* --target=VERSION of --emit=bytecode (NULL: current) */
     bool refine;        /* --refine: --emit=ir prints the program refined for the inputs */
     cli_random random;  /* --random-inputs SEED, --shape ARG=DIMS */
     const char *args_text;
@@ -63,6 +65,9 @@ static void usage(FILE *out)
           "  --output-split-marker=STR        written between chunk outputs\n"
           "  -o FILE                          write results to FILE (never one of the inputs)\n"
           "  --emit=ir                        print the checked program instead of running it\n"
+          "  --emit=bytecode                  write it as a StableHLO portable artifact (use -o FILE)\n"
+          "  --target=VERSION                 with --emit=bytecode: the VHLO version (X.Y.Z, current,\n"
+          "                                   minimum; default current)\n"
           "  --refine                         with --emit=ir: print the program refined for the\n"
           "                                   inputs' shapes (docs/shape-polymorphism.md)\n"
           "  --random-inputs SEED             fill the arguments not given otherwise with reproducible values\n"
@@ -223,9 +228,19 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
             continue;
         }
         if (opt_match(argv, argc, &i, "emit", true, &v, &missing)) {
+            if (!missing && strcmp(v, "bytecode") == 0) {
+                o->emit_bytecode = true;
+                continue;
+            }
             if (missing || strcmp(v, "ir") != 0)
-                return usage_error("unknown --emit value '%s' (expected ir)", missing ? "" : v);
+                return usage_error("unknown --emit value '%s' (expected ir or bytecode)", missing ? "" : v);
             o->emit_ir = true;
+            continue;
+        }
+        if (opt_match(argv, argc, &i, "target", true, &v, &missing)) {
+            if (missing || !*v)
+                return usage_error("option %s needs a value", a);
+            o->target = v;
             continue;
         }
         if (opt_match(argv, argc, &i, "refine", false, &v, &missing)) {
@@ -357,6 +372,11 @@ static irrun_status parse_options(int argc, char **argv, run_options *o)
         if ((long)o->io.replicas * o->io.partitions > 1024)
             return usage_error("a grid of --replicas x --partitions has more than %s processes", "1024");
     }
+    if (o->target && !o->emit_bytecode)
+        return usage_error("%s names the version --emit=bytecode writes: it goes with --emit=bytecode", "--target");
+    if (o->emit_bytecode && (o->emit_ir || o->split || o->nfiles > 1))
+        return usage_error("--emit=bytecode writes one module: not with %s",
+                           o->emit_ir ? "--emit=ir" : o->split ? "--split-input-file" : "more than one file");
     if (o->refine && !o->emit_ir)
         return usage_error("%s prints the refined program: it goes with --emit=ir", "--refine");
     if (o->random.nshapes && !o->random.on)
@@ -591,6 +611,18 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
     } else if (irrun_function_count(m) == 0) {
         empty = !no_function(o, src, line);
         s = empty ? IRRUN_OK : IRRUN_BAD_INPUT;
+    } else if (o->emit_bytecode) {
+        char *bytes, *why;
+        size_t n;
+        s = irrun_module_write_bytecode(m, o->target ? o->target : "current", &bytes, &n, &why);
+        if (why)
+            fputs(why, stderr);
+        irrun_string_free(why);
+        if (s == IRRUN_NOMEM && !why)
+            fputs("ir-run: out of memory\n", stderr);
+        if (s == IRRUN_OK && fwrite(bytes, 1, n, out) != n)
+            s = IRRUN_BAD_INPUT;
+        irrun_string_free(bytes);
     } else if (o->emit_ir && !o->refine) {
         char *ir;
         s = irrun_module_print(m, &ir);
@@ -878,7 +910,7 @@ static void run_all(run_options *o, FILE *out, tally *t)
      * tells more than the exit status, check ops ran or several chunks
      * or files did (docs/ir-run.1) */
     int chunks = t->passed + t->failed + t->empty + t->not_run;
-    if (!o->emit_ir && !o->quiet && (t->checks > 0 || chunks > 1)) {
+    if (!o->emit_ir && !o->emit_bytecode && !o->quiet && (t->checks > 0 || chunks > 1)) {
         results_written(o, out);
         fprintf(stderr, "%d passed, %d failed", t->passed, t->failed);
         if (t->empty)
@@ -956,7 +988,9 @@ irrun_status cmd_run(int argc, char **argv)
     }
     if (t.status == IRRUN_OK)
         run_all(&o, out, &t);
-    if (o.output && out != stdout) {
+    if (o.output && out != stdout && o.emit_bytecode && t.status != IRRUN_OK) {
+        io_outfile_discard(&of); /* no artifact at all rather than a part of one */
+    } else if (o.output && out != stdout) {
         irrun_status c = io_outfile_commit(&of, &err);
         if (c != IRRUN_OK) {
             if (!o.out_error_said)

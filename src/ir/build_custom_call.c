@@ -106,7 +106,7 @@ static bool approx_top_k_config(parse_state *ps, pop *p, ir_custom_call *cc)
 bool build_custom_call(parse_state *ps, pop *p, ir_op *o)
 {
     const char *target = p->symbol;
-    const pentry *e = entry(&p->attrs, "call_target_name");
+    const pentry *e = build_find(p, "call_target_name"); /* read: not kept (bytecode's generic form has it) */
     if (!target) {
         if (!e || !e->val || e->val->kind != PA_STRING)
             ERR(p->loc, "'stablehlo.custom_call' requires a call target");

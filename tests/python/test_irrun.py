@@ -283,6 +283,27 @@ class Bytecode(unittest.TestCase):
             irrun.load(ARTIFACT[:100], "cut.mlirbc")
         self.assertIn("cut.mlirbc: error: byte 94 (IR section): expected 45 bytes, only 6 remain", str(e.exception))
 
+    def test_to_bytecode_round_trip_and_refusal(self):
+        # the artifact written (issue 36) reads back to the same results; 1 + 1 and 2 + 2 by hand
+        m = irrun.load("func.func @main() -> tensor<2xf32> {\n"
+                       "  %0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>\n"
+                       "  %1 = stablehlo.add %0, %0 : tensor<2xf32>\n"
+                       "  return %1 : tensor<2xf32>\n}\n", "add.mlir")
+        for target in ("current", "minimum", "1.17.0"):
+            data = m.to_bytecode(target)
+            self.assertTrue(data.startswith(b"ML\xefR"))
+            (got,) = irrun.load(data, "w.mlirbc").run()
+            self.assertEqual(got.tolist(), [2.0, 4.0])
+        self.assertIn(b"StableHLO_v0.9.0", irrun.load(ARTIFACT, "a.mlirbc").to_bytecode("minimum")[:40])
+        tan = irrun.load("func.func @main(%x: tensor<f32>) -> tensor<f32> {\n"
+                         "  %0 = stablehlo.tan %x : tensor<f32>\n  return %0 : tensor<f32>\n}\n", "tan.mlir")
+        with self.assertRaises(irrun.Error) as e:
+            tan.to_bytecode("1.3.0")
+        self.assertIn("tan.mlir:2:8: error: 'stablehlo.tan' needs VHLO 1.4.0 or newer", str(e.exception))
+        with self.assertRaises(irrun.Error) as e:
+            tan.to_bytecode("9.9.9")
+        self.assertIn("newer than 1.20.0", str(e.exception))
+
 
 class Info(unittest.TestCase):
     def test_matches_cli_info(self):

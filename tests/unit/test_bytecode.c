@@ -513,6 +513,141 @@ START_TEST(out_of_memory_frees_everything)
 }
 END_TEST
 
+/* ---- the writer (issue 36, docs/bytecode.md "Writing") ---------------------------- */
+
+static const char writer_program[] =
+    "module {\n"
+    "  func.func @main(%a: tensor<3xf32>) -> tensor<f32> {\n"
+    "    %0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>\n"
+    "    %1 = stablehlo.reduce(%a init: %0) applies stablehlo.add across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>\n"
+    "    check.expect_almost_eq_const %1, dense<6.000000e+00> : tensor<f32>\n"
+    "    func.return %1 : tensor<f32>\n"
+    "  }\n"
+    "}\n";
+
+static char *printed(irrun_module *m)
+{
+    char *t;
+    ck_assert_int_eq(irrun_module_print(m, &t), IRRUN_OK);
+    return t;
+}
+
+START_TEST(writes_what_reads_back)
+{
+    irrun_module *m, *back;
+    char *diag;
+    ck_assert_int_eq(irrun_module_load_text(writer_program, strlen(writer_program), "w.mlir", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    char *want = printed(m);
+    /* the format StableHLO writes for each target: 6 (varint 0x0D) now, 0 (0x01) at 0.9.0 */
+    static const struct {
+        const char *target, *producer;
+        unsigned char version;
+    } cases[] = { { "current", "StableHLO_v1.20.0", 0x0D }, { "minimum", "StableHLO_v0.9.0", 0x01 },
+                  { "0.12.0", "StableHLO_v0.12.0", 0x07 }, { "0.14.0", "StableHLO_v0.14.0", 0x09 } };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *bytes;
+        size_t n;
+        ck_assert_int_eq(irrun_module_write_bytecode(m, cases[i].target, &bytes, &n, &diag), IRRUN_OK);
+        ck_assert_ptr_null(diag);
+        ck_assert(n > 5 && memcmp(bytes, "ML\xefR", 4) == 0);
+        ck_assert_uint_eq((unsigned char)bytes[4], cases[i].version);
+        ck_assert_str_eq(bytes + 5, cases[i].producer);
+        ck_assert_int_eq(irrun_module_load_text(bytes, n, "w.mlirbc", &back, &diag), IRRUN_OK);
+        irrun_string_free(diag);
+        char *got = printed(back);
+        ck_assert_str_eq(got, want);
+        irrun_string_free(got);
+        irrun_module_free(back);
+        irrun_string_free(bytes);
+    }
+    irrun_string_free(want);
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(writes_large_constants_raw)
+{
+    /* 4096 distinct f32 values: the artifact holds their bytes once, as they are */
+    enum { N = 4096 };
+    size_t cap = 64 * N + 256;
+    char *text = malloc(cap);
+    size_t k = (size_t)snprintf(text, cap, "func.func @main() -> tensor<%dxf32> {\n  %%0 = stablehlo.constant dense<[", N);
+    for (int i = 0; i < N; i++)
+        k += (size_t)snprintf(text + k, cap - k, "%s%d.0", i ? ", " : "", i);
+    k += (size_t)snprintf(text + k, cap - k, "]> : tensor<%dxf32>\n  return %%0 : tensor<%dxf32>\n}\n", N, N);
+    irrun_module *m;
+    char *diag, *bytes;
+    size_t n;
+    ck_assert_int_eq(irrun_module_load_text(text, k, "big.mlir", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_write_bytecode(m, "current", &bytes, &n, &diag), IRRUN_OK);
+    ck_assert_uint_lt(n, 4 * N + 400);
+    float f[N];
+    for (int i = 0; i < N; i++)
+        f[i] = (float)i;
+    bool found = false;
+    for (size_t i = 0; i + sizeof f <= n && !found; i++)
+        found = memcmp(bytes + i, f, sizeof f) == 0;
+    ck_assert(found);
+    irrun_string_free(bytes);
+    irrun_module_free(m);
+    free(text);
+}
+END_TEST
+
+START_TEST(writer_refusals_are_located)
+{
+    static const char tan[] = "func.func @main(%x: tensor<f32>) -> tensor<f32> {\n"
+                              "  %0 = stablehlo.tan %x : tensor<f32>\n  return %0 : tensor<f32>\n}\n";
+    irrun_module *m;
+    char *diag, *bytes = NULL;
+    size_t n;
+    ck_assert_int_eq(irrun_module_load_text(tan, strlen(tan), "tan.mlir", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_write_bytecode(m, "1.3.0", &bytes, &n, &diag), IRRUN_BAD_INPUT);
+    ck_assert_ptr_null(bytes);
+    ck_assert_msg(strstr(diag, "tan.mlir:2:8: error: 'stablehlo.tan' needs VHLO 1.4.0 or newer (vhlo.tan_v1); "
+                               "the target is 1.3.0") != NULL, "%s", diag);
+    irrun_string_free(diag);
+    ck_assert_int_eq(irrun_module_write_bytecode(m, "1.4.0", &bytes, &n, &diag), IRRUN_OK);
+    irrun_string_free(bytes);
+    static const char *const bad[] = { "1.21.0", "0.8.9", "1.2", "x", "" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(irrun_module_write_bytecode(m, bad[i], &bytes, &n, &diag), IRRUN_BAD_INPUT);
+        ck_assert_ptr_nonnull(strstr(diag, "--target="));
+        irrun_string_free(diag);
+    }
+    irrun_module_free(m);
+}
+END_TEST
+
+START_TEST(writer_out_of_memory_frees_everything)
+{
+    irrun_module *m;
+    char *diag, *bytes;
+    size_t n;
+    ck_assert_int_eq(irrun_module_load_text(writer_program, strlen(writer_program), "w.mlir", &m, &diag), IRRUN_OK);
+    irrun_string_free(diag);
+    size_t before = mem_bytes_in_use();
+    unsigned long start = mem_alloc_count();
+    ck_assert_int_eq(irrun_module_write_bytecode(m, "minimum", &bytes, &n, &diag), IRRUN_OK);
+    irrun_string_free(bytes);
+    unsigned long total = mem_alloc_count() - start;
+    for (unsigned long k = 1; k <= total; k++) {
+        mem_fail_at(k);
+        irrun_status s = irrun_module_write_bytecode(m, "minimum", &bytes, &n, &diag);
+        mem_fail_at(0);
+        ck_assert_msg(s == IRRUN_NOMEM || s == IRRUN_OK, "allocation %lu: status %d", k, (int)s);
+        if (s == IRRUN_OK)
+            irrun_string_free(bytes);
+        irrun_string_free(diag);
+        ck_assert_uint_eq(mem_bytes_in_use(), before);
+    }
+    irrun_module_free(m);
+}
+END_TEST
+
 /* IRRUN_BYTECODE_SEEDS=DIR: the artifacts built here as files (the fuzz
  * harness's seeds, tests/fuzz/seeds.sh) */
 static int write_seeds(const char *dir)
@@ -551,6 +686,10 @@ int main(void)
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, refusals_name_the_cause);
     tcase_add_test(tc, out_of_memory_frees_everything);
+    tcase_add_test(tc, writes_what_reads_back);
+    tcase_add_test(tc, writes_large_constants_raw);
+    tcase_add_test(tc, writer_refusals_are_located);
+    tcase_add_test(tc, writer_out_of_memory_frees_everything);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,108 @@
+#!/bin/sh
+# --emit=bytecode round trips (docs/bytecode.md "Writing"; make check runs
+# this with IRRUN=path/to/ir-run): every chunk of the given files (default
+# tests/interpret/*.mlir) is written as a portable artifact at the current
+# VHLO target and at the oldest target that can express it (found by
+# starting at 0.9.0 and moving to the version each refusal names), read back
+# by ir-run, and must print the same stdout and the same --emit=ir as the
+# text chunk. A chunk ir-run does not write yet (the refusal says "not
+# written") is counted apart, with its reason; any other difference fails.
+# Files run BYTECODE_JOBS (default 2) at a time.
+# Default files: tests/interpret and the other programs tests/ and examples/
+# run (tests/cli, tests/dynamic, tests/collective, tests/parse/ok).
+# Usage: tests/bytecode_write.sh [FILE...]
+IRRUN=${IRRUN:-build/ir-run}
+dir=$(dirname "$0")
+if [ "${1:-}" != --one ]; then
+    [ $# -gt 0 ] || set -- "$dir"/interpret/*.mlir "$dir"/cli/*.mlir "$dir"/dynamic/*.mlir "$dir"/collective/*.mlir \
+        "$dir"/parse/ok/*.mlir "$dir"/../examples/*.mlir
+    out=$(mktemp) || exit 2
+    trap 'rm -f "$out"' EXIT INT TERM
+    printf '%s\n' "$@" | IRRUN=$IRRUN xargs -P "${BYTECODE_JOBS:-2}" -n 1 sh "$0" --one >"$out"
+    grep -v '^COUNTS ' "$out"
+    set -- $(awk '/^COUNTS / { p += $2; f += $3; s += $4 } END { print p + 0, f + 0, s + 0 }' "$out")
+    echo "bytecode_write: $1 chunks round-trip at current and their oldest target, $2 fail, $3 not written yet"
+    [ "$2" -eq 0 ]
+    exit
+fi
+shift
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+skip=0
+for f in "$@"; do
+    rm -f "$tmp"/chunk.*
+    # cut at REF's chunk marker, as --split-input-file does
+    awk -v out="$tmp/chunk." 'BEGIN { n = 0; f = out n }
+        /^\/\/ -----/ { n++; f = out n; next } { print > f }' "$f"
+    for c in "$tmp"/chunk.*; do
+        [ -s "$c" ] || continue
+        name="$(basename "$f"):$(echo "$c" | sed 's/.*\.//')"
+        probes="$tmp/probes"
+        rm -rf "$probes"; mkdir "$probes"
+        # a program that runs for long (tests/cli/forever.mlir) is not compared
+        timeout 60 "$IRRUN" --probe-output-dir "$probes" "$c" >"$tmp/want.out" 2>/dev/null
+        want_rc=$?
+        [ "$want_rc" -ne 124 ] || continue
+        # an attribute written out with its default value is dropped when an
+        # artifact is read, as StableHLO's VhloLegalizeToStablehlo drops it;
+        # an integer's ` : i64` is MLIR's default type, written or not (both sides)
+        "$IRRUN" --emit=ir "$c" 2>/dev/null | sed -e 's/, indices_are_sorted = false//g' -e 's/ : i64\([],}]\)/\1/g' \
+            -e 's/, unique_indices = false//g' -e 's/ {\(in\|out\)feed_config = ""}//g' \
+            -e 's/, precision_config = \[#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>\]//g' \
+            -e 's/, precision = \[DEFAULT, DEFAULT\]//g' >"$tmp/want.ir"
+        [ -s "$tmp/want.ir" ] || continue
+        target=current
+        ok=1
+        for round in current oldest; do
+            if [ "$round" = oldest ]; then
+                target=0.9.0
+                while :; do
+                    "$IRRUN" --emit=bytecode --target=$target -o "$tmp/a.mlirbc" "$c" 2>"$tmp/err" && break
+                    next=$(sed -n 's/.*needs VHLO \([0-9.]*\) or newer.*/\1/p' "$tmp/err" | head -n 1)
+                    if [ -z "$next" ] || [ "$next" = "$target" ]; then
+                        echo "FAIL: $name: no oldest target: $(head -n 1 "$tmp/err")"
+                        ok=0
+                        break
+                    fi
+                    target=$next
+                done
+                [ "$ok" -eq 1 ] || break
+            elif ! "$IRRUN" --emit=bytecode --target=current -o "$tmp/a.mlirbc" "$c" 2>"$tmp/err"; then
+                if grep -q "not written" "$tmp/err"; then
+                    skip=$((skip + 1))
+                    echo "SKIP: $name: $(head -n 1 "$tmp/err")"
+                    ok=2
+                    break
+                fi
+                echo "FAIL: $name: --emit=bytecode: $(head -n 1 "$tmp/err")"
+                ok=0
+                break
+            fi
+            rm -rf "$probes"; mkdir "$probes"
+            timeout 120 "$IRRUN" --probe-output-dir "$probes" "$tmp/a.mlirbc" >"$tmp/got.out" 2>"$tmp/err"
+            rc=$?
+            # an artifact is always a module: the text's implicit one prints bare
+            "$IRRUN" --emit=ir "$tmp/a.mlirbc" 2>>"$tmp/err" |
+                if head -n 1 "$tmp/want.ir" | grep -q '^module'; then cat; else
+                    sed -e '1{/^module {$/d;}' -e '${/^}$/d;}' -e 's/^  //'; fi |
+                sed -e 's/ : i64\([],}]\)/\1/g' >"$tmp/got.ir"
+            if [ "$rc" -ne "$want_rc" ] || ! cmp -s "$tmp/want.out" "$tmp/got.out"; then
+                echo "FAIL: $name at $target: stdout or status differs ($rc, want $want_rc): $(head -n 1 "$tmp/err")"
+                ok=0
+            elif ! cmp -s "$tmp/want.ir" "$tmp/got.ir"; then
+                echo "FAIL: $name at $target: --emit=ir differs"
+                diff "$tmp/want.ir" "$tmp/got.ir" | head -n 6
+                ok=0
+            fi
+            [ "$ok" -eq 1 ] || break
+        done
+        if [ "$ok" -eq 1 ]; then
+            pass=$((pass + 1))
+        elif [ "$ok" -eq 0 ]; then
+            fail=$((fail + 1))
+        fi
+    done
+done
+echo "COUNTS $pass $fail $skip"
