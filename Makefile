@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-mlir bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-write bytecode-mlir bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -287,6 +287,11 @@ bytecode-vhlo: all $(BC_TEXT)
 # against jaxlib (tools/bytecode_mlir.py, docs/bytecode.md "Writing"). Not
 # in check: needs jax (pip install jax[cpu]) in JAX_PYTHON's environment.
 JAX_PYTHON ?= python3
+# every chunk of the test programs written at current and at its oldest
+# target and read back (make check takes every 10th: tests/bytecode_write.sh)
+bytecode-write: all
+	IRRUN=$(BIN) BYTECODE_EVERY=1 sh tests/bytecode_write.sh
+
 bytecode-mlir: all $(BC_TEXT)
 	$(JAX_PYTHON) tools/bytecode_mlir.py $(BIN) $(BC_TEXT) --stablehlo $(STABLEHLO_GIT) \
 	    $(if $(wildcard $(BYTECODE_DATA)),--data $(BYTECODE_DATA)) tests/interpret/*.mlir

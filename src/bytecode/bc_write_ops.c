@@ -286,8 +286,8 @@ static void collective(bw *w, const ir_op *o, bw_attrs *at)
         put_bool(w, at, "use_global_device_ids", c->use_global_ids);
     if (o->kind == IR_OP_COLLECTIVE_BROADCAST || o->kind == IR_OP_COLLECTIVE_REDUCE)
         put_bool(w, at, "has_dynamic_root", c->dynamic_root);
-    if (o->kind == IR_OP_SEND || o->kind == IR_OP_RECV) /* the type is not kept: 0, as --emit=ir prints it */
-        put_i64(w, at, "channel_type", 0);
+    if (o->kind == IR_OP_SEND || o->kind == IR_OP_RECV) /* as written (0 when no channel_handle was) */
+        put_i64(w, at, "channel_type", c->channel_type);
     if (o->kind == IR_OP_ALL_GATHER)
         put_i64(w, at, "all_gather_dim", c->dim);
     if (o->kind == IR_OP_REDUCE_SCATTER)
