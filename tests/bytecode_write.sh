@@ -41,12 +41,39 @@ defaults() {
         -e 's/, channel_handle = #stablehlo.channel_handle<handle = 0, type = [0-9]*>//g' \
         -e 's/ {channel_handle = #stablehlo.channel_handle<handle = 0, type = [0-9]*>}//g' \
         -e '/stablehlo\.\(send\|recv\)/!s/\(channel_handle<handle = [0-9]*, type = \)[0-9]*>/\10>/g' \
-        -e 's/\(, \)\?\(stride\|lhs_dilate\|rhs_dilate\) = \[1\(, 1\)*\]//g' \
-        -e 's/\(, \)\?reverse = \[false\(, false\)*\]//g' \
-        -e 's/\(, \)\?pad = \[\[0, 0\]\(, \[0, 0\]\)*\]//g' \
+        -e 's/\(, \)\?\(stride\|lhs_dilate\|rhs_dilate\) = \[\(1\(, 1\)*\)\?\]//g' \
+        -e 's/\(, \)\?reverse = \[\(false\(, false\)*\)\?\]//g' \
+        -e 's/\(, \)\?pad = \[\(\[0, 0\]\(, \[0, 0\]\)*\)\?\]//g' \
         -e 's/window = {, /window = {/g' -e 's/, window = {}//g' -e 's/ window = {}//g' \
         -e 's/, \(window_strides\|base_dilations\|window_dilations\) = array<i64\(: 1\(, 1\)*\)\?>//g' \
-        -e 's/, padding = dense<\(0\|\[\[0, 0\]\(, \[0, 0\]\)*\]\)\?> : tensor<[0-9]*x2xi64>//g'
+        -e 's/, padding = dense<\(0\|\[\[0, 0\]\(, \[0, 0\]\)*\]\)\?> : tensor<[0-9]*x2xi64>//g' \
+        -e 's/arith\.constant /stablehlo.constant /' -e 's/^\( *\)func\.func public @/\1func.func @/' |
+        sorted_custom_call_attrs
+}
+# A custom call's attributes print in the order they were written, and in
+# the artifact's order after a round trip: each such dictionary's
+# top-level entries sorted on both sides.
+sorted_custom_call_attrs() {
+    awk '{
+        i = index($0, "stablehlo.custom_call @")
+        if (i == 0) { print; next }
+        rest = substr($0, i); j = index(rest, ") {")
+        if (j == 0) { print; next }
+        start = i + j + 1; depth = 0; n = 0; cur = ""
+        for (k = start; k <= length($0); k++) {
+            ch = substr($0, k, 1)
+            if (ch == "\"") { q = !q }
+            if (!q && (ch == "{" || ch == "[" || ch == "(" || ch == "<")) depth++
+            if (!q && (ch == "}" || ch == "]" || ch == ")" || ch == ">")) depth--
+            if (depth == 0) break
+            if (depth == 1 && !q && ch == ",") { e[++n] = cur; cur = ""; k++; continue }
+            if (!(depth == 1 && ch == "{" && k == start)) cur = cur ch
+        }
+        e[++n] = cur
+        for (a = 1; a <= n; a++) for (b = a + 1; b <= n; b++) if (e[b] < e[a]) { t = e[a]; e[a] = e[b]; e[b] = t }
+        out = e[1]; for (a = 2; a <= n; a++) out = out ", " e[a]
+        print substr($0, 1, start - 1) "{" out substr($0, k)
+    }'
 }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
