@@ -35,7 +35,7 @@ VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_
 SONAME := libirrun.so.$(call version_part,MAJOR)
 SHLIB := $(BUILD)/libirrun.so.$(VERSION)
 
-LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/bytecode/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/refine/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/quant/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
+LIB_SRC := $(wildcard src/types/*.c src/core/*.c src/ir/*.c src/bytecode/*.c src/check/*.c src/chlo/*.c src/quant/*.c src/refine/*.c src/util/*.c src/parallel/*.c src/kernels/math/*.c src/kernels/complex/*.c src/kernels/dot/*.c src/kernels/chlo/*.c src/kernels/quant/*.c src/kernels/reduce/*.c src/kernels/*.c src/sort/*.c src/runtime/*.c src/exec/*.c src/interp/*.c src/io/*.c src/api/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 GEN_C := $(if $(wildcard grammar/parser.y),$(BUILD)/gen/parser.c) \
 	$(if $(wildcard grammar/lexer.l),$(BUILD)/gen/lexer.c)

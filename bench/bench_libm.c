@@ -21,6 +21,7 @@
 #include "kernels/kern.h"
 #include "util/bitcast.h"
 #include "util/xorshift.h"
+#include "kernels/reduce/kern_reduce.h"
 
 enum { N = 1 << 20, REPS = 7 };
 

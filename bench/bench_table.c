@@ -27,6 +27,7 @@
 #include "types/fparith.h"
 #include "util/mem.h"
 #include "util/xorshift.h"
+#include "kernels/reduce/kern_reduce.h"
 
 /* One representative per type class (the column's label says which),
  * then the other types of 2 to 128 bits, measured only when named in

@@ -6,6 +6,7 @@
 #include "exec/exec.h"
 #include "kernels/kern.h"
 #include "util/mem.h"
+#include "kernels/reduce/kern_reduce.h"
 
 /* The state of N folds run side by side: the inputs rearranged so that the
  * elements of one fold step are adjacent, the accumulators, the body's

@@ -84,16 +84,5 @@ irrun_status kern_strided_copy_on(pool *p, const tensor *x, int64_t offset, cons
 irrun_status kern_box_copy_on(pool *p, const tensor *x, int64_t offset, const int64_t *stride, tensor *r,
                               int64_t roffset, const int64_t *box);
 
-/* Reduce fast path: r[i] = fold of op over the reduced dims of x in
- * row-major order starting from init (rank 0). acc_left says whether the
- * accumulator is the left operand of op (it matters for NaN propagation). */
-irrun_status kern_reduce_binop(pool *p, kern_binop op, bool acc_left, const tensor *x, const tensor *init,
-                               const int64_t *dims, int ndims, tensor *r);
-
-/* x transposed so that the reduced dims come last (or first), kept and
- * reduced dims each in increasing order: a result element's fold order is
- * then the row-major order of its reduced coordinates (shared with the
- * general reduce in eval). NULL when out of memory. */
-tensor *kern_reduce_permuted(const tensor *x, const int64_t *dims, int ndims, bool reduced_first);
 
 #endif

@@ -23,6 +23,7 @@
 #include "kernels/kern_numerics.h"
 #include "types/fparith.h"
 #include "util/xorshift.h"
+#include "kernels/reduce/kern_reduce.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint64_t rnd(void) { return xorshift64(&rng_state); }

@@ -20,6 +20,7 @@
 #include "util/xorshift.h"
 
 #include "same_bits.h"
+#include "kernels/reduce/kern_reduce.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint64_t rnd(void) { return xorshift64(&rng_state); }

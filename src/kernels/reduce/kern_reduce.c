@@ -4,7 +4,7 @@
  * different result elements are independent, so the operand is first
  * transposed to make every fold's elements adjacent (or every fold step a
  * contiguous row). */
-#include "kernels/kern.h"
+#include "kernels/reduce/kern_reduce.h"
 #include "kernels/kern_binary_avx2.h"
 #include "kernels/math/kern_ieee_arith.h"
 #include "util/mem.h"
