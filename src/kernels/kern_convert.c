@@ -708,9 +708,7 @@ ALWAYS_INLINE bool is_float_storage(et_storage s)
     return s >= ES_FBYTE && s <= ES_F64;
 }
 
-/* A NaN element i (source pattern x) into float target part tk: SPEC.md
- * 3.6's NaN stored directly (nan_into), or the scalar routine where
- * nan_into does not apply (a finite-only target, the identity). */
+/* Pattern b stored as target part k of a float storage ts. */
 ALWAYS_INLINE void st_bits(et_storage ts, unsigned char *r, int64_t k, uint64_t b)
 {
     switch (ts) {
@@ -731,6 +729,10 @@ ALWAYS_INLINE uint64_t nan_direct_bits(const cvt *c, uint64_t x, bool neg)
     return c->nan_base[neg] | (c->nan_shift >= 0 ? f >> c->nan_shift : f << -c->nan_shift);
 }
 
+/* A NaN element i (source pattern x, sign neg) into float target part tk:
+ * SPEC.md 3.6's NaN stored directly (precomputed from nan_into), or the
+ * scalar routine where nan_into does not apply (a finite-only target, the
+ * identity). */
 ALWAYS_INLINE void st_nan(cvt c, et_storage ts, int64_t i, int64_t tk, uint64_t x, bool neg)
 {
     if (!c.nan_direct) {
@@ -868,15 +870,21 @@ AVX2_FN static inline __m128i small_index_f64x4(__m256i x)
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(idx, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
 }
 
-/* The same index for 8 binary64s (d0, then d1), computed on their 32-bit halves:
- * bits 62..45 are the high half's bits 30..13, bits 44..0 its bits 12..0
- * and the low half. (The lanes come out in the order 0 1 4 5 2 3 6 7.) */
-AVX2_FN static inline __m256i small_index_f64x8(__m256d d0, __m256d d1)
+/* The high (h) and low (l) 32-bit halves of 8 binary64s (d0, then d1), in
+ * the lane order 0 1 4 5 2 3 6 7. */
+AVX2_FN static inline void f64x8_halves(__m256d d0, __m256d d1, __m256i *h, __m256i *l)
+{
+    __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
+    *h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
+    *l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+}
+
+/* The same index for 8 binary64s from their halves (f64x8_halves): bits
+ * 62..45 are the high half's bits 30..13, bits 44..0 its bits 12..0 and
+ * the low half. (The lanes stay in the halves' order.) */
+AVX2_FN static inline __m256i small_index_f64x8(__m256i h, __m256i l)
 {
     const __m256i zero = _mm256_setzero_si256();
-    __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
-    __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
-    __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
     __m256i a = _mm256_and_si256(h, _mm256_set1_epi32(0x7FFFFFFF));
     /* 128 <= t < 254 << 7 for t = bits 62..45 less 896 << 7 */
     __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(((896 << 7) + 128) * 8192 - 1)),
@@ -941,19 +949,13 @@ AVX2_FN static inline __m256i small_specials(__m256i ix, __m256i h, __m256i low_
 AVX2_FN static int small_index_block_avx2(const cvt *c, et_storage fs, const unsigned char *xs, int64_t i0,
                                            int64_t fstep, uint32_t *idx, int64_t k)
 {
-    const __m256i all = _mm256_set1_epi32(-1), even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const __m256i all = _mm256_set1_epi32(-1);
     const __m256i tag = _mm256_set1_epi32((int32_t)SMALL_DIRECT); /* (SMALL_BY_SCALAR has it too) */
     __m256i bad = _mm256_setzero_si256(), scalar = _mm256_setzero_si256();
     switch (fs) {
     case ES_F32:
         for (int64_t j = 0; j < k; j += 8) {
-            const float *x = (const float *)(const void *)xs + (i0 + j) * fstep;
-            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)x);
-            if (fstep == 2)
-                v = _mm256_permute2x128_si256(
-                    _mm256_permutevar8x32_epi32(v, even),
-                    _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(x + 8)), even),
-                    0x20);
+            __m256i v = f32x8_bits((const float *)(const void *)xs, i0 + j, fstep);
             __m256i ix = small_specials(small_index_f32x8(v), v, _mm256_setzero_si256(), c, false);
             bad = _mm256_or_si256(bad, _mm256_and_si256(ix, tag));
             scalar = _mm256_or_si256(scalar, _mm256_cmpeq_epi32(ix, all));
@@ -964,12 +966,9 @@ AVX2_FN static int small_index_block_avx2(const cvt *c, et_storage fs, const uns
         if (fstep == 1) {
             for (int64_t j = 0; j < k; j += 8) {
                 const double *x = (const double *)(const void *)xs + i0 + j;
-                __m256d d0 = _mm256_loadu_pd(x), d1 = _mm256_loadu_pd(x + 4);
-                __m256i ix = small_index_f64x8(d0, d1);
-                /* the halves in small_index_f64x8's lane order */
-                __m256 v0 = _mm256_castpd_ps(d0), v1 = _mm256_castpd_ps(d1);
-                __m256i h = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
-                __m256i l = _mm256_castps_si256(_mm256_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+                __m256i h, l;
+                f64x8_halves(_mm256_loadu_pd(x), _mm256_loadu_pd(x + 4), &h, &l);
+                __m256i ix = small_index_f64x8(h, l);
                 __m256i low_nz = _mm256_xor_si256(_mm256_cmpeq_epi32(l, _mm256_setzero_si256()), all);
                 ix = _mm256_permute4x64_epi64(small_specials(ix, h, low_nz, c, true), 0xD8);
                 bad = _mm256_or_si256(bad, _mm256_and_si256(ix, tag));
@@ -992,7 +991,9 @@ AVX2_FN static int small_index_block_avx2(const cvt *c, et_storage fs, const uns
     case ES_U64:
         for (int64_t j = 0; j < k; j += 8) {
             const unsigned char *x = xs + 8 * (i0 + j);
-            __m256i ix = small_index_f64x8(rounded_f64x4(x, fs == ES_U64), rounded_f64x4(x + 32, fs == ES_U64));
+            __m256i h, l;
+            f64x8_halves(rounded_f64x4(x, fs == ES_U64), rounded_f64x4(x + 32, fs == ES_U64), &h, &l);
+            __m256i ix = small_index_f64x8(h, l);
             ix = _mm256_permute4x64_epi64(ix, 0xD8);
             bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(ix, all));
             scalar = bad;
@@ -1402,8 +1403,6 @@ static irrun_status clamped_int_convert(et_storage fs, et_id to, int64_t L, cons
 /* Elements of a 16-bit source from which a 64K-entry table pays off. */
 enum { HALF_TABLE_MIN = 1 << 17 };
 
-/* n elements of from at xs into to at rs, complex sides through their real
- * parts; IRRUN_UNSUPPORTED where cvt_run has no loop for the pair. */
 /* cvt's precomputed NaN and Inf results for a float source and target */
 static void special_results(cvt *c, const et_traits *ft, const et_traits *tt)
 {
@@ -1431,6 +1430,8 @@ static void special_results(cvt *c, const et_traits *ft, const et_traits *tt)
     }
 }
 
+/* n elements of from at xs into to at rs, complex sides through their real
+ * parts; IRRUN_UNSUPPORTED where cvt_run has no loop for the pair. */
 static irrun_status cvt_elements(et_id from, et_id to, const void *xs, void *rs, int64_t n)
 {
     et_id fp = et_part(from), tp = et_part(to);
