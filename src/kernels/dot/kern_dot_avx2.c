@@ -6,6 +6,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 
+#include <float.h>
 #include <immintrin.h>
 #include <math.h>
 #include <string.h>
@@ -120,7 +121,7 @@ static ALWAYS_INLINE AVX2 bool all_nonfinite(const chain_consts *c, const __m256
 static ALWAYS_INLINE AVX2 void settled_steps(const chain_consts *c, __m256 *a, const float *l, const float *P,
                                              __m256 thr, int64_t k0, int64_t K)
 {
-    const __m256 huge = _mm256_set1_ps(3.40282347e38f);
+    const __m256 huge = _mm256_set1_ps(FLT_MAX);
     const float *p = P + k0 * KERN_CHAIN_PANEL;
     for (int64_t k = k0; k < K; k++, p += KERN_CHAIN_PANEL) {
         __m256 x = _mm256_broadcast_ss(l + k);

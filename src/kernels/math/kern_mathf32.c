@@ -467,9 +467,9 @@ static bool nan_rule_of(kern_mathf32_fn fn)
 }
 
 /* What the two checks above find is a fact of the process's library, the
- * same on every call: found on a function's first call of 64 elements or
- * more and kept (a call of 512 elements, as chlo.lgamma's blocks make,
- * paid 13 library calls for them: a tenth of its instructions). Threads
+ * same on every call: found on a function's first call and kept (a call
+ * of 512 elements, as chlo.lgamma's blocks make, paid 13 library calls
+ * for them: a tenth of its instructions). Threads
  * that find it together store the same values; the state is written after
  * them (release) and read before them (acquire). */
 static _Atomic uint32_t known_konst[KM_COUNT][3];
@@ -478,18 +478,13 @@ static _Atomic int known_state[KM_COUNT]; /* 0: not yet; 1: NaN rule off; 2: on 
 static void library_facts(kern_mathf32_fn fn, int64_t n, uint32_t konst[3], bool *nan_quiet)
 {
     int state = atomic_load_explicit(&known_state[fn], memory_order_acquire);
-    if (state == 0 && n >= 64) {
+    if (state == 0) {
         uint32_t k[3];
         class_constants_of(fn, k);
         for (int c = 0; c < 3; c++)
             atomic_store_explicit(&known_konst[fn][c], k[c], memory_order_relaxed);
         state = nan_rule_of(fn) ? 2 : 1;
         atomic_store_explicit(&known_state[fn], state, memory_order_release);
-    }
-    if (state == 0) { /* a short call finds only the constants (NaN lanes: the definition) */
-        class_constants_of(fn, konst);
-        *nan_quiet = false;
-        return;
     }
     for (int c = 0; c < 3; c++)
         konst[c] = atomic_load_explicit(&known_konst[fn][c], memory_order_relaxed);
