@@ -48,7 +48,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 
-.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-write bytecode-mlir bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
+.PHONY: chlo-upstream real-world export-roundtrip bytecode-testdata bytecode-vhlo bytecode-write bytecode-mlir bytecode-large dynamic-testdata quant-testdata all deps example ops-doc verify-mathf32 verify-complexf32 verify-powf32 verify-atan2f32 verify-chain-split check check-unit check-scripts check-verify-tools check-install check-python check-jax check-san check-tsan bench install uninstall clean fuzz fuzz-build coverage
 
 all: deps $(BIN) $(SHLIB)
 
@@ -169,18 +169,31 @@ $(VERIFY_ATAN2F32): tools/verify_atan2f32.c $(VERIFY_HARNESS) $(LIB)
 verify-atan2f32: deps $(VERIFY_ATAN2F32)
 	./$(VERIFY_ATAN2F32) $(VERIFY_ARGS)
 
+# the check behind the REF chains' rounding by splitting
+# (src/kernels/dot/kern_dot_simd.h): every positive normal binary32 for each
+# significand width of a chain format, a few seconds per width; not part of check.
+# VERIFY_ARGS="-s 7" checks every 7th pattern.
+VERIFY_CHAIN_SPLIT := $(BUILD)/tools/verify_chain_split
+$(VERIFY_CHAIN_SPLIT): tools/verify_chain_split.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $<
+
+verify-chain-split: deps $(VERIFY_CHAIN_SPLIT)
+	./$(VERIFY_CHAIN_SPLIT) $(VERIFY_ARGS)
+
 # the bench is compiled (not run) so that a change of a kernel's interface
 # cannot leave it broken; the verify tools run on a small sample for the
 # same reason (their full runs take hours)
 check: deps $(BIN) $(if $(TSAN),check-tsan,$(FUZZ_REPLAY) $(OPS_DOC) $(BUILD)/bench check-unit check-scripts check-install check-python check-verify-tools)
 	@echo "== make check: every test passed"
 
-check-verify-tools: $(VERIFY_MATHF32) $(VERIFY_COMPLEXF32) $(VERIFY_POWF32) $(VERIFY_ATAN2F32)
+check-verify-tools: $(VERIFY_MATHF32) $(VERIFY_COMPLEXF32) $(VERIFY_POWF32) $(VERIFY_ATAN2F32) $(VERIFY_CHAIN_SPLIT)
 	@echo "== the verify tools on small samples"
 	@./$(VERIFY_MATHF32) -t 2 -s 65521 >$(BUILD)/tools/mathf32.out || { cat $(BUILD)/tools/mathf32.out; exit 1; }
 	@./$(VERIFY_COMPLEXF32) -t 2 -n 65536 >$(BUILD)/tools/complexf32.out || { cat $(BUILD)/tools/complexf32.out; exit 1; }
 	@./$(VERIFY_POWF32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/powf32.out || { cat $(BUILD)/tools/powf32.out; exit 1; }
 	@./$(VERIFY_ATAN2F32) -t 2 -n 65536 -s 4096 >$(BUILD)/tools/atan2f32.out || { cat $(BUILD)/tools/atan2f32.out; exit 1; }
+	@./$(VERIFY_CHAIN_SPLIT) -s 4099 >$(BUILD)/tools/chain_split.out || { cat $(BUILD)/tools/chain_split.out; exit 1; }
 	@echo "the verify tools: no difference on the samples"
 
 # the thread sanitizer build runs the tests whose programs have threads:

@@ -466,6 +466,7 @@ static bool chain_format(et_id t, kern_chain_format *cf)
     cf->rel = ldexpf(1.0f, -(int)f->mbits - 1);
     cf->tiny = ldexpf(1.0f, f->emin - (int)f->mbits - 1 + S);
     cf->cap = ldexpf(1.0f, f->emax + S);
+    cf->split = ldexpf(1.0f, 23 - (int)f->mbits) + 1.0f;
     return true;
 }
 
@@ -520,6 +521,7 @@ typedef struct {
     const unsigned char *L, *R; /* packed operands, for lanes redone */
     const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
     const float *row_max, *panel_max; /* the largest |value| of each row of L, each panel (NaN for a NaN) */
+    const float *row_min, *panel_min; /* the smallest nonzero |value| of each (Inf for none) */
     int64_t npanels, rows, parts_per_batch; /* rows per part: CHAIN_ROWS (1 under the test hook) */
     const uint8_t *mul, *add, *from_f32; /* small formats */
     const float *byte_values;            /* small formats: each pattern's value */
@@ -599,8 +601,9 @@ static irrun_status chain_part(void *vj, int64_t i)
     uint64_t bad[CHAIN_ROWS];
     for (int64_t p = 0; p < j->npanels; p++) {
         const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
-        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, j->row_max + b * j->s.M + m0, rows, K, panel,
-                         j->panel_max[b * j->npanels + p], vals, bad);
+        kern_chain_bounds bounds = { j->row_max + b * j->s.M + m0, j->row_min + b * j->s.M + m0,
+                                     j->panel_max[b * j->npanels + p], j->panel_min[b * j->npanels + p] };
+        kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, &bounds, rows, K, panel, vals, bad);
         int64_t n0 = p * KERN_CHAIN_PANEL;
         int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
         for (int64_t r = 0; r < rows; r++) {
@@ -618,19 +621,6 @@ static irrun_status chain_part(void *vj, int64_t i)
     return IRRUN_OK;
 }
 
-/* The largest |v[i]|, or a NaN when one of them is NaN. */
-static float largest_magnitude(const float *v, int64_t n)
-{
-    float m = 0;
-    bool nan = false;
-    for (int64_t i = 0; i < n; i++) { /* no branch: the compiler's vector lanes */
-        float a = fabsf(v[i]);
-        nan |= a != a;
-        m = a > m ? a : m;
-    }
-    return nan ? fabsf(NAN) : m;
-}
-
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
  * R to panels of 32 columns [K][32] (columns past N are zero), then parts
  * of CHAIN_ROWS rows of one batch. */
@@ -638,8 +628,15 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                                void *out, dot_sizes s)
 {
     int64_t rows = pool_tiny_parts(pl) ? 1 : CHAIN_ROWS;
-    chain_job j = { *cf, t, s, L, R, NULL, NULL, NULL, NULL, (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL, rows,
-                    (s.M + rows - 1) / rows, NULL, NULL, NULL, NULL, out };
+    chain_job j = { .cf = *cf,
+                    .t = t,
+                    .s = s,
+                    .L = L,
+                    .R = R,
+                    .npanels = (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL,
+                    .rows = rows,
+                    .parts_per_batch = (s.M + rows - 1) / rows,
+                    .out = out };
     fp_id f = et_get(t)->fmt;
     const float *byte_values = NULL;
     if (et_get(t)->storage == ES_FBYTE) {
@@ -657,18 +654,21 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     float *col = mem_alloc(PACK_K * sizeof *col);
     float *panel_max = mem_calloc((size_t)(s.B * j.npanels), sizeof *panel_max);
     float *row_max = mem_calloc((size_t)(s.B * s.M), sizeof *row_max);
+    float *panel_min = mem_alloc((size_t)(s.B * j.npanels) * sizeof *panel_min);
+    float *row_min = mem_alloc((size_t)(s.B * s.M) * sizeof *row_min);
     irrun_status rc = IRRUN_NOMEM;
-    if (Lf && panels && col && panel_max && row_max) {
+    if (Lf && panels && col && panel_max && row_max && panel_min && row_min) {
         size_t es = et_get(t)->bytes;
         decode_f32(t, L, (int64_t)nl, byte_values, Lf);
         for (int64_t i = 0; i < s.B * s.M; i++)
-            row_max[i] = largest_magnitude(Lf + i * s.K, s.K);
+            kern_magnitudes_avx2(Lf + i * s.K, s.K, &row_max[i], &row_min[i]);
         /* a panel's columns in strips of PACK_K steps, so that the rows of
          * the panel being written stay in L1 */
         for (int64_t b = 0; b < s.B; b++)
             for (int64_t p = 0; p < j.npanels; p++) {
                 float *panel = panels + (b * j.npanels + p) * s.K * KERN_CHAIN_PANEL;
-                float *pm = &panel_max[b * j.npanels + p];
+                float *pm = &panel_max[b * j.npanels + p], *pmin = &panel_min[b * j.npanels + p];
+                *pmin = INFINITY;
                 int64_t n0 = p * KERN_CHAIN_PANEL;
                 int64_t cols = s.N - n0 < KERN_CHAIN_PANEL ? s.N - n0 : KERN_CHAIN_PANEL;
                 for (int64_t k0 = 0; k0 < s.K; k0 += PACK_K) {
@@ -677,16 +677,19 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                         decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n0 + c) * s.K + k0) * es, kn,
                                    byte_values, col);
                         for (int64_t k = 0; k < kn; k++)
-                            col[k] *= cf->up;
-                        for (int64_t k = 0; k < kn; k++)
-                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k];
-                        float v = largest_magnitude(col, kn);
-                        if (*pm == *pm && !(v <= *pm))
-                            *pm = v; /* larger, or a NaN, which stays */
+                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k] * cf->up;
                     }
+                    /* the strip's columns past N are zeros, which change neither */
+                    float most, least;
+                    kern_magnitudes_avx2(panel + k0 * KERN_CHAIN_PANEL, kn * KERN_CHAIN_PANEL, &most, &least);
+                    if (*pm == *pm && !(most <= *pm))
+                        *pm = most; /* larger, or a NaN, which stays */
+                    *pmin = least < *pmin ? least : *pmin;
                 }
             }
         j.row_max = row_max;
+        j.row_min = row_min;
+        j.panel_min = panel_min;
         j.Lf = Lf;
         j.panels = panels;
         j.panel_max = panel_max;
@@ -697,6 +700,8 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     mem_free(col);
     mem_free(panel_max);
     mem_free(row_max);
+    mem_free(panel_min);
+    mem_free(row_min);
     return rc;
 }
 

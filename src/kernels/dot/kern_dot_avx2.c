@@ -15,12 +15,13 @@
 
 /* The lanes' constants of a chain format (kern_dot_simd.h). */
 typedef struct {
-    __m256 expmask, absmask, signmask, inf, qnan, scale, emin, max, negmax, cap;
+    __m256 expmask, absmask, signmask, inf, qnan, scale, emin, max, negmax, cap, split;
 } chain_consts;
 
 /* What a step checks: nothing (no overflow is possible in this block), the
- * rounded sum, or the rounded product and the rounded sum. */
-typedef enum { STEP_FAST, STEP_SUM, STEP_BOTH } step_guard;
+ * rounded sum, or the rounded product and the rounded sum; STEP_SPLIT is
+ * STEP_FAST rounding by splitting (kern_dot_simd.h). */
+typedef enum { STEP_FAST, STEP_SPLIT, STEP_SUM, STEP_BOTH } step_guard;
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -49,8 +50,16 @@ static ALWAYS_INLINE AVX2 __m256 overflow_rule(kern_chain_overflow o, const chai
 /* One REF step on eight result elements: the product rounded into the
  * format, added to the accumulator, the sum rounded (kern_dot_simd.h). */
 static ALWAYS_INLINE AVX2 __m256 chain_step(step_guard g, kern_chain_overflow o, const chain_consts *c, __m256 acc,
-                                            __m256 x, const float *ptr)
+                                            __m256 x, __m256 xs, const float *ptr)
 {
+    if (g == STEP_SPLIT) {
+        __m256 y = _mm256_loadu_ps(ptr);
+        __m256 cp = _mm256_mul_ps(xs, y);
+        __m256 rp = _mm256_sub_ps(cp, _mm256_fnmadd_ps(x, y, cp)); /* c - (c - x y) */
+        __m256 s = _mm256_add_ps(acc, rp);
+        __m256 cs = _mm256_mul_ps(s, c->split);
+        return _mm256_sub_ps(cs, _mm256_sub_ps(cs, s));
+    }
     __m256 p = _mm256_mul_ps(x, _mm256_loadu_ps(ptr));
     __m256 ep = _mm256_max_ps(_mm256_and_ps(p, c->expmask), c->emin);
     if (g == STEP_BOTH)
@@ -76,14 +85,15 @@ static ALWAYS_INLINE AVX2 void chain_steps(step_guard g, kern_chain_overflow o, 
     const float *p = P + k0 * KERN_CHAIN_PANEL;
     for (int64_t k = k0; k < k1; k++, p += KERN_CHAIN_PANEL) {
         __m256 x = _mm256_broadcast_ss(l + k);
-        a0 = chain_step(g, o, c, a0, x, p);
-        a1 = chain_step(g, o, c, a1, x, p + 8);
-        a2 = chain_step(g, o, c, a2, x, p + 16);
-        a3 = chain_step(g, o, c, a3, x, p + 24);
-        a4 = chain_step(g, o, c, a4, x, p + 32);
-        a5 = chain_step(g, o, c, a5, x, p + 40);
-        a6 = chain_step(g, o, c, a6, x, p + 48);
-        a7 = chain_step(g, o, c, a7, x, p + 56);
+        __m256 xs = g == STEP_SPLIT ? _mm256_mul_ps(x, c->split) : x; /* exact, or Inf (redone) */
+        a0 = chain_step(g, o, c, a0, x, xs, p);
+        a1 = chain_step(g, o, c, a1, x, xs, p + 8);
+        a2 = chain_step(g, o, c, a2, x, xs, p + 16);
+        a3 = chain_step(g, o, c, a3, x, xs, p + 24);
+        a4 = chain_step(g, o, c, a4, x, xs, p + 32);
+        a5 = chain_step(g, o, c, a5, x, xs, p + 40);
+        a6 = chain_step(g, o, c, a6, x, xs, p + 48);
+        a7 = chain_step(g, o, c, a7, x, xs, p + 56);
     }
     a[0] = a0, a[1] = a1, a[2] = a2, a[3] = a3, a[4] = a4, a[5] = a5, a[6] = a6, a[7] = a7;
 }
@@ -152,7 +162,7 @@ enum { CHAIN_BLOCK = 32 };
 /* One row of a guarded format: see kern_dot_simd.h. Returns its bad lanes. */
 static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern_chain_format *f, const chain_consts *c,
                                                double growth, __m256 *a, const float *l, float lmax, int64_t K,
-                                               const float *P, float pmax)
+                                               const float *P, float pmax, step_guard fast)
 {
     double pm = (double)lmax * pmax;
     if (!(pm * (1.0 + f->rel) <= f->max)) {
@@ -191,7 +201,7 @@ static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern
         float amax;
         memcpy(&amax, &top, sizeof amax);
         if (top < 0x7F800000u && (amax + reach) * growth + slack <= f->max) {
-            chain_steps(STEP_FAST, o, c, a, l, P, k0, k1);
+            chain_steps(fast, o, c, a, l, P, k0, k1);
             continue;
         }
         chain_steps(STEP_SUM, o, c, a, l, P, k0, k1);
@@ -204,7 +214,7 @@ static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern
 }
 
 static ALWAYS_INLINE AVX2 void chain_rows(kern_chain_overflow o, const kern_chain_format *f, const float *L,
-                                          const float *lmax, int64_t M, int64_t K, const float *P, float pmax,
+                                          const kern_chain_bounds *bd, int64_t M, int64_t K, const float *P,
                                           float *out, uint64_t *bad)
 {
     double growth = pow(1.0 + f->rel, CHAIN_BLOCK);
@@ -219,32 +229,38 @@ static ALWAYS_INLINE AVX2 void chain_rows(kern_chain_overflow o, const kern_chai
     c.max = _mm256_set1_ps(f->max);
     c.negmax = _mm256_set1_ps(-f->max);
     c.cap = _mm256_set1_ps(f->cap);
+    c.split = _mm256_set1_ps(f->split);
     for (int64_t m = 0; m < M; m++) {
+        /* every nonzero product normal in the format: splitting rounds */
+        step_guard fast = (double)bd->lmin[m] * bd->pmin >= f->emin ? STEP_SPLIT : STEP_FAST;
         const float *l = L + m * K;
         __m256 a[8];
         for (int i = 0; i < 8; i++)
             a[i] = _mm256_setzero_ps();
         if (o == KERN_CHAIN_UNGUARDED) {
-            chain_steps(STEP_FAST, o, &c, a, l, P, 0, K);
+            if (fast == STEP_SPLIT)
+                chain_steps(STEP_SPLIT, o, &c, a, l, P, 0, K);
+            else
+                chain_steps(STEP_FAST, o, &c, a, l, P, 0, K);
             bad[m] = 0;
             for (int i = 0; i < 8; i++)
                 bad[m] |= nan_lanes(a[i], 8 * i);
         } else {
-            bad[m] = guarded_row(o, f, &c, growth, a, l, lmax[m], K, P, pmax);
+            bad[m] = guarded_row(o, f, &c, growth, a, l, bd->lmax[m], K, P, bd->pmax, fast);
         }
         for (int i = 0; i < 8; i++)
             _mm256_storeu_ps(out + m * KERN_CHAIN_PANEL + 8 * i, a[i]);
     }
 }
 
-AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
-                           const float *P, float pmax, float *out, uint64_t *bad)
+AVX2 void kern_chains_avx2(const kern_chain_format *f, const float *L, const kern_chain_bounds *bounds, int64_t M,
+                           int64_t K, const float *P, float *out, uint64_t *bad)
 {
     switch (f->overflow) {
-    case KERN_CHAIN_UNGUARDED: chain_rows(KERN_CHAIN_UNGUARDED, f, L, lmax, M, K, P, pmax, out, bad); return;
-    case KERN_CHAIN_OVF_NAN: chain_rows(KERN_CHAIN_OVF_NAN, f, L, lmax, M, K, P, pmax, out, bad); return;
-    case KERN_CHAIN_OVF_INF: chain_rows(KERN_CHAIN_OVF_INF, f, L, lmax, M, K, P, pmax, out, bad); return;
-    case KERN_CHAIN_OVF_SAT: chain_rows(KERN_CHAIN_OVF_SAT, f, L, lmax, M, K, P, pmax, out, bad); return;
+    case KERN_CHAIN_UNGUARDED: chain_rows(KERN_CHAIN_UNGUARDED, f, L, bounds, M, K, P, out, bad); return;
+    case KERN_CHAIN_OVF_NAN: chain_rows(KERN_CHAIN_OVF_NAN, f, L, bounds, M, K, P, out, bad); return;
+    case KERN_CHAIN_OVF_INF: chain_rows(KERN_CHAIN_OVF_INF, f, L, bounds, M, K, P, out, bad); return;
+    case KERN_CHAIN_OVF_SAT: chain_rows(KERN_CHAIN_OVF_SAT, f, L, bounds, M, K, P, out, bad); return;
     }
 }
 
@@ -356,6 +372,37 @@ AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi
     memcpy(hi, &hi_bits, sizeof *hi);
 }
 
+/* On |v| as bit patterns (a NaN's above Inf's above every finite one's),
+ * zeros made Inf for the least. */
+AVX2 void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero)
+{
+    const __m256i abs = _mm256_set1_epi32(0x7FFFFFFF), inf = _mm256_set1_epi32(0x7F800000);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i l = inf, h = zero;
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(v + i)), abs);
+        h = _mm256_max_epi32(h, a);
+        l = _mm256_min_epi32(l, _mm256_blendv_epi8(a, inf, _mm256_cmpeq_epi32(a, zero)));
+    }
+    uint32_t lb[8], hb[8], lo_bits = 0x7F800000u, hi_bits = 0;
+    _mm256_storeu_si256((__m256i *)(void *)lb, l);
+    _mm256_storeu_si256((__m256i *)(void *)hb, h);
+    for (int k = 0; k < 8; k++) {
+        lo_bits = lb[k] < lo_bits ? lb[k] : lo_bits;
+        hi_bits = hb[k] > hi_bits ? hb[k] : hi_bits;
+    }
+    for (; i < n; i++) {
+        uint32_t a;
+        memcpy(&a, v + i, sizeof a);
+        a &= 0x7FFFFFFFu;
+        hi_bits = a > hi_bits ? a : hi_bits;
+        lo_bits = a > 0 && a < lo_bits ? a : lo_bits;
+    }
+    memcpy(largest, &hi_bits, sizeof *largest);
+    memcpy(least_nonzero, &lo_bits, sizeof *least_nonzero);
+}
+
 /* --- integers in 16-bit lanes --------------------------------------- */
 
 /* rows x (panels * 8) results: each step broadcasts the pair (L[m][2p],
@@ -413,10 +460,10 @@ AVX2 void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp
 #else
 
 /* Never called: isa_avx2() is false on other hosts. */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
-                      const float *P, float pmax, float *out, uint64_t *bad)
+void kern_chains_avx2(const kern_chain_format *f, const float *L, const kern_chain_bounds *bounds, int64_t M,
+                      int64_t K, const float *P, float *out, uint64_t *bad)
 {
-    (void)f, (void)L, (void)lmax, (void)M, (void)K, (void)P, (void)pmax, (void)out, (void)bad;
+    (void)f, (void)L, (void)bounds, (void)M, (void)K, (void)P, (void)out, (void)bad;
 }
 
 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const float *P, float *out, bool fused)
@@ -427,6 +474,11 @@ void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const 
 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
 {
     (void)v, (void)n, (void)lo, (void)hi;
+}
+
+void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero)
+{
+    (void)v, (void)n, (void)largest, (void)least_nonzero;
 }
 
 void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,

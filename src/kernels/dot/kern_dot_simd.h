@@ -60,18 +60,41 @@ typedef struct {
     float rel;   /* 2^-(mbits + 1): a rounding's largest relative change (guarded) */
     float tiny;  /* half the subnormal quantum, scaled: its largest absolute one */
     float cap;   /* 2^(emax + S), the largest 2^e of a finite sum (guarded) */
+    float split; /* 2^(23 - mbits) + 1: Veltkamp's splitter (below) */
 } kern_chain_format;
 
 /* Result columns of one panel of the REF chains: eight vectors of eight. */
 enum { KERN_CHAIN_PANEL = 64 };
 
+/* What the chains know of their operands' magnitudes: lmax[m], the largest
+ * |L[m][k]|, and pmax, the largest |P| of the panel (each NaN when a NaN is
+ * among them); lmin[m] and pmin, the smallest nonzero ones (Inf when there
+ * is none). */
+typedef struct {
+    const float *lmax, *lmin;
+    float pmax, pmin;
+} kern_chain_bounds;
+
 /* For m < M: out[m][j] (j < 64) = the REF chain over k = 0 .. K-1 of
  * L[m][k] * P[k][j] (P scaled by 2^S), scaled by 2^S; bad[m] bit j is set
- * when column j must be redone by the definition. lmax[m]: the largest
- * |L[m][k]|, pmax: the largest |P| of the panel (each NaN when a NaN is
- * among them). */
-void kern_chains_avx2(const kern_chain_format *f, const float *L, const float *lmax, int64_t M, int64_t K,
-                      const float *P, float pmax, float *out, uint64_t *bad);
+ * when column j must be redone by the definition.
+ *
+ * Rounding by splitting. Where every nonzero product of a row is at least
+ * the format's smallest normal (lmin[m] * pmin >= emin), a step rounds with
+ * Veltkamp's splitting instead of the constant C: for a binary32 x in the
+ * normal range whose x * split does not overflow, c = x * split, then
+ * c - (c - x), each rounded once, is x rounded to mbits + 1 bits, ties to
+ * even (tools/verify_chain_split.c checks every such binary32 x for every
+ * mbits of a chain format). Where that applies it is the constant's
+ * rounding: a product is exact in binary32 and normal in the format; a sum
+ * below the normal range is exact with at most mbits + 1 bits, which the
+ * splitting keeps. The product's c is (L * split) * P, and c - x is one
+ * fused step c - L * P: three operations for the rounded product instead of
+ * five or six. A lane where c overflows (bf16's values from 2^112, Inf and
+ * NaN operands) becomes a NaN and is redone; a guarded format's values up
+ * to max never overflow it (max * 2^S * split < 2^128 - 2^(126 - mbits)). */
+void kern_chains_avx2(const kern_chain_format *f, const float *L, const kern_chain_bounds *bounds, int64_t M,
+                      int64_t K, const float *P, float *out, uint64_t *bad);
 
 /* Result columns of one panel of the binary32 accumulation. */
 enum { KERN_ACC_PANEL = 16 };
@@ -85,6 +108,10 @@ void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const 
 /* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there is
  * none): whether the f32 accumulation may fuse (kern_products_normal_f32). */
 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi);
+
+/* The largest |v[i]| (a NaN when one of them is a NaN) and the smallest
+ * nonzero |v[i]| (Inf when there is none, NaNs passed over). */
+void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero);
 
 /* Integer dot products on 16-bit lanes (kern_dot.c, "Integers in 16-bit
  * lanes"). P holds npanels panels of KERN_I16_PANEL result columns, each
