@@ -519,6 +519,7 @@ typedef struct {
     et_id t;
     dot_sizes s;
     const unsigned char *L, *R; /* packed operands, for lanes redone */
+    bool r_kn;                  /* R is [B, K, N] (else [B, N, K]) */
     const float *Lf, *panels;   /* L in binary32, R as panels [B][P][K][64] */
     const float *row_max, *panel_max; /* the largest |value| of each row of L, each panel (NaN for a NaN) */
     const float *row_min, *panel_min; /* the smallest nonzero |value| of each (Inf for none) */
@@ -533,11 +534,24 @@ enum { CHAIN_BLOCK_REDO = 16 };
 
 /* The REF chain of one result element, scalar: the definition's steps as
  * table lookups (small formats) or as ref_half_lanes does them. */
-static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, int64_t n)
+/* Column n of batch b of R, K contiguous elements: in R itself when it is
+ * [B, N, K], else gathered into col (K elements of the type). */
+static const unsigned char *chain_column(const chain_job *j, int64_t b, int64_t n, unsigned char *col)
+{
+    size_t es = et_get(j->t)->bytes;
+    int64_t K = j->s.K, N = j->s.N;
+    if (!j->r_kn)
+        return j->R + (size_t)((b * N + n) * K) * es;
+    for (int64_t k = 0; k < K; k++)
+        memcpy(col + (size_t)k * es, j->R + (size_t)((b * K + k) * N + n) * es, es);
+    return col;
+}
+
+static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, const unsigned char *column)
 {
     int64_t K = j->s.K;
     if (et_get(j->t)->storage == ES_FBYTE) {
-        const uint8_t *l = j->L + (b * j->s.M + m) * K, *r = j->R + (b * j->s.N + n) * K;
+        const uint8_t *l = j->L + (b * j->s.M + m) * K, *r = column;
         unsigned a = 0;
         for (int64_t k0 = 0; k0 < K; k0 += CHAIN_BLOCK_REDO) {
             int64_t k1 = K - k0 < CHAIN_BLOCK_REDO ? K : k0 + CHAIN_BLOCK_REDO;
@@ -551,7 +565,7 @@ static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, int64_t n)
     }
     bool bf = et_get(j->t)->storage == ES_BF16;
     const uint16_t *l = (const uint16_t *)j->L + (b * j->s.M + m) * K;
-    const uint16_t *r = (const uint16_t *)j->R + (b * j->s.N + n) * K;
+    const uint16_t *r = (const uint16_t *)(const void *)column;
     uint16_t o;
     if (bf)
         ref_half_lanes(true, et_get(j->t)->fmt, l, r, K, 1, &o);
@@ -599,6 +613,7 @@ static irrun_status chain_part(void *vj, int64_t i)
     size_t es = et_get(j->t)->bytes;
     float vals[CHAIN_ROWS * KERN_CHAIN_PANEL];
     uint64_t bad[CHAIN_ROWS];
+    unsigned char *col = NULL; /* a column of [B, K, N] for lanes redone, made on the first */
     for (int64_t p = 0; p < j->npanels; p++) {
         const float *panel = j->panels + (b * j->npanels + p) * K * KERN_CHAIN_PANEL;
         kern_chain_bounds bounds = { j->row_max + b * j->s.M + m0, j->row_min + b * j->s.M + m0,
@@ -609,8 +624,14 @@ static irrun_status chain_part(void *vj, int64_t i)
         for (int64_t r = 0; r < rows; r++) {
             unsigned char *o = j->out + (size_t)((b * j->s.M + m0 + r) * j->s.N + n0) * es;
             for (int64_t c = 0; c < cols; c++) {
-                uint64_t bits = bad[r] >> c & 1 ? chain_redo(j, b, m0 + r, n0 + c)
-                                                : chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down);
+                uint64_t bits;
+                if (bad[r] >> c & 1) {
+                    if (j->r_kn && !col && !(col = mem_alloc((size_t)K * es)))
+                        return IRRUN_NOMEM;
+                    bits = chain_redo(j, b, m0 + r, chain_column(j, b, n0 + c, col));
+                } else {
+                    bits = chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down);
+                }
                 if (es == 1)
                     o[c] = (uint8_t)bits;
                 else
@@ -618,6 +639,7 @@ static irrun_status chain_part(void *vj, int64_t i)
             }
         }
     }
+    mem_free(col);
     return IRRUN_OK;
 }
 
@@ -625,7 +647,7 @@ static irrun_status chain_part(void *vj, int64_t i)
  * R to panels of 32 columns [K][32] (columns past N are zero), then parts
  * of CHAIN_ROWS rows of one batch. */
 static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, const void *L, const void *R,
-                               void *out, dot_sizes s)
+                               bool r_kn, void *out, dot_sizes s)
 {
     int64_t rows = pool_tiny_parts(pl) ? 1 : CHAIN_ROWS;
     chain_job j = { .cf = *cf,
@@ -633,6 +655,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                     .s = s,
                     .L = L,
                     .R = R,
+                    .r_kn = r_kn,
                     .npanels = (s.N + KERN_CHAIN_PANEL - 1) / KERN_CHAIN_PANEL,
                     .rows = rows,
                     .parts_per_batch = (s.M + rows - 1) / rows,
@@ -673,7 +696,14 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                 int64_t cols = s.N - n0 < KERN_CHAIN_PANEL ? s.N - n0 : KERN_CHAIN_PANEL;
                 for (int64_t k0 = 0; k0 < s.K; k0 += PACK_K) {
                     int64_t kn = s.K - k0 < PACK_K ? s.K - k0 : PACK_K;
-                    for (int64_t c = 0; c < cols; c++) {
+                    for (int64_t k = k0; r_kn && k < k0 + kn; k++) { /* a panel row is a piece of R's row */
+                        float *prow = panel + k * KERN_CHAIN_PANEL;
+                        decode_f32(t, (const unsigned char *)R + (size_t)((b * s.K + k) * s.N + n0) * es, cols,
+                                   byte_values, prow);
+                        for (int64_t c = 0; c < cols; c++)
+                            prow[c] *= cf->up;
+                    }
+                    for (int64_t c = 0; !r_kn && c < cols; c++) {
                         decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n0 + c) * s.K + k0) * es, kn,
                                    byte_values, col);
                         for (int64_t k = 0; k < kn; k++)
@@ -835,7 +865,7 @@ static irrun_status ref_dot(pool *pl, et_id t, bool generic, const void *L, cons
             return rc;
     }
     if (!generic && isa_avx2() && chain_format(t, &cf))
-        return ref_chains(pl, t, &cf, L, R, out, s);
+        return ref_chains(pl, t, &cf, L, R, false, out, s);
     ref_loop loop = generic ? NULL : ref_loops[et_get(t)->storage];
     int64_t rows = rows_per_part(pl, s);
     ref_job j = { loop ? loop : ref_generic, t, L, R, out, s, et_get(t)->bytes, rows, (s.M + rows - 1) / rows };
@@ -1185,9 +1215,17 @@ static irrun_status dot_general(const tensor *a, const tensor *b, const kern_dot
     }
     irrun_status rc = IRRUN_NOMEM;
     if (!typed) {
+        /* the vector chains read R as [B, K, N], its rows the panels' rows:
+         * the usual [K, N] weights are then used as they are */
+        kern_chain_format cf;
+        bool chains = !generic && isa_avx2() && chain_format(rt, &cf);
+        if (chains)
+            make_perm(b, dd->rb, dd->rc, dd->nbatch, dd->ncontract, true, rperm);
         tensor *L = kern_relayout(a, lperm, rt);
         tensor *R = L ? kern_relayout(b, rperm, rt) : NULL;
-        if (R)
+        if (R && chains)
+            rc = ref_chains(dd->pool, rt, &cf, L->data, R->data, true, r->data, s);
+        else if (R)
             rc = ref_dot(dd->pool, rt, generic, L->data, R->data, r->data, s);
         tensor_release(L);
         tensor_release(R);
