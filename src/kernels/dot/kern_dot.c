@@ -682,7 +682,10 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     irrun_status rc = IRRUN_NOMEM;
     if (Lf && panels && col && panel_max && row_max && panel_min && row_min) {
         size_t es = et_get(t)->bytes;
-        decode_f32(t, L, (int64_t)nl, byte_values, Lf);
+        if (et_get(t)->storage == ES_BF16)
+            kern_widen_bf16_avx2(L, (int64_t)nl, 1.0f, Lf);
+        else
+            decode_f32(t, L, (int64_t)nl, byte_values, Lf);
         for (int64_t i = 0; i < s.B * s.M; i++)
             kern_magnitudes_avx2(Lf + i * s.K, s.K, &row_max[i], &row_min[i]);
         /* a panel's columns in strips of PACK_K steps, so that the rows of
@@ -698,8 +701,12 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                     int64_t kn = s.K - k0 < PACK_K ? s.K - k0 : PACK_K;
                     for (int64_t k = k0; r_kn && k < k0 + kn; k++) { /* a panel row is a piece of R's row */
                         float *prow = panel + k * KERN_CHAIN_PANEL;
-                        decode_f32(t, (const unsigned char *)R + (size_t)((b * s.K + k) * s.N + n0) * es, cols,
-                                   byte_values, prow);
+                        const unsigned char *rrow = (const unsigned char *)R + (size_t)((b * s.K + k) * s.N + n0) * es;
+                        if (et_get(t)->storage == ES_BF16) {
+                            kern_widen_bf16_avx2((const uint16_t *)(const void *)rrow, cols, cf->up, prow);
+                            continue;
+                        }
+                        decode_f32(t, rrow, cols, byte_values, prow);
                         for (int64_t c = 0; c < cols; c++)
                             prow[c] *= cf->up;
                     }

@@ -372,6 +372,24 @@ AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi
     memcpy(hi, &hi_bits, sizeof *hi);
 }
 
+/* bf16 is binary32's upper half: widening is a shift, and the scale a
+ * power of two, exact. */
+AVX2 void kern_widen_bf16_avx2(const uint16_t *src, int64_t n, float scale, float *dst)
+{
+    const __m256 k = _mm256_set1_ps(scale);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(src + i)));
+        _mm256_storeu_ps(dst + i, _mm256_mul_ps(_mm256_castsi256_ps(_mm256_slli_epi32(w, 16)), k));
+    }
+    for (; i < n; i++) {
+        uint32_t u = (uint32_t)src[i] << 16;
+        float f;
+        memcpy(&f, &u, sizeof f);
+        dst[i] = f * scale;
+    }
+}
+
 /* On |v| as bit patterns (a NaN's above Inf's above every finite one's),
  * zeros made Inf for the least. */
 AVX2 void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero)
@@ -479,6 +497,11 @@ void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
 void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero)
 {
     (void)v, (void)n, (void)largest, (void)least_nonzero;
+}
+
+void kern_widen_bf16_avx2(const uint16_t *src, int64_t n, float scale, float *dst)
+{
+    (void)src, (void)n, (void)scale, (void)dst;
 }
 
 void kern_dot_i16_avx2(const int16_t *L, int64_t lda, int64_t M, int64_t Kp, const int16_t *P, int64_t npanels,

@@ -109,6 +109,9 @@ void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, const 
  * none): whether the f32 accumulation may fuse (kern_products_normal_f32). */
 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi);
 
+/* dst[i] = src[i] (bf16) * scale, a power of two, for i < n. */
+void kern_widen_bf16_avx2(const uint16_t *src, int64_t n, float scale, float *dst);
+
 /* The largest |v[i]| (a NaN when one of them is a NaN) and the smallest
  * nonzero |v[i]| (Inf when there is none, NaNs passed over). */
 void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero);
