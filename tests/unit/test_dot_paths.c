@@ -233,6 +233,55 @@ START_TEST(chains_settled_at_inf)
 }
 END_TEST
 
+/* Rows whose every nonzero product is normal in the format, so that the
+ * kernel rounds by splitting (kern_dot_simd.h): significands of all
+ * widths (most products and sums inexact, ties among them), rows that
+ * climb to max and past it (all positive), rows that wander near it (both
+ * signs, products in the top binades), and rows of small sums that cancel
+ * into the subnormal range (exact there). */
+START_TEST(chains_split_rounding)
+{
+    et_id t = (et_id)_i;
+    int st = et_get(t)->storage;
+    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+        return;
+    fp_id f = et_get(t)->fmt;
+    const fp_format *F = fp_fmt(f);
+    if (F->mbits == 0)
+        return;
+    int top;
+    frexp(fp_to_double(f, F->max_bits), &top); /* max's binade is 2^(top - 1) */
+    enum { M = 8, K = 500, N = 70 };
+    tensor *l = matrix(t, M, K), *r = matrix(t, K, N);
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t k = 0; k < K; k++) {
+            double sig = 1.0 + (double)(rnd() % 64) / 64.0;
+            int e;
+            switch (m % 4) {
+            case 0: e = (int)(rnd() % 3); break;                              /* climbs */
+            case 1: e = (top - 1) / 2 - (int)(rnd() % 2); break;                /* near max */
+            case 2: e = F->emin / 2 + (int)(rnd() % 2); break;                 /* small, cancels */
+            default: e = (int)(rnd() % 4) - 1; break;
+            }
+            double v = ldexp(sig, e);
+            if (m % 2 && rnd() % 2)
+                v = -v;
+            set(l, m * K + k, fp_from_double(f, v, FPR_RNE));
+        }
+    for (int64_t i = 0; i < K * N; i++) {
+        double sig = 1.0 + (double)(rnd() % 64) / 64.0;
+        int e = i % 3 == 0 ? (top - 1) / 2 - (int)(rnd() % 2) : (int)(rnd() % 3);
+        if ((i / N) % 7 == 3)
+            e = F->emin / 2 + (int)(rnd() % 2);
+        double v = ldexp(sig, e);
+        set(r, i, fp_from_double(f, rnd() % 3 ? v : -v, FPR_RNE));
+    }
+    check_against_generic(l, r, et_get(t)->name);
+    tensor_release(l);
+    tensor_release(r);
+}
+END_TEST
+
 /* --- the same bits on every path -------------------------------------- */
 
 typedef void (*compute_fn)(pool *p, tensor *out, void *arg);
@@ -586,6 +635,7 @@ static Suite *suite(void)
     tcase_add_test(tc, chains_half_formats);
     tcase_add_loop_test(tc, chains_saturate_and_overflow, 0, ET_COUNT);
     tcase_add_loop_test(tc, chains_settled_at_inf, 0, ET_COUNT);
+    tcase_add_loop_test(tc, chains_split_rounding, 0, ET_COUNT);
     tcase_add_test(tc, dot_paths_agree);
     tcase_add_test(tc, dot_bf16_fused_by_range);
     tcase_add_test(tc, int_dot_lanes_agree);

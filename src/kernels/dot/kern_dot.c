@@ -542,8 +542,13 @@ static const unsigned char *chain_column(const chain_job *j, int64_t b, int64_t 
     int64_t K = j->s.K, N = j->s.N;
     if (!j->r_kn)
         return j->R + (size_t)((b * N + n) * K) * es;
-    for (int64_t k = 0; k < K; k++)
-        memcpy(col + (size_t)k * es, j->R + (size_t)((b * K + k) * N + n) * es, es);
+    const unsigned char *from = j->R + (size_t)(b * K * N + n) * es;
+    if (es == 1)
+        for (int64_t k = 0; k < K; k++)
+            col[k] = from[k * N];
+    else
+        for (int64_t k = 0; k < K; k++)
+            ((uint16_t *)(void *)col)[k] = ((const uint16_t *)(const void *)from)[k * N];
     return col;
 }
 
@@ -605,6 +610,14 @@ static uint64_t chain_encode(const chain_job *j, float v)
     return fp_small_from_f32(j->from_f32, f32_to_bits(v));
 }
 
+static void store_bits(unsigned char *o, int64_t c, size_t es, uint64_t bits)
+{
+    if (es == 1)
+        o[c] = (uint8_t)bits;
+    else
+        ((uint16_t *)(void *)o)[c] = (uint16_t)bits;
+}
+
 static irrun_status chain_part(void *vj, int64_t i)
 {
     const chain_job *j = vj;
@@ -621,22 +634,26 @@ static irrun_status chain_part(void *vj, int64_t i)
         kern_chains_avx2(&j->cf, j->Lf + (b * j->s.M + m0) * K, &bounds, rows, K, panel, vals, bad);
         int64_t n0 = p * KERN_CHAIN_PANEL;
         int64_t cols = j->s.N - n0 < KERN_CHAIN_PANEL ? j->s.N - n0 : KERN_CHAIN_PANEL;
+        uint64_t any_bad = 0;
         for (int64_t r = 0; r < rows; r++) {
             unsigned char *o = j->out + (size_t)((b * j->s.M + m0 + r) * j->s.N + n0) * es;
-            for (int64_t c = 0; c < cols; c++) {
-                uint64_t bits;
-                if (bad[r] >> c & 1) {
-                    if (j->r_kn && !col && !(col = mem_alloc((size_t)K * es)))
-                        return IRRUN_NOMEM;
-                    bits = chain_redo(j, b, m0 + r, chain_column(j, b, n0 + c, col));
-                } else {
-                    bits = chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down);
-                }
-                if (es == 1)
-                    o[c] = (uint8_t)bits;
-                else
-                    ((uint16_t *)o)[c] = (uint16_t)bits;
-            }
+            any_bad |= bad[r];
+            for (int64_t c = 0; c < cols; c++)
+                if (!(bad[r] >> c & 1))
+                    store_bits(o, c, es, chain_encode(j, vals[r * KERN_CHAIN_PANEL + c] * j->cf.down));
+        }
+        /* lanes redone column by column: a column of [B, K, N] is gathered
+         * once for all the part's rows */
+        for (int64_t c = 0; c < cols && any_bad; c++) {
+            if (!(any_bad >> c & 1))
+                continue;
+            if (j->r_kn && !col && !(col = mem_alloc((size_t)K * es)))
+                return IRRUN_NOMEM;
+            const unsigned char *column = chain_column(j, b, n0 + c, col);
+            for (int64_t r = 0; r < rows; r++)
+                if (bad[r] >> c & 1)
+                    store_bits(j->out + (size_t)((b * j->s.M + m0 + r) * j->s.N + n0) * es, c, es,
+                               chain_redo(j, b, m0 + r, column));
         }
     }
     mem_free(col);

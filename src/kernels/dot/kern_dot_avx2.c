@@ -20,8 +20,9 @@ typedef struct {
 
 /* What a step checks: nothing (no overflow is possible in this block), the
  * rounded sum, or the rounded product and the rounded sum; STEP_SPLIT is
- * STEP_FAST rounding by splitting (kern_dot_simd.h). */
-typedef enum { STEP_FAST, STEP_SPLIT, STEP_SUM, STEP_BOTH } step_guard;
+ * STEP_FAST rounding by splitting (kern_dot_simd.h), STEP_SUM_SPLIT is
+ * STEP_SUM with the product rounded by splitting. */
+typedef enum { STEP_FAST, STEP_SPLIT, STEP_SUM, STEP_SUM_SPLIT, STEP_BOTH } step_guard;
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -52,23 +53,28 @@ static ALWAYS_INLINE AVX2 __m256 overflow_rule(kern_chain_overflow o, const chai
 static ALWAYS_INLINE AVX2 __m256 chain_step(step_guard g, kern_chain_overflow o, const chain_consts *c, __m256 acc,
                                             __m256 x, __m256 xs, const float *ptr)
 {
-    if (g == STEP_SPLIT) {
+    __m256 rp;
+    if (g == STEP_SPLIT || g == STEP_SUM_SPLIT) {
         __m256 y = _mm256_loadu_ps(ptr);
         __m256 cp = _mm256_mul_ps(xs, y);
-        __m256 rp = _mm256_sub_ps(cp, _mm256_fnmadd_ps(x, y, cp)); /* c - (c - x y) */
-        __m256 s = _mm256_add_ps(acc, rp);
+        rp = _mm256_sub_ps(cp, _mm256_fnmadd_ps(x, y, cp)); /* c - (c - x y) */
+    } else {
+        __m256 p = _mm256_mul_ps(x, _mm256_loadu_ps(ptr));
+        __m256 ep = _mm256_max_ps(_mm256_and_ps(p, c->expmask), c->emin);
+        if (g == STEP_BOTH)
+            ep = _mm256_min_ps(ep, c->cap); /* an Inf product stays Inf; one past the top binade overflows */
+        __m256 cp = _mm256_mul_ps(ep, c->scale);
+        rp = _mm256_sub_ps(_mm256_add_ps(p, cp), cp);
+        if (g == STEP_BOTH)
+            rp = overflow_rule(o, c, rp);
+    }
+    __m256 s = _mm256_add_ps(acc, rp);
+    if (g == STEP_SPLIT) {
         __m256 cs = _mm256_mul_ps(s, c->split);
         return _mm256_sub_ps(cs, _mm256_sub_ps(cs, s));
     }
-    __m256 p = _mm256_mul_ps(x, _mm256_loadu_ps(ptr));
-    __m256 ep = _mm256_max_ps(_mm256_and_ps(p, c->expmask), c->emin);
-    if (g == STEP_BOTH)
-        ep = _mm256_min_ps(ep, c->cap); /* an Inf product stays Inf; one past the top binade overflows */
-    __m256 cp = _mm256_mul_ps(ep, c->scale);
-    __m256 rp = _mm256_sub_ps(_mm256_add_ps(p, cp), cp);
-    if (g == STEP_BOTH)
-        rp = overflow_rule(o, c, rp);
-    __m256 s = _mm256_add_ps(acc, rp);
+    /* a sum near max and past it: the constant's rounding, which keeps the
+     * overflow rule's infinities and signed NaNs */
     __m256 e = _mm256_and_ps(s, c->expmask);
     if (g != STEP_FAST)
         e = _mm256_min_ps(e, c->cap); /* Inf + C - C stays Inf */
@@ -85,7 +91,8 @@ static ALWAYS_INLINE AVX2 void chain_steps(step_guard g, kern_chain_overflow o, 
     const float *p = P + k0 * KERN_CHAIN_PANEL;
     for (int64_t k = k0; k < k1; k++, p += KERN_CHAIN_PANEL) {
         __m256 x = _mm256_broadcast_ss(l + k);
-        __m256 xs = g == STEP_SPLIT ? _mm256_mul_ps(x, c->split) : x; /* exact, or Inf (redone) */
+        /* exact, or Inf (redone) */
+        __m256 xs = g == STEP_SPLIT || g == STEP_SUM_SPLIT ? _mm256_mul_ps(x, c->split) : x;
         a0 = chain_step(g, o, c, a0, x, xs, p);
         a1 = chain_step(g, o, c, a1, x, xs, p + 8);
         a2 = chain_step(g, o, c, a2, x, xs, p + 16);
@@ -204,7 +211,10 @@ static ALWAYS_INLINE AVX2 uint64_t guarded_row(kern_chain_overflow o, const kern
             chain_steps(fast, o, c, a, l, P, k0, k1);
             continue;
         }
-        chain_steps(STEP_SUM, o, c, a, l, P, k0, k1);
+        if (fast == STEP_SPLIT)
+            chain_steps(STEP_SUM_SPLIT, o, c, a, l, P, k0, k1);
+        else
+            chain_steps(STEP_SUM, o, c, a, l, P, k0, k1);
         if (o == KERN_CHAIN_OVF_NAN && all_nan(a))
             break; /* absorbing: every lane's result is known */
         if (o == KERN_CHAIN_OVF_INF && all_nonfinite(c, a))

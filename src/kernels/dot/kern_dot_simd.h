@@ -90,7 +90,9 @@ typedef struct {
  * below the normal range is exact with at most mbits + 1 bits, which the
  * splitting keeps. The product's c is (L * split) * P, and c - x is one
  * fused step c - L * P: three operations for the rounded product instead of
- * five or six. A lane where c overflows (bf16's values from 2^112, Inf and
+ * five or six. Steps that apply the overflow rule to the sum (past the
+ * point where max is within reach) round only the product so: a sum past
+ * max needs the constant's rounding, which keeps the rule's results. A lane where c overflows (bf16's values from 2^112, Inf and
  * NaN operands) becomes a NaN and is redone; a guarded format's values up
  * to max never overflow it (max * 2^S * split < 2^128 - 2^(126 - mbits)). */
 void kern_chains_avx2(const kern_chain_format *f, const float *L, const kern_chain_bounds *bounds, int64_t M,
