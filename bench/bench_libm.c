@@ -19,6 +19,7 @@
 
 #include "bench.h"
 #include "kernels/kern.h"
+#include "types/fpformat.h"
 #include "util/bitcast.h"
 #include "util/xorshift.h"
 #include "kernels/reduce/kern_reduce.h"
@@ -111,37 +112,40 @@ static void libm_vs_glibc(const libm_row *w, bool wide)
 enum { ORDINARY, ALL_NAN, ALL_INF, ALL_SUBNORMAL, KINDS };
 static const char *const kind_name[KINDS] = { "ordinary", "NaN", "Inf", "subnormal" };
 
+/* x's elements of one kind, by their bits in x's float format: NaNs with
+ * random payloads and signs, infinities of both signs, subnormals of both
+ * signs, or ordinary values in [-10, 10] */
 static void fill_kind(tensor *x, int kind)
 {
-    bool wide = x->type.elem == ET_F64;
+    fp_id f = et_get(x->type.elem)->fmt;
+    const fp_format *F = fp_fmt(f);
+    uint64_t exp_all = ((UINT64_C(1) << F->ebits) - 1) << F->mbits, frac_mask = (UINT64_C(1) << F->mbits) - 1;
+    uint64_t sign_bit = UINT64_C(1) << (F->ebits + F->mbits);
+    size_t es = tensor_elem_bytes(x);
     uint64_t s = 99;
     for (int64_t i = 0; i < x->count; i++) {
-        uint64_t r = xorshift64(&s), sign = r >> 63, bits;
-        if (wide) {
-            uint64_t frac = r & ((UINT64_C(1) << 52) - 1), sg = sign << 63;
-            switch (kind) {
-            case ALL_NAN: bits = sg | UINT64_C(0x7FF0000000000000) | (frac ? frac : 1); break;
-            case ALL_INF: bits = sg | UINT64_C(0x7FF0000000000000); break;
-            case ALL_SUBNORMAL: bits = sg | (frac ? frac : 1); break;
-            default: bits = f64_to_bits(operand(&s, -10.0, 10.0, false)); break;
-            }
-            ((uint64_t *)x->data)[i] = bits;
-        } else {
-            uint32_t frac = (uint32_t)r & 0x7FFFFFu, sg = (uint32_t)sign << 31;
-            switch (kind) {
-            case ALL_NAN: bits = sg | 0x7F800000u | (frac ? frac : 1); break;
-            case ALL_INF: bits = sg | 0x7F800000u; break;
-            case ALL_SUBNORMAL: bits = sg | (frac ? frac : 1); break;
-            default: bits = f32_to_bits((float)operand(&s, -10.0, 10.0, false)); break;
-            }
-            ((uint32_t *)x->data)[i] = (uint32_t)bits;
+        uint64_t r = xorshift64(&s), sg = r >> 63 ? sign_bit : 0, frac = r & frac_mask, bits;
+        switch (kind) {
+        case ALL_NAN: bits = sg | exp_all | (frac ? frac : 1); break;
+        case ALL_INF: bits = sg | exp_all; break;
+        case ALL_SUBNORMAL: bits = sg | (frac ? frac : 1); break;
+        default: bits = fp_from_double(f, operand(&s, -10.0, 10.0, false), FPR_RNE); break;
         }
+        memcpy((unsigned char *)x->data + (size_t)i * es, &bits, es); /* little-endian hosts */
     }
 }
 
 typedef irrun_status (*special_run)(int op, const tensor *x, tensor *r);
 
 static irrun_status run_unary(int op, const tensor *x, tensor *r) { return kern_unary((kern_unop)op, x, r); }
+
+static irrun_status run_binary(int op, const tensor *x, tensor *r) { return kern_binary((kern_binop)op, x, x, r); }
+
+static irrun_status run_convert(int op, const tensor *x, tensor *r)
+{
+    (void)op;
+    return kern_convert(x, r);
+}
 
 static irrun_status run_reduce(int op, const tensor *x, tensor *r)
 {
@@ -157,9 +161,9 @@ static irrun_status run_reduce(int op, const tensor *x, tensor *r)
 }
 
 /* one row: the time of each special kind over the ordinary one */
-static void special_row(const char *name, special_run run, int op, et_id t, int64_t n, int64_t rn)
+static void special_row(const char *name, special_run run, int op, et_id t, et_id rt, int64_t n, int64_t rn)
 {
-    tensor *x[KINDS] = { 0 }, *r = vec(t, rn);
+    tensor *x[KINDS] = { 0 }, *r = vec(rt, rn);
     bool ok = r != NULL;
     for (int k = 0; k < KINDS; k++) {
         x[k] = vec(t, n);
@@ -223,8 +227,20 @@ void bench_math_libm(void)
     for (int w = 0; w < 2; w++) {
         et_id t = w ? ET_F64 : ET_F32;
         for (size_t k = 0; k < sizeof un / sizeof un[0]; k++)
-            special_row(un[k].name, run_unary, un[k].op, t, N, N);
-        special_row("reduce add rows 1024", run_reduce, KB_ADD, t, N, N / 1024);
-        special_row("reduce max rows 1024", run_reduce, KB_MAX, t, N, N / 1024);
+            special_row(un[k].name, run_unary, un[k].op, t, t, N, N);
+        special_row("reduce add rows 1024", run_reduce, KB_ADD, t, t, N, N / 1024);
+        special_row("reduce max rows 1024", run_reduce, KB_MAX, t, t, N, N / 1024);
+        static const et_id to[] = { ET_BF16, ET_F16, ET_F8E4M3FN, ET_F8E5M2 };
+        for (size_t k = 0; k < sizeof to / sizeof to[0]; k++) {
+            char name[48];
+            snprintf(name, sizeof name, "convert to %s", et_get(to[k])->name);
+            special_row(name, run_convert, 0, t, to[k], N, N);
+        }
+    }
+    /* the binary loops that redo NaN lanes (x op x) */
+    static const et_id half[] = { ET_BF16, ET_F16 };
+    for (int h = 0; h < 2; h++) {
+        special_row("add", run_binary, KB_ADD, half[h], half[h], N, N);
+        special_row("multiply", run_binary, KB_MUL, half[h], half[h], N, N);
     }
 }

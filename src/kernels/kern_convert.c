@@ -237,10 +237,13 @@ typedef struct {
      * nan_base[sign] | the source fraction (nan_frac) shifted right by
      * nan_shift (left where negative); and the patterns of +-Inf
      * (inf_res[sign]) from an f32 or f64 source. So a tensor full of NaN
-     * or Inf stores constants instead of calling the scalar routine. */
-    bool nan_direct, inf_direct;
+     * or Inf stores constants instead of calling the scalar routine.
+     * tiny_direct: every nonzero f64 below binary32's normal range (which
+     * the f32 table does not index) gives tiny_res[sign], a 1-byte target's
+     * zero or least value. */
+    bool nan_direct, inf_direct, tiny_direct;
     int nan_shift;
-    uint64_t nan_base[2], nan_frac, inf_res[2];
+    uint64_t nan_base[2], nan_frac, inf_res[2], tiny_res[2];
 } cvt;
 
 ALWAYS_INLINE int64_t ld_int(et_storage s, const unsigned char *x, int64_t k)
@@ -940,6 +943,15 @@ AVX2_FN static inline __m256i small_specials(__m256i ix, __m256i h, __m256i low_
                                        _mm256_set1_epi32((int32_t)c->inf_res[1]), neg);
         ix = _mm256_blendv_epi8(ix, _mm256_or_si256(v, tag), _mm256_andnot_si256(low_nz, at_inf));
     }
+    if (wide && c->tiny_direct) {
+        /* 0 < |x| < 2^-126: the high half below 0x38100000, x not zero */
+        __m256i nonzero = _mm256_or_si256(low_nz, _mm256_xor_si256(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()),
+                                                                    _mm256_set1_epi32(-1)));
+        __m256i tiny = _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(0x38100000), a), nonzero);
+        __m256i v = _mm256_blendv_epi8(_mm256_set1_epi32((int32_t)c->tiny_res[0]),
+                                       _mm256_set1_epi32((int32_t)c->tiny_res[1]), neg);
+        ix = _mm256_blendv_epi8(ix, _mm256_or_si256(v, tag), tiny);
+    }
     return ix;
 }
 
@@ -1427,6 +1439,17 @@ static void special_results(cvt *c, const et_traits *ft, const et_traits *tt)
         c->inf_direct = true;
         c->inf_res[0] = cvt_real(c->from, inf, c->to);
         c->inf_res[1] = cvt_real(c->from, inf | F->sign_mask, c->to);
+    }
+    if (ft->storage == ES_F64 && tt->storage == ES_FBYTE) {
+        /* the least nonzero binary64 and the greatest below 2^-126 round
+         * alike (for each sign): by monotonic rounding, so does all between */
+        const uint64_t least = 1, below = UINT64_C(0x380FFFFFFFFFFFFF);
+        c->tiny_direct = true;
+        for (int neg = 0; neg < 2; neg++) {
+            uint64_t sg = neg ? F->sign_mask : 0;
+            c->tiny_res[neg] = cvt_real(c->from, least | sg, c->to);
+            c->tiny_direct &= cvt_real(c->from, below | sg, c->to) == c->tiny_res[neg];
+        }
     }
 }
 
