@@ -74,30 +74,41 @@ INL __m128i half_round8(bool bf, __m256 v)
 INL unsigned nan_mask_ps(__m256 v) { return (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)); }
 INL unsigned nan_mask_pd(__m256d v) { return (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(v, v, _CMP_UNORD_Q)); }
 
+/* x op y, x the instruction's first source whatever the compiler would
+ * prefer (it may swap the operands of an intrinsic add or multiply): x86
+ * then gives a lane with a NaN operand x's NaN if it is one, else y's, made
+ * quiet, which is SPEC.md 3.7's NaN; only invalid operations give the
+ * default NaN, which the callers patch. */
+#define FIRST_SOURCE_OP(INSN, R, X, Y) __asm__(INSN " {%2, %1, %0|%0, %1, %2}" : "=x"(R) : "x"(X), "xm"(Y))
+
 INL __m256 op_ps(fp_binop op, __m256 x, __m256 y)
 {
+    __m256 r;
     switch (op) {
-    case FPOP_ADD: return _mm256_add_ps(x, y);
-    case FPOP_SUB: return _mm256_sub_ps(x, y);
-    case FPOP_MUL: return _mm256_mul_ps(x, y);
+    case FPOP_ADD: FIRST_SOURCE_OP("vaddps", r, x, y); return r;
+    case FPOP_SUB: FIRST_SOURCE_OP("vsubps", r, x, y); return r;
+    case FPOP_MUL: FIRST_SOURCE_OP("vmulps", r, x, y); return r;
     case FPOP_DIV:
     case FPOP_REM: /* not a lane operation: the callers pass DIV only */
     case FPOP_COUNT: break;
     }
-    return _mm256_div_ps(x, y);
+    FIRST_SOURCE_OP("vdivps", r, x, y);
+    return r;
 }
 
 INL __m256d op_pd(fp_binop op, __m256d x, __m256d y)
 {
+    __m256d r;
     switch (op) {
-    case FPOP_ADD: return _mm256_add_pd(x, y);
-    case FPOP_SUB: return _mm256_sub_pd(x, y);
-    case FPOP_MUL: return _mm256_mul_pd(x, y);
+    case FPOP_ADD: FIRST_SOURCE_OP("vaddpd", r, x, y); return r;
+    case FPOP_SUB: FIRST_SOURCE_OP("vsubpd", r, x, y); return r;
+    case FPOP_MUL: FIRST_SOURCE_OP("vmulpd", r, x, y); return r;
     case FPOP_DIV:
     case FPOP_REM: /* not a lane operation: the callers pass DIV only */
     case FPOP_COUNT: break;
     }
-    return _mm256_div_pd(x, y);
+    FIRST_SOURCE_OP("vdivpd", r, x, y);
+    return r;
 }
 
 /* The remainder of |x| by |y| with the sign of x for values of binary32
@@ -211,9 +222,11 @@ INL void half_arith8(bool bf, fp_id f, fp_binop op, invalid_nan *inv, const uint
         v = rem_small_ps(x, y, &bad);
     } else {
         v = op_ps(op, x, y);
-        bad = nan_mask_ps(v);
+        /* the lanes with a NaN operand already hold their NaN (tested
+         * without a branch: a tensor of NaNs runs as one of numbers) */
+        bad = nan_mask_ps(v) & ~(unsigned)_mm256_movemask_ps(_mm256_cmp_ps(x, y, _CMP_UNORD_Q));
     }
-    if (__builtin_expect(bad != 0, 0))
+    if (op == FPOP_REM && __builtin_expect(bad != 0, 0))
         v = nan_operands_ps(x, y, v, &bad);
     __m128i h = half_round8(bf, v);
     if (__builtin_expect(bad != 0, 0)) {
@@ -397,9 +410,11 @@ INL void f32_arith8(fp_binop op, invalid_nan *inv, const uint32_t *a, const uint
         v = rem_small_ps(x, y, &bad);
     } else {
         v = op_ps(op, x, y);
-        bad = nan_mask_ps(v);
+        /* the lanes with a NaN operand already hold their NaN (tested
+         * without a branch: a tensor of NaNs runs as one of numbers) */
+        bad = nan_mask_ps(v) & ~(unsigned)_mm256_movemask_ps(_mm256_cmp_ps(x, y, _CMP_UNORD_Q));
     }
-    if (__builtin_expect(bad != 0, 0))
+    if (op == FPOP_REM && __builtin_expect(bad != 0, 0))
         v = nan_operands_ps(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint32_t out[8];
@@ -452,9 +467,10 @@ INL void f64_arith4(fp_binop op, invalid_nan *inv, const uint64_t *a, const uint
         v = rem_f64_pd(x, y, &bad);
     } else {
         v = op_pd(op, x, y);
-        bad = nan_mask_pd(v);
+        /* the lanes with a NaN operand already hold their NaN */
+        bad = nan_mask_pd(v) & ~(unsigned)_mm256_movemask_pd(_mm256_cmp_pd(x, y, _CMP_UNORD_Q));
     }
-    if (__builtin_expect(bad != 0, 0))
+    if (op == FPOP_REM && __builtin_expect(bad != 0, 0))
         v = nan_operands_pd(x, y, v, &bad);
     if (__builtin_expect(bad != 0, 0)) {
         uint64_t out[4];
