@@ -413,8 +413,13 @@ static irrun_status f64_unary(kern_unop op, et_id t, const void *vx, void *vr, i
     }
     kern_mathfn fn = kern_float_libm(op);
     if (fn) {
+        /* +-Inf: the library's two results, found once per call (glibc
+         * branches on the sign inside, which a tensor of infinities of
+         * random signs mispredicts at every element) */
+        const uint64_t inf2 = UINT64_C(0xFFE0000000000000); /* |Inf| shifted left once */
+        uint64_t at_inf[2] = { f64_to_bits(fn(INFINITY)), f64_to_bits(fn(-INFINITY)) };
         for (int64_t i = 0; i < n; i++)
-            r[i] = f64_to_bits(fn(bits_to_f64(x[i])));
+            r[i] = x[i] << 1 == inf2 ? at_inf[x[i] >> 63] : f64_to_bits(fn(bits_to_f64(x[i])));
         return IRRUN_OK;
     }
     if (op == KU_NEG) {
