@@ -811,7 +811,7 @@ static void read_ir(bc_reader *r)
 
 bool bc_is_bytecode(const void *data, size_t len)
 {
-    return data && len >= 4 && memcmp(data, "ML\xefR", 4) == 0;
+    return data && len >= BC_MAGIC_LEN && memcmp(data, BC_MAGIC, BC_MAGIC_LEN) == 0;
 }
 
 static void read_all(bc_reader *r)
