@@ -252,30 +252,6 @@ if command -v python3 >/dev/null 2>&1; then
     size=$(wc -c <"$tmp/mapped.bin")
     [ -n "$peak" ] && [ "$peak" -le $((2 * size + 262144)) ] ||
         bad "mapped artifact: peak $peak bytes for a file of $size (at most the file and its tensor)"
-    # and resident memory: a 40 MB artifact's pages are given back as its
-    # tensor is copied out of them, so the peak RSS (ru_maxrss) is the
-    # tensor and a few MiB more than a tiny artifact's run, not also the
-    # file (skipped in a sanitizer build, which cannot start under ulimit -v
-    # and whose shadow memory counts)
-    python3 "$(dirname "$0")/../tools/bc_big.py" "$tmp/rss.bin" 10000000
-    if (ulimit -v 2000000 && "$IRRUN" "$tmp/add.bin"; exit $?) >/dev/null 2>&1; then
-        python3 - "$IRRUN" "$tmp/rss.bin" "$tmp/add.bin" <<'PY' || bad "large artifact: the file stays resident beside its tensor"
-import os, subprocess, sys
-def peak(path):
-    p = subprocess.Popen([sys.argv[1], path], stdout=subprocess.PIPE)
-    out = p.stdout.read()
-    _, status, ru = os.wait4(p.pid, 0)
-    return status, out, ru.ru_maxrss
-status, out, big = peak(sys.argv[2])
-_, _, tiny = peak(sys.argv[3])
-size = os.path.getsize(sys.argv[2]) // 1024
-ok = status == 0 and b"[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]" in out and big - tiny <= size + 12 * 1024
-if not ok:
-    print(f"peak RSS {big} KiB (a tiny artifact's run: {tiny}) for a file of {size} KiB", file=sys.stderr)
-sys.exit(0 if ok else 1)
-PY
-    fi
-    rm -f "$tmp/rss.bin"
 fi
 # the summary line (F21): REF prints nothing but results and errors, so a
 # run without check ops prints none; -q drops it; an input that cannot be

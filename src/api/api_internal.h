@@ -39,12 +39,6 @@ void api_tensor_view(const tensor *t, irrun_tensor *out);
  * line's result files, which write the interpreter's tensors). */
 tensor *const *api_result_tensors(const irrun_results *results);
 
-/* An artifact's module (irrun_module_load_text on bytecode); `mapped`: the
- * bytes are a mapping of io_slurp_map, whose pages the load gives back as
- * it copies the large tensors out (docs/bytecode.md, "Large tensors"). */
-irrun_status api_module_load_artifact(const void *bytes, size_t len, bool mapped, const char *name,
-                                      irrun_module **module, char **diagnostics);
-
 /* A module read from src's text as every reader of the library reads it:
  * parsed, quantized types lowered, chlo expanded (all of it decomposed when
  * `decompose`), checked; NULL after the messages went to src->out

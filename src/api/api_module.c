@@ -161,8 +161,8 @@ static irrun_status refuse(char **diagnostics, const char *fmt, ...)
 /* Takes `text` and `blobs` (mem_alloc'ed, freed here on failure). The
  * blobs' bytes need to last only through the parse: from then on they are
  * the literals' (diag_source.rebind_blobs). */
-static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs, bool blobs_mapped, int first_line,
-                         const char *name, irrun_module **module, char **diagnostics)
+static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs, int first_line, const char *name,
+                         irrun_module **module, char **diagnostics)
 {
     *module = NULL;
     if (diagnostics)
@@ -184,7 +184,7 @@ static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs
     irrun_status s = IRRUN_NOMEM;
     if (m->name) {
         diag_source src = { .name = m->name, .text = text, .len = len, .out = msgs.f, .first_line = first_line,
-                            .blobs = blobs, .nblobs = nblobs, .rebind_blobs = true, .blobs_mapped = blobs_mapped };
+                            .blobs = blobs, .nblobs = nblobs, .rebind_blobs = true };
         m->ir = api_read_module(&src, len, first_line, false);
         if (!m->ir)
             s = IRRUN_BAD_INPUT;
@@ -208,8 +208,8 @@ static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs
 /* MLIR bytecode (a StableHLO portable artifact) read as the StableHLO text
  * it holds (docs/bytecode.md): that text is what the module keeps, and the
  * messages about it quote its lines. */
-irrun_status api_module_load_artifact(const void *bytes, size_t len, bool mapped, const char *name,
-                                      irrun_module **module, char **diagnostics)
+static irrun_status load_bytecode(const void *bytes, size_t len, const char *name, irrun_module **module,
+                                  char **diagnostics)
 {
     membuf msgs;
     if (membuf_open(&msgs) != 0)
@@ -229,7 +229,7 @@ irrun_status api_module_load_artifact(const void *bytes, size_t len, bool mapped
     /* the large tensors go from the artifact into the literals, not
      * through the text; the artifact is the caller's, no longer read after
      * this */
-    irrun_status s = load(text, text_len, blobs, nblobs, mapped, 1, name, module, diagnostics);
+    irrun_status s = load(text, text_len, blobs, nblobs, 1, name, module, diagnostics);
     /* a blob no literal was built from still points into the artifact:
      * nothing to read again */
     uintptr_t from = (uintptr_t)bytes, to = from + len;
@@ -255,7 +255,7 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     *module = NULL;
     /* (an artifact has no lines: its 100 MB are not scanned for them) */
     if (bc_is_bytecode(text, len))
-        return api_module_load_artifact(text, len, false, name ? name : "<text>", module, diagnostics);
+        return load_bytecode(text, len, name ? name : "<text>", module, diagnostics);
     /* every line's number must fit the int locations count in */
     size_t lines = 0;
     for (const char *p = text, *end = text ? text + len : NULL; p && (p = memchr(p, '\n', (size_t)(end - p))); p++)
@@ -268,8 +268,7 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     char *copy = text ? mem_strndup(text, len) : NULL;
     if (!copy)
         return text ? IRRUN_NOMEM : refuse(diagnostics, "the text is NULL");
-    return load(copy, len, NULL, 0, false, first_line > 1 ? first_line : 1, name ? name : "<text>", module,
-                diagnostics);
+    return load(copy, len, NULL, 0, first_line > 1 ? first_line : 1, name ? name : "<text>", module, diagnostics);
 }
 
 irrun_status irrun_module_load_file(const char *path, irrun_module **module, char **diagnostics)
@@ -298,11 +297,11 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
         return IRRUN_BAD_INPUT;
     }
     if (bc_is_bytecode(text, len)) {
-        irrun_status s = api_module_load_artifact(text, len, mapped, path, module, diagnostics);
+        irrun_status s = load_bytecode(text, len, path, module, diagnostics);
         io_slurp_free(text, len, mapped);
         return s;
     }
-    return load((char *)text, len, NULL, 0, false, 1, path, module, diagnostics); /* read: the prefix differs */
+    return load((char *)text, len, NULL, 0, 1, path, module, diagnostics); /* read, not mapped: the prefix differs */
 }
 
 int irrun_function_count(const irrun_module *m) { return m ? m->nfuncs : 0; }

@@ -603,8 +603,7 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
     cli_progress_step(&o->progress, src->name, o->split ? line : 0);
     irrun_module *m;
     char *said;
-    irrun_status s = mapped ? api_module_load_artifact(src->text, src->len, true, src->name, &m, &said)
-                            : irrun_module_load_chunk(src->text + begin, end - begin, line, src->name, &m, &said);
+    irrun_status s = irrun_module_load_chunk(src->text + begin, end - begin, line, src->name, &m, &said);
     if (mapped) {
         io_slurp_free((const unsigned char *)src->text, src->len, true);
         src->text = NULL;

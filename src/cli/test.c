@@ -644,7 +644,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
         }
     }
     diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr, .blobs = blobs,
-                        .nblobs = nblobs, .blobs_mapped = mapped };
+                        .nblobs = nblobs };
     mod = ir_parse(&src, 0, len, 1);
     io_slurp_free(artifact, artifact_len, mapped); /* the blobs' bytes are in the literals now */
     artifact = NULL;

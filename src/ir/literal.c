@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "ir/parse.h"
-#include "util/mem.h"
 #include "types/fpdecimal.h"
 
 typedef struct {
@@ -412,10 +411,7 @@ static bool read_raw_blob(lit_reader *r)
     unsigned char *dst = blob_dest(r, mode, b->len, tmp, sizeof tmp);
     if (!dst)
         return false;
-    if (src->blobs_mapped)
-        mem_copy_unmapping(dst, b->data, b->len);
-    else
-        memcpy(dst, b->data, b->len);
+    memcpy(dst, b->data, b->len);
     r->p = d;
     if (!blob_finish(r, at, mode, dst))
         return false;

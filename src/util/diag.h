@@ -34,9 +34,6 @@ typedef struct {
     diag_blob *blobs; /* the blobs `text` names (NULL: none) */
     size_t nblobs;
     bool rebind_blobs; /* the parse points each blob at the literal built from it */
-    /* the blobs point into a mapped file (mem_map_file): the literal reader
-     * gives back their pages as it copies them (mem_copy_unmapping) */
-    bool blobs_mapped;
 } diag_source;
 
 void diag_error(diag_source *src, src_loc loc, const char *fmt, ...)

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 /* Each block carries its size in a header so the allocator can account for
  * the bytes in use (peak memory is a measured figure of `make bench`). The
@@ -165,23 +164,6 @@ void mem_unmap(const void *p, size_t len)
         return;
     munmap((void *)p, len);
     unreserve(len);
-}
-
-void mem_copy_unmapping(void *dst, const void *src, size_t len)
-{
-    const size_t step = (size_t)4 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
-    const unsigned char *s = src;
-    uintptr_t given = ((uintptr_t)s + page - 1) & ~(uintptr_t)(page - 1); /* whole pages only */
-    for (size_t at = 0; at < len;) {
-        size_t n = len - at < step ? len - at : step;
-        memcpy((unsigned char *)dst + at, s + at, n);
-        at += n;
-        uintptr_t upto = ((uintptr_t)s + at) & ~(uintptr_t)(page - 1);
-        if (upto > given) {
-            (void)madvise((void *)given, upto - given, MADV_DONTNEED); /* advice: failing changes nothing */
-            given = upto;
-        }
-    }
 }
 
 char *mem_strndup(const char *s, size_t n)

@@ -23,11 +23,6 @@ char *mem_strndup(const char *s, size_t n);
  * Released with mem_unmap(p, len). */
 const void *mem_map_file(int fd, size_t len);
 void mem_unmap(const void *p, size_t len);
-/* memcpy from a mapping of mem_map_file that gives back the mapping's pages
- * as it goes (a few MiB at a time, MADV_DONTNEED: the page cache keeps
- * them, a later read maps them again), so that a file copied out whole is
- * never resident beside its copy. */
-void mem_copy_unmapping(void *dst, const void *src, size_t len);
 
 /* Make the n-th allocation from now fail (1 = the next one); 0 disables.
  * Also read from the environment variable IRRUN_FAIL_ALLOC at start-up. */
