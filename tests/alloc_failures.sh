@@ -85,6 +85,10 @@ probe bytecode "$out/add.mlirbc"
 if command -v python3 >/dev/null 2>&1; then
     python3 "$(dirname "$0")/../tools/bc_big.py" "$out/big.mlirbc" 2000
     probe bytecode-large "$out/big.mlirbc"
+    # 1.2 MB: the file mapped (the mapping failing falls back to reading),
+    # the constant used in place by the run
+    python3 "$(dirname "$0")/../tools/bc_big.py" "$out/mapped.mlirbc" 300000
+    probe bytecode-mapped "$out/mapped.mlirbc"
 fi
 # the bytecode writer (--emit=bytecode, docs/bytecode.md "Writing"): checks,
 # regions and collectives at the current target and at the oldest, to -o

@@ -235,6 +235,23 @@ if command -v python3 >/dev/null 2>&1; then
     printf 'cases:\n  - name: big\n    program: big.bin\n    outputs:\n      - values: [0.0, 1.0, 2.0, 3.0]\n' >"$tmp/big.yaml"
     run 0 test "$tmp/big.yaml"
     grep -q '^PASS big$' "$tmp/out" || bad "large artifact in a manifest: $(cat "$tmp/out" "$tmp/err")"
+    # one of 1.2 MB (300000 elements) is mapped, not read (1 MiB and more,
+    # docs/bytecode.md "Large tensors"): the same results from the file,
+    # stdin (read) and a manifest; its peak memory is the file and the
+    # literal (the constant's elements used in place by the run, not
+    # copied), not also a copy of the tensor or its text's hex
+    python3 "$(dirname "$0")/../tools/bc_big.py" "$tmp/mapped.bin" 300000
+    run 0 "$tmp/mapped.bin"
+    cmp -s "$tmp/out" "$tmp/big.want" || bad "mapped artifact run: $(cat "$tmp/out" "$tmp/err")"
+    "$IRRUN" - <"$tmp/mapped.bin" >"$tmp/out" 2>"$tmp/err" || bad "mapped-size artifact on stdin: exit $?"
+    cmp -s "$tmp/out" "$tmp/big.want" || bad "mapped-size artifact on stdin: $(cat "$tmp/out" "$tmp/err")"
+    sed 's/big.bin/mapped.bin/' "$tmp/big.yaml" >"$tmp/mapped.yaml"
+    run 0 test "$tmp/mapped.yaml"
+    grep -q '^PASS big$' "$tmp/out" || bad "mapped artifact in a manifest: $(cat "$tmp/out" "$tmp/err")"
+    peak=$(IRRUN_ALLOC_REPORT=1 "$IRRUN" "$tmp/mapped.bin" 2>&1 >/dev/null | sed -n 's/^peak bytes: //p')
+    size=$(wc -c <"$tmp/mapped.bin")
+    [ -n "$peak" ] && [ "$peak" -le $((2 * size + 262144)) ] ||
+        bad "mapped artifact: peak $peak bytes for a file of $size (at most the file and its tensor)"
 fi
 # the summary line (F21): REF prints nothing but results and errors, so a
 # run without check ops prints none; -q drops it; an input that cannot be

@@ -208,20 +208,17 @@ static irrun_status load(char *text, size_t len, diag_blob *blobs, size_t nblobs
 /* MLIR bytecode (a StableHLO portable artifact) read as the StableHLO text
  * it holds (docs/bytecode.md): that text is what the module keeps, and the
  * messages about it quote its lines. */
-static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, const char *name,
-                                  irrun_module **module, char **diagnostics)
+static irrun_status load_bytecode(const void *bytes, size_t len, const char *name, irrun_module **module,
+                                  char **diagnostics)
 {
     membuf msgs;
-    if (membuf_open(&msgs) != 0) {
-        mem_free(owned);
+    if (membuf_open(&msgs) != 0)
         return IRRUN_NOMEM;
-    }
     size_t text_len = 0, nblobs = 0;
     diag_blob *blobs = NULL;
     char *text = bc_to_text_blobs(bytes, len, name, msgs.f, &text_len, &blobs, &nblobs);
     char *said = membuf_take(&msgs);
     if (!text) {
-        mem_free(owned);
         if (diagnostics)
             *diagnostics = said;
         else
@@ -230,7 +227,8 @@ static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, co
     }
     mem_free(said);
     /* the large tensors go from the artifact into the literals, not
-     * through the text; the artifact (when it is ours) goes after that */
+     * through the text; the artifact is the caller's, no longer read after
+     * this */
     irrun_status s = load(text, text_len, blobs, nblobs, 1, name, module, diagnostics);
     /* a blob no literal was built from still points into the artifact:
      * nothing to read again */
@@ -238,7 +236,6 @@ static irrun_status load_bytecode(const void *bytes, size_t len, void *owned, co
     for (size_t k = 0; s == IRRUN_OK && k < nblobs; k++)
         if ((uintptr_t)blobs[k].data >= from && (uintptr_t)blobs[k].data < to)
             blobs[k] = (diag_blob){ NULL, 0 };
-    mem_free(owned);
     return s;
 }
 
@@ -258,7 +255,7 @@ irrun_status irrun_module_load_chunk(const char *text, size_t len, int first_lin
     *module = NULL;
     /* (an artifact has no lines: its 100 MB are not scanned for them) */
     if (bc_is_bytecode(text, len))
-        return load_bytecode(text, len, NULL, name ? name : "<text>", module, diagnostics);
+        return load_bytecode(text, len, name ? name : "<text>", module, diagnostics);
     /* every line's number must fit the int locations count in */
     size_t lines = 0;
     for (const char *p = text, *end = text ? text + len : NULL; p && (p = memchr(p, '\n', (size_t)(end - p))); p++)
@@ -285,7 +282,8 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
         return refuse(diagnostics, "the path is NULL");
     io_error err;
     size_t len;
-    unsigned char *text = io_slurp(path, &len, &err);
+    bool mapped; /* a large artifact: read in place (docs/bytecode.md, "Large tensors") */
+    const unsigned char *text = io_slurp_map(path, BC_MAGIC, BC_MAGIC_LEN, &len, &mapped, &err);
     if (!text) {
         *module = NULL;
         if (diagnostics) {
@@ -298,9 +296,12 @@ irrun_status irrun_module_load_file(const char *path, irrun_module **module, cha
         }
         return IRRUN_BAD_INPUT;
     }
-    if (bc_is_bytecode(text, len))
-        return load_bytecode(text, len, text, path, module, diagnostics);
-    return load((char *)text, len, NULL, 0, 1, path, module, diagnostics);
+    if (bc_is_bytecode(text, len)) {
+        irrun_status s = load_bytecode(text, len, path, module, diagnostics);
+        io_slurp_free(text, len, mapped);
+        return s;
+    }
+    return load((char *)text, len, NULL, 0, 1, path, module, diagnostics); /* read, not mapped: the prefix differs */
 }
 
 int irrun_function_count(const irrun_module *m) { return m ? m->nfuncs : 0; }

@@ -87,8 +87,9 @@ static void release_all(tensor **ts, int n)
     mem_free(ts);
 }
 
-/* Results that are (or hold) a borrowed input become copies: they outlive
- * the call, the caller's input bytes do not. */
+/* Results that are (or hold) a borrowed tensor become copies: they outlive
+ * the call, the caller's input bytes do not, nor the module's literals (a
+ * constant returned as it is, rt_constant_borrows). */
 static bool own_results(tensor **ts, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -340,19 +341,21 @@ irrun_status irrun_run(const irrun_module *m, const irrun_run_options *options, 
             run = refined = refined_module(m, &src, options->entry, args, ninputs, false, &s);
         if (run)
             s = interp_run_module(run, &src, &io, options->results != IRRUN_RESULTS_PRINT, &oc);
-        ir_module_free(refined);
         if (options->results == IRRUN_RESULTS_BOTH && oc.results) {
             irrun_status p = print_results(options, oc.results, oc.nresults, to);
             s = p != IRRUN_OK && s == IRRUN_OK ? p : s;
         }
         r->checks_passed = oc.checks_passed;
         r->checks_failed = oc.checks_failed;
+        /* a result may be a constant of `run` (a borrowed tensor, copied
+         * here): the refined module goes after */
         irrun_status h = own_results(oc.results, oc.nresults) ? hand_over(&oc, r) : IRRUN_NOMEM;
         if (h != IRRUN_OK) {
             fputs("error: out of memory\n", err.f);
             s = h;
         }
         interp_outcome_free(&oc);
+        ir_module_free(refined);
         release_all(args, ninputs);
     }
     r->output = membuf_take(&out);

@@ -10,7 +10,10 @@
 
 #include "util/diag.h"
 
-/* True when the bytes start with MLIR's bytecode magic "ML\xefR". */
+/* True when the bytes start with MLIR's bytecode magic "ML\xefR"
+ * (BC_MAGIC, BC_MAGIC_LEN bytes). */
+#define BC_MAGIC "ML\xefR"
+#define BC_MAGIC_LEN 4
 bool bc_is_bytecode(const void *data, size_t len);
 
 /* The artifact `data` (len bytes) as StableHLO text in MLIR's generic form

@@ -811,7 +811,7 @@ static void read_ir(bc_reader *r)
 
 bool bc_is_bytecode(const void *data, size_t len)
 {
-    return data && len >= 4 && memcmp(data, "ML\xefR", 4) == 0;
+    return data && len >= BC_MAGIC_LEN && memcmp(data, BC_MAGIC, BC_MAGIC_LEN) == 0;
 }
 
 static void read_all(bc_reader *r)
@@ -849,9 +849,10 @@ static void read_all(bc_reader *r)
     read_properties(r);
     read_dialects(r);
     read_attr_type_offsets(r);
-    /* the text's likely size at once: tensors as hex, ops a few times
-     * their bytes (it still grows when attributes repeat) */
-    size_t guess = r->sec_len[SEC_ATTRTYPE] / 2 * 5 + r->sec_len[SEC_IR] * 16 + 4096;
+    /* the text's likely size at once: tensors as hex (none when the
+     * large ones go beside the text as blobs), ops a few times their bytes
+     * (it still grows when attributes repeat) */
+    size_t guess = (r->want_blobs ? 0 : r->sec_len[SEC_ATTRTYPE] / 2 * 5) + r->sec_len[SEC_IR] * 16 + 4096;
     if (guess < r->out_cap)
         bc_putn(r, &r->out, "", 0), reserve(r, &r->out, guess);
     read_ir(r);

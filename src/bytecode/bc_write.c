@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytecode/bc.h"
 #include "bytecode/bc_internal.h"
 #include "bytecode/bc_write.h"
 #include "bytecode/bc_write_internal.h"
@@ -1177,7 +1178,7 @@ static void write_all(bw *w, const ir_module *m, bw_buf *out)
 
     char producer[64];
     snprintf(producer, sizeof producer, "StableHLO_v%s", w->target_text);
-    bw_bytes(w, out, "ML\xefR", 4);
+    bw_bytes(w, out, BC_MAGIC, BC_MAGIC_LEN);
     bw_varint(w, out, (uint64_t)w->version);
     bw_bytes(w, out, producer, strlen(producer) + 1);
 

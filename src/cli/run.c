@@ -594,12 +594,20 @@ static bool results_written(run_options *o, FILE *out)
     return false;
 }
 
-static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t)
+/* Loads and runs src's text from begin to end. `mapped`: the text is a
+ * mapped artifact (io_slurp_map), unmapped as soon as the module is loaded
+ * (which copied what it keeps): src->text is NULL after. */
+static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end, int line, FILE *out, tally *t,
+                      bool mapped)
 {
     cli_progress_step(&o->progress, src->name, o->split ? line : 0);
     irrun_module *m;
     char *said;
     irrun_status s = irrun_module_load_chunk(src->text + begin, end - begin, line, src->name, &m, &said);
+    if (mapped) {
+        io_slurp_free((const unsigned char *)src->text, src->len, true);
+        src->text = NULL;
+    }
     if (said)
         fputs(said, stderr);
     irrun_string_free(said);
@@ -654,8 +662,11 @@ static void run_chunk(run_options *o, diag_source *src, size_t begin, size_t end
 static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool *first_output)
 {
     size_t len;
-    char *text = read_all(path, &len);
+    bool mapped; /* a large artifact, read in place (docs/bytecode.md, "Large tensors") */
+    io_error err;
+    char *text = (char *)io_slurp_map(path, BC_MAGIC, BC_MAGIC_LEN, &len, &mapped, &err);
     if (!text) {
+        fprintf(stderr, "ir-run: %s\n", err.text);
         t->status = cli_worse(t->status, IRRUN_BAD_INPUT);
         t->not_run++;
         return;
@@ -666,8 +677,10 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
         if (!*first_output)
             fprintf(out, "%s\n", o->output_marker);
         *first_output = false;
-        run_chunk(o, &src, 0, len, 1, out, t);
-    } else {
+        run_chunk(o, &src, 0, len, 1, out, t, mapped);
+        if (mapped)
+            return;
+    } else { /* text: read (writable, NUL-terminated), never mapped */
         /* A chunk ends where a marker starts: text before the marker on
          * its line stays in it. The next chunk starts on the next line, or,
          * when text follows the marker, with the marker's line, its text up
@@ -685,7 +698,7 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
             if (!*first_output)
                 fprintf(out, "%s\n", o->output_marker);
             *first_output = false;
-            run_chunk(o, &src, begin, (size_t)(mk - text), begin_line, out, t);
+            run_chunk(o, &src, begin, (size_t)(mk - text), begin_line, out, t, false);
             const char *after = mk + m_len;
             while (after < end && (*after == ' ' || *after == '\t' || *after == '\r'))
                 after++;
@@ -702,7 +715,7 @@ static void run_file(run_options *o, const char *path, FILE *out, tally *t, bool
         if (!*first_output)
             fprintf(out, "%s\n", o->output_marker);
         *first_output = false;
-        run_chunk(o, &src, begin, len, begin_line, out, t);
+        run_chunk(o, &src, begin, len, begin_line, out, t, false);
     }
     mem_free(text);
 }
@@ -774,18 +787,18 @@ static int count_chunks(const run_options *o, const char *path)
         return 1; /* standard input is read once, when it runs */
     size_t len;
     io_error err;
-    char *text = (char *)io_slurp(path, &len, &err);
+    bool mapped;
+    const char *text = (const char *)io_slurp_map(path, BC_MAGIC, BC_MAGIC_LEN, &len, &mapped, &err);
     if (!text)
         return 0;
-    if (!o->split) {
-        mem_free(text);
-        return 1;
-    }
     int n = 1;
     size_t m_len = strlen(o->split_marker ? o->split_marker : "// -----");
-    for (const char *p = text, *end = text + len; (p = find_marker(p, end, o->split_marker)) != NULL; p += m_len)
+    /* an artifact is one chunk (run_file) */
+    for (const char *p = text, *end = text + len; o->split && !bc_is_bytecode(text, len) &&
+                                                  (p = find_marker(p, end, o->split_marker)) != NULL;
+         p += m_len)
         n++;
-    mem_free(text);
+    io_slurp_free((const unsigned char *)text, len, mapped);
     return n;
 }
 

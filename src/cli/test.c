@@ -612,7 +612,11 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     tensor **args = mem_calloc((size_t)nin + 1, sizeof *args);
     size_t len = 0;
     io_error err;
-    unsigned char *text = prog ? io_slurp(prog, &len, &err) : NULL, *artifact = NULL;
+    /* a large artifact is mapped, not copied (docs/bytecode.md, "Large tensors") */
+    bool mapped = false;
+    size_t artifact_len = 0;
+    unsigned char *text = prog ? (unsigned char *)io_slurp_map(prog, BC_MAGIC, BC_MAGIC_LEN, &len, &mapped, &err) : NULL;
+    const unsigned char *artifact = NULL;
     diag_blob *blobs = NULL;
     size_t nblobs = 0;
     ir_module *mod = NULL;
@@ -631,6 +635,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
         size_t text_len;
         char *t = bc_to_text_blobs(text, len, prog, stderr, &text_len, &blobs, &nblobs);
         artifact = text;
+        artifact_len = len;
         text = (unsigned char *)t;
         len = text_len;
         if (!text) {
@@ -641,7 +646,7 @@ static void run_case(manifest *m, yaml_node_t *c, bool update, const case_option
     diag_source src = { .name = prog, .text = (const char *)text, .len = len, .out = stderr, .blobs = blobs,
                         .nblobs = nblobs };
     mod = ir_parse(&src, 0, len, 1);
-    mem_free(artifact); /* the blobs' bytes are in the literals now */
+    io_slurp_free(artifact, artifact_len, mapped); /* the blobs' bytes are in the literals now */
     artifact = NULL;
     if (!mod || quant_lower_module(mod, &src) != 0 || chlo_expand_module(mod, &src) != 0 || check_module(mod, &src) != 0) {
         fail(o, true, xprintf("%s does not parse or check (see above)", prog));
@@ -768,8 +773,8 @@ done:
         tensor_release(args[i]);
     mem_free(args);
     ir_module_free(mod);
-    mem_free(text);
-    mem_free(artifact);
+    mem_free(text); /* never the mapping: the artifact's text, or a text read */
+    io_slurp_free(artifact, artifact_len, mapped);
     mem_free(blobs);
     mem_free(prog);
 }

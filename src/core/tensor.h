@@ -20,9 +20,11 @@ typedef struct tensor {
     size_t nbytes;  /* bytes at data: count * bytes per element, one element for a splat */
     int refs;
     bool splat;     /* data holds one element, the value of every element */
-    /* data is someone else's (irrun_run's inputs, tensor_borrow): the API
-     * holds a reference for the whole run, so no op ever takes the buffer
-     * over, and copies such a tensor before it could outlive the call */
+    /* data is someone else's and never written (tensor_borrow: irrun_run's
+     * inputs used in place, a module's large constants, rt_constant_borrows):
+     * no op takes the buffer over (the runtime's donors, updated operands
+     * and spares check the flag), and the API copies such a tensor before
+     * it could outlive the call */
     bool borrowed;
     void *data;     /* nbytes, suitably aligned for any element type */
 } tensor;

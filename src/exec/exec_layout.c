@@ -7,10 +7,16 @@
 
 #define IN(k) fr->slots[op->operands[k]]
 
+/* res[0] NULL: the literal's elements in place (rt_constant_borrows), else
+ * copied into res[0] */
 int exec_constant(rt_ctx *c, rt_frame *fr, const ir_op *op, tensor **res)
 {
-    (void)fr;
     const ir_literal *lit = &op->a.constant;
+    if (!res[0]) {
+        /* read-only: a borrowed tensor is never written */
+        res[0] = tensor_borrow(&fr->f->values[op->results[0]].type, lit->data);
+        return res[0] ? 0 : rt_nomem(c, op->loc, "out of memory");
+    }
     if (c->lanes || (lit->splat && !res[0]->splat)) {
         size_t es = tensor_elem_bytes(res[0]);
         for (int64_t i = 0; i < res[0]->count; i++)

@@ -85,51 +85,59 @@ uint64_t io_max_file_bytes(void)
     return (uint64_t)n * unit;
 }
 
-unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
+/* The file at path opened for reading ("-": standard input, fd 0) after the
+ * checks io_slurp makes (a regular file within the size limit, *st its
+ * stat); -1 with *err filled when it cannot be read. */
+static int open_checked(const char *path, bool is_stdin, uint64_t limit, struct stat *st, io_error *err)
 {
-    bool is_stdin = strcmp(path, "-") == 0;
-    uint64_t limit = io_max_file_bytes();
     if (limit == 0) {
         io_errorf(err, "error: IRRUN_MAX_FILE_SIZE='%s' is not a size (bytes, or a number with K, M, G or T)",
                   getenv("IRRUN_MAX_FILE_SIZE"));
-        return NULL;
+        return -1;
     }
     /* O_NONBLOCK: opening a FIFO must not wait for a writer; the type check
      * below then turns it away with everything else that is not a file */
     int fd = is_stdin ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
     if (fd < 0) {
         io_errorf(err, "%s: error: cannot open: %s", path, strerror(errno));
-        return NULL;
+        return -1;
     }
     if (!is_stdin) {
         const char *why = NULL;
-        if (fstat(fd, &st) != 0)
+        if (fstat(fd, st) != 0)
             why = strerror(errno);
-        else if (S_ISDIR(st.st_mode))
+        else if (S_ISDIR(st->st_mode))
             why = "is a directory";
-        else if (!S_ISREG(st.st_mode))
+        else if (!S_ISREG(st->st_mode))
             why = "not a regular file (devices, FIFOs and sockets are not read; use '-' for a stream)";
-        else if ((uint64_t)st.st_size > limit)
+        else if ((uint64_t)st->st_size > limit)
             why = "larger than the file size limit";
         if (why) {
-            if ((uint64_t)st.st_size > limit && S_ISREG(st.st_mode))
+            if ((uint64_t)st->st_size > limit && S_ISREG(st->st_mode))
                 io_errorf(err, "%s: error: %s of %" PRIu64 " bytes (set IRRUN_MAX_FILE_SIZE to raise it)", path,
                           why, limit);
             else
                 io_errorf(err, "%s: error: cannot read: %s", path, why);
             close(fd);
-            return NULL;
+            return -1;
         }
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     }
+    return fd;
+}
+
+/* The bytes of fd read to its end into a mem_alloc'ed buffer with a NUL
+ * past them; closes fd (not standard input). */
+static unsigned char *read_fd(int fd, bool is_stdin, const struct stat *st, uint64_t limit, const char *path,
+                              size_t *len, io_error *err)
+{
     /* read in growing chunks rather than trusting the size, so pipes and
      * files changing under us are handled alike */
     size_t cap = limit < 4096 ? (size_t)limit : 4096, n = 0;
     /* a file's size is the likely length: one read into a buffer of it
      * and a byte more (which sees the end), no copies as it grows */
-    if (!is_stdin && (uint64_t)st.st_size >= cap && (uint64_t)st.st_size < SIZE_MAX - 2)
-        cap = (uint64_t)st.st_size + 1 < limit ? (size_t)st.st_size + 1 : (size_t)limit;
+    if (!is_stdin && (uint64_t)st->st_size >= cap && (uint64_t)st->st_size < SIZE_MAX - 2)
+        cap = (uint64_t)st->st_size + 1 < limit ? (size_t)st->st_size + 1 : (size_t)limit;
     unsigned char *buf = mem_alloc(cap + 1);
     bool too_big = false, read_failed = false;
     int saved = 0;
@@ -188,6 +196,49 @@ unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+unsigned char *io_slurp(const char *path, size_t *len, io_error *err)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    uint64_t limit = io_max_file_bytes();
+    struct stat st;
+    int fd = open_checked(path, is_stdin, limit, &st, err);
+    return fd < 0 ? NULL : read_fd(fd, is_stdin, &st, limit, path, len, err);
+}
+
+const unsigned char *io_slurp_map(const char *path, const void *prefix, size_t prefix_len, size_t *len, bool *mapped,
+                                  io_error *err)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    uint64_t limit = io_max_file_bytes();
+    struct stat st;
+    int fd = open_checked(path, is_stdin, limit, &st, err);
+    *mapped = false;
+    if (fd < 0)
+        return NULL;
+    if (!is_stdin && (uint64_t)st.st_size >= IO_MAP_MIN_BYTES && (uint64_t)st.st_size <= SIZE_MAX &&
+        prefix_len <= 64) {
+        unsigned char head[64];
+        bool fits = prefix_len == 0 || (pread(fd, head, prefix_len, 0) == (ssize_t)prefix_len &&
+                                        memcmp(head, prefix, prefix_len) == 0);
+        const void *p = fits ? mem_map_file(fd, (size_t)st.st_size) : NULL;
+        if (p) {
+            close(fd);
+            *mapped = true;
+            *len = (size_t)st.st_size;
+            return p;
+        }
+    }
+    return read_fd(fd, is_stdin, &st, limit, path, len, err);
+}
+
+void io_slurp_free(const unsigned char *data, size_t len, bool mapped)
+{
+    if (mapped)
+        mem_unmap(data, len);
+    else
+        mem_free((void *)data);
 }
 
 tensor *io_read_file(const char *path, io_format fmt, const io_expect *expect, io_error *err)

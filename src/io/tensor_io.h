@@ -91,6 +91,16 @@ tensor *io_read_file_opts(const char *path, io_format fmt, const io_expect *expe
  * than io_max_file_bytes(): a device or FIFO named by mistake can neither
  * block ir-run nor feed it without end. */
 unsigned char *io_slurp(const char *path, size_t *len, io_error *err);
+/* io_slurp for a reader that only reads the bytes, once: a regular file of
+ * IO_MAP_MIN_BYTES or more that starts with the prefix_len (at most 64)
+ * bytes at `prefix` is mapped read-only instead (mem_map_file: no copy;
+ * *mapped set, the bytes have no NUL past the end), else the file is read
+ * as io_slurp reads it (standard input, small files, other contents, a
+ * mapping that fails). Give the bytes back with io_slurp_free. */
+#define IO_MAP_MIN_BYTES (UINT64_C(1) << 20)
+const unsigned char *io_slurp_map(const char *path, const void *prefix, size_t prefix_len, size_t *len, bool *mapped,
+                                  io_error *err);
+void io_slurp_free(const unsigned char *data, size_t len, bool mapped);
 
 /* The cap on any file read: IRRUN_MAX_FILE_SIZE (bytes, or with a K/M/G/T
  * suffix) when set, else IO_DEFAULT_MAX_FILE_BYTES; 0 when the variable is

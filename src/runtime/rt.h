@@ -86,6 +86,18 @@ struct rt_frame {
 /* Tensors up to this many bytes are kept as spares. */
 enum { RT_SPARE_MAX_BYTES = 256 };
 
+/* Whether a constant op's result is its literal's elements used in place:
+ * exec_constant is then called with res[0] NULL and makes a borrowed tensor
+ * (tensor_borrow) over the module's literal, one header per run, instead of
+ * a copy. So for a literal stored in full, of more than RT_SPARE_MAX_BYTES
+ * (smaller ones go into a recycled spare), outside lanes, of the result's
+ * type. The module is read by every run, maybe in several threads at once:
+ * a run touches no count of the literal's and never writes a borrowed
+ * tensor (no op takes it over: rt_region.c's donor, updated_operand and
+ * spares check `borrowed`); results that leave the run are copied
+ * (api_run.c's own_results). docs/bytecode.md, "Large tensors". */
+bool rt_constant_borrows(const rt_ctx *c, const rt_frame *fr, const ir_op *op);
+
 /* A frame for f (slots and spares all NULL), or false out of memory. */
 bool rt_frame_open(rt_frame *fr, const ir_func *f);
 /* Releases every value and spare of the frame. */

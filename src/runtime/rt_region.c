@@ -35,7 +35,8 @@ void rt_frame_release(rt_frame *fr, int value)
     if (!t)
         return;
     fr->slots[value] = NULL;
-    if (t->refs == 1 && t->nbytes <= RT_SPARE_MAX_BYTES && shape_is_tensor(&t->type) && !fr->spare[value]) {
+    if (t->refs == 1 && !t->borrowed && t->nbytes <= RT_SPARE_MAX_BYTES && shape_is_tensor(&t->type) &&
+        !fr->spare[value]) {
         fr->spare[value] = t;
         return;
     }
@@ -46,7 +47,8 @@ void rt_region_give_back(rt_frame *fr, const ir_block *body, int k, tensor *t)
 {
     const ir_op *ret = &body->ops[body->nops - 1];
     int v = ret->operands[k];
-    if (t && t->refs == 1 && !fr->spare[v] && t->nbytes <= RT_SPARE_MAX_BYTES && shape_is_tensor(&t->type)) {
+    if (t && t->refs == 1 && !t->borrowed && !fr->spare[v] && t->nbytes <= RT_SPARE_MAX_BYTES &&
+        shape_is_tensor(&t->type)) {
         fr->spare[v] = t;
         return;
     }
@@ -99,8 +101,19 @@ static bool makes_own_results(ir_op_kind k)
     return f == IR_KF_CALL || f == IR_KF_CONTROL || f == IR_KF_STRUCTURE;
 }
 
+bool rt_constant_borrows(const rt_ctx *c, const rt_frame *fr, const ir_op *op)
+{
+    if (c->lanes || (op->kind != IR_OP_CONSTANT && op->kind != IR_OP_SDY_CONSTANT))
+        return false;
+    const ir_literal *lit = &op->a.constant;
+    const tensor_type *t = &fr->f->values[op->results[0]].type;
+    int64_t n = shape_count(t);
+    return !lit->splat && lit->nbytes > RT_SPARE_MAX_BYTES && shape_is_tensor(t) && n == lit->count &&
+           lit->nbytes == (size_t)n * et_get(t->elem)->bytes;
+}
+
 /* An operand of an element-wise kernel op that dies at this op and is held
- * only by its slot can take the result: the kernels compute element i from
+ * only by its slot (and its own, not borrowed) can take the result: the kernels compute element i from
  * the operands' elements i before writing it, so writing over an operand
  * is safe (clamp, select and compare are left out: their kernels are not
  * single passes over one type). NULL when there is none. */
@@ -111,7 +124,7 @@ static tensor *donor(const rt_frame *fr, const ir_op *op, const tensor_type *t)
         return NULL;
     for (int i = 0; i < op->ndead; i++) {
         tensor *x = fr->slots[op->dead[i]];
-        if (!x || x->refs != 1 || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
+        if (!x || x->refs != 1 || x->borrowed || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
             continue;
         for (int k = 0; k < op->noperands; k++)
             if (op->operands[k] == op->dead[i])
@@ -121,7 +134,7 @@ static tensor *donor(const rt_frame *fr, const ir_op *op, const tensor_type *t)
 }
 
 /* Operand k of an IR_F_UPDATES op (scatter, dynamic_update_slice) that
- * dies at the op, is held only by its slot and is read through no other
+ * dies at the op, is held only by its slot (and not borrowed) and is read through no other
  * operand can be result k: the op then writes only the elements it
  * replaces, instead of copying the whole operand first. NULL when it
  * cannot. */
@@ -129,7 +142,7 @@ static tensor *updated_operand(const rt_frame *fr, const ir_op *op, int k, const
 {
     int v = op->operands[k];
     tensor *x = fr->slots[v];
-    if (!x || x->refs != 1 || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
+    if (!x || x->refs != 1 || x->borrowed || x->splat || x->type.elem != t->elem || !shape_same_dims(&x->type, t))
         return NULL;
     for (int j = 0; j < op->noperands; j++)
         if (j != k && op->operands[j] == v)
@@ -194,7 +207,7 @@ static int run_op(rt_ctx *c, rt_frame *fr, const ir_op *op)
     for (int k = 0; k < op->nresults && resv == res; k++)
         res[k] = NULL;
     int rc = 0;
-    if (!makes_own_results(op->kind)) {
+    if (!makes_own_results(op->kind) && !rt_constant_borrows(c, fr, op)) {
         for (int k = 0; k < op->nresults && rc == 0; k++) {
             const tensor_type *t = &fr->f->values[op->results[k]].type;
             tensor_type lanes;

@@ -146,6 +146,26 @@ void mem_free(void *p)
     free(h);
 }
 
+const void *mem_map_file(int fd, size_t len)
+{
+    if (len == 0 || should_fail() || !reserve(len))
+        return NULL;
+    void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (p == MAP_FAILED) {
+        unreserve(len);
+        return NULL;
+    }
+    return p;
+}
+
+void mem_unmap(const void *p, size_t len)
+{
+    if (!p)
+        return;
+    munmap((void *)p, len);
+    unreserve(len);
+}
+
 char *mem_strndup(const char *s, size_t n)
 {
     char *d = mem_alloc(n + 1);

@@ -13,6 +13,17 @@ void *mem_realloc(void *p, size_t size);
 void mem_free(void *p);
 char *mem_strndup(const char *s, size_t n);
 
+/* The first `len` (> 0) bytes of the open file `fd` mapped read-only and
+ * private (mmap PROT_READ, MAP_PRIVATE): the page cache's pages as they
+ * are, neither copied nor zeroed. Counted as an allocation of len bytes
+ * (the failure injection, the bytes in use and the limit), so tests reach
+ * the callers' fall-backs. NULL when it fails. A read past the file's end
+ * (a file cut short meanwhile) raises SIGBUS: callers read the bytes once,
+ * while loading, and unmap them then (docs/bytecode.md, "Large tensors").
+ * Released with mem_unmap(p, len). */
+const void *mem_map_file(int fd, size_t len);
+void mem_unmap(const void *p, size_t len);
+
 /* Make the n-th allocation from now fail (1 = the next one); 0 disables.
  * Also read from the environment variable IRRUN_FAIL_ALLOC at start-up. */
 void mem_fail_at(unsigned long n);

@@ -1034,6 +1034,111 @@ START_TEST(inputs_used_in_place_stay_unchanged)
 }
 END_TEST
 
+/* Constants of more than a spare's 256 bytes are the module's literal used
+ * in place, borrowed by each run (docs/bytecode.md, "Large tensors"):
+ * never written, though each of %d, %e and %w's state dies at an op that
+ * could take an owned buffer over (an element-wise donor, the operand a
+ * dynamic_update_slice updates in place, a while loop's moved state); a
+ * constant returned as it is comes back as a copy; and the same module
+ * run again, in four threads at once and through a refined (dynamic)
+ * entry gives the same results. K = 80 f32 elements (320 bytes), c[i] = i. */
+enum { K = 80, SHARED_RUNS = 20 };
+
+static char *shared_constant_program(bool dynamic)
+{
+    static char text[8192];
+    char lit[1024];
+    size_t n = 0;
+    for (int i = 0; i < K; i++)
+        n += (size_t)snprintf(lit + n, sizeof lit - n, "%s%d.0", i ? ", " : "", i);
+    const char *xt = dynamic ? "tensor<?xf32>" : "tensor<80xf32>";
+    snprintf(text, sizeof text,
+             "func.func @main(%%x: %s) -> (tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, "
+             "tensor<80xf32>) {\n"
+             "  %%c = stablehlo.constant dense<[%s]> : tensor<80xf32>\n"
+             "  %%d = stablehlo.constant dense<[%s]> : tensor<80xf32>\n"
+             "  %%e = stablehlo.constant dense<[%s]> : tensor<80xf32>\n"
+             "  %%w = stablehlo.constant dense<[%s]> : tensor<80xf32>\n"
+             "  %%xs = stablehlo.reshape %%x : (%s) -> tensor<80xf32>\n"
+             "  %%s = stablehlo.add %%c, %%c : tensor<80xf32>\n"
+             "  %%a = stablehlo.add %%d, %%xs : tensor<80xf32>\n"
+             "  %%u1 = stablehlo.constant dense<-1.0> : tensor<2xf32>\n"
+             "  %%i1 = stablehlo.constant dense<3> : tensor<i32>\n"
+             "  %%u = stablehlo.dynamic_update_slice %%e, %%u1, %%i1 : (tensor<80xf32>, tensor<2xf32>, tensor<i32>) "
+             "-> tensor<80xf32>\n"
+             "  %%z = stablehlo.constant dense<0> : tensor<i32>\n"
+             "  %%r:2 = stablehlo.while(%%i = %%z, %%v = %%w) : tensor<i32>, tensor<80xf32>\n"
+             "    cond {\n"
+             "      %%three = stablehlo.constant dense<3> : tensor<i32>\n"
+             "      %%lt = stablehlo.compare LT, %%i, %%three : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+             "      stablehlo.return %%lt : tensor<i1>\n"
+             "    } do {\n"
+             "      %%one = stablehlo.constant dense<1> : tensor<i32>\n"
+             "      %%j = stablehlo.add %%i, %%one : tensor<i32>\n"
+             "      %%v2 = stablehlo.add %%v, %%v : tensor<80xf32>\n"
+             "      stablehlo.return %%j, %%v2 : tensor<i32>, tensor<80xf32>\n"
+             "    }\n"
+             "  return %%c, %%s, %%a, %%u, %%r#1 : tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, tensor<80xf32>, "
+             "tensor<80xf32>\n}\n",
+             xt, lit, lit, lit, lit, xt);
+    return text;
+}
+
+/* One run on x[i] = 0.5 + i: c = i, s = 2i, a = i + x[i], u = i but -1 at
+ * 3 and 4, r = 8i (doubled three times). 1 when all of them are. */
+static int shared_constant_run(const irrun_module *m)
+{
+    static float x[K];
+    for (int i = 0; i < K; i++)
+        x[i] = 0.5f + (float)i;
+    irrun_tensor in = tensor1("f32", K, x, sizeof x);
+    irrun_results r;
+    if (irrun_run(m, NULL, &in, 1, &r) != IRRUN_OK || r.nresults != 5) {
+        irrun_results_free(&r);
+        return 0;
+    }
+    int ok = 1;
+    for (int k = 0; k < 5; k++)
+        ok &= r.results[k].nbytes == sizeof x;
+    for (int i = 0; ok && i < K; i++) {
+        float f = (float)i;
+        float want[5] = { f, 2 * f, f + x[i], i == 3 || i == 4 ? -1.0f : f, 8 * f };
+        for (int k = 0; k < 5; k++)
+            ok &= ((const float *)r.results[k].data)[i] == want[k];
+    }
+    irrun_results_free(&r);
+    return ok;
+}
+
+static void *shared_constant_loop(void *arg)
+{
+    intptr_t bad = 0;
+    for (int k = 0; k < SHARED_RUNS; k++)
+        bad += !shared_constant_run(arg);
+    return (void *)bad;
+}
+
+START_TEST(constants_used_in_place_stay_unchanged)
+{
+    for (int dynamic = 0; dynamic < 2; dynamic++) {
+        irrun_module *m = load(shared_constant_program(dynamic));
+        ck_assert(shared_constant_run(m));
+        ck_assert(shared_constant_run(m));
+        pthread_t th[4];
+        for (int k = 0; k < 4; k++)
+            ck_assert_int_eq(pthread_create(&th[k], NULL, shared_constant_loop, m), 0);
+        for (int k = 0; k < 4; k++) {
+            void *bad;
+            ck_assert_int_eq(pthread_join(th[k], &bad), 0);
+            ck_assert_msg(bad == NULL, "dynamic %d, thread %d: %ld runs failed or differed", dynamic, k,
+                          (long)(intptr_t)bad);
+        }
+        ck_assert(shared_constant_run(m));
+        irrun_module_free(m);
+    }
+}
+END_TEST
+
 START_TEST(nothing_leaks)
 {
     run_and_fail(); /* builds the lookup tables it needs, which stay */
@@ -1136,6 +1241,7 @@ int main(void)
     tcase_add_test(tc, progress_names_the_op);
     tcase_add_test(tc, probes_into_a_directory);
     tcase_add_test(tc, inputs_used_in_place_stay_unchanged);
+    tcase_add_test(tc, constants_used_in_place_stay_unchanged);
     tcase_add_test(tc, dynamic_shapes_refined);
     tcase_add_test(tc, nothing_leaks);
     tcase_add_test(tc, allocation_failures);

@@ -3,8 +3,10 @@
  * headers, the nibble packing order, and corruption of each element of a
  * copy caught with the right index and ULP distance. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "io/compare.h"
 #include "io/tensor_io.h"
@@ -854,6 +856,64 @@ END_TEST
 
 
 
+/* io_slurp_map: a regular file of IO_MAP_MIN_BYTES or more that starts
+ * with the prefix is mapped (the same bytes, counted as in use until
+ * given back); one a byte shorter, or with another prefix, is read as
+ * io_slurp reads it (NUL past the end); the mapping failing (the first
+ * allocation) falls back to reading; a missing file is an error. */
+START_TEST(large_prefixed_files_mapped)
+{
+    char path[] = "/tmp/irrun-test-map-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    size_t big = (size_t)IO_MAP_MIN_BYTES + 5;
+    unsigned char *want = malloc(big);
+    ck_assert_ptr_nonnull(want);
+    for (size_t i = 0; i < big; i++)
+        want[i] = (unsigned char)(i * 7 + i / 4096);
+    memcpy(want, "ML\xefR", 4);
+    static const struct {
+        size_t len;
+        const char *prefix;
+        unsigned long fail_at;
+        bool mapped;
+    } cases[] = {
+        { (size_t)IO_MAP_MIN_BYTES + 5, "ML\xefR", 0, true },
+        { (size_t)IO_MAP_MIN_BYTES, "ML\xefR", 0, true },
+        { (size_t)IO_MAP_MIN_BYTES - 1, "ML\xefR", 0, false },
+        { (size_t)IO_MAP_MIN_BYTES + 5, "ML\xefX", 0, false },
+        { (size_t)IO_MAP_MIN_BYTES + 5, "ML\xefR", 1, false },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        ck_assert_int_eq(ftruncate(fd, 0), 0);
+        ck_assert(pwrite(fd, want, cases[c].len, 0) == (ssize_t)cases[c].len);
+        size_t before = mem_bytes_in_use(), len = 0;
+        bool mapped = !cases[c].mapped;
+        io_error err;
+        mem_fail_at(cases[c].fail_at);
+        const unsigned char *got = io_slurp_map(path, cases[c].prefix, 4, &len, &mapped, &err);
+        mem_fail_at(0);
+        ck_assert_msg(got != NULL, "case %zu: %s", c, err.text);
+        ck_assert_msg(mapped == cases[c].mapped, "case %zu: mapped %d", c, mapped);
+        ck_assert_uint_eq(len, cases[c].len);
+        ck_assert(memcmp(got, want, len) == 0);
+        if (!mapped)
+            ck_assert_int_eq(got[len], 0);
+        ck_assert_uint_ge(mem_bytes_in_use(), before + len);
+        io_slurp_free(got, len, mapped);
+        ck_assert_uint_eq(mem_bytes_in_use(), before);
+    }
+    close(fd);
+    unlink(path);
+    free(want);
+    size_t len;
+    bool mapped;
+    io_error err;
+    ck_assert_ptr_null(io_slurp_map(path, "ML\xefR", 4, &len, &mapped, &err));
+    ck_assert_ptr_nonnull(strstr(err.text, "cannot open"));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("io");
@@ -874,6 +934,7 @@ int main(void)
     tcase_add_test(tc, report_json_keys);
     tcase_add_test(tc, readers_out_of_memory);
     tcase_add_test(tc, untrusted_text_escaped);
+    tcase_add_test(tc, large_prefixed_files_mapped);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
