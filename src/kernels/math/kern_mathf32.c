@@ -734,6 +734,60 @@ AVX2_INLINE __m128 band_round4(__m256d y, int *bad)
     return hi;
 }
 
+/* y for four operands inside fn's domain (kern_mathf32.c's approximated
+ * range: plain8 holds, or approx4 replaced the others) */
+AVX2_INLINE __m256d core4(kern_mathf32_fn fn, __m128 xs)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    switch (fn) {
+    case KM_EXP: return exp_approx4(xs);
+    case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
+    case KM_LOG: return log_approx4(xs);
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN: return sincos_approx4(fn, xs);
+    case KM_EXPM1: return expm1_approx4(xs);
+    case KM_LOG1P: return log1p_approx4(xs);
+    case KM_CBRT: return cbrt_approx4(_mm_andnot_ps(sign, xs));
+    case KM_COUNT: break;
+    }
+    return _mm256_setzero_pd();
+}
+
+/* Whether all eight operands lie inside the approximated range of a
+ * function that has constant classes or operands taken by the definition
+ * (no NaN, no class constant): then round4's class blends would keep every
+ * lane, and plain4 gives the same bits with one test per vector (exp, tanh
+ * and expm1 have no such lanes but NaNs: round4 has nothing to skip) */
+AVX2_INLINE bool plain8(kern_mathf32_fn fn, __m256 x)
+{
+    const __m256 inf = _mm256_set1_ps(INFINITY);
+    __m256 ok;
+    switch (fn) {
+    case KM_LOG:
+        ok = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ), _mm256_cmp_ps(x, inf, _CMP_LT_OQ));
+        break;
+    case KM_LOG1P:
+        ok = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_set1_ps(-1.0f), _CMP_GT_OQ), _mm256_cmp_ps(x, inf, _CMP_LT_OQ));
+        break;
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+        ok = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), _mm256_set1_ps(0x1p20f), _CMP_LE_OQ);
+        break;
+    case KM_CBRT: {
+        __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+        ok = _mm256_and_ps(_mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_GT_OQ), _mm256_cmp_ps(a, inf, _CMP_LT_OQ));
+        break;
+    }
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_COUNT: return false;
+    }
+    return _mm256_movemask_ps(ok) == 0xFF;
+}
+
 /* The operands as the approximation takes them, and the lanes that take
  * the definition whatever y is. */
 AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
@@ -741,34 +795,34 @@ AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
     const __m128 sign = _mm_set1_ps(-0.0f);
     *special = 0;
     switch (fn) {
-    case KM_EXP: return exp_approx4(xs);
-    case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1: return core4(fn, xs);
     case KM_LOG: {
         __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_setzero_ps(), _CMP_GT_OQ),
                                _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return log_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
+        return core4(fn, _mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
     }
     case KM_SIN:
     case KM_COS:
     case KM_TAN: {
         __m128 ok = _mm_cmp_ps(_mm_andnot_ps(sign, xs), _mm_set1_ps(0x1p20f), _CMP_LE_OQ);
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return sincos_approx4(fn, _mm_and_ps(xs, ok));
+        return core4(fn, _mm_and_ps(xs, ok));
     }
-    case KM_EXPM1: return expm1_approx4(xs);
     case KM_LOG1P: {
         __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_set1_ps(-1.0f), _CMP_GT_OQ),
                                _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return log1p_approx4(_mm_and_ps(xs, ok));
+        return core4(fn, _mm_and_ps(xs, ok));
     }
     case KM_CBRT: {
         __m128 a = _mm_andnot_ps(sign, xs);
         __m128 ok = _mm_and_ps(_mm_cmp_ps(a, _mm_setzero_ps(), _CMP_GT_OQ),
                                _mm_cmp_ps(a, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return cbrt_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), a, ok));
+        return core4(fn, _mm_blendv_ps(_mm_set1_ps(1.0f), a, ok));
     }
     case KM_COUNT: break;
     }
@@ -782,24 +836,37 @@ AVX2_INLINE __m128 take4(__m128 keep, __m128 v, __m128 cond, int *taken)
     return _mm_blendv_ps(keep, v, cond);
 }
 
-/* konst: the function's class constants (class_constants) */
-AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
+/* F(y) with the sign of the result: odd functions, or the sign of x
+ * (zeros) */
+AVX2_INLINE __m128 signed4(kern_mathf32_fn fn, __m128 v, __m128 xs)
 {
-    const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
-    int special, taken = 0;
-    __m128 v = band_round4(approx4(fn, xs, &special), bad);
     switch (fn) {
     case KM_EXP: break;
     case KM_TANH:
     case KM_EXPM1:
     case KM_LOG1P:
-    case KM_CBRT: v = _mm_or_ps(v, _mm_and_ps(xs, sign)); break; /* odd, or the sign of x (zeros) */
+    case KM_CBRT: return _mm_or_ps(v, _mm_and_ps(xs, _mm_set1_ps(-0.0f)));
     case KM_LOG:
     case KM_SIN:
     case KM_COS:
     case KM_TAN:
     case KM_COUNT: break;
     }
+    return v;
+}
+
+/* round4 for four operands of a vector where plain8 holds */
+AVX2_INLINE __m128 plain4(kern_mathf32_fn fn, __m128 xs, int *bad)
+{
+    return signed4(fn, band_round4(core4(fn, xs), bad), xs);
+}
+
+/* konst: the function's class constants (class_constants) */
+AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
+    int special, taken = 0;
+    __m128 v = signed4(fn, band_round4(approx4(fn, xs, &special), bad), xs);
     __m128 k0 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[0])), k1 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[1]));
     __m128 k2 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[2]));
     switch (fn) {
@@ -850,6 +917,14 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
         }
         __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
         int b0, b1;
+        if (plain8(fn, _mm256_set_m128(x1, x0))) { /* (the padding of a short tail is 0: not plain for log) */
+            __m128 p0 = plain4(fn, x0, &b0), p1 = plain4(fn, x1, &b1);
+            if (nb == 8 && !(b0 | b1)) {
+                _mm_storeu_ps((float *)(r + at), p0);
+                _mm_storeu_ps((float *)(r + at) + 4, p1);
+                continue;
+            }
+        }
         __m128 y0 = round4(fn, x0, konst, &b0), y1 = round4(fn, x1, konst, &b1);
         unsigned bad = ((unsigned)b1 << 4 | (unsigned)b0) & ((1u << nb) - 1);
         if (bad && nan_quiet) { /* NaN lanes (always in bad): x made quiet */
