@@ -176,8 +176,9 @@ static lgamma_consts lgamma_consts_get(void)
 }
 
 typedef struct {
-    lanes x, r, z, a, t, u, l1, la, den;
+    lanes x, r, z, a, t, u, l1, la, den, s;
     int idx[BLOCK];
+    unsigned char below[NV]; /* the reflection lanes of each vector (bit i: lane i) */
     lgamma_consts K;
     float alpha[7], beta[5]; /* erf's */
 } block_mem;
@@ -256,20 +257,10 @@ ALWAYS_INLINE void lgamma_b(block_mem *m, int nv, bool ex)
 
 /* ---- blocks ------------------------------------------------------------- */
 
-/* Vectors [0, nv) of m->x, the results in m->r; ex as above. */
-ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
+/* The x of the reflection lanes of vectors [0, nv) packed into s, their
+ * positions into idx; returns their number. */
+static int reflection_pack(block_mem *m, int nv)
 {
-    if (fn == KCH_ERF) {
-        for (int i = 0; i < nv; i++)
-            m->r.v[i] = erf_elem(m, m->x.v[i], ex);
-        return;
-    }
-    int n = nv * W;
-    lgamma_a(m, nv, ex);
-    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, n);
-    kern_f32_math(KM_LOG, m->a.u, m->la.u, n);
-    /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
-     * elsewhere its value is never used */
     int nr = 0;
     for (int v = 0; v < nv; v++) {
         vi below = m->x.v[v] < splat(0.5f);
@@ -282,12 +273,109 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
         }
     }
     for (int j = 0; j < nr; j++)
-        m->den.u[j] = m->x.u[m->idx[j]];
-    lgamma_reflection_arg(&m->K, m->den.v, (nr + W - 1) / W, ex);
-    kern_f32_math(KM_SIN, m->den.u, m->den.u, nr);
-    kern_f32_math(KM_LOG, m->den.u, m->den.u, nr);
-    for (int j = nr - 1; j >= 0; j--) /* idx[j] >= j: back to front */
-        m->den.u[m->idx[j]] = m->den.u[j];
+        m->s.u[j] = m->x.u[m->idx[j]];
+    return nr;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* The same with AVX2: a vector's lanes below 1/2 (mask b) are moved to its
+ * first popcount(b) lanes by one permutation and stored at s + nr (the
+ * lanes past them are overwritten by the next vector's store; nr + 8 <= 8 (v
+ * + 1), so the store stays in s). PACK(b) holds, 4 bits per output lane k,
+ * the input lane of the k-th set bit of b: lane i goes to the number of set
+ * bits below it. UNPACK(b) holds, for each lane i, that number: the packed
+ * lane that goes back to i. */
+#define PC8(c) (((c) & 1) + ((c) >> 1 & 1) + ((c) >> 2 & 1) + ((c) >> 3 & 1) + ((c) >> 4 & 1) + ((c) >> 5 & 1) + ((c) >> 6 & 1) + ((c) >> 7 & 1))
+#define PC_BELOW(b, i) PC8((b) & ((1u << (i)) - 1))
+#define PACK_LANE(b, i) ((b) >> (i) & 1 ? (uint32_t)(i) << (4 * PC_BELOW(b, i)) : 0u)
+#define PACK(b)                                                                                                   \
+    (PACK_LANE(b, 0u) | PACK_LANE(b, 1u) | PACK_LANE(b, 2u) | PACK_LANE(b, 3u) | PACK_LANE(b, 4u) |                \
+     PACK_LANE(b, 5u) | PACK_LANE(b, 6u) | PACK_LANE(b, 7u))
+#define UNPACK(b)                                                                                                    \
+    ((uint32_t)PC_BELOW(b, 1u) << 4 | (uint32_t)PC_BELOW(b, 2u) << 8 | (uint32_t)PC_BELOW(b, 3u) << 12 |          \
+     (uint32_t)PC_BELOW(b, 4u) << 16 | (uint32_t)PC_BELOW(b, 5u) << 20 | (uint32_t)PC_BELOW(b, 6u) << 24 |        \
+     (uint32_t)PC_BELOW(b, 7u) << 28)
+#define ROW4(F, b) F(b), F(b + 1u), F(b + 2u), F(b + 3u)
+#define ROW16(F, b) ROW4(F, b), ROW4(F, b + 4u), ROW4(F, b + 8u), ROW4(F, b + 12u)
+#define ROW64(F, b) ROW16(F, b), ROW16(F, b + 16u), ROW16(F, b + 32u), ROW16(F, b + 48u)
+#define ROW256(F) ROW64(F, 0u), ROW64(F, 64u), ROW64(F, 128u), ROW64(F, 192u)
+
+static const uint32_t pack_table[256] = { ROW256(PACK) }, unpack_table[256] = { ROW256(UNPACK) };
+
+/* the lane indices of a table entry */
+__attribute__((target("avx2"))) static inline __m256i lane_perm(uint32_t e)
+{
+    return _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)e), _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28)),
+                            _mm256_set1_epi32(7));
+}
+
+__attribute__((target("avx2"))) static int reflection_pack_avx2(block_mem *m, int nv)
+{
+    int nr = 0;
+    for (int v = 0; v < nv; v++) {
+        __m256 x = _mm256_loadu_ps(m->x.f + v * W);
+        unsigned b = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(x, _mm256_set1_ps(0.5f), _CMP_LT_OQ));
+        m->below[v] = (unsigned char)b;
+        if (!b) /* (JAX's arguments are mostly positive) */
+            continue;
+        __m256 packed = _mm256_permutevar8x32_ps(x, lane_perm(pack_table[b]));
+        _mm256_storeu_ps(m->s.f + nr, packed);
+        nr += __builtin_popcount(b);
+    }
+    return nr;
+}
+
+/* den's reflection lanes from s (the other lanes of a vector that has one
+ * get values of s that lgamma_b computes with and throws away) */
+__attribute__((target("avx2"))) static void reflection_unpack_avx2(block_mem *m, int nv)
+{
+    int nr = 0;
+    for (int v = 0; v < nv; v++) {
+        unsigned b = m->below[v];
+        if (!b)
+            continue;
+        __m256 packed = _mm256_loadu_ps(m->s.f + nr);
+        _mm256_storeu_ps(m->den.f + v * W, _mm256_permutevar8x32_ps(packed, lane_perm(unpack_table[b])));
+        nr += __builtin_popcount(b);
+    }
+}
+#endif
+
+/* Vectors [0, nv) of m->x, the results in m->r; ex as above, avx2: the
+ * AVX2 copy of the fast pass. */
+ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex, bool avx2)
+{
+    if (fn == KCH_ERF) {
+        for (int i = 0; i < nv; i++)
+            m->r.v[i] = erf_elem(m, m->x.v[i], ex);
+        return;
+    }
+    int n = nv * W;
+    lgamma_a(m, nv, ex);
+    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, n);
+    kern_f32_math(KM_LOG, m->a.u, m->la.u, n);
+    /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
+     * elsewhere its value is never used. The x of those lanes are packed
+     * into s (in their order), computed there and put back into den. */
+    int nr;
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        nr = reflection_pack_avx2(m, nv);
+    else
+#endif
+        nr = reflection_pack(m, nv);
+    lgamma_reflection_arg(&m->K, m->s.v, (nr + W - 1) / W, ex);
+    kern_f32_math(KM_SIN, m->s.u, m->s.u, nr);
+    kern_f32_math(KM_LOG, m->s.u, m->s.u, nr);
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        reflection_unpack_avx2(m, nv);
+    else
+#endif
+        for (int j = 0; j < nr; j++)
+            m->den.u[m->idx[j]] = m->s.u[j];
     lgamma_b(m, nv, ex);
 }
 
@@ -296,12 +384,12 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
  * computes only its own vectors); a copy built for AVX2 where the host has
  * it (the same operations, each rounded once: no contraction into FMA,
  * -ffp-contract=off) */
-ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv)
+ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv, bool avx2)
 {
     if (nv == NV)
-        run_block(fn, m, NV, false);
+        run_block(fn, m, NV, false, avx2);
     else
-        run_block(fn, m, nv, false);
+        run_block(fn, m, nv, false, avx2);
     vi any = { 0 };
     for (int i = 0; i < nv; i++)
         any |= m->r.v[i] != m->r.v[i];
@@ -313,19 +401,19 @@ ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv)
 
 static bool fast_block(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m, nv);
+    return fast_pass(fn, m, nv, false);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2"))) static bool fast_block_avx2(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m, nv);
+    return fast_pass(fn, m, nv, true);
 }
 #endif
 
 static void exact_lanes(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    run_block(fn, m, nv, true);
+    run_block(fn, m, nv, true, false);
 }
 
 static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_t *r, int64_t n)
@@ -370,6 +458,7 @@ void kern_chlo_f32(kern_chlo_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
     /* the lanes of den that lgamma does not compute (no reflection) are
      * read and thrown away: set once, so that they are never uninitialised */
     memset(m.den.u, 0, sizeof m.den.u);
+    memset(m.s.u, 0, sizeof m.s.u);
     for (int i = 0; i < 7; i++)
         m.alpha[i] = (float)chlo_erf32_alpha[i];
     for (int i = 0; i < 5; i++)
