@@ -48,6 +48,7 @@
 #include "kernels/kern_split.h"
 #include "kernels/math/kern_float_def.h"
 #include "kernels/math/kern_ieee_arith.h"
+#include "kernels/math/kern_logf32_avx2.h"
 #include "kernels/math/kern_mathf32.h"
 #include "util/isa.h"
 #include "util/mem.h"
@@ -204,37 +205,90 @@ ALWAYS_INLINE vf erf_elem(const block_mem *m, vf x, bool ex)
     return clamp(-1.0f, e, 1.0f);
 }
 
-/* Before the transcendental steps: z, the series a, t and z / (g + 1/2)
- * (for log_plus_one), for vectors [0, nv). */
-ALWAYS_INLINE void lgamma_a(block_mem *m, int nv, bool ex)
+/* The series' constants as vectors (splatted once per block). */
+typedef struct {
+    vf c[8], k[8];
+} series_consts;
+
+ALWAYS_INLINE series_consts series_consts_of(const lgamma_consts *K)
+{
+    series_consts s;
+    for (int j = 0; j < 8; j++) {
+        s.c[j] = splat(K->c[j]);
+        s.k[j] = splat(K->k[j]);
+    }
+    return s;
+}
+
+/* Before the transcendental steps, for vector i: z, the series a, t and z
+ * / (g + 1/2) (for log_plus_one). */
+ALWAYS_INLINE void lgamma_a_vec(block_mem *m, const series_consts *S, int i, bool ex)
 {
     const lgamma_consts *K = &m->K;
-    vf half = splat(0.5f), one = splat(1.0f), c[8], k[8];
-    for (int j = 0; j < 8; j++) {
-        c[j] = splat(K->c[j]);
-        k[j] = splat(K->k[j]);
-    }
+    const vf *c = S->c, *k = S->k;
+    vf x = m->x.v[i];
+    vf z = sel(x < splat(0.5f), vneg(x), SUB(x, splat(1.0f)));
+    vf a = splat(K->base);
+    /* the series' eight terms written out (a loop over them is not
+     * unrolled at -O2: its counter and the constants' loads cost a
+     * tenth of the block) */
+    a = ADD(a, DIV(c[0], ADD(z, k[0])));
+    a = ADD(a, DIV(c[1], ADD(z, k[1])));
+    a = ADD(a, DIV(c[2], ADD(z, k[2])));
+    a = ADD(a, DIV(c[3], ADD(z, k[3])));
+    a = ADD(a, DIV(c[4], ADD(z, k[4])));
+    a = ADD(a, DIV(c[5], ADD(z, k[5])));
+    a = ADD(a, DIV(c[6], ADD(z, k[6])));
+    a = ADD(a, DIV(c[7], ADD(z, k[7])));
+    m->z.v[i] = z;
+    m->a.v[i] = a;
+    m->t.v[i] = ADD(splat(K->gh), z);
+    m->u.v[i] = DIV(z, splat(K->gh));
+}
+
+/* lgamma_a_vec for vectors [0, nv), then l1 = log_plus_one(u) and la =
+ * log(a) */
+ALWAYS_INLINE void lgamma_a_logs(block_mem *m, int nv, bool ex)
+{
+    series_consts S = series_consts_of(&m->K);
+    for (int i = 0; i < nv; i++)
+        lgamma_a_vec(m, &S, i, ex);
+    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, nv * W);
+    kern_f32_math(KM_LOG, m->a.u, m->la.u, nv * W);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The same with AVX2, log_plus_one and log inlined into the loop of the
+ * series (kern_logf32_avx2.h), so that the series' divisions overlap the
+ * logs' multiplies (the divider would otherwise bound the series' loop).
+ * A vector whose u or a are not all plain, or where a lane's band does not
+ * decide, is computed by kern_f32_math afterwards: the same bits. */
+__attribute__((target("avx2,fma"))) static void lgamma_a_logs_avx2(block_mem *m, int nv)
+{
+    series_consts S = series_consts_of(&m->K);
+    int redo[NV], nredo = 0;
+    lgamma_a_vec(m, &S, 0, false);
     for (int i = 0; i < nv; i++) {
-        vf x = m->x.v[i];
-        vf z = sel(x < half, vneg(x), SUB(x, one));
-        vf a = splat(K->base);
-        /* the series' eight terms written out (a loop over them is not
-         * unrolled at -O2: its counter and the constants' loads cost a
-         * tenth of the block) */
-        a = ADD(a, DIV(c[0], ADD(z, k[0])));
-        a = ADD(a, DIV(c[1], ADD(z, k[1])));
-        a = ADD(a, DIV(c[2], ADD(z, k[2])));
-        a = ADD(a, DIV(c[3], ADD(z, k[3])));
-        a = ADD(a, DIV(c[4], ADD(z, k[4])));
-        a = ADD(a, DIV(c[5], ADD(z, k[5])));
-        a = ADD(a, DIV(c[6], ADD(z, k[6])));
-        a = ADD(a, DIV(c[7], ADD(z, k[7])));
-        m->z.v[i] = z;
-        m->a.v[i] = a;
-        m->t.v[i] = ADD(splat(K->gh), z);
-        m->u.v[i] = DIV(z, splat(K->gh));
+        if (i + 1 < nv) /* (the next vector's series, independent of this vector's logs) */
+            lgamma_a_vec(m, &S, i + 1, false);
+        __m256 u = (__m256)m->u.v[i], a = (__m256)m->a.v[i];
+        if (kern_log1pf32_plain8(u) && kern_logf32_plain8(a)) {
+            int b0, b1, b2;
+            __m128 l0 = kern_log1pf32_plain4(_mm256_castps256_ps128(u), &b0);
+            __m128 l1 = kern_log1pf32_plain4(_mm256_extractf128_ps(u, 1), &b1);
+            m->l1.v[i] = (vf)_mm256_set_m128(l1, l0);
+            m->la.v[i] = (vf)kern_logf32_round8(a, &b2);
+            if (!(b0 | b1 | b2))
+                continue;
+        }
+        redo[nredo++] = i;
+    }
+    for (int j = 0; j < nredo; j++) {
+        kern_f32_math(KM_LOG1P, m->u.u + redo[j] * W, m->l1.u + redo[j] * W, W);
+        kern_f32_math(KM_LOG, m->a.u + redo[j] * W, m->la.u + redo[j] * W, W);
     }
 }
+#endif
 
 /* pi * frac for sine, in place over vectors [0, nv) of v: the arguments of
  * the reflection lanes only, gathered (the decomposition computes it for
@@ -291,7 +345,6 @@ static int reflection_pack(block_mem *m, int nv)
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
 
 /* The same with AVX2: a vector's lanes below 1/2 (mask b) are moved to its
  * first popcount(b) lanes by one permutation and stored at s + nr (the
@@ -365,10 +418,12 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex, boo
             m->r.v[i] = erf_elem(m, m->x.v[i], ex);
         return;
     }
-    int n = nv * W;
-    lgamma_a(m, nv, ex);
-    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, n);
-    kern_f32_math(KM_LOG, m->a.u, m->la.u, n);
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        lgamma_a_logs_avx2(m, nv);
+    else
+#endif
+        lgamma_a_logs(m, nv, ex);
     /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
      * elsewhere its value is never used. The x of those lanes are packed
      * into s (in their order), computed there and put back into den. */

@@ -114,11 +114,12 @@
 
 #include "kernels/math/kern_expparts.h"
 #include "util/isa.h"
+#include "kernels/math/kern_logf32_avx2.h"
 #include "kernels/math/kern_logparts.h"
 #include "kernels/math/kern_mathconst.h"
 
-#define BAND_LO (1.0 - 0x1p-40)
-#define BAND_HI (1.0 + 0x1p-40)
+#define BAND_LO KERN_BAND_LO
+#define BAND_HI KERN_BAND_HI
 #define EXP_MIN (-104.0) /* exp rounds to +0 here and below */
 #define EXP_MAX 89.0     /* exp rounds to +Inf here and above */
 #define TANH_MAX 10.0    /* tanh rounds to 1 here and above */
@@ -620,18 +621,8 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
     return _mm256_div_pd(e, _mm256_add_pd(e, _mm256_set1_pd(2.0)));
 }
 
-/* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs) { return kern_log_core4(_mm256_cvtps_pd(xs)); }
-
-/* xs: four f32 operands, those outside log1p's domain replaced by 0 */
-AVX2_INLINE __m256d log1p_approx4(__m128 xs)
-{
-    __m256d v = _mm256_cvtps_pd(xs);
-    __m256i eb;
-    __m256d e, m = kern_log_split4(_mm256_castpd_si256(_mm256_add_pd(_mm256_set1_pd(1.0), v)), &eb, &e);
-    __m256d e_zero = _mm256_castsi256_pd(_mm256_cmpeq_epi64(eb, _mm256_set1_epi64x(1024)));
-    return kern_log_parts4(e, _mm256_blendv_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), v, e_zero));
-}
+/* log and log1p: kern_logf32_avx2.h (xs: four f32 operands, those outside
+ * the domain replaced by 1 for log, by 0 for log1p) */
 
 AVX2_INLINE __m256d expm1_approx4(__m128 xs)
 {
@@ -724,15 +715,6 @@ AVX2_INLINE __m256d cbrt_approx4(__m128 xs)
     return _mm256_mul_pd(y, scale);
 }
 
-/* F of y where the band decides it; *bad gets the lanes where it does
- * not (and NaN lanes) */
-AVX2_INLINE __m128 band_round4(__m256d y, int *bad)
-{
-    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_LO)));
-    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_HI)));
-    *bad = _mm_movemask_ps(_mm_cmp_ps(lo, hi, _CMP_NEQ_UQ));
-    return hi;
-}
 
 /* y for four operands inside fn's domain (kern_mathf32.c's approximated
  * range: plain8 holds, or approx4 replaced the others) */
@@ -742,12 +724,12 @@ AVX2_INLINE __m256d core4(kern_mathf32_fn fn, __m128 xs)
     switch (fn) {
     case KM_EXP: return exp_approx4(xs);
     case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
-    case KM_LOG: return log_approx4(xs);
+    case KM_LOG: return kern_logf32_approx4(xs);
     case KM_SIN:
     case KM_COS:
     case KM_TAN: return sincos_approx4(fn, xs);
     case KM_EXPM1: return expm1_approx4(xs);
-    case KM_LOG1P: return log1p_approx4(xs);
+    case KM_LOG1P: return kern_log1pf32_approx4(xs);
     case KM_CBRT: return cbrt_approx4(_mm_andnot_ps(sign, xs));
     case KM_COUNT: break;
     }
@@ -764,12 +746,8 @@ AVX2_INLINE bool plain8(kern_mathf32_fn fn, __m256 x)
     const __m256 inf = _mm256_set1_ps(INFINITY);
     __m256 ok;
     switch (fn) {
-    case KM_LOG:
-        ok = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ), _mm256_cmp_ps(x, inf, _CMP_LT_OQ));
-        break;
-    case KM_LOG1P:
-        ok = _mm256_and_ps(_mm256_cmp_ps(x, _mm256_set1_ps(-1.0f), _CMP_GT_OQ), _mm256_cmp_ps(x, inf, _CMP_LT_OQ));
-        break;
+    case KM_LOG: return kern_logf32_plain8(x);
+    case KM_LOG1P: return kern_log1pf32_plain8(x);
     case KM_SIN:
     case KM_COS:
     case KM_TAN:
@@ -855,10 +833,23 @@ AVX2_INLINE __m128 signed4(kern_mathf32_fn fn, __m128 v, __m128 xs)
     return v;
 }
 
-/* round4 for four operands of a vector where plain8 holds */
+/* round4 for four operands of a vector where plain8 holds (log and log1p:
+ * the functions that kern_chlo.c's lgamma inlines) */
 AVX2_INLINE __m128 plain4(kern_mathf32_fn fn, __m128 xs, int *bad)
 {
-    return signed4(fn, band_round4(core4(fn, xs), bad), xs);
+    switch (fn) {
+    case KM_LOG1P: return kern_log1pf32_plain4(xs, bad);
+    case KM_LOG: /* (run_avx2_loop takes kern_logf32_round8) */
+    case KM_EXP:
+    case KM_TANH:
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_EXPM1:
+    case KM_CBRT:
+    case KM_COUNT: break;
+    }
+    return signed4(fn, kern_band_round4(core4(fn, xs), bad), xs);
 }
 
 /* konst: the function's class constants (class_constants) */
@@ -866,7 +857,7 @@ AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, 
 {
     const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
     int special, taken = 0;
-    __m128 v = signed4(fn, band_round4(approx4(fn, xs, &special), bad), xs);
+    __m128 v = signed4(fn, kern_band_round4(approx4(fn, xs, &special), bad), xs);
     __m128 k0 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[0])), k1 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[1]));
     __m128 k2 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[2]));
     switch (fn) {
@@ -918,7 +909,16 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
         __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
         int b0, b1;
         if (plain8(fn, _mm256_set_m128(x1, x0))) { /* (the padding of a short tail is 0: not plain for log) */
-            __m128 p0 = plain4(fn, x0, &b0), p1 = plain4(fn, x1, &b1);
+            __m128 p0, p1;
+            if (fn == KM_LOG) {
+                __m256 p = kern_logf32_round8(_mm256_set_m128(x1, x0), &b0);
+                p0 = _mm256_castps256_ps128(p);
+                p1 = _mm256_extractf128_ps(p, 1);
+                b1 = 0;
+            } else {
+                p0 = plain4(fn, x0, &b0);
+                p1 = plain4(fn, x1, &b1);
+            }
             if (nb == 8 && !(b0 | b1)) {
                 _mm_storeu_ps((float *)(r + at), p0);
                 _mm_storeu_ps((float *)(r + at) + 4, p1);
