@@ -102,6 +102,16 @@ ALWAYS_INLINE vf vneg(vf a)
     return (vf)((vi)a ^ INT32_MIN);
 }
 
+/* vector i of the block's operands (unaligned in the source) */
+#define XV(m, i) load_vf((m)->xs + (i) * W)
+
+ALWAYS_INLINE vf load_vf(const float *p)
+{
+    vf v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
 /* a op b, each lane rounded once; exact: kern_f32_arith, whose NaN is
  * APFloat's */
 ALWAYS_INLINE vf arith(fp_binop op, vf a, vf b, bool ex)
@@ -177,6 +187,7 @@ static lgamma_consts lgamma_consts_get(void)
 }
 
 typedef struct {
+    const float *xs; /* the block's operands: the source itself for a whole block, else x (padded) */
     lanes x, r, z, a, t, u, l1, la, den, s;
     int idx[BLOCK];
     unsigned char below[NV]; /* the reflection lanes of each vector (bit i: lane i) */
@@ -226,7 +237,7 @@ ALWAYS_INLINE void lgamma_a_vec(block_mem *m, const series_consts *S, int i, boo
 {
     const lgamma_consts *K = &m->K;
     const vf *c = S->c, *k = S->k;
-    vf x = m->x.v[i];
+    vf x = XV(m, i);
     vf z = sel(x < splat(0.5f), vneg(x), SUB(x, splat(1.0f)));
     vf a = splat(K->base);
     /* the series' eight terms written out (a loop over them is not
@@ -310,7 +321,7 @@ ALWAYS_INLINE void lgamma_b(block_mem *m, int nv, bool ex)
     const lgamma_consts *K = &m->K;
     vf half = splat(0.5f), inf = splat(INFINITY);
     for (int i = 0; i < nv; i++) {
-        vf x = m->x.v[i], den = m->den.v[i];
+        vf x = XV(m, i), den = m->den.v[i];
         vf logt = ADD(splat(K->log_gh), m->l1.v[i]);
         vf tdl = DIV(m->t.v[i], logt);
         vf sum = SUB(ADD(m->z.v[i], half), tdl);
@@ -330,17 +341,17 @@ static int reflection_pack(block_mem *m, int nv)
 {
     int nr = 0;
     for (int v = 0; v < nv; v++) {
-        vi below = m->x.v[v] < splat(0.5f);
+        vi below = XV(m, v) < splat(0.5f);
         vq q = (vq)below; /* (the lanes' OR in four 64-bit pieces) */
         if (!(q[0] | q[1] | q[2] | q[3])) /* (JAX's arguments are mostly positive) */
             continue;
         for (int i = v * W; i < (v + 1) * W; i++) {
             m->idx[nr] = i;
-            nr += m->x.f[i] < 0.5f;
+            nr += m->xs[i] < 0.5f;
         }
     }
     for (int j = 0; j < nr; j++)
-        m->s.u[j] = m->x.u[m->idx[j]];
+        m->s.f[j] = m->xs[m->idx[j]];
     return nr;
 }
 
@@ -381,7 +392,7 @@ __attribute__((target("avx2"))) static int reflection_pack_avx2(block_mem *m, in
 {
     int nr = 0;
     for (int v = 0; v < nv; v++) {
-        __m256 x = _mm256_loadu_ps(m->x.f + v * W);
+        __m256 x = _mm256_loadu_ps(m->xs + v * W);
         unsigned b = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(x, _mm256_set1_ps(0.5f), _CMP_LT_OQ));
         m->below[v] = (unsigned char)b;
         if (!b) /* (JAX's arguments are mostly positive) */
@@ -409,13 +420,13 @@ __attribute__((target("avx2"))) static void reflection_unpack_avx2(block_mem *m,
 }
 #endif
 
-/* Vectors [0, nv) of m->x, the results in m->r; ex as above, avx2: the
+/* Vectors [0, nv) of m->xs, the results in m->r; ex as above, avx2: the
  * AVX2 copy of the fast pass. */
 ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex, bool avx2)
 {
     if (fn == KCH_ERF) {
         for (int i = 0; i < nv; i++)
-            m->r.v[i] = erf_elem(m, m->x.v[i], ex);
+            m->r.v[i] = erf_elem(m, XV(m, i), ex);
         return;
     }
 #if defined(__x86_64__) || defined(__i386__)
@@ -491,9 +502,14 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
     (void)avx2;
     for (int64_t lo = 0; lo < n; lo += BLOCK) {
         int len = n - lo < BLOCK ? (int)(n - lo) : BLOCK, nv = (len + W - 1) / W;
-        memcpy(m->x.u, x + lo, (size_t)len * 4);
-        for (int i = len; i % W; i++)
-            m->x.u[i] = 0;
+        /* a whole block is read in place (r is written only after it) */
+        m->xs = (const float *)(x + lo);
+        if (len % W) {
+            memcpy(m->x.u, x + lo, (size_t)len * 4);
+            for (int i = len; i % W; i++)
+                m->x.u[i] = 0;
+            m->xs = m->x.f;
+        }
         bool some;
 #if defined(__x86_64__) || defined(__i386__)
         if (avx2)
@@ -501,18 +517,21 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
         else
 #endif
             some = fast_block(fn, m, nv);
+        int nan = 0;
+        if (some) { /* the operands of the NaN lanes, before r (which may be x) is written */
+            for (int i = 0; i < len; i++) {
+                idx[nan] = i;
+                nan += m->r.f[i] != m->r.f[i];
+            }
+            for (int j = 0; j < nan; j++) /* j <= idx[j]: in place where xs is x */
+                m->x.f[j] = m->xs[idx[j]];
+            for (int j = nan; j % W; j++)
+                m->x.u[j] = 0;
+        }
         memcpy(r + lo, m->r.u, (size_t)len * 4);
         if (!some)
             continue;
-        int nan = 0;
-        for (int i = 0; i < len; i++) {
-            idx[nan] = i;
-            nan += m->r.f[i] != m->r.f[i];
-        }
-        for (int j = 0; j < nan; j++) /* j <= idx[j]: in place (r may be x) */
-            m->x.u[j] = m->x.u[idx[j]];
-        for (int j = nan; j % W; j++)
-            m->x.u[j] = 0;
+        m->xs = m->x.f;
         exact_lanes(fn, m, (nan + W - 1) / W);
         for (int j = 0; j < nan; j++)
             r[lo + idx[j]] = m->r.u[j];

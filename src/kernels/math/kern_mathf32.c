@@ -688,6 +688,32 @@ AVX2_INLINE __m256d sincos_approx4(kern_mathf32_fn fn, __m128 xs)
     return _mm256_setzero_pd();
 }
 
+/* sin(x) for |x| <= SIN_DIRECT_MAX without the reduction: x (1 + z P(z)),
+ * z = x^2 (at least 2^-200, as in sincos_approx4), P Taylor's to x^19, by
+ * Estrin's scheme */
+#define SIN_DIRECT_MAX 1.6f
+AVX2_INLINE __m256d sin_direct4(__m128 xs)
+{
+    __m256d r = _mm256_cvtps_pd(xs);
+    __m256d z = _mm256_max_pd(_mm256_set1_pd(0x1p-200), _mm256_mul_pd(r, r));
+    __m256d z2 = _mm256_mul_pd(z, z), z4 = _mm256_mul_pd(z2, z2);
+    __m256d p01 = _mm256_fmadd_pd(_mm256_set1_pd(S5), z, _mm256_set1_pd(S3));
+    __m256d p23 = _mm256_fmadd_pd(_mm256_set1_pd(S9), z, _mm256_set1_pd(S7));
+    __m256d p45 = _mm256_fmadd_pd(_mm256_set1_pd(S13), z, _mm256_set1_pd(S11));
+    __m256d p67 = _mm256_fmadd_pd(_mm256_set1_pd(S17), z, _mm256_set1_pd(S15));
+    __m256d q03 = _mm256_fmadd_pd(p23, z2, p01);
+    __m256d q48 = _mm256_fmadd_pd(_mm256_set1_pd(S19), z4, _mm256_fmadd_pd(p67, z2, p45));
+    __m256d q = _mm256_fmadd_pd(q48, z4, q03);
+    return _mm256_mul_pd(r, _mm256_fmadd_pd(z, q, _mm256_set1_pd(1.0))); /* sin(-0) = -0 */
+}
+
+/* whether all eight |x| are at most SIN_DIRECT_MAX (NaN: no) */
+AVX2_INLINE bool sin_direct8(__m256 x)
+{
+    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+    return _mm256_movemask_ps(_mm256_cmp_ps(a, _mm256_set1_ps(SIN_DIRECT_MAX), _CMP_LE_OQ)) == 0xFF;
+}
+
 /* xs: four |x|, those not finite and nonzero replaced by 1; as cbrt_approx */
 AVX2_INLINE __m256d cbrt_approx4(__m128 xs)
 {
@@ -915,6 +941,9 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
                 p0 = _mm256_castps256_ps128(p);
                 p1 = _mm256_extractf128_ps(p, 1);
                 b1 = 0;
+            } else if (fn == KM_SIN && sin_direct8(_mm256_set_m128(x1, x0))) {
+                p0 = kern_band_round4(sin_direct4(x0), &b0);
+                p1 = kern_band_round4(sin_direct4(x1), &b1);
             } else {
                 p0 = plain4(fn, x0, &b0);
                 p1 = plain4(fn, x1, &b1);
