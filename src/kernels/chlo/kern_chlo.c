@@ -112,6 +112,11 @@ ALWAYS_INLINE vf load_vf(const float *p)
     return v;
 }
 
+ALWAYS_INLINE void store_vf(float *p, vf v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
 /* a op b, each lane rounded once; exact: kern_f32_arith, whose NaN is
  * APFloat's */
 ALWAYS_INLINE vf arith(fp_binop op, vf a, vf b, bool ex)
@@ -188,6 +193,7 @@ static lgamma_consts lgamma_consts_get(void)
 
 typedef struct {
     const float *xs; /* the block's operands: the source itself for a whole block, else x (padded) */
+    float *rs;       /* its results: the destination itself for a whole block not in place, else r */
     lanes x, r, z, a, t, u, l1, la, den, s;
     int idx[BLOCK];
     unsigned char below[NV]; /* the reflection lanes of each vector (bit i: lane i) */
@@ -329,7 +335,7 @@ ALWAYS_INLINE void lgamma_b(block_mem *m, int nv, bool ex)
         vf refl = SUB(SUB(splat(K->log_pi), den), lg);
         refl = sel(vabs(den) < inf, refl, vneg(den));
         lg = sel(x < half, refl, lg);
-        m->r.v[i] = sel(vabs(x) == inf, inf, lg);
+        store_vf(m->rs + i * W, sel(vabs(x) == inf, inf, lg));
     }
 }
 
@@ -420,13 +426,13 @@ __attribute__((target("avx2"))) static void reflection_unpack_avx2(block_mem *m,
 }
 #endif
 
-/* Vectors [0, nv) of m->xs, the results in m->r; ex as above, avx2: the
+/* Vectors [0, nv) of m->xs, the results in m->rs; ex as above, avx2: the
  * AVX2 copy of the fast pass. */
 ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex, bool avx2)
 {
     if (fn == KCH_ERF) {
         for (int i = 0; i < nv; i++)
-            m->r.v[i] = erf_elem(m, XV(m, i), ex);
+            store_vf(m->rs + i * W, erf_elem(m, XV(m, i), ex));
         return;
     }
 #if defined(__x86_64__) || defined(__i386__)
@@ -470,8 +476,10 @@ ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv, bool avx2)
     else
         run_block(fn, m, nv, false, avx2);
     vi any = { 0 };
-    for (int i = 0; i < nv; i++)
-        any |= m->r.v[i] != m->r.v[i];
+    for (int i = 0; i < nv; i++) {
+        vf r = load_vf(m->rs + i * W);
+        any |= r != r;
+    }
     bool some = false;
     for (int i = 0; i < W; i++)
         some |= any[i] != 0;
@@ -502,8 +510,10 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
     (void)avx2;
     for (int64_t lo = 0; lo < n; lo += BLOCK) {
         int len = n - lo < BLOCK ? (int)(n - lo) : BLOCK, nv = (len + W - 1) / W;
-        /* a whole block is read in place (r is written only after it) */
+        /* a whole block is read in place (r is written only after it) and,
+         * when r is not x, written in place */
         m->xs = (const float *)(x + lo);
+        m->rs = len == BLOCK && r != x ? (float *)(r + lo) : m->r.f;
         if (len % W) {
             memcpy(m->x.u, x + lo, (size_t)len * 4);
             for (int i = len; i % W; i++)
@@ -521,17 +531,19 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
         if (some) { /* the operands of the NaN lanes, before r (which may be x) is written */
             for (int i = 0; i < len; i++) {
                 idx[nan] = i;
-                nan += m->r.f[i] != m->r.f[i];
+                nan += m->rs[i] != m->rs[i];
             }
             for (int j = 0; j < nan; j++) /* j <= idx[j]: in place where xs is x */
                 m->x.f[j] = m->xs[idx[j]];
             for (int j = nan; j % W; j++)
                 m->x.u[j] = 0;
         }
-        memcpy(r + lo, m->r.u, (size_t)len * 4);
+        if (m->rs == m->r.f)
+            memcpy(r + lo, m->r.u, (size_t)len * 4);
         if (!some)
             continue;
         m->xs = m->x.f;
+        m->rs = m->r.f;
         exact_lanes(fn, m, (nan + W - 1) / W);
         for (int j = 0; j < nan; j++)
             r[lo + idx[j]] = m->r.u[j];
