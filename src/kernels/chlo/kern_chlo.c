@@ -27,7 +27,14 @@
  *
  * lgamma takes log(sine(pi frac)) only for the elements whose result is
  * the reflection (x < 1/2): the decomposition computes it for every element
- * and throws the others away.
+ * and throws the others away. On AVX2 its log_plus_one(u) and log(a) are
+ * kern_mathf32.c's own plain-vector steps (kern_logf32_avx2.h) inlined into
+ * the loop of the Lanczos series, so that the series' divides overlap the
+ * logs' multiplies; a vector they do not decide goes through kern_f32_math,
+ * so every lane has kern_f32_math's bits either way.
+ *
+ * A whole block reads its operands where they are and, unless the op runs
+ * in place, writes its results straight into the destination.
  *
  * top_k keeps the k best of each row by (key descending, index ascending),
  * the key ordering the type as the sort's comparator GT does (TOTALORDER on

@@ -4,7 +4,8 @@
  * (kern_chlo.c's lgamma): one copy, so that the exhaustive run of
  * tools/verify_mathf32.c over kern_mathf32.c's AVX2 path, which runs these
  * functions on every plain operand, proves them wherever they are used.
- * kern_mathf32.c's head comment proves the bounds: y within 2^-47 of log,
+ * kern_mathf32.c's head comment proves the bounds: y within 2^-48 of log
+ * and log1p (its "log of a plain AVX2 vector" for kern_logf32_round8),
  * the band B = [y (1 - 2^-40), y (1 + 2^-40)] holding glibc's result, F(y)
  * kept where both ends of B round alike. A lane whose band does not decide
  * is reported in *bad and must be computed by kern_f32_math (the

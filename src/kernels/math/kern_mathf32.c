@@ -77,6 +77,15 @@
  * 0.72. At k = 0, r = x and y = q: tiny operands keep their relative
  * accuracy. The sign of x goes into the result (expm1(-0) = -0).
  *
+ * log of a plain AVX2 vector (below: eight normal operands) splits the
+ * f32 patterns instead (kern_logf32_avx2.h, kern_logf32_round8): x = 2^e
+ * m with m in [c, 2c), c = 0x3F3504F3 = sqrt(1/2) - 1.2e-8 (the f32 below
+ * it), e and m from the patterns by integer steps (m's pattern is x's minus
+ * e 2^23: exact for normal x); f = m - 1 is exact in f32 (Sterbenz: m in
+ * [1/2, 2]) and so in binary64; then s, R and the sum as above, from e and
+ * f converted exactly. |s| <= 0.171572886 (t <= 0.0294373, inside R's
+ * interval), so the bound is the same.
+ *
  * log1p: u = 1 + x is exact except for |x| < 2^-29 (u's exponent is then 0
  * and f = x itself, exact) and x > 2^28 (u off by 2^-53 relatively moves
  * log(u) > 19 by 2^-53 absolutely); then log's analysis with f = m - 1, or
@@ -96,6 +105,14 @@
  * quotient, -cos/sin in odd quadrants (the relative error of a small r
  * passes to 1/r unamplified).
  *
+ * Sine of a plain AVX2 vector whose eight |x| are at most 1.6 (lgamma's
+ * reflection takes sine on [0, pi/2]) skips the reduction: sin(x) = x (1 +
+ * z P(z)), z = x^2, P Taylor's to x^19 (S3 ... S19): the first omitted
+ * term, x^21 / 21!, is below 2^-51.2 of sin(x) for |x| <= 1.6; z P(z) lies
+ * in [-0.38, 0] and is computed with an error of a few 2^-53, so 1 + z P
+ * (>= 0.62) and the product x (1 + z P) carry a relative error below
+ * 2^-50: y within 2^-49.5 of sin(x).
+ *
  * cbrt: |x| = 2^(3j + rem) m, m in [1, 2); y0 = P(m) cbrt(2^rem), P a
  * degree-4 interpolation of cbrt to 2^-16.2, then two Newton steps y +=
  * (a / y^2 - y) / 3 on a = m 2^rem (exact): the relative error squares
@@ -106,7 +123,19 @@
  * that compilers vectorise it, no fused multiply-adds since the library is
  * built with -ffp-contract=off) and AVX2 with FMA. Their y differ in the
  * last bits, but each result is F(g) or the definition, so both give the
- * same bits. */
+ * same bits.
+ *
+ * Plain vectors (AVX2). Where all eight operands of a vector lie inside a
+ * function's approximated range (plain8: log's normal positive finite
+ * operands, log1p's (-1, Inf), |x| <= 2^20 for sine, cosine and tan, cbrt's
+ * finite nonzero), none is NaN or in a constant class, so every class
+ * blend of round4 would keep the approximation's lane: plain4 gives the
+ * same bits with one test per vector instead of a test and a blend per
+ * class and lane. The band decides each lane as before; a vector with an
+ * undecided lane, and every vector that is not plain, takes round4.
+ * kern_logf32_avx2.h holds the plain log and log1p (and the band) for
+ * kern_chlo.c's lgamma, which inlines them into its own loop: one copy, so
+ * that the exhaustive run of this path proves them there too. */
 #include "kernels/math/kern_mathf32.h"
 
 #include <stdatomic.h>
