@@ -68,20 +68,29 @@ KERN_LOGF32_AVX2_INLINE bool kern_log1pf32_plain8(__m256 x)
     return _mm256_movemask_ps(ok) == 0xFF;
 }
 
-/* F(log x) for the eight operands of a plain vector, where *bad (bit i:
- * lane i) is clear. x = 2^e m, m in [c, 2c) for c = 0x3F3504F3, the f32
+/* y of log x for the eight operands of a plain vector (F(y) is the result
+ * where kern_logf32_round8's *bad, bit i for lane i, is clear). x = 2^e m, m in [c, 2c) for c = 0x3F3504F3, the f32
  * below sqrt(1/2): e and m from the f32 patterns, 8 lanes at once; f = m -
  * 1 is exact in f32 (Sterbenz); then log(2^e (1 + f)) in binary64
  * (kern_log_parts4) as kern_log_core4 computes it from its own split. */
-KERN_LOGF32_AVX2_INLINE __m256 kern_logf32_round8(__m256 x, int *bad)
+KERN_LOGF32_AVX2_INLINE void kern_logf32_approx8(__m256 x, __m256d *y0, __m256d *y1)
 {
     __m256i xi = _mm256_castps_si256(x);
     __m256i e = _mm256_srai_epi32(_mm256_sub_epi32(xi, _mm256_set1_epi32(0x3F3504F3)), 23);
     __m256 f = _mm256_sub_ps(_mm256_castsi256_ps(_mm256_sub_epi32(xi, _mm256_slli_epi32(e, 23))), _mm256_set1_ps(1.0f));
     __m256d f0 = _mm256_cvtps_pd(_mm256_castps256_ps128(f)), f1 = _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1));
     __m256d e0 = _mm256_cvtepi32_pd(_mm256_castsi256_si128(e)), e1 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(e, 1));
+    *y0 = kern_log_parts4(e0, f0);
+    *y1 = kern_log_parts4(e1, f1);
+}
+
+/* the same rounded (the band) */
+KERN_LOGF32_AVX2_INLINE __m256 kern_logf32_round8(__m256 x, int *bad)
+{
+    __m256d y0, y1;
+    kern_logf32_approx8(x, &y0, &y1);
     int b0, b1;
-    __m128 r0 = kern_band_round4(kern_log_parts4(e0, f0), &b0), r1 = kern_band_round4(kern_log_parts4(e1, f1), &b1);
+    __m128 r0 = kern_band_round4(y0, &b0), r1 = kern_band_round4(y1, &b1);
     *bad = b0 | b1 << 4;
     return _mm256_set_m128(r1, r0);
 }

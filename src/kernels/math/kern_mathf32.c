@@ -1032,19 +1032,33 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
     return 0;
 }
 
+/* y as run_avx2_loop computes it: eight lanes at a time, a plain vector of
+ * log or a sine vector up to SIN_DIRECT_MAX through its own steps */
 AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
 {
-    for (int64_t at = 0; at < n; at += 4) {
-        uint32_t xs[4] = { 0, 0, 0, 0 };
-        double out[4];
-        int nb = n - at < 4 ? (int)(n - at) : 4, special;
+    for (int64_t at = 0; at < n; at += 8) {
+        uint32_t xs[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+        double out[8];
+        int nb = n - at < 8 ? (int)(n - at) : 8, special[2];
         memcpy(xs, x + at, (size_t)nb * sizeof *xs);
-        __m128 v = _mm_loadu_ps((const float *)xs);
-        _mm256_storeu_pd(out, approx4(fn, v, &special));
+        __m256 v = _mm256_loadu_ps((const float *)xs);
+        __m256d y0, y1;
+        special[0] = special[1] = 0;
+        if (nb == 8 && fn == KM_LOG && plain8(fn, v)) {
+            kern_logf32_approx8(v, &y0, &y1);
+        } else if (nb == 8 && fn == KM_SIN && plain8(fn, v) && sin_direct8(v)) {
+            y0 = sin_direct4(_mm256_castps256_ps128(v));
+            y1 = sin_direct4(_mm256_extractf128_ps(v, 1));
+        } else {
+            y0 = approx4(fn, _mm256_castps256_ps128(v), &special[0]);
+            y1 = approx4(fn, _mm256_extractf128_ps(v, 1), &special[1]);
+        }
+        _mm256_storeu_pd(out, y0);
+        _mm256_storeu_pd(out + 4, y1);
         for (int i = 0; i < nb; i++) {
             if ((fn == KM_TANH || fn == KM_CBRT) && (xs[i] & 0x80000000u))
                 out[i] = -out[i];
-            y[at + i] = special >> i & 1 ? NAN : out[i];
+            y[at + i] = special[i / 4] >> i % 4 & 1 ? NAN : out[i];
         }
     }
 }
