@@ -27,7 +27,14 @@
  *
  * lgamma takes log(sine(pi frac)) only for the elements whose result is
  * the reflection (x < 1/2): the decomposition computes it for every element
- * and throws the others away.
+ * and throws the others away. On AVX2 its log_plus_one(u) and log(a) are
+ * kern_mathf32.c's own plain-vector steps (kern_logf32_avx2.h) inlined into
+ * the loop of the Lanczos series, so that the series' divides overlap the
+ * logs' multiplies; a vector they do not decide goes through kern_f32_math,
+ * so every lane has kern_f32_math's bits either way.
+ *
+ * A whole block reads its operands where they are and, unless the op runs
+ * in place, writes its results straight into the destination.
  *
  * top_k keeps the k best of each row by (key descending, index ascending),
  * the key ordering the type as the sort's comparator GT does (TOTALORDER on
@@ -48,6 +55,7 @@
 #include "kernels/kern_split.h"
 #include "kernels/math/kern_float_def.h"
 #include "kernels/math/kern_ieee_arith.h"
+#include "kernels/math/kern_logf32_avx2.h"
 #include "kernels/math/kern_mathf32.h"
 #include "util/isa.h"
 #include "util/mem.h"
@@ -99,6 +107,21 @@ ALWAYS_INLINE vf vabs(vf a)
 ALWAYS_INLINE vf vneg(vf a)
 {
     return (vf)((vi)a ^ INT32_MIN);
+}
+
+/* vector i of the block's operands (unaligned in the source) */
+#define XV(m, i) load_vf((m)->xs + (i) * W)
+
+ALWAYS_INLINE vf load_vf(const float *p)
+{
+    vf v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+ALWAYS_INLINE void store_vf(float *p, vf v)
+{
+    memcpy(p, &v, sizeof v);
 }
 
 /* a op b, each lane rounded once; exact: kern_f32_arith, whose NaN is
@@ -176,8 +199,11 @@ static lgamma_consts lgamma_consts_get(void)
 }
 
 typedef struct {
-    lanes x, r, z, a, t, u, l1, la, den;
+    const float *xs; /* the block's operands: the source itself for a whole block, else x (padded) */
+    float *rs;       /* its results: the destination itself for a whole block not in place, else r */
+    lanes x, r, z, a, t, u, l1, la, den, s;
     int idx[BLOCK];
+    unsigned char below[NV]; /* the reflection lanes of each vector (bit i: lane i) */
     lgamma_consts K;
     float alpha[7], beta[5]; /* erf's */
 } block_mem;
@@ -203,24 +229,90 @@ ALWAYS_INLINE vf erf_elem(const block_mem *m, vf x, bool ex)
     return clamp(-1.0f, e, 1.0f);
 }
 
-/* Before the transcendental steps: z, the series a, t and z / (g + 1/2)
- * (for log_plus_one), for vectors [0, nv). */
-ALWAYS_INLINE void lgamma_a(block_mem *m, int nv, bool ex)
+/* The series' constants as vectors (splatted once per block). */
+typedef struct {
+    vf c[8], k[8];
+} series_consts;
+
+ALWAYS_INLINE series_consts series_consts_of(const lgamma_consts *K)
+{
+    series_consts s;
+    for (int j = 0; j < 8; j++) {
+        s.c[j] = splat(K->c[j]);
+        s.k[j] = splat(K->k[j]);
+    }
+    return s;
+}
+
+/* Before the transcendental steps, for vector i: z, the series a, t and z
+ * / (g + 1/2) (for log_plus_one). */
+ALWAYS_INLINE void lgamma_a_vec(block_mem *m, const series_consts *S, int i, bool ex)
 {
     const lgamma_consts *K = &m->K;
-    vf half = splat(0.5f), one = splat(1.0f);
+    const vf *c = S->c, *k = S->k;
+    vf x = XV(m, i);
+    vf z = sel(x < splat(0.5f), vneg(x), SUB(x, splat(1.0f)));
+    vf a = splat(K->base);
+    /* the series' eight terms written out (a loop over them is not
+     * unrolled at -O2: its counter and the constants' loads cost a
+     * tenth of the block) */
+    a = ADD(a, DIV(c[0], ADD(z, k[0])));
+    a = ADD(a, DIV(c[1], ADD(z, k[1])));
+    a = ADD(a, DIV(c[2], ADD(z, k[2])));
+    a = ADD(a, DIV(c[3], ADD(z, k[3])));
+    a = ADD(a, DIV(c[4], ADD(z, k[4])));
+    a = ADD(a, DIV(c[5], ADD(z, k[5])));
+    a = ADD(a, DIV(c[6], ADD(z, k[6])));
+    a = ADD(a, DIV(c[7], ADD(z, k[7])));
+    m->z.v[i] = z;
+    m->a.v[i] = a;
+    m->t.v[i] = ADD(splat(K->gh), z);
+    m->u.v[i] = DIV(z, splat(K->gh));
+}
+
+/* lgamma_a_vec for vectors [0, nv), then l1 = log_plus_one(u) and la =
+ * log(a) */
+ALWAYS_INLINE void lgamma_a_logs(block_mem *m, int nv, bool ex)
+{
+    series_consts S = series_consts_of(&m->K);
+    for (int i = 0; i < nv; i++)
+        lgamma_a_vec(m, &S, i, ex);
+    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, nv * W);
+    kern_f32_math(KM_LOG, m->a.u, m->la.u, nv * W);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The same with AVX2, log_plus_one and log inlined into the loop of the
+ * series (kern_logf32_avx2.h), so that the series' divisions overlap the
+ * logs' multiplies (the divider would otherwise bound the series' loop).
+ * A vector whose u or a are not all plain, or where a lane's band does not
+ * decide, is computed by kern_f32_math afterwards: the same bits. */
+__attribute__((target("avx2,fma"))) static void lgamma_a_logs_avx2(block_mem *m, int nv)
+{
+    series_consts S = series_consts_of(&m->K);
+    int redo[NV], nredo = 0;
+    lgamma_a_vec(m, &S, 0, false);
     for (int i = 0; i < nv; i++) {
-        vf x = m->x.v[i];
-        vf z = sel(x < half, vneg(x), SUB(x, one));
-        vf a = splat(K->base);
-        for (int j = 0; j < 8; j++)
-            a = ADD(a, DIV(splat(K->c[j]), ADD(z, splat(K->k[j]))));
-        m->z.v[i] = z;
-        m->a.v[i] = a;
-        m->t.v[i] = ADD(splat(K->gh), z);
-        m->u.v[i] = DIV(z, splat(K->gh));
+        if (i + 1 < nv) /* (the next vector's series, independent of this vector's logs) */
+            lgamma_a_vec(m, &S, i + 1, false);
+        __m256 u = (__m256)m->u.v[i], a = (__m256)m->a.v[i];
+        if (kern_log1pf32_plain8(u) && kern_logf32_plain8(a)) {
+            int b0, b1, b2;
+            __m128 l0 = kern_log1pf32_plain4(_mm256_castps256_ps128(u), &b0);
+            __m128 l1 = kern_log1pf32_plain4(_mm256_extractf128_ps(u, 1), &b1);
+            m->l1.v[i] = (vf)_mm256_set_m128(l1, l0);
+            m->la.v[i] = (vf)kern_logf32_round8(a, &b2);
+            if (!(b0 | b1 | b2))
+                continue;
+        }
+        redo[nredo++] = i;
+    }
+    for (int j = 0; j < nredo; j++) {
+        kern_f32_math(KM_LOG1P, m->u.u + redo[j] * W, m->l1.u + redo[j] * W, W);
+        kern_f32_math(KM_LOG, m->a.u + redo[j] * W, m->la.u + redo[j] * W, W);
     }
 }
+#endif
 
 /* pi * frac for sine, in place over vectors [0, nv) of v: the arguments of
  * the reflection lanes only, gathered (the decomposition computes it for
@@ -242,7 +334,7 @@ ALWAYS_INLINE void lgamma_b(block_mem *m, int nv, bool ex)
     const lgamma_consts *K = &m->K;
     vf half = splat(0.5f), inf = splat(INFINITY);
     for (int i = 0; i < nv; i++) {
-        vf x = m->x.v[i], den = m->den.v[i];
+        vf x = XV(m, i), den = m->den.v[i];
         vf logt = ADD(splat(K->log_gh), m->l1.v[i]);
         vf tdl = DIV(m->t.v[i], logt);
         vf sum = SUB(ADD(m->z.v[i], half), tdl);
@@ -250,44 +342,132 @@ ALWAYS_INLINE void lgamma_b(block_mem *m, int nv, bool ex)
         vf refl = SUB(SUB(splat(K->log_pi), den), lg);
         refl = sel(vabs(den) < inf, refl, vneg(den));
         lg = sel(x < half, refl, lg);
-        m->r.v[i] = sel(vabs(x) == inf, inf, lg);
+        store_vf(m->rs + i * W, sel(vabs(x) == inf, inf, lg));
     }
 }
 
 /* ---- blocks ------------------------------------------------------------- */
 
-/* Vectors [0, nv) of m->x, the results in m->r; ex as above. */
-ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
+/* The x of the reflection lanes of vectors [0, nv) packed into s, their
+ * positions into idx; returns their number. */
+static int reflection_pack(block_mem *m, int nv)
 {
-    if (fn == KCH_ERF) {
-        for (int i = 0; i < nv; i++)
-            m->r.v[i] = erf_elem(m, m->x.v[i], ex);
-        return;
-    }
-    int n = nv * W;
-    lgamma_a(m, nv, ex);
-    kern_f32_math(KM_LOG1P, m->u.u, m->l1.u, n);
-    kern_f32_math(KM_LOG, m->a.u, m->la.u, n);
-    /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
-     * elsewhere its value is never used */
     int nr = 0;
     for (int v = 0; v < nv; v++) {
-        vi below = m->x.v[v] < splat(0.5f);
+        vi below = XV(m, v) < splat(0.5f);
         vq q = (vq)below; /* (the lanes' OR in four 64-bit pieces) */
         if (!(q[0] | q[1] | q[2] | q[3])) /* (JAX's arguments are mostly positive) */
             continue;
         for (int i = v * W; i < (v + 1) * W; i++) {
             m->idx[nr] = i;
-            nr += m->x.f[i] < 0.5f;
+            nr += m->xs[i] < 0.5f;
         }
     }
     for (int j = 0; j < nr; j++)
-        m->den.u[j] = m->x.u[m->idx[j]];
-    lgamma_reflection_arg(&m->K, m->den.v, (nr + W - 1) / W, ex);
-    kern_f32_math(KM_SIN, m->den.u, m->den.u, nr);
-    kern_f32_math(KM_LOG, m->den.u, m->den.u, nr);
-    for (int j = nr - 1; j >= 0; j--) /* idx[j] >= j: back to front */
-        m->den.u[m->idx[j]] = m->den.u[j];
+        m->s.f[j] = m->xs[m->idx[j]];
+    return nr;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+
+/* The same with AVX2: a vector's lanes below 1/2 (mask b) are moved to its
+ * first popcount(b) lanes by one permutation and stored at s + nr (the
+ * lanes past them are overwritten by the next vector's store; nr + 8 <= 8 (v
+ * + 1), so the store stays in s). PACK(b) holds, 4 bits per output lane k,
+ * the input lane of the k-th set bit of b: lane i goes to the number of set
+ * bits below it. UNPACK(b) holds, for each lane i, that number: the packed
+ * lane that goes back to i. */
+#define PC8(c) (((c) & 1) + ((c) >> 1 & 1) + ((c) >> 2 & 1) + ((c) >> 3 & 1) + ((c) >> 4 & 1) + ((c) >> 5 & 1) + ((c) >> 6 & 1) + ((c) >> 7 & 1))
+#define PC_BELOW(b, i) PC8((b) & ((1u << (i)) - 1))
+#define PACK_LANE(b, i) ((b) >> (i) & 1 ? (uint32_t)(i) << (4 * PC_BELOW(b, i)) : 0u)
+#define PACK(b)                                                                                                   \
+    (PACK_LANE(b, 0u) | PACK_LANE(b, 1u) | PACK_LANE(b, 2u) | PACK_LANE(b, 3u) | PACK_LANE(b, 4u) |                \
+     PACK_LANE(b, 5u) | PACK_LANE(b, 6u) | PACK_LANE(b, 7u))
+#define UNPACK(b)                                                                                                    \
+    ((uint32_t)PC_BELOW(b, 1u) << 4 | (uint32_t)PC_BELOW(b, 2u) << 8 | (uint32_t)PC_BELOW(b, 3u) << 12 |          \
+     (uint32_t)PC_BELOW(b, 4u) << 16 | (uint32_t)PC_BELOW(b, 5u) << 20 | (uint32_t)PC_BELOW(b, 6u) << 24 |        \
+     (uint32_t)PC_BELOW(b, 7u) << 28)
+#define ROW4(F, b) F(b), F(b + 1u), F(b + 2u), F(b + 3u)
+#define ROW16(F, b) ROW4(F, b), ROW4(F, b + 4u), ROW4(F, b + 8u), ROW4(F, b + 12u)
+#define ROW64(F, b) ROW16(F, b), ROW16(F, b + 16u), ROW16(F, b + 32u), ROW16(F, b + 48u)
+#define ROW256(F) ROW64(F, 0u), ROW64(F, 64u), ROW64(F, 128u), ROW64(F, 192u)
+
+static const uint32_t pack_table[256] = { ROW256(PACK) }, unpack_table[256] = { ROW256(UNPACK) };
+
+/* the lane indices of a table entry */
+__attribute__((target("avx2"))) static inline __m256i lane_perm(uint32_t e)
+{
+    return _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)e), _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28)),
+                            _mm256_set1_epi32(7));
+}
+
+__attribute__((target("avx2"))) static int reflection_pack_avx2(block_mem *m, int nv)
+{
+    int nr = 0;
+    for (int v = 0; v < nv; v++) {
+        __m256 x = _mm256_loadu_ps(m->xs + v * W);
+        unsigned b = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(x, _mm256_set1_ps(0.5f), _CMP_LT_OQ));
+        m->below[v] = (unsigned char)b;
+        if (!b) /* (JAX's arguments are mostly positive) */
+            continue;
+        __m256 packed = _mm256_permutevar8x32_ps(x, lane_perm(pack_table[b]));
+        _mm256_storeu_ps(m->s.f + nr, packed);
+        nr += __builtin_popcount(b);
+    }
+    return nr;
+}
+
+/* den's reflection lanes from s (the other lanes of a vector that has one
+ * get values of s that lgamma_b computes with and throws away) */
+__attribute__((target("avx2"))) static void reflection_unpack_avx2(block_mem *m, int nv)
+{
+    int nr = 0;
+    for (int v = 0; v < nv; v++) {
+        unsigned b = m->below[v];
+        if (!b)
+            continue;
+        __m256 packed = _mm256_loadu_ps(m->s.f + nr);
+        _mm256_storeu_ps(m->den.f + v * W, _mm256_permutevar8x32_ps(packed, lane_perm(unpack_table[b])));
+        nr += __builtin_popcount(b);
+    }
+}
+#endif
+
+/* Vectors [0, nv) of m->xs, the results in m->rs; ex as above, avx2: the
+ * AVX2 copy of the fast pass. */
+ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex, bool avx2)
+{
+    if (fn == KCH_ERF) {
+        for (int i = 0; i < nv; i++)
+            store_vf(m->rs + i * W, erf_elem(m, XV(m, i), ex));
+        return;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        lgamma_a_logs_avx2(m, nv);
+    else
+#endif
+        lgamma_a_logs(m, nv, ex);
+    /* log(sine(pi frac)) only where the reflection is selected (x < 1/2):
+     * elsewhere its value is never used. The x of those lanes are packed
+     * into s (in their order), computed there and put back into den. */
+    int nr;
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        nr = reflection_pack_avx2(m, nv);
+    else
+#endif
+        nr = reflection_pack(m, nv);
+    lgamma_reflection_arg(&m->K, m->s.v, (nr + W - 1) / W, ex);
+    kern_f32_math(KM_SIN, m->s.u, m->s.u, nr);
+    kern_f32_math(KM_LOG, m->s.u, m->s.u, nr);
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2)
+        reflection_unpack_avx2(m, nv);
+    else
+#endif
+        for (int j = 0; j < nr; j++)
+            m->den.u[m->idx[j]] = m->s.u[j];
     lgamma_b(m, nv, ex);
 }
 
@@ -296,15 +476,17 @@ ALWAYS_INLINE void run_block(kern_chlo_fn fn, block_mem *m, int nv, bool ex)
  * computes only its own vectors); a copy built for AVX2 where the host has
  * it (the same operations, each rounded once: no contraction into FMA,
  * -ffp-contract=off) */
-ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv)
+ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv, bool avx2)
 {
     if (nv == NV)
-        run_block(fn, m, NV, false);
+        run_block(fn, m, NV, false, avx2);
     else
-        run_block(fn, m, nv, false);
+        run_block(fn, m, nv, false, avx2);
     vi any = { 0 };
-    for (int i = 0; i < nv; i++)
-        any |= m->r.v[i] != m->r.v[i];
+    for (int i = 0; i < nv; i++) {
+        vf r = load_vf(m->rs + i * W);
+        any |= r != r;
+    }
     bool some = false;
     for (int i = 0; i < W; i++)
         some |= any[i] != 0;
@@ -313,19 +495,19 @@ ALWAYS_INLINE bool fast_pass(kern_chlo_fn fn, block_mem *m, int nv)
 
 static bool fast_block(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m, nv);
+    return fast_pass(fn, m, nv, false);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2"))) static bool fast_block_avx2(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    return fast_pass(fn, m, nv);
+    return fast_pass(fn, m, nv, true);
 }
 #endif
 
 static void exact_lanes(kern_chlo_fn fn, block_mem *m, int nv)
 {
-    run_block(fn, m, nv, true);
+    run_block(fn, m, nv, true, false);
 }
 
 static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_t *r, int64_t n)
@@ -335,9 +517,16 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
     (void)avx2;
     for (int64_t lo = 0; lo < n; lo += BLOCK) {
         int len = n - lo < BLOCK ? (int)(n - lo) : BLOCK, nv = (len + W - 1) / W;
-        memcpy(m->x.u, x + lo, (size_t)len * 4);
-        for (int i = len; i % W; i++)
-            m->x.u[i] = 0;
+        /* a whole block is read in place (r is written only after it) and,
+         * when r is not x, written in place */
+        m->xs = (const float *)(x + lo);
+        m->rs = len == BLOCK && r != x ? (float *)(r + lo) : m->r.f;
+        if (len % W) {
+            memcpy(m->x.u, x + lo, (size_t)len * 4);
+            for (int i = len; i % W; i++)
+                m->x.u[i] = 0;
+            m->xs = m->x.f;
+        }
         bool some;
 #if defined(__x86_64__) || defined(__i386__)
         if (avx2)
@@ -345,18 +534,23 @@ static void f32_blocks(kern_chlo_fn fn, block_mem *m, const uint32_t *x, uint32_
         else
 #endif
             some = fast_block(fn, m, nv);
-        memcpy(r + lo, m->r.u, (size_t)len * 4);
+        int nan = 0;
+        if (some) { /* the operands of the NaN lanes, before r (which may be x) is written */
+            for (int i = 0; i < len; i++) {
+                idx[nan] = i;
+                nan += m->rs[i] != m->rs[i];
+            }
+            for (int j = 0; j < nan; j++) /* j <= idx[j]: in place where xs is x */
+                m->x.f[j] = m->xs[idx[j]];
+            for (int j = nan; j % W; j++)
+                m->x.u[j] = 0;
+        }
+        if (m->rs == m->r.f)
+            memcpy(r + lo, m->r.u, (size_t)len * 4);
         if (!some)
             continue;
-        int nan = 0;
-        for (int i = 0; i < len; i++) {
-            idx[nan] = i;
-            nan += m->r.f[i] != m->r.f[i];
-        }
-        for (int j = 0; j < nan; j++) /* j <= idx[j]: in place (r may be x) */
-            m->x.u[j] = m->x.u[idx[j]];
-        for (int j = nan; j % W; j++)
-            m->x.u[j] = 0;
+        m->xs = m->x.f;
+        m->rs = m->r.f;
         exact_lanes(fn, m, (nan + W - 1) / W);
         for (int j = 0; j < nan; j++)
             r[lo + idx[j]] = m->r.u[j];
@@ -370,6 +564,7 @@ void kern_chlo_f32(kern_chlo_fn fn, const uint32_t *x, uint32_t *r, int64_t n)
     /* the lanes of den that lgamma does not compute (no reflection) are
      * read and thrown away: set once, so that they are never uninitialised */
     memset(m.den.u, 0, sizeof m.den.u);
+    memset(m.s.u, 0, sizeof m.s.u);
     for (int i = 0; i < 7; i++)
         m.alpha[i] = (float)chlo_erf32_alpha[i];
     for (int i = 0; i < 5; i++)

@@ -24,6 +24,8 @@
 #define S11 (-0x1.ae64567f544e4p-26)
 #define S13 0x1.6124613a86d09p-33
 #define S15 (-0x1.ae7f3e733b81fp-41)
+#define S17 0x1.952c77030ad4ap-49    /* 1/17! (kern_mathf32.c's sine without reduction) */
+#define S19 (-0x1.2f49b46814157p-57) /* -1/19! */
 #define C4 0x1.5555555555555p-5
 #define C6 (-0x1.6c16c16c16c17p-10)
 #define C8 0x1.a01a01a01a01ap-16

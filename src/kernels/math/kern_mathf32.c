@@ -77,6 +77,15 @@
  * 0.72. At k = 0, r = x and y = q: tiny operands keep their relative
  * accuracy. The sign of x goes into the result (expm1(-0) = -0).
  *
+ * log of a plain AVX2 vector (below: eight normal operands) splits the
+ * f32 patterns instead (kern_logf32_avx2.h, kern_logf32_round8): x = 2^e
+ * m with m in [c, 2c), c = 0x3F3504F3 = sqrt(1/2) - 1.2e-8 (the f32 below
+ * it), e and m from the patterns by integer steps (m's pattern is x's minus
+ * e 2^23: exact for normal x); f = m - 1 is exact in f32 (Sterbenz: m in
+ * [1/2, 2]) and so in binary64; then s, R and the sum as above, from e and
+ * f converted exactly. |s| <= 0.171572886 (t <= 0.0294373, inside R's
+ * interval), so the bound is the same.
+ *
  * log1p: u = 1 + x is exact except for |x| < 2^-29 (u's exponent is then 0
  * and f = x itself, exact) and x > 2^28 (u off by 2^-53 relatively moves
  * log(u) > 19 by 2^-53 absolutely); then log's analysis with f = m - 1, or
@@ -96,6 +105,14 @@
  * quotient, -cos/sin in odd quadrants (the relative error of a small r
  * passes to 1/r unamplified).
  *
+ * Sine of a plain AVX2 vector whose eight |x| are at most 1.6 (lgamma's
+ * reflection takes sine on [0, pi/2]) skips the reduction: sin(x) = x (1 +
+ * z P(z)), z = x^2, P Taylor's to x^19 (S3 ... S19): the first omitted
+ * term, x^21 / 21!, is below 2^-51.2 of sin(x) for |x| <= 1.6; z P(z) lies
+ * in [-0.38, 0] and is computed with an error of a few 2^-53, so 1 + z P
+ * (>= 0.62) and the product x (1 + z P) carry a relative error below
+ * 2^-50: y within 2^-49.5 of sin(x).
+ *
  * cbrt: |x| = 2^(3j + rem) m, m in [1, 2); y0 = P(m) cbrt(2^rem), P a
  * degree-4 interpolation of cbrt to 2^-16.2, then two Newton steps y +=
  * (a / y^2 - y) / 3 on a = m 2^rem (exact): the relative error squares
@@ -106,7 +123,19 @@
  * that compilers vectorise it, no fused multiply-adds since the library is
  * built with -ffp-contract=off) and AVX2 with FMA. Their y differ in the
  * last bits, but each result is F(g) or the definition, so both give the
- * same bits. */
+ * same bits.
+ *
+ * Plain vectors (AVX2). Where all eight operands of a vector lie inside a
+ * function's approximated range (plain8: log's normal positive finite
+ * operands, log1p's (-1, Inf), |x| <= 2^20 for sine, cosine and tan, cbrt's
+ * finite nonzero), none is NaN or in a constant class, so every class
+ * blend of round4 would keep the approximation's lane: plain4 gives the
+ * same bits with one test per vector instead of a test and a blend per
+ * class and lane. The band decides each lane as before; a vector with an
+ * undecided lane, and every vector that is not plain, takes round4.
+ * kern_logf32_avx2.h holds the plain log and log1p (and the band) for
+ * kern_chlo.c's lgamma, which inlines them into its own loop: one copy, so
+ * that the exhaustive run of this path proves them there too. */
 #include "kernels/math/kern_mathf32.h"
 
 #include <stdatomic.h>
@@ -114,11 +143,12 @@
 
 #include "kernels/math/kern_expparts.h"
 #include "util/isa.h"
+#include "kernels/math/kern_logf32_avx2.h"
 #include "kernels/math/kern_logparts.h"
 #include "kernels/math/kern_mathconst.h"
 
-#define BAND_LO (1.0 - 0x1p-40)
-#define BAND_HI (1.0 + 0x1p-40)
+#define BAND_LO KERN_BAND_LO
+#define BAND_HI KERN_BAND_HI
 #define EXP_MIN (-104.0) /* exp rounds to +0 here and below */
 #define EXP_MAX 89.0     /* exp rounds to +Inf here and above */
 #define TANH_MAX 10.0    /* tanh rounds to 1 here and above */
@@ -574,6 +604,20 @@ static void approx_generic(kern_mathf32_fn fn, const uint32_t *x, double *y, int
 #define AVX2 __attribute__((target("avx2,fma")))
 #define AVX2_INLINE static inline __attribute__((always_inline)) AVX2
 
+/* c[0] + c[1] x + ... + c[8] x^8 by Estrin's scheme (x2 = x^2, x4 = x^4):
+ * four fused steps deep instead of Horner's eight, rounding errors of the
+ * same order */
+AVX2_INLINE __m256d estrin8(__m256d x, __m256d x2, __m256d x4, const double c[9])
+{
+    __m256d c01 = _mm256_fmadd_pd(_mm256_set1_pd(c[1]), x, _mm256_set1_pd(c[0]));
+    __m256d c23 = _mm256_fmadd_pd(_mm256_set1_pd(c[3]), x, _mm256_set1_pd(c[2]));
+    __m256d c45 = _mm256_fmadd_pd(_mm256_set1_pd(c[5]), x, _mm256_set1_pd(c[4]));
+    __m256d c67 = _mm256_fmadd_pd(_mm256_set1_pd(c[7]), x, _mm256_set1_pd(c[6]));
+    __m256d c03 = _mm256_fmadd_pd(c23, x2, c01);
+    __m256d c48 = _mm256_fmadd_pd(_mm256_set1_pd(c[8]), x4, _mm256_fmadd_pd(c67, x2, c45));
+    return _mm256_fmadd_pd(c48, x4, c03);
+}
+
 /* expm1(t) = 2^k (1 + q) - 1 as in kern_expm1_reduce, with fused steps */
 AVX2_INLINE __m256d expm1_reduce4(__m256d t, __m256d *scale)
 {
@@ -582,18 +626,12 @@ AVX2_INLINE __m256d expm1_reduce4(__m256d t, __m256d *scale)
     __m256d k = _mm256_sub_pd(kd, shift);
     __m256d r = _mm256_fnmadd_pd(k, _mm256_set1_pd(LN2_HI), t);
     r = _mm256_fnmadd_pd(k, _mm256_set1_pd(LN2_LO), r);
-    /* Estrin's scheme: four fused steps deep instead of Horner's eight
-     * (tanh 3e8 -> 5e8 elements/s); its rounding errors are of the same
-     * order (Q ~ 1/2, a few ulps) */
+    /* Estrin's scheme (tanh 3e8 -> 5e8 elements/s against Horner's; Q ~
+     * 1/2, a few ulps) */
+    static const double qc[9] = { Q0, Q1, Q2, Q3, Q4, Q5, Q6, Q7, Q8 };
     __m256d r2 = _mm256_mul_pd(r, r);
     __m256d r4 = _mm256_mul_pd(r2, r2);
-    __m256d q01 = _mm256_fmadd_pd(_mm256_set1_pd(Q1), r, _mm256_set1_pd(Q0));
-    __m256d q23 = _mm256_fmadd_pd(_mm256_set1_pd(Q3), r, _mm256_set1_pd(Q2));
-    __m256d q45 = _mm256_fmadd_pd(_mm256_set1_pd(Q5), r, _mm256_set1_pd(Q4));
-    __m256d q67 = _mm256_fmadd_pd(_mm256_set1_pd(Q7), r, _mm256_set1_pd(Q6));
-    __m256d q03 = _mm256_fmadd_pd(q23, r2, q01);
-    __m256d q48 = _mm256_fmadd_pd(_mm256_set1_pd(Q8), r4, _mm256_fmadd_pd(q67, r2, q45));
-    __m256d q = _mm256_fmadd_pd(q48, r4, q03);
+    __m256d q = estrin8(r, r2, r4, qc);
     __m256i kb = _mm256_add_epi64(_mm256_castpd_si256(kd), _mm256_set1_epi64x(1023));
     *scale = _mm256_castsi256_pd(_mm256_slli_epi64(kb, 52));
     return _mm256_fmadd_pd(r2, q, r);
@@ -620,18 +658,8 @@ AVX2_INLINE __m256d tanh_approx4(__m128 xs)
     return _mm256_div_pd(e, _mm256_add_pd(e, _mm256_set1_pd(2.0)));
 }
 
-/* xs: four f32 operands, those outside log's domain replaced by 1 */
-AVX2_INLINE __m256d log_approx4(__m128 xs) { return kern_log_core4(_mm256_cvtps_pd(xs)); }
-
-/* xs: four f32 operands, those outside log1p's domain replaced by 0 */
-AVX2_INLINE __m256d log1p_approx4(__m128 xs)
-{
-    __m256d v = _mm256_cvtps_pd(xs);
-    __m256i eb;
-    __m256d e, m = kern_log_split4(_mm256_castpd_si256(_mm256_add_pd(_mm256_set1_pd(1.0), v)), &eb, &e);
-    __m256d e_zero = _mm256_castsi256_pd(_mm256_cmpeq_epi64(eb, _mm256_set1_epi64x(1024)));
-    return kern_log_parts4(e, _mm256_blendv_pd(_mm256_sub_pd(m, _mm256_set1_pd(1.0)), v, e_zero));
-}
+/* log and log1p: kern_logf32_avx2.h (xs: four f32 operands, those outside
+ * the domain replaced by 1 for log, by 0 for log1p) */
 
 AVX2_INLINE __m256d expm1_approx4(__m128 xs)
 {
@@ -697,6 +725,27 @@ AVX2_INLINE __m256d sincos_approx4(kern_mathf32_fn fn, __m128 xs)
     return _mm256_setzero_pd();
 }
 
+/* sin(x) for |x| <= SIN_DIRECT_MAX without the reduction: x (1 + z P(z)),
+ * z = x^2 (at least 2^-200, as in sincos_approx4), P Taylor's to x^19, by
+ * Estrin's scheme */
+#define SIN_DIRECT_MAX 1.6f
+AVX2_INLINE __m256d sin_direct4(__m128 xs)
+{
+    __m256d r = _mm256_cvtps_pd(xs);
+    __m256d z = _mm256_max_pd(_mm256_set1_pd(0x1p-200), _mm256_mul_pd(r, r));
+    static const double sc[9] = { S3, S5, S7, S9, S11, S13, S15, S17, S19 };
+    __m256d z2 = _mm256_mul_pd(z, z), z4 = _mm256_mul_pd(z2, z2);
+    __m256d q = estrin8(z, z2, z4, sc);
+    return _mm256_mul_pd(r, _mm256_fmadd_pd(z, q, _mm256_set1_pd(1.0))); /* sin(-0) = -0 */
+}
+
+/* whether all eight |x| are at most SIN_DIRECT_MAX (NaN: no) */
+AVX2_INLINE bool sin_direct8(__m256 x)
+{
+    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+    return _mm256_movemask_ps(_mm256_cmp_ps(a, _mm256_set1_ps(SIN_DIRECT_MAX), _CMP_LE_OQ)) == 0xFF;
+}
+
 /* xs: four |x|, those not finite and nonzero replaced by 1; as cbrt_approx */
 AVX2_INLINE __m256d cbrt_approx4(__m128 xs)
 {
@@ -724,14 +773,55 @@ AVX2_INLINE __m256d cbrt_approx4(__m128 xs)
     return _mm256_mul_pd(y, scale);
 }
 
-/* F of y where the band decides it; *bad gets the lanes where it does
- * not (and NaN lanes) */
-AVX2_INLINE __m128 band_round4(__m256d y, int *bad)
+
+/* y for four operands inside fn's domain (kern_mathf32.c's approximated
+ * range: plain8 holds, or approx4 replaced the others) */
+AVX2_INLINE __m256d core4(kern_mathf32_fn fn, __m128 xs)
 {
-    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_LO)));
-    __m128 hi = _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(BAND_HI)));
-    *bad = _mm_movemask_ps(_mm_cmp_ps(lo, hi, _CMP_NEQ_UQ));
-    return hi;
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    switch (fn) {
+    case KM_EXP: return exp_approx4(xs);
+    case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
+    case KM_LOG: return kern_logf32_approx4(xs);
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN: return sincos_approx4(fn, xs);
+    case KM_EXPM1: return expm1_approx4(xs);
+    case KM_LOG1P: return kern_log1pf32_approx4(xs);
+    case KM_CBRT: return cbrt_approx4(_mm_andnot_ps(sign, xs));
+    case KM_COUNT: break;
+    }
+    return _mm256_setzero_pd();
+}
+
+/* Whether all eight operands lie inside the approximated range of a
+ * function that has constant classes or operands taken by the definition
+ * (no NaN, no class constant): then round4's class blends would keep every
+ * lane, and plain4 gives the same bits with one test per vector (exp, tanh
+ * and expm1 have no such lanes but NaNs: round4 has nothing to skip) */
+AVX2_INLINE bool plain8(kern_mathf32_fn fn, __m256 x)
+{
+    const __m256 inf = _mm256_set1_ps(INFINITY);
+    __m256 ok;
+    switch (fn) {
+    case KM_LOG: return kern_logf32_plain8(x);
+    case KM_LOG1P: return kern_log1pf32_plain8(x);
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+        ok = _mm256_cmp_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), x), _mm256_set1_ps(0x1p20f), _CMP_LE_OQ);
+        break;
+    case KM_CBRT: {
+        __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+        ok = _mm256_and_ps(_mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_GT_OQ), _mm256_cmp_ps(a, inf, _CMP_LT_OQ));
+        break;
+    }
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1:
+    case KM_COUNT: return false;
+    }
+    return _mm256_movemask_ps(ok) == 0xFF;
 }
 
 /* The operands as the approximation takes them, and the lanes that take
@@ -741,34 +831,34 @@ AVX2_INLINE __m256d approx4(kern_mathf32_fn fn, __m128 xs, int *special)
     const __m128 sign = _mm_set1_ps(-0.0f);
     *special = 0;
     switch (fn) {
-    case KM_EXP: return exp_approx4(xs);
-    case KM_TANH: return tanh_approx4(_mm_andnot_ps(sign, xs));
+    case KM_EXP:
+    case KM_TANH:
+    case KM_EXPM1: return core4(fn, xs);
     case KM_LOG: {
         __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_setzero_ps(), _CMP_GT_OQ),
                                _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return log_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
+        return core4(fn, _mm_blendv_ps(_mm_set1_ps(1.0f), xs, ok));
     }
     case KM_SIN:
     case KM_COS:
     case KM_TAN: {
         __m128 ok = _mm_cmp_ps(_mm_andnot_ps(sign, xs), _mm_set1_ps(0x1p20f), _CMP_LE_OQ);
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return sincos_approx4(fn, _mm_and_ps(xs, ok));
+        return core4(fn, _mm_and_ps(xs, ok));
     }
-    case KM_EXPM1: return expm1_approx4(xs);
     case KM_LOG1P: {
         __m128 ok = _mm_and_ps(_mm_cmp_ps(xs, _mm_set1_ps(-1.0f), _CMP_GT_OQ),
                                _mm_cmp_ps(xs, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return log1p_approx4(_mm_and_ps(xs, ok));
+        return core4(fn, _mm_and_ps(xs, ok));
     }
     case KM_CBRT: {
         __m128 a = _mm_andnot_ps(sign, xs);
         __m128 ok = _mm_and_ps(_mm_cmp_ps(a, _mm_setzero_ps(), _CMP_GT_OQ),
                                _mm_cmp_ps(a, _mm_set1_ps(INFINITY), _CMP_LT_OQ));
         *special = _mm_movemask_ps(ok) ^ 0xF;
-        return cbrt_approx4(_mm_blendv_ps(_mm_set1_ps(1.0f), a, ok));
+        return core4(fn, _mm_blendv_ps(_mm_set1_ps(1.0f), a, ok));
     }
     case KM_COUNT: break;
     }
@@ -782,24 +872,50 @@ AVX2_INLINE __m128 take4(__m128 keep, __m128 v, __m128 cond, int *taken)
     return _mm_blendv_ps(keep, v, cond);
 }
 
-/* konst: the function's class constants (class_constants) */
-AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
+/* F(y) with the sign of the result: odd functions, or the sign of x
+ * (zeros) */
+AVX2_INLINE __m128 signed4(kern_mathf32_fn fn, __m128 v, __m128 xs)
 {
-    const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
-    int special, taken = 0;
-    __m128 v = band_round4(approx4(fn, xs, &special), bad);
     switch (fn) {
     case KM_EXP: break;
     case KM_TANH:
     case KM_EXPM1:
     case KM_LOG1P:
-    case KM_CBRT: v = _mm_or_ps(v, _mm_and_ps(xs, sign)); break; /* odd, or the sign of x (zeros) */
+    case KM_CBRT: return _mm_or_ps(v, _mm_and_ps(xs, _mm_set1_ps(-0.0f)));
     case KM_LOG:
     case KM_SIN:
     case KM_COS:
     case KM_TAN:
     case KM_COUNT: break;
     }
+    return v;
+}
+
+/* round4 for four operands of a vector where plain8 holds (log and log1p:
+ * the functions that kern_chlo.c's lgamma inlines) */
+AVX2_INLINE __m128 plain4(kern_mathf32_fn fn, __m128 xs, int *bad)
+{
+    switch (fn) {
+    case KM_LOG1P: return kern_log1pf32_plain4(xs, bad);
+    case KM_LOG: /* (run_avx2_loop takes kern_logf32_round8) */
+    case KM_EXP:
+    case KM_TANH:
+    case KM_SIN:
+    case KM_COS:
+    case KM_TAN:
+    case KM_EXPM1:
+    case KM_CBRT:
+    case KM_COUNT: break;
+    }
+    return signed4(fn, kern_band_round4(core4(fn, xs), bad), xs);
+}
+
+/* konst: the function's class constants (class_constants) */
+AVX2_INLINE __m128 round4(kern_mathf32_fn fn, __m128 xs, const uint32_t *konst, int *bad)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f), inf = _mm_set1_ps(INFINITY);
+    int special, taken = 0;
+    __m128 v = signed4(fn, kern_band_round4(approx4(fn, xs, &special), bad), xs);
     __m128 k0 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[0])), k1 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[1]));
     __m128 k2 = _mm_castsi128_ps(_mm_set1_epi32((int)konst[2]));
     switch (fn) {
@@ -850,6 +966,26 @@ AVX2_INLINE int64_t run_avx2_loop(kern_mathf32_fn fn, const uint32_t *x, uint32_
         }
         __m128 x0 = _mm_loadu_ps((const float *)src), x1 = _mm_loadu_ps((const float *)src + 4);
         int b0, b1;
+        if (plain8(fn, _mm256_set_m128(x1, x0))) { /* (the padding of a short tail is 0: not plain for log) */
+            __m128 p0, p1;
+            if (fn == KM_LOG) {
+                __m256 p = kern_logf32_round8(_mm256_set_m128(x1, x0), &b0);
+                p0 = _mm256_castps256_ps128(p);
+                p1 = _mm256_extractf128_ps(p, 1);
+                b1 = 0;
+            } else if (fn == KM_SIN && sin_direct8(_mm256_set_m128(x1, x0))) {
+                p0 = kern_band_round4(sin_direct4(x0), &b0);
+                p1 = kern_band_round4(sin_direct4(x1), &b1);
+            } else {
+                p0 = plain4(fn, x0, &b0);
+                p1 = plain4(fn, x1, &b1);
+            }
+            if (nb == 8 && !(b0 | b1)) {
+                _mm_storeu_ps((float *)(r + at), p0);
+                _mm_storeu_ps((float *)(r + at) + 4, p1);
+                continue;
+            }
+        }
         __m128 y0 = round4(fn, x0, konst, &b0), y1 = round4(fn, x1, konst, &b1);
         unsigned bad = ((unsigned)b1 << 4 | (unsigned)b0) & ((1u << nb) - 1);
         if (bad && nan_quiet) { /* NaN lanes (always in bad): x made quiet */
@@ -896,19 +1032,33 @@ AVX2 static int64_t run_avx2(kern_mathf32_fn fn, const uint32_t *x, uint32_t *r,
     return 0;
 }
 
+/* y as run_avx2_loop computes it: eight lanes at a time, a plain vector of
+ * log or a sine vector up to SIN_DIRECT_MAX through its own steps */
 AVX2 static void approx_avx2(kern_mathf32_fn fn, const uint32_t *x, double *y, int64_t n)
 {
-    for (int64_t at = 0; at < n; at += 4) {
-        uint32_t xs[4] = { 0, 0, 0, 0 };
-        double out[4];
-        int nb = n - at < 4 ? (int)(n - at) : 4, special;
+    for (int64_t at = 0; at < n; at += 8) {
+        uint32_t xs[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+        double out[8];
+        int nb = n - at < 8 ? (int)(n - at) : 8, special[2];
         memcpy(xs, x + at, (size_t)nb * sizeof *xs);
-        __m128 v = _mm_loadu_ps((const float *)xs);
-        _mm256_storeu_pd(out, approx4(fn, v, &special));
+        __m256 v = _mm256_loadu_ps((const float *)xs);
+        __m256d y0, y1;
+        special[0] = special[1] = 0;
+        if (nb == 8 && fn == KM_LOG && plain8(fn, v)) {
+            kern_logf32_approx8(v, &y0, &y1);
+        } else if (nb == 8 && fn == KM_SIN && plain8(fn, v) && sin_direct8(v)) {
+            y0 = sin_direct4(_mm256_castps256_ps128(v));
+            y1 = sin_direct4(_mm256_extractf128_ps(v, 1));
+        } else {
+            y0 = approx4(fn, _mm256_castps256_ps128(v), &special[0]);
+            y1 = approx4(fn, _mm256_extractf128_ps(v, 1), &special[1]);
+        }
+        _mm256_storeu_pd(out, y0);
+        _mm256_storeu_pd(out + 4, y1);
         for (int i = 0; i < nb; i++) {
             if ((fn == KM_TANH || fn == KM_CBRT) && (xs[i] & 0x80000000u))
                 out[i] = -out[i];
-            y[at + i] = special >> i & 1 ? NAN : out[i];
+            y[at + i] = special[i / 4] >> i % 4 & 1 ? NAN : out[i];
         }
     }
 }
