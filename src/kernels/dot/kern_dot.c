@@ -481,6 +481,10 @@ static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_va
             dst[i] = byte_values[((const uint8_t *)src)[i]];
         return;
     case ES_BF16:
+        if (isa_avx2()) {
+            kern_widen_bf16_avx2(src, n, 1.0f, dst);
+            return;
+        }
         for (int64_t i = 0; i < n; i++)
             dst[i] = kern_bf16_to_f32(((const uint16_t *)src)[i]);
         return;
