@@ -98,6 +98,21 @@ static void chains_over(et_id t, const uint64_t *pat, int64_t P)
     tensor_release(sr);
 }
 
+/* A float type the vector chains may take: 1-byte floats, bf16, f16. */
+static bool chain_candidate(et_id t)
+{
+    int st = et_get(t)->storage;
+    return et_is_float(t) && (st == ES_FBYTE || st == ES_BF16 || st == ES_F16);
+}
+
+/* The exponent of max's binade plus one: max = m 2^(result - 1), m in [1, 2). */
+static int top_binade(fp_id f)
+{
+    int e;
+    frexp(fp_to_double(f, fp_fmt(f)->max_bits), &e);
+    return e;
+}
+
 START_TEST(chains_small_formats_exhaustive)
 {
     et_id t = (et_id)_i;
@@ -142,8 +157,7 @@ END_TEST
 START_TEST(chains_saturate_and_overflow)
 {
     et_id t = (et_id)_i;
-    int st = et_get(t)->storage;
-    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+    if (!chain_candidate(t))
         return;
     fp_id f = et_get(t)->fmt;
     double top = fp_to_double(f, fp_fmt(f)->max_bits);
@@ -182,16 +196,13 @@ END_TEST
 START_TEST(chains_settled_at_inf)
 {
     et_id t = (et_id)_i;
-    int st = et_get(t)->storage;
-    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+    if (!chain_candidate(t))
         return;
     fp_id f = et_get(t)->fmt;
     const fp_format *F = fp_fmt(f);
     if (!F->has_inf)
         return;
-    double top = fp_to_double(f, F->max_bits);
-    int e;
-    frexp(top, &e); /* top's binade is 2^(e - 1) */
+    int e = top_binade(f); /* max's binade is 2^(e - 1) */
     enum { M = 9, K = 300, N = 64 };
     tensor *l = matrix(t, M, K), *r = matrix(t, K, N);
     for (int64_t m = 0; m < M; m++)
@@ -242,15 +253,13 @@ END_TEST
 START_TEST(chains_split_rounding)
 {
     et_id t = (et_id)_i;
-    int st = et_get(t)->storage;
-    if (!et_is_float(t) || (st != ES_FBYTE && st != ES_BF16 && st != ES_F16))
+    if (!chain_candidate(t))
         return;
     fp_id f = et_get(t)->fmt;
     const fp_format *F = fp_fmt(f);
     if (F->mbits == 0)
         return;
-    int top;
-    frexp(fp_to_double(f, F->max_bits), &top); /* max's binade is 2^(top - 1) */
+    int top = top_binade(f); /* max's binade is 2^(top - 1) */
     enum { M = 8, K = 500, N = 70 };
     tensor *l = matrix(t, M, K), *r = matrix(t, K, N);
     for (int64_t m = 0; m < M; m++)

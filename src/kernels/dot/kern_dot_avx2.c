@@ -348,34 +348,53 @@ AVX2 void kern_acc_f32_avx2(const float *A, int64_t lda, int64_t M, int64_t K, c
 
 /* The smallest nonzero and the largest finite |v[i]| (0 and 0 when there is
  * none), on the patterns: positive binary32 patterns order as integers. */
-AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
+/* The least of l's lanes and the greatest of h's (unsigned patterns). */
+static ALWAYS_INLINE AVX2 void fold_lanes(__m256i l, __m256i h, uint32_t *lo_bits, uint32_t *hi_bits)
+{
+    uint32_t lb[8], hb[8];
+    _mm256_storeu_si256((__m256i *)(void *)lb, l);
+    _mm256_storeu_si256((__m256i *)(void *)hb, h);
+    *lo_bits = 0x7F800000u;
+    *hi_bits = 0;
+    for (int k = 0; k < 8; k++) {
+        *lo_bits = lb[k] < *lo_bits ? lb[k] : *lo_bits;
+        *hi_bits = hb[k] > *hi_bits ? hb[k] : *hi_bits;
+    }
+}
+
+/* The least nonzero and the greatest |v[i]| as bit patterns (a NaN's above
+ * Inf's above every finite one's); finite: only the finite ones count.
+ * The least is Inf's pattern and the greatest 0 when none counts. */
+static ALWAYS_INLINE AVX2 void abs_range(const float *v, int64_t n, bool finite, uint32_t *lo_bits,
+                                         uint32_t *hi_bits)
 {
     const __m256i abs = _mm256_set1_epi32(0x7FFFFFFF), inf = _mm256_set1_epi32(0x7F800000);
-    const __m256i zero = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256(), all = _mm256_set1_epi32(-1);
     __m256i l = inf, h = zero;
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(v + i)), abs);
-        __m256i counted = _mm256_and_si256(_mm256_cmpgt_epi32(a, zero), _mm256_cmpgt_epi32(inf, a));
+        __m256i counted = _mm256_and_si256(_mm256_cmpgt_epi32(a, zero),
+                                           finite ? _mm256_cmpgt_epi32(inf, a) : all);
         l = _mm256_min_epi32(l, _mm256_blendv_epi8(inf, a, counted));
         h = _mm256_max_epi32(h, _mm256_and_si256(a, counted));
     }
-    uint32_t lb[8], hb[8], lo_bits = 0x7F800000u, hi_bits = 0;
-    _mm256_storeu_si256((__m256i *)(void *)lb, l);
-    _mm256_storeu_si256((__m256i *)(void *)hb, h);
-    for (int k = 0; k < 8; k++) {
-        lo_bits = lb[k] < lo_bits ? lb[k] : lo_bits;
-        hi_bits = hb[k] > hi_bits ? hb[k] : hi_bits;
-    }
+    fold_lanes(l, h, lo_bits, hi_bits);
     for (; i < n; i++) {
         uint32_t a;
         memcpy(&a, v + i, sizeof a);
         a &= 0x7FFFFFFFu;
-        if (a > 0 && a < 0x7F800000u) {
-            lo_bits = a < lo_bits ? a : lo_bits;
-            hi_bits = a > hi_bits ? a : hi_bits;
+        if (a > 0 && (!finite || a < 0x7F800000u)) {
+            *lo_bits = a < *lo_bits ? a : *lo_bits;
+            *hi_bits = a > *hi_bits ? a : *hi_bits;
         }
     }
+}
+
+AVX2 void kern_finite_range_avx2(const float *v, int64_t n, float *lo, float *hi)
+{
+    uint32_t lo_bits, hi_bits;
+    abs_range(v, n, true, &lo_bits, &hi_bits);
     if (hi_bits == 0)
         lo_bits = 0;
     memcpy(lo, &lo_bits, sizeof *lo);
@@ -400,33 +419,12 @@ AVX2 void kern_widen_bf16_avx2(const uint16_t *src, int64_t n, float scale, floa
     }
 }
 
-/* On |v| as bit patterns (a NaN's above Inf's above every finite one's),
- * zeros made Inf for the least. */
+/* (NaN patterns are positive integers above Inf's: the signed maximum
+ * finds them.) */
 AVX2 void kern_magnitudes_avx2(const float *v, int64_t n, float *largest, float *least_nonzero)
 {
-    const __m256i abs = _mm256_set1_epi32(0x7FFFFFFF), inf = _mm256_set1_epi32(0x7F800000);
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i l = inf, h = zero;
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(v + i)), abs);
-        h = _mm256_max_epi32(h, a);
-        l = _mm256_min_epi32(l, _mm256_blendv_epi8(a, inf, _mm256_cmpeq_epi32(a, zero)));
-    }
-    uint32_t lb[8], hb[8], lo_bits = 0x7F800000u, hi_bits = 0;
-    _mm256_storeu_si256((__m256i *)(void *)lb, l);
-    _mm256_storeu_si256((__m256i *)(void *)hb, h);
-    for (int k = 0; k < 8; k++) {
-        lo_bits = lb[k] < lo_bits ? lb[k] : lo_bits;
-        hi_bits = hb[k] > hi_bits ? hb[k] : hi_bits;
-    }
-    for (; i < n; i++) {
-        uint32_t a;
-        memcpy(&a, v + i, sizeof a);
-        a &= 0x7FFFFFFFu;
-        hi_bits = a > hi_bits ? a : hi_bits;
-        lo_bits = a > 0 && a < lo_bits ? a : lo_bits;
-    }
+    uint32_t lo_bits, hi_bits;
+    abs_range(v, n, false, &lo_bits, &hi_bits);
     memcpy(largest, &hi_bits, sizeof *largest);
     memcpy(least_nonzero, &lo_bits, sizeof *least_nonzero);
 }
