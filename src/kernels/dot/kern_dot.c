@@ -471,29 +471,31 @@ static bool chain_format(et_id t, kern_chain_format *cf)
 }
 
 /* binary32 values of n elements of type t (a chain format, or f32 for the
- * binary32 accumulation); byte_values: the format's table of values when
- * its elements are one byte. */
-static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_values, float *dst)
+ * binary32 accumulation) times scale, a power of two (exact); byte_values:
+ * the format's table of values when its elements are one byte. */
+static void decode_f32(et_id t, const void *src, int64_t n, const float *byte_values, float scale, float *dst)
 {
     switch (et_get(t)->storage) {
     case ES_FBYTE:
         for (int64_t i = 0; i < n; i++)
-            dst[i] = byte_values[((const uint8_t *)src)[i]];
+            dst[i] = byte_values[((const uint8_t *)src)[i]] * scale;
         return;
     case ES_BF16:
         if (isa_avx2()) {
-            kern_widen_bf16_avx2(src, n, 1.0f, dst);
+            kern_widen_bf16_avx2(src, n, scale, dst);
             return;
         }
         for (int64_t i = 0; i < n; i++)
-            dst[i] = kern_bf16_to_f32(((const uint16_t *)src)[i]);
+            dst[i] = kern_bf16_to_f32(((const uint16_t *)src)[i]) * scale;
         return;
     case ES_F16:
         for (int64_t i = 0; i < n; i++)
-            dst[i] = kern_f16_to_f32(((const uint16_t *)src)[i]);
+            dst[i] = kern_f16_to_f32(((const uint16_t *)src)[i]) * scale;
         return;
     case ES_F32:
         memcpy(dst, src, (size_t)n * sizeof *dst);
+        for (int64_t i = 0; scale != 1.0f && i < n; i++)
+            dst[i] *= scale;
         return;
     case ES_BOOL:
     case ES_S8:
@@ -536,8 +538,6 @@ typedef struct {
 /* Steps of a redone chain between checks for a NaN, which ends it. */
 enum { CHAIN_BLOCK_REDO = 16 };
 
-/* The REF chain of one result element, scalar: the definition's steps as
- * table lookups (small formats) or as ref_half_lanes does them. */
 /* Column n of batch b of R, K contiguous elements: in R itself when it is
  * [B, N, K], else gathered into col (K elements of the type). */
 static const unsigned char *chain_column(const chain_job *j, int64_t b, int64_t n, unsigned char *col)
@@ -556,6 +556,9 @@ static const unsigned char *chain_column(const chain_job *j, int64_t b, int64_t 
     return col;
 }
 
+/* The REF chain of one result element (row m of batch b against a column of
+ * R), scalar: the definition's steps as table lookups (small formats) or as
+ * ref_half_lanes does them. */
 static uint64_t chain_redo(const chain_job *j, int64_t b, int64_t m, const unsigned char *column)
 {
     int64_t K = j->s.K;
@@ -665,8 +668,8 @@ static irrun_status chain_part(void *vj, int64_t i)
 }
 
 /* REF accumulation of a chain format in AVX2 lanes: L decoded to binary32,
- * R to panels of 32 columns [K][32] (columns past N are zero), then parts
- * of CHAIN_ROWS rows of one batch. */
+ * R (r_kn: [B, K, N], else [B, N, K]) to panels of 64 columns [K][64]
+ * (columns past N are zero), then parts of CHAIN_ROWS rows of one batch. */
 static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, const void *L, const void *R,
                                bool r_kn, void *out, dot_sizes s)
 {
@@ -703,10 +706,7 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
     irrun_status rc = IRRUN_NOMEM;
     if (Lf && panels && col && panel_max && row_max && panel_min && row_min) {
         size_t es = et_get(t)->bytes;
-        if (et_get(t)->storage == ES_BF16)
-            kern_widen_bf16_avx2(L, (int64_t)nl, 1.0f, Lf);
-        else
-            decode_f32(t, L, (int64_t)nl, byte_values, Lf);
+        decode_f32(t, L, (int64_t)nl, byte_values, 1.0f, Lf);
         for (int64_t i = 0; i < s.B * s.M; i++)
             kern_magnitudes_avx2(Lf + i * s.K, s.K, &row_max[i], &row_min[i]);
         /* a panel's columns in strips of PACK_K steps, so that the rows of
@@ -721,21 +721,14 @@ static irrun_status ref_chains(pool *pl, et_id t, const kern_chain_format *cf, c
                 for (int64_t k0 = 0; k0 < s.K; k0 += PACK_K) {
                     int64_t kn = s.K - k0 < PACK_K ? s.K - k0 : PACK_K;
                     for (int64_t k = k0; r_kn && k < k0 + kn; k++) { /* a panel row is a piece of R's row */
-                        float *prow = panel + k * KERN_CHAIN_PANEL;
-                        const unsigned char *rrow = (const unsigned char *)R + (size_t)((b * s.K + k) * s.N + n0) * es;
-                        if (et_get(t)->storage == ES_BF16) {
-                            kern_widen_bf16_avx2((const uint16_t *)(const void *)rrow, cols, cf->up, prow);
-                            continue;
-                        }
-                        decode_f32(t, rrow, cols, byte_values, prow);
-                        for (int64_t c = 0; c < cols; c++)
-                            prow[c] *= cf->up;
+                        decode_f32(t, (const unsigned char *)R + (size_t)((b * s.K + k) * s.N + n0) * es, cols,
+                                   byte_values, cf->up, panel + k * KERN_CHAIN_PANEL);
                     }
                     for (int64_t c = 0; !r_kn && c < cols; c++) {
                         decode_f32(t, (const unsigned char *)R + (size_t)((b * s.N + n0 + c) * s.K + k0) * es, kn,
-                                   byte_values, col);
+                                   byte_values, cf->up, col);
                         for (int64_t k = 0; k < kn; k++)
-                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k] * cf->up;
+                            panel[(k0 + k) * KERN_CHAIN_PANEL + c] = col[k];
                     }
                     /* the strip's columns past N are zeros, which change neither */
                     float most, least;
@@ -1122,7 +1115,7 @@ static bool decode_floats(const tensor *x, fp_id prec, float *dst)
         const float *bytes = tr->storage == ES_FBYTE ? (const float *)fp_table_to_f32(tr->fmt) : NULL;
         if (tr->storage == ES_FBYTE && !bytes)
             return false;
-        decode_f32(x->type.elem, x->data, x->count, bytes, dst);
+        decode_f32(x->type.elem, x->data, x->count, bytes, 1.0f, dst);
         return true;
     }
     double *d = decode_values(x, prec);
@@ -1170,7 +1163,7 @@ static irrun_status acc_f32(pool *pl, const tensor *Lt, const tensor *Rt, fp_id 
                 const float *row = R + (rows_into_panels ? 0 : (b * s.K + k) * s.N);
                 if (rows_into_panels)
                     decode_f32(Rt->type.elem, (const unsigned char *)Rt->data + (size_t)((b * s.K + k) * s.N) * rtr->bytes,
-                               s.N, rbytes, R);
+                               s.N, rbytes, 1.0f, R);
                 for (int64_t p = 0; p < j.npanels; p++) {
                     int64_t n0 = p * KERN_ACC_PANEL;
                     int64_t cols = s.N - n0 < KERN_ACC_PANEL ? s.N - n0 : KERN_ACC_PANEL;
