@@ -461,34 +461,29 @@ static irrun_status direct_part(void *vj, int64_t part)
     case ES_U32: DIRECT_FOLD(uint32_t, uint32_t, *(const uint32_t *)j->init->data, S_U32, SETTLED_NEVER) break;
     case ES_S16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_I16, SETTLED_NEVER) break;
     case ES_U16: DIRECT_FOLD(uint16_t, uint32_t, *(const uint16_t *)j->init->data, S_U16, SETTLED_NEVER) break;
-    case ES_C64: {
-#define STEP2(AR_, AI_, XR_, XI_)                                                              \
+/* one complex step on the parts' patterns of type T (C_STEP's names) */
+#define STEP2_OF(T, ADD, VAL, AR_, AI_, XR_, XI_)                                              \
     do {                                                                                       \
-        uint32_t *ar_p = &(AR_), *ai_p = &(AI_);                                               \
-        uint32_t XR = (XR_), XI = (XI_);                                                       \
-        uint32_t AR = *ar_p, AI = *ai_p;                                                       \
-        C_STEP(uint32_t, ADD32, VAL32);                                                        \
+        T *ar_p = &(AR_), *ai_p = &(AI_);                                                      \
+        T XR = (XR_), XI = (XI_);                                                              \
+        T AR = *ar_p, AI = *ai_p;                                                              \
+        C_STEP(T, ADD, VAL);                                                                   \
         *ar_p = AR;                                                                            \
         *ai_p = AI;                                                                            \
     } while (0)
+    case ES_C64: {
+#define STEP2(AR_, AI_, XR_, XI_) STEP2_OF(uint32_t, ADD32, VAL32, AR_, AI_, XR_, XI_)
         DIRECT_FOLD_COMPLEX(uint32_t, STEP2)
 #undef STEP2
         break;
     }
     case ES_C128: {
-#define STEP2(AR_, AI_, XR_, XI_)                                                              \
-    do {                                                                                       \
-        uint64_t *ar_p = &(AR_), *ai_p = &(AI_);                                               \
-        uint64_t XR = (XR_), XI = (XI_);                                                       \
-        uint64_t AR = *ar_p, AI = *ai_p;                                                       \
-        C_STEP(uint64_t, ADD64, VAL64);                                                        \
-        *ar_p = AR;                                                                            \
-        *ai_p = AI;                                                                            \
-    } while (0)
+#define STEP2(AR_, AI_, XR_, XI_) STEP2_OF(uint64_t, ADD64, VAL64, AR_, AI_, XR_, XI_)
         DIRECT_FOLD_COMPLEX(uint64_t, STEP2)
 #undef STEP2
         break;
     }
+#undef STEP2_OF
     case ES_BOOL:
     case ES_S8:
     case ES_U8:
