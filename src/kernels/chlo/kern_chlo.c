@@ -88,7 +88,7 @@ typedef union {
 
 ALWAYS_INLINE vf splat(float k)
 {
-    vf v;
+    vf v = { 0 }; /* (every lane is set below; gcc -O1 cannot tell) */
     for (int i = 0; i < W; i++)
         v[i] = k;
     return v;
