@@ -1088,7 +1088,7 @@ static char *shared_constant_program(bool dynamic)
  * 3 and 4, r = 8i (doubled three times). 1 when all of them are. */
 static int shared_constant_run(const irrun_module *m)
 {
-    static float x[K];
+    float x[K]; /* (each thread its own: the runs share only the module) */
     for (int i = 0; i < K; i++)
         x[i] = 0.5f + (float)i;
     irrun_tensor in = tensor1("f32", K, x, sizeof x);
